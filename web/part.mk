@@ -1,0 +1,15 @@
+# web/: the static browser client and web/engine.wasm, the engine built for
+# the browser with Debian's clang-14 + lld-14 (no emscripten, no libc).
+WASM_CC ?= clang-14
+WASM_CFLAGS := --target=wasm32 -std=c11 -O2 -nostdlib -mbulk-memory \
+	$(WARN) -I.
+WASM_LDFLAGS := -fuse-ld=lld -Wl,--no-entry -Wl,--strip-all
+# The engine's own sources (ENGINE_SRC, engine/part.mk) plus the export shim.
+WASM_SRC := $(ENGINE_SRC) web/wasm/exports.c
+
+web/engine.wasm: $(WASM_SRC) $(wildcard engine/*.h) web/part.mk
+	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $(WASM_SRC)
+
+wasm: web/engine.wasm
+ALL += web/engine.wasm
+CLEAN += web/engine.wasm
