@@ -1,0 +1,90 @@
+# Oware Rooms: top-level build. `make` builds, `make test` runs every test,
+# `make run` starts the server on http://localhost:8080, `make bench`
+# measures. Each part adds its targets in its own fragment (*/part.mk).
+
+# Install what is missing on a fresh Debian 12 machine before anything else
+# (pkg-config below needs the -dev packages). Test-like goals need more.
+NO_DEPS_GOALS := clean help
+ifneq ($(filter-out $(NO_DEPS_GOALS),$(or $(MAKECMDGOALS),all)),)
+ifeq ($(OW_DEPS_DONE),)
+DEPS_GROUP := $(if $(filter test test-% check bench fuzz soak asan,$(MAKECMDGOALS)),test,build)
+DEPS_STATUS := $(shell sh deploy/install-deps.sh $(DEPS_GROUP) >&2; echo $$?)
+ifneq ($(DEPS_STATUS),0)
+$(error deploy/install-deps.sh $(DEPS_GROUP) failed)
+endif
+export OW_DEPS_DONE := 1
+endif
+endif
+
+BUILD ?= build
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	-Wpointer-arith -Wcast-qual -Wwrite-strings -Wvla -Wformat=2 -Wundef
+OW_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) -MMD -MP -I.
+# SAN=1: AddressSanitizer + UndefinedBehaviorSanitizer build (make asan).
+ifeq ($(SAN),1)
+OW_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+OW_LDFLAGS += -fsanitize=address,undefined
+endif
+
+JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
+JANSSON_LIBS := $(shell pkg-config --libs jansson 2>/dev/null)
+CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
+
+# Parts append to these.
+ALL :=
+TESTS :=
+UNIT_TESTS :=
+BENCHES :=
+CLEAN :=
+
+.PHONY: all test bench clean help asan install run wasm fuzz soak
+all: build-all
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(OW_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS_$(firstword $(subst /, ,$<))) -c -o $@ $<
+
+# Node packages for the tests (ws, playwright-core), pinned by tests/package-lock.json.
+NODE_DEPS := tests/node_modules/.package-lock.json
+$(NODE_DEPS): tests/package.json tests/package-lock.json
+	cd tests && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# The C parts every program links: the engine, then the protocol's JSON.
+# (engine/part.mk and protocol/part.mk define ENGINE_OBJ and PROTO_OBJ.)
+include engine/part.mk protocol/part.mk
+include $(filter-out engine/part.mk protocol/part.mk,$(sort $(wildcard */part.mk tests/*/part.mk)))
+
+build-all: $(ALL)
+
+# Unit tests (Check): run plain by `make test` and again by `make asan`.
+.PHONY: test-unit
+test-unit: $(UNIT_TESTS)
+
+# Every test, then the same unit tests under the sanitizers.
+test: test-unit $(TESTS) asan
+	@echo "make test: all test suites passed"
+
+asan:
+	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 CFLAGS="-O1 -g" test-unit
+
+bench: $(BENCHES)
+
+clean:
+	rm -rf build $(CLEAN)
+
+help:
+	@echo "make          build everything (installs missing Debian packages)"
+	@echo "make test     build and run every test"
+	@echo "make run      start the server on http://localhost:8080"
+	@echo "make bench    benchmarks"
+	@echo "make wasm     build web/engine.wasm"
+	@echo "make install  install (PREFIX=$(PREFIX) DESTDIR=)"
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

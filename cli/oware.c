@@ -1,0 +1,152 @@
+/* oware.c: the `oware` command-line tool: play moves, perft, best move. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/oware.h"
+#include "protocol/game.h"
+
+static const char usage[] =
+	"usage:\n"
+	"  oware play [--position JSON] [MOVE ...]\n"
+	"  oware perft DEPTH [--position JSON]\n"
+	"  oware --help\n";
+
+static const char help[] =
+	"oware: the Oware Abapa rules engine of Oware Rooms on the command line.\n"
+	"\n"
+	"Pits: South's are a b c d e f (left to right), North's A B C D E F;\n"
+	"seeds are sown a..f then A..F. South moves first.\n"
+	"\n"
+	"  oware play [--position JSON] [MOVE ...]\n"
+	"      Plays the moves (one pit letter each) from the standard start, or\n"
+	"      from the given position, and prints the game as one JSON object:\n"
+	"      {\"pits\":[12 ints],\"captured\":{\"south\":N,\"north\":N},\n"
+	"       \"turn\":\"south\"|\"north\",\"legal\":[\"a\",...],\"over\":true|false,\n"
+	"       \"winner\":null|\"south\"|\"north\"|\"draw\",\n"
+	"       \"reason\":null|\"score\"|\"repetition\"|\"move_limit\"|\"no_moves\"}\n"
+	"      A position is {\"pits\":[12 ints],\"captured\":{\"south\":N,\"north\":N},\n"
+	"      \"turn\":\"south\"|\"north\"} with 48 seeds in all; it counts as the\n"
+	"      first occurrence for the repetition rule.\n"
+	"\n"
+	"  oware perft DEPTH [--position JSON]\n"
+	"      Prints the number of legal move sequences of exactly DEPTH plies.\n"
+	"\n"
+	"Bad input (an unknown letter, an empty pit, an opponent's pit, a move\n"
+	"that does not feed when feeding is required, a move after the game is\n"
+	"over, a malformed or invalid position) exits with status 2, prints\n"
+	"nothing on stdout and one line on stderr naming the ply or the field.\n";
+
+/* Exit status for bad input, and its one line on stderr. */
+#define BAD_INPUT 2
+
+__attribute__((format(printf, 1, 2)))
+static int bad(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("oware: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return BAD_INPUT;
+}
+
+/* Sets up *g from --position text, or the standard start when text is NULL. */
+static int start_game(ow_game *g, const char *text)
+{
+	char err[160];
+	ow_pos p;
+
+	if (!text) {
+		ow_game_start(g);
+		return 0;
+	}
+	if (proto_position_parse(text, strlen(text), &p, err, sizeof err))
+		return bad("--position: %s", err);
+	ow_game_from(g, &p);
+	return 0;
+}
+
+static int print_json(json_t *j)
+{
+	char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
+
+	json_decref(j);
+	if (!s) {
+		fprintf(stderr, "oware: out of memory\n");
+		return 1;
+	}
+	puts(s);
+	free(s);
+	return fflush(stdout) ? 1 : 0;
+}
+
+static int cmd_play(int argc, char **argv)
+{
+	const char *position = NULL;
+	ow_game g;
+	int i = 0, rc;
+
+	if (argc > 0 && !strcmp(argv[0], "--position")) {
+		if (argc < 2)
+			return bad("--position needs a JSON argument");
+		position = argv[1];
+		i = 2;
+	}
+	if ((rc = start_game(&g, position)))
+		return rc;
+	for (int ply = 1; i < argc; i++, ply++) {
+		const char *m = argv[i];
+		int pit = m[0] && !m[1] ? ow_pit_parse(m[0]) : -1;
+
+		if (pit < 0)
+			return bad("ply %d: \"%s\" is not a pit letter (a-f, A-F)", ply, m);
+		if ((rc = ow_game_play(&g, pit, NULL)))
+			return bad("ply %d: %s", ply, rc == OW_E_NOT_YOURS
+			           ? (g.pos.turn == OW_SOUTH ? "pit belongs to north; south is to move"
+			                                     : "pit belongs to south; north is to move")
+			           : ow_strerror(rc));
+	}
+	return print_json(proto_game_json(&g));
+}
+
+static int cmd_perft(int argc, char **argv)
+{
+	const char *position = NULL;
+	char *end;
+	long depth;
+	ow_game g;
+	int rc;
+
+	if (argc != 1 && !(argc == 3 && !strcmp(argv[1], "--position")))
+		return bad("perft needs DEPTH [--position JSON]\n%s", usage);
+	errno = 0;
+	depth = strtol(argv[0], &end, 10);
+	if (errno || end == argv[0] || *end || depth < 0 || depth > 64)
+		return bad("perft: DEPTH must be an integer from 0 to 64, not \"%s\"", argv[0]);
+	if (argc == 3)
+		position = argv[2];
+	if ((rc = start_game(&g, position)))
+		return rc;
+	printf("%llu\n", (unsigned long long)ow_perft(&g, (int)depth));
+	return fflush(stdout) ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	                  !strcmp(argv[1], "help"))) {
+		fputs(help, stdout);
+		return 0;
+	}
+	if (argc >= 2 && !strcmp(argv[1], "play"))
+		return cmd_play(argc - 2, argv + 2);
+	if (argc >= 3 && !strcmp(argv[1], "perft"))
+		return cmd_perft(argc - 2, argv + 2);
+	fputs(usage, stderr);
+	return BAD_INPUT;
+}

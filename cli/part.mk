@@ -1,0 +1,12 @@
+# cli/: the `oware` command-line tool (build/oware).
+CLI_SRC := cli/oware.c
+EXTRA_CFLAGS_cli := $(JANSSON_CFLAGS)
+
+$(BUILD)/oware: $(CLI_SRC:%.c=$(BUILD)/%.o) $(PROTO_OBJ) $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(JANSSON_LIBS)
+ALL += $(BUILD)/oware
+
+.PHONY: test-cli
+test-cli: $(BUILD)/oware
+	sh tests/cli/test_cli.sh $(BUILD)/oware
+TESTS += test-cli

@@ -1,0 +1,483 @@
+/* search.c: iterative-deepening negamax alpha-beta (PVS) with a
+ * transposition table, TT-move/capture/killer/history ordering and the
+ * evaluation of ow_search_eval. See search.h for the contracts. */
+#include "engine/search.h"
+
+#define MAX_PLY OW_SEARCH_MAX_DEPTH
+#define INF (OW_SEARCH_WIN + 1)
+
+/* Bound kinds stored in a table entry. */
+enum { B_NONE = 0, B_EXACT = 1, B_LOWER = 2, B_UPPER = 3 };
+
+/* Table keys: ow_pos_key (pits, side to move) plus south's score in hi
+ * (north's follows from the seeds left), so a table hit is exact. */
+#define KEY_HI(k, p) ((uint32_t)(k).hi | (uint32_t)(p)->captured[OW_SOUTH] << 12 | 0x80000000u)
+
+/* All of one search; lives on the stack of ow_search. */
+struct srch {
+	const ow_search_limits *lim;
+	ow_tt_entry *tt;
+	size_t tt_mask; /* entries - 1, or 0 with no table (tt == NULL) */
+	uint64_t nodes;
+	uint64_t node_limit;
+	uint32_t t0;
+	int stopped;     /* a budget ran out: unwind and discard the iteration */
+	int budgeted;    /* budgets apply (after depth 1 is complete) */
+	uint64_t rng;
+	/* Positions since the last capture before the root, then one per ply. */
+	struct ow_key stack[OW_HISTORY + MAX_PLY + 2];
+	uint8_t killers[MAX_PLY + 1][2];
+	uint32_t history[2][OW_PITS];
+	uint8_t pv[MAX_PLY + 1][MAX_PLY + 1];
+	uint8_t pvlen[MAX_PLY + 1];
+};
+
+/* Small deterministic PRNG (splitmix64 step). */
+static uint64_t rng_next(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static size_t key_hash(uint64_t lo, uint32_t hi)
+{
+	uint64_t h = lo ^ ((uint64_t)hi * 0xd6e8feb86659fd93ull);
+
+	h ^= h >> 32;
+	h *= 0x9e3779b97f4a7c15ull;
+	h ^= h >> 29;
+	return (size_t)h;
+}
+
+void ow_tt_clear(ow_tt_entry *tt, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		tt[i].lo = 0;
+		tt[i].hi = 0;
+		tt[i].score = 0;
+		tt[i].depth = 0;
+		tt[i].info = 0;
+	}
+}
+
+/* Entries come in pairs: [0] keeps the deepest, [1] the latest. hi has
+ * bit 31 set (KEY_HI) so that an all-zero entry is empty. */
+static ow_tt_entry *tt_probe(struct srch *s, uint64_t lo, uint32_t hi)
+{
+	ow_tt_entry *e;
+
+	if (!s->tt)
+		return 0;
+	e = &s->tt[key_hash(lo, hi) & s->tt_mask & ~(size_t)1];
+	for (int i = 0; i < 2; i++)
+		if (e[i].lo == lo && e[i].hi == hi)
+			return &e[i];
+	return 0;
+}
+
+static void tt_store(struct srch *s, uint64_t lo, uint32_t hi, int depth,
+                     int bound, int move, int score)
+{
+	ow_tt_entry *e;
+
+	if (!s->tt)
+		return;
+	e = &s->tt[key_hash(lo, hi) & s->tt_mask & ~(size_t)1];
+	if (!(e[0].lo == lo && e[0].hi == hi) && e[0].depth > depth)
+		e++;
+	e->lo = lo;
+	e->hi = hi;
+	e->score = (int16_t)score;
+	e->depth = (uint8_t)depth;
+	e->info = (uint8_t)((move & 15) | bound << 4);
+}
+
+/* Win scores count plies from the root; the table keeps them relative to
+ * the position so that they stay true wherever it recurs. */
+static int score_to_tt(int v, int ply)
+{
+	return v > OW_SEARCH_WON ? v + ply : v < -OW_SEARCH_WON ? v - ply : v;
+}
+
+static int score_from_tt(int v, int ply)
+{
+	return v > OW_SEARCH_WON ? v - ply : v < -OW_SEARCH_WON ? v + ply : v;
+}
+
+/* The value of an ended game for the side to move; rows_count: the end
+ * was not by score, so each side adds the seeds of its own row. */
+static int end_value(const ow_pos *p, int ply, int rows_count)
+{
+	int me = p->turn, mine = p->captured[me], theirs = p->captured[1 - me];
+
+	if (rows_count) {
+		for (int i = 0; i < OW_ROW; i++) {
+			mine += p->pits[me * OW_ROW + i];
+			theirs += p->pits[(1 - me) * OW_ROW + i];
+		}
+	}
+	if (mine > theirs)
+		return OW_SEARCH_WIN - ply;
+	if (mine < theirs)
+		return -(OW_SEARCH_WIN - ply);
+	return 0;
+}
+
+int ow_search_eval(const ow_pos *p)
+{
+	int me = p->turn, v = 0;
+
+	v += OW_SEARCH_SEED * (p->captured[me] - p->captured[1 - me]);
+	for (int side = 0; side < 2; side++) {
+		int t = 0;
+
+		for (int i = side * OW_ROW; i < side * OW_ROW + OW_ROW; i++) {
+			int n = p->pits[i];
+
+			t += n;                  /* seeds held: mobility, end-of-game count */
+			if (n == 1 || n == 2)
+				t -= 4;          /* a target: one or two more make 2 or 3 */
+			if (n >= 12)
+				t += 6;          /* a kroo: a pit that laps the board */
+		}
+		v += side == me ? t : -t;
+	}
+	return v;
+}
+
+static int out_of_budget(struct srch *s)
+{
+	const ow_search_limits *lim = s->lim;
+
+	if (!s->budgeted)
+		return 0;
+	if (s->node_limit && s->nodes >= s->node_limit)
+		return 1;
+	if (lim->time_ms && lim->clock && !(s->nodes & 1023) &&
+	    (uint32_t)(lim->clock(lim->clock_ctx) - s->t0) >= lim->time_ms)
+		return 1;
+	return 0;
+}
+
+/* Occurrences of stack[top] among stack[base..top] (same side to move:
+ * only every other entry). */
+static int occurrences(const struct ow_key *st, int top, int base)
+{
+	int count = 0;
+
+	for (int i = top; i >= base; i -= 2)
+		if (st[i].lo == st[top].lo && st[i].hi == st[top].hi)
+			count++;
+	return count;
+}
+
+/* Negamax value of p (not yet checked for the end of the game) searched to
+ * depth plies, ply plies below the root; stack[top] is p's key, stack[base]
+ * the first position since the last capture; quiet counts plies since the
+ * last capture. Fills s->pv[ply]. */
+static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
+                   int beta, int top, int base, int quiet)
+{
+	ow_pos child[OW_ROW];
+	int pit[OW_ROW], order[OW_ROW], gain[OW_ROW];
+	int n = 0, me = p->turn, best = -INF, best_move = -1, bound, tt_move = -1;
+	int alpha0 = alpha;
+	unsigned mask;
+	uint64_t klo = s->stack[top].lo;
+	uint32_t khi = KEY_HI(s->stack[top], p);
+	ow_tt_entry *e;
+
+	s->pvlen[ply] = 0;
+	s->nodes++;
+	/* The end conditions, in the order of RULES.md. */
+	if (p->captured[0] >= OW_WIN_SCORE || p->captured[1] >= OW_WIN_SCORE ||
+	    (p->captured[0] == 24 && p->captured[1] == 24))
+		return end_value(p, ply, 0);
+	if (ply > 0 && quiet >= 4 && occurrences(s->stack, top, base) >= 3)
+		return end_value(p, ply, 1);
+	if (quiet >= OW_MOVE_LIMIT)
+		return end_value(p, ply, 1);
+	mask = ow_legal_mask(p);
+	if (!mask)
+		return end_value(p, ply, 1);
+	if (depth <= 0 || ply >= MAX_PLY)
+		return ow_search_eval(p);
+	if (out_of_budget(s)) {
+		s->stopped = 1;
+		return 0;
+	}
+
+	e = tt_probe(s, klo, khi);
+	if (e) {
+		int v = score_from_tt(e->score, ply), b = e->info >> 4;
+
+		tt_move = e->info & 15;
+		/* No cut near the move limit, where the quiet count matters. */
+		if (ply > 0 && e->depth >= depth && quiet + depth < OW_MOVE_LIMIT &&
+		    (b == B_EXACT || (b == B_LOWER && v >= beta) ||
+		     (b == B_UPPER && v <= alpha)))
+			return v;
+	}
+
+	/* Children, ordered: table move, captures (bigger first), killers,
+	 * history. */
+	while (mask) {
+		int m = __builtin_ctz(mask), key;
+
+		mask &= mask - 1;
+		child[n] = *p;
+		ow_pos_sow(&child[n], m, 0);
+		pit[n] = m;
+		gain[n] = child[n].captured[me] - p->captured[me];
+		if (m == tt_move)
+			key = 1 << 30;
+		else if (gain[n])
+			key = (1 << 29) + gain[n];
+		else if (m == s->killers[ply][0])
+			key = (1 << 28) + 1;
+		else if (m == s->killers[ply][1])
+			key = 1 << 28;
+		else
+			key = (int)(s->history[me][m] >> 4);
+		order[n] = key;
+		n++;
+	}
+	/* Insertion sort of indices by order key, descending. */
+	int idx[OW_ROW];
+	for (int i = 0; i < n; i++) {
+		int j = i;
+
+		while (j > 0 && order[idx[j - 1]] < order[i]) {
+			idx[j] = idx[j - 1];
+			j--;
+		}
+		idx[j] = i;
+	}
+
+	for (int a = 0; a < n; a++) {
+		int i = idx[a], v, nbase = base, nquiet = quiet + 1, ntop = top + 1;
+
+		if (gain[i]) {
+			nbase = ntop;
+			nquiet = 0;
+		}
+		s->stack[ntop] = ow_pos_key(&child[i]);
+		if (a == 0) {
+			v = -negamax(s, &child[i], depth - 1, ply + 1, -beta, -alpha,
+			             ntop, nbase, nquiet);
+		} else {
+			v = -negamax(s, &child[i], depth - 1, ply + 1, -alpha - 1,
+			             -alpha, ntop, nbase, nquiet);
+			if (!s->stopped && v > alpha && v < beta)
+				v = -negamax(s, &child[i], depth - 1, ply + 1, -beta,
+				             -alpha, ntop, nbase, nquiet);
+		}
+		if (s->stopped)
+			return 0;
+		if (v > best) {
+			best = v;
+			best_move = pit[i];
+			if (v > alpha) {
+				alpha = v;
+				s->pv[ply][0] = (uint8_t)pit[i];
+				for (int j = 0; j < s->pvlen[ply + 1]; j++)
+					s->pv[ply][j + 1] = s->pv[ply + 1][j];
+				s->pvlen[ply] = (uint8_t)(s->pvlen[ply + 1] + 1);
+			}
+		}
+		if (alpha >= beta) {
+			if (!gain[i] && s->killers[ply][0] != pit[i]) {
+				s->killers[ply][1] = s->killers[ply][0];
+				s->killers[ply][0] = (uint8_t)pit[i];
+			}
+			s->history[me][pit[i]] += (uint32_t)(depth * depth);
+			if (s->history[me][pit[i]] > (1u << 26))
+				for (int h = 0; h < OW_PITS; h++)
+					s->history[me][h] >>= 1;
+			break;
+		}
+	}
+	bound = best >= beta ? B_LOWER : best > alpha0 ? B_EXACT : B_UPPER;
+	tt_store(s, klo, khi, depth, bound, best_move, score_to_tt(best, ply));
+	return best;
+}
+
+int ow_search_level(ow_search_limits *lim, int level, uint32_t seed,
+                    ow_clock_fn clock, void *clock_ctx, uint32_t time_ms)
+{
+	ow_search_limits l = {0};
+
+	l.seed = seed;
+	switch (level) {
+	case OW_LEVEL_EASY:
+		l.depth = 2;
+		l.noise = 3 * OW_SEARCH_SEED;
+		l.blunder = 150;
+		break;
+	case OW_LEVEL_MEDIUM:
+		l.depth = 7;
+		break;
+	case OW_LEVEL_HARD:
+		if (clock && time_ms) {
+			l.time_ms = time_ms;
+			l.clock = clock;
+			l.clock_ctx = clock_ctx;
+		} else {
+			l.nodes = 2000000;
+		}
+		break;
+	default:
+		return -1;
+	}
+	*lim = l;
+	return 0;
+}
+
+/* Root search of every move with a full window (noise > 0: easy), then a
+ * random pick: the best after noise, or sometimes the runner-up. */
+static int root_noisy(struct srch *s, const ow_game *g, int depth,
+                      ow_search_result *out)
+{
+	ow_pos p = g->pos;
+	int scores[OW_PITS] = {0}, pits[OW_PITS] = {0}, n = 0, top = g->nseen - 1;
+	unsigned mask = ow_legal_mask(&p);
+	uint8_t pvs[OW_PITS][MAX_PLY + 1];
+	int pvl[OW_PITS];
+
+	while (mask) {
+		int m = __builtin_ctz(mask), nbase = 0, nquiet = g->quiet + 1;
+		ow_pos c = p;
+
+		mask &= mask - 1;
+		ow_pos_sow(&c, m, 0);
+		if (c.captured[p.turn] != p.captured[p.turn]) {
+			nbase = top + 1;
+			nquiet = 0;
+		}
+		s->stack[top + 1] = ow_pos_key(&c);
+		scores[n] = -negamax(s, &c, depth - 1, 1, -INF, INF, top + 1, nbase, nquiet);
+		if (s->stopped)
+			return -1;
+		pits[n] = m;
+		pvl[n] = s->pvlen[1];
+		for (int j = 0; j < pvl[n]; j++)
+			pvs[n][j] = s->pv[1][j];
+		n++;
+	}
+	int best = 0, second = -1, pick;
+	int noisy[OW_PITS];
+	for (int i = 0; i < n; i++) {
+		noisy[i] = scores[i] + (int)(rng_next(&s->rng) % (uint64_t)(s->lim->noise + 1));
+		/* Never trade a forced result for noise. */
+		if (scores[i] > OW_SEARCH_WON || scores[i] < -OW_SEARCH_WON)
+			noisy[i] = scores[i];
+	}
+	for (int i = 1; i < n; i++)
+		if (noisy[i] > noisy[best])
+			best = i;
+	for (int i = 0; i < n; i++)
+		if (i != best && (second < 0 || noisy[i] > noisy[second]))
+			second = i;
+	pick = best;
+	if (second >= 0 && scores[best] <= OW_SEARCH_WON &&
+	    scores[second] >= -OW_SEARCH_WON &&
+	    (int)(rng_next(&s->rng) % 1000) < s->lim->blunder)
+		pick = second;
+	out->move = pits[pick];
+	out->score = scores[pick];
+	out->pv[0] = (uint8_t)pits[pick];
+	out->npv = 1;
+	for (int j = 0; j < pvl[pick] && out->npv < MAX_PLY; j++)
+		out->pv[out->npv++] = pvs[pick][j];
+	return 0;
+}
+
+int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
+              size_t n, ow_search_result *out)
+{
+	struct srch s;
+	ow_search_result r;
+	int maxd = lim->depth > 0 && lim->depth <= MAX_PLY ? lim->depth : MAX_PLY;
+	unsigned root_mask;
+
+	if (g->end != OW_END_NONE)
+		return OW_E_OVER;
+	root_mask = ow_legal_mask(&g->pos);
+	if (!root_mask)
+		return OW_E_OVER;
+
+	s.lim = lim;
+	s.tt = n ? tt : 0;
+	s.tt_mask = n ? n - 1 : 0;
+	s.nodes = 0;
+	s.node_limit = lim->nodes;
+	s.t0 = lim->time_ms && lim->clock ? lim->clock(lim->clock_ctx) : 0;
+	s.stopped = 0;
+	s.budgeted = 0;
+	s.rng = (uint64_t)lim->seed * 0x2545f4914f6cdd1dull + 0x1234567ull;
+	for (int i = 0; i < g->nseen; i++)
+		s.stack[i] = g->seen[i];
+	for (int i = 0; i <= MAX_PLY; i++)
+		s.killers[i][0] = s.killers[i][1] = 0xff;
+	for (int i = 0; i < OW_PITS; i++)
+		s.history[0][i] = s.history[1][i] = 0;
+
+	r.move = __builtin_ctz(root_mask);
+	r.score = 0;
+	r.depth = 0;
+	r.npv = 1;
+	r.pv[0] = (uint8_t)r.move;
+	for (int d = 1; d <= maxd; d++) {
+		ow_search_result it = r;
+		int v;
+
+		if (lim->noise > 0) {
+			uint64_t saved = s.rng;
+
+			/* The same draws at every depth: the pick depends on the
+			 * scores of the last iteration alone. */
+			if (root_noisy(&s, g, d, &it) < 0)
+				break;
+			s.rng = saved;
+			v = it.score;
+		} else {
+			ow_pos p = g->pos;
+
+			v = negamax(&s, &p, d, 0, -INF, INF, g->nseen - 1, 0, g->quiet);
+			if (s.stopped)
+				break;
+			it.move = s.pvlen[0] ? s.pv[0][0] : r.move;
+			it.npv = s.pvlen[0];
+			for (int j = 0; j < s.pvlen[0]; j++)
+				it.pv[j] = s.pv[0][j];
+			if (!it.npv) {
+				it.npv = 1;
+				it.pv[0] = (uint8_t)it.move;
+			}
+		}
+		it.score = v;
+		it.depth = d;
+		r = it;
+		s.budgeted = 1;
+		/* A forced result within reach: deeper search cannot change it. */
+		if ((v > OW_SEARCH_WON || v < -OW_SEARCH_WON) &&
+		    OW_SEARCH_WIN - (v < 0 ? -v : v) < d)
+			break;
+		/* One legal move and no asked depth: nothing to weigh. */
+		if (!lim->depth && !(root_mask & (root_mask - 1)))
+			break;
+		if (s.node_limit && s.nodes >= s.node_limit)
+			break;
+		/* The next iteration would take longer than all so far: do not
+		 * start it past half the time. */
+		if (lim->time_ms && lim->clock &&
+		    (uint32_t)(lim->clock(lim->clock_ctx) - s.t0) >= lim->time_ms / 2)
+			break;
+	}
+	r.nodes = s.nodes;
+	*out = r;
+	return 0;
+}

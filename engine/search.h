@@ -1,0 +1,108 @@
+/* search.h: the computer player: iterative-deepening alpha-beta over the
+ * rules of oware.h, with three playing levels (easy, medium, hard).
+ *
+ * Same rules as oware.h: pure C11, no allocation, no I/O, no libc, so it
+ * builds for wasm32 with clang -nostdlib. The transposition table lives in
+ * memory the caller passes; a time budget needs a clock the caller passes
+ * (a plain C function; in the browser a one-line C shim around an imported
+ * JavaScript function, see ow_clock_fn). The search plays by exactly the
+ * rules of ow_game_play: feeding, grand slam, and the four end conditions
+ * (score, third repetition, 160 quiet plies, no legal move).
+ *
+ * Stack: ow_search keeps about 10 KB of state on the C stack plus about
+ * 200 bytes per ply of recursion (at most OW_SEARCH_MAX_DEPTH plies): give a
+ * wasm module at least 64 KB of stack (wasm-ld's -z stack-size).
+ *
+ * Scores are from the point of view of the side to move, in eval units:
+ * OW_SEARCH_SEED units per captured seed (plus small positional terms);
+ * a forced win is OW_SEARCH_WIN minus the plies to the end of the game,
+ * a forced loss the negative of that, a forced draw 0. */
+#ifndef OW_SEARCH_H
+#define OW_SEARCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/oware.h"
+
+#define OW_SEARCH_MAX_DEPTH 64  /* plies; the deepest iteration */
+#define OW_SEARCH_WIN 30000     /* a won end of the game, at ply 0 */
+#define OW_SEARCH_SEED 16       /* eval units per captured seed */
+/* Scores beyond this are forced wins (or losses, negated). */
+#define OW_SEARCH_WON (OW_SEARCH_WIN - 1000)
+
+typedef enum {
+	OW_LEVEL_EASY = 0,   /* shallow, with random slips: a beginner can win */
+	OW_LEVEL_MEDIUM = 1, /* a few plies, no slips */
+	OW_LEVEL_HARD = 2    /* as deep as the budget allows; also the hint */
+} ow_level;
+
+/* One transposition-table slot: 16 bytes. The table is an array of them in
+ * memory the caller owns; clear it (all zero bytes, or ow_tt_clear) before
+ * its first use. It may be kept between searches of the same game to speed
+ * them up; results are reproducible only for the same table contents (a
+ * cleared table gives the same result for the same game and limits). */
+typedef struct ow_tt_entry {
+	uint64_t lo;   /* position key (pits 0..9, side to move) */
+	uint32_t hi;   /* position key (pits 10..11, south's score); 0 = empty */
+	int16_t score; /* bound on the score */
+	uint8_t depth; /* plies searched below this position */
+	uint8_t info;  /* best move (4 bits) and bound kind (2 bits) */
+} ow_tt_entry;
+
+/* A monotonic clock in milliseconds (wrapping is fine); ctx is passed
+ * through. In the browser: declare an imported JS function, e.g.
+ *   __attribute__((import_module("env"), import_name("now_ms")))
+ *   uint32_t js_now_ms(void);
+ * and pass a static function that returns js_now_ms(). */
+typedef uint32_t (*ow_clock_fn)(void *ctx);
+
+/* What bounds a search, and how it picks. Zero fields mean "no bound".
+ * Whatever the bounds, depth 1 is always completed, so there is always a
+ * move. Filled by ow_search_level, or by hand. */
+typedef struct ow_search_limits {
+	int depth;          /* deepest iteration, 1..OW_SEARCH_MAX_DEPTH; 0 = max */
+	uint64_t nodes;     /* stop after this many nodes; 0 = no node budget */
+	uint32_t time_ms;   /* stop after this many ms of clock; 0 = no time budget */
+	ow_clock_fn clock;  /* needed by time_ms (ignored when NULL) */
+	void *clock_ctx;
+	int noise;          /* > 0: score every root move exactly and add a
+	                     * random 0..noise to each before picking (easy) */
+	int blunder;        /* per mille: chance to play the second-best move
+	                     * instead of the best (with noise > 0 only) */
+	uint32_t seed;      /* seeds the random choices: same seed, same move */
+} ow_search_limits;
+
+/* The outcome of a search. */
+typedef struct ow_search_result {
+	int move;          /* pit 0..11 to play */
+	int score;         /* of the deepest completed iteration (see above) */
+	int depth;         /* deepest completed iteration */
+	uint64_t nodes;    /* positions visited */
+	int npv;           /* entries of pv[] */
+	uint8_t pv[OW_SEARCH_MAX_DEPTH]; /* expected line, pv[0] == move */
+} ow_search_result;
+
+/* Clears a table of n entries (tt may be NULL when n is 0). */
+void ow_tt_clear(ow_tt_entry *tt, size_t n);
+
+/* Fills *lim for a level (OW_LEVEL_*) with seed; hard is bounded by
+ * time_ms of the given clock when clock is not NULL and time_ms > 0, else
+ * by a node budget. Returns 0, or -1 for an unknown level (lim untouched). */
+int ow_search_level(ow_search_limits *lim, int level, uint32_t seed,
+                    ow_clock_fn clock, void *clock_ctx, uint32_t time_ms);
+
+/* Searches the best move of the side to move in g within *lim, using the
+ * table tt of n entries (n a power of two, or 0 for no table; tt must not be
+ * shared by searches running at the same time). Fills *out and returns 0,
+ * or OW_E_OVER (the game is over; *out untouched). The move is always
+ * legal in g. Deterministic: the same g, limits and table contents give the
+ * same result, unless a time budget stops it. */
+int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
+              size_t n, ow_search_result *out);
+
+/* The static evaluation of p for the side to move, in eval units (exposed
+ * for tests and tuning). */
+int ow_search_eval(const ow_pos *p);
+
+#endif

@@ -1,0 +1,39 @@
+/* game.h: a game and a position as JSON (jansson), in the shape that
+ * `oware play` prints and the protocol's `state.game` reuses:
+ * {"pits":[12],"captured":{"south":N,"north":N},"turn":"south"|"north",
+ *  "legal":["a",...],"over":bool,"winner":null|"south"|"north"|"draw",
+ *  "reason":null|"score"|"repetition"|"move_limit"|"no_moves"} */
+#ifndef PROTO_GAME_H
+#define PROTO_GAME_H
+
+#include <stddef.h>
+#include <jansson.h>
+
+#include "engine/oware.h"
+
+/* "south" / "north" for OW_SOUTH / OW_NORTH, NULL otherwise. */
+const char *proto_side_name(int side);
+/* OW_SOUTH / OW_NORTH for "south" / "north", -1 otherwise (s may be NULL). */
+int proto_side_parse(const char *s);
+/* "score", "repetition", "move_limit", "no_moves"; NULL for OW_END_NONE. */
+const char *proto_end_name(int end);
+/* "south", "north", "draw"; NULL for OW_NOBODY. */
+const char *proto_winner_name(int winner);
+
+/* A new JSON object for g in the shape above (caller owns the reference),
+ * or NULL when out of memory. */
+json_t *proto_game_json(const ow_game *g);
+
+/* A new JSON array of pit letters, e.g. ["b","c"]; NULL when out of memory. */
+json_t *proto_pits_json(const uint8_t *pits, int n);
+
+/* Reads a position object {"pits":[12 ints],"captured":{"south":N,"north":N},
+ * "turn":"south"|"north"} into *out. Returns 0, or -1 with a one-line
+ * reason naming the field in err (e.g. "pits[3]: negative count"); *out is
+ * untouched on failure. */
+int proto_position_from_json(const json_t *j, ow_pos *out, char *err, size_t errlen);
+
+/* The same from JSON text of len bytes (not NUL-terminated). */
+int proto_position_parse(const char *text, size_t len, ow_pos *out, char *err, size_t errlen);
+
+#endif

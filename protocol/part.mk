@@ -1,0 +1,5 @@
+# protocol/: JSON (jansson) <-> checked C values. Links with the engine.
+PROTO_SRC := protocol/game.c
+PROTO_SRC += protocol/message.c
+PROTO_OBJ = $(PROTO_SRC:%.c=$(BUILD)/%.o)
+EXTRA_CFLAGS_protocol := $(JANSSON_CFLAGS)
