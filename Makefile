@@ -67,9 +67,10 @@ build-all: $(ALL)
 .PHONY: test-unit
 test-unit: $(UNIT_TESTS)
 
-# Every test, then the same unit tests under the sanitizers.
-test: test-unit $(TESTS) asan
-	@echo "make test: all test suites passed"
+# Every suite (each runs even when another failed), then the unit tests
+# again under the sanitizers; the last line counts the suites.
+test: build-all
+	@MAKE="$(MAKE)" sh tests/run-suites.sh test-unit $(TESTS) asan
 
 asan:
 	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 CFLAGS="-O1 -g" test-unit
