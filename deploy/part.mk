@@ -1,0 +1,14 @@
+# deploy/: `make install` (PREFIX, DESTDIR) of the server, the oware tool,
+# the web client and the systemd unit.
+WEB_INSTALL_DIR = $(PREFIX)/share/oware-rooms/web
+
+.PHONY: install
+install: build-all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(WEB_INSTALL_DIR) \
+		$(DESTDIR)$(PREFIX)/lib/systemd/system $(DESTDIR)$(PREFIX)/share/oware-rooms/nginx
+	install -m 755 $(BUILD)/owared $(BUILD)/oware $(DESTDIR)$(PREFIX)/bin/
+	cd web && find . -type f ! -name '*.c' ! -name '*.h' ! -name '*.mk' ! -name '*.md' \
+		! -name '.*' -exec install -D -m 644 {} $(DESTDIR)$(WEB_INSTALL_DIR)/{} \;
+	sed 's|@PREFIX@|$(PREFIX)|g' deploy/oware-rooms.service \
+		> $(DESTDIR)$(PREFIX)/lib/systemd/system/oware-rooms.service
+	install -m 644 deploy/nginx/*.conf $(DESTDIR)$(PREFIX)/share/oware-rooms/nginx/
