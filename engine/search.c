@@ -5,6 +5,14 @@
 
 #define MAX_PLY OW_SEARCH_MAX_DEPTH
 #define INF (OW_SEARCH_WIN + 1)
+/* Late-move reductions: from the LMR_MOVES-th move (0-based), at depth
+ * LMR_DEPTH and more. */
+#ifndef LMR_MOVES
+#define LMR_MOVES 2
+#endif
+#ifndef LMR_DEPTH
+#define LMR_DEPTH 3
+#endif
 
 /* Bound kinds stored in a table entry. */
 enum { B_NONE = 0, B_EXACT = 1, B_LOWER = 2, B_UPPER = 3 };
@@ -16,12 +24,15 @@ enum { B_NONE = 0, B_EXACT = 1, B_LOWER = 2, B_UPPER = 3 };
 /* All of one search; lives on the stack of ow_search. */
 struct srch {
 	const ow_search_limits *lim;
+	const ow_eval_weights *eval;
 	ow_tt_entry *tt;
 	size_t tt_mask; /* entries - 1, or 0 with no table (tt == NULL) */
 	uint64_t nodes;
 	uint64_t node_limit;
 	uint32_t t0;
 	int stopped;     /* a budget ran out: unwind and discard the iteration */
+	int root_move;   /* best root move of the running iteration, or -1 */
+	int root_score;
 	int budgeted;    /* budgets apply (after depth 1 is complete) */
 	uint64_t rng;
 	/* Positions since the last capture before the root, then one per ply. */
@@ -126,23 +137,30 @@ static int end_value(const ow_pos *p, int ply, int rows_count)
 	return 0;
 }
 
-int ow_search_eval(const ow_pos *p)
+const ow_eval_weights ow_eval_default = {
+	.held = 1, .target = -4, .kroo = 6, .empty = 0,
+};
+
+int ow_search_eval(const ow_pos *p, const ow_eval_weights *w)
 {
 	int me = p->turn, v = 0;
 
+	if (!w)
+		w = &ow_eval_default;
 	v += OW_SEARCH_SEED * (p->captured[me] - p->captured[1 - me]);
 	for (int side = 0; side < 2; side++) {
-		int t = 0;
+		int held = 0, target = 0, kroo = 0, empty = 0, t;
 
 		for (int i = side * OW_ROW; i < side * OW_ROW + OW_ROW; i++) {
 			int n = p->pits[i];
 
-			t += n;                  /* seeds held: mobility, end-of-game count */
-			if (n == 1 || n == 2)
-				t -= 4;          /* a target: one or two more make 2 or 3 */
-			if (n >= 12)
-				t += 6;          /* a kroo: a pit that laps the board */
+			held += n;
+			target += n == 1 || n == 2;
+			kroo += n >= 12;
+			empty += n == 0;
 		}
+		t = w->held * held + w->target * target + w->kroo * kroo +
+		    w->empty * empty;
 		v += side == me ? t : -t;
 	}
 	return v;
@@ -191,6 +209,10 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 	ow_tt_entry *e;
 
 	s->pvlen[ply] = 0;
+	if (out_of_budget(s)) {
+		s->stopped = 1;
+		return 0;
+	}
 	s->nodes++;
 	/* The end conditions, in the order of RULES.md. */
 	if (p->captured[0] >= OW_WIN_SCORE || p->captured[1] >= OW_WIN_SCORE ||
@@ -204,11 +226,7 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 	if (!mask)
 		return end_value(p, ply, 1);
 	if (depth <= 0 || ply >= MAX_PLY)
-		return ow_search_eval(p);
-	if (out_of_budget(s)) {
-		s->stopped = 1;
-		return 0;
-	}
+		return ow_search_eval(p, s->eval);
 
 	e = tt_probe(s, klo, khi);
 	if (e) {
@@ -269,8 +287,18 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 			v = -negamax(s, &child[i], depth - 1, ply + 1, -beta, -alpha,
 			             ntop, nbase, nquiet);
 		} else {
-			v = -negamax(s, &child[i], depth - 1, ply + 1, -alpha - 1,
-			             -alpha, ntop, nbase, nquiet);
+			/* Late moves that capture nothing are first searched
+			 * shallower, and again at full depth if they look good. */
+			int r = a >= LMR_MOVES && depth >= LMR_DEPTH && !gain[i] &&
+			        order[i] < (1 << 28) ? (a >= LMR_MOVES + 2 ? 2 : 1) : 0;
+
+			v = alpha + 1;
+			if (r)
+				v = -negamax(s, &child[i], depth - 1 - r, ply + 1,
+				             -alpha - 1, -alpha, ntop, nbase, nquiet);
+			if (!s->stopped && v > alpha)
+				v = -negamax(s, &child[i], depth - 1, ply + 1, -alpha - 1,
+				             -alpha, ntop, nbase, nquiet);
 			if (!s->stopped && v > alpha && v < beta)
 				v = -negamax(s, &child[i], depth - 1, ply + 1, -beta,
 				             -alpha, ntop, nbase, nquiet);
@@ -282,6 +310,10 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 			best_move = pit[i];
 			if (v > alpha) {
 				alpha = v;
+				if (!ply) {
+					s->root_move = pit[i];
+					s->root_score = v;
+				}
 				s->pv[ply][0] = (uint8_t)pit[i];
 				for (int j = 0; j < s->pvlen[ply + 1]; j++)
 					s->pv[ply][j + 1] = s->pv[ply + 1][j];
@@ -410,6 +442,7 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 		return OW_E_OVER;
 
 	s.lim = lim;
+	s.eval = lim->eval ? lim->eval : &ow_eval_default;
 	s.tt = n ? tt : 0;
 	s.tt_mask = n ? n - 1 : 0;
 	s.nodes = 0;
@@ -446,9 +479,21 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 		} else {
 			ow_pos p = g->pos;
 
+			s.root_move = -1;
 			v = negamax(&s, &p, d, 0, -INF, INF, g->nseen - 1, 0, g->quiet);
-			if (s.stopped)
+			if (s.stopped) {
+				/* Keep a move the cut iteration has already proved
+				 * better than the previous choice (searched first). */
+				if (s.root_move >= 0 && s.root_move != r.move) {
+					r.move = s.root_move;
+					r.score = s.root_score;
+					r.npv = s.pvlen[0] ? s.pvlen[0] : 1;
+					r.pv[0] = (uint8_t)r.move;
+					for (int j = 1; j < s.pvlen[0]; j++)
+						r.pv[j] = s.pv[0][j];
+				}
 				break;
+			}
 			it.move = s.pvlen[0] ? s.pv[0][0] : r.move;
 			it.npv = s.pvlen[0];
 			for (int j = 0; j < s.pvlen[0]; j++)

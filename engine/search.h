@@ -50,6 +50,18 @@ typedef struct ow_tt_entry {
 	uint8_t info;  /* best move (4 bits) and bound kind (2 bits) */
 } ow_tt_entry;
 
+/* The weights of the static evaluation, per side (the side to move's
+ * terms minus the opponent's), besides OW_SEARCH_SEED per captured seed. */
+typedef struct ow_eval_weights {
+	int held;   /* per seed in the side's own row */
+	int target; /* per own pit holding 1 or 2 seeds (capture targets) */
+	int kroo;   /* per own pit of 12 or more seeds (laps the board) */
+	int empty;  /* per own empty pit */
+} ow_eval_weights;
+
+/* The weights the levels use (tuned by matches: tests/bench). */
+extern const ow_eval_weights ow_eval_default;
+
 /* A monotonic clock in milliseconds (wrapping is fine); ctx is passed
  * through. In the browser: declare an imported JS function, e.g.
  *   __attribute__((import_module("env"), import_name("now_ms")))
@@ -71,6 +83,7 @@ typedef struct ow_search_limits {
 	int blunder;        /* per mille: chance to play the second-best move
 	                     * instead of the best (with noise > 0 only) */
 	uint32_t seed;      /* seeds the random choices: same seed, same move */
+	const ow_eval_weights *eval; /* NULL: ow_eval_default */
 } ow_search_limits;
 
 /* The outcome of a search. */
@@ -101,8 +114,8 @@ int ow_search_level(ow_search_limits *lim, int level, uint32_t seed,
 int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
               size_t n, ow_search_result *out);
 
-/* The static evaluation of p for the side to move, in eval units (exposed
- * for tests and tuning). */
-int ow_search_eval(const ow_pos *p);
+/* The static evaluation of p for the side to move, in eval units, with
+ * weights w (NULL: ow_eval_default); exposed for tests and tuning. */
+int ow_search_eval(const ow_pos *p, const ow_eval_weights *w);
 
 #endif

@@ -1,0 +1,198 @@
+/* best.c: `oware best`: runs the search of engine/search.h on a position
+ * and prints its choice as JSON. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/best.h"
+#include "engine/search.h"
+#include "protocol/game.h"
+
+#define BAD_INPUT 2
+/* 2^20 entries of 16 bytes: 16 MB, plenty for a few seconds. */
+#define TT_ENTRIES (1u << 20)
+#define MAX_TIME_MS 600000L
+#define DEFAULT_HARD_MS 1000
+
+const char cli_best_help[] =
+	"  oware best [--position JSON] [--level easy|medium|hard | --depth N |\n"
+	"             --time-ms N] [--seed N] [MOVE ...]\n"
+	"      Plays the moves from the start (or the position), then prints the\n"
+	"      computer's move for the side to move:\n"
+	"      {\"move\":\"c\",\"score\":N,\"depth\":N,\"nodes\":N,\"pv\":[\"c\",...]}\n"
+	"      score is for the side to move, 16 per seed ahead; 30000 minus N\n"
+	"      is a forced win in N plies (negative: a forced loss). The default\n"
+	"      is --level hard (1 s; the hint). --depth N (1-64) searches exactly\n"
+	"      N plies and is reproducible; --time-ms N stops after N ms. --seed\n"
+	"      drives easy's random slips (default 1).\n";
+
+__attribute__((format(printf, 1, 2)))
+static int bad(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("oware: best: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return BAD_INPUT;
+}
+
+static uint32_t now_ms(void *ctx)
+{
+	struct timespec t;
+
+	(void)ctx;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint32_t)((uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u);
+}
+
+/* Parses a whole decimal number from lo to hi into *out; 0 or -1. */
+static int parse_num(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static json_t *result_json(const ow_search_result *r)
+{
+	char move[2] = {ow_pit_letter(r->move), 0};
+	json_t *j = json_object(), *pv = json_array();
+
+	if (!j || !pv)
+		goto fail;
+	for (int i = 0; i < r->npv; i++) {
+		char m[2] = {ow_pit_letter(r->pv[i]), 0};
+
+		if (json_array_append_new(pv, json_string(m)))
+			goto fail;
+	}
+	if (json_object_set_new(j, "move", json_string(move)) ||
+	    json_object_set_new(j, "score", json_integer(r->score)) ||
+	    json_object_set_new(j, "depth", json_integer(r->depth)) ||
+	    json_object_set_new(j, "nodes", json_integer((json_int_t)r->nodes)) ||
+	    json_object_set(j, "pv", pv))
+		goto fail;
+	json_decref(pv);
+	return j;
+fail:
+	json_decref(pv);
+	json_decref(j);
+	return NULL;
+}
+
+int cli_best(int argc, char **argv)
+{
+	const char *position = NULL, *level = NULL;
+	long depth = 0, time_ms = 0, seed = 1;
+	int nbudget = 0, i, rc, ply = 1;
+	ow_search_limits lim;
+	ow_search_result r;
+	ow_tt_entry *tt = NULL;
+	ow_game g;
+	json_t *j;
+	char *text;
+
+	for (i = 0; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
+		const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!val)
+			return bad("%s needs a value", opt);
+		if (!strcmp(opt, "--position")) {
+			position = val;
+		} else if (!strcmp(opt, "--level")) {
+			level = val;
+			nbudget++;
+		} else if (!strcmp(opt, "--depth")) {
+			if (parse_num(val, 1, OW_SEARCH_MAX_DEPTH, &depth))
+				return bad("--depth must be an integer from 1 to %d, not \"%s\"",
+				           OW_SEARCH_MAX_DEPTH, val);
+			nbudget++;
+		} else if (!strcmp(opt, "--time-ms")) {
+			if (parse_num(val, 1, MAX_TIME_MS, &time_ms))
+				return bad("--time-ms must be an integer from 1 to %ld, not \"%s\"",
+				           MAX_TIME_MS, val);
+			nbudget++;
+		} else if (!strcmp(opt, "--seed")) {
+			if (parse_num(val, 0, 4294967295L, &seed))
+				return bad("--seed must be an integer from 0 to 4294967295, not \"%s\"",
+				           val);
+		} else {
+			return bad("unknown option \"%s\"", opt);
+		}
+	}
+	if (nbudget > 1)
+		return bad("give only one of --level, --depth and --time-ms");
+
+	if (position) {
+		char err[160];
+		ow_pos p;
+
+		if (proto_position_parse(position, strlen(position), &p, err, sizeof err))
+			return bad("--position: %s", err);
+		ow_game_from(&g, &p);
+	} else {
+		ow_game_start(&g);
+	}
+	for (; i < argc; i++, ply++) {
+		const char *m = argv[i];
+		int pit = m[0] && !m[1] ? ow_pit_parse(m[0]) : -1;
+
+		if (pit < 0)
+			return bad("ply %d: \"%s\" is not a pit letter (a-f, A-F)", ply, m);
+		if ((rc = ow_game_play(&g, pit, NULL)))
+			return bad("ply %d: %s", ply, ow_strerror(rc));
+	}
+	if (g.end != OW_END_NONE)
+		return bad("the game is over: there is no move to choose");
+
+	if (depth) {
+		memset(&lim, 0, sizeof lim);
+		lim.depth = (int)depth;
+		lim.seed = (uint32_t)seed;
+	} else if (time_ms) {
+		memset(&lim, 0, sizeof lim);
+		lim.time_ms = (uint32_t)time_ms;
+		lim.clock = now_ms;
+		lim.seed = (uint32_t)seed;
+	} else {
+		int lv = !level || !strcmp(level, "hard") ? OW_LEVEL_HARD
+		         : !strcmp(level, "medium") ? OW_LEVEL_MEDIUM
+		         : !strcmp(level, "easy") ? OW_LEVEL_EASY : -1;
+
+		if (lv < 0)
+			return bad("--level must be easy, medium or hard, not \"%s\"", level);
+		ow_search_level(&lim, lv, (uint32_t)seed, now_ms, NULL, DEFAULT_HARD_MS);
+	}
+
+	tt = calloc(TT_ENTRIES, sizeof *tt);
+	if (!tt) {
+		fprintf(stderr, "oware: out of memory\n");
+		return 1;
+	}
+	rc = ow_search(&g, &lim, tt, TT_ENTRIES, &r);
+	free(tt);
+	if (rc)
+		return bad("%s", ow_strerror(rc));
+	j = result_json(&r);
+	text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+	json_decref(j);
+	if (!text) {
+		fprintf(stderr, "oware: out of memory\n");
+		return 1;
+	}
+	puts(text);
+	free(text);
+	return fflush(stdout) ? 1 : 0;
+}

@@ -1,0 +1,494 @@
+/* test_search.c: Check unit tests of the search (engine/search.h): forced
+ * wins, legal moves everywhere, budgets, reproducibility, and the end rules
+ * against a plain minimax over ow_game_play. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/search.h"
+
+#ifndef DATA_DIR
+#define DATA_DIR "tests/data"
+#endif
+
+#define TT_N (1u << 16)
+
+static ow_tt_entry tt[TT_N];
+
+static uint64_t rnd(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* A game from pits a..f A..F, the scores and the side to move. */
+static ow_game game_of(const int pits[OW_PITS], int south, int north, int turn)
+{
+	ow_pos p;
+	ow_game g;
+	int cap[2] = {south, north};
+
+	ck_assert_int_eq(ow_pos_set(&p, pits, cap, turn, NULL), OW_OK);
+	ow_game_from(&g, &p);
+	return g;
+}
+
+static ow_search_result search_depth(const ow_game *g, int depth)
+{
+	ow_search_limits lim = {0};
+	ow_search_result r;
+
+	lim.depth = depth;
+	ow_tt_clear(tt, TT_N);
+	ck_assert_int_eq(ow_search(g, &lim, tt, TT_N, &r), 0);
+	return r;
+}
+
+/* Plain minimax over ow_game_play, independent of the search: 1 if the
+ * side to move can force a win within depth plies, -1 if the opponent can,
+ * else 0 (unknown or a draw). */
+static int reference(const ow_game *g, int depth)
+{
+	int best = -1;
+
+	if (g->end != OW_END_NONE)
+		return g->winner == OW_DRAW ? 0 : g->winner == g->pos.turn ? 1 : -1;
+	if (depth == 0)
+		return 0;
+	for (int m = 0; m < OW_PITS && best < 1; m++) {
+		ow_game c = *g;
+		int v;
+
+		if (ow_game_play(&c, m, NULL))
+			continue;
+		v = -reference(&c, depth - 1);
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+/* Plays every move of r's line on a copy of g: each must be legal. */
+static void assert_pv_legal(const ow_game *g, const ow_search_result *r)
+{
+	ow_game c = *g;
+
+	ck_assert_int_ge(r->npv, 1);
+	ck_assert_int_eq(r->pv[0], r->move);
+	for (int i = 0; i < r->npv && c.end == OW_END_NONE; i++)
+		ck_assert_msg(ow_game_play(&c, r->pv[i], NULL) == OW_OK,
+		              "pv[%d] = %c illegal", i, ow_pit_letter(r->pv[i]));
+}
+
+/* South has 23: f sows into A, making 2, and wins at once; a does not. */
+START_TEST(test_finds_winning_capture)
+{
+	const int pits[OW_PITS] = {2, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 3};
+	ow_game g = game_of(pits, 23, 18, OW_SOUTH);
+	ow_search_result r = search_depth(&g, 6);
+
+	ck_assert_int_eq(r.move, 5);
+	ck_assert_int_eq(r.score, OW_SEARCH_WIN - 1);
+	ck_assert_int_ge(r.depth, 1);
+}
+END_TEST
+
+/* North has 24 and a capture of 1 more than 24 would win, but it would take
+ * all of South's row: a grand slam captures nothing. The search must not
+ * count it as a win. */
+START_TEST(test_grand_slam_is_no_win)
+{
+	const int pits[OW_PITS] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+	ow_game g = game_of(pits, 22, 24, OW_NORTH);
+	ow_search_result r = search_depth(&g, 1);
+	ow_game c = g;
+
+	/* F sows into a: a holds 2, every seed of South's row: annulled. */
+	ck_assert_int_eq(ow_game_play(&c, 11, NULL), OW_OK);
+	ck_assert_int_eq(c.pos.captured[OW_NORTH], 24);
+	ck_assert_int_eq(r.move, 11);
+	ck_assert_int_lt(r.score, OW_SEARCH_WON);
+	ck_assert_int_eq(reference(&g, 1), 0);
+}
+END_TEST
+
+/* A win two moves deep: South sows b into c..f and A; whatever North does,
+ * South captures on the next move. Checked against the reference. */
+START_TEST(test_finds_forced_wins_like_reference)
+{
+	uint64_t rng = 42;
+	int found = 0, tried = 0;
+
+	/* Random endgames near 25 with few seeds: every forced win of the
+	 * reference within 5 plies is found, with a winning first move, and
+	 * no win is claimed that the reference cannot confirm. */
+	while (tried < 800) {
+		int pits[OW_PITS] = {0}, on = 3 + (int)(rnd(&rng) % 8), s, n, turn;
+		ow_game g;
+		ow_search_result r;
+		int ref, d = 5;
+
+		for (int i = 0; i < on; i++)
+			pits[rnd(&rng) % OW_PITS]++;
+		s = 18 + (int)(rnd(&rng) % 7);
+		if (s > OW_SEEDS - on)
+			s = OW_SEEDS - on;
+		n = OW_SEEDS - on - s;
+		if (n >= OW_WIN_SCORE)
+			continue;
+		turn = (int)(rnd(&rng) & 1);
+		g = game_of(pits, s, n, turn);
+		if (g.end != OW_END_NONE)
+			continue;
+		tried++;
+		ref = reference(&g, d);
+		r = search_depth(&g, d + 6);
+		assert_pv_legal(&g, &r);
+		if (ref == 1) {
+			ow_game c = g;
+
+			found++;
+			ck_assert_msg(r.score > OW_SEARCH_WON, "position %d: win missed (%d)",
+			              tried, r.score);
+			ck_assert_int_eq(ow_game_play(&c, r.move, NULL), OW_OK);
+			ck_assert_int_eq(reference(&c, d - 1), -1);
+		}
+		if (ref == -1)
+			ck_assert_int_lt(r.score, -OW_SEARCH_WON);
+		if (r.score > OW_SEARCH_WON) {
+			int plies = OW_SEARCH_WIN - r.score;
+
+			/* (the table may graft a longer win onto the line) */
+			ck_assert_int_le(plies, 20);
+			ck_assert_msg(reference(&g, plies) == 1, "position %d: false win in %d",
+			              tried, plies);
+		}
+	}
+	ck_assert_int_gt(found, 60);
+}
+END_TEST
+
+/* Random positions: from random games and random set boards, with starved
+ * rows (feeding) and grand-slam shapes. */
+static ow_game random_game(uint64_t *rng)
+{
+	ow_game g;
+	int kind = (int)(rnd(rng) % 3);
+
+	if (kind == 0) {
+		int plies = (int)(rnd(rng) % 120);
+
+		ow_game_start(&g);
+		for (int i = 0; i < plies && g.end == OW_END_NONE; i++) {
+			unsigned mask = ow_legal_mask(&g.pos);
+			int k = (int)(rnd(rng) % (uint64_t)__builtin_popcount(mask));
+
+			while (k--)
+				mask &= mask - 1;
+			ck_assert_int_eq(ow_game_play(&g, __builtin_ctz(mask), NULL), OW_OK);
+		}
+	} else {
+		int pits[OW_PITS] = {0}, on = 1 + (int)(rnd(rng) % 30), s;
+		/* kind 1: one row empty (the side to move must feed, or the
+		 * other must); kind 2: anywhere. */
+		int lo = 0, width = OW_PITS;
+
+		if (kind == 1) {
+			lo = (int)(rnd(rng) & 1) * OW_ROW;
+			width = OW_ROW;
+		}
+		for (int i = 0; i < on; i++)
+			pits[lo + (int)(rnd(rng) % (uint64_t)width)]++;
+		s = (int)(rnd(rng) % (uint64_t)(OW_SEEDS - on + 1));
+		if (s > 24)
+			s = 24;
+		if (OW_SEEDS - on - s > 24) {
+			s = OW_SEEDS - on - 24;
+		}
+		g = game_of(pits, s, OW_SEEDS - on - s, (int)(rnd(rng) & 1));
+	}
+	return g;
+}
+
+START_TEST(test_never_an_illegal_move)
+{
+	uint64_t rng = 7;
+	int done = 0, feeding = 0, slams = 0;
+
+	for (int t = 0; t < 5000; t++) {
+		ow_game g = random_game(&rng), c;
+		ow_search_limits lim;
+		ow_search_result r;
+		ow_move_info info;
+		int level = (int)(rnd(&rng) % 3);
+
+		if (g.end != OW_END_NONE) {
+			ck_assert_int_eq(ow_search(&g, &lim, tt, TT_N, &r), OW_E_OVER);
+			continue;
+		}
+		ck_assert_int_eq(ow_search_level(&lim, level, (uint32_t)t, NULL, NULL, 0), 0);
+		if (level == OW_LEVEL_HARD)
+			lim.nodes = 3000;
+		if (t % 4 == 0) /* sometimes keep the table of earlier positions */
+			ow_tt_clear(tt, TT_N);
+		ck_assert_int_eq(ow_search(&g, &lim, tt, TT_N, &r), 0);
+		ck_assert_msg(ow_pos_check(&g.pos, r.move) == OW_OK, "position %d: %c illegal",
+		              t, ow_pit_letter(r.move));
+		assert_pv_legal(&g, &r);
+		c = g;
+		ck_assert_int_eq(ow_game_play(&c, r.move, &info), OW_OK);
+		feeding += ow_legal_mask(&g.pos) != 0 &&
+		           (g.pos.turn ? !(g.pos.pits[0] | g.pos.pits[1] | g.pos.pits[2] |
+		                           g.pos.pits[3] | g.pos.pits[4] | g.pos.pits[5])
+		                       : !(g.pos.pits[6] | g.pos.pits[7] | g.pos.pits[8] |
+		                           g.pos.pits[9] | g.pos.pits[10] | g.pos.pits[11]));
+		slams += info.grand_slam;
+		done++;
+	}
+	ck_assert_int_gt(done, 3000);
+	ck_assert_int_gt(feeding, 300);
+	ck_assert_int_gt(slams, 0);
+}
+END_TEST
+
+/* The end rules in the games of tests/data/end-games.txt, a few plies
+ * before their repetition and move-limit ends: the search agrees with the
+ * reference about forced results. */
+static int load_end_game(const char *reason, char *moves, size_t cap)
+{
+	char line[4096], r[32];
+	FILE *f = fopen(DATA_DIR "/end-games.txt", "r");
+	int found = 0, plies;
+
+	ck_assert_ptr_nonnull(f);
+	while (!found && fgets(line, sizeof line, f)) {
+		int used;
+
+		if (line[0] == '#' || sscanf(line, "%31s %d %n", r, &plies, &used) < 2)
+			continue;
+		if (!strcmp(r, reason)) {
+			snprintf(moves, cap, "%s", line + used);
+			found = 1;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+static void check_end_game(const char *reason, int last)
+{
+	static char moves[4096];
+	int pits[OW_PITS * 40], n = 0, checked = 0;
+	ow_game g;
+
+	ck_assert(load_end_game(reason, moves, sizeof moves));
+	for (const char *m = moves; *m; m++)
+		if (*m != ' ' && *m != '\n')
+			pits[n++] = ow_pit_parse(*m);
+	/* From each of the last plies before the end: */
+	for (int from = n - last; from < n; from++) {
+		ow_search_result r;
+		int ref;
+
+		ow_game_start(&g);
+		for (int i = 0; i < from; i++)
+			ck_assert_int_eq(ow_game_play(&g, pits[i], NULL), OW_OK);
+		ck_assert_int_eq(g.end, OW_END_NONE);
+		for (int d = 1; d <= 5; d++) {
+			ref = reference(&g, d);
+			r = search_depth(&g, d);
+			assert_pv_legal(&g, &r);
+			if (ref == 1)
+				ck_assert_msg(r.score > OW_SEARCH_WON, "%s ply %d depth %d: %d",
+				              reason, from, d, r.score);
+			if (ref == -1)
+				ck_assert_msg(r.score < -OW_SEARCH_WON, "%s ply %d depth %d: %d",
+				              reason, from, d, r.score);
+			if (r.score > OW_SEARCH_WON || r.score < -OW_SEARCH_WON)
+				checked++;
+		}
+	}
+	ck_assert_int_gt(checked, 0);
+}
+
+START_TEST(test_repetition_end)
+{
+	check_end_game("repetition", 6);
+}
+END_TEST
+
+START_TEST(test_move_limit_end)
+{
+	check_end_game("move_limit", 6);
+}
+END_TEST
+
+/* A node budget stops the search (after depth 1, always completed). */
+START_TEST(test_node_budget)
+{
+	const uint64_t budgets[] = {1, 10, 100, 1000, 20000, 200000};
+	ow_game g;
+
+	ow_game_start(&g);
+	for (size_t i = 0; i < sizeof budgets / sizeof budgets[0]; i++) {
+		ow_search_limits lim = {0};
+		ow_search_result r;
+
+		lim.nodes = budgets[i];
+		ow_tt_clear(tt, TT_N);
+		ck_assert_int_eq(ow_search(&g, &lim, tt, TT_N, &r), 0);
+		ck_assert_int_ge(r.depth, 1);
+		ck_assert_int_lt(r.depth, OW_SEARCH_MAX_DEPTH);
+		/* depth 1 from the start: the root and its 6 children */
+		ck_assert_uint_le(r.nodes, budgets[i] > 7 ? budgets[i] : 7);
+		ck_assert_msg(budgets[i] < 1000 || r.nodes + 100 >= budgets[i],
+		              "stopped early: %llu", (unsigned long long)r.nodes);
+		ck_assert_int_eq(ow_pos_check(&g.pos, r.move), OW_OK);
+	}
+}
+END_TEST
+
+/* A fake clock that advances 1 ms each time it is read. */
+static uint32_t fake_clock(void *ctx)
+{
+	uint32_t *t = ctx;
+
+	return (*t)++;
+}
+
+START_TEST(test_time_budget)
+{
+	ow_game g;
+
+	ow_game_start(&g);
+	for (uint32_t ms = 1; ms <= 64; ms *= 4) {
+		ow_search_limits lim = {0};
+		ow_search_result r;
+		uint32_t t = 1000;
+
+		lim.time_ms = ms;
+		lim.clock = fake_clock;
+		lim.clock_ctx = &t;
+		ow_tt_clear(tt, TT_N);
+		ck_assert_int_eq(ow_search(&g, &lim, tt, TT_N, &r), 0);
+		ck_assert_int_ge(r.depth, 1);
+		/* read at most once per 1024 nodes, plus once an iteration */
+		ck_assert_uint_le(t - 1000, ms + 1 + (uint32_t)r.depth + 1);
+		ck_assert_uint_le(r.nodes, (uint64_t)(ms + 2) * 1024);
+	}
+}
+END_TEST
+
+/* Same game, limits and a cleared table: the same result; easy's random
+ * slips follow the seed. */
+START_TEST(test_reproducible)
+{
+	uint64_t rng = 99;
+	int differ = 0;
+
+	for (int t = 0; t < 300; t++) {
+		ow_game g = random_game(&rng);
+		ow_search_limits lim;
+		ow_search_result a, b;
+		int level = t % 3;
+
+		if (g.end != OW_END_NONE)
+			continue;
+		ow_search_level(&lim, level, 1234, NULL, NULL, 0);
+		if (level == OW_LEVEL_HARD)
+			lim.nodes = 20000;
+		ow_tt_clear(tt, TT_N);
+		ck_assert_int_eq(ow_search(&g, &lim, tt, TT_N, &a), 0);
+		ow_tt_clear(tt, TT_N);
+		ck_assert_int_eq(ow_search(&g, &lim, tt, TT_N, &b), 0);
+		ck_assert_int_eq(a.move, b.move);
+		ck_assert_int_eq(a.score, b.score);
+		ck_assert_int_eq(a.depth, b.depth);
+		ck_assert_uint_eq(a.nodes, b.nodes);
+		ck_assert_int_eq(a.npv, b.npv);
+		ck_assert_mem_eq(a.pv, b.pv, (size_t)a.npv);
+		if (level == OW_LEVEL_EASY) {
+			/* another seed: some positions get another move */
+			for (uint32_t seed = 1; seed < 8; seed++) {
+				ow_search_level(&lim, level, seed, NULL, NULL, 0);
+				ow_tt_clear(tt, TT_N);
+				ck_assert_int_eq(ow_search(&g, &lim, tt, TT_N, &b), 0);
+				differ += b.move != a.move;
+			}
+		}
+	}
+	ck_assert_int_gt(differ, 0);
+}
+END_TEST
+
+START_TEST(test_levels)
+{
+	ow_search_limits lim;
+
+	ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_EASY, 1, NULL, NULL, 0), 0);
+	ck_assert_int_gt(lim.noise, 0);
+	ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_MEDIUM, 1, NULL, NULL, 0), 0);
+	ck_assert_int_eq(lim.noise, 0);
+	ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_HARD, 1, fake_clock, NULL, 1000), 0);
+	ck_assert_uint_eq(lim.time_ms, 1000);
+	ck_assert_int_eq(ow_search_level(&lim, 3, 1, NULL, NULL, 0), -1);
+	ck_assert_int_eq(ow_search_level(&lim, -1, 1, NULL, NULL, 0), -1);
+}
+END_TEST
+
+/* No table at all works too, and finds the same win. */
+START_TEST(test_without_table)
+{
+	const int pits[OW_PITS] = {2, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 3};
+	ow_game g = game_of(pits, 23, 18, OW_SOUTH);
+	ow_search_limits lim = {0};
+	ow_search_result r;
+
+	lim.depth = 8;
+	ck_assert_int_eq(ow_search(&g, &lim, NULL, 0, &r), 0);
+	ck_assert_int_eq(r.move, 5);
+	ck_assert_int_eq(r.score, OW_SEARCH_WIN - 1);
+}
+END_TEST
+
+static Suite *search_suite(void)
+{
+	Suite *s = suite_create("search");
+	TCase *wins = tcase_create("wins");
+	TCase *rules = tcase_create("rules");
+	TCase *limits = tcase_create("limits");
+
+	tcase_add_test(wins, test_finds_winning_capture);
+	tcase_add_test(wins, test_grand_slam_is_no_win);
+	tcase_add_test(wins, test_finds_forced_wins_like_reference);
+	tcase_add_test(wins, test_without_table);
+	tcase_add_test(rules, test_never_an_illegal_move);
+	tcase_add_test(rules, test_repetition_end);
+	tcase_add_test(rules, test_move_limit_end);
+	tcase_add_test(limits, test_node_budget);
+	tcase_add_test(limits, test_time_budget);
+	tcase_add_test(limits, test_reproducible);
+	tcase_add_test(limits, test_levels);
+	tcase_set_timeout(wins, 300);
+	tcase_set_timeout(rules, 300);
+	tcase_set_timeout(limits, 300);
+	suite_add_tcase(s, wins);
+	suite_add_tcase(s, rules);
+	suite_add_tcase(s, limits);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(search_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
