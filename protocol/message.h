@@ -1,0 +1,143 @@
+/* message.h: the `oware.v1` WebSocket messages of PROTOCOL.md: client
+ * messages parsed from JSON text into checked C values, server messages
+ * (welcome, state, error) built as JSON. No I/O, no event loop. */
+#ifndef PROTO_MESSAGE_H
+#define PROTO_MESSAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <jansson.h>
+
+#include "engine/oware.h"
+
+/* Client message types. */
+typedef enum {
+	PROTO_MSG_NONE = 0,
+	PROTO_MSG_CREATE,
+	PROTO_MSG_JOIN,
+	PROTO_MSG_MOVE,
+	PROTO_MSG_RESIGN,
+	PROTO_MSG_DRAW,
+	PROTO_MSG_ABORT,
+	PROTO_MSG_REMATCH,
+	PROTO_MSG_CLAIM
+} proto_msg_type;
+
+/* `action` of draw and rematch. */
+typedef enum {
+	PROTO_ACT_NONE = 0,
+	PROTO_ACT_OFFER,
+	PROTO_ACT_ACCEPT,
+	PROTO_ACT_DECLINE
+} proto_action;
+
+/* `side` of create besides OW_SOUTH / OW_NORTH. */
+#define PROTO_SIDE_RANDOM 2
+
+#define PROTO_ROOM_MAX 64  /* longest room id accepted (a UUID has 36) */
+#define PROTO_TOKEN_MAX 64 /* longest seat token accepted (ours have 43) */
+#define PROTO_KIND_MAX 15  /* longest room kind */
+
+/* Error codes of PROTOCOL.md, in its table order. */
+typedef enum {
+	PROTO_E_NONE = 0,
+	PROTO_E_BAD_JSON,
+	PROTO_E_BAD_MESSAGE,
+	PROTO_E_UNKNOWN_TYPE,
+	PROTO_E_NOT_JOINED,
+	PROTO_E_ALREADY_JOINED,
+	PROTO_E_NO_ROOM,
+	PROTO_E_BAD_TOKEN,
+	PROTO_E_NOT_A_PLAYER,
+	PROTO_E_NOT_YOUR_TURN,
+	PROTO_E_ILLEGAL_MOVE,
+	PROTO_E_STALE_PLY,
+	PROTO_E_GAME_OVER,
+	PROTO_E_GAME_NOT_OVER,
+	PROTO_E_NO_OFFER,
+	PROTO_E_OFFER_PENDING,
+	PROTO_E_CANNOT_ABORT,
+	PROTO_E_CANNOT_CLAIM,
+	PROTO_E_OPPONENT_MISSING,
+	PROTO_E_TOO_MANY_ROOMS,
+	PROTO_E_RATE_LIMITED,
+	PROTO_E_TOO_MANY_SPECTATORS,
+	PROTO_E_TOO_MANY_CONNECTIONS,
+	PROTO_E_REPLACED,
+	PROTO_E_INTERNAL,
+	PROTO_E_COUNT
+} proto_err;
+
+/* End reasons beyond the engine's ow_end (OW_END_*), for state.game.reason. */
+enum {
+	PROTO_END_RESIGN = 16,
+	PROTO_END_AGREEMENT,
+	PROTO_END_ABANDONED,
+	PROTO_END_ABORTED
+};
+
+/* One client message, checked: only the fields of its type are set. */
+typedef struct proto_msg {
+	int type;                         /* proto_msg_type */
+	int side;                         /* create: OW_SOUTH, OW_NORTH or PROTO_SIDE_RANDOM */
+	char kind[PROTO_KIND_MAX + 1];    /* create: "oware" unless given */
+	char room[PROTO_ROOM_MAX + 1];    /* join */
+	char token[PROTO_TOKEN_MAX + 1];  /* join: "" when absent */
+	int pit;                          /* move: 0..11 */
+	int ply;                          /* move: >= 0 */
+	int action;                       /* draw, rematch: proto_action */
+} proto_msg;
+
+/* The wire code of e ("bad_json", ...), or "internal" for an unknown value. */
+const char *proto_err_code(int e);
+
+/* The wire name of an end reason: an OW_END_* or PROTO_END_* value; NULL for
+ * OW_END_NONE or an unknown value. */
+const char *proto_reason_name(int reason);
+
+/* Parses one client message of len bytes (need not be NUL-terminated).
+ * Returns 0 and fills *out, or PROTO_E_BAD_JSON, PROTO_E_BAD_MESSAGE or
+ * PROTO_E_UNKNOWN_TYPE with a one-line reason in err (naming the field);
+ * *out is then unspecified. */
+int proto_msg_parse(const char *text, size_t len, proto_msg *out,
+                    char *err, size_t errlen);
+
+/* A seat as the state shows it. */
+typedef struct proto_seat_view {
+	int taken;     /* a player holds the seat */
+	int connected; /* that player has a connection now */
+	int claimable; /* the seat's player is gone long enough to be claimed against */
+} proto_seat_view;
+
+/* Everything a `state` message carries; the caller owns all pointers. */
+typedef struct proto_state_view {
+	const char *room;
+	const char *kind;
+	uint64_t version;
+	unsigned game_number;
+	const ow_game *game;
+	int reason;          /* 0: the engine's; else a PROTO_END_* that ended the game */
+	int winner;          /* with reason != 0: OW_WINNER_SOUTH/NORTH, OW_DRAW or OW_NOBODY */
+	const uint8_t *moves; /* pits played, nmoves of them */
+	int nmoves;
+	const ow_move_info *last; /* NULL before the first move */
+	proto_seat_view seats[2]; /* indexed by ow_side */
+	unsigned spectators;
+	int draw_offer;      /* side with a pending offer, or -1 */
+	int rematch_offer;   /* side with a pending offer, or -1 */
+	unsigned abandon_seconds;
+	long claim_in;       /* seconds, or -1 for null */
+} proto_state_view;
+
+/* A new `state` object for v (caller owns it), or NULL when out of memory. */
+json_t *proto_state_json(const proto_state_view *v);
+
+/* A new `welcome` object; token NULL leaves it out; seat is OW_SOUTH,
+ * OW_NORTH or -1 (spectator). NULL when out of memory. */
+json_t *proto_welcome_json(const char *room, const char *kind, int seat,
+                           const char *token);
+
+/* A new `error` object {type, code, message}; NULL when out of memory. */
+json_t *proto_error_json(int code, const char *message);
+
+#endif

@@ -1,0 +1,173 @@
+/* config.c: flag and environment parsing for owared, driven by one table. */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/config.h"
+
+enum { T_INT, T_STR, T_BOOL, T_SYNC };
+
+static const struct opt {
+	const char *flag, *env;
+	int type;
+	size_t off;
+	long min, max;
+	const char *def, *help;
+} opts[] = {
+	{"port", "OW_PORT", T_INT, offsetof(srv_config, port), 0, 65535, "8080", "TCP port"},
+	{"listen", "OW_LISTEN", T_STR, offsetof(srv_config, listen), 0, 0, NULL,
+	 "address or interface to listen on (default: all)"},
+	{"unix", "OW_UNIX", T_STR, offsetof(srv_config, unix_path), 0, 0, NULL,
+	 "listen on this unix socket path instead of TCP"},
+	{"web-root", "OW_WEB_ROOT", T_STR, offsetof(srv_config, web_root), 0, 0, "./web",
+	 "folder of the static web client"},
+	{"db", "OW_DB", T_STR, offsetof(srv_config, db), 0, 0, "./data/oware.db", "SQLite database"},
+	{"log-level", "OW_LOG_LEVEL", T_STR, offsetof(srv_config, log_level), 0, 0, "info",
+	 "error, warn, info or debug"},
+	{"allow-origin", "OW_ALLOW_ORIGIN", T_STR, offsetof(srv_config, allow_origin), 0, 0, NULL,
+	 "comma-separated WebSocket origins allowed besides the request's own host, or *"},
+	{"trust-proxy", "OW_TRUST_PROXY", T_BOOL, offsetof(srv_config, trust_proxy), 0, 1, "0",
+	 "take the client address from X-Forwarded-For"},
+	{"sync", "OW_SYNC", T_SYNC, offsetof(srv_config, sync_full), 0, 1, "full",
+	 "SQLite synchronous mode: full (survives power loss) or normal"},
+	{"abandon-seconds", "OW_ABANDON_SECONDS", T_INT, offsetof(srv_config, abandon_seconds),
+	 1, 86400 * 30, "300", "absence on one's own turn before the opponent may claim"},
+	{"max-message", "OW_MAX_MESSAGE", T_INT, offsetof(srv_config, max_message),
+	 256, 1 << 20, "8192", "largest client message in bytes"},
+	{"max-msgs-per-sec", "OW_MAX_MSGS_PER_SEC", T_INT, offsetof(srv_config, max_msgs_per_sec),
+	 1, 100000, "20", "messages per second per connection"},
+	{"max-conns-per-ip", "OW_MAX_CONNS_PER_IP", T_INT, offsetof(srv_config, max_conns_per_ip),
+	 1, 1000000, "32", "WebSocket connections per client address"},
+	{"rooms-per-ip-per-min", "OW_ROOMS_PER_IP_PER_MIN", T_INT,
+	 offsetof(srv_config, rooms_per_ip_per_min), 1, 1000000, "20",
+	 "rooms created per client address per minute"},
+	{"max-rooms", "OW_MAX_ROOMS", T_INT, offsetof(srv_config, max_rooms),
+	 1, 10000000, "20000", "rooms held in total"},
+	{"max-spectators", "OW_MAX_SPECTATORS", T_INT, offsetof(srv_config, max_spectators),
+	 0, 100000, "50", "spectators per room"},
+	{"max-queue", "OW_MAX_QUEUE", T_INT, offsetof(srv_config, max_queue),
+	 2, 100000, "64", "outgoing messages queued per client before it is dropped"},
+	{"max-connections", "OW_MAX_CONNECTIONS", T_INT, offsetof(srv_config, max_connections),
+	 16, 1000000, "30000", "file descriptors for connections in total"},
+	{"ping-seconds", "OW_PING_SECONDS", T_INT, offsetof(srv_config, ping_seconds),
+	 1, 3600, "30", "idle seconds before a ping"},
+	{"hangup-seconds", "OW_HANGUP_SECONDS", T_INT, offsetof(srv_config, hangup_seconds),
+	 2, 7200, "50", "idle seconds before hanging up"},
+	{"expire-unfinished", "OW_EXPIRE_UNFINISHED", T_INT, offsetof(srv_config, expire_unfinished),
+	 1, 2000000000, "2592000", "seconds an unfinished room may sit idle (default 30 days)"},
+	{"expire-finished", "OW_EXPIRE_FINISHED", T_INT, offsetof(srv_config, expire_finished),
+	 1, 2000000000, "604800", "seconds a finished room may sit idle (default 7 days)"},
+};
+#define NOPTS (sizeof opts / sizeof opts[0])
+
+static int set(srv_config *c, const struct opt *o, const char *v, const char *from)
+{
+	char *end;
+	long n;
+
+	switch (o->type) {
+	case T_STR:
+		*(const char **)((char *)c + o->off) = v && *v ? v : NULL;
+		return 0;
+	case T_BOOL:
+		if (!strcmp(v, "1") || !strcmp(v, "true") || !strcmp(v, "yes"))
+			n = 1;
+		else if (!strcmp(v, "0") || !strcmp(v, "false") || !strcmp(v, "no"))
+			n = 0;
+		else
+			goto bad;
+		*(int *)((char *)c + o->off) = (int)n;
+		return 0;
+	case T_SYNC:
+		if (strcmp(v, "full") && strcmp(v, "normal"))
+			goto bad;
+		*(int *)((char *)c + o->off) = !strcmp(v, "full");
+		return 0;
+	default:
+		errno = 0;
+		n = strtol(v, &end, 10);
+		if (errno || end == v || *end || n < o->min || n > o->max)
+			goto bad;
+		*(int *)((char *)c + o->off) = (int)n;
+		return 0;
+	}
+bad:
+	fprintf(stderr, "owared: %s %s: bad value \"%s\"", from, o->flag, v);
+	if (o->type == T_INT)
+		fprintf(stderr, " (an integer from %ld to %ld)", o->min, o->max);
+	fprintf(stderr, "\n");
+	return -1;
+}
+
+static void usage(void)
+{
+	printf("usage: owared [options]\n"
+	       "Oware Rooms server: static web client and `oware.v1` WebSocket rooms.\n"
+	       "Each option also reads the environment variable shown (flags win).\n\n");
+	for (size_t i = 0; i < NOPTS; i++) {
+		char left[64];
+
+		snprintf(left, sizeof left, "--%s%s", opts[i].flag,
+		         opts[i].type == T_BOOL ? "" : " V");
+		printf("  %-26s %s [%s]%s%s\n", left, opts[i].help, opts[i].env,
+		       opts[i].def ? " default " : "", opts[i].def ? opts[i].def : "");
+	}
+	printf("  %-26s this help\n", "--help");
+}
+
+int config_load(srv_config *c, int argc, char **argv)
+{
+	memset(c, 0, sizeof *c);
+	for (size_t i = 0; i < NOPTS; i++)
+		if (opts[i].def && set(c, &opts[i], opts[i].def, "default") < 0)
+			return -1;
+	for (size_t i = 0; i < NOPTS; i++) {
+		const char *v = getenv(opts[i].env);
+
+		if (v && set(c, &opts[i], v, opts[i].env) < 0)
+			return -1;
+	}
+	for (int a = 1; a < argc; a++) {
+		const char *arg = argv[a], *eq, *val = NULL;
+		size_t n;
+		size_t i;
+
+		if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+			usage();
+			return 1;
+		}
+		if (strncmp(arg, "--", 2)) {
+			fprintf(stderr, "owared: unexpected argument \"%s\" (see --help)\n", arg);
+			return -1;
+		}
+		arg += 2;
+		eq = strchr(arg, '=');
+		n = eq ? (size_t)(eq - arg) : strlen(arg);
+		for (i = 0; i < NOPTS; i++)
+			if (strlen(opts[i].flag) == n && !strncmp(opts[i].flag, arg, n))
+				break;
+		if (i == NOPTS) {
+			fprintf(stderr, "owared: unknown option --%.*s (see --help)\n", (int)n, arg);
+			return -1;
+		}
+		if (eq)
+			val = eq + 1;
+		else if (opts[i].type == T_BOOL)
+			val = "1";
+		else if (a + 1 < argc)
+			val = argv[++a];
+		else {
+			fprintf(stderr, "owared: --%s needs a value\n", opts[i].flag);
+			return -1;
+		}
+		if (set(c, &opts[i], val, "option") < 0)
+			return -1;
+	}
+	if (c->hangup_seconds <= c->ping_seconds) {
+		fprintf(stderr, "owared: --hangup-seconds must exceed --ping-seconds\n");
+		return -1;
+	}
+	return 0;
+}

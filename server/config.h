@@ -1,0 +1,35 @@
+/* config.h: the server's settings, from command-line flags and OW_*
+ * environment variables (flags win), with defaults. */
+#ifndef SRV_CONFIG_H
+#define SRV_CONFIG_H
+
+typedef struct srv_config {
+	int port;               /* --port, OW_PORT: TCP port (0: any free port) */
+	const char *listen;     /* --listen, OW_LISTEN: address or interface; NULL: all */
+	const char *unix_path;  /* --unix, OW_UNIX: listen on a unix socket instead */
+	const char *web_root;   /* --web-root, OW_WEB_ROOT */
+	const char *db;         /* --db, OW_DB */
+	const char *log_level;  /* --log-level, OW_LOG_LEVEL */
+	const char *allow_origin; /* --allow-origin, OW_ALLOW_ORIGIN: comma list or "*" */
+	int trust_proxy;        /* --trust-proxy, OW_TRUST_PROXY */
+	int sync_full;          /* --sync full|normal, OW_SYNC */
+	int abandon_seconds;    /* --abandon-seconds */
+	int max_message;        /* --max-message: bytes */
+	int max_msgs_per_sec;   /* --max-msgs-per-sec */
+	int max_conns_per_ip;   /* --max-conns-per-ip */
+	int rooms_per_ip_per_min; /* --rooms-per-ip-per-min */
+	int max_rooms;          /* --max-rooms */
+	int max_spectators;     /* --max-spectators: per room */
+	int max_queue;          /* --max-queue: outgoing messages per client */
+	int max_connections;    /* --max-connections: in total */
+	int ping_seconds;       /* --ping-seconds: idle before a ping */
+	int hangup_seconds;     /* --hangup-seconds: idle before hanging up */
+	int expire_unfinished;  /* --expire-unfinished: seconds idle */
+	int expire_finished;    /* --expire-finished: seconds idle */
+} srv_config;
+
+/* Fills *c from defaults, then the environment, then argv. Returns 0; 1
+ * after printing --help (exit 0); -1 after printing an error to stderr. */
+int config_load(srv_config *c, int argc, char **argv);
+
+#endif

@@ -1,0 +1,27 @@
+/* iptable.h: per client address counters (connections, rooms created in
+ * the current minute) in a chained hash table, for the per-address limits. */
+#ifndef SRV_IPTABLE_H
+#define SRV_IPTABLE_H
+
+#include <stdint.h>
+
+typedef struct ipent {
+	char addr[64];
+	int conns;           /* open WebSocket connections */
+	int64_t room_window; /* start (ms) of the minute counted in rooms */
+	int rooms;           /* rooms created in that minute */
+	struct ipent *next;
+} ipent;
+
+/* The entry of addr, created with zero counts when missing; NULL when out
+ * of memory. Entries live until ip_sweep() finds them idle. */
+ipent *ip_get(const char *addr);
+/* Counts a room created from e at now; returns 0, or -1 when e already
+ * created `limit` rooms in the current minute. */
+int ip_room_allow(ipent *e, int64_t now, int limit);
+/* Frees entries with no connection and no room counted in the last minute. */
+void ip_sweep(int64_t now);
+/* Frees every entry. */
+void ip_free_all(void);
+
+#endif

@@ -1,0 +1,543 @@
+/* net.c: the libwebsockets side: the HTTP protocol (upgrade checks,
+ * /healthz, /metrics), the `oware.v1` WebSocket protocol (reassembly,
+ * limits, per-client queues) and the connection teardown. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "server/iptable.h"
+#include "server/log.h"
+#include "server/net.h"
+#include "server/room.h"
+
+int64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ---- outgoing ---- */
+
+msgbuf *msgbuf_from_json(json_t *msg)
+{
+	char *text;
+	size_t len;
+	msgbuf *b;
+
+	if (!msg)
+		return NULL;
+	text = json_dumps(msg, JSON_COMPACT);
+	json_decref(msg);
+	if (!text)
+		return NULL;
+	len = strlen(text);
+	b = malloc(sizeof *b + LWS_PRE + len);
+	if (b) {
+		b->refs = 1;
+		b->len = len;
+		memcpy(b->data + LWS_PRE, text, len);
+	}
+	free(text);
+	return b;
+}
+
+void msgbuf_put(msgbuf *b)
+{
+	if (b && --b->refs == 0)
+		free(b);
+}
+
+static void queue_clear(conn *c)
+{
+	while (c->qlen) {
+		msgbuf_put(c->q[c->qhead]);
+		c->qhead = (c->qhead + 1) % srv.cfg.max_queue;
+		c->qlen--;
+	}
+}
+
+void conn_close(conn *c, int code, const char *why)
+{
+	if (c->close_code)
+		return;
+	c->close_code = code;
+	snprintf(c->close_why, sizeof c->close_why, "%s", why);
+	lws_callback_on_writable(c->wsi);
+}
+
+void conn_send_buf(conn *c, msgbuf *b)
+{
+	if (!b || c->close_code || !c->q)
+		return;
+	if (c->qlen == srv.cfg.max_queue) {
+		/* A laggard: drop what it has not read and let it go. */
+		srv.stats.dropped_slow++;
+		log_event(LOG_WARN, "client_dropped", "reason=slow addr=%s queue=%d", c->addr, c->qlen);
+		queue_clear(c);
+		conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too slow");
+		return;
+	}
+	b->refs++;
+	c->q[(c->qhead + c->qlen) % srv.cfg.max_queue] = b;
+	c->qlen++;
+	lws_callback_on_writable(c->wsi);
+}
+
+void conn_send_json(conn *c, json_t *msg)
+{
+	msgbuf *b = msgbuf_from_json(msg);
+
+	if (!b) {
+		log_event(LOG_ERROR, "send_failed", "addr=%s error=\"out of memory\"", c->addr);
+		return;
+	}
+	conn_send_buf(c, b);
+	msgbuf_put(b);
+}
+
+void conn_error(conn *c, int code, const char *message)
+{
+	if (code > 0 && code < PROTO_E_COUNT)
+		srv.stats.errors[code]++;
+	log_event(code == PROTO_E_INTERNAL ? LOG_ERROR : LOG_DEBUG, "client_error",
+	          "code=%s room=%s addr=%s", proto_err_code(code),
+	          c->room ? c->room->rec.id : "-", c->addr);
+	conn_send_json(c, proto_error_json(code, message));
+}
+
+/* ---- connection set-up and teardown ---- */
+
+/* The client address: the peer, or with --trust-proxy the last entry of
+ * X-Forwarded-For (the one our proxy added). */
+static void client_addr(struct lws *wsi, char *out, size_t outlen)
+{
+	char xff[256];
+	int n;
+
+	if (srv.cfg.unix_path && !srv.cfg.trust_proxy) {
+		snprintf(out, outlen, "unix");
+		return;
+	}
+	if (srv.cfg.trust_proxy) {
+		n = lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR);
+		if (n > 0) {
+			char *p = strrchr(xff, ',');
+
+			p = p ? p + 1 : xff;
+			while (*p == ' ')
+				p++;
+			snprintf(out, outlen, "%.*s", (int)strcspn(p, " "), p);
+			if (out[0])
+				return;
+		}
+		log_event(LOG_WARN, "no_forwarded_for",
+		          "--trust-proxy is set but the request has no X-Forwarded-For; using the peer address");
+	}
+	out[0] = 0;
+	lws_get_peer_simple(wsi, out, outlen);
+	if (!out[0])
+		snprintf(out, outlen, "unknown");
+}
+
+static int conn_open(conn *c, struct lws *wsi)
+{
+	memset(c, 0, sizeof *c);
+	c->wsi = wsi;
+	c->seat = -1;
+	client_addr(wsi, c->addr, sizeof c->addr);
+	c->q = calloc((size_t)srv.cfg.max_queue, sizeof *c->q);
+	c->ip = ip_get(c->addr);
+	if (!c->q || !c->ip) {
+		log_event(LOG_ERROR, "conn_refused", "addr=%s error=\"out of memory\"", c->addr);
+		free(c->q);
+		c->q = NULL;
+		c->ip = NULL;
+		return -1;
+	}
+	c->ip->conns++;
+	c->live = 1;
+	srv.connections++;
+	if (c->ip->conns > srv.cfg.max_conns_per_ip) {
+		log_event(LOG_WARN, "conn_refused", "reason=too_many_connections addr=%s", c->addr);
+		conn_error(c, PROTO_E_TOO_MANY_CONNECTIONS, "too many connections from this address");
+		conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many connections");
+		return 0;
+	}
+	log_event(LOG_DEBUG, "conn_open", "addr=%s", c->addr);
+	return 0;
+}
+
+/* The one teardown of a connection (at LWS_CALLBACK_CLOSED). */
+static void conn_teardown(conn *c)
+{
+	if (!c->live)
+		return;
+	room_leave(c);
+	queue_clear(c);
+	free(c->q);
+	c->q = NULL;
+	free(c->rx);
+	c->rx = NULL;
+	if (c->ip)
+		c->ip->conns--;
+	c->live = 0;
+	srv.connections--;
+	log_event(LOG_DEBUG, "conn_closed", "addr=%s", c->addr);
+}
+
+/* ---- incoming ---- */
+
+/* Counts one message against the per-second limit: 0 to handle it, 1 to
+ * drop it, -1 to close the connection (a flood). */
+static int rate_check(conn *c)
+{
+	int64_t now = now_ms();
+	int limit = srv.cfg.max_msgs_per_sec;
+
+	if (now - c->win_start >= 1000) {
+		c->win_start = now;
+		c->win_count = 0;
+	}
+	c->win_count++;
+	if (c->win_count <= limit)
+		return 0;
+	if (c->win_count == limit + 1) {
+		conn_error(c, PROTO_E_RATE_LIMITED, "too many messages per second");
+		return 1;
+	}
+	return c->win_count > 2 * limit ? -1 : 1;
+}
+
+static void handle_message(conn *c)
+{
+	proto_msg m;
+	char err[128];
+	int rc = proto_msg_parse(c->rx, c->rxlen, &m, err, sizeof err);
+
+	if (rc) {
+		conn_error(c, rc, err);
+		return;
+	}
+	room_handle(c, &m);
+}
+
+/* Sets the close frame's code and reason (lws wants writable memory). */
+static void close_with(struct lws *wsi, int code, const char *why)
+{
+	unsigned char buf[64];
+	size_t n = strlen(why) < sizeof buf ? strlen(why) : sizeof buf;
+
+	memcpy(buf, why, n);
+	lws_close_reason(wsi, (enum lws_close_status)code, buf, n);
+}
+
+static int on_receive(conn *c, struct lws *wsi, const void *in, size_t len)
+{
+	if (!c->live || c->close_code)
+		return 0;
+	if (lws_is_first_fragment(wsi))
+		c->rxlen = 0;
+	if (c->rxlen + len > (size_t)srv.cfg.max_message) {
+		srv.stats.closed_oversize++;
+		log_event(LOG_WARN, "client_dropped", "reason=oversize addr=%s", c->addr);
+		close_with(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large");
+		return -1;
+	}
+	if (c->rxlen + len > c->rxcap) {
+		size_t cap = c->rxcap ? c->rxcap : 512;
+		char *p;
+
+		while (cap < c->rxlen + len)
+			cap *= 2;
+		p = realloc(c->rx, cap);
+		if (!p)
+			return -1;
+		c->rx = p;
+		c->rxcap = cap;
+	}
+	memcpy(c->rx + c->rxlen, in, len);
+	c->rxlen += len;
+	if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi))
+		return 0;
+	switch (rate_check(c)) {
+	case -1:
+		srv.stats.closed_flood++;
+		log_event(LOG_WARN, "client_dropped", "reason=flood addr=%s", c->addr);
+		close_with(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, "message flood");
+		return -1;
+	case 1:
+		break;
+	default:
+		handle_message(c);
+	}
+	c->rxlen = 0;
+	return 0;
+}
+
+static int on_writeable(conn *c, struct lws *wsi)
+{
+	if (srv.stopping && !c->close_code) {
+		queue_clear(c);
+		conn_close(c, LWS_CLOSE_STATUS_GOINGAWAY, "server shutting down");
+	}
+	if (c->qlen) {
+		msgbuf *b = c->q[c->qhead];
+		int n;
+
+		c->qhead = (c->qhead + 1) % srv.cfg.max_queue;
+		c->qlen--;
+		n = lws_write(wsi, b->data + LWS_PRE, b->len, LWS_WRITE_TEXT);
+		msgbuf_put(b);
+		if (n < (int)b->len)
+			return -1;
+		if (c->qlen || c->close_code)
+			lws_callback_on_writable(wsi);
+		return 0;
+	}
+	if (c->close_code) {
+		close_with(wsi, c->close_code, c->close_why);
+		return -1;
+	}
+	return 0;
+}
+
+static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason,
+                       void *user, void *in, size_t len)
+{
+	conn *c = user;
+
+	switch (reason) {
+	case LWS_CALLBACK_ESTABLISHED:
+		return conn_open(c, wsi);
+	case LWS_CALLBACK_RECEIVE:
+		return on_receive(c, wsi, in, len);
+	case LWS_CALLBACK_SERVER_WRITEABLE:
+		if (!c->live)
+			return -1;
+		return on_writeable(c, wsi);
+	case LWS_CALLBACK_CLOSED:
+		conn_teardown(c);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* ---- HTTP: upgrade checks, /healthz, /metrics ---- */
+
+/* Per-request data of the HTTP protocol: a dynamic response body. */
+typedef struct http_req {
+	unsigned char *buf; /* LWS_PRE + len */
+	size_t len;
+} http_req;
+
+/* 1 when origin (an Origin header) may open a WebSocket on a request for
+ * host (its Host header). */
+static int origin_allowed(const char *origin, const char *host)
+{
+	const char *list = srv.cfg.allow_origin, *p = strstr(origin, "://");
+	size_t olen = strlen(origin);
+
+	while (olen && origin[olen - 1] == '/')
+		olen--;
+	if (p && host[0] && !strcasecmp(p + 3, host))
+		return 1;
+	while (list && *list) {
+		size_t n = strcspn(list, ",");
+		const char *e = list;
+		size_t m = n;
+
+		while (m && isspace((unsigned char)*e)) {
+			e++;
+			m--;
+		}
+		while (m && (isspace((unsigned char)e[m - 1]) || e[m - 1] == '/'))
+			m--;
+		if ((m == 1 && *e == '*') || (m == olen && !strncasecmp(e, origin, m)))
+			return 1;
+		list += n;
+		if (*list == ',')
+			list++;
+	}
+	return 0;
+}
+
+/* 0 to let an upgrade go on; >0 after a refusal was sent; <0 to hang up. */
+static int confirm_upgrade(struct lws *wsi, const char *what)
+{
+	char origin[256], host[256], proto[256];
+	int has_origin, has_proto, ok = 0;
+
+	if (!what || strcmp(what, "websocket"))
+		return -1; /* h2c over plain HTTP hangs curl in 4.1.6: refuse it */
+	has_origin = lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) > 0;
+	if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+		host[0] = 0;
+	has_proto = lws_hdr_copy(wsi, proto, sizeof proto, WSI_TOKEN_PROTOCOL) > 0;
+	if (has_proto) {
+		for (char *t = strtok(proto, ", "); t && !ok; t = strtok(NULL, ", "))
+			ok = !strcmp(t, NET_SUBPROTOCOL);
+	}
+	if (!ok) {
+		log_event(LOG_INFO, "upgrade_refused", "reason=subprotocol");
+		lws_return_http_status(wsi, HTTP_STATUS_BAD_REQUEST,
+		                       "WebSocket subprotocol oware.v1 required");
+		return 1;
+	}
+	/* Non-browser clients send no Origin; browsers always do. */
+	if (has_origin && !origin_allowed(origin, host)) {
+		srv.stats.refused_origin++;
+		log_event(LOG_WARN, "upgrade_refused", "reason=origin origin=\"%.100s\" host=\"%.100s\"",
+		          origin, host);
+		lws_return_http_status(wsi, HTTP_STATUS_FORBIDDEN, "origin not allowed");
+		return 1;
+	}
+	return 0;
+}
+
+/* Appends to a bounded text buffer; returns the new length. */
+static size_t add(char *buf, size_t cap, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static size_t add(char *buf, size_t cap, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (n >= cap)
+		return n;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + n, cap - n, fmt, ap);
+	va_end(ap);
+	return k < 0 ? n : n + (size_t)k >= cap ? cap - 1 : n + (size_t)k;
+}
+
+static size_t healthz(char *b, size_t cap)
+{
+	return add(b, cap, 0, "{\"ok\":true,\"rooms\":%d,\"connections\":%d,\"uptime\":%lld}\n",
+	           room_count(), srv.connections,
+	           (long long)((now_ms() - srv.start_ms) / 1000));
+}
+
+static size_t metrics(char *b, size_t cap)
+{
+	const srv_stats *s = &srv.stats;
+	size_t n = 0;
+
+	n = add(b, cap, n, "# HELP oware_rooms Rooms held.\n# TYPE oware_rooms gauge\n"
+	        "oware_rooms %d\n", room_count());
+	n = add(b, cap, n, "# HELP oware_connections Open WebSocket connections.\n"
+	        "# TYPE oware_connections gauge\noware_connections %d\n", srv.connections);
+	n = add(b, cap, n, "# HELP oware_uptime_seconds Seconds since start.\n"
+	        "# TYPE oware_uptime_seconds gauge\noware_uptime_seconds %lld\n",
+	        (long long)((now_ms() - srv.start_ms) / 1000));
+	n = add(b, cap, n, "# HELP oware_moves_total Moves accepted.\n"
+	        "# TYPE oware_moves_total counter\noware_moves_total %llu\n",
+	        (unsigned long long)s->moves);
+	n = add(b, cap, n, "# HELP oware_rooms_created_total Rooms created.\n"
+	        "# TYPE oware_rooms_created_total counter\noware_rooms_created_total %llu\n",
+	        (unsigned long long)s->rooms_created);
+	n = add(b, cap, n, "# HELP oware_rooms_expired_total Rooms expired.\n"
+	        "# TYPE oware_rooms_expired_total counter\noware_rooms_expired_total %llu\n",
+	        (unsigned long long)s->rooms_expired);
+	n = add(b, cap, n, "# HELP oware_games_ended_total Games ended.\n"
+	        "# TYPE oware_games_ended_total counter\noware_games_ended_total %llu\n",
+	        (unsigned long long)s->games_ended);
+	n = add(b, cap, n, "# HELP oware_joins_total Successful joins.\n"
+	        "# TYPE oware_joins_total counter\noware_joins_total %llu\n",
+	        (unsigned long long)s->joins);
+	n = add(b, cap, n, "# HELP oware_errors_total Error messages sent, by code.\n"
+	        "# TYPE oware_errors_total counter\n");
+	for (int e = 1; e < PROTO_E_COUNT; e++)
+		n = add(b, cap, n, "oware_errors_total{code=\"%s\"} %llu\n", proto_err_code(e),
+		        (unsigned long long)s->errors[e]);
+	n = add(b, cap, n, "# HELP oware_clients_dropped_total Connections dropped, by reason.\n"
+	        "# TYPE oware_clients_dropped_total counter\n"
+	        "oware_clients_dropped_total{reason=\"slow\"} %llu\n"
+	        "oware_clients_dropped_total{reason=\"flood\"} %llu\n"
+	        "oware_clients_dropped_total{reason=\"oversize\"} %llu\n",
+	        (unsigned long long)s->dropped_slow, (unsigned long long)s->closed_flood,
+	        (unsigned long long)s->closed_oversize);
+	n = add(b, cap, n, "# HELP oware_upgrades_refused_total WebSocket upgrades refused for their Origin.\n"
+	        "# TYPE oware_upgrades_refused_total counter\noware_upgrades_refused_total %llu\n",
+	        (unsigned long long)s->refused_origin);
+	return n;
+}
+
+static int http_request(struct lws *wsi, http_req *rq)
+{
+	unsigned char hdr[LWS_PRE + 1024], *start = hdr + LWS_PRE, *p = start,
+	              *end = hdr + sizeof hdr - 1;
+	char uri[64];
+	const char *ctype;
+	size_t cap = 8192;
+
+	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
+		return lws_return_http_status(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, NULL) ? -1 : 1;
+	rq->buf = malloc(LWS_PRE + cap);
+	if (!rq->buf)
+		return -1;
+	if (!strcmp(uri, "/healthz")) {
+		ctype = "application/json";
+		rq->len = healthz((char *)rq->buf + LWS_PRE, cap);
+	} else if (!strcmp(uri, "/metrics")) {
+		ctype = "text/plain; version=0.0.4";
+		rq->len = metrics((char *)rq->buf + LWS_PRE, cap);
+	} else {
+		free(rq->buf);
+		rq->buf = NULL;
+		return lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL) ? -1 : 1;
+	}
+	if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, ctype, rq->len, &p, end) ||
+	    lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
+	                                 (const unsigned char *)"no-store", 8, &p, end) ||
+	    lws_finalize_write_http_header(wsi, start, &p, end))
+		return -1;
+	lws_callback_on_writable(wsi);
+	return 0;
+}
+
+static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
+                         void *user, void *in, size_t len)
+{
+	http_req *rq = user;
+	int n;
+
+	switch (reason) {
+	case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+		return confirm_upgrade(wsi, in);
+	case LWS_CALLBACK_HTTP:
+		n = http_request(wsi, rq);
+		return n < 0 ? -1 : 0;
+	case LWS_CALLBACK_HTTP_WRITEABLE:
+		if (!rq || !rq->buf)
+			break;
+		n = lws_write(wsi, rq->buf + LWS_PRE, rq->len, LWS_WRITE_HTTP_FINAL);
+		free(rq->buf);
+		rq->buf = NULL;
+		if (n < (int)rq->len)
+			return -1;
+		return lws_http_transaction_completed(wsi) ? -1 : 0;
+	case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
+	case LWS_CALLBACK_CLOSED_HTTP:
+		if (rq) {
+			free(rq->buf);
+			rq->buf = NULL;
+		}
+		break;
+	default:
+		break;
+	}
+	return lws_callback_http_dummy(wsi, reason, user, in, len);
+}
+
+const struct lws_protocols net_protocols[] = {
+	{"http", http_callback, sizeof(http_req), 0, 0, NULL, 0},
+	{NET_SUBPROTOCOL, ws_callback, sizeof(conn), 4096, 0, NULL, 0},
+	{NULL, NULL, 0, 0, 0, NULL, 0}
+};

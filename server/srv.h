@@ -1,0 +1,82 @@
+/* srv.h: the process-wide server state (one event loop, one thread) and the
+ * connection type shared by the network layer (net.c) and rooms (room.c). */
+#ifndef SRV_SRV_H
+#define SRV_SRV_H
+
+#include <stdint.h>
+#include <jansson.h>
+#include <libwebsockets.h>
+
+#include "protocol/message.h"
+#include "server/config.h"
+#include "server/store.h"
+
+struct room;
+struct ipent;
+
+/* A message shared by the queues of every recipient; LWS_PRE bytes of
+ * headroom before the text. Freed when the last queue lets go. */
+typedef struct msgbuf {
+	int refs;
+	size_t len;
+	unsigned char data[]; /* LWS_PRE + len */
+} msgbuf;
+
+/* One WebSocket connection: lws's per-session data of `oware.v1`. lws owns
+ * the memory (zeroed at connect, freed after LWS_CALLBACK_CLOSED); everything
+ * it points to is freed by net.c in conn_teardown() at CLOSED. */
+typedef struct conn {
+	struct lws *wsi;
+	struct ipent *ip;         /* counted in the per-address table, or NULL */
+	char addr[64];            /* client address for limits and logs */
+	struct room *room;        /* NULL until create/join succeeds */
+	int seat;                 /* OW_SOUTH, OW_NORTH or -1 (spectator) */
+	struct conn *next, *prev; /* in room->conns */
+	char *rx;                 /* message being reassembled */
+	size_t rxlen, rxcap;
+	msgbuf **q;               /* outgoing ring of cfg.max_queue entries */
+	int qhead, qlen;
+	int close_code;           /* nonzero: close once the queue is drained */
+	char close_why[48];
+	int64_t win_start;        /* rate window start (ms) and messages in it */
+	int win_count;
+	int live;                 /* counted in srv.connections */
+} conn;
+
+/* Counters for /metrics. */
+typedef struct srv_stats {
+	uint64_t moves, rooms_created, rooms_expired, games_ended, joins;
+	uint64_t errors[PROTO_E_COUNT];
+	uint64_t dropped_slow, closed_flood, closed_oversize, refused_origin;
+} srv_stats;
+
+/* Owned by main() for the life of the process. */
+struct srv {
+	srv_config cfg;
+	store *st;
+	struct lws_context *ctx;
+	int64_t start_ms;
+	int connections;
+	int stopping;
+	srv_stats stats;
+};
+extern struct srv srv;
+
+/* Monotonic milliseconds. */
+int64_t now_ms(void);
+
+/* Queues msg (the reference is taken over) for c; a full queue drops c as
+ * a laggard. Nothing is sent to a connection that is closing. */
+void conn_send_json(conn *c, json_t *msg);
+/* Queues one shared buffer for c (takes a reference of its own). */
+void conn_send_buf(conn *c, msgbuf *b);
+/* Sends an error {code, message} to c and counts it. */
+void conn_error(conn *c, int code, const char *message);
+/* Closes c with a close code and reason once its queue is drained. */
+void conn_close(conn *c, int code, const char *why);
+/* A shared buffer holding msg's JSON text (msg is released); NULL if out of
+ * memory. The caller holds one reference; msgbuf_put() releases it. */
+msgbuf *msgbuf_from_json(json_t *msg);
+void msgbuf_put(msgbuf *b);
+
+#endif

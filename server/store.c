@@ -1,0 +1,260 @@
+/* store.c: rooms and moves in SQLite, one prepared statement per query. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <sqlite3.h>
+
+#include "server/log.h"
+#include "server/store.h"
+
+enum { Q_BEGIN, Q_COMMIT, Q_ROLLBACK, Q_INSERT, Q_UPDATE, Q_MOVE, Q_CLEAR,
+       Q_DELETE, Q_DELETE_MOVES, Q_ROOMS, Q_MOVES, Q_COUNT };
+
+static const char *const sql[Q_COUNT] = {
+	[Q_BEGIN] = "BEGIN IMMEDIATE",
+	[Q_COMMIT] = "COMMIT",
+	[Q_ROLLBACK] = "ROLLBACK",
+	[Q_INSERT] = "INSERT INTO rooms (id, kind, created, updated, game_number, version,"
+	             " tok_south, tok_north, reason, winner, draw_offer, rematch_offer)"
+	             " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
+	[Q_UPDATE] = "UPDATE rooms SET kind=?2, created=?3, updated=?4, game_number=?5,"
+	             " version=?6, tok_south=?7, tok_north=?8, reason=?9, winner=?10,"
+	             " draw_offer=?11, rematch_offer=?12 WHERE id=?1",
+	[Q_MOVE] = "INSERT INTO moves (room, ply, pit) VALUES (?1, ?2, ?3)",
+	[Q_CLEAR] = "DELETE FROM moves WHERE room=?1",
+	[Q_DELETE] = "DELETE FROM rooms WHERE id=?1",
+	[Q_DELETE_MOVES] = "DELETE FROM moves WHERE room=?1",
+	[Q_ROOMS] = "SELECT id, kind, created, updated, game_number, version, tok_south,"
+	            " tok_north, reason, winner, draw_offer, rematch_offer FROM rooms",
+	[Q_MOVES] = "SELECT ply, pit FROM moves WHERE room=?1 ORDER BY ply",
+};
+
+static const char schema[] =
+	"PRAGMA auto_vacuum=INCREMENTAL;"
+	"CREATE TABLE IF NOT EXISTS rooms ("
+	" id TEXT PRIMARY KEY, kind TEXT NOT NULL, created INTEGER NOT NULL,"
+	" updated INTEGER NOT NULL, game_number INTEGER NOT NULL, version INTEGER NOT NULL,"
+	" tok_south BLOB, tok_north BLOB, reason INTEGER NOT NULL, winner INTEGER NOT NULL,"
+	" draw_offer INTEGER NOT NULL, rematch_offer INTEGER NOT NULL) WITHOUT ROWID;"
+	"CREATE TABLE IF NOT EXISTS moves ("
+	" room TEXT NOT NULL, ply INTEGER NOT NULL, pit INTEGER NOT NULL,"
+	" PRIMARY KEY (room, ply)) WITHOUT ROWID;";
+
+/* Owned by main for the life of the process. */
+struct store {
+	sqlite3 *db;
+	sqlite3_stmt *q[Q_COUNT];
+};
+
+/* Creates the folder holding path when it is missing (one level). */
+static void make_parent(const char *path)
+{
+	char dir[4096];
+	char *slash;
+
+	if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir)
+		return;
+	slash = strrchr(dir, '/');
+	if (!slash || slash == dir)
+		return;
+	*slash = 0;
+	if (mkdir(dir, 0750) < 0 && errno != EEXIST)
+		log_event(LOG_WARN, "store_mkdir", "dir=%s error=\"%s\"", dir, strerror(errno));
+}
+
+store *store_open(const char *path, int sync_full, char *err, size_t errlen)
+{
+	store *s = calloc(1, sizeof *s);
+	char *msg = NULL;
+
+	if (!s) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	make_parent(path);
+	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL)) {
+		snprintf(err, errlen, "%s: %s", path, s->db ? sqlite3_errmsg(s->db) : "cannot open");
+		goto fail;
+	}
+	sqlite3_busy_timeout(s->db, 2000);
+	if (sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, &msg) ||
+	    sqlite3_exec(s->db, sync_full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL",
+	                 NULL, NULL, &msg) ||
+	    sqlite3_exec(s->db, schema, NULL, NULL, &msg)) {
+		snprintf(err, errlen, "%s: %s", path, msg ? msg : sqlite3_errmsg(s->db));
+		sqlite3_free(msg);
+		goto fail;
+	}
+	for (int i = 0; i < Q_COUNT; i++)
+		if (sqlite3_prepare_v2(s->db, sql[i], -1, &s->q[i], NULL)) {
+			snprintf(err, errlen, "%s: %s", path, sqlite3_errmsg(s->db));
+			goto fail;
+		}
+	return s;
+fail:
+	store_close(s);
+	return NULL;
+}
+
+void store_close(store *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < Q_COUNT; i++)
+		sqlite3_finalize(s->q[i]);
+	sqlite3_close(s->db);
+	free(s);
+}
+
+/* Runs a statement that returns no rows and resets it; 0 or -1 (logged). */
+static int run(store *s, int q)
+{
+	int rc = sqlite3_step(s->q[q]);
+
+	sqlite3_reset(s->q[q]);
+	sqlite3_clear_bindings(s->q[q]);
+	if (rc != SQLITE_DONE) {
+		log_event(LOG_ERROR, "store_error", "query=%d error=\"%s\"", q, sqlite3_errmsg(s->db));
+		return -1;
+	}
+	return 0;
+}
+
+static void bind_room(sqlite3_stmt *st, const store_room *r)
+{
+	sqlite3_bind_text(st, 1, r->id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, r->kind, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, r->created);
+	sqlite3_bind_int64(st, 4, r->updated);
+	sqlite3_bind_int64(st, 5, r->game_number);
+	sqlite3_bind_int64(st, 6, (sqlite3_int64)r->version);
+	for (int i = 0; i < 2; i++)
+		if (r->has_tok[i])
+			sqlite3_bind_blob(st, 7 + i, r->tok[i], SHA256_LEN, SQLITE_STATIC);
+		else
+			sqlite3_bind_null(st, 7 + i);
+	sqlite3_bind_int(st, 9, r->reason);
+	sqlite3_bind_int(st, 10, r->winner);
+	sqlite3_bind_int(st, 11, r->draw_offer);
+	sqlite3_bind_int(st, 12, r->rematch_offer);
+}
+
+int store_room_insert(store *s, const store_room *r)
+{
+	bind_room(s->q[Q_INSERT], r);
+	return run(s, Q_INSERT);
+}
+
+int store_room_update(store *s, const store_room *r)
+{
+	bind_room(s->q[Q_UPDATE], r);
+	return run(s, Q_UPDATE);
+}
+
+/* Ends a transaction: commit when ok, else roll back. Returns 0 or -1. */
+static int finish(store *s, int ok)
+{
+	if (ok && run(s, Q_COMMIT) == 0)
+		return 0;
+	run(s, Q_ROLLBACK);
+	return -1;
+}
+
+int store_move_add(store *s, const store_room *r, int ply, int pit)
+{
+	int ok;
+
+	if (run(s, Q_BEGIN) < 0)
+		return -1;
+	sqlite3_bind_text(s->q[Q_MOVE], 1, r->id, -1, SQLITE_STATIC);
+	sqlite3_bind_int(s->q[Q_MOVE], 2, ply);
+	sqlite3_bind_int(s->q[Q_MOVE], 3, pit);
+	ok = run(s, Q_MOVE) == 0 && store_room_update(s, r) == 0;
+	return finish(s, ok);
+}
+
+int store_new_game(store *s, const store_room *r)
+{
+	int ok;
+
+	if (run(s, Q_BEGIN) < 0)
+		return -1;
+	sqlite3_bind_text(s->q[Q_CLEAR], 1, r->id, -1, SQLITE_STATIC);
+	ok = run(s, Q_CLEAR) == 0 && store_room_update(s, r) == 0;
+	return finish(s, ok);
+}
+
+int store_room_delete(store *s, const char *id)
+{
+	int ok;
+
+	if (run(s, Q_BEGIN) < 0)
+		return -1;
+	sqlite3_bind_text(s->q[Q_DELETE_MOVES], 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s->q[Q_DELETE], 1, id, -1, SQLITE_STATIC);
+	ok = run(s, Q_DELETE_MOVES) == 0 && run(s, Q_DELETE) == 0;
+	return finish(s, ok);
+}
+
+void store_reclaim(store *s)
+{
+	sqlite3_exec(s->db, "PRAGMA incremental_vacuum", NULL, NULL, NULL);
+	sqlite3_exec(s->db, "PRAGMA wal_checkpoint(TRUNCATE)", NULL, NULL, NULL);
+}
+
+int store_load(store *s, store_load_fn *fn, void *arg)
+{
+	sqlite3_stmt *q = s->q[Q_ROOMS], *m = s->q[Q_MOVES];
+	uint8_t *pits = NULL;
+	int cap = 0, count = 0, rc;
+
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		store_room r;
+		int n = 0;
+
+		memset(&r, 0, sizeof r);
+		snprintf(r.id, sizeof r.id, "%s", (const char *)sqlite3_column_text(q, 0));
+		snprintf(r.kind, sizeof r.kind, "%s", (const char *)sqlite3_column_text(q, 1));
+		r.created = sqlite3_column_int64(q, 2);
+		r.updated = sqlite3_column_int64(q, 3);
+		r.game_number = (unsigned)sqlite3_column_int64(q, 4);
+		r.version = (uint64_t)sqlite3_column_int64(q, 5);
+		for (int i = 0; i < 2; i++)
+			if (sqlite3_column_bytes(q, 6 + i) == SHA256_LEN) {
+				r.has_tok[i] = 1;
+				memcpy(r.tok[i], sqlite3_column_blob(q, 6 + i), SHA256_LEN);
+			}
+		r.reason = sqlite3_column_int(q, 8);
+		r.winner = sqlite3_column_int(q, 9);
+		r.draw_offer = sqlite3_column_int(q, 10);
+		r.rematch_offer = sqlite3_column_int(q, 11);
+		sqlite3_bind_text(m, 1, r.id, -1, SQLITE_TRANSIENT);
+		while (sqlite3_step(m) == SQLITE_ROW) {
+			if (sqlite3_column_int(m, 0) != n)
+				break; /* a gap: keep the moves before it */
+			if (n == cap) {
+				uint8_t *p = realloc(pits, (size_t)(cap ? cap * 2 : 256));
+
+				if (!p)
+					break;
+				pits = p;
+				cap = cap ? cap * 2 : 256;
+			}
+			pits[n++] = (uint8_t)sqlite3_column_int(m, 1);
+		}
+		sqlite3_reset(m);
+		sqlite3_clear_bindings(m);
+		fn(arg, &r, pits, n);
+		count++;
+	}
+	sqlite3_reset(q);
+	free(pits);
+	if (rc != SQLITE_DONE) {
+		log_event(LOG_ERROR, "store_error", "query=load error=\"%s\"", sqlite3_errmsg(s->db));
+		return -1;
+	}
+	return count;
+}

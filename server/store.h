@@ -1,0 +1,52 @@
+/* store.h: the SQLite (WAL) store of rooms and their moves. Every write
+ * is committed before the function returns, so a move is durable before
+ * it is broadcast. */
+#ifndef SRV_STORE_H
+#define SRV_STORE_H
+
+#include <stdint.h>
+
+#include "server/sha256.h"
+
+#define STORE_ID_LEN 36
+
+/* The persistent part of a room. */
+typedef struct store_room {
+	char id[STORE_ID_LEN + 1];
+	char kind[16];
+	int64_t created, updated;  /* wall-clock seconds */
+	unsigned game_number;
+	uint64_t version;
+	int has_tok[2];            /* a seat is taken (indexed by ow_side) */
+	uint8_t tok[2][SHA256_LEN]; /* SHA-256 of each seat's token */
+	int reason;                /* PROTO_END_* that ended the game, or 0 */
+	int winner;                /* with reason: ow_winner */
+	int draw_offer, rematch_offer; /* side, or -1 */
+} store_room;
+
+typedef struct store store;
+
+/* Opens (creating) the database at path, its folder too if missing, in
+ * WAL mode; sync_full selects synchronous=FULL over NORMAL. Returns NULL
+ * with a reason in err on failure. */
+store *store_open(const char *path, int sync_full, char *err, size_t errlen);
+/* Closes the database (NULL is fine). */
+void store_close(store *s);
+
+/* Each returns 0, or -1 (logged) with nothing changed in the database. */
+int store_room_insert(store *s, const store_room *r);
+int store_room_update(store *s, const store_room *r);
+/* Appends move `pit` at `ply` of r's current game and updates r, atomically. */
+int store_move_add(store *s, const store_room *r, int ply, int pit);
+/* Clears r's moves (a new game) and updates r, atomically. */
+int store_new_game(store *s, const store_room *r);
+int store_room_delete(store *s, const char *id);
+/* Gives free pages back to the file system after deletions. */
+void store_reclaim(store *s);
+
+/* Calls fn once per stored room with its moves in order (pits, n of them;
+ * the array lives for the call). Returns the rooms loaded, or -1. */
+typedef void store_load_fn(void *arg, const store_room *r, const uint8_t *pits, int n);
+int store_load(store *s, store_load_fn *fn, void *arg);
+
+#endif
