@@ -1,0 +1,804 @@
+// app.js: the page: start screen, online room (protocol oware.v1) and the
+// local two-player game, drawn with board.js and checked with engine.js.
+import { loadEngine, Game, replay, EngineError } from './engine.js';
+import { t, initLang, setLang, getLang, applyStatic } from './i18n.js';
+import { Board } from './board.js';
+import { Connection, socketUrl } from './net.js';
+
+const $ = (id) => document.getElementById(id);
+const other = (side) => (side === 'south' ? 'north' : 'south');
+const sideName = (side) => t(`side.${side}`);
+const TOKEN_KEY = (room) => `oware.token.${room}`;
+const LOCAL_KEY = 'oware.local';
+
+function store(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch { /* storage may be off: the seat then lasts as long as the tab */ }
+}
+function load(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
+// ---------------------------------------------------------------- shared UI
+
+let board = null;
+let model = null;      // the game shown: see newModel()
+let toastTimer = null;
+
+function newModel(mode) {
+  return {
+    mode,               // 'online' | 'local'
+    room: null,
+    seat: null,         // 'south' | 'north' | 'spectator' (online)
+    state: null,        // protocol `state` (local: built from the engine)
+    replayed: null,     // Game replayed from state.moves (move records)
+    review: null,       // ply shown in review, or null for the live position
+    shownKey: null,     // game_number:ply the board shows
+    pending: null,      // {pit, ply} of a move sent and not yet confirmed
+    preview: null,      // engine preview of the hovered pit
+    conn: 'idle',       // connection state (online)
+    retryIn: 0,
+    stopped: null,      // 'replaced' | 'no_room' when not reconnecting
+    flipped: false,     // local: the board turned by hand
+    claimAt: null,      // ms timestamp when claim becomes possible
+  };
+}
+
+function toast(text) {
+  const el = $('toast');
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
+}
+
+function announce(text) {
+  const el = $('live');
+  el.textContent = '';
+  // A fresh text node makes screen readers speak a repeated sentence too.
+  setTimeout(() => { el.textContent = text; }, 30);
+}
+
+function confirmDialog(text, okLabel) {
+  const dlg = $('confirm');
+  $('confirm-text').textContent = text;
+  $('confirm-ok').textContent = okLabel;
+  return new Promise((resolve) => {
+    const done = () => { dlg.removeEventListener('close', done); resolve(dlg.returnValue === 'ok'); };
+    dlg.addEventListener('close', done);
+    dlg.returnValue = '';
+    if (typeof dlg.showModal === 'function') dlg.showModal();
+    else resolve(window.confirm(text));
+  });
+}
+
+async function copyText(text, okMsg, fallbackEl) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(okMsg);
+    return true;
+  } catch {
+    if (fallbackEl) {
+      fallbackEl.hidden = false;
+      if (fallbackEl.select) fallbackEl.select();
+      else {
+        const r = document.createRange();
+        r.selectNodeContents(fallbackEl);
+        const sel = window.getSelection();
+        sel.removeAllRanges();
+        sel.addRange(r);
+      }
+    }
+    toast(t('error.copy'));
+    return false;
+  }
+}
+
+// The side this browser plays (null: local game or spectator).
+function mySide() {
+  if (!model || model.mode !== 'online') return null;
+  return model.seat === 'south' || model.seat === 'north' ? model.seat : null;
+}
+
+function viewSide() {
+  if (model.mode === 'local') return model.flipped ? 'north' : 'south';
+  return mySide() || 'south';
+}
+
+function lastText(last, mover) {
+  if (!last) return '';
+  const side = sideName(mover);
+  if (last.grand_slam) return t('last.slam', { side, pit: last.pit });
+  if (last.seeds > 0) return t('last.capture', { side, pit: last.pit, n: last.seeds, pits: last.captured.join(', ') });
+  return t('last.move', { side, pit: last.pit });
+}
+
+function moverOf(pit) { return pit === pit.toLowerCase() ? 'south' : 'north'; }
+
+function resultText(game) {
+  const me = mySide();
+  if (game.reason === 'aborted' || !game.winner) return t('over.aborted');
+  if (game.winner === 'draw') return t('over.draw');
+  if (me) return game.winner === me ? t('over.you_win') : t('over.you_lose');
+  return t('over.winner', { side: sideName(game.winner) });
+}
+
+function recordText() {
+  const st = model.state;
+  const g = st.game;
+  const lines = [t('record.header'), new Date().toISOString().slice(0, 10)];
+  if (g.over) {
+    lines.push(`${t('record.result')}: ${resultText(g)} ${g.reason ? `(${t(`reason.${g.reason}`)})` : ''}`.trim());
+    lines.push(t('over.score', { south: g.captured.south, north: g.captured.north }));
+  }
+  lines.push('', formatMoves(st.moves, model.replayed));
+  return lines.join('\n');
+}
+
+// "1. a F 2. c+3 A" ; +N marks seeds captured.
+function formatMoves(moves, game) {
+  const parts = [];
+  moves.forEach((m, i) => {
+    const info = game && game.history[i];
+    const s = m + (info && info.seeds ? `+${info.seeds}` : '');
+    if (i % 2 === 0) parts.push(`${i / 2 + 1}. ${s}`);
+    else parts[parts.length - 1] += ` ${s}`;
+  });
+  return parts.join(' ');
+}
+
+// ------------------------------------------------------------------ render
+
+function renderAll() {
+  if (!model || !model.state) return;
+  const st = model.state;
+  const g = st.game;
+  const me = mySide();
+  const online = model.mode === 'online';
+  const opp = me ? other(me) : null;
+  const seats = st.seats || { south: { taken: true, connected: true }, north: { taken: true, connected: true } };
+  const bothSeated = seats.south.taken && seats.north.taken;
+  const connected = !online || model.conn === 'open';
+
+  document.body.dataset.mode = model.mode;
+  board.setView(viewSide());
+  // Stores: left is the far player's, right the near player's.
+  const near = viewSide(), far = other(near);
+  board.stores = { [far]: document.querySelector('.store-left'), [near]: document.querySelector('.store-right') };
+
+  // Board contents: the live position, or the review position.
+  let shownGame = g;
+  let shownLast = st.last;
+  const reviewing = model.review !== null && model.replayed;
+  if (reviewing) {
+    const r = replay(st.moves.slice(0, model.review), model.startPos || undefined);
+    shownGame = r.state();
+    shownLast = model.review > 0 ? r.history[model.review - 1] : null;
+    board.finish();
+    board.show(shownGame);
+    model.shownKey = null;
+  } else {
+    const key = `${st.game_number}:${st.moves.length}`;
+    if (model.shownKey !== key) {
+      const prev = model.prevGame;
+      const step = prev && model.prevKey === `${st.game_number}:${st.moves.length - 1}` && st.last;
+      model.shownKey = key;
+      if (step) board.animate(prev, st.last, g).then(() => renderAll());
+      else { board.finish(); board.show(g); }
+    } else if (!board.anim) {
+      board.show(g);
+    }
+    model.prevGame = g;
+    model.prevKey = key;
+  }
+  board.markLast(shownLast);
+
+  // Which pits respond.
+  let canMove = false;
+  if (!reviewing && !g.over) {
+    if (!online) canMove = true;
+    else canMove = me === g.turn && bothSeated && connected && !model.pending;
+  }
+  board.setLegal(canMove && !board.anim ? g.legal : []);
+  if (!canMove && model.preview) { model.preview = null; board.markPreview(null); }
+  $('board').classList.toggle('my-turn', canMove);
+
+  // Players: the one nearest is at the bottom.
+  drawPlayer($('player-bottom'), near, seats, shownGame, g);
+  drawPlayer($('player-top'), far, seats, shownGame, g);
+
+  // Status line.
+  let status = '';
+  if (online && model.stopped) status = '';
+  else if (reviewing) status = model.review === 0 ? t('review.start') : t('review.position', { n: model.review, total: st.moves.length });
+  else if (g.over) status = resultText(g);
+  else if (online && !bothSeated) status = me ? t('wait.opponent') : t('turn.side', { side: sideName(g.turn) });
+  else if (online && model.pending) status = t('turn.sending');
+  else if (!online) status = t('turn.local', { side: sideName(g.turn) });
+  else if (me === g.turn) status = t('turn.yours');
+  else if (me) status = t('turn.theirs', { side: sideName(g.turn) });
+  else status = t('turn.side', { side: sideName(g.turn) });
+  $('status').textContent = status;
+  $('status').classList.toggle('mine', canMove);
+
+  // Note: a preview, else the last move in words.
+  let note = '';
+  if (model.preview && !reviewing) {
+    const m = model.preview.move;
+    const land = m.sown[m.sown.length - 1];
+    if (m.grand_slam) note = t('preview.slam', { pit: land });
+    else if (m.seeds) note = t('preview.captures', { pit: land, n: m.seeds });
+    else note = t('preview.lands', { pit: land });
+  } else if (shownLast) {
+    note = lastText(shownLast, moverOf(shownLast.pit));
+  }
+  if (online && bothSeated && !g.over && opp && !seats[opp].connected && !reviewing) {
+    note = `${t('wait.reconnect')} ${note}`;
+    if (seats[opp].claimable) note = `${t('wait.claimable')} ${note}`;
+    else if (model.claimAt) {
+      const s = Math.max(0, Math.ceil((model.claimAt - Date.now()) / 1000));
+      note = `${t('wait.claim_in', { s })} ${note}`;
+    }
+  }
+  $('note').textContent = note;
+  $('note').classList.toggle('slam', !!(shownLast && shownLast.grand_slam && !model.preview));
+
+  // Share card while waiting for the opponent.
+  $('share').hidden = !(online && me && !bothSeated && !g.over);
+  if (online && model.room) $('share-link').value = roomLink(model.room);
+
+  // Offers.
+  const offer = $('offer');
+  let offerKind = null;
+  if (online && me) {
+    if (!g.over && st.draw_offer === opp) offerKind = 'draw';
+    if (g.over && st.rematch_offer === opp) offerKind = 'rematch';
+  }
+  offer.hidden = !offerKind;
+  if (offerKind) {
+    offer.dataset.kind = offerKind;
+    $('offer-text').textContent = t(offerKind === 'draw' ? 'action.draw.incoming' : 'action.rematch.incoming');
+    $('offer-accept').textContent = t(offerKind === 'draw' ? 'action.draw.accept' : 'action.rematch.accept');
+  }
+
+  // Actions.
+  const act = (id, show, disabled = false) => { const b = $(id); b.hidden = !show; b.disabled = disabled; };
+  const playing = online && me && !g.over;
+  const mineOffer = (online && me && !g.over && st.draw_offer === me);
+  act('act-draw', playing && bothSeated && st.draw_offer !== opp, mineOffer || !connected);
+  $('act-draw').textContent = mineOffer ? t('action.draw.offered') : t('action.draw.offer');
+  act('act-abort', playing && st.moves.length < 2, !connected);
+  act('act-claim', playing && opp && !!seats[opp].claimable, !connected);
+  act('act-resign', playing && bothSeated && st.moves.length >= 2, !connected);
+  const rematchMine = online && me && g.over && st.rematch_offer === me;
+  act('act-rematch', online && me && g.over && st.rematch_offer !== opp, rematchMine || !connected);
+  $('act-rematch').textContent = rematchMine ? t('action.rematch.offered') : t('action.rematch');
+  act('act-new', !online);
+  act('act-flip', !online);
+  act('act-home', true);
+
+  // Game over.
+  $('over').hidden = !g.over;
+  if (g.over) {
+    $('over-result').textContent = resultText(g);
+    $('over-reason').textContent = g.reason ? t(`reason.${g.reason}`) : '';
+    $('over-score').textContent = t('over.score', { south: g.captured.south, north: g.captured.north });
+    $('over').dataset.outcome = !mySide() || !g.winner || g.winner === 'draw' ? 'neutral' : (g.winner === mySide() ? 'win' : 'loss');
+  }
+
+  drawMoves();
+  $('review').hidden = !(g.over && st.moves.length > 0);
+  if (!$('review').hidden) {
+    const at = model.review === null ? st.moves.length : model.review;
+    $('rv-first').disabled = $('rv-prev').disabled = at === 0;
+    $('rv-next').disabled = $('rv-last').disabled = at === st.moves.length;
+    $('review-pos').textContent = at === 0 ? t('review.start') : t('review.position', { n: at, total: st.moves.length });
+  }
+  $('record-copy').hidden = st.moves.length === 0;
+
+  drawConn();
+}
+
+function drawPlayer(el, side, seats, shownGame, liveGame) {
+  const me = mySide();
+  const seat = seats[side];
+  let name = sideName(side);
+  if (me === side) name = t('seat.you', { side: sideName(side) });
+  el.querySelector('.player-name').textContent = name;
+  let status = '';
+  if (model.mode === 'online') {
+    if (!seat.taken) status = t('seat.waiting');
+    else status = seat.connected ? t('seat.connected') : t('seat.disconnected');
+  }
+  el.querySelector('.player-status').textContent = status;
+  el.querySelector('.player-score').textContent = String(shownGame.captured[side]);
+  el.dataset.side = side;
+  el.classList.toggle('online', model.mode === 'online' && seat.taken && seat.connected);
+  el.classList.toggle('absent', model.mode === 'online' && !(seat.taken && seat.connected));
+  el.classList.toggle('turn', !liveGame.over && liveGame.turn === side && model.review === null);
+}
+
+function drawMoves() {
+  const st = model.state;
+  const list = $('moves');
+  const items = [];
+  const hist = model.replayed ? model.replayed.history : [];
+  for (let i = 0; i < st.moves.length; i += 2) {
+    const li = document.createElement('li');
+    for (let k = i; k < Math.min(i + 2, st.moves.length); k++) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'mv';
+      b.dataset.ply = String(k + 1);
+      const info = hist[k];
+      b.textContent = st.moves[k] + (info && info.seeds ? ` +${info.seeds}` : '');
+      if (info && info.grand_slam) b.classList.add('slam');
+      const current = model.review === null ? st.moves.length : model.review;
+      if (k + 1 === current) b.setAttribute('aria-current', 'step');
+      b.disabled = !st.game.over;
+      li.appendChild(b);
+    }
+    items.push(li);
+  }
+  list.replaceChildren(...items);
+  $('moves-none').hidden = st.moves.length > 0;
+  $('record-text').textContent = recordText();
+}
+
+function drawConn() {
+  const el = $('conn');
+  const btn = $('conn-action');
+  if (model.mode !== 'online') { el.hidden = true; return; }
+  btn.hidden = true;
+  let text = '';
+  let kind = 'warn';
+  if (model.stopped === 'replaced') {
+    text = t('conn.replaced');
+    btn.hidden = false;
+    btn.textContent = t('conn.takeback');
+    btn.dataset.action = 'takeback';
+  } else if (model.stopped === 'no_room') {
+    text = t('conn.noroom');
+    btn.hidden = false;
+    btn.textContent = t('conn.home');
+    btn.dataset.action = 'home';
+  } else if (model.conn === 'retry') {
+    text = model.retryIn >= 1500 ? t('conn.reconnecting', { s: Math.round(model.retryIn / 1000) }) : t('conn.reconnecting.now');
+  } else if (model.conn === 'connecting' && model.everJoined) {
+    text = t('conn.reconnecting.now');
+  } else if (model.seat === 'spectator') {
+    text = t('role.spectator');
+    kind = 'info';
+    const n = model.state ? model.state.spectators : 0;
+    if (n > 1) text += ` · ${t('seat.spectators', { n })}`;
+  }
+  el.hidden = !text;
+  el.dataset.kind = kind;
+  $('conn-text').textContent = text;
+}
+
+function roomLink(room) {
+  const u = new URL(window.location.href);
+  u.search = '';
+  u.hash = '';
+  u.searchParams.set('room', room);
+  return u.href;
+}
+
+// Keeps model.replayed in step with state.moves (the engine's records of
+// every move) and checks the server's board against the engine.
+function syncReplay() {
+  const st = model.state;
+  let g = model.replayed;
+  const same = g && model.replayedGame === st.game_number && g.moves.length <= st.moves.length &&
+    g.moves.every((m, i) => m === st.moves[i]);
+  try {
+    if (!same) { g = Game.start(); model.replayedGame = st.game_number; }
+    for (let i = g.moves.length; i < st.moves.length; i++) g.play(st.moves[i]);
+    model.replayed = g;
+  } catch (e) {
+    model.replayed = null;  // a record the engine refuses: show the server's view only
+    console.warn('replay failed', e);
+  }
+}
+
+// ------------------------------------------------------------------ online
+
+let conn = null;
+
+function startOnline(room, createSide) {
+  model = newModel('online');
+  model.room = room;
+  model.createSide = createSide || null;
+  show('game');
+  conn = new Connection({
+    url: () => socketUrl(model.room),
+    hello: () => {
+      if (!model.room) return { type: 'create', side: model.createSide };
+      const token = load(TOKEN_KEY(model.room));
+      return token ? { type: 'join', room: model.room, token } : { type: 'join', room: model.room };
+    },
+    message: onMessage,
+    status: ({ state, retryIn }) => {
+      model.conn = state;
+      model.retryIn = retryIn;
+      if (state === 'retry' || state === 'connecting') model.pendingAck = true;
+      if (model.state) renderAll(); else drawConnBare();
+    },
+    closed: (code) => {
+      if (code === 4001) { model.stopped = 'replaced'; return false; }
+      if (model.stopped) return false;
+      return true;
+    },
+  });
+  conn.open();
+  if (model.room) drawConnBare();
+}
+
+function drawConnBare() {
+  // Before the first state: only the connection line.
+  const el = $('conn');
+  el.hidden = false;
+  el.dataset.kind = 'info';
+  $('conn-action').hidden = !model.stopped;
+  if (model.stopped === 'no_room') {
+    $('conn-text').textContent = t('conn.noroom');
+    $('conn-action').textContent = t('conn.home');
+    $('conn-action').dataset.action = 'home';
+  } else if (model.conn === 'retry') {
+    $('conn-text').textContent = t('conn.reconnecting.now');
+  } else {
+    $('conn-text').textContent = t('conn.connecting');
+  }
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+  case 'welcome': {
+    const first = !model.room;
+    model.room = msg.room;
+    model.seat = msg.seat;
+    model.everJoined = true;
+    if (msg.token) store(TOKEN_KEY(msg.room), msg.token);
+    if (first) {
+      const u = new URL(window.location.href);
+      u.search = '';
+      u.searchParams.set('room', msg.room);
+      window.history.replaceState(null, '', u.href);
+    }
+    conn.joined();
+    break;
+  }
+  case 'state': onState(msg); break;
+  case 'error': onError(msg); break;
+  default: break;
+  }
+}
+
+function onState(st) {
+  const prev = model.state;
+  if (prev && st.version !== undefined && prev.version !== undefined && st.version < prev.version &&
+      st.game_number === prev.game_number) return;  // an old state after a newer one
+  const firstState = !prev;
+  model.state = st;
+  if (prev && prev.game_number !== st.game_number) {
+    model.review = null;
+    model.prevGame = null;
+    announce(t('announce.start'));
+  }
+  if (model.pending) {
+    const p = model.pending;
+    if (st.moves.length > p.ply || st.game.over) model.pending = null;
+    else if (st.moves.length === p.ply && conn.connected && model.pendingAck) {
+      // Reconnected with a move unconfirmed: send it again (the server
+      // treats a repeat of a recorded move as a resend).
+      model.pendingAck = false;
+      conn.send({ type: 'move', pit: p.pit, ply: p.ply });
+    }
+  }
+  model.pendingAck = false;
+  syncReplay();
+  // claim_in counts down from now.
+  model.claimAt = st.claim_in !== null && st.claim_in !== undefined ? Date.now() + st.claim_in * 1000 : null;
+  scheduleTick();
+  if (firstState) {
+    $('conn').hidden = true;
+  } else {
+    announceChange(prev, st);
+  }
+  renderAll();
+}
+
+function announceChange(prev, st) {
+  const me = mySide();
+  const parts = [];
+  if (prev.game_number === st.game_number && st.moves.length === prev.moves.length + 1 && st.last) {
+    const mover = moverOf(st.last.pit);
+    if (mover !== me) parts.push(lastText(st.last, mover));
+  }
+  if (me && prev.seats && !prev.seats[other(me)].taken && st.seats[other(me)].taken) parts.push(t('announce.opponent_joined'));
+  if (!prev.game.over && st.game.over) parts.push(`${resultText(st.game)} ${st.game.reason ? t(`reason.${st.game.reason}`) : ''}`);
+  else if (me && !st.game.over && st.game.turn === me && (prev.game.turn !== me || prev.game_number !== st.game_number) && st.seats[other(me)].taken) parts.push(t('announce.turn'));
+  if (st.draw_offer && st.draw_offer !== prev.draw_offer && st.draw_offer !== me) parts.push(t('action.draw.incoming'));
+  if (st.rematch_offer && st.rematch_offer !== prev.rematch_offer && st.rematch_offer !== me) parts.push(t('action.rematch.incoming'));
+  if (parts.length) announce(parts.join(' '));
+}
+
+let tickTimer = null;
+function scheduleTick() {
+  clearInterval(tickTimer);
+  if (model.claimAt) tickTimer = setInterval(() => { if (model && model.claimAt) renderAll(); }, 1000);
+}
+
+function onError(msg) {
+  const code = msg.code;
+  if (code === 'bad_token' && model.room) {
+    store(TOKEN_KEY(model.room), null);
+    toast(t('error.bad_token'));
+    conn.send({ type: 'join', room: model.room });
+    return;
+  }
+  if (code === 'no_room') {
+    model.stopped = 'no_room';
+    store(TOKEN_KEY(model.room), null);
+    conn.stop();
+    if (model.state) renderAll(); else drawConnBare();
+    return;
+  }
+  if (code === 'replaced') { model.stopped = 'replaced'; renderAll(); return; }
+  if (!model.room && !model.state) {  // create failed: back to the start page
+    conn.stop();
+    showStart(errorText(code));
+    return;
+  }
+  if (model.pending && ['illegal_move', 'not_your_turn', 'stale_ply', 'game_over', 'opponent_missing'].includes(code)) {
+    model.pending = null;
+    model.shownKey = null;  // undo the optimistic animation
+  }
+  toast(errorText(code));
+  if (model.state) renderAll();
+}
+
+function errorText(code) {
+  const key = `error.${code}`;
+  const text = t(key);
+  return text === key ? t('error.unknown', { code }) : text;
+}
+
+function sendAction(obj) {
+  if (!conn || !conn.send(obj)) toast(t('conn.reconnecting.now'));
+}
+
+// ------------------------------------------------------------------- local
+
+function saveLocal() {
+  store(LOCAL_KEY, JSON.stringify({ moves: model.replayed.moves }));
+}
+
+function startLocal() {
+  model = newModel('local');
+  let g = Game.start();
+  try {
+    const saved = JSON.parse(load(LOCAL_KEY) || 'null');
+    if (saved && Array.isArray(saved.moves)) g = replay(saved.moves);
+  } catch { g = Game.start(); }
+  model.replayed = g;
+  localState();
+  show('game');
+  renderAll();
+}
+
+function localState() {
+  const g = model.replayed;
+  const n = g.moves.length;
+  model.state = {
+    game_number: model.localGame || 1,
+    game: g.state(),
+    moves: g.moves.slice(),
+    last: n ? g.history[n - 1] : null,
+    seats: null,
+    draw_offer: null,
+    rematch_offer: null,
+  };
+}
+
+function playLocal(letter) {
+  const g = model.replayed;
+  let info;
+  try { info = g.play(letter); } catch (e) {
+    if (e instanceof EngineError) toast(t(`engine.${e.code}`));
+    return;
+  }
+  localState();
+  model.preview = null;
+  board.markPreview(null);
+  saveLocal();
+  announce(lastText(info, moverOf(letter)) + (model.state.game.over ? ` ${resultText(model.state.game)}` : ''));
+  renderAll();
+}
+
+// -------------------------------------------------------------- the moves
+
+function playOnline(letter) {
+  const st = model.state;
+  const ply = st.moves.length;
+  // Show the move at once (the engine agrees with the server), then confirm.
+  const g = replay(st.moves);
+  let info;
+  try { info = g.play(letter); } catch (e) {
+    if (e instanceof EngineError) toast(t(`engine.${e.code}`));
+    return;
+  }
+  model.pending = { pit: letter, ply };
+  model.preview = null;
+  board.markPreview(null);
+  const before = st.game;
+  const after = g.state();
+  model.shownKey = `${st.game_number}:${ply + 1}`;
+  model.prevGame = after;
+  model.prevKey = model.shownKey;
+  board.setLegal([]);
+  board.markLast(info);
+  board.animate(before, info, after).then(() => { if (model.state) renderAll(); });
+  sendAction({ type: 'move', pit: letter, ply });
+  renderAll();
+}
+
+function onPlay(letter) {
+  if (!model || !model.state || model.review !== null) return;
+  if (model.mode === 'local') playLocal(letter);
+  else playOnline(letter);
+}
+
+function onPreview(letter) {
+  if (!model || !model.state) return;
+  if (!letter) {
+    model.preview = null;
+  } else {
+    const g = model.mode === 'local' ? model.replayed : replay(model.state.moves);
+    const p = g.preview(letter);
+    model.preview = p.error ? null : p;
+  }
+  board.markPreview(model.preview);
+  renderAll();
+}
+
+// --------------------------------------------------------------- controls
+
+function reviewTo(ply) {
+  const n = model.state.moves.length;
+  const at = Math.max(0, Math.min(n, ply));
+  model.review = at === n ? null : at;
+  renderAll();
+}
+
+function wire() {
+  board = new Board($('board'), {}, { onPlay, onPreview });
+
+  $('lang').addEventListener('click', () => {
+    setLang(getLang() === 'es' ? 'en' : 'es');
+    if (model && model.state) renderAll();
+    else if (model && model.mode === 'online') drawConnBare();
+  });
+
+  $('create-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const side = new FormData(ev.target).get('side') || 'random';
+    $('create').disabled = true;
+    $('create').textContent = t('start.creating');
+    startOnline(null, side);
+  });
+
+  $('share-copy').addEventListener('click', () => copyText($('share-link').value, t('share.copied'), $('share-link')));
+  $('share-link').addEventListener('focus', (ev) => ev.target.select());
+
+  $('act-draw').addEventListener('click', () => sendAction({ type: 'draw', action: 'offer' }));
+  $('act-abort').addEventListener('click', () => sendAction({ type: 'abort' }));
+  $('act-claim').addEventListener('click', () => sendAction({ type: 'claim' }));
+  $('act-rematch').addEventListener('click', () => sendAction({ type: 'rematch', action: 'offer' }));
+  $('act-resign').addEventListener('click', async () => {
+    if (await confirmDialog(t('action.resign.confirm'), t('action.resign.yes'))) sendAction({ type: 'resign' });
+  });
+  $('offer-accept').addEventListener('click', () => {
+    const kind = $('offer').dataset.kind;
+    sendAction({ type: kind, action: 'accept' });
+  });
+  $('offer-decline').addEventListener('click', () => {
+    const kind = $('offer').dataset.kind;
+    sendAction({ type: kind, action: 'decline' });
+  });
+  $('act-new').addEventListener('click', async () => {
+    const g = model.replayed;
+    if (g.moves.length && !g.over && !(await confirmDialog(`${t('action.newgame')}?`, t('action.newgame')))) return;
+    model.replayed = Game.start();
+    model.localGame = (model.localGame || 1) + 1;
+    model.review = null;
+    localState();
+    saveLocal();
+    announce(t('announce.start'));
+    renderAll();
+  });
+  $('act-flip').addEventListener('click', () => { model.flipped = !model.flipped; renderAll(); });
+  $('conn-action').addEventListener('click', () => {
+    if ($('conn-action').dataset.action === 'home') { window.location.href = './'; return; }
+    model.stopped = null;
+    conn.open();
+  });
+
+  $('rv-first').addEventListener('click', () => reviewTo(0));
+  $('rv-prev').addEventListener('click', () => reviewTo((model.review === null ? model.state.moves.length : model.review) - 1));
+  $('rv-next').addEventListener('click', () => reviewTo((model.review === null ? model.state.moves.length : model.review) + 1));
+  $('rv-last').addEventListener('click', () => reviewTo(model.state.moves.length));
+  $('moves').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button.mv');
+    if (b && !b.disabled) reviewTo(Number(b.dataset.ply));
+  });
+  $('record-copy').addEventListener('click', () => copyText(recordText(), t('record.copied'), $('record-text')));
+
+  document.addEventListener('keydown', (ev) => {
+    if (!model || !model.state || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const tag = (ev.target && ev.target.tagName) || '';
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || $('confirm').open) return;
+    const g = model.state.game;
+    if (g.over && (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight')) {
+      const at = model.review === null ? model.state.moves.length : model.review;
+      reviewTo(at + (ev.key === 'ArrowLeft' ? -1 : 1));
+      ev.preventDefault();
+      return;
+    }
+    if (ev.key.length !== 1 || !/[a-f]/i.test(ev.key)) return;
+    // Letters pick a pit of the side to move, whatever the case typed.
+    const letter = g.turn === 'south' ? ev.key.toLowerCase() : ev.key.toUpperCase();
+    if (board.legal.has(letter)) {
+      ev.preventDefault();
+      onPlay(letter);
+    }
+  });
+
+  // Come back quickly when the tab returns or the network does.
+  window.addEventListener('online', () => conn && conn.nudge());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && conn) conn.nudge();
+  });
+}
+
+function show(which) {
+  $('loading').hidden = true;
+  $('start').hidden = which !== 'start';
+  $('game').hidden = which !== 'game';
+}
+
+function showStart(error) {
+  model = null;
+  show('start');
+  $('create').disabled = false;
+  $('create').textContent = t('start.create');
+  $('create-error').hidden = !error;
+  $('create-error').textContent = error || '';
+  const saved = load(LOCAL_KEY);
+  const resumable = saved && saved.includes('"moves":["');
+  $('local-play').textContent = t(resumable ? 'start.local.resume' : 'start.local.play');
+  if (window.location.search) window.history.replaceState(null, '', './');
+}
+
+async function main() {
+  initLang();
+  applyStatic();
+  wire();
+  try {
+    await loadEngine();
+  } catch (e) {
+    $('loading').textContent = t('start.error.engine');
+    return;
+  }
+  const params = new URLSearchParams(window.location.search);
+  const room = params.get('room');
+  if (room) startOnline(room);
+  else if (params.has('local')) startLocal();
+  else showStart();
+  window.owareReady = true;  // for the browser tests
+}
+
+main();

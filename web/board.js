@@ -1,0 +1,237 @@
+// board.js: draws the board (pits, seeds, counts, letters, stores), its
+// highlights and the sowing animation. Knows nothing of rooms or sockets.
+import { t } from './i18n.js';
+
+const LETTERS = 'abcdefABCDEF';
+const MAX_DOTS = 24;  // seeds drawn in a pit; the count is always written
+
+// Seed positions: a sunflower spiral, the same for every pit, so a pit that
+// gains a seed keeps the others where they were.
+// Twelve seeds fill the pit; more lie on top of them, a little shifted.
+const DOTS = Array.from({ length: MAX_DOTS }, (_, i) => {
+  const k = i % 12, layer = Math.floor(i / 12);
+  const r = 0.21 * Math.sqrt(k + 0.35) * (layer ? 0.8 : 1);
+  const a = k * 2.39996 + 0.6 + layer * 1.2;
+  return { x: 50 + 50 * r * Math.cos(a), y: 50 + 50 * r * Math.sin(a), tone: (i * 7) % 5 };
+});
+
+function reducedMotion() {
+  return window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+export class Board {
+  // root: the board element; stores: {south: el, north: el} (may be absent).
+  constructor(root, stores, { onPlay, onPreview } = {}) {
+    this.root = root;
+    this.stores = stores;
+    this.onPlay = onPlay || (() => {});
+    this.onPreview = onPreview || (() => {});
+    this.view = 'south';        // the side nearest the player
+    this.legal = new Set();
+    this.counts = new Array(12).fill(4);
+    this.captured = { south: 0, north: 0 };
+    this.pits = [];
+    this.anim = null;           // {timer, resolve} of a running animation
+    this.rows = { top: root.querySelector('.row-top'), bottom: root.querySelector('.row-bottom') };
+    for (let i = 0; i < 12; i++) this.pits.push(this._makePit(i));
+    this._layout();
+  }
+
+  _makePit(i) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'pit';
+    b.dataset.pit = LETTERS[i];
+    b.dataset.side = i < 6 ? 'south' : 'north';
+    const seeds = document.createElement('span');
+    seeds.className = 'seeds';
+    seeds.setAttribute('aria-hidden', 'true');
+    for (let k = 0; k < MAX_DOTS; k++) {
+      const d = document.createElement('span');
+      d.className = `seed tone${DOTS[k].tone}`;
+      d.style.setProperty('--x', `${DOTS[k].x.toFixed(1)}%`);
+      d.style.setProperty('--y', `${DOTS[k].y.toFixed(1)}%`);
+      seeds.appendChild(d);
+    }
+    const count = document.createElement('span');
+    count.className = 'count';
+    count.setAttribute('aria-hidden', 'true');
+    const letter = document.createElement('span');
+    letter.className = 'letter';
+    letter.setAttribute('aria-hidden', 'true');
+    letter.textContent = LETTERS[i];
+    const mark = document.createElement('span');
+    mark.className = 'mark';
+    mark.setAttribute('aria-hidden', 'true');
+    b.append(seeds, count, letter, mark);
+    b.addEventListener('click', () => {
+      if (this.legal.has(LETTERS[i]) && !this.anim) this.onPlay(LETTERS[i]);
+    });
+    const enter = () => { if (this.legal.has(LETTERS[i]) && !this.anim) this.onPreview(LETTERS[i]); };
+    const leave = () => this.onPreview(null);
+    b.addEventListener('mouseenter', enter);
+    b.addEventListener('focus', enter);
+    b.addEventListener('mouseleave', leave);
+    b.addEventListener('blur', leave);
+    return b;
+  }
+
+  // Puts the viewer's row at the bottom, left to right in sowing order.
+  _layout() {
+    const south = this.pits.slice(0, 6), north = this.pits.slice(6);
+    const [near, far] = this.view === 'south' ? [south, north] : [north, south];
+    this.rows.bottom.replaceChildren(...near);
+    this.rows.top.replaceChildren(...far.slice().reverse());
+    this.root.dataset.view = this.view;
+  }
+
+  setView(side) {
+    if (side !== 'north') side = 'south';
+    if (side === this.view) return;
+    this.view = side;
+    this._layout();
+  }
+
+  // Shows counts and scores without animation.
+  show(state) {
+    this.counts = state.pits.slice();
+    this.captured = { ...state.captured };
+    for (let i = 0; i < 12; i++) this._drawPit(i, this.counts[i]);
+    this._drawStores();
+  }
+
+  _drawPit(i, n) {
+    const b = this.pits[i];
+    const dots = b.firstChild.children;
+    for (let k = 0; k < MAX_DOTS; k++) dots[k].classList.toggle('on', k < n);
+    b.querySelector('.count').textContent = String(n);
+    b.dataset.count = String(n);
+  }
+
+  _drawStores() {
+    for (const side of ['south', 'north']) {
+      const el = this.stores && this.stores[side];
+      if (!el) continue;
+      const n = this.captured[side];
+      el.querySelector('.store-count').textContent = String(n);
+      el.querySelector('.store-side').textContent = t(`side.${side}`);
+      el.setAttribute('aria-label', t('store.label', { side: t(`side.${side}`), n }));
+      const pile = el.querySelector('.store-seeds');
+      if (pile && pile.childElementCount !== Math.min(n, 48)) {
+        pile.replaceChildren(...Array.from({ length: Math.min(n, 48) }, (_, k) => {
+          const d = document.createElement('span');
+          d.className = `seed on tone${(k * 7) % 5}`;
+          return d;
+        }));
+      }
+    }
+  }
+
+  // Which pits respond: legal is a list of letters (empty: none).
+  setLegal(legal) {
+    this.legal = new Set(legal);
+    this.pits.forEach((b, i) => {
+      const on = this.legal.has(LETTERS[i]);
+      b.classList.toggle('legal', on);
+      b.setAttribute('aria-disabled', on ? 'false' : 'true');
+      b.tabIndex = on ? 0 : -1;
+    });
+    this.root.classList.toggle('playable', this.legal.size > 0);
+    this.relabel();
+  }
+
+  relabel() {
+    this.pits.forEach((b, i) => {
+      const n = this.counts[i], pit = LETTERS[i];
+      let label;
+      if (this.legal.has(pit)) label = t('pit.label.legal', { pit, n });
+      else label = n === 1 ? t('pit.label.one', { pit }) : t('pit.label', { pit, n });
+      b.setAttribute('aria-label', label);
+    });
+    this._drawStores();
+  }
+
+  _clear(cls) { this.pits.forEach((b) => b.classList.remove(...cls)); }
+
+  // Marks what the last move did (null: nothing).
+  markLast(last) {
+    this._clear(['origin', 'sown', 'landed', 'taken']);
+    if (!last) return;
+    this._pit(last.pit).classList.add('origin');
+    last.sown.forEach((p) => this._pit(p).classList.add('sown'));
+    if (last.sown.length) this._pit(last.sown[last.sown.length - 1]).classList.add('landed');
+    last.captured.forEach((p) => this._pit(p).classList.add('taken'));
+  }
+
+  // Shows a preview ({move} from the engine) or clears it (null).
+  markPreview(preview) {
+    this._clear(['pv-origin', 'pv-land', 'pv-take', 'pv-slam']);
+    this.root.classList.toggle('previewing', !!preview);
+    if (!preview) return;
+    const m = preview.move;
+    this._pit(m.pit).classList.add('pv-origin');
+    const land = m.sown[m.sown.length - 1];
+    if (land) this._pit(land).classList.add(m.grand_slam ? 'pv-slam' : 'pv-land');
+    m.captured.forEach((p) => this._pit(p).classList.add('pv-take'));
+  }
+
+  _pit(letter) { return this.pits[LETTERS.indexOf(letter)]; }
+
+  // Stops a running animation at its end state.
+  finish() {
+    if (!this.anim) return;
+    clearTimeout(this.anim.timer);
+    const { resolve } = this.anim;
+    this.anim = null;
+    this.root.classList.remove('animating');
+    resolve();
+  }
+
+  // Animates `last` from the position `before` to `after` (protocol shapes);
+  // resolves when done. Without motion it shows `after` at once.
+  animate(before, last, after) {
+    this.finish();
+    if (!before || !last || reducedMotion()) {
+      this.show(after);
+      return Promise.resolve();
+    }
+    const counts = before.pits.slice();
+    const steps = [];
+    const origin = LETTERS.indexOf(last.pit);
+    steps.push(() => { counts[origin] = 0; this._drawPit(origin, 0); this._pit(last.pit).classList.add('lifting'); });
+    last.sown.forEach((p) => {
+      const i = LETTERS.indexOf(p);
+      steps.push(() => {
+        counts[i]++;
+        this._drawPit(i, counts[i]);
+        const b = this.pits[i];
+        b.classList.remove('drop');
+        void b.offsetWidth;  // restart the CSS animation
+        b.classList.add('drop');
+      });
+    });
+    if (last.captured.length) {
+      steps.push(() => last.captured.forEach((p) => this._pit(p).classList.add('taking')));
+    }
+    steps.push(() => {
+      this.pits.forEach((b) => b.classList.remove('drop', 'lifting', 'taking'));
+      this.show(after);
+    });
+    const per = Math.max(60, Math.min(180, 1800 / steps.length));
+    this.root.classList.add('animating');
+    return new Promise((resolve) => {
+      let k = 0;
+      const tick = () => {
+        steps[k++]();
+        if (k >= steps.length) {
+          this.anim = null;
+          this.root.classList.remove('animating');
+          resolve();
+          return;
+        }
+        this.anim.timer = setTimeout(tick, k === steps.length - 1 && last.captured.length ? per * 3 : per);
+      };
+      this.anim = { timer: setTimeout(tick, 0), resolve };
+    });
+  }
+}

@@ -1,0 +1,107 @@
+// net.js: one WebSocket to the server (subprotocol oware.v1), reopened with
+// backoff when it drops. The caller says what to send on each open.
+
+export const SUBPROTOCOL = 'oware.v1';
+const DELAYS = [500, 1000, 2000, 4000, 8000, 15000];
+
+// The ws URL next to the page: ws://host/ws at the root, wss://host/prefix/ws
+// behind a proxy; room (optional) goes in the query for routing.
+export function socketUrl(room) {
+  const u = new URL('ws', window.location.href);
+  u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
+  u.search = '';
+  u.hash = '';
+  if (room) u.searchParams.set('room', room);
+  return u.href;
+}
+
+export class Connection {
+  // handlers: hello() -> first message object for a fresh socket,
+  // message(obj), status({state, retryIn}), closed(code) -> false to stop
+  // reconnecting. url() -> the URL to open.
+  constructor(handlers) {
+    this.h = handlers;
+    this.ws = null;
+    this.attempt = 0;
+    this.timer = null;
+    this.stopped = false;
+    this.state = 'idle';
+  }
+
+  open() {
+    this.stopped = false;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this._status('connecting');
+    let ws;
+    try {
+      ws = new WebSocket(this.h.url(), SUBPROTOCOL);
+    } catch (e) {
+      this._retry();
+      return;
+    }
+    this.ws = ws;
+    ws.addEventListener('open', () => {
+      if (this.ws !== ws) return;
+      this._status('open');
+      this.send(this.h.hello());
+    });
+    ws.addEventListener('message', (ev) => {
+      if (this.ws !== ws) return;
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg && typeof msg.type === 'string') this.h.message(msg);
+    });
+    ws.addEventListener('close', (ev) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      const again = this.h.closed(ev.code) !== false;
+      if (again && !this.stopped) this._retry();
+      else this._status('stopped');
+    });
+    // An error is always followed by close; nothing to do here.
+  }
+
+  // A joined room answered: the next drop starts the backoff afresh.
+  joined() { this.attempt = 0; }
+
+  send(obj) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(obj));
+      return true;
+    }
+    return false;
+  }
+
+  get connected() { return this.state === 'open'; }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.ws) {
+      const ws = this.ws;
+      this.ws = null;
+      ws.close(1000);
+    }
+    this._status('stopped');
+  }
+
+  // Reconnect now (e.g. the page became visible or the network came back).
+  nudge() {
+    if (this.stopped || this.ws) return;
+    this.open();
+  }
+
+  _retry() {
+    const base = DELAYS[Math.min(this.attempt, DELAYS.length - 1)];
+    const delay = Math.round(base * (0.75 + Math.random() * 0.5));
+    this.attempt++;
+    this._status('retry', delay);
+    this.timer = setTimeout(() => this.open(), delay);
+  }
+
+  _status(state, retryIn) {
+    this.state = state;
+    this.h.status({ state, retryIn: retryIn || 0 });
+  }
+}
