@@ -107,6 +107,10 @@ int cli_best(int argc, char **argv)
 	for (i = 0; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
 		const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
 
+		if (strcmp(opt, "--position") && strcmp(opt, "--level") &&
+		    strcmp(opt, "--depth") && strcmp(opt, "--time-ms") &&
+		    strcmp(opt, "--seed"))
+			return bad("unknown option \"%s\"", opt);
 		if (!val)
 			return bad("%s needs a value", opt);
 		if (!strcmp(opt, "--position")) {
@@ -124,12 +128,9 @@ int cli_best(int argc, char **argv)
 				return bad("--time-ms must be an integer from 1 to %ld, not \"%s\"",
 				           MAX_TIME_MS, val);
 			nbudget++;
-		} else if (!strcmp(opt, "--seed")) {
-			if (parse_num(val, 0, 4294967295L, &seed))
-				return bad("--seed must be an integer from 0 to 4294967295, not \"%s\"",
-				           val);
-		} else {
-			return bad("unknown option \"%s\"", opt);
+		} else if (parse_num(val, 0, 4294967295L, &seed)) { /* --seed */
+			return bad("--seed must be an integer from 0 to 4294967295, not \"%s\"",
+			           val);
 		}
 	}
 	if (nbudget > 1)

@@ -4,7 +4,10 @@
  *
  * usage: bench_match [GAMES [HARD_NODES [OPENING_PLIES]]]
  *        bench_match --pair A B [GAMES [HARD_NODES [OPENING_PLIES]]]
- *        (A, B: random easy medium hard) */
+ *        (A, B: random easy medium hard)
+ *        bench_match --eval HELD,TARGET,KROO,EMPTY [GAMES [HARD_NODES [...]]]
+ *        (hard with these evaluation weights against hard with the
+ *        defaults: for tuning) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +23,10 @@ static const char *const names[] = {"random", "easy", "medium", "hard"};
 struct player {
 	int level; /* P_RANDOM or OW_LEVEL_* */
 	ow_tt_entry *tt;
+	const ow_eval_weights *eval; /* NULL: the defaults */
 };
+
+static const char *name_a, *name_b; /* overrides of names[] in the table */
 
 static uint64_t hard_nodes = 100000;
 static int opening_plies = 4;
@@ -54,6 +60,7 @@ static int choose(struct player *pl, const ow_game *g, uint64_t *rng)
 	ow_search_level(&lim, pl->level, (uint32_t)rnd(rng), NULL, NULL, 0);
 	if (pl->level == OW_LEVEL_HARD)
 		lim.nodes = hard_nodes;
+	lim.eval = pl->eval;
 	if (ow_search(g, &lim, pl->tt, TT_ENTRIES, &r)) {
 		fprintf(stderr, "bench_match: search failed\n");
 		exit(1);
@@ -97,9 +104,10 @@ static int level_of(const char *s)
 
 /* Plays games (rounded up to even) of a against b; prints one row; returns
  * a's percentage of points (a win 1, a draw 1/2). */
-static double pairing(int a, int b, int games, ow_tt_entry *tt_a, ow_tt_entry *tt_b)
+static double pairing(int a, int b, int games, ow_tt_entry *tt_a, ow_tt_entry *tt_b,
+                      const ow_eval_weights *eval_a)
 {
-	struct player pa = {a, tt_a}, pb = {b, tt_b};
+	struct player pa = {a, tt_a, eval_a}, pb = {b, tt_b, NULL};
 	int win = 0, draw = 0, loss = 0, plies = 0;
 	uint64_t rng = 0x5eed0000u + (uint64_t)(a + 1) * 16 + (uint64_t)(b + 1);
 	double pct;
@@ -121,7 +129,7 @@ static double pairing(int a, int b, int games, ow_tt_entry *tt_a, ow_tt_entry *t
 	}
 	pct = 100.0 * (win + draw / 2.0) / (win + draw + loss);
 	printf("%-7s vs %-7s %5d games: %4d won %4d drawn %4d lost  %5.1f%%  (%.0f plies a game)\n",
-	       names[a + 1], names[b + 1], win + draw + loss, win, draw, loss, pct,
+	       name_a ? name_a : names[a + 1], name_b ? name_b : names[b + 1], win + draw + loss, win, draw, loss, pct,
 	       (double)plies / (win + draw + loss));
 	fflush(stdout);
 	return pct;
@@ -130,6 +138,7 @@ static double pairing(int a, int b, int games, ow_tt_entry *tt_a, ow_tt_entry *t
 int main(int argc, char **argv)
 {
 	int games = 100, pa = -2, pb = -2, i = 1;
+	ow_eval_weights w, *eval = NULL;
 	ow_tt_entry *tt_a = malloc(TT_ENTRIES * sizeof *tt_a);
 	ow_tt_entry *tt_b = malloc(TT_ENTRIES * sizeof *tt_b);
 
@@ -139,6 +148,16 @@ int main(int argc, char **argv)
 		pa = level_of(argv[2]);
 		pb = level_of(argv[3]);
 		i = 4;
+	} else if (argc > 2 && !strcmp(argv[1], "--eval")) {
+		if (sscanf(argv[2], "%d,%d,%d,%d", &w.held, &w.target, &w.kroo, &w.empty) != 4) {
+			fprintf(stderr, "bench_match: --eval HELD,TARGET,KROO,EMPTY\n");
+			return 2;
+		}
+		eval = &w;
+		pa = pb = OW_LEVEL_HARD;
+		name_a = argv[2];
+		name_b = "default";
+		i = 3;
 	}
 	if (argc > i)
 		games = atoi(argv[i]);
@@ -150,11 +169,11 @@ int main(int argc, char **argv)
 	       "from both sides; hard limited to %llu nodes a move\n",
 	       games, opening_plies, (unsigned long long)hard_nodes);
 	if (pa != -2) {
-		pairing(pa, pb, games, tt_a, tt_b);
+		pairing(pa, pb, games, tt_a, tt_b, eval);
 	} else {
 		for (int a = OW_LEVEL_EASY; a <= OW_LEVEL_HARD; a++)
 			for (int b = a - 1; b >= P_RANDOM; b--)
-				pairing(a, b, games, tt_a, tt_b);
+				pairing(a, b, games, tt_a, tt_b, NULL);
 	}
 	free(tt_a);
 	free(tt_b);

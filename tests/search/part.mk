@@ -6,3 +6,30 @@ $(BUILD)/test_search: $(BUILD)/tests/search/test_search.o $(ENGINE_OBJ)
 test-search: $(BUILD)/test_search
 	$(BUILD)/test_search
 UNIT_TESTS += test-search
+
+# Benchmarks: depth and speed in 1 s from the start (native, and wasm under
+# node), and the match table of the levels (hard limited to 100k nodes a
+# move to keep `make bench` near a minute; see tests/bench/bench_match.c).
+$(BUILD)/bench_search: $(BUILD)/tests/bench/bench_search.o $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^
+$(BUILD)/bench_match: $(BUILD)/tests/bench/bench_match.o $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^
+BENCH_WASM_SRC := $(ENGINE_SRC) web/wasm/search_exports.c tests/bench/wasm_search.c
+$(BUILD)/bench_search.wasm: $(BENCH_WASM_SRC) $(wildcard engine/*.h)
+	@mkdir -p $(dir $@)
+	clang-14 --target=wasm32 -std=c11 -O2 -nostdlib -mbulk-memory $(WARN) -I. \
+		-fuse-ld=lld -Wl,--no-entry -Wl,--strip-all -o $@ $(BENCH_WASM_SRC)
+
+.PHONY: bench-search bench-search-wasm bench-match
+bench-search: $(BUILD)/bench_search
+	$(BUILD)/bench_search 1000
+bench-search-wasm: $(BUILD)/bench_search.wasm
+	node tests/bench/bench_search.mjs $(BUILD)/bench_search.wasm 1000
+bench-match: $(BUILD)/bench_match
+	$(BUILD)/bench_match 100 100000
+BENCHES += bench-search bench-search-wasm bench-match
+
+# `oware best` on the command line (needs cli/oware.c to dispatch `best`).
+.PHONY: test-best
+test-best: $(BUILD)/oware
+	sh tests/search/test_best.sh $(BUILD)/oware
