@@ -1,0 +1,155 @@
+/* fuzz_message.c: libFuzzer target: client messages of the `oware.v1`
+ * protocol (proto_msg_parse in protocol/message.h), the first thing the
+ * server does with every WebSocket message.
+ *
+ * Checks: the result is one of the parser's three errors or a message whose
+ * fields are all in range and NUL-terminated; an accepted message, written
+ * back as JSON, parses to the same values; a refusal's reason is a line of
+ * valid UTF-8 that fits and can be sent in an `error` message; and the
+ * server messages built from accepted strings (welcome, error) encode. */
+#include <stdint.h>
+#include <string.h>
+
+#include "protocol/game.h"
+#include "protocol/message.h"
+#include "tests/fuzz/fuzz.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	json_object_seed(1);
+	return 0;
+}
+
+/* A proto_msg string field: terminated inside its array. */
+static size_t field_len(const char *s, size_t size)
+{
+	size_t n = strnlen(s, size);
+
+	FUZZ_CHECK(n < size);
+	return n;
+}
+
+static const char *action_name(int a)
+{
+	return a == PROTO_ACT_OFFER ? "offer" : a == PROTO_ACT_ACCEPT ? "accept"
+	     : a == PROTO_ACT_DECLINE ? "decline" : NULL;
+}
+
+/* The message as a client would have written it. */
+static json_t *msg_json(const proto_msg *m)
+{
+	static const char *const types[] = {
+		[PROTO_MSG_CREATE] = "create", [PROTO_MSG_JOIN] = "join",
+		[PROTO_MSG_MOVE] = "move", [PROTO_MSG_RESIGN] = "resign",
+		[PROTO_MSG_DRAW] = "draw", [PROTO_MSG_ABORT] = "abort",
+		[PROTO_MSG_REMATCH] = "rematch", [PROTO_MSG_CLAIM] = "claim",
+	};
+	char pit[2] = {ow_pit_letter(m->pit), 0};
+
+	switch (m->type) {
+	case PROTO_MSG_CREATE:
+		return json_pack("{s:s, s:s, s:s}", "type", "create", "kind", m->kind, "side",
+		                 m->side == PROTO_SIDE_RANDOM ? "random" : proto_side_name(m->side));
+	case PROTO_MSG_JOIN:
+		return m->token[0]
+		       ? json_pack("{s:s, s:s, s:s}", "type", "join", "room", m->room, "token", m->token)
+		       : json_pack("{s:s, s:s}", "type", "join", "room", m->room);
+	case PROTO_MSG_MOVE:
+		return json_pack("{s:s, s:s, s:i}", "type", "move", "pit", pit, "ply", m->ply);
+	case PROTO_MSG_DRAW:
+	case PROTO_MSG_REMATCH:
+		return json_pack("{s:s, s:s}", "type", types[m->type], "action", action_name(m->action));
+	default:
+		return json_pack("{s:s}", "type", types[m->type]);
+	}
+}
+
+/* What a parse accepted is in range, and comes back the same. */
+static void check_accepted(const proto_msg *m)
+{
+	proto_msg back;
+	char err[128];
+	json_t *j, *w;
+	char *s;
+
+	FUZZ_CHECK(m->type >= PROTO_MSG_CREATE && m->type <= PROTO_MSG_CLAIM);
+	field_len(m->kind, sizeof m->kind);
+	field_len(m->room, sizeof m->room);
+	field_len(m->token, sizeof m->token);
+	switch (m->type) {
+	case PROTO_MSG_CREATE:
+		FUZZ_CHECK(m->side == OW_SOUTH || m->side == OW_NORTH || m->side == PROTO_SIDE_RANDOM);
+		FUZZ_CHECK(!strcmp(m->kind, "oware"));
+		break;
+	case PROTO_MSG_JOIN:
+		FUZZ_CHECK(field_len(m->room, sizeof m->room) > 0);
+		/* The strings the server echoes must encode (valid UTF-8). */
+		w = proto_welcome_json(m->room, "oware", -1, m->token[0] ? m->token : NULL);
+		FUZZ_CHECK(w != NULL);
+		json_decref(w);
+		break;
+	case PROTO_MSG_MOVE:
+		FUZZ_CHECK(m->pit >= 0 && m->pit < OW_PITS);
+		FUZZ_CHECK(m->ply >= 0 && m->ply <= 1000000);
+		break;
+	case PROTO_MSG_DRAW:
+	case PROTO_MSG_REMATCH:
+		FUZZ_CHECK(action_name(m->action) != NULL);
+		break;
+	}
+	j = msg_json(m);
+	FUZZ_CHECK(j != NULL);
+	s = json_dumps(j, JSON_COMPACT);
+	FUZZ_CHECK(s != NULL);
+	json_decref(j);
+	FUZZ_CHECK_EQ(proto_msg_parse(s, strlen(s), &back, err, sizeof err), 0);
+	FUZZ_CHECK(!memcmp(&back, m, sizeof back));
+	free(s);
+}
+
+/* A refusal's reason fits, is one line, and can go out in an `error`. */
+static void check_refused(int rc, const char *err, size_t errlen)
+{
+	size_t n = strnlen(err, errlen);
+	json_t *e;
+	char *s;
+
+	FUZZ_CHECK(rc == PROTO_E_BAD_JSON || rc == PROTO_E_BAD_MESSAGE || rc == PROTO_E_UNKNOWN_TYPE);
+	FUZZ_CHECK(n > 0 && n < errlen);
+	FUZZ_CHECK(!memchr(err, '\n', n));
+	e = proto_error_json(rc, err);
+	FUZZ_CHECK(e != NULL);
+	s = json_dumps(e, JSON_COMPACT);
+	FUZZ_CHECK(s != NULL);
+	json_decref(e);
+	free(s);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *text = (const char *)data;
+	char err[256], tiny[4];
+	proto_msg m, m2;
+	int rc;
+
+	memset(&m, 0x5a, sizeof m);
+	memset(err, 'x', sizeof err);
+	rc = proto_msg_parse(text, size, &m, err, sizeof err);
+
+	/* The error buffer's size changes nothing but the message. */
+	FUZZ_CHECK_EQ(proto_msg_parse(text, size, &m2, tiny, sizeof tiny), rc);
+	FUZZ_CHECK(strnlen(tiny, sizeof tiny) < sizeof tiny);
+	if (rc == 0)
+		FUZZ_CHECK(!memcmp(&m, &m2, sizeof m));
+
+	if (rc)
+		check_refused(rc, err, sizeof err);
+	else
+		check_accepted(&m);
+	return 0;
+}

@@ -1,0 +1,114 @@
+/* fuzz_position.c: libFuzzer target: position JSON (proto_position_parse),
+ * the text `oware play --position` and `oware perft --position` take.
+ *
+ * Checks: a refusal leaves *out untouched and gives one line of valid UTF-8
+ * (it may be shown to a user or sent in a protocol error); an acceptance is a
+ * valid 48-seed position whose every value is the one in the JSON, and it
+ * survives the trip through proto_game_json and back. */
+#include <stdint.h>
+#include <string.h>
+
+#include "protocol/game.h"
+#include "protocol/message.h"
+#include "tests/fuzz/fuzz.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	json_object_seed(1); /* the same hash order on every run */
+	return 0;
+}
+
+/* err is a non-empty line of valid UTF-8 that fits in errlen bytes. */
+static void check_err(const char *err, size_t errlen)
+{
+	size_t n = strnlen(err, errlen);
+	json_t *s;
+
+	FUZZ_CHECK(n > 0 && n < errlen);
+	FUZZ_CHECK(!memchr(err, '\n', n));
+	s = json_string(err);
+	FUZZ_CHECK(s != NULL);
+	json_decref(s);
+	s = proto_error_json(PROTO_E_BAD_MESSAGE, err);
+	FUZZ_CHECK(s != NULL);
+	json_decref(s);
+}
+
+/* What was accepted is exactly what the JSON says. */
+static void check_values(const char *text, size_t len, const ow_pos *p)
+{
+	json_t *j = json_loadb(text, len, 0, NULL);
+	const json_t *pits = json_object_get(j, "pits");
+	const json_t *cap = json_object_get(j, "captured");
+	int total = 0;
+
+	FUZZ_CHECK(j != NULL);
+	FUZZ_CHECK_EQ(json_array_size(pits), OW_PITS);
+	for (int i = 0; i < OW_PITS; i++) {
+		FUZZ_CHECK_EQ(json_integer_value(json_array_get(pits, (size_t)i)), p->pits[i]);
+		total += p->pits[i];
+	}
+	FUZZ_CHECK_EQ(json_integer_value(json_object_get(cap, "south")), p->captured[OW_SOUTH]);
+	FUZZ_CHECK_EQ(json_integer_value(json_object_get(cap, "north")), p->captured[OW_NORTH]);
+	FUZZ_CHECK_EQ(total + p->captured[0] + p->captured[1], OW_SEEDS);
+	FUZZ_CHECK(!strcmp(json_string_value(json_object_get(j, "turn")),
+	                   p->turn == OW_SOUTH ? "south" : "north"));
+	FUZZ_CHECK_EQ(p->pad_, 0);
+	json_decref(j);
+}
+
+/* proto_game_json of a live game parses back to the same position. */
+static void check_round_trip(const ow_pos *p)
+{
+	char err[160];
+	ow_game g;
+	ow_pos back;
+	json_t *j;
+	char *s;
+
+	ow_game_from(&g, p);
+	j = proto_game_json(&g);
+	FUZZ_CHECK(j != NULL);
+	s = json_dumps(j, JSON_COMPACT);
+	FUZZ_CHECK(s != NULL);
+	json_decref(j);
+	if (g.end == OW_END_NONE || g.end == OW_END_SCORE) { /* board not cleared */
+		FUZZ_CHECK_EQ(proto_position_parse(s, strlen(s), &back, err, sizeof err), 0);
+		FUZZ_CHECK(!memcmp(&back, p, sizeof back));
+	}
+	free(s);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *text = (const char *)data;
+	char err[160], small[8];
+	ow_pos out, before, again;
+	int rc;
+
+	memset(&out, 0xa5, sizeof out);
+	before = out;
+	memset(err, 'x', sizeof err);
+	rc = proto_position_parse(text, size, &out, err, sizeof err);
+	FUZZ_CHECK(rc == 0 || rc == -1);
+
+	/* The error buffer's size changes nothing but the message. */
+	memset(&again, 0xa5, sizeof again);
+	FUZZ_CHECK_EQ(proto_position_parse(text, size, &again, small, sizeof small), rc);
+	FUZZ_CHECK(strnlen(small, sizeof small) < sizeof small);
+	FUZZ_CHECK(!memcmp(&again, &out, sizeof out));
+
+	if (rc) {
+		FUZZ_CHECK(!memcmp(&out, &before, sizeof out));
+		check_err(err, sizeof err);
+		return 0;
+	}
+	check_values(text, size, &out);
+	check_round_trip(&out);
+	return 0;
+}

@@ -1,0 +1,79 @@
+# tests/fuzz/: libFuzzer targets (clang-14, -fsanitize=fuzzer,address,undefined)
+# for every parser of untrusted input. `make fuzz` fuzzes each target in turn
+# for FUZZ_SECONDS (or FUZZ_RUNS executions); `make test` replays the committed
+# seed corpora and crash inputs once each (test-fuzz). See tests/fuzz/README.md.
+FUZZ_CC ?= clang-14
+FUZZ_SECONDS ?= 60
+FUZZ_RUNS ?=
+FUZZ_JOBS_NICE ?= 10
+FUZZ_BUILD := $(BUILD)/fuzz
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CHECK_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) -MMD -MP -I. \
+	-g -O1 $(FUZZ_SAN)
+FUZZ_CFLAGS := $(FUZZ_CHECK_CFLAGS) -fsanitize=fuzzer-no-link
+FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
+
+# Each target: its source, the objects it links, and its libraries.
+FUZZ_TARGETS := engine position notation message
+FUZZ_ENGINE := $(ENGINE_SRC:%.c=$(FUZZ_BUILD)/%.o)
+FUZZ_PROTO := $(PROTO_SRC:%.c=$(FUZZ_BUILD)/%.o)
+FUZZ_DEPS_engine := $(FUZZ_ENGINE)
+FUZZ_DEPS_position := $(FUZZ_PROTO) $(FUZZ_ENGINE)
+FUZZ_DEPS_notation := $(FUZZ_BUILD)/cli/oware.o $(FUZZ_PROTO) $(FUZZ_ENGINE)
+FUZZ_DEPS_message := $(FUZZ_PROTO) $(FUZZ_ENGINE)
+FUZZ_LIBS_engine :=
+FUZZ_LIBS_position := $(JANSSON_LIBS)
+FUZZ_LIBS_notation := $(JANSSON_LIBS)
+FUZZ_LIBS_message := $(JANSSON_LIBS)
+FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
+
+# The project's sources again, instrumented (shorter stem than the generic
+# $(BUILD)/%.o rule, so make picks this one for $(BUILD)/fuzz/...).
+$(FUZZ_BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(JANSSON_CFLAGS) -c -o $@ $<
+
+# The targets themselves are sanitized but not coverage-instrumented: their
+# reference models and checks would only slow the search and add noise.
+$(FUZZ_BUILD)/tests/fuzz/%.o: tests/fuzz/%.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CHECK_CFLAGS) $(JANSSON_CFLAGS) -c -o $@ $<
+
+# The CLI's main() under another name, so fuzz_notation can call it.
+$(FUZZ_BUILD)/cli/oware.o: cli/oware.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Wno-missing-prototypes $(JANSSON_CFLAGS) -Dmain=ow_cli_main -c -o $@ $<
+
+define FUZZ_LINK
+$(FUZZ_BUILD)/fuzz_$(1): $(FUZZ_BUILD)/tests/fuzz/fuzz_$(1).o $(FUZZ_DEPS_$(1))
+	$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $$@ $$^ $(FUZZ_LIBS_$(1))
+endef
+$(foreach t,$(FUZZ_TARGETS),$(eval $(call FUZZ_LINK,$(t))))
+
+.PHONY: fuzz-build test-fuzz
+fuzz-build: $(FUZZ_BINS)
+
+# Replay: given files (not directories), libFuzzer runs each input once.
+test-fuzz: $(FUZZ_BINS)
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		files=$$(ls -d tests/fuzz/corpus/$$t/* tests/fuzz/crashes/$$t/* 2>/dev/null || true); \
+		[ -n "$$files" ] || { echo "test-fuzz: no inputs for $$t"; exit 1; }; \
+		n=$$(echo "$$files" | wc -l); \
+		$(FUZZ_BUILD)/fuzz_$$t $$files >$(FUZZ_BUILD)/replay-$$t.log 2>&1 \
+			|| { tail -n 40 $(FUZZ_BUILD)/replay-$$t.log; echo "test-fuzz: $$t FAILED"; exit 1; }; \
+		echo "test-fuzz: $$t: $$n inputs replayed, no failure"; \
+	done
+TESTS += test-fuzz
+
+# Fuzzing: one target at a time (the machine is shared), niced. New inputs
+# go to $(FUZZ_BUILD)/corpus/<target>, crashes to $(FUZZ_BUILD)/artifacts/.
+fuzz: $(FUZZ_BINS)
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_BUILD)/corpus/$$t $(FUZZ_BUILD)/artifacts/$$t; \
+		dict=; [ -f tests/fuzz/$$t.dict ] && dict=-dict=tests/fuzz/$$t.dict; \
+		echo "fuzz: $$t for $(if $(FUZZ_RUNS),$(FUZZ_RUNS) runs,$(FUZZ_SECONDS) s)"; \
+		nice -n $(FUZZ_JOBS_NICE) $(FUZZ_BUILD)/fuzz_$$t $$dict \
+			$(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_SECONDS)) \
+			-print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/artifacts/$$t/ \
+			$(FUZZ_BUILD)/corpus/$$t tests/fuzz/corpus/$$t; \
+	done
