@@ -12,8 +12,7 @@
 #include "protocol/game.h"
 
 #define BAD_INPUT 2
-/* 2^20 entries of 16 bytes: 16 MB, plenty for a few seconds. */
-#define TT_ENTRIES (1u << 20)
+#define TT_ENTRIES OW_SEARCH_TT_ENTRIES
 #define MAX_TIME_MS 600000L
 #define DEFAULT_HARD_MS 1000
 

@@ -28,6 +28,9 @@
 #define OW_SEARCH_MAX_DEPTH 64  /* plies; the deepest iteration */
 #define OW_SEARCH_WIN 30000     /* a won end of the game, at ply 0 */
 #define OW_SEARCH_SEED 16       /* eval units per captured seed */
+/* The table size (entries, 16 MB) of `oware best` and of the browser's
+ * module: the same size gives the same search, native or wasm. */
+#define OW_SEARCH_TT_ENTRIES (1u << 20)
 /* Scores beyond this are forced wins (or losses, negated). */
 #define OW_SEARCH_WON (OW_SEARCH_WIN - 1000)
 

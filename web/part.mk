@@ -13,3 +13,13 @@ web/engine.wasm: $(WASM_SRC) $(wildcard engine/*.h) web/part.mk
 wasm: web/engine.wasm
 ALL += web/engine.wasm
 CLEAN += web/engine.wasm
+
+# web/ai.wasm: the engine and its search for web/ai-worker.js (issue 5;
+# added by the search helper). It imports env.now_ms: see
+# web/wasm/search_exports.c.
+AI_WASM_SRC := $(ENGINE_SRC) web/wasm/search_exports.c
+web/ai.wasm: $(AI_WASM_SRC) $(wildcard engine/*.h) web/part.mk
+	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $(AI_WASM_SRC)
+wasm: web/ai.wasm
+ALL += web/ai.wasm
+CLEAN += web/ai.wasm

@@ -33,3 +33,9 @@ BENCHES += bench-search bench-search-wasm bench-match
 .PHONY: test-best
 test-best: $(BUILD)/oware
 	sh tests/search/test_best.sh $(BUILD)/oware
+
+# web/ai.wasm under node: legal games, reproducible, same as native `oware
+# best --depth N` (needs cli/oware.c to dispatch `best`).
+.PHONY: test-ai-wasm
+test-ai-wasm: web/ai.wasm $(BUILD)/oware
+	OWARE=$(BUILD)/oware AI_WASM=web/ai.wasm node --test tests/search/
