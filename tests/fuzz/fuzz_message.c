@@ -40,8 +40,7 @@ static const char *action_name(int a)
 	     : a == PROTO_ACT_DECLINE ? "decline" : NULL;
 }
 
-/* The message as a client would have written it. */
-static json_t *msg_json(const proto_msg *m)
+static const char *msg_name(int type)
 {
 	static const char *const types[] = {
 		[PROTO_MSG_CREATE] = "create", [PROTO_MSG_JOIN] = "join",
@@ -49,6 +48,13 @@ static json_t *msg_json(const proto_msg *m)
 		[PROTO_MSG_DRAW] = "draw", [PROTO_MSG_ABORT] = "abort",
 		[PROTO_MSG_REMATCH] = "rematch", [PROTO_MSG_CLAIM] = "claim",
 	};
+
+	return type >= PROTO_MSG_CREATE && type <= PROTO_MSG_CLAIM ? types[type] : "";
+}
+
+/* The message as a client would have written it. */
+static json_t *msg_json(const proto_msg *m)
+{
 	char pit[2] = {ow_pit_letter(m->pit), 0};
 
 	switch (m->type) {
@@ -63,10 +69,56 @@ static json_t *msg_json(const proto_msg *m)
 		return json_pack("{s:s, s:s, s:i}", "type", "move", "pit", pit, "ply", m->ply);
 	case PROTO_MSG_DRAW:
 	case PROTO_MSG_REMATCH:
-		return json_pack("{s:s, s:s}", "type", types[m->type], "action", action_name(m->action));
+		return json_pack("{s:s, s:s}", "type", msg_name(m->type), "action", action_name(m->action));
 	default:
-		return json_pack("{s:s}", "type", types[m->type]);
+		return json_pack("{s:s}", "type", msg_name(m->type));
 	}
+}
+
+/* The string field name of o is exactly want (all its bytes, so that an
+ * embedded NUL does not pass for the end of the string). */
+static void check_string(const json_t *o, const char *name, const char *want)
+{
+	const json_t *v = json_object_get(o, name);
+
+	FUZZ_CHECK(json_is_string(v));
+	FUZZ_CHECK_EQ(json_string_length(v), strlen(want));
+	FUZZ_CHECK(!memcmp(json_string_value(v), want, strlen(want)));
+}
+
+/* The accepted values are exactly those of the JSON text. */
+static void check_exact(const char *text, size_t len, const proto_msg *m)
+{
+	json_t *o = json_loadb(text, len, 0, NULL);
+	const json_t *v;
+	char pit[2] = {ow_pit_letter(m->pit), 0};
+
+	FUZZ_CHECK(json_is_object(o));
+	check_string(o, "type", msg_name(m->type));
+	switch (m->type) {
+	case PROTO_MSG_CREATE:
+		check_string(o, "side", m->side == PROTO_SIDE_RANDOM ? "random" : proto_side_name(m->side));
+		if (json_object_get(o, "kind"))
+			check_string(o, "kind", m->kind);
+		break;
+	case PROTO_MSG_JOIN:
+		check_string(o, "room", m->room);
+		v = json_object_get(o, "token");
+		if (v && !json_is_null(v))
+			check_string(o, "token", m->token);
+		else
+			FUZZ_CHECK_EQ(m->token[0], 0);
+		break;
+	case PROTO_MSG_MOVE:
+		check_string(o, "pit", pit);
+		FUZZ_CHECK_EQ(json_integer_value(json_object_get(o, "ply")), m->ply);
+		break;
+	case PROTO_MSG_DRAW:
+	case PROTO_MSG_REMATCH:
+		check_string(o, "action", action_name(m->action));
+		break;
+	}
+	json_decref(o);
 }
 
 /* What a parse accepted is in range, and comes back the same. */
@@ -147,9 +199,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (rc == 0)
 		FUZZ_CHECK(!memcmp(&m, &m2, sizeof m));
 
-	if (rc)
+	if (rc) {
 		check_refused(rc, err, sizeof err);
-	else
+	} else {
 		check_accepted(&m);
+		check_exact(text, size, &m);
+	}
 	return 0;
 }

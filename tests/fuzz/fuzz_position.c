@@ -56,8 +56,10 @@ static void check_values(const char *text, size_t len, const ow_pos *p)
 	FUZZ_CHECK_EQ(json_integer_value(json_object_get(cap, "south")), p->captured[OW_SOUTH]);
 	FUZZ_CHECK_EQ(json_integer_value(json_object_get(cap, "north")), p->captured[OW_NORTH]);
 	FUZZ_CHECK_EQ(total + p->captured[0] + p->captured[1], OW_SEEDS);
+	/* The whole string: "south\u0000x" is not "south". */
 	FUZZ_CHECK(!strcmp(json_string_value(json_object_get(j, "turn")),
 	                   p->turn == OW_SOUTH ? "south" : "north"));
+	FUZZ_CHECK_EQ(json_string_length(json_object_get(j, "turn")), 5);
 	FUZZ_CHECK_EQ(p->pad_, 0);
 	json_decref(j);
 }
