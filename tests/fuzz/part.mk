@@ -77,3 +77,41 @@ fuzz: $(FUZZ_BINS)
 			-print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/artifacts/$$t/ \
 			$(FUZZ_BUILD)/corpus/$$t tests/fuzz/corpus/$$t; \
 	done
+
+# Source coverage of the corpora (committed seeds plus what `make fuzz` found
+# in $(FUZZ_BUILD)/corpus): profile-instrumented builds run each input once,
+# then llvm-cov reports lines and branches of the parsers and the engine.
+FUZZ_COV := $(BUILD)/fuzz-cov
+FUZZ_COV_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I. -g -O0 \
+	-fprofile-instr-generate -fcoverage-mapping
+FUZZ_COV_SRC_engine := engine/oware.c
+FUZZ_COV_SRC_position := protocol/game.c engine/oware.c
+FUZZ_COV_SRC_notation := cli/oware.c protocol/game.c engine/oware.c
+FUZZ_COV_SRC_message := protocol/message.c protocol/game.c
+
+$(FUZZ_COV)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_COV_CFLAGS) $(JANSSON_CFLAGS) -c -o $@ $<
+$(FUZZ_COV)/cli/oware.o: cli/oware.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_COV_CFLAGS) $(JANSSON_CFLAGS) -Dmain=ow_cli_main -c -o $@ $<
+
+define FUZZ_COV_LINK
+$(FUZZ_COV)/fuzz_$(1): $(FUZZ_COV)/tests/fuzz/fuzz_$(1).o $(subst $(FUZZ_BUILD)/,$(FUZZ_COV)/,$(FUZZ_DEPS_$(1)))
+	$(FUZZ_CC) -fprofile-instr-generate -fsanitize=fuzzer -o $$@ $$^ $(FUZZ_LIBS_$(1))
+endef
+$(foreach t,$(FUZZ_TARGETS),$(eval $(call FUZZ_COV_LINK,$(t))))
+
+.PHONY: fuzz-coverage
+fuzz-coverage: $(FUZZ_TARGETS:%=$(FUZZ_COV)/fuzz_%)
+	@set -e; rm -f $(FUZZ_COV)/*.profraw; for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_BUILD)/corpus/$$t; \
+		LLVM_PROFILE_FILE=$(FUZZ_COV)/$$t.profraw $(FUZZ_COV)/fuzz_$$t -runs=0 \
+			$(FUZZ_BUILD)/corpus/$$t tests/fuzz/corpus/$$t >$(FUZZ_COV)/$$t.log 2>&1; \
+		llvm-profdata-14 merge -o $(FUZZ_COV)/$$t.profdata $(FUZZ_COV)/$$t.profraw; \
+		echo "== fuzz_$$t"; \
+		llvm-cov-14 report $(FUZZ_COV)/fuzz_$$t -instr-profile=$(FUZZ_COV)/$$t.profdata \
+			$$(case $$t in engine) echo $(FUZZ_COV_SRC_engine);; position) echo $(FUZZ_COV_SRC_position);; \
+			notation) echo $(FUZZ_COV_SRC_notation);; message) echo $(FUZZ_COV_SRC_message);; esac) \
+			| sed -n '1p;/\.c  /p'; \
+	done
