@@ -267,10 +267,11 @@ static int on_receive(conn *c, struct lws *wsi, const void *in, size_t len)
 		return 0;
 	switch (rate_check(c)) {
 	case -1:
+		/* Close after what is queued (the rate_limited error) is sent. */
 		srv.stats.closed_flood++;
 		log_event(LOG_WARN, "client_dropped", "reason=flood addr=%s", c->addr);
-		close_with(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, "message flood");
-		return -1;
+		conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "message flood");
+		break;
 	case 1:
 		break;
 	default:
@@ -288,13 +289,14 @@ static int on_writeable(conn *c, struct lws *wsi)
 	}
 	if (c->qlen) {
 		msgbuf *b = c->q[c->qhead];
-		int n;
+		int n, ok;
 
 		c->qhead = (c->qhead + 1) % srv.cfg.max_queue;
 		c->qlen--;
 		n = lws_write(wsi, b->data + LWS_PRE, b->len, LWS_WRITE_TEXT);
+		ok = n >= (int)b->len;
 		msgbuf_put(b);
-		if (n < (int)b->len)
+		if (!ok)
 			return -1;
 		if (c->qlen || c->close_code)
 			lws_callback_on_writable(wsi);
@@ -469,7 +471,16 @@ static size_t metrics(char *b, size_t cap)
 	return n;
 }
 
-static int http_request(struct lws *wsi, http_req *rq)
+/* Answers with an error status and ends the transaction: 1, or -1 to
+ * hang up. */
+static int refuse(struct lws *wsi, unsigned status)
+{
+	if (lws_return_http_status(wsi, status, NULL))
+		return -1;
+	return lws_http_transaction_completed(wsi) ? -1 : 1;
+}
+
+static int http_request(struct lws *wsi, http_req *rq, const void *in)
 {
 	unsigned char hdr[LWS_PRE + 1024], *start = hdr + LWS_PRE, *p = start,
 	              *end = hdr + sizeof hdr - 1;
@@ -478,7 +489,7 @@ static int http_request(struct lws *wsi, http_req *rq)
 	size_t cap = 8192;
 
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
-		return lws_return_http_status(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, NULL) ? -1 : 1;
+		return refuse(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED);
 	rq->buf = malloc(LWS_PRE + cap);
 	if (!rq->buf)
 		return -1;
@@ -489,9 +500,10 @@ static int http_request(struct lws *wsi, http_req *rq)
 		ctype = "text/plain; version=0.0.4";
 		rq->len = metrics((char *)rq->buf + LWS_PRE, cap);
 	} else {
+		log_event(LOG_DEBUG, "http_unknown", "uri=\"%.60s\" in=\"%.60s\"", uri, (const char *)in);
 		free(rq->buf);
 		rq->buf = NULL;
-		return lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL) ? -1 : 1;
+		return refuse(wsi, HTTP_STATUS_NOT_FOUND);
 	}
 	if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, ctype, rq->len, &p, end) ||
 	    lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
@@ -512,7 +524,7 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
 		return confirm_upgrade(wsi, in);
 	case LWS_CALLBACK_HTTP:
-		n = http_request(wsi, rq);
+		n = http_request(wsi, rq, in);
 		return n < 0 ? -1 : 0;
 	case LWS_CALLBACK_HTTP_WRITEABLE:
 		if (!rq || !rq->buf)

@@ -1,0 +1,181 @@
+// lib.mjs: helpers for the server tests: start build/owared on an ephemeral
+// port with a temporary database, and a WebSocket client with a message queue.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import assert from 'node:assert/strict';
+import WebSocket from 'ws';
+
+const ROOT = resolve(new URL('../..', import.meta.url).pathname);
+export const OWARED = resolve(ROOT, process.env.OWARED || 'build/owared');
+const TIMEOUT = 5000;
+
+// A temporary folder removed at exit.
+export function tempDir() {
+  const d = mkdtempSync(join(tmpdir(), 'owared-test-'));
+  process.on('exit', () => rmSync(d, { recursive: true, force: true }));
+  return d;
+}
+
+// Starts owared with args; resolves once it logs its port.
+export function startServer(args = [], { db } = {}) {
+  const dir = tempDir();
+  db = db || join(dir, 'oware.db');
+  const proc = spawn(OWARED, ['--port', '0', '--listen', '127.0.0.1', '--db', db,
+    '--web-root', join(ROOT, 'tests/server/www'), ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const srv = { proc, db, lines: [], port: 0, exited: null };
+  srv.exited = new Promise((res) => proc.on('exit', (code, signal) => res({ code, signal })));
+  let buf = '';
+  return new Promise((res, rej) => {
+    const timer = setTimeout(() => rej(new Error('owared did not start: ' + srv.lines.join('\n'))), TIMEOUT);
+    proc.stderr.on('data', (d) => {
+      buf += d.toString();
+      let i;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        srv.lines.push(line);
+        if (process.env.OWARED_LOG) console.error(line);
+        const m = / listening port=(\d+)/.exec(line);
+        if (m && !srv.port) {
+          srv.port = Number(m[1]);
+          clearTimeout(timer);
+          res(srv);
+        }
+      }
+    });
+    proc.on('exit', () => { clearTimeout(timer); if (!srv.port) rej(new Error('owared exited: ' + srv.lines.join('\n'))); });
+  });
+}
+
+// Stops srv with a signal and resolves with its exit status.
+export async function stopServer(srv, signal = 'SIGTERM') {
+  if (srv.proc.exitCode === null && srv.proc.signalCode === null) srv.proc.kill(signal);
+  return srv.exited;
+}
+
+export function httpGet(port, path, headers = {}) {
+  return fetch(`http://127.0.0.1:${port}${path}`, { headers });
+}
+
+// A WebSocket client whose incoming messages queue up for next().
+export class Client {
+  constructor(ws) {
+    this.ws = ws;
+    this.queue = [];
+    this.waiter = null;
+    this.closed = null;
+    ws.on('message', (d) => { this.queue.push(JSON.parse(d.toString())); this.wake(); });
+    ws.on('close', (code, reason) => { this.closed = { code, reason: reason.toString() }; this.wake(); });
+    ws.on('error', (e) => { this.error = e; if (process.env.OWARED_LOG) console.error('ws error', e); });
+  }
+
+  static open(port, { room, origin, protocol = 'oware.v1', path = '/ws' } = {}) {
+    const url = `ws://127.0.0.1:${port}${path}${room ? '?room=' + room : ''}`;
+    const ws = new WebSocket(url, protocol ? [protocol] : [], origin ? { origin } : {});
+    const c = new Client(ws);
+    return new Promise((res, rej) => {
+      ws.once('open', () => res(c));
+      ws.once('unexpected-response', (req, resp) => rej(Object.assign(new Error('refused ' + resp.statusCode), { status: resp.statusCode })));
+      ws.once('error', rej);
+    });
+  }
+
+  // Waits until a message or close arrives, or ms pass.
+  sleepOrWake(ms) {
+    return new Promise((res) => {
+      const t = setTimeout(() => { this.waiter = null; res(); }, ms);
+      this.waiter = () => { clearTimeout(t); res(); };
+    });
+  }
+
+  wake() { if (this.waiter) { const w = this.waiter; this.waiter = null; w(); } }
+
+  send(obj) { this.ws.send(typeof obj === 'string' ? obj : JSON.stringify(obj)); }
+
+  // The next message (in order); fails after a timeout or on close.
+  async next(timeout = TIMEOUT) {
+    const until = Date.now() + timeout;
+    while (!this.queue.length) {
+      if (this.closed) throw new Error('closed ' + JSON.stringify(this.closed));
+      const left = until - Date.now();
+      if (left <= 0) throw new Error('timeout waiting for a message');
+      await this.sleepOrWake(left);
+    }
+    return this.queue.shift();
+  }
+
+  // The next message, which must have this type.
+  async expect(type) {
+    const m = await this.next();
+    assert.equal(m.type, type, `expected ${type}, got ${JSON.stringify(m)}`);
+    return m;
+  }
+
+  // Skips messages up to the first state that satisfies pred.
+  async untilState(pred) {
+    for (;;) {
+      const m = await this.next();
+      if (m.type === 'state' && pred(m)) return m;
+    }
+  }
+
+  // The next message, which must be an error with this code.
+  async expectError(code) {
+    const m = await this.expect('error');
+    assert.equal(m.code, code, `expected error ${code}, got ${JSON.stringify(m)}`);
+    return m;
+  }
+
+  // Resolves with {code, reason} once the server closed the connection.
+  async waitClose(timeout = TIMEOUT) {
+    const until = Date.now() + timeout;
+    while (!this.closed) {
+      const left = until - Date.now();
+      if (left <= 0) throw new Error('timeout waiting for close');
+      await this.sleepOrWake(left);
+    }
+    return this.closed;
+  }
+
+  // Nothing more arrives within ms.
+  async quiet(ms = 150) {
+    await new Promise((res) => setTimeout(res, ms));
+    assert.equal(this.queue.length, 0, 'unexpected message ' + JSON.stringify(this.queue[0]));
+  }
+
+  close() { this.ws.close(); }
+  terminate() { this.ws.terminate(); }
+}
+
+// A room with both seats taken: a plays south, b north (welcomes and
+// states consumed). Returns { a, b, room, ta, tb, state }.
+export async function twoPlayers(port, { side = 'south' } = {}) {
+  const a = await Client.open(port);
+  a.send({ type: 'create', side });
+  const wa = await a.expect('welcome');
+  await a.expect('state');
+  const b = await Client.open(port, { room: wa.room });
+  b.send({ type: 'join', room: wa.room });
+  const wb = await b.expect('welcome');
+  const state = await b.expect('state');
+  await a.expect('state');
+  return { a, b, room: wa.room, ta: wa.token, tb: wb.token, seatA: wa.seat, seatB: wb.seat, state };
+}
+
+// Plays letters in order between south and north clients; each move is
+// checked to reach both. Returns the last state.
+export async function playMoves(south, north, letters, { from = 0, watchers = [] } = {}) {
+  let st = null;
+  for (let i = 0; i < letters.length; i++) {
+    const ply = from + i;
+    const mover = ply % 2 === 0 ? south : north;
+    mover.send({ type: 'move', pit: letters[i], ply });
+    for (const c of [south, north, ...watchers]) {
+      st = await c.expect('state');
+      assert.equal(st.moves.length, ply + 1, 'moves after ply ' + ply);
+    }
+  }
+  return st;
+}

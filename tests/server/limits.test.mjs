@@ -1,0 +1,185 @@
+// limits.test.mjs: owared's bounds and HTTP side: message size (with
+// fragments), flood, connections and rooms per address, rooms in total,
+// spectators, Origin and subprotocol checks, static files, /healthz, /metrics.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, stopServer, Client, twoPlayers, httpGet } from './lib.mjs';
+
+// Runs fn against a fresh server started with args, then stops it cleanly.
+async function withServer(args, fn) {
+  const srv = await startServer(args);
+  try {
+    await fn(srv);
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+}
+
+test('oversize message: closed with 1009; fragments are reassembled', () =>
+  withServer(['--max-message', '1024'], async (srv) => {
+    const a = await Client.open(srv.port);
+    // A valid message in three fragments.
+    const text = JSON.stringify({ type: 'create', side: 'south', pad: 'x'.repeat(600) });
+    a.ws.send(text.slice(0, 10), { fin: false });
+    a.ws.send(text.slice(10, 300), { fin: false });
+    a.ws.send(text.slice(300), { fin: true });
+    await a.expect('welcome');
+    await a.expect('state');
+    // Fragments that together pass the limit.
+    a.ws.send('{"type":"resign","pad":"' + 'y'.repeat(700), { fin: false });
+    a.ws.send('y'.repeat(700) + '"}', { fin: true });
+    const c = await a.waitClose();
+    assert.equal(c.code, 1009);
+    const b = await Client.open(srv.port);
+    b.send('{"x":"' + 'z'.repeat(2000) + '"}');
+    assert.equal((await b.waitClose()).code, 1009);
+    const m = await (await httpGet(srv.port, '/metrics')).text();
+    assert.match(m, /oware_clients_dropped_total\{reason="oversize"\} 2/);
+  }));
+
+test('flood: rate_limited, then closed with 1008', () =>
+  withServer(['--max-msgs-per-sec', '5'], async (srv) => {
+    const a = await Client.open(srv.port);
+    for (let i = 0; i < 30; i++) a.send({ type: 'resign' });
+    for (let i = 0; i < 5; i++) await a.expectError('not_joined');
+    await a.expectError('rate_limited');
+    const c = await a.waitClose();
+    assert.equal(c.code, 1008);
+    assert.equal(c.reason, 'message flood');
+  }));
+
+test('connections per address: too_many_connections, then closed', () =>
+  withServer(['--max-conns-per-ip', '2'], async (srv) => {
+    const a = await Client.open(srv.port);
+    const b = await Client.open(srv.port);
+    const c = await Client.open(srv.port);
+    await c.expectError('too_many_connections');
+    assert.equal((await c.waitClose()).code, 1008);
+    a.close();
+    await a.waitClose();
+    await new Promise((r) => setTimeout(r, 100));
+    const d = await Client.open(srv.port); // a's place is free again
+    d.send({ type: 'create', side: 'south' });
+    await d.expect('welcome');
+    b.close(); d.close();
+  }));
+
+test('rooms per address per minute and rooms in total', async () => {
+  await withServer(['--rooms-per-ip-per-min', '2'], async (srv) => {
+    const cs = [];
+    for (let i = 0; i < 3; i++) {
+      const c = await Client.open(srv.port);
+      c.send({ type: 'create', side: 'south' });
+      cs.push(c);
+    }
+    await cs[0].expect('welcome');
+    await cs[1].expect('welcome');
+    await cs[2].expectError('rate_limited');
+    cs.forEach((c) => c.close());
+  });
+  await withServer(['--max-rooms', '1'], async (srv) => {
+    const a = await Client.open(srv.port);
+    a.send({ type: 'create', side: 'south' });
+    await a.expect('welcome');
+    const b = await Client.open(srv.port);
+    b.send({ type: 'create', side: 'south' });
+    await b.expectError('too_many_rooms');
+    a.close(); b.close();
+  });
+});
+
+test('spectators per room', () =>
+  withServer(['--max-spectators', '1'], async (srv) => {
+    const { a, b, room } = await twoPlayers(srv.port);
+    const s1 = await Client.open(srv.port, { room });
+    s1.send({ type: 'join', room });
+    assert.equal((await s1.expect('welcome')).seat, 'spectator');
+    const s2 = await Client.open(srv.port, { room });
+    s2.send({ type: 'join', room });
+    await s2.expectError('too_many_spectators');
+    a.close(); b.close(); s1.close(); s2.close();
+  }));
+
+test('slow reader: dropped when its queue is full', () =>
+  withServer(['--max-queue', '4', '--max-msgs-per-sec', '100000', '--sync', 'normal'], async (srv) => {
+    const { a, b, room } = await twoPlayers(srv.port);
+    const s = await Client.open(srv.port, { room });
+    s.send({ type: 'join', room });
+    await s.expect('welcome');
+    s.ws.pause(); // the spectator stops reading
+    // Offers and declines broadcast states until the laggard's socket and queue fill.
+    let dropped = false;
+    for (let i = 0; i < 20000 && !dropped; i++) {
+      a.send({ type: 'draw', action: 'offer' });
+      await a.untilState((st) => st.draw_offer === 'south');
+      b.send({ type: 'draw', action: 'decline' });
+      await a.untilState((st) => st.draw_offer === null);
+      b.queue.length = 0;
+      if (i % 100 === 99) {
+        const m = await (await httpGet(srv.port, '/metrics')).text();
+        dropped = /oware_clients_dropped_total\{reason="slow"\} 1/.test(m);
+      }
+    }
+    assert.ok(dropped, 'the slow spectator was dropped');
+    a.close(); b.close(); s.terminate();
+  }));
+
+test('Origin: own host allowed, foreign refused with 403, --allow-origin list', () =>
+  withServer(['--allow-origin', 'https://good.example, https://other.example'], async (srv) => {
+    const own = await Client.open(srv.port, { origin: `http://127.0.0.1:${srv.port}` });
+    own.close();
+    const listed = await Client.open(srv.port, { origin: 'https://good.example' });
+    listed.close();
+    await assert.rejects(Client.open(srv.port, { origin: 'https://evil.example' }),
+      (e) => e.status === 403);
+    await assert.rejects(Client.open(srv.port, { origin: `http://127.0.0.1:${srv.port + 1}` }),
+      (e) => e.status === 403);
+    // Without the subprotocol: refused.
+    await assert.rejects(Client.open(srv.port, { protocol: null }), (e) => e.status === 400);
+    const m = await (await httpGet(srv.port, '/metrics')).text();
+    assert.match(m, /oware_upgrades_refused_total 2/);
+  }));
+
+test('static files, /healthz and /metrics', () =>
+  withServer([], async (srv) => {
+    let r = await httpGet(srv.port, '/');
+    assert.equal(r.status, 200);
+    assert.match(r.headers.get('content-type'), /text\/html/);
+    assert.match(await r.text(), /fixture/);
+    assert.match(r.headers.get('cache-control') || '', /max-age=60/);
+    r = await httpGet(srv.port, '/t.wasm');
+    assert.equal(r.status, 200);
+    assert.equal(r.headers.get('content-type'), 'application/wasm');
+    r = await httpGet(srv.port, '/app.mjs');
+    assert.equal(r.status, 200);
+    assert.match(r.headers.get('content-type'), /text\/javascript/);
+    r = await httpGet(srv.port, '/nope.html');
+    assert.equal(r.status, 404);
+
+    const { a, b } = await twoPlayers(srv.port);
+    a.send({ type: 'move', pit: 'c', ply: 0 });
+    await a.expect('state'); await b.expect('state');
+    b.send({ type: 'move', pit: 'a', ply: 1 });
+    await b.expectError('illegal_move');
+
+    r = await httpGet(srv.port, '/healthz');
+    assert.equal(r.status, 200);
+    assert.match(r.headers.get('content-type'), /application\/json/);
+    const h = await r.json();
+    assert.equal(h.ok, true);
+    assert.equal(h.rooms, 1);
+    assert.equal(h.connections, 2);
+    assert.equal(typeof h.uptime, 'number');
+
+    r = await httpGet(srv.port, '/metrics');
+    assert.equal(r.status, 200);
+    assert.match(r.headers.get('content-type'), /text\/plain/);
+    const m = await r.text();
+    assert.match(m, /^oware_rooms 1$/m);
+    assert.match(m, /^oware_connections 2$/m);
+    assert.match(m, /^oware_moves_total 1$/m);
+    assert.match(m, /^oware_rooms_created_total 1$/m);
+    assert.match(m, /^oware_errors_total\{code="illegal_move"\} 1$/m);
+    assert.match(m, /^# TYPE oware_errors_total counter$/m);
+    a.close(); b.close();
+  }));

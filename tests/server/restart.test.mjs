@@ -1,0 +1,117 @@
+// restart.test.mjs: what survives: kill -9 and a restart keep rooms, moves
+// and seats; SIGTERM closes clients with "going away" and exits 0; rooms
+// expire and leave the store; an absent player on turn can be claimed against.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startServer, stopServer, Client, twoPlayers, playMoves, httpGet } from './lib.mjs';
+
+const games = JSON.parse(readFileSync(new URL('games.json', import.meta.url)));
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+test('kill -9, restart: rooms, moves and seats are all there', async () => {
+  let srv = await startServer();
+  const db = srv.db;
+  const moves = [...games[0].moves.slice(0, 5)];
+  const p = await twoPlayers(srv.port);
+  const before = await playMoves(p.a, p.b, moves);
+  const q = await twoPlayers(srv.port);
+  q.b.send({ type: 'resign' });
+  const ended = await q.a.expect('state');
+  assert.equal(ended.game.reason, 'resign');
+
+  assert.equal((await stopServer(srv, 'SIGKILL')).signal, 'SIGKILL');
+  srv = await startServer([], { db });
+  assert.match(srv.lines.find((l) => / listening /.test(l)), / rooms=2$/);
+
+  const a = await Client.open(srv.port, { room: p.room });
+  a.send({ type: 'join', room: p.room, token: p.ta });
+  assert.equal((await a.expect('welcome')).seat, 'south');
+  const s = await a.expect('state');
+  assert.deepEqual(s.moves, moves);
+  assert.deepEqual(s.game, before.game);
+  assert.deepEqual(s.last, before.last);
+  assert.ok(s.version > before.version);
+  assert.equal(s.seats.north.taken, true);
+  assert.equal(s.seats.north.connected, false);
+  const b = await Client.open(srv.port, { room: p.room });
+  b.send({ type: 'join', room: p.room, token: p.tb });
+  assert.equal((await b.expect('welcome')).seat, 'north');
+  await b.expect('state'); await a.expect('state');
+  // Play carries on from ply 5 (North to move).
+  const next = await playMoves(a, b, [games[0].moves[5]], { from: 5 });
+  assert.equal(next.moves.length, 6);
+
+  const c = await Client.open(srv.port, { room: q.room });
+  c.send({ type: 'join', room: q.room, token: q.tb });
+  await c.expect('welcome');
+  const s2 = await c.expect('state');
+  assert.equal(s2.game.over, true);
+  assert.equal(s2.game.reason, 'resign');
+  assert.equal(s2.game.winner, 'south');
+  a.close(); b.close(); c.close();
+  assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+});
+
+test('SIGTERM: clients get "going away" (1001), exit status 0', async () => {
+  const srv = await startServer();
+  const { a, b } = await twoPlayers(srv.port);
+  srv.proc.kill('SIGTERM');
+  assert.equal((await a.waitClose()).code, 1001);
+  assert.equal((await b.waitClose()).code, 1001);
+  assert.deepEqual(await srv.exited, { code: 0, signal: null });
+});
+
+test('expiry: idle rooms without connections go, and leave the store', async () => {
+  let srv = await startServer(['--expire-finished', '1', '--expire-unfinished', '3']);
+  const db = srv.db;
+  const fin = await twoPlayers(srv.port);
+  fin.a.send({ type: 'resign' });
+  await fin.a.expect('state'); await fin.b.expect('state');
+  const open = await twoPlayers(srv.port);
+  fin.a.close(); fin.b.close(); open.a.close(); open.b.close();
+  await sleep(2200);
+  let h = await (await httpGet(srv.port, '/healthz')).json();
+  assert.equal(h.rooms, 1, 'the finished room expired, the unfinished one not yet');
+  const c = await Client.open(srv.port);
+  c.send({ type: 'join', room: fin.room, token: fin.ta });
+  await c.expectError('no_room');
+  await sleep(2000);
+  h = await (await httpGet(srv.port, '/healthz')).json();
+  assert.equal(h.rooms, 0);
+  c.close();
+  assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  srv = await startServer([], { db });
+  assert.match(srv.lines.find((l) => / listening /.test(l)), / rooms=0$/);
+  assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+});
+
+test('abandonment: claimable only after the absent player sat out their own turn', async () => {
+  const srv = await startServer(['--abandon-seconds', '1']);
+  const { a, b } = await twoPlayers(srv.port);
+  await playMoves(a, b, ['c']);
+  // South leaves while North is on turn: nothing to claim.
+  a.close();
+  const s0 = await b.expect('state');
+  assert.equal(s0.seats.south.connected, false);
+  assert.equal(s0.claim_in, null);
+  await sleep(1200);
+  b.send({ type: 'claim' });
+  await b.expectError('cannot_claim');
+  // Now North moves: South is absent on turn and the clock runs.
+  b.send({ type: 'move', pit: 'A', ply: 1 });
+  const s1 = await b.expect('state');
+  assert.equal(s1.claim_in, 1);
+  assert.equal(s1.seats.south.claimable, false);
+  b.send({ type: 'claim' });
+  await b.expectError('cannot_claim');
+  const s2 = await b.untilState((st) => st.seats.south.claimable);
+  assert.equal(s2.claim_in, null);
+  b.send({ type: 'claim' });
+  const end = await b.expect('state');
+  assert.equal(end.game.over, true);
+  assert.equal(end.game.reason, 'abandoned');
+  assert.equal(end.game.winner, 'north');
+  b.close();
+  assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+});
