@@ -112,6 +112,8 @@ typedef struct cli {
 	int up;                   /* a connection attempt or connection is alive */
 	int estab;                /* it is established */
 	int lost;                 /* the last close was not ours */
+	unsigned join_gn;         /* the room's acknowledged game/ply when the */
+	int join_n;               /* join was sent: the welcome's state may not be older */
 	unsigned seen_gn;         /* newest game/ply this connection saw */
 	int seen_n;
 	unsigned lat_gn;          /* latency already recorded for this ply */
@@ -123,7 +125,7 @@ typedef struct cli {
 	char *rx;
 	size_t rxlen, rxcap;
 	struct qmsg {
-		int is_move;
+		int is_move; /* 1 a move, 2 a join */
 		size_t len;
 		unsigned char buf[LWS_PRE + MSG_MAX];
 	} q[QLEN];
@@ -522,12 +524,12 @@ static void on_state(cli *c, json_t *m)
 	/* No acknowledged move may disappear: per connection, and for a
 	 * connection just (re)joined, against everything the room has seen. */
 	if (gn < c->seen_gn || (gn == c->seen_gn && n < c->seen_n) ||
-	    (c->fresh && (gn < r->gn || (gn == r->gn && n < (int)r->g.ply)))) {
+	    (c->fresh && (gn < c->join_gn || (gn == c->join_gn && n < c->join_n)))) {
 		count_err(E_LOST_ACK);
 		if (!o.quiet)
 			fprintf(stderr, "owload: room %s: state game %u with %d moves after "
 			        "game %u with %d moves was acknowledged\n", r->id, gn, n,
-			        c->fresh ? r->gn : c->seen_gn, c->fresh ? (int)r->g.ply : c->seen_n);
+			        c->fresh ? c->join_gn : c->seen_gn, c->fresh ? c->join_n : c->seen_n);
 	}
 	c->fresh = 0;
 	c->seen_gn = gn;
@@ -682,12 +684,12 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		if (sh->phase <= PH_RAMP)
 			w.st->opened_ramp++;
 		if (c->token[0])
-			send_text(c, 0, "{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", c->r->id,
+			send_text(c, 2, "{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", c->r->id,
 			          c->token);
 		else if (c->role == 0)
 			send_text(c, 0, "{\"type\":\"create\",\"side\":\"south\"}");
 		else
-			send_text(c, 0, "{\"type\":\"join\",\"room\":\"%s\"}", c->r->id);
+			send_text(c, 2, "{\"type\":\"join\",\"room\":\"%s\"}", c->r->id);
 		break;
 	case LWS_CALLBACK_CLIENT_RECEIVE:
 		if (!c || c->closing)
@@ -723,7 +725,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 
 			if (lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len)
 				return -1;
-			if (m->is_move) {
+			if (m->is_move == 2) {
+				c->join_gn = c->r->gn;
+				c->join_n = (int)c->r->g.ply;
+			} else if (m->is_move) {
 				c->r->pend_ns = now_ns();
 				c->r->pend_n = (int)c->r->g.ply;
 				c->r->pend_gn = c->r->gn;

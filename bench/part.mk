@@ -1,0 +1,38 @@
+# bench/: the load generator (build/owload), the store checker
+# (build/owcheck), `make bench` (bench-load), `make soak`, and the crash
+# test of `make test` (test-crash). See bench/README.md.
+LWS_CFLAGS := $(shell pkg-config --cflags libwebsockets 2>/dev/null)
+LWS_LIBS := $(shell pkg-config --libs libwebsockets 2>/dev/null)
+SQLITE_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null)
+EXTRA_CFLAGS_bench := $(LWS_CFLAGS) $(JANSSON_CFLAGS)
+
+$(BUILD)/owload: $(BUILD)/bench/owload.o $(BUILD)/bench/hist.o $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(LWS_LIBS) $(JANSSON_LIBS)
+$(BUILD)/owcheck: $(BUILD)/bench/owcheck.o $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(SQLITE_LIBS)
+ALL += $(BUILD)/owload $(BUILD)/owcheck
+
+# Standard load: LOAD_ROOMS rooms (2 players, a spectator in every tenth
+# room is not modelled: SPECT spectators in each room) at LOAD_RATE moves/s.
+LOAD_ROOMS ?= 3000
+LOAD_RATE ?= 2000
+LOAD_SECONDS ?= 60
+LOAD_SPECT ?= 1
+.PHONY: bench-load
+bench-load: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared
+	sh bench/run-load.sh bench $(BUILD) --rooms $(LOAD_ROOMS) --rate $(LOAD_RATE) \
+		--duration $(LOAD_SECONDS) --spectators $(LOAD_SPECT)
+BENCHES += bench-load
+
+# Soak: churn (games, drops with token reconnects, abandons, expiry) for
+# SOAK_SECONDS, then RSS flatness and the store replayed by the engine.
+SOAK_SECONDS ?= 600
+soak: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared
+	sh bench/run-load.sh soak $(BUILD) --duration $(SOAK_SECONDS)
+
+# Crash: kill -9 the server under load, restart it on the same store,
+# everyone reconnects with tokens; no acknowledged move may be lost.
+.PHONY: test-crash
+test-crash: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared
+	sh bench/run-load.sh crash $(BUILD)
+TESTS += test-crash

@@ -1,0 +1,129 @@
+#!/bin/sh
+# run-load.sh: starts owared on a fresh store and drives it with owload.
+# Usage: bench/run-load.sh MODE BUILD [owload options...]
+#   bench  the standard load table of `make bench` (options passed through)
+#   soak   churn for --duration S: RSS must stay flat, no unexplained error,
+#          the store must replay through the engine (owcheck)
+#   crash  kill -9 the server under load, restart it on the same store,
+#          everyone reconnects with tokens: nothing acknowledged is lost
+# Environment: KEEP=1 keeps the work folder; SERVER_ARGS adds server flags;
+# SERVER_WRAP runs the server under a wrapper (e.g. "valgrind -q").
+set -u
+mode=$1 B=$2
+shift 2
+
+dir=$(mktemp -d "${TMPDIR:-/tmp}/owload.XXXXXX")
+spid=""
+cleanup() {
+	[ -n "$spid" ] && kill "$spid" 2>/dev/null && wait "$spid" 2>/dev/null
+	if [ "${KEEP:-0}" = 1 ]; then echo "run-load: kept $dir"; else rm -rf "$dir"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# A free TCP port on 127.0.0.1 in the range no ephemeral port uses.
+pick_port() {
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		p=$((20000 + $(od -An -N2 -tu2 /dev/urandom) % 12000))
+		ss -Hltn "sport = :$p" 2>/dev/null | grep -q . || { echo "$p"; return; }
+	done
+	echo 28431
+}
+port=$(pick_port)
+
+# High limits: the load comes from a few loopback addresses on purpose.
+start_server() {
+	# shellcheck disable=SC2086
+	${SERVER_WRAP:-} "$B/owared" --port "$port" --listen 127.0.0.1 --db "$dir/ow.db" \
+		--web-root web --log-level warn --max-connections 1000000 \
+		--max-conns-per-ip 1000000 --rooms-per-ip-per-min 1000000 \
+		--max-msgs-per-sec 1000 --max-rooms 1000000 --max-spectators 1000 \
+		${SERVER_ARGS:-} "$@" >>"$dir/server.log" 2>&1 &
+	spid=$!
+	echo "$spid" >"$dir/server.pid"
+	i=0
+	while ! curl -fs -o /dev/null "http://127.0.0.1:$port/healthz"; do
+		i=$((i + 1))
+		if [ $i -gt 300 ] || ! kill -0 "$spid" 2>/dev/null; then
+			echo "run-load: the server did not start:" >&2
+			cat "$dir/server.log" >&2
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+
+stop_server() {
+	[ -z "$spid" ] && return 0
+	kill -TERM "$spid" 2>/dev/null
+	wait "$spid"
+	rc=$?
+	spid=""
+	return $rc
+}
+
+load() {
+	"$B/owload" --port "$port" --pidfile "$dir/server.pid" ${LOAD_QUIET---quiet} "$@"
+}
+
+fail=0
+case "$mode" in
+bench)
+	start_server || exit 1
+	load --procs 2 --sources 8 --ramp 5 "$@" || fail=1
+	stop_server || fail=1
+	;;
+soak)
+	# Finished rooms expire after 20 s idle, unfinished (abandoned) after
+	# 30 s; players reclaimable after 5 s. Rooms play 2 games, a mover drops
+	# and comes back with its token at 1% of moves, both players abandon at
+	# 0.3% of moves. RSS is judged from the end of the warm-up (a third).
+	start_server --expire-finished 20 --expire-unfinished 30 --abandon-seconds 5 || exit 1
+	dur=600
+	prev=""
+	for a in "$@"; do [ "$prev" = --duration ] && dur=$a; prev=$a; done
+	warm=$((dur / 3))
+	load --procs 2 --sources 4 --rooms 400 --spectators 1 --think 100 --ramp 5 \
+		--games 2 --drop 1 --abandon 0.3 --reconnect-ms 300 --retry \
+		--warmup "$warm" --rss-check 5 --views "$dir/views" "$@" || fail=1
+	stop_server || fail=1
+	"$B/owcheck" "$dir/ow.db" "$dir/views" || fail=1
+	if grep -E " (error|warn) " "$dir/server.log" | grep -vE "seat_claimable|slow_client" | head -5 | grep -q .; then
+		echo "run-load: the server logged warnings or errors:"
+		grep -E " (error|warn) " "$dir/server.log" | head -20
+		fail=1
+	fi
+	;;
+crash)
+	start_server || exit 1
+	load --procs 1 --rooms 100 --spectators 1 --think 20 --ramp 1 --duration 8 \
+		--retry --reconnect-ms 100 --kill-at 3 --views "$dir/views" "$@" &
+	lpid=$!
+	# owload kills the server; bring it back on the same store and port
+	old=$spid
+	i=0
+	while kill -0 "$old" 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -gt 300 ] && { echo "run-load: the server was not killed"; fail=1; break; }
+		sleep 0.1
+	done
+	wait "$old" 2>/dev/null
+	spid=""
+	sleep 0.5
+	start_server || fail=1
+	wait "$lpid" || fail=1
+	stop_server || fail=1
+	"$B/owcheck" "$dir/ow.db" "$dir/views" || fail=1
+	;;
+*)
+	echo "usage: $0 bench|soak|crash BUILD [owload options]" >&2
+	exit 2
+	;;
+esac
+if [ $fail -ne 0 ]; then
+	echo "run-load: $mode FAILED (server log: $dir/server.log)"
+	tail -20 "$dir/server.log"
+	KEEP=1
+	exit 1
+fi
+echo "run-load: $mode passed"
