@@ -163,6 +163,7 @@ function renderAll() {
   const connected = !online || model.conn === 'open';
 
   document.body.dataset.mode = model.mode;
+  document.body.dataset.seat = model.seat || '';
   board.setView(viewSide());
   // Stores: left is the far player's, right the near player's.
   const near = viewSide(), far = other(near);
@@ -307,16 +308,19 @@ function drawPlayer(el, side, seats, shownGame, liveGame) {
   let name = sideName(side);
   if (me === side) name = t('seat.you', { side: sideName(side) });
   el.querySelector('.player-name').textContent = name;
+  // While this page is offline it knows nobody's presence.
+  const known = model.mode === 'online' && model.conn === 'open';
+  const here = known && seat.taken && seat.connected;
   let status = '';
-  if (model.mode === 'online') {
+  if (known) {
     if (!seat.taken) status = t('seat.waiting');
     else status = seat.connected ? t('seat.connected') : t('seat.disconnected');
   }
   el.querySelector('.player-status').textContent = status;
   el.querySelector('.player-score').textContent = String(shownGame.captured[side]);
   el.dataset.side = side;
-  el.classList.toggle('online', model.mode === 'online' && seat.taken && seat.connected);
-  el.classList.toggle('absent', model.mode === 'online' && !(seat.taken && seat.connected));
+  el.classList.toggle('online', here);
+  el.classList.toggle('absent', model.mode === 'online' && !here);
   el.classList.toggle('turn', !liveGame.over && liveGame.turn === side && model.review === null);
 }
 

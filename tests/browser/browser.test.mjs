@@ -1,0 +1,396 @@
+// browser.test.mjs: the web client in Chromium against the real server:
+// two players and a spectator, a full game by clicking, draw, resign,
+// reload, server restart, Spanish, a phone, the local game.
+// Run: make test-browser (needs build/owared, web/engine.wasm, tests/node_modules).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadEngine, Game, replay } from '../../web/engine.js';
+import {
+  root, Server, launchBrowser, openPlayer, ready, readBoard, waitMoves, shot, rng,
+} from './lib.mjs';
+
+await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
+
+let server, browser;
+const pages = [];
+
+before(async () => {
+  server = await new Server(['--abandon-seconds', '3']).start();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) { await server.stop(); server.cleanup(); }
+});
+
+async function player(opts) {
+  const p = await openPlayer(browser, opts);
+  pages.push(p);
+  return p;
+}
+
+function noProblems() {
+  const all = pages.flatMap((p) => p.problems);
+  assert.deepEqual(all, [], all.join('\n'));
+}
+
+// The seat a page holds now ('south', 'north', 'spectator').
+const seatOf = (page) => page.evaluate(() => document.body.dataset.seat);
+
+async function expectBoard(page, game, label) {
+  const want = game.state();
+  const got = await readBoard(page);
+  assert.deepEqual(got.pits, want.pits, `${label}: pits on ${page.name}`);
+  assert.deepEqual(got.captured, want.captured, `${label}: scores on ${page.name}`);
+  assert.equal(got.moves, game.moves.length, `${label}: moves listed on ${page.name}`);
+}
+
+// Clicks letter on whichever of the pages holds the side to move, then
+// waits until every page shows the move and checks each board.
+async function playMove(players, watchers, game, letter) {
+  const side = game.state().turn;
+  const bySide = {};
+  for (const p of players) bySide[await seatOf(p)] = p;
+  const mover = bySide[side];
+  assert.ok(mover, `nobody holds ${side}`);
+  // Only the legal pits respond, on the mover's page only.
+  const legal = (await readBoard(mover)).legal;
+  assert.deepEqual(legal, game.legal().slice().sort(), `legal pits on ${mover.name}`);
+  assert.deepEqual((await readBoard(bySide[side === 'south' ? 'north' : 'south'])).legal, []);
+  await mover.click(`.pit.legal[data-pit="${letter}"]`);
+  game.play(letter);
+  for (const p of [...players, ...watchers]) {
+    await waitMoves(p, game.moves.length);
+    await expectBoard(p, game, `after ${game.moves.join(' ')}`);
+  }
+}
+
+// A move for a quick game: a capture when there is one, else random.
+function chooseMove(game, rand) {
+  const legal = game.legal();
+  let best = [], most = -1;
+  for (const m of legal) {
+    const s = game.preview(m).move.seeds;
+    if (s > most) { most = s; best = [m]; } else if (s === most) best.push(m);
+  }
+  return most > 0 && rand() < 0.8 ? best[Math.floor(rand() * best.length)] : legal[Math.floor(rand() * legal.length)];
+}
+
+async function createRoom(page, side) {
+  await page.goto(server.url);
+  await ready(page);
+  await page.check(`input[name="side"][value="${side}"]`);
+  await page.click('#create');
+  await page.waitForSelector('#share:not([hidden])');
+  const link = await page.inputValue('#share-link');
+  assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/\?room=[\w-]+$/);
+  return link;
+}
+
+async function join(page, link) {
+  await page.goto(link);
+  await ready(page);
+  await page.waitForFunction(() => !!document.body.dataset.seat);
+}
+
+let south, north, watcher, link;
+
+test('create a room, the link seats the opponent, a third watches', async () => {
+  south = await player({ locale: 'es-ES', name: 'south' });
+  north = await player({ locale: 'en-US', name: 'north' });
+  watcher = await player({ locale: 'en-US', name: 'spectator' });
+  link = await createRoom(south, 'south');
+  assert.equal(await seatOf(south), 'south');
+  // Waiting state, in Spanish for a Spanish browser.
+  assert.equal(await south.getAttribute('html', 'lang'), 'es');
+  assert.match(await south.textContent('#status'), /Esperando a que llegue tu rival/);
+  assert.match(await south.textContent('#player-top'), /Norte/);
+  assert.deepEqual((await readBoard(south)).legal, [], 'no move before the opponent arrives');
+  await shot(south, 'room-waiting-es');
+  // The copy button puts the link on the clipboard.
+  await south.click('#share-copy');
+  assert.equal(await south.evaluate(() => navigator.clipboard.readText()), link);
+
+  await join(north, link);
+  assert.equal(await seatOf(north), 'north');
+  await south.waitForSelector('#share', { state: 'hidden' });
+  // North sees its own row nearest: A..F along the bottom.
+  const bottom = await north.$$eval('.row-bottom .pit', (els) => els.map((e) => e.dataset.pit).join(''));
+  assert.equal(bottom, 'ABCDEF');
+  const southBottom = await south.$$eval('.row-bottom .pit', (els) => els.map((e) => e.dataset.pit).join(''));
+  assert.equal(southBottom, 'abcdef');
+  assert.match(await north.textContent('#status'), /Opponent's turn/);
+  assert.match(await south.textContent('#status'), /Te toca/);
+
+  await join(watcher, link);
+  assert.equal(await seatOf(watcher), 'spectator');
+  assert.match(await watcher.textContent('#conn'), /watching/);
+  assert.deepEqual((await readBoard(watcher)).legal, []);
+  await south.waitForFunction(() => /conectado/.test(document.querySelector('#player-top').textContent));
+  noProblems();
+});
+
+test('hovering a pit previews where the last seed lands', async () => {
+  // c holds 4: sows d e f A; the last seed lands in A.
+  await south.hover('.pit[data-pit="c"]');
+  await south.waitForSelector('.pit.pv-land[data-pit="A"]');
+  assert.match(await south.textContent('#note'), /cae en A/);
+  await south.mouse.move(0, 0);
+  await south.waitForSelector('.pit.pv-land', { state: 'detached' }).catch(() => {});
+  await south.waitForFunction(() => !document.querySelector('.pv-land'));
+});
+
+test('a full game played by clicking matches the engine after every move', async () => {
+  const game = Game.start();
+  const rand = rng(4242);
+  let shotTaken = false;
+  while (!game.over) {
+    const m = chooseMove(game, rand);
+    await playMove([south, north], [watcher], game, m);
+    if (!shotTaken && game.history.at(-1).seeds > 0) {
+      await shot(south, 'game-capture-es');
+      await shot(north, 'game-capture-north-en');
+      shotTaken = true;
+    }
+    assert.ok(game.moves.length < 600, 'the game ends');
+  }
+  const st = game.state();
+  for (const p of [south, north, watcher]) {
+    await p.waitForSelector('#over:not([hidden])');
+    assert.equal(await p.textContent('#over-score'), p === south
+      ? `Resultado: Sur ${st.captured.south}, Norte ${st.captured.north}`
+      : `Score: South ${st.captured.south}, North ${st.captured.north}`);
+  }
+  const southWins = st.winner === 'south';
+  if (st.winner === 'draw') {
+    assert.equal(await north.textContent('#over-result'), 'Draw.');
+  } else {
+    assert.equal(await south.textContent('#over-result'), southWins ? '¡Has ganado!' : 'Has perdido.');
+    assert.equal(await north.textContent('#over-result'), southWins ? 'You lost.' : 'You won!');
+    assert.equal(await watcher.textContent('#over-result'), `${southWins ? 'South' : 'North'} wins.`);
+  }
+  const reasonEn = {
+    score: 'on captured seeds',
+    repetition: 'the position occurred three times; each side keeps the seeds in its row',
+    move_limit: '160 moves without a capture; each side keeps the seeds in its row',
+    no_moves: 'the player to move had no move; each side keeps the seeds in its row',
+  }[st.reason];
+  assert.equal(await north.textContent('#over-reason'), reasonEn);
+  await shot(south, 'game-over-es');
+  await shot(north, 'game-over-en');
+
+  // Review: step back and forth through the game.
+  const n = game.moves.length;
+  await north.click('#rv-prev');
+  await expectBoardAt(north, game.moves, n - 1);
+  await north.click('#rv-first');
+  await expectBoardAt(north, game.moves, 0);
+  await north.keyboard.press('ArrowRight');
+  await expectBoardAt(north, game.moves, 1);
+  await north.click('#rv-next');
+  await expectBoardAt(north, game.moves, 2);
+  assert.match(await north.textContent('#review-pos'), new RegExp(`Position after 2 of ${n} moves`));
+  await shot(north, 'review-en');
+  await north.click('#rv-last');
+  await expectBoardAt(north, game.moves, n);
+
+  // The record on the clipboard holds every move.
+  await north.click('#record-copy');
+  const record = await north.evaluate(() => navigator.clipboard.readText());
+  assert.match(record, /^Oware Abapa/);
+  const letters = record.split('\n').at(-1).split(' ').filter((w) => !/\.$/.test(w)).map((w) => w.replace(/\+\d+$/, ''));
+  assert.deepEqual(letters, game.moves);
+  noProblems();
+});
+
+async function expectBoardAt(page, moves, k) {
+  const g = replay(moves.slice(0, k));
+  const got = await readBoard(page);
+  assert.deepEqual(got.pits, g.state().pits, `review at ${k}`);
+  assert.deepEqual(got.captured, g.state().captured, `review scores at ${k}`);
+}
+
+async function rematch() {
+  const before = { south: await seatOf(south), north: await seatOf(north) };
+  await south.click('#act-rematch');
+  await north.waitForSelector('#offer:not([hidden])');
+  assert.match(await north.textContent('#offer-text'), /rematch/);
+  await north.click('#offer-accept');
+  // Sides swap.
+  await south.waitForFunction((s) => document.body.dataset.seat === s, before.north);
+  await north.waitForFunction((s) => document.body.dataset.seat === s, before.south);
+  for (const p of [south, north, watcher]) await waitMoves(p, 0);
+}
+
+test('rematch swaps the sides; a draw offer is accepted', async () => {
+  await rematch();
+  const game = Game.start();
+  await playMove([south, north], [watcher], game, 'c');
+  await playMove([south, north], [watcher], game, 'D');
+  await south.click('#act-draw');
+  await north.waitForSelector('#offer:not([hidden])');
+  assert.equal(await north.textContent('#offer-text'), 'Your opponent offers a draw.');
+  assert.match(await south.textContent('#act-draw'), /Esperando respuesta/);
+  await shot(north, 'draw-offer-en');
+  await north.click('#offer-accept');
+  for (const p of [south, north, watcher]) await p.waitForSelector('#over:not([hidden])');
+  assert.equal(await south.textContent('#over-result'), 'Empate.');
+  assert.equal(await south.textContent('#over-reason'), 'empate acordado');
+  assert.equal(await watcher.textContent('#over-reason'), 'draw agreed');
+  noProblems();
+});
+
+test('resign asks first, then the opponent wins', async () => {
+  await rematch();
+  const game = Game.start();
+  await playMove([south, north], [watcher], game, 'a');
+  await playMove([south, north], [watcher], game, 'F');
+  // Cancelling the confirmation keeps the game on.
+  await north.click('#act-resign');
+  await north.waitForSelector('#confirm[open]');
+  await shot(north, 'resign-confirm-en');
+  await north.click('#confirm button[value="cancel"]');
+  assert.equal(await north.isHidden('#over'), true);
+  await north.click('#act-resign');
+  await north.click('#confirm-ok');
+  for (const p of [south, north, watcher]) await p.waitForSelector('#over:not([hidden])');
+  assert.equal(await north.textContent('#over-result'), 'You lost.');
+  assert.equal(await south.textContent('#over-result'), '¡Has ganado!');
+  assert.equal(await south.textContent('#over-reason'), 'por rendición');
+  noProblems();
+});
+
+let live;  // the game that carries on through reload and restart
+
+test('a reload keeps the seat', async () => {
+  await rematch();
+  live = Game.start();
+  await playMove([south, north], [watcher], live, 'b');
+  const seatBefore = await seatOf(north);
+  await north.reload();
+  await ready(north);
+  await north.waitForFunction(() => !!document.body.dataset.seat);
+  assert.equal(await seatOf(north), seatBefore);
+  await waitMoves(north, 1);
+  await expectBoard(north, live, 'after reload');
+  await playMove([south, north], [watcher], live, 'E');
+  noProblems();
+});
+
+test('stopping and restarting the server: both reconnect and play on', async () => {
+  await server.stop();
+  for (const p of [south, north]) await p.waitForSelector('#conn:not([hidden])');
+  assert.match(await north.textContent('#conn'), /Reconnecting/);
+  assert.match(await south.textContent('#conn'), /Reconectando/);
+  await shot(south, 'reconnecting-es');
+  await server.start();
+  for (const p of [south, north]) {
+    await p.waitForFunction(() => document.querySelector('#conn').hidden &&
+      document.querySelectorAll('.player.online').length === 2, null, { timeout: 30000 });
+    await expectBoard(p, live, 'after restart');
+  }
+  await playMove([south, north], [watcher], live, live.legal()[0]);
+  await playMove([south, north], [watcher], live, live.legal().at(-1));
+  noProblems();
+});
+
+test('the opponent gone too long on their turn can be claimed against', async () => {
+  // The side to move leaves; the other may claim after --abandon-seconds 3.
+  const side = live.state().turn;
+  const leaver = (await seatOf(south)) === side ? south : north;
+  const stayer = leaver === south ? north : south;
+  await leaver.close();
+  pages.splice(pages.indexOf(leaver), 1);
+  await stayer.waitForSelector('#act-claim:not([hidden])', { timeout: 15000 });
+  await shot(stayer, 'claim');
+  await stayer.click('#act-claim');
+  await stayer.waitForSelector('#over:not([hidden])');
+  assert.match(await stayer.textContent('#over-reason'), /abandon/);
+  noProblems();
+});
+
+test('abort before both have moved', async () => {
+  const a = await player({ locale: 'en-US', name: 'abort-south' });
+  const b = await player({ locale: 'en-US', name: 'abort-north' });
+  const l = await createRoom(a, 'random');
+  await join(b, l);
+  const aSide = await seatOf(a);
+  assert.ok(['south', 'north'].includes(aSide));
+  assert.equal(await seatOf(b), aSide === 'south' ? 'north' : 'south');
+  await a.waitForSelector('#act-abort:not([hidden])');
+  await a.click('#act-abort');
+  for (const p of [a, b]) await p.waitForSelector('#over:not([hidden])');
+  assert.equal(await b.textContent('#over-result'), 'Game aborted.');
+  noProblems();
+});
+
+test('phones in portrait play by tapping, with the sowing animation', async () => {
+  const phone = { viewport: { width: 390, height: 844 }, mobile: true, motion: 'no-preference' };
+  const a = await player({ ...phone, locale: 'es-ES', name: 'phone-south' });
+  const b = await player({ ...phone, locale: 'en-GB', name: 'phone-north' });
+  const l = await createRoom(a, 'south');
+  await shot(a, 'phone-waiting-es');
+  await join(b, l);
+  const game = Game.start();
+  const rand = rng(77);
+  for (let i = 0; i < 12 && !game.over; i++) {
+    const m = chooseMove(game, rand);
+    const mover = game.state().turn === 'south' ? a : b;
+    await mover.tap(`.pit.legal[data-pit="${m}"]`);
+    game.play(m);
+    for (const p of [a, b]) {
+      await waitMoves(p, game.moves.length);
+      await expectBoard(p, game, `phone after ${game.moves.join(' ')}`);
+    }
+  }
+  // Nothing sticks out sideways.
+  for (const p of [a, b]) {
+    const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `page is ${wide}px wide`);
+  }
+  await shot(a, 'phone-game-es');
+  await shot(b, 'phone-game-en');
+  noProblems();
+});
+
+test('the local two-player game: keys and clicks, no server round trip', async () => {
+  const p = await player({ locale: 'es-ES', name: 'local' });
+  await p.goto(server.url);
+  await ready(p);
+  await shot(p, 'start-es');
+  assert.equal(await p.textContent('#create'), 'Crear sala');
+  await p.click('#lang');
+  assert.equal(await p.textContent('#create'), 'Create room');
+  await shot(p, 'start-en');
+  await p.click('#lang');
+  await p.click('#local-play');
+  await ready(p);
+  const game = Game.start();
+  // The letter keys sow, whatever the case typed.
+  for (const key of ['c', 'a', 'd', 'b']) {
+    const letter = game.state().turn === 'south' ? key : key.toUpperCase();
+    await p.keyboard.press(key);
+    game.play(letter);
+    await waitMoves(p, game.moves.length);
+    await expectBoard(p, game, `local after ${game.moves.join(' ')}`);
+  }
+  assert.match(await p.textContent('#status'), /Turno de Sur/);
+  // The last move stays marked: origin, sown pits, landing pit.
+  const last = game.history.at(-1);
+  assert.equal(await p.getAttribute('.pit.origin', 'data-pit'), last.pit);
+  assert.deepEqual((await p.$$eval('.pit.sown', (els) => els.map((e) => e.dataset.pit))).sort(), [...new Set(last.sown)].sort());
+  // Keyboard focus previews too.
+  await p.focus('.pit[data-pit="e"]');
+  const pv = game.preview('e').move;
+  await p.waitForSelector(`.pit.pv-land[data-pit="${pv.sown.at(-1)}"]`);
+  await shot(p, 'local-preview-es');
+  // A reload resumes the local game.
+  await p.reload();
+  await ready(p);
+  await waitMoves(p, game.moves.length);
+  await expectBoard(p, game, 'local after reload');
+  noProblems();
+});

@@ -1,0 +1,143 @@
+// lib.mjs: helpers of the browser tests: the real server (build/owared) on
+// an ephemeral loopback port with a temporary database, Chromium through
+// playwright-core, and reading the board a player sees.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const OWARED = path.resolve(root, process.env.OWARED || 'build/owared');
+export const SHOTS = path.resolve(root, process.env.SCREENSHOTS || 'build/screenshots');
+
+// A running owared. start() resolves once it logs the port it listens on.
+export class Server {
+  constructor(extraArgs = []) {
+    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oware-browser-'));
+    this.db = path.join(this.dir, 'oware.db');
+    this.port = 0;
+    this.extra = extraArgs;
+    this.proc = null;
+    this.log = '';
+  }
+
+  async start() {
+    const args = ['--port', String(this.port), '--listen', '127.0.0.1', '--db', this.db,
+      '--web-root', path.join(root, 'web'), '--log-level', 'info', ...this.extra];
+    const proc = spawn(OWARED, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.proc = proc;
+    const port = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`owared did not start:\n${this.log}`)), 10000);
+      const onData = (buf) => {
+        this.log += buf.toString();
+        const m = /listening port=(\d+)/.exec(this.log);
+        if (m) { clearTimeout(timer); resolve(Number(m[1])); }
+      };
+      proc.stdout.on('data', onData);
+      proc.stderr.on('data', onData);
+      proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`owared exited ${code}:\n${this.log}`)); });
+    });
+    this.port = port;  // a restart reuses it, so the pages' URLs stay valid
+    this.log = '';
+    return this;
+  }
+
+  get url() { return `http://127.0.0.1:${this.port}/`; }
+
+  async stop() {
+    const proc = this.proc;
+    if (!proc || proc.exitCode !== null) return;
+    const done = new Promise((resolve) => proc.once('exit', resolve));
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+    await done;
+    clearTimeout(timer);
+    this.proc = null;
+  }
+
+  cleanup() { fs.rmSync(this.dir, { recursive: true, force: true }); }
+}
+
+// playwright gives every launch a fresh temporary user-data-dir of its own.
+export async function launchBrowser() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return browser;
+}
+
+// A browser context with one page; page.problems collects page errors,
+// console errors and Content-Security-Policy violations.
+export async function openPlayer(browser, { locale = 'en-US', viewport = { width: 1100, height: 900 },
+  mobile = false, motion = 'reduce', name = 'player' } = {}) {
+  const ctx = await browser.newContext({
+    locale, viewport, isMobile: mobile, hasTouch: mobile, reducedMotion: motion,
+    deviceScaleFactor: 1,
+  });
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await ctx.newPage();
+  page.problems = [];
+  page.name = name;
+  page.on('pageerror', (e) => page.problems.push(`${name}: pageerror ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const text = m.text();
+    // Connection failures are expected while the server restarts.
+    if (/WebSocket connection to .* failed|ERR_CONNECTION_REFUSED|net::ERR_/.test(text)) return;
+    page.problems.push(`${name}: console ${text}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return page;
+}
+
+export async function ready(page) {
+  await page.waitForFunction(() => window.owareReady === true);
+}
+
+// What the page shows: pit counts by index, scores, moves listed.
+export async function readBoard(page) {
+  return page.evaluate(() => {
+    const letters = 'abcdefABCDEF';
+    const pits = letters.split('').map((l) => Number(document.querySelector(`.pit[data-pit="${l}"]`).dataset.count));
+    const score = {};
+    for (const el of document.querySelectorAll('.player')) score[el.dataset.side] = Number(el.querySelector('.player-score').textContent);
+    return {
+      pits,
+      captured: { south: score.south, north: score.north },
+      moves: document.querySelectorAll('#moves .mv').length,
+      legal: [...document.querySelectorAll('.pit.legal')].map((b) => b.dataset.pit).sort(),
+      animating: !!document.querySelector('.board.animating'),
+    };
+  });
+}
+
+// Waits until the page lists n moves and no animation runs.
+export async function waitMoves(page, n, timeout = 15000) {
+  await page.waitForFunction((k) => document.querySelectorAll('#moves .mv').length === k &&
+    !document.querySelector('.board.animating'), n, { timeout });
+}
+
+export async function shot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+// mulberry32: a small seeded PRNG so a failing game can be replayed.
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
