@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/best.h"
 #include "engine/oware.h"
 #include "protocol/game.h"
 
@@ -12,6 +13,8 @@ static const char usage[] =
 	"usage:\n"
 	"  oware play [--position JSON] [MOVE ...]\n"
 	"  oware perft DEPTH [--position JSON]\n"
+	"  oware best [--position JSON] [--level easy|medium|hard | --depth N |\n"
+	"             --time-ms N] [--seed N] [MOVE ...]\n"
 	"  oware --help\n";
 
 static const char help[] =
@@ -33,6 +36,8 @@ static const char help[] =
 	"\n"
 	"  oware perft DEPTH [--position JSON]\n"
 	"      Prints the number of legal move sequences of exactly DEPTH plies.\n"
+	"\n"
+	"%s"
 	"\n"
 	"Bad input (an unknown letter, an empty pit, an opponent's pit, a move\n"
 	"that does not feed when feeding is required, a move after the game is\n"
@@ -140,11 +145,13 @@ int main(int argc, char **argv)
 {
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	                  !strcmp(argv[1], "help"))) {
-		fputs(help, stdout);
+		printf(help, cli_best_help);
 		return 0;
 	}
 	if (argc >= 2 && !strcmp(argv[1], "play"))
 		return cmd_play(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "best"))
+		return cli_best(argc - 2, argv + 2);
 	if (argc >= 3 && !strcmp(argv[1], "perft"))
 		return cmd_perft(argc - 2, argv + 2);
 	fputs(usage, stderr);
