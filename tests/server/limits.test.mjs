@@ -26,8 +26,10 @@ test('oversize message: closed with 1009; fragments are reassembled', () =>
     await a.expect('welcome');
     await a.expect('state');
     // Fragments that together pass the limit.
+    a.ws._socket.cork();
     a.ws.send('{"type":"resign","pad":"' + 'y'.repeat(700), { fin: false });
     a.ws.send('y'.repeat(700) + '"}', { fin: true });
+    a.ws._socket.uncork();
     const c = await a.waitClose();
     assert.equal(c.code, 1009);
     const b = await Client.open(srv.port);
@@ -40,7 +42,10 @@ test('oversize message: closed with 1009; fragments are reassembled', () =>
 test('flood: rate_limited, then closed with 1008', () =>
   withServer(['--max-msgs-per-sec', '5'], async (srv) => {
     const a = await Client.open(srv.port);
+    // One TCP write, so that nothing is still in flight when the server closes.
+    a.ws._socket.cork();
     for (let i = 0; i < 30; i++) a.send({ type: 'resign' });
+    a.ws._socket.uncork();
     for (let i = 0; i < 5; i++) await a.expectError('not_joined');
     await a.expectError('rate_limited');
     const c = await a.waitClose();
