@@ -29,13 +29,15 @@ bench-match: $(BUILD)/bench_match
 	$(BUILD)/bench_match 100 100000
 BENCHES += bench-search bench-search-wasm bench-match
 
-# `oware best` on the command line (needs cli/oware.c to dispatch `best`).
+# `oware best` on the command line .
 .PHONY: test-best
 test-best: $(BUILD)/oware
 	sh tests/search/test_best.sh $(BUILD)/oware
+TESTS += test-best
 
 # web/ai.wasm under node: legal games, reproducible, same as native `oware
-# best --depth N` (needs cli/oware.c to dispatch `best`).
+# best --depth N` .
 .PHONY: test-ai-wasm
 test-ai-wasm: web/ai.wasm $(BUILD)/oware
 	OWARE=$(BUILD)/oware AI_WASM=web/ai.wasm node --test tests/search/
+TESTS += test-ai-wasm
