@@ -1,6 +1,6 @@
 // app.js: the page: start screen, online room (protocol oware.v1) and the
 // local two-player game, drawn with board.js and checked with engine.js.
-import { loadEngine, Game, replay, EngineError } from './engine.js';
+import { loadEngine, Game, replay, EngineError, LEVELS } from './engine.js';
 import { t, initLang, setLang, getLang, applyStatic } from './i18n.js';
 import { Board } from './board.js';
 import { Connection, socketUrl } from './net.js';
@@ -42,6 +42,8 @@ function newModel(mode) {
     retryIn: 0,
     stopped: null,      // 'replaced' | 'no_room' when not reconnecting
     flipped: false,     // local: the board turned by hand
+    ai: null,           // local against the computer: {level, side}
+    thinking: null,     // the id of the computer's pending search
     claimAt: null,      // ms timestamp when claim becomes possible
   };
 }
@@ -96,15 +98,17 @@ async function copyText(text, okMsg, fallbackEl) {
   }
 }
 
-// The side this browser plays (null: local game or spectator).
+// The side this browser plays (null: two players on one device, or a
+// spectator).
 function mySide() {
-  if (!model || model.mode !== 'online') return null;
+  if (!model) return null;
+  if (model.mode === 'local') return model.ai ? other(model.ai.side) : null;
   return model.seat === 'south' || model.seat === 'north' ? model.seat : null;
 }
 
 function viewSide() {
-  if (model.mode === 'local') return model.flipped ? 'north' : 'south';
-  return mySide() || 'south';
+  const base = mySide() || 'south';
+  return model.mode === 'local' && model.flipped ? other(base) : base;
 }
 
 function lastText(last, mover) {
@@ -199,7 +203,7 @@ function renderAll() {
   // Which pits respond.
   let canMove = false;
   if (!reviewing && !g.over) {
-    if (!online) canMove = true;
+    if (!online) canMove = !model.ai || g.turn === me;
     else canMove = me === g.turn && bothSeated && connected && !model.pending;
   }
   board.setLegal(canMove && !board.anim ? g.legal : []);
@@ -214,9 +218,10 @@ function renderAll() {
   let status = '';
   if (online && model.stopped) status = '';
   else if (reviewing) status = model.review === 0 ? t('review.start') : t('review.position', { n: model.review, total: st.moves.length });
-  else if (g.over) status = resultText(g);
+  else if (g.over) status = '';
   else if (online && !bothSeated) status = me ? t('wait.opponent') : t('turn.side', { side: sideName(g.turn) });
   else if (online && model.pending) status = t('turn.sending');
+  else if (!online && model.ai) status = g.turn === me ? t('turn.yours') : t('ai.thinking');
   else if (!online) status = t('turn.local', { side: sideName(g.turn) });
   else if (me === g.turn) status = t('turn.yours');
   else if (me) status = t('turn.theirs', { side: sideName(g.turn) });
@@ -235,16 +240,18 @@ function renderAll() {
   } else if (shownLast) {
     note = lastText(shownLast, moverOf(shownLast.pit));
   }
-  if (online && bothSeated && !g.over && opp && !seats[opp].connected && !reviewing) {
-    note = `${t('wait.reconnect')} ${note}`;
-    if (seats[opp].claimable) note = `${t('wait.claimable')} ${note}`;
-    else if (model.claimAt) {
+  let away = false;
+  if (online && connected && bothSeated && !g.over && opp && !seats[opp].connected && !reviewing && !model.preview) {
+    away = true;
+    if (seats[opp].claimable) note = t('wait.claimable');
+    else if (model.claimAt && g.turn === opp) {
       const s = Math.max(0, Math.ceil((model.claimAt - Date.now()) / 1000));
-      note = `${t('wait.claim_in', { s })} ${note}`;
-    }
+      note = `${t('wait.reconnect')} ${t('wait.claim_in', { s })}`;
+    } else note = t('wait.reconnect');
   }
   $('note').textContent = note;
-  $('note').classList.toggle('slam', !!(shownLast && shownLast.grand_slam && !model.preview));
+  $('note').classList.toggle('slam', !!(shownLast && shownLast.grand_slam && !model.preview && !away));
+  $('note').classList.toggle('away', away);
 
   // Share card while waiting for the opponent.
   $('share').hidden = !(online && me && !bothSeated && !g.over);
@@ -300,6 +307,7 @@ function renderAll() {
   $('record-copy').hidden = st.moves.length === 0;
 
   drawConn();
+  if (model.ai) aiTurn();
 }
 
 function drawPlayer(el, side, seats, shownGame, liveGame) {
@@ -307,6 +315,7 @@ function drawPlayer(el, side, seats, shownGame, liveGame) {
   const seat = seats[side];
   let name = sideName(side);
   if (me === side) name = t('seat.you', { side: sideName(side) });
+  else if (model.ai && model.ai.side === side) name = t('ai.name', { side: sideName(side), level: t(`ai.level.${model.ai.level}`) });
   el.querySelector('.player-name').textContent = name;
   // While this page is offline it knows nobody's presence.
   const known = model.mode === 'online' && model.conn === 'open';
@@ -318,6 +327,7 @@ function drawPlayer(el, side, seats, shownGame, liveGame) {
   }
   el.querySelector('.player-status').textContent = status;
   el.querySelector('.player-score').textContent = String(shownGame.captured[side]);
+  el.querySelector('.player-turn').textContent = t('player.turn');
   el.dataset.side = side;
   el.classList.toggle('online', here);
   el.classList.toggle('absent', model.mode === 'online' && !here);
@@ -578,20 +588,70 @@ function sendAction(obj) {
 // ------------------------------------------------------------------- local
 
 function saveLocal() {
-  store(LOCAL_KEY, JSON.stringify({ moves: model.replayed.moves }));
+  store(LOCAL_KEY, JSON.stringify({ moves: model.replayed.moves, ai: model.ai, flipped: model.flipped }));
+}
+
+function readLocal() {
+  try {
+    const saved = JSON.parse(load(LOCAL_KEY) || 'null');
+    if (!saved || !Array.isArray(saved.moves)) return null;
+    const ai = saved.ai && LEVELS.includes(saved.ai.level) && ['south', 'north'].includes(saved.ai.side)
+      ? { level: saved.ai.level, side: saved.ai.side } : null;
+    return { moves: saved.moves.filter((m) => typeof m === 'string'), ai, flipped: !!saved.flipped };
+  } catch { return null; }
+}
+
+// Starts a new local game: ai null (two players) or {level, side}.
+function newLocal(ai) {
+  store(LOCAL_KEY, JSON.stringify({ moves: [], ai }));
+  window.location.href = '?local=1';
 }
 
 function startLocal() {
   model = newModel('local');
+  const saved = readLocal();
   let g = Game.start();
-  try {
-    const saved = JSON.parse(load(LOCAL_KEY) || 'null');
-    if (saved && Array.isArray(saved.moves)) g = replay(saved.moves);
-  } catch { g = Game.start(); }
+  if (saved) {
+    try { g = replay(saved.moves); } catch { g = Game.start(); }
+    model.ai = saved.ai;
+    model.flipped = saved.flipped;
+  }
   model.replayed = g;
   localState();
   show('game');
   renderAll();
+}
+
+// The computer's turn: ask the worker (or, without workers, the page).
+let aiWorker = null;
+let aiSeq = 0;
+function aiTurn() {
+  if (!model || model.mode !== 'local' || !model.ai || model.thinking || board.anim) return;
+  const g = model.replayed;
+  if (g.over || model.review !== null || g.state().turn !== model.ai.side) return;
+  const id = ++aiSeq;
+  model.thinking = id;
+  const job = { id, moves: g.moves.slice(), level: model.ai.level, seed: (Date.now() ^ (id * 2654435761)) >>> 0, timeMs: 1200 };
+  const started = Date.now();
+  const answer = (move) => {
+    if (!model || model.thinking !== id) return;
+    // A short pause, so a quick reply still reads as a move.
+    setTimeout(() => {
+      if (!model || model.thinking !== id) return;
+      model.thinking = null;
+      if (move && model.replayed.moves.length === job.moves.length) playLocal(move);
+    }, Math.max(0, 500 - (Date.now() - started)));
+  };
+  try {
+    if (!aiWorker) {
+      aiWorker = new Worker(new URL('ai-worker.js', import.meta.url), { type: 'module' });
+      aiWorker.addEventListener('message', (ev) => aiWorker.onAnswer && aiWorker.onAnswer(ev.data));
+    }
+    aiWorker.onAnswer = (msg) => { if (msg.id === id) answer(msg.error ? null : msg.move); };
+    aiWorker.postMessage(job);
+  } catch {
+    setTimeout(() => answer(g.clone().bestMove(job.level, { seed: job.seed })), 0);
+  }
 }
 
 function localState() {
@@ -719,12 +779,22 @@ function wire() {
     model.replayed = Game.start();
     model.localGame = (model.localGame || 1) + 1;
     model.review = null;
+    model.thinking = null;
     localState();
     saveLocal();
     announce(t('announce.start'));
     renderAll();
   });
-  $('act-flip').addEventListener('click', () => { model.flipped = !model.flipped; renderAll(); });
+  $('act-flip').addEventListener('click', () => { model.flipped = !model.flipped; saveLocal(); renderAll(); });
+  $('local-play').addEventListener('click', () => newLocal(null));
+  $('local-resume').addEventListener('click', () => { window.location.href = '?local=1'; });
+  $('ai-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const f = new FormData(ev.target);
+    const mine = f.get('ai-side') === 'north' ? 'north' : 'south';
+    const level = LEVELS.includes(f.get('ai-level')) ? f.get('ai-level') : 'medium';
+    newLocal({ level, side: other(mine) });
+  });
   $('conn-action').addEventListener('click', () => {
     if ($('conn-action').dataset.action === 'home') { window.location.href = './'; return; }
     model.stopped = null;
@@ -781,9 +851,12 @@ function showStart(error) {
   $('create').textContent = t('start.create');
   $('create-error').hidden = !error;
   $('create-error').textContent = error || '';
-  const saved = load(LOCAL_KEY);
-  const resumable = saved && saved.includes('"moves":["');
-  $('local-play').textContent = t(resumable ? 'start.local.resume' : 'start.local.play');
+  const saved = readLocal();
+  let resumable = false;
+  if (saved && saved.moves.length) {
+    try { resumable = !replay(saved.moves).over; } catch { resumable = false; }
+  }
+  $('local-resume').hidden = !resumable;
   if (window.location.search) window.history.replaceState(null, '', './');
 }
 

@@ -394,3 +394,28 @@ test('the local two-player game: keys and clicks, no server round trip', async (
   await expectBoard(p, game, 'local after reload');
   noProblems();
 });
+
+test('against the computer, in a worker: it answers every move', async () => {
+  const p = await player({ locale: 'en-US', name: 'ai', motion: 'no-preference' });
+  await p.goto(server.url);
+  await ready(p);
+  await p.check('input[name="ai-level"][value="easy"]');
+  await p.check('input[name="ai-side"][value="north"]');
+  await p.click('#ai-play');
+  await ready(p);
+  // The computer holds south and moves first; the human's row is at the bottom.
+  assert.equal(await p.$$eval('.row-bottom .pit', (els) => els.map((e) => e.dataset.pit).join('')), 'ABCDEF');
+  assert.match(await p.textContent('#player-top'), /computer, Easy/);
+  const listed = () => p.$$eval('#moves .mv', (els) => els.map((e) => e.textContent.split(' ')[0]));
+  for (let ply = 1; ply <= 7; ply += 2) {
+    await waitMoves(p, ply, 20000);
+    const moves = await listed();
+    const game = replay(moves);
+    await expectBoard(p, game, `ai game ${moves.join(' ')}`);
+    if (game.over) break;
+    assert.match(await p.textContent('#status'), /Your turn/);
+    await p.click(`.pit.legal[data-pit="${game.legal()[0]}"]`);
+  }
+  await shot(p, 'ai-game-en');
+  noProblems();
+});
