@@ -1,6 +1,7 @@
 // app.js: the page: start screen, online room (protocol oware.v1) and the
 // local two-player game, drawn with board.js and checked with engine.js.
-import { loadEngine, Game, replay, EngineError, LEVELS } from './engine.js';
+import { loadEngine, Game, replay, EngineError } from './engine.js';
+import { Computer, LEVELS } from './ai.js';
 import { t, initLang, setLang, getLang, applyStatic } from './i18n.js';
 import { Board } from './board.js';
 import { Connection, socketUrl } from './net.js';
@@ -622,8 +623,8 @@ function startLocal() {
   renderAll();
 }
 
-// The computer's turn: ask the worker (or, without workers, the page).
-let aiWorker = null;
+// The computer's turn: web/ai.js searches in a worker while the page lives.
+let computer = null;
 let aiSeq = 0;
 function aiTurn() {
   if (!model || model.mode !== 'local' || !model.ai || model.thinking || board.anim) return;
@@ -631,27 +632,23 @@ function aiTurn() {
   if (g.over || model.review !== null || g.state().turn !== model.ai.side) return;
   const id = ++aiSeq;
   model.thinking = id;
-  const job = { id, moves: g.moves.slice(), level: model.ai.level, seed: (Date.now() ^ (id * 2654435761)) >>> 0, timeMs: 1200 };
+  const moves = g.moves.slice();
   const started = Date.now();
-  const answer = (move) => {
-    if (!model || model.thinking !== id) return;
+  if (!computer) computer = new Computer();
+  // Easy's slips vary from game to game and move to move.
+  const seed = (model.aiSeed = model.aiSeed || (Date.now() >>> 0)) + moves.length;
+  computer.best({ moves, level: model.ai.level, seed }).then((r) => {
     // A short pause, so a quick reply still reads as a move.
     setTimeout(() => {
       if (!model || model.thinking !== id) return;
       model.thinking = null;
-      if (move && model.replayed.moves.length === job.moves.length) playLocal(move);
+      if (model.replayed.moves.length === moves.length) playLocal(r.move);
     }, Math.max(0, 500 - (Date.now() - started)));
-  };
-  try {
-    if (!aiWorker) {
-      aiWorker = new Worker(new URL('ai-worker.js', import.meta.url), { type: 'module' });
-      aiWorker.addEventListener('message', (ev) => aiWorker.onAnswer && aiWorker.onAnswer(ev.data));
-    }
-    aiWorker.onAnswer = (msg) => { if (msg.id === id) answer(msg.error ? null : msg.move); };
-    aiWorker.postMessage(job);
-  } catch {
-    setTimeout(() => answer(g.clone().bestMove(job.level, { seed: job.seed })), 0);
-  }
+  }, (e) => {
+    if (!model || model.thinking !== id) return;
+    model.thinking = null;
+    if (!(e && e.cancelled)) toast(t('error.unknown', { code: 'ai' }));
+  });
 }
 
 function localState() {
@@ -780,6 +777,8 @@ function wire() {
     model.localGame = (model.localGame || 1) + 1;
     model.review = null;
     model.thinking = null;
+    model.aiSeed = 0;
+    if (computer) { computer.cancel(); computer.newGame().catch(() => {}); }
     localState();
     saveLocal();
     announce(t('announce.start'));

@@ -14,7 +14,6 @@
 const PITS = 12;
 const LETTERS = 'abcdefABCDEF';
 const SIDES = ['south', 'north'];
-export const LEVELS = ['easy', 'medium', 'hard'];  // OW_LEVEL_* of engine/search.h
 const REASONS = [null, 'score', 'repetition', 'move_limit', 'no_moves'];
 const WINNERS = { '-1': null, 0: 'south', 1: 'north', 2: 'draw' };
 // OW_E_* codes of engine/oware.h, by their negated value.
@@ -53,8 +52,7 @@ let owner = null;  // the Game whose bytes are in the working slot now
 export async function loadEngine(source) {
   if (wasm) return;
   let instance;
-  // The one import: a millisecond clock for the computer's time budget.
-  const imports = { env: { now_ms: () => Math.floor(performance.now()) >>> 0 } };
+  const imports = {};
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
     ({ instance } = await WebAssembly.instantiate(source, imports));
   } else {
@@ -216,17 +214,6 @@ export class Game {
       bytes(wasm.w_game(), size).set(keep);
     }
     return { move, state: readState(scratch, mask) };
-  }
-
-  // The computer's move: level 'easy' | 'medium' | 'hard', seed for its
-  // random choices, timeMs bounding 'hard' (0: a fixed node budget).
-  // Returns a letter, or null once the game is over.
-  bestMove(level, { seed = 1, timeMs = 0 } = {}) {
-    this._use();
-    const lv = LEVELS.indexOf(level);
-    if (lv < 0) throw new Error(`unknown level ${level}`);
-    const pit = wasm.w_best(lv, seed >>> 0, timeMs >>> 0);
-    return pit < 0 ? null : LETTERS[pit];
   }
 
   // Number of legal move sequences of exactly depth plies.

@@ -3,8 +3,7 @@
 WASM_CC ?= clang-14
 WASM_CFLAGS := --target=wasm32 -std=c11 -O2 -nostdlib -mbulk-memory \
 	$(WARN) -I.
-# The search (engine/search.h) wants well over 64 KB of stack: give it 1 MB.
-WASM_LDFLAGS := -fuse-ld=lld -Wl,--no-entry -Wl,--strip-all -Wl,-z,stack-size=1048576
+WASM_LDFLAGS := -fuse-ld=lld -Wl,--no-entry -Wl,--strip-all
 # The engine's own sources (ENGINE_SRC, engine/part.mk) plus the export shim.
 WASM_SRC := $(ENGINE_SRC) web/wasm/exports.c
 

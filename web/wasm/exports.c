@@ -7,7 +7,6 @@
 #include <stddef.h>
 
 #include "engine/oware.h"
-#include "engine/search.h"
 
 #define WX(name) __attribute__((export_name(#name)))
 
@@ -32,12 +31,7 @@ static ow_game scratch;      /* a copy of game for previews */
 static ow_move_info info;    /* what the last w_play or w_preview did */
 static int input[OW_PITS + 3]; /* pits, south score, north score, turn */
 static int input_field = -1;   /* the culprit of the last w_from_input failure */
-/* The computer player's transposition table: 2^15 entries, 512 KB. */
-#define TT_SIZE ((size_t)1 << 15)
-static ow_tt_entry tt[TT_SIZE];
 
-/* The page's clock (performance.now() in ms), imported from JavaScript. */
-__attribute__((import_module("env"), import_name("now_ms"))) uint32_t js_now_ms(void);
 
 /* Function prototypes keep -Wmissing-prototypes quiet: these are entry
  * points for JavaScript, not for C callers. */
@@ -53,7 +47,6 @@ unsigned w_legal(void);
 int w_play(int pit);
 int w_preview(int pit);
 double w_perft(int depth);
-int w_best(int level, unsigned seed, unsigned time_ms);
 
 /* Address of the working game (sizeof(ow_game) bytes). */
 WX(w_game) ow_game *w_game(void) { return &game; }
@@ -116,27 +109,4 @@ WX(w_preview) int w_preview(int pit)
 WX(w_perft) double w_perft(int depth)
 {
 	return (double)ow_perft(&game, depth);
-}
-
-static uint32_t clock_ms(void *ctx)
-{
-	(void)ctx;
-	return js_now_ms();
-}
-
-/* The computer's move in the working game at level (OW_LEVEL_*), random
- * choices drawn from seed, the hard level bounded by time_ms of the page's
- * clock (0: by a node budget). Returns the pit 0..11, or -1 when the game is
- * over or the level unknown. */
-WX(w_best) int w_best(int level, unsigned seed, unsigned time_ms)
-{
-	ow_search_limits lim;
-	ow_search_result res;
-
-	if (ow_search_level(&lim, level, seed, time_ms ? clock_ms : 0, 0, time_ms) != 0)
-		return -1;
-	ow_tt_clear(tt, TT_SIZE);
-	if (ow_search(&game, &lim, tt, TT_SIZE, &res) != 0)
-		return -1;
-	return res.move;
 }
