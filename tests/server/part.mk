@@ -7,3 +7,13 @@ SERVER_TESTS := tests/server/game.test.mjs tests/server/limits.test.mjs \
 test-server: $(BUILD)/owared $(NODE_DEPS)
 	OWARED=$(BUILD)/owared node --test --test-concurrency=1 $(SERVER_TESTS)
 TESTS += test-server
+
+# Check unit tests of the protocol messages (and the server's SHA-256).
+$(BUILD)/test_message: $(BUILD)/tests/unit/test_message.o $(BUILD)/server/sha256.o \
+		$(PROTO_OBJ) $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(JANSSON_LIBS)
+
+.PHONY: test-message
+test-message: $(BUILD)/test_message
+	$(BUILD)/test_message
+UNIT_TESTS += test-message

@@ -1,0 +1,305 @@
+/* test_message.c: Check unit tests of the `oware.v1` message parser and
+ * builders (protocol/message.h) and the server's SHA-256 (server/sha256.h). */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "protocol/message.h"
+#include "server/sha256.h"
+
+/* Parses s; returns the result code and leaves the message in *m. */
+static int parse(const char *s, proto_msg *m)
+{
+	char err[128];
+	int rc = proto_msg_parse(s, strlen(s), m, err, sizeof err);
+
+	if (rc)
+		ck_assert_msg(err[0] != 0, "an error without a reason for %s", s);
+	return rc;
+}
+
+START_TEST(test_create_sides_and_kind)
+{
+	proto_msg m;
+
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"south\"}", &m), 0);
+	ck_assert_int_eq(m.type, PROTO_MSG_CREATE);
+	ck_assert_int_eq(m.side, OW_SOUTH);
+	ck_assert_str_eq(m.kind, "oware");
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"north\",\"kind\":\"oware\"}", &m), 0);
+	ck_assert_int_eq(m.side, OW_NORTH);
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"random\",\"extra\":[1]}", &m), 0);
+	ck_assert_int_eq(m.side, PROTO_SIDE_RANDOM);
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"east\"}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"create\"}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":1}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"south\",\"kind\":\"chess\"}", &m),
+	                 PROTO_E_BAD_MESSAGE);
+}
+END_TEST
+
+START_TEST(test_join_room_and_token)
+{
+	proto_msg m;
+	char big[256];
+
+	ck_assert_int_eq(parse("{\"type\":\"join\",\"room\":\"r1\"}", &m), 0);
+	ck_assert_int_eq(m.type, PROTO_MSG_JOIN);
+	ck_assert_str_eq(m.room, "r1");
+	ck_assert_str_eq(m.token, "");
+	ck_assert_int_eq(parse("{\"type\":\"join\",\"room\":\"r1\",\"token\":\"abc\"}", &m), 0);
+	ck_assert_str_eq(m.token, "abc");
+	ck_assert_int_eq(parse("{\"type\":\"join\",\"room\":\"r1\",\"token\":null}", &m), 0);
+	ck_assert_str_eq(m.token, "");
+	ck_assert_int_eq(parse("{\"type\":\"join\"}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"join\",\"room\":\"\"}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"join\",\"room\":\"r\",\"token\":5}", &m), PROTO_E_BAD_MESSAGE);
+	/* A NUL inside a string is refused (jansson's default), not truncated. */
+	ck_assert_int_eq(parse("{\"type\":\"join\",\"room\":\"a\\u0000b\"}", &m), PROTO_E_BAD_JSON);
+	snprintf(big, sizeof big, "{\"type\":\"join\",\"room\":\"%065d\"}", 0);
+	ck_assert_int_eq(parse(big, &m), PROTO_E_BAD_MESSAGE);
+	snprintf(big, sizeof big, "{\"type\":\"join\",\"room\":\"%064d\"}", 0);
+	ck_assert_int_eq(parse(big, &m), 0);
+}
+END_TEST
+
+START_TEST(test_move_fields)
+{
+	proto_msg m;
+
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":\"c\",\"ply\":0}", &m), 0);
+	ck_assert_int_eq(m.type, PROTO_MSG_MOVE);
+	ck_assert_int_eq(m.pit, 2);
+	ck_assert_int_eq(m.ply, 0);
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":\"F\",\"ply\":17}", &m), 0);
+	ck_assert_int_eq(m.pit, 11);
+	ck_assert_int_eq(m.ply, 17);
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":\"g\",\"ply\":0}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":\"ab\",\"ply\":0}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":2,\"ply\":0}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":\"a\"}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":\"a\",\"ply\":-1}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":\"a\",\"ply\":1.0}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":\"a\",\"ply\":\"1\"}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":\"a\",\"ply\":99999999999}", &m),
+	                 PROTO_E_BAD_MESSAGE);
+}
+END_TEST
+
+START_TEST(test_actions_and_bare_types)
+{
+	proto_msg m;
+
+	ck_assert_int_eq(parse("{\"type\":\"draw\",\"action\":\"offer\"}", &m), 0);
+	ck_assert_int_eq(m.type, PROTO_MSG_DRAW);
+	ck_assert_int_eq(m.action, PROTO_ACT_OFFER);
+	ck_assert_int_eq(parse("{\"type\":\"rematch\",\"action\":\"accept\"}", &m), 0);
+	ck_assert_int_eq(m.type, PROTO_MSG_REMATCH);
+	ck_assert_int_eq(m.action, PROTO_ACT_ACCEPT);
+	ck_assert_int_eq(parse("{\"type\":\"draw\",\"action\":\"decline\"}", &m), 0);
+	ck_assert_int_eq(m.action, PROTO_ACT_DECLINE);
+	ck_assert_int_eq(parse("{\"type\":\"draw\",\"action\":\"maybe\"}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"rematch\"}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"resign\"}", &m), 0);
+	ck_assert_int_eq(m.type, PROTO_MSG_RESIGN);
+	ck_assert_int_eq(parse("{\"type\":\"abort\"}", &m), 0);
+	ck_assert_int_eq(m.type, PROTO_MSG_ABORT);
+	ck_assert_int_eq(parse("{\"type\":\"claim\"}", &m), 0);
+	ck_assert_int_eq(m.type, PROTO_MSG_CLAIM);
+}
+END_TEST
+
+START_TEST(test_malformed)
+{
+	proto_msg m;
+	char err[8];
+
+	ck_assert_int_eq(parse("", &m), PROTO_E_BAD_JSON);
+	ck_assert_int_eq(parse("hello", &m), PROTO_E_BAD_JSON);
+	ck_assert_int_eq(parse("[1]", &m), PROTO_E_BAD_JSON);
+	ck_assert_int_eq(parse("\"create\"", &m), PROTO_E_BAD_JSON);
+	ck_assert_int_eq(parse("{\"type\":\"move\"", &m), PROTO_E_BAD_JSON);
+	ck_assert_int_eq(parse("{\"type\":\"claim\",\"type\":\"claim\"}", &m), PROTO_E_BAD_JSON);
+	ck_assert_int_eq(parse("{}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":null}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"dance\"}", &m), PROTO_E_UNKNOWN_TYPE);
+	ck_assert_int_eq(parse("{\"type\":\"Create\"}", &m), PROTO_E_UNKNOWN_TYPE);
+	/* Not NUL-terminated: only len bytes are read. */
+	ck_assert_int_eq(proto_msg_parse("{\"type\":\"claim\"}garbage", 16, &m, err, sizeof err), 0);
+	/* A short error buffer still gets a terminated reason. */
+	ck_assert_int_eq(proto_msg_parse("{}", 2, &m, err, sizeof err), PROTO_E_BAD_MESSAGE);
+	ck_assert_uint_lt(strlen(err), sizeof err);
+}
+END_TEST
+
+START_TEST(test_error_codes)
+{
+	ck_assert_str_eq(proto_err_code(PROTO_E_BAD_JSON), "bad_json");
+	ck_assert_str_eq(proto_err_code(PROTO_E_NOT_YOUR_TURN), "not_your_turn");
+	ck_assert_str_eq(proto_err_code(PROTO_E_REPLACED), "replaced");
+	ck_assert_str_eq(proto_err_code(PROTO_E_INTERNAL), "internal");
+	ck_assert_str_eq(proto_err_code(0), "internal");
+	ck_assert_str_eq(proto_err_code(PROTO_E_COUNT), "internal");
+	for (int e = 1; e < PROTO_E_COUNT; e++)
+		ck_assert_msg(proto_err_code(e) && proto_err_code(e)[0], "code %d has no name", e);
+	ck_assert_str_eq(proto_reason_name(PROTO_END_RESIGN), "resign");
+	ck_assert_str_eq(proto_reason_name(PROTO_END_AGREEMENT), "agreement");
+	ck_assert_str_eq(proto_reason_name(PROTO_END_ABANDONED), "abandoned");
+	ck_assert_str_eq(proto_reason_name(PROTO_END_ABORTED), "aborted");
+	ck_assert_str_eq(proto_reason_name(OW_END_SCORE), "score");
+	ck_assert_ptr_null(proto_reason_name(OW_END_NONE));
+}
+END_TEST
+
+/* The compact JSON text of j (released). */
+static void assert_json(json_t *j, const char *want)
+{
+	char *s;
+
+	ck_assert_ptr_nonnull(j);
+	s = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+	ck_assert_str_eq(s, want);
+	free(s);
+	json_decref(j);
+}
+
+START_TEST(test_server_messages)
+{
+	assert_json(proto_welcome_json("r", "oware", OW_NORTH, "tok"),
+	            "{\"kind\":\"oware\",\"room\":\"r\",\"seat\":\"north\",\"token\":\"tok\",\"type\":\"welcome\"}");
+	assert_json(proto_welcome_json("r", "oware", -1, NULL),
+	            "{\"kind\":\"oware\",\"room\":\"r\",\"seat\":\"spectator\",\"type\":\"welcome\"}");
+	assert_json(proto_error_json(PROTO_E_STALE_PLY, "x"),
+	            "{\"code\":\"stale_ply\",\"message\":\"x\",\"type\":\"error\"}");
+}
+END_TEST
+
+START_TEST(test_state)
+{
+	ow_game g;
+	ow_move_info info;
+	uint8_t moves[1] = {2};
+	proto_state_view v;
+	json_t *st, *game;
+
+	ow_game_start(&g);
+	ck_assert_int_eq(ow_game_play(&g, 2, &info), 0);
+	memset(&v, 0, sizeof v);
+	v.room = "r";
+	v.kind = "oware";
+	v.version = 7;
+	v.game_number = 2;
+	v.game = &g;
+	v.moves = moves;
+	v.nmoves = 1;
+	v.last = &info;
+	v.seats[OW_SOUTH].taken = v.seats[OW_SOUTH].connected = 1;
+	v.seats[OW_NORTH].taken = 1;
+	v.draw_offer = OW_SOUTH;
+	v.rematch_offer = -1;
+	v.abandon_seconds = 300;
+	v.claim_in = 12;
+	st = proto_state_json(&v);
+	ck_assert_ptr_nonnull(st);
+	ck_assert_str_eq(json_string_value(json_object_get(st, "type")), "state");
+	ck_assert_int_eq(json_integer_value(json_object_get(st, "version")), 7);
+	ck_assert_int_eq(json_integer_value(json_object_get(st, "game_number")), 2);
+	ck_assert_str_eq(json_string_value(json_array_get(json_object_get(st, "moves"), 0)), "c");
+	ck_assert_str_eq(json_string_value(json_object_get(st, "draw_offer")), "south");
+	ck_assert(json_is_null(json_object_get(st, "rematch_offer")));
+	ck_assert_int_eq(json_integer_value(json_object_get(st, "claim_in")), 12);
+	ck_assert(json_is_true(json_object_get(json_object_get(json_object_get(st, "seats"), "south"), "connected")));
+	ck_assert(json_is_false(json_object_get(json_object_get(json_object_get(st, "seats"), "north"), "connected")));
+	assert_json(json_incref(json_object_get(st, "last")),
+	            "{\"captured\":[],\"grand_slam\":false,\"pit\":\"c\",\"seeds\":0,"
+	            "\"sown\":[\"d\",\"e\",\"f\",\"A\"]}");
+	game = json_object_get(st, "game");
+	ck_assert(json_is_false(json_object_get(game, "over")));
+	ck_assert_str_eq(json_string_value(json_object_get(game, "turn")), "north");
+	json_decref(st);
+
+	/* A room-level end overrides the engine's. */
+	v.reason = PROTO_END_RESIGN;
+	v.winner = OW_SOUTH;
+	v.last = NULL;
+	v.claim_in = -1;
+	st = proto_state_json(&v);
+	game = json_object_get(st, "game");
+	ck_assert(json_is_true(json_object_get(game, "over")));
+	ck_assert_str_eq(json_string_value(json_object_get(game, "reason")), "resign");
+	ck_assert_str_eq(json_string_value(json_object_get(game, "winner")), "south");
+	ck_assert_int_eq(json_array_size(json_object_get(game, "legal")), 0);
+	ck_assert(json_is_null(json_object_get(st, "last")));
+	ck_assert(json_is_null(json_object_get(st, "claim_in")));
+	json_decref(st);
+	v.reason = PROTO_END_ABORTED;
+	v.winner = OW_NOBODY;
+	st = proto_state_json(&v);
+	ck_assert(json_is_null(json_object_get(json_object_get(st, "game"), "winner")));
+	json_decref(st);
+}
+END_TEST
+
+static void hex(const uint8_t *d, char out[65])
+{
+	for (int i = 0; i < 32; i++)
+		snprintf(out + 2 * i, 3, "%02x", d[i]);
+}
+
+START_TEST(test_sha256_vectors)
+{
+	/* FIPS 180-4 examples, plus lengths around the padding boundary. */
+	static const struct { const char *in; const char *want; } v[] = {
+		{"", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
+		{"abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+		{"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+		 "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"},
+		{"abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+		 "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"},
+	};
+	uint8_t d[32], e[32];
+	char h[65];
+
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		sha256(v[i].in, strlen(v[i].in), d);
+		hex(d, h);
+		ck_assert_str_eq(h, v[i].want);
+	}
+	sha256("abc", 3, e);
+	ck_assert_int_eq(sha256_equal(d, d, 32), 1);
+	sha256("abd", 3, d);
+	ck_assert_int_eq(sha256_equal(d, e, 32), 0);
+}
+END_TEST
+
+static Suite *message_suite(void)
+{
+	Suite *s = suite_create("message");
+	TCase *parse_tc = tcase_create("parse"), *build = tcase_create("build"),
+	      *hash = tcase_create("sha256");
+
+	tcase_add_test(parse_tc, test_create_sides_and_kind);
+	tcase_add_test(parse_tc, test_join_room_and_token);
+	tcase_add_test(parse_tc, test_move_fields);
+	tcase_add_test(parse_tc, test_actions_and_bare_types);
+	tcase_add_test(parse_tc, test_malformed);
+	tcase_add_test(build, test_error_codes);
+	tcase_add_test(build, test_server_messages);
+	tcase_add_test(build, test_state);
+	tcase_add_test(hash, test_sha256_vectors);
+	suite_add_tcase(s, parse_tc);
+	suite_add_tcase(s, build);
+	suite_add_tcase(s, hash);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(message_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
