@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadEngine, Game, replay } from '../../web/engine.js';
 import {
-  root, Server, launchBrowser, openPlayer, ready, readBoard, waitMoves, shot, rng,
+  root, Server, launchBrowser, openPlayer, ready, readBoard, waitMoves, shot, rng, prefixProxy,
 } from './lib.mjs';
 
 await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
@@ -280,6 +280,29 @@ test('a reload keeps the seat', async () => {
   noProblems();
 });
 
+test('a second tab takes the seat; the first can take it back', async () => {
+  const seat = await seatOf(north);
+  const tab = await north.context().newPage();
+  tab.problems = [];
+  tab.name = 'north-tab2';
+  pages.push(tab);
+  await tab.goto(link);
+  await ready(tab);
+  await tab.waitForFunction(() => !!document.body.dataset.seat);
+  assert.equal(await seatOf(tab), seat);
+  await north.waitForSelector('#conn-action:not([hidden])');
+  assert.match(await north.textContent('#conn'), /another tab/);
+  assert.deepEqual((await readBoard(north)).legal, []);
+  await shot(north, 'replaced-en');
+  await north.click('#conn-action');
+  await tab.waitForSelector('#conn-action:not([hidden])');
+  await north.waitForSelector('#conn', { state: 'hidden' });
+  await tab.close();
+  pages.splice(pages.indexOf(tab), 1);
+  await playMove([south, north], [watcher], live, live.legal()[0]);
+  noProblems();
+});
+
 test('stopping and restarting the server: both reconnect and play on', async () => {
   await server.stop();
   for (const p of [south, north]) await p.waitForSelector('#conn:not([hidden])');
@@ -418,4 +441,63 @@ test('against the computer, in a worker: it answers every move', async () => {
   }
   await shot(p, 'ai-game-en');
   noProblems();
+});
+
+test('a grand slam is said in words', async () => {
+  // Find a line whose last move is an annulled grand slam.
+  const rand = rng(1);
+  let line = null;
+  for (let i = 0; i < 5000 && !line; i++) {
+    const g = Game.start();
+    while (!g.over && g.moves.length < 80) {
+      const legal = g.legal();
+      g.play(legal[Math.floor(rand() * legal.length)]);
+      if (g.history.at(-1).grand_slam) { line = g.moves.slice(); break; }
+    }
+  }
+  assert.ok(line, 'a grand slam within 5000 random games');
+  const p = await player({ locale: 'es-ES', name: 'slam' });
+  await p.goto(server.url);
+  await ready(p);
+  await p.click('#local-play');
+  await ready(p);
+  for (const m of line) await p.keyboard.press(m.toLowerCase());
+  await waitMoves(p, line.length);
+  const game = replay(line);
+  await expectBoard(p, game, 'grand slam line');
+  assert.match(await p.textContent('#note'), /gran slam/);
+  assert.match(await p.textContent('#note'), /se anula/);
+  await shot(p, 'grand-slam-es');
+  noProblems();
+});
+
+test('under a path prefix behind a proxy', async () => {
+  const proxy = await prefixProxy(server.port, '/juegos/oware/');
+  try {
+    const base = `http://127.0.0.1:${proxy.port}/juegos/oware/`;
+    const a = await player({ name: 'prefix-south' });
+    const b = await player({ name: 'prefix-north' });
+    const outside = [];
+    for (const p of [a, b]) {
+      p.on('request', (r) => {
+        const u = new URL(r.url());
+        if (!u.pathname.startsWith('/juegos/oware/')) outside.push(r.url());
+      });
+    }
+    await a.goto(base);
+    await ready(a);
+    await a.check('input[name="side"][value="south"]');
+    await a.click('#create');
+    await a.waitForSelector('#share:not([hidden])');
+    const l = await a.inputValue('#share-link');
+    assert.ok(l.startsWith(`${base}?room=`), l);
+    await join(b, l);
+    const game = Game.start();
+    await playMove([a, b], [], game, 'e');
+    await playMove([a, b], [], game, 'B');
+    assert.deepEqual(outside, []);
+    noProblems();
+  } finally {
+    await proxy.close();
+  }
 });

@@ -2,6 +2,8 @@
 // an ephemeral loopback port with a temporary database, Chromium through
 // playwright-core, and reading the board a player sees.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -140,4 +142,53 @@ export function rng(seed) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+// A reverse proxy that serves the server under a path prefix (as nginx
+// would: /prefix/x -> /x, WebSocket upgrades included), to show that every
+// URL of the client is relative. Resolves to {port, close()}.
+export function prefixProxy(targetPort, prefix) {
+  return new Promise((resolve) => {
+    const tunnels = new Set();  // upgraded sockets, which proxy.close() leaves open
+    const strip = (url) => (url.startsWith(prefix) ? url.slice(prefix.length - 1) : null);
+    const proxy = http.createServer((req, res) => {
+      if (req.url === prefix.slice(0, -1)) {
+        res.writeHead(301, { location: prefix });
+        res.end();
+        return;
+      }
+      const path = strip(req.url);
+      if (!path) { res.writeHead(404); res.end(); return; }
+      const up = http.request({ host: '127.0.0.1', port: targetPort, path, method: req.method, headers: req.headers },
+        (r) => { res.writeHead(r.statusCode, r.headers); r.pipe(res); });
+      up.on('error', () => { res.writeHead(502); res.end(); });
+      req.pipe(up);
+    });
+    proxy.on('upgrade', (req, socket, head) => {
+      const path = strip(req.url);
+      if (!path) { socket.destroy(); return; }
+      const up = net.connect(targetPort, '127.0.0.1', () => {
+        const lines = [`${req.method} ${path} HTTP/1.1`];
+        for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+        up.write(`${lines.join('\r\n')}\r\n\r\n`);
+        if (head && head.length) up.write(head);
+        up.pipe(socket);
+        socket.pipe(up);
+      });
+      const done = () => { up.destroy(); socket.destroy(); tunnels.delete(done); };
+      tunnels.add(done);
+      up.on('error', done);
+      socket.on('error', done);
+      up.on('close', done);
+      socket.on('close', done);
+    });
+    proxy.listen(0, '127.0.0.1', () => resolve({
+      port: proxy.address().port,
+      close: () => new Promise((r) => {
+        for (const done of [...tunnels]) done();
+        proxy.closeAllConnections();
+        proxy.close(r);
+      }),
+    }));
+  });
 }
