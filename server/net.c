@@ -81,6 +81,8 @@ void conn_send_buf(conn *c, msgbuf *b)
 		log_event(LOG_WARN, "client_dropped", "reason=slow addr=%s queue=%d", c->addr, c->qlen);
 		queue_clear(c);
 		conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too slow");
+		/* Its socket may never drain enough for the close frame. */
+		lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, 2);
 		return;
 	}
 	b->refs++;

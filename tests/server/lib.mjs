@@ -71,9 +71,12 @@ export class Client {
     ws.on('error', (e) => { this.error = e; if (process.env.OWARED_LOG) console.error('ws error', e); });
   }
 
-  static open(port, { room, origin, protocol = 'oware.v1', path = '/ws' } = {}) {
-    const url = `ws://127.0.0.1:${port}${path}${room ? '?room=' + room : ''}`;
-    const ws = new WebSocket(url, protocol ? [protocol] : [], origin ? { origin } : {});
+  static open(port, { room, origin, protocol = 'oware.v1', path = '/ws', headers, autoPong = true, url } = {}) {
+    url = url || `ws://127.0.0.1:${port}${path}${room ? '?room=' + room : ''}`;
+    const opts = { autoPong };
+    if (origin) opts.origin = origin;
+    if (headers) opts.headers = headers;
+    const ws = new WebSocket(url, protocol ? [protocol] : [], opts);
     const c = new Client(ws);
     return new Promise((res, rej) => {
       ws.once('open', () => res(c));

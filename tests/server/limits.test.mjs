@@ -188,3 +188,58 @@ test('static files, /healthz and /metrics', () =>
     assert.match(m, /^# TYPE oware_errors_total counter$/m);
     a.close(); b.close();
   }));
+
+test('client address: X-Forwarded-For only with --trust-proxy', async () => {
+  const xff = (ip) => ({ headers: { 'X-Forwarded-For': `203.0.113.9, ${ip}` } });
+  await withServer(['--trust-proxy', '--max-conns-per-ip', '1'], async (srv) => {
+    const a = await Client.open(srv.port, xff('10.0.0.1'));
+    const b = await Client.open(srv.port, xff('10.0.0.2'));
+    const c = await Client.open(srv.port, xff('10.0.0.1'));
+    await c.expectError('too_many_connections');
+    a.send({ type: 'create', side: 'south' });
+    await a.expect('welcome');
+    b.send({ type: 'create', side: 'south' });
+    await b.expect('welcome');
+    a.close(); b.close();
+  });
+  await withServer(['--max-conns-per-ip', '1'], async (srv) => {
+    const a = await Client.open(srv.port, xff('10.0.0.1'));
+    const b = await Client.open(srv.port, xff('10.0.0.2'));
+    await b.expectError('too_many_connections');
+    a.close();
+  });
+});
+
+test('keepalive: a client that answers no ping is hung up; one that does stays', () =>
+  withServer(['--ping-seconds', '1', '--hangup-seconds', '2'], async (srv) => {
+    const alive = await Client.open(srv.port);
+    const dead = await Client.open(srv.port, { autoPong: false });
+    const t0 = Date.now();
+    const c = await dead.waitClose(6000);
+    assert.ok(Date.now() - t0 >= 1500, 'not before the hang-up time');
+    assert.notEqual(c.code, 1000);
+    assert.equal(alive.closed, null);
+    alive.send({ type: 'create', side: 'south' });
+    await alive.expect('welcome');
+    alive.close();
+  }));
+
+test('unix socket: /healthz and a game over --unix', async () => {
+  const { tempDir } = await import('./lib.mjs');
+  const { request } = await import('node:http');
+  const sock = `${tempDir()}/owared.sock`;
+  const srv = await startServer(['--unix', sock]);
+  const body = await new Promise((res, rej) => {
+    request({ socketPath: sock, path: '/healthz' }, (r) => {
+      let d = '';
+      r.on('data', (x) => { d += x; });
+      r.on('end', () => res(d));
+    }).on('error', rej).end();
+  });
+  assert.equal(JSON.parse(body).ok, true);
+  const a = await Client.open(0, { url: `ws+unix://${sock}:/ws` });
+  a.send({ type: 'create', side: 'south' });
+  assert.equal((await a.expect('welcome')).seat, 'south');
+  a.close();
+  assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+});
