@@ -220,7 +220,7 @@ function renderAll() {
   if (online && model.stopped) status = '';
   else if (reviewing) status = model.review === 0 ? t('review.start') : t('review.position', { n: model.review, total: st.moves.length });
   else if (g.over) status = '';
-  else if (online && !bothSeated) status = me ? t('wait.opponent') : t('turn.side', { side: sideName(g.turn) });
+  else if (online && !bothSeated) status = me ? '' : t('turn.side', { side: sideName(g.turn) });
   else if (online && model.pending) status = t('turn.sending');
   else if (!online && model.ai) status = g.turn === me ? t('turn.yours') : t('ai.thinking');
   else if (!online) status = t('turn.local', { side: sideName(g.turn) });
@@ -332,7 +332,8 @@ function drawPlayer(el, side, seats, shownGame, liveGame) {
   el.dataset.side = side;
   el.classList.toggle('online', here);
   el.classList.toggle('absent', model.mode === 'online' && !here);
-  el.classList.toggle('turn', !liveGame.over && liveGame.turn === side && model.review === null);
+  const started = model.mode !== 'online' || (seats.south.taken && seats.north.taken);
+  el.classList.toggle('turn', started && !liveGame.over && liveGame.turn === side && model.review === null);
 }
 
 function drawMoves() {

@@ -106,7 +106,7 @@ test('create a room, the link seats the opponent, a third watches', async () => 
   assert.equal(await seatOf(south), 'south');
   // Waiting state, in Spanish for a Spanish browser.
   assert.equal(await south.getAttribute('html', 'lang'), 'es');
-  assert.match(await south.textContent('#status'), /Esperando a que llegue tu rival/);
+  assert.match(await south.textContent('#share'), /Esperando a que llegue tu rival/);
   assert.match(await south.textContent('#player-top'), /Norte/);
   assert.deepEqual((await readBoard(south)).legal, [], 'no move before the opponent arrives');
   await shot(south, 'room-waiting-es');
@@ -230,6 +230,9 @@ test('rematch swaps the sides; a draw offer is accepted', async () => {
   const game = Game.start();
   await playMove([south, north], [watcher], game, 'c');
   await playMove([south, north], [watcher], game, 'D');
+  // The opponent's move is announced to screen readers.
+  const heard = (await seatOf(north)) === 'south' ? north : south;
+  await heard.waitForFunction(() => /North sowed D\.|Norte sembró D\./.test(document.querySelector('#live').textContent));
   await south.click('#act-draw');
   await north.waitForSelector('#offer:not([hidden])');
   assert.equal(await north.textContent('#offer-text'), 'Your opponent offers a draw.');
@@ -389,6 +392,10 @@ test('the local two-player game: keys and clicks, no server round trip', async (
   assert.equal(await p.textContent('#create'), 'Create room');
   await shot(p, 'start-en');
   await p.click('#lang');
+  // Both languages have every string, and no key shows raw.
+  assert.deepEqual(await p.evaluate(async () => (await import('./i18n.js')).missingKeys()), []);
+  const raw = await p.$$eval('[data-i18n]', (els) => els.filter((e) => e.textContent === e.dataset.i18n).map((e) => e.dataset.i18n));
+  assert.deepEqual(raw, []);
   await p.click('#local-play');
   await ready(p);
   const game = Game.start();
