@@ -18,7 +18,8 @@ BENCH_WASM_SRC := $(ENGINE_SRC) web/wasm/search_exports.c tests/bench/wasm_searc
 $(BUILD)/bench_search.wasm: $(BENCH_WASM_SRC) $(wildcard engine/*.h)
 	@mkdir -p $(dir $@)
 	clang-14 --target=wasm32 -std=c11 -O2 -nostdlib -mbulk-memory $(WARN) -I. \
-		-fuse-ld=lld -Wl,--no-entry -Wl,--strip-all -o $@ $(BENCH_WASM_SRC)
+		-fuse-ld=lld -Wl,--no-entry -Wl,--strip-all -Wl,-z,stack-size=1048576 \
+		-o $@ $(BENCH_WASM_SRC)
 
 .PHONY: bench-search bench-search-wasm bench-match
 bench-search: $(BUILD)/bench_search
@@ -39,5 +40,12 @@ TESTS += test-best
 # best --depth N` .
 .PHONY: test-ai-wasm
 test-ai-wasm: web/ai.wasm $(BUILD)/oware
-	OWARE=$(BUILD)/oware AI_WASM=web/ai.wasm node --test tests/search/
+	OWARE=$(BUILD)/oware AI_WASM=web/ai.wasm node --test tests/search/ai_wasm.test.mjs
 TESTS += test-ai-wasm
+
+# The computer player in Chromium (web/ai.js, web/ai-worker.js) through the
+# real server.
+.PHONY: test-ai-browser
+test-ai-browser: $(NODE_DEPS) $(BUILD)/owared web/engine.wasm web/ai.wasm
+	OWARED=$(BUILD)/owared node --test tests/search/browser/
+TESTS += test-ai-browser
