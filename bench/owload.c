@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <ev.h>
 #include <jansson.h>
 #include <libwebsockets.h>
 
@@ -167,6 +168,7 @@ static struct worker {
 	int id;
 	struct wstats *st;
 	struct lws_context *ctx;
+	struct ev_loop *loop;     /* epoll through libev: poll() is O(sockets) */
 	room *rooms;
 	int nrooms, started;
 	int64_t t0;
@@ -756,6 +758,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		}
 		break;
 	case LWS_CALLBACK_CLIENT_CLOSED:
+	case LWS_CALLBACK_WSI_DESTROY: /* whatever the path, once (c->up) */
 		if (c)
 			on_closed(c, 0);
 		break;
@@ -836,10 +839,17 @@ static void tick(lws_sorted_usec_list_t *sul)
 	lws_sul_schedule(w.ctx, 0, &w.tick, tick, 1000);
 }
 
+/* Keeps lws_service() returning while the worker shuts down. */
+static void wake(lws_sorted_usec_list_t *sul)
+{
+	lws_sul_schedule(w.ctx, 0, sul, wake, 10000);
+}
+
 static int worker_main(int id, int first, int nrooms)
 {
 	struct lws_context_creation_info info;
 	struct rlimit rl;
+	void *foreign[1];
 	int64_t end;
 
 	w.id = id;
@@ -867,7 +877,15 @@ static int worker_main(int id, int first, int nrooms)
 		}
 	}
 	getrlimit(RLIMIT_NOFILE, &rl);
+	w.loop = ev_loop_new(EVBACKEND_EPOLL);
+	if (!w.loop) {
+		fprintf(stderr, "owload: ev_loop_new failed\n");
+		return 1;
+	}
+	foreign[0] = w.loop;
 	memset(&info, 0, sizeof info);
+	info.options = LWS_SERVER_OPTION_LIBEV;
+	info.foreign_loops = foreign;
 	info.port = CONTEXT_PORT_NO_LISTEN;
 	info.protocols = protocols;
 	info.fd_limit_per_thread = (unsigned)rl.rlim_cur;
@@ -884,12 +902,14 @@ static int worker_main(int id, int first, int nrooms)
 	w.t0 = now_ns();
 	lws_sul_schedule(w.ctx, 0, &w.tick, tick, 1000);
 	while (!w.stop)
-		lws_service(w.ctx, 0);
+		ev_run(w.loop, EVRUN_ONCE);
 	/* let the purposeful closes go out */
 	end = now_ns() + 500000000;
+	wake(&w.tick);
 	while (now_ns() < end && w.st->open_now > 0)
-		lws_service(w.ctx, 0);
+		ev_run(w.loop, EVRUN_ONCE);
 	lws_context_destroy(w.ctx);
+	ev_loop_destroy(w.loop);
 	return 0;
 }
 
