@@ -229,6 +229,8 @@ function renderAll() {
   else status = t('turn.side', { side: sideName(g.turn) });
   $('status').textContent = status;
   $('status').classList.toggle('mine', canMove);
+  // The tab's title says when it is this player's move.
+  document.title = online && canMove ? `● ${t('title.turn')} · ${t('app.title')}` : t('app.title');
 
   // Note: a preview, else the last move in words.
   let note = '';

@@ -67,6 +67,7 @@ const STRINGS = {
     'wait.claim_in': 'Podrás reclamar la victoria en {s} s.',
     'wait.claimable': 'Tu rival lleva demasiado tiempo fuera: puedes reclamar la victoria o seguir esperando.',
     'player.turn': 'juega',
+    'title.turn': 'Te toca',
 
     'turn.yours': 'Te toca: elige uno de tus hoyos',
     'turn.theirs': 'Turno del rival ({side})',
@@ -237,6 +238,7 @@ const STRINGS = {
     'wait.claim_in': 'You can claim the win in {s} s.',
     'wait.claimable': 'Your opponent has been gone too long: you may claim the win, or keep waiting.',
     'player.turn': 'to move',
+    'title.turn': 'Your move',
 
     'turn.yours': 'Your turn: pick one of your pits',
     'turn.theirs': 'Opponent\'s turn ({side})',

@@ -153,6 +153,7 @@ test('a full game played by clicking matches the engine after every move', async
     if (!shotTaken && game.history.at(-1).seeds > 0) {
       await shot(south, 'game-capture-es');
       await shot(north, 'game-capture-north-en');
+      await shot(watcher, 'game-capture-spectator-en');
       shotTaken = true;
     }
     assert.ok(game.moves.length < 600, 'the game ends');
