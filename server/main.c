@@ -15,6 +15,16 @@ struct srv srv;
 static volatile sig_atomic_t got_signal;
 static lws_sorted_usec_list_t sweep_sul;
 
+void srv_fail(void)
+{
+	if (!srv.failed)
+		log_event(LOG_ERROR, "store_failed",
+		          "error=\"a commit failed; stopping so that a restart restores the stored state\"");
+	srv.failed = 1;
+	if (srv.ctx)
+		lws_cancel_service(srv.ctx);
+}
+
 static void on_signal(int sig)
 {
 	got_signal = sig;
@@ -165,9 +175,13 @@ int main(int argc, char **argv)
 	          srv.cfg.unix_path ? srv.cfg.unix_path : "-", srv.cfg.web_root, srv.cfg.db,
 	          restored);
 
-	while (!got_signal)
+	while (!got_signal && !srv.failed) {
 		if (lws_service(srv.ctx, 0) < 0)
 			break;
+		/* Group commit: the writes of this pass, in one transaction. */
+		if (store_flush(srv.st) < 0)
+			srv_fail();
+	}
 
 	/* Shutdown: a "going away" close to every client, a short drain, then
 	 * the context and the store. */
@@ -180,9 +194,11 @@ int main(int argc, char **argv)
 	room_free_all(); /* first: rooms hold timers of the context */
 	lws_context_destroy(srv.ctx);
 	ip_free_all();
+	if (!srv.failed && store_flush(srv.st) < 0)
+		srv.failed = 1;
 	store_close(srv.st);
-	log_event(LOG_INFO, "stopped", "clean=1");
-	return 0;
+	log_event(srv.failed ? LOG_ERROR : LOG_INFO, "stopped", "clean=%d", !srv.failed);
+	return srv.failed ? 1 : 0;
 
 fail_ctx:
 	room_free_all();

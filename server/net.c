@@ -285,13 +285,22 @@ static int on_receive(conn *c, struct lws *wsi, const void *in, size_t len)
 
 static int on_writeable(conn *c, struct lws *wsi)
 {
-	if (srv.stopping && !c->close_code) {
+	if (srv.failed)
+		queue_clear(c); /* it may show changes the store lost */
+	if ((srv.stopping || srv.failed) && !c->close_code) {
 		queue_clear(c);
 		conn_close(c, LWS_CLOSE_STATUS_GOINGAWAY, "server shutting down");
 	}
 	if (c->qlen) {
-		msgbuf *b = c->q[c->qhead];
+		msgbuf *b;
 		int n, ok;
+
+		/* What is queued may show changes not yet committed. */
+		if (store_pending(srv.st) && store_flush(srv.st) < 0) {
+			srv_fail();
+			return -1;
+		}
+		b = c->q[c->qhead];
 
 		c->qhead = (c->qhead + 1) % srv.cfg.max_queue;
 		c->qlen--;

@@ -58,9 +58,14 @@ struct srv {
 	int64_t start_ms;
 	int connections;
 	int stopping;
+	int failed;          /* the store failed: stop, exit 1, send nothing more */
 	srv_stats stats;
 };
 extern struct srv srv;
+
+/* The store lost a batch: stops the loop (main exits 1 without sending
+ * anything queued; a restart restores the last committed state). */
+void srv_fail(void);
 
 /* Monotonic milliseconds. */
 int64_t now_ms(void);

@@ -10,13 +10,16 @@
 #include "server/log.h"
 #include "server/store.h"
 
-enum { Q_BEGIN, Q_COMMIT, Q_ROLLBACK, Q_INSERT, Q_UPDATE, Q_MOVE, Q_CLEAR,
+enum { Q_BEGIN, Q_COMMIT, Q_ROLLBACK, Q_SAVE, Q_RELEASE, Q_UNDO, Q_INSERT, Q_UPDATE, Q_MOVE, Q_CLEAR,
        Q_DELETE, Q_DELETE_MOVES, Q_ROOMS, Q_MOVES, Q_COUNT };
 
 static const char *const sql[Q_COUNT] = {
 	[Q_BEGIN] = "BEGIN IMMEDIATE",
 	[Q_COMMIT] = "COMMIT",
 	[Q_ROLLBACK] = "ROLLBACK",
+	[Q_SAVE] = "SAVEPOINT op",
+	[Q_RELEASE] = "RELEASE op",
+	[Q_UNDO] = "ROLLBACK TO op",
 	[Q_INSERT] = "INSERT INTO rooms (id, kind, created, updated, game_number, version,"
 	             " tok_south, tok_north, reason, winner, draw_offer, rematch_offer)"
 	             " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
@@ -43,11 +46,18 @@ static const char schema[] =
 	" room TEXT NOT NULL, ply INTEGER NOT NULL, pit INTEGER NOT NULL,"
 	" PRIMARY KEY (room, ply)) WITHOUT ROWID;";
 
-/* Owned by main for the life of the process. */
+/* Owned by main for the life of the process. Writes accumulate in one
+ * open transaction (each operation inside a savepoint) until store_flush()
+ * commits them together: one sync for all the changes of an event loop pass. */
 struct store {
 	sqlite3 *db;
 	sqlite3_stmt *q[Q_COUNT];
+	int in_tx;  /* a transaction is open */
+	int broken; /* SQLite dropped the open transaction: flushing must fail */
 };
+
+static int op_begin(store *s);
+static int op_end(store *s, int ok);
 
 /* Creates the folder holding path when it is missing (one level). */
 static void make_parent(const char *path)
@@ -103,6 +113,8 @@ void store_close(store *s)
 {
 	if (!s)
 		return;
+	if (s->in_tx && !s->broken)
+		store_flush(s);
 	for (int i = 0; i < Q_COUNT; i++)
 		sqlite3_finalize(s->q[i]);
 	sqlite3_close(s->db);
@@ -142,65 +154,118 @@ static void bind_room(sqlite3_stmt *st, const store_room *r)
 	sqlite3_bind_int(st, 12, r->rematch_offer);
 }
 
-int store_room_insert(store *s, const store_room *r)
-{
-	bind_room(s->q[Q_INSERT], r);
-	return run(s, Q_INSERT);
-}
-
-int store_room_update(store *s, const store_room *r)
+/* The UPDATE of r alone; 0 or -1. */
+static int update(store *s, const store_room *r)
 {
 	bind_room(s->q[Q_UPDATE], r);
 	return run(s, Q_UPDATE);
 }
 
-/* Ends a transaction: commit when ok, else roll back. Returns 0 or -1. */
-static int finish(store *s, int ok)
+int store_room_insert(store *s, const store_room *r)
 {
-	if (ok && run(s, Q_COMMIT) == 0)
+	if (op_begin(s) < 0)
+		return -1;
+	bind_room(s->q[Q_INSERT], r);
+	return op_end(s, run(s, Q_INSERT) == 0);
+}
+
+int store_room_update(store *s, const store_room *r)
+{
+	if (op_begin(s) < 0)
+		return -1;
+	return op_end(s, update(s, r) == 0);
+}
+
+/* Starts one operation: the batch's transaction if none is open, then a
+ * savepoint. Returns 0 or -1. */
+static int op_begin(store *s)
+{
+	if (s->broken)
+		return -1;
+	if (!s->in_tx) {
+		if (run(s, Q_BEGIN) < 0)
+			return -1;
+		s->in_tx = 1;
+	}
+	return run(s, Q_SAVE);
+}
+
+/* Ends an operation: kept when ok, else undone. Returns 0 or -1. */
+static int op_end(store *s, int ok)
+{
+	if (ok && run(s, Q_RELEASE) == 0)
 		return 0;
-	run(s, Q_ROLLBACK);
+	run(s, Q_UNDO);
+	run(s, Q_RELEASE);
+	if (sqlite3_get_autocommit(s->db)) {
+		/* SQLite rolled the whole batch back (I/O error, full disk):
+		 * earlier operations of this batch are gone too. */
+		s->broken = 1;
+		log_event(LOG_ERROR, "store_batch_lost", "error=\"%s\"", sqlite3_errmsg(s->db));
+	}
 	return -1;
+}
+
+int store_pending(const store *s)
+{
+	return s->in_tx;
+}
+
+int store_flush(store *s)
+{
+	if (!s->in_tx)
+		return s->broken ? -1 : 0;
+	if (s->broken || run(s, Q_COMMIT) < 0) {
+		s->broken = 1;
+		if (!sqlite3_get_autocommit(s->db))
+			run(s, Q_ROLLBACK);
+		s->in_tx = 0;
+		return -1;
+	}
+	s->in_tx = 0;
+	return 0;
 }
 
 int store_move_add(store *s, const store_room *r, int ply, int pit)
 {
 	int ok;
 
-	if (run(s, Q_BEGIN) < 0)
+	if (op_begin(s) < 0)
 		return -1;
 	sqlite3_bind_text(s->q[Q_MOVE], 1, r->id, -1, SQLITE_STATIC);
 	sqlite3_bind_int(s->q[Q_MOVE], 2, ply);
 	sqlite3_bind_int(s->q[Q_MOVE], 3, pit);
-	ok = run(s, Q_MOVE) == 0 && store_room_update(s, r) == 0;
-	return finish(s, ok);
+	ok = run(s, Q_MOVE) == 0 && update(s, r) == 0;
+	return op_end(s, ok);
 }
 
 int store_new_game(store *s, const store_room *r)
 {
 	int ok;
 
-	if (run(s, Q_BEGIN) < 0)
+	if (op_begin(s) < 0)
 		return -1;
 	sqlite3_bind_text(s->q[Q_CLEAR], 1, r->id, -1, SQLITE_STATIC);
-	ok = run(s, Q_CLEAR) == 0 && store_room_update(s, r) == 0;
-	return finish(s, ok);
+	ok = run(s, Q_CLEAR) == 0 && update(s, r) == 0;
+	return op_end(s, ok);
 }
 
 int store_room_delete(store *s, const char *id)
 {
 	int ok;
 
-	if (run(s, Q_BEGIN) < 0)
+	if (op_begin(s) < 0)
 		return -1;
 	sqlite3_bind_text(s->q[Q_DELETE_MOVES], 1, id, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s->q[Q_DELETE], 1, id, -1, SQLITE_STATIC);
 	ok = run(s, Q_DELETE_MOVES) == 0 && run(s, Q_DELETE) == 0;
-	return finish(s, ok);
+	return op_end(s, ok);
 }
 
 void store_reclaim(store *s)
 {
+	if (store_flush(s) < 0)
+		return;
 	sqlite3_exec(s->db, "PRAGMA incremental_vacuum", NULL, NULL, NULL);
 	sqlite3_exec(s->db, "PRAGMA wal_checkpoint(TRUNCATE)", NULL, NULL, NULL);
 }

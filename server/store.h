@@ -1,6 +1,7 @@
-/* store.h: the SQLite (WAL) store of rooms and their moves. Every write
- * is committed before the function returns, so a move is durable before
- * it is broadcast. */
+/* store.h: the SQLite (WAL) store of rooms and their moves. Writes made
+ * during one pass of the event loop form one transaction (group commit);
+ * store_flush() commits it, and the server flushes before it sends anything,
+ * so a move is durable before it is broadcast. */
 #ifndef SRV_STORE_H
 #define SRV_STORE_H
 
@@ -33,7 +34,9 @@ store *store_open(const char *path, int sync_full, char *err, size_t errlen);
 /* Closes the database (NULL is fine). */
 void store_close(store *s);
 
-/* Each returns 0, or -1 (logged) with nothing changed in the database. */
+/* Each write below joins the open batch (opening one if needed) and is
+ * atomic within it. Each returns 0, or -1 (logged) with nothing of that
+ * operation written. */
 int store_room_insert(store *s, const store_room *r);
 int store_room_update(store *s, const store_room *r);
 /* Appends move `pit` at `ply` of r's current game and updates r, atomically. */
@@ -41,7 +44,13 @@ int store_move_add(store *s, const store_room *r, int ply, int pit);
 /* Clears r's moves (a new game) and updates r, atomically. */
 int store_new_game(store *s, const store_room *r);
 int store_room_delete(store *s, const char *id);
-/* Gives free pages back to the file system after deletions. */
+/* 1 when writes wait for store_flush(). */
+int store_pending(const store *s);
+/* Commits the open batch (one sync). Returns 0, or -1 when the store
+ * failed: the batch is lost, memory is ahead of the store, and the caller
+ * must stop (a restart restores the last committed state). */
+int store_flush(store *s);
+/* Flushes, then gives free pages back to the file system after deletions. */
 void store_reclaim(store *s);
 
 /* Calls fn once per stored room with its moves in order (pits, n of them;
