@@ -8,8 +8,10 @@ FUZZ_RUNS ?=
 FUZZ_JOBS_NICE ?= 10
 FUZZ_BUILD := $(BUILD)/fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# FUZZ_DEFS: -D switches of the targets (e.g. to step over a known failure).
+FUZZ_DEFS ?=
 FUZZ_CHECK_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) -MMD -MP -I. \
-	-g -O1 $(FUZZ_SAN)
+	-g -O1 $(FUZZ_SAN) $(FUZZ_DEFS)
 FUZZ_CFLAGS := $(FUZZ_CHECK_CFLAGS) -fsanitize=fuzzer-no-link
 FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
 
@@ -19,7 +21,7 @@ FUZZ_ENGINE := $(ENGINE_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_PROTO := $(PROTO_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_DEPS_engine := $(FUZZ_ENGINE)
 FUZZ_DEPS_position := $(FUZZ_PROTO) $(FUZZ_ENGINE)
-FUZZ_DEPS_notation := $(FUZZ_BUILD)/cli/oware.o $(FUZZ_PROTO) $(FUZZ_ENGINE)
+FUZZ_DEPS_notation := $(CLI_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_message := $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_LIBS_engine :=
 FUZZ_LIBS_position := $(JANSSON_LIBS)
