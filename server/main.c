@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "server/iptable.h"
 #include "server/log.h"
@@ -61,6 +62,23 @@ static void sweep(lws_sorted_usec_list_t *sul)
 	lws_sul_schedule(srv.ctx, 0, &sweep_sul, sweep, (lws_usec_t)sweep_interval_s() * 1000000);
 }
 
+/* Lifts the soft limit of open files to the hard one: every connection
+ * holds a descriptor, and --max-connections may well exceed 1024. */
+static void raise_fd_limit(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+	    rl.rlim_cur < (rlim_t)srv.cfg.max_connections + 64)
+		log_event(LOG_WARN, "fd_limit", "open_files=%llu max_connections=%d"
+		          " (raise the limit, e.g. LimitNOFILE= in systemd)",
+		          (unsigned long long)rl.rlim_cur, srv.cfg.max_connections);
+}
+
 static const struct lws_protocol_vhost_options mime[] = {
 	{&mime[1], NULL, ".wasm", "application/wasm"},
 	{&mime[2], NULL, ".mjs", "text/javascript"},
@@ -90,6 +108,7 @@ int main(int argc, char **argv)
 	              : log_level_parse(srv.cfg.log_level));
 	lws_set_log_level(LLL_ERR | LLL_WARN, lws_log);
 	signal(SIGPIPE, SIG_IGN);
+	raise_fd_limit();
 	srv.start_ms = now_ms();
 
 	srv.st = store_open(srv.cfg.db, srv.cfg.sync_full, err, sizeof err);

@@ -36,7 +36,6 @@ static const char *const sql[Q_COUNT] = {
 };
 
 static const char schema[] =
-	"PRAGMA auto_vacuum=INCREMENTAL;"
 	"CREATE TABLE IF NOT EXISTS rooms ("
 	" id TEXT PRIMARY KEY, kind TEXT NOT NULL, created INTEGER NOT NULL,"
 	" updated INTEGER NOT NULL, game_number INTEGER NOT NULL, version INTEGER NOT NULL,"
@@ -90,7 +89,10 @@ store *store_open(const char *path, int sync_full, char *err, size_t errlen)
 		goto fail;
 	}
 	sqlite3_busy_timeout(s->db, 2000);
-	if (sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, &msg) ||
+	/* auto_vacuum first: it only takes on a database without tables, and
+	 * lets expired rooms give their pages back (store_reclaim). */
+	if (sqlite3_exec(s->db, "PRAGMA auto_vacuum=INCREMENTAL", NULL, NULL, &msg) ||
+	    sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, &msg) ||
 	    sqlite3_exec(s->db, sync_full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL",
 	                 NULL, NULL, &msg) ||
 	    sqlite3_exec(s->db, schema, NULL, NULL, &msg)) {

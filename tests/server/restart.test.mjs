@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { startServer, stopServer, Client, twoPlayers, playMoves, httpGet } from './lib.mjs';
 
 const games = JSON.parse(readFileSync(new URL('games.json', import.meta.url)));
@@ -69,6 +70,7 @@ test('expiry: idle rooms without connections go, and leave the store', async () 
   fin.a.send({ type: 'resign' });
   await fin.a.expect('state'); await fin.b.expect('state');
   const open = await twoPlayers(srv.port);
+  await playMoves(open.a, open.b, ['c', 'A']);
   fin.a.close(); fin.b.close(); open.a.close(); open.b.close();
   await sleep(2200);
   let h = await (await httpGet(srv.port, '/healthz')).json();
@@ -81,6 +83,10 @@ test('expiry: idle rooms without connections go, and leave the store', async () 
   assert.equal(h.rooms, 0);
   c.close();
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
+  assert.equal(sql('SELECT count(*) FROM rooms'), '0');
+  assert.equal(sql('SELECT count(*) FROM moves'), '0');
+  assert.equal(sql('PRAGMA freelist_count'), '0', 'free pages given back');
   srv = await startServer([], { db });
   assert.match(srv.lines.find((l) => / listening /.test(l)), / rooms=0$/);
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
