@@ -12,16 +12,19 @@ $(BUILD)/owcheck: $(BUILD)/bench/owcheck.o $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(SQLITE_LIBS)
 ALL += $(BUILD)/owload $(BUILD)/owcheck
 
-# Standard load: LOAD_ROOMS rooms (2 players, a spectator in every tenth
-# room is not modelled: SPECT spectators in each room) at LOAD_RATE moves/s.
+# Standard load: LOAD_ROOMS rooms of 2 players and LOAD_SPECT spectators
+# each, paced at LOAD_RATE moves/s for LOAD_SECONDS after a 5 s ramp, the
+# server's store in LOAD_SYNC mode (full: an fsync per commit batch).
 LOAD_ROOMS ?= 3000
 LOAD_RATE ?= 2000
 LOAD_SECONDS ?= 60
 LOAD_SPECT ?= 1
+LOAD_SYNC ?= full
 .PHONY: bench-load
 bench-load: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared
-	sh bench/run-load.sh bench $(BUILD) --rooms $(LOAD_ROOMS) --rate $(LOAD_RATE) \
-		--duration $(LOAD_SECONDS) --spectators $(LOAD_SPECT)
+	SERVER_ARGS="--sync $(LOAD_SYNC) $(SERVER_ARGS)" sh bench/run-load.sh bench $(BUILD) \
+		--rooms $(LOAD_ROOMS) --rate $(LOAD_RATE) --duration $(LOAD_SECONDS) \
+		--spectators $(LOAD_SPECT)
 BENCHES += bench-load
 
 # Soak: churn (games, drops with token reconnects, abandons, expiry) for

@@ -70,6 +70,7 @@ fail=0
 case "$mode" in
 bench)
 	start_server || exit 1
+	echo "server: owared ${SERVER_ARGS:-} (store on $(df --output=source "$dir" | tail -1))"
 	load --procs 2 --sources 8 --ramp 5 "$@" || fail=1
 	stop_server || fail=1
 	;;
