@@ -757,6 +757,13 @@ function wire() {
 
   $('share-copy').addEventListener('click', () => copyText($('share-link').value, t('share.copied'), $('share-link')));
   $('share-link').addEventListener('focus', (ev) => ev.target.select());
+  // Phones offer their own share sheet (messaging apps) besides the copy.
+  if (typeof navigator.share === 'function') {
+    $('share-native').hidden = false;
+    $('share-native').addEventListener('click', () => {
+      navigator.share({ title: t('app.title'), text: t('share.message'), url: $('share-link').value }).catch(() => {});
+    });
+  }
 
   $('act-draw').addEventListener('click', () => sendAction({ type: 'draw', action: 'offer' }));
   $('act-abort').addEventListener('click', () => sendAction({ type: 'abort' }));
@@ -842,6 +849,7 @@ function wire() {
 
 function show(which) {
   $('loading').hidden = true;
+  if (which !== 'start') $('hero-board').querySelectorAll('.row').forEach((r) => r.replaceChildren());
   $('start').hidden = which !== 'start';
   $('game').hidden = which !== 'game';
 }
@@ -849,6 +857,11 @@ function show(which) {
 function showStart(error) {
   model = null;
   show('start');
+  // A board at rest, for the look of it.
+  const hero = new Board($('hero-board'), {});
+  const start = Game.start().state();
+  hero.show(start);
+  hero.setLegal([]);
   $('create').disabled = false;
   $('create').textContent = t('start.create');
   $('create-error').hidden = !error;

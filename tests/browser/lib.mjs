@@ -108,14 +108,14 @@ export async function ready(page) {
 export async function readBoard(page) {
   return page.evaluate(() => {
     const letters = 'abcdefABCDEF';
-    const pits = letters.split('').map((l) => Number(document.querySelector(`.pit[data-pit="${l}"]`).dataset.count));
+    const pits = letters.split('').map((l) => Number(document.querySelector(`#board .pit[data-pit="${l}"]`).dataset.count));
     const score = {};
     for (const el of document.querySelectorAll('.player')) score[el.dataset.side] = Number(el.querySelector('.player-score').textContent);
     return {
       pits,
       captured: { south: score.south, north: score.north },
       moves: document.querySelectorAll('#moves .mv').length,
-      legal: [...document.querySelectorAll('.pit.legal')].map((b) => b.dataset.pit).sort(),
+      legal: [...document.querySelectorAll('#board .pit.legal')].map((b) => b.dataset.pit).sort(),
       animating: !!document.querySelector('.board.animating'),
     };
   });
