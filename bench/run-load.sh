@@ -7,7 +7,8 @@
 #   crash  kill -9 the server under load, restart it on the same store,
 #          everyone reconnects with tokens: nothing acknowledged is lost
 # Environment: KEEP=1 keeps the work folder; SERVER_ARGS adds server flags;
-# SERVER_WRAP runs the server under a wrapper (e.g. "valgrind -q").
+# SERVER_WRAP runs the server under a wrapper (e.g. "valgrind -q"); SERVER_BIN
+# names another server binary (e.g. build/asan/owared).
 set -u
 mode=$1 B=$2
 shift 2
@@ -32,10 +33,14 @@ pick_port() {
 port=$(pick_port)
 
 # High limits: the load comes from a few loopback addresses on purpose.
+# Connections are bounded by the descriptors the server may open.
+nofile=$(ulimit -Hn)
+[ "$nofile" = unlimited ] && nofile=1000000
+maxconn=$((nofile - 100))
 start_server() {
 	# shellcheck disable=SC2086
-	${SERVER_WRAP:-} "$B/owared" --port "$port" --listen 127.0.0.1 --db "$dir/ow.db" \
-		--web-root web --log-level warn --max-connections 1000000 \
+	${SERVER_WRAP:-} "${SERVER_BIN:-$B/owared}" --port "$port" --listen 127.0.0.1 --db "$dir/ow.db" \
+		--web-root web --log-level warn --max-connections "$maxconn" \
 		--max-conns-per-ip 1000000 --rooms-per-ip-per-min 1000000 \
 		--max-msgs-per-sec 1000 --max-rooms 1000000 --max-spectators 1000 \
 		${SERVER_ARGS:-} "$@" >>"$dir/server.log" 2>&1 &
