@@ -167,6 +167,7 @@ function renderAll() {
   const bothSeated = seats.south.taken && seats.north.taken;
   const connected = !online || model.conn === 'open';
 
+  $('game').classList.add('has-state');
   document.body.dataset.mode = model.mode;
   document.body.dataset.seat = model.seat || '';
   board.setView(viewSide());
@@ -222,6 +223,7 @@ function renderAll() {
   else if (g.over) status = '';
   else if (online && !bothSeated) status = me ? '' : t('turn.side', { side: sideName(g.turn) });
   else if (online && model.pending) status = t('turn.sending');
+  else if (online && !connected) status = t('turn.side', { side: sideName(g.turn) });
   else if (!online && model.ai) status = g.turn === me ? t('turn.yours') : t('ai.thinking');
   else if (!online) status = t('turn.local', { side: sideName(g.turn) });
   else if (me === g.turn) status = t('turn.yours');
@@ -383,7 +385,13 @@ function drawConn() {
     btn.textContent = t('conn.home');
     btn.dataset.action = 'home';
   } else if (model.conn === 'retry') {
-    text = model.retryIn >= 1500 ? t('conn.reconnecting', { s: Math.round(model.retryIn / 1000) }) : t('conn.reconnecting.now');
+    const left = Math.ceil((model.retryAt - Date.now()) / 1000);
+    text = left >= 1 ? t('conn.reconnecting', { s: left }) : t('conn.reconnecting.now');
+    if (model.retryIn >= 1500) {
+      btn.hidden = false;
+      btn.textContent = t('conn.retry');
+      btn.dataset.action = 'retry';
+    }
   } else if (model.conn === 'connecting' && model.everJoined) {
     text = t('conn.reconnecting.now');
   } else if (model.seat === 'spectator') {
@@ -428,6 +436,7 @@ let conn = null;
 
 function startOnline(room, createSide) {
   model = newModel('online');
+  $('game').classList.remove('has-state');
   model.room = room;
   model.createSide = createSide || null;
   show('game');
@@ -442,6 +451,12 @@ function startOnline(room, createSide) {
     status: ({ state, retryIn }) => {
       model.conn = state;
       model.retryIn = retryIn;
+      model.retryAt = Date.now() + retryIn;
+      // Count the wait down on screen.
+      clearInterval(model.retryTimer);
+      if (state === 'retry' && retryIn >= 1500) {
+        model.retryTimer = setInterval(() => { if (model && model.conn === 'retry') drawConn(); }, 1000);
+      }
       if (state === 'retry' || state === 'connecting') model.pendingAck = true;
       if (model.state) renderAll(); else drawConnBare();
     },
@@ -805,7 +820,9 @@ function wire() {
     newLocal({ level, side: other(mine) });
   });
   $('conn-action').addEventListener('click', () => {
-    if ($('conn-action').dataset.action === 'home') { window.location.href = './'; return; }
+    const action = $('conn-action').dataset.action;
+    if (action === 'home') { window.location.href = './'; return; }
+    if (action === 'retry') { conn.nudge(); return; }
     model.stopped = null;
     conn.open();
   });

@@ -54,6 +54,7 @@ const STRINGS = {
     'conn.reconnecting.now': 'Sin conexión. Reconectando…',
     'conn.replaced': 'Esta partida se abrió en otra pestaña o dispositivo.',
     'conn.takeback': 'Jugar aquí',
+    'conn.retry': 'Reintentar ahora',
     'conn.noroom': 'Esta sala no existe o ha caducado.',
     'conn.home': 'Volver al inicio',
 
@@ -227,6 +228,7 @@ const STRINGS = {
     'conn.reconnecting.now': 'Offline. Reconnecting…',
     'conn.replaced': 'This game was opened in another tab or device.',
     'conn.takeback': 'Play here',
+    'conn.retry': 'Retry now',
     'conn.noroom': 'This room does not exist or has expired.',
     'conn.home': 'Back to start',
 

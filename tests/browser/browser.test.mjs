@@ -508,3 +508,15 @@ test('under a path prefix behind a proxy', async () => {
     await proxy.close();
   }
 });
+
+test('a link to a room that does not exist says so', async () => {
+  const p = await player({ locale: 'es-ES', name: 'noroom' });
+  await p.goto(`${server.url}?room=00000000-0000-4000-8000-000000000000`);
+  await ready(p);
+  await p.waitForFunction(() => /no existe/.test(document.querySelector('#conn').textContent));
+  assert.equal(await p.textContent('#conn-action'), 'Volver al inicio');
+  await shot(p, 'no-room-es');
+  await p.click('#conn-action');
+  await p.waitForSelector('#start:not([hidden])');
+  noProblems();
+});
