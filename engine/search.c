@@ -138,7 +138,7 @@ static int end_value(const ow_pos *p, int ply, int rows_count)
 }
 
 const ow_eval_weights ow_eval_default = {
-	.held = 1, .target = -4, .kroo = 6, .empty = 0,
+	.held = 2, .target = 4, .kroo = 0, .empty = -8,
 };
 
 int ow_search_eval(const ow_pos *p, const ow_eval_weights *w)
@@ -345,12 +345,13 @@ int ow_search_level(ow_search_limits *lim, int level, uint32_t seed,
 	l.seed = seed;
 	switch (level) {
 	case OW_LEVEL_EASY:
-		l.depth = 2;
+		l.depth = 1;
 		l.noise = 3 * OW_SEARCH_SEED;
 		l.blunder = 150;
 		break;
 	case OW_LEVEL_MEDIUM:
-		l.depth = 7;
+		l.depth = 4;
+		l.noise = OW_SEARCH_SEED / 2;
 		break;
 	case OW_LEVEL_HARD:
 		if (clock && time_ms) {

@@ -35,8 +35,9 @@
 #define OW_SEARCH_WON (OW_SEARCH_WIN - 1000)
 
 typedef enum {
-	OW_LEVEL_EASY = 0,   /* shallow, with random slips: a beginner can win */
-	OW_LEVEL_MEDIUM = 1, /* a few plies, no slips */
+	OW_LEVEL_EASY = 0,   /* 1 ply, random spread and slips: a beginner can
+	                      * win (about even with a greedy player) */
+	OW_LEVEL_MEDIUM = 1, /* 4 plies, a small random spread */
 	OW_LEVEL_HARD = 2    /* as deep as the budget allows; also the hint */
 } ow_level;
 

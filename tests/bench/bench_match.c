@@ -4,7 +4,8 @@
  *
  * usage: bench_match [GAMES [HARD_NODES [OPENING_PLIES]]]
  *        bench_match --pair A B [GAMES [HARD_NODES [OPENING_PLIES]]]
- *        (A, B: random easy medium hard)
+ *        (A, B: greedy random easy medium hard; greedy takes the biggest
+ *        capture there is, like a beginner)
  *        bench_match --eval HELD,TARGET,KROO,EMPTY [GAMES [HARD_NODES [...]]]
  *        (hard with these evaluation weights against hard with the
  *        defaults: for tuning) */
@@ -16,9 +17,12 @@
 
 #define TT_ENTRIES (1u << 18)
 
-enum { P_RANDOM = -1 };
+/* Players besides the levels: random moves, and a beginner's greed (the
+ * biggest capture now, else a random move). */
+enum { P_GREEDY = -2, P_RANDOM = -1 };
 
-static const char *const names[] = {"random", "easy", "medium", "hard"};
+static const char *const names[] = {"greedy", "random", "easy", "medium", "hard"};
+#define NAME(p) names[(p) + 2]
 
 struct player {
 	int level; /* P_RANDOM or OW_LEVEL_* */
@@ -50,6 +54,33 @@ static int random_move(const ow_game *g, uint64_t *rng)
 	return __builtin_ctz(mask);
 }
 
+static int greedy_move(const ow_game *g, uint64_t *rng)
+{
+	unsigned mask = ow_legal_mask(&g->pos), best = 0;
+	int most = -1;
+
+	for (unsigned m = mask; m; m &= m - 1) {
+		ow_pos p = g->pos;
+		int pit = __builtin_ctz(m), got;
+
+		ow_pos_sow(&p, pit, NULL);
+		got = p.captured[g->pos.turn] - g->pos.captured[g->pos.turn];
+		if (got > most) {
+			most = got;
+			best = 0;
+		}
+		if (got == most)
+			best |= 1u << pit;
+	}
+	{
+		int k = (int)(rnd(rng) % (uint64_t)__builtin_popcount(best));
+
+		while (k--)
+			best &= best - 1;
+	}
+	return __builtin_ctz(best);
+}
+
 static int choose(struct player *pl, const ow_game *g, uint64_t *rng)
 {
 	ow_search_limits lim;
@@ -57,6 +88,8 @@ static int choose(struct player *pl, const ow_game *g, uint64_t *rng)
 
 	if (pl->level == P_RANDOM)
 		return random_move(g, rng);
+	if (pl->level == P_GREEDY)
+		return greedy_move(g, rng);
 	ow_search_level(&lim, pl->level, (uint32_t)rnd(rng), NULL, NULL, 0);
 	if (pl->level == OW_LEVEL_HARD)
 		lim.nodes = hard_nodes;
@@ -95,9 +128,9 @@ static int play(struct player *south, struct player *north, uint64_t opening_see
 
 static int level_of(const char *s)
 {
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		if (!strcmp(s, names[i]))
-			return i - 1;
+			return i - 2;
 	fprintf(stderr, "bench_match: unknown player %s\n", s);
 	exit(2);
 }
@@ -109,7 +142,7 @@ static double pairing(int a, int b, int games, ow_tt_entry *tt_a, ow_tt_entry *t
 {
 	struct player pa = {a, tt_a, eval_a}, pb = {b, tt_b, NULL};
 	int win = 0, draw = 0, loss = 0, plies = 0;
-	uint64_t rng = 0x5eed0000u + (uint64_t)(a + 1) * 16 + (uint64_t)(b + 1);
+	uint64_t rng = 0x5eed0000u + (uint64_t)(a + 2) * 16 + (uint64_t)(b + 2);
 	double pct;
 
 	for (int i = 0; i < games; i += 2) {
@@ -129,7 +162,7 @@ static double pairing(int a, int b, int games, ow_tt_entry *tt_a, ow_tt_entry *t
 	}
 	pct = 100.0 * (win + draw / 2.0) / (win + draw + loss);
 	printf("%-7s vs %-7s %5d games: %4d won %4d drawn %4d lost  %5.1f%%  (%.0f plies a game)\n",
-	       name_a ? name_a : names[a + 1], name_b ? name_b : names[b + 1], win + draw + loss, win, draw, loss, pct,
+	       name_a ? name_a : NAME(a), name_b ? name_b : NAME(b), win + draw + loss, win, draw, loss, pct,
 	       (double)plies / (win + draw + loss));
 	fflush(stdout);
 	return pct;
@@ -137,7 +170,7 @@ static double pairing(int a, int b, int games, ow_tt_entry *tt_a, ow_tt_entry *t
 
 int main(int argc, char **argv)
 {
-	int games = 100, pa = -2, pb = -2, i = 1;
+	int games = 100, pa = -9, pb = -9, i = 1;
 	ow_eval_weights w, *eval = NULL;
 	ow_tt_entry *tt_a = malloc(TT_ENTRIES * sizeof *tt_a);
 	ow_tt_entry *tt_b = malloc(TT_ENTRIES * sizeof *tt_b);
@@ -168,11 +201,11 @@ int main(int argc, char **argv)
 	printf("match: %d games a pairing, openings of %d random plies, each played "
 	       "from both sides; hard limited to %llu nodes a move\n",
 	       games, opening_plies, (unsigned long long)hard_nodes);
-	if (pa != -2) {
+	if (pa != -9) {
 		pairing(pa, pb, games, tt_a, tt_b, eval);
 	} else {
 		for (int a = OW_LEVEL_EASY; a <= OW_LEVEL_HARD; a++)
-			for (int b = a - 1; b >= P_RANDOM; b--)
+			for (int b = a - 1; b >= P_GREEDY; b--)
 				pairing(a, b, games, tt_a, tt_b, NULL);
 	}
 	free(tt_a);

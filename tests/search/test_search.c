@@ -429,9 +429,17 @@ START_TEST(test_levels)
 {
 	ow_search_limits lim;
 
-	ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_EASY, 1, NULL, NULL, 0), 0);
-	ck_assert_int_gt(lim.noise, 0);
+	ow_search_limits easy;
+
+	ck_assert_int_eq(ow_search_level(&easy, OW_LEVEL_EASY, 1, NULL, NULL, 0), 0);
+	ck_assert_int_gt(easy.noise, 0);
+	ck_assert_int_gt(easy.blunder, 0);
 	ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_MEDIUM, 1, NULL, NULL, 0), 0);
+	ck_assert_int_gt(lim.depth, easy.depth);
+	ck_assert_int_lt(lim.noise, easy.noise);
+	ck_assert_int_eq(lim.blunder, 0);
+	ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_HARD, 1, NULL, NULL, 0), 0);
+	ck_assert_uint_gt(lim.nodes, 0);
 	ck_assert_int_eq(lim.noise, 0);
 	ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_HARD, 1, fake_clock, NULL, 1000), 0);
 	ck_assert_uint_eq(lim.time_ms, 1000);
