@@ -41,7 +41,7 @@ function newModel(mode) {
     preview: null,      // engine preview of the hovered pit
     conn: 'idle',       // connection state (online)
     retryIn: 0,
-    stopped: null,      // 'replaced' | 'no_room' when not reconnecting
+    stopped: null,      // why it stopped reconnecting: 'replaced', 'no_room', 'too_many_spectators'
     flipped: false,     // local: the board turned by hand
     ai: null,           // local against the computer: {level, side}
     thinking: null,     // the id of the computer's pending search
@@ -379,8 +379,8 @@ function drawConn() {
     btn.hidden = false;
     btn.textContent = t('conn.takeback');
     btn.dataset.action = 'takeback';
-  } else if (model.stopped === 'no_room') {
-    text = t('conn.noroom');
+  } else if (model.stopped) {
+    text = model.stopped === 'no_room' ? t('conn.noroom') : errorText(model.stopped);
     btn.hidden = false;
     btn.textContent = t('conn.home');
     btn.dataset.action = 'home';
@@ -476,8 +476,8 @@ function drawConnBare() {
   el.hidden = false;
   el.dataset.kind = 'info';
   $('conn-action').hidden = !model.stopped;
-  if (model.stopped === 'no_room') {
-    $('conn-text').textContent = t('conn.noroom');
+  if (model.stopped) {
+    $('conn-text').textContent = model.stopped === 'no_room' ? t('conn.noroom') : errorText(model.stopped);
     $('conn-action').textContent = t('conn.home');
     $('conn-action').dataset.action = 'home';
   } else if (model.conn === 'retry') {
@@ -573,9 +573,9 @@ function onError(msg) {
     conn.send({ type: 'join', room: model.room });
     return;
   }
-  if (code === 'no_room') {
-    model.stopped = 'no_room';
-    store(TOKEN_KEY(model.room), null);
+  if (code === 'no_room' || (code === 'too_many_spectators' && !model.state)) {
+    model.stopped = code;
+    if (code === 'no_room') store(TOKEN_KEY(model.room), null);
     conn.stop();
     if (model.state) renderAll(); else drawConnBare();
     return;
