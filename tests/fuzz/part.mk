@@ -5,7 +5,7 @@
 FUZZ_CC ?= clang-14
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?=
-FUZZ_JOBS_NICE ?= 10
+FUZZ_NICE ?= 10
 FUZZ_BUILD := $(BUILD)/fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # FUZZ_DEFS: -D switches of the targets (e.g. to step over a known failure).
@@ -28,6 +28,10 @@ FUZZ_LIBS_position := $(JANSSON_LIBS)
 FUZZ_LIBS_notation := $(JANSSON_LIBS)
 FUZZ_LIBS_message := $(JANSSON_LIBS)
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
+# libFuzzer options per target: fuzz_engine reads 15 + 1024 bytes at most.
+FUZZ_OPTS_engine := -max_len=1039
+FUZZ_OPTS_position := -dict=tests/fuzz/json.dict
+FUZZ_OPTS_message := -dict=tests/fuzz/json.dict
 
 # The project's sources again, instrumented (shorter stem than the generic
 # $(BUILD)/%.o rule, so make picks this one for $(BUILD)/fuzz/...).
@@ -70,11 +74,12 @@ TESTS += test-fuzz
 # Fuzzing: one target at a time (the machine is shared), niced. New inputs
 # go to $(FUZZ_BUILD)/corpus/<target>, crashes to $(FUZZ_BUILD)/artifacts/.
 fuzz: $(FUZZ_BINS)
-	@set -e; for t in $(FUZZ_TARGETS); do \
+	@set -e; $(foreach t,$(FUZZ_TARGETS),opts_$(t)='$(FUZZ_OPTS_$(t))';) \
+	for t in $(FUZZ_TARGETS); do \
 		mkdir -p $(FUZZ_BUILD)/corpus/$$t $(FUZZ_BUILD)/artifacts/$$t; \
-		dict=; [ -f tests/fuzz/$$t.dict ] && dict=-dict=tests/fuzz/$$t.dict; \
+		eval "opts=\$$opts_$$t"; \
 		echo "fuzz: $$t for $(if $(FUZZ_RUNS),$(FUZZ_RUNS) runs,$(FUZZ_SECONDS) s)"; \
-		nice -n $(FUZZ_JOBS_NICE) $(FUZZ_BUILD)/fuzz_$$t $$dict \
+		nice -n $(FUZZ_NICE) $(FUZZ_BUILD)/fuzz_$$t $$opts \
 			$(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_SECONDS)) \
 			-print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/artifacts/$$t/ \
 			$(FUZZ_BUILD)/corpus/$$t tests/fuzz/corpus/$$t; \
