@@ -74,7 +74,7 @@ TESTS += test-fuzz
 # Fuzzing: one target at a time (the machine is shared), niced. New inputs
 # go to $(FUZZ_BUILD)/corpus/<target>, crashes to $(FUZZ_BUILD)/artifacts/.
 fuzz: $(FUZZ_BINS)
-	@set -e; $(foreach t,$(FUZZ_TARGETS),opts_$(t)='$(FUZZ_OPTS_$(t))';) \
+	@failed=; $(foreach t,$(FUZZ_TARGETS),opts_$(t)='$(FUZZ_OPTS_$(t))';) \
 	for t in $(FUZZ_TARGETS); do \
 		mkdir -p $(FUZZ_BUILD)/corpus/$$t $(FUZZ_BUILD)/artifacts/$$t; \
 		eval "opts=\$$opts_$$t"; \
@@ -82,8 +82,9 @@ fuzz: $(FUZZ_BINS)
 		nice -n $(FUZZ_NICE) $(FUZZ_BUILD)/fuzz_$$t $$opts \
 			$(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_SECONDS)) \
 			-print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/artifacts/$$t/ \
-			$(FUZZ_BUILD)/corpus/$$t tests/fuzz/corpus/$$t; \
-	done
+			$(FUZZ_BUILD)/corpus/$$t tests/fuzz/corpus/$$t || failed="$$failed $$t"; \
+	done; \
+	[ -z "$$failed" ] || { echo "fuzz: failures in:$$failed (inputs in $(FUZZ_BUILD)/artifacts/)"; exit 1; }
 
 # Source coverage of the corpora (committed seeds plus what `make fuzz` found
 # in $(FUZZ_BUILD)/corpus): profile-instrumented builds run each input once,
