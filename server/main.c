@@ -14,7 +14,7 @@
 struct srv srv;
 
 static volatile sig_atomic_t got_signal;
-static lws_sorted_usec_list_t sweep_sul;
+static lws_sorted_usec_list_t sweep_sul, keepalive_sul;
 
 void srv_fail(void)
 {
@@ -77,6 +77,13 @@ static void raise_fd_limit(void)
 		log_event(LOG_WARN, "fd_limit", "open_files=%llu max_connections=%d"
 		          " (raise the limit, e.g. LimitNOFILE= in systemd)",
 		          (unsigned long long)rl.rlim_cur, srv.cfg.max_connections);
+}
+
+static void keepalive(lws_sorted_usec_list_t *sul)
+{
+	(void)sul;
+	net_keepalive();
+	lws_sul_schedule(srv.ctx, 0, &keepalive_sul, keepalive, 1000000);
 }
 
 static const struct lws_protocol_vhost_options mime[] = {
@@ -151,9 +158,9 @@ int main(int argc, char **argv)
 	m_healthz.mount_next = &m_metrics;
 	m_healthz.mountpoint = "/healthz";
 
+	/* An explicit policy with no validity timers: lws would otherwise use
+	 * its 300/310 s default. Keepalive is net_keepalive() (see net.h). */
 	memset(&retry, 0, sizeof retry);
-	retry.secs_since_valid_ping = (uint16_t)srv.cfg.ping_seconds;
-	retry.secs_since_valid_hangup = (uint16_t)srv.cfg.hangup_seconds;
 
 	memset(&info, 0, sizeof info);
 	info.protocols = net_protocols;
@@ -189,6 +196,7 @@ int main(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	lws_sul_schedule(srv.ctx, 0, &sweep_sul, sweep, (lws_usec_t)sweep_interval_s() * 1000000);
+	lws_sul_schedule(srv.ctx, 0, &keepalive_sul, keepalive, 1000000);
 	log_event(LOG_INFO, "listening", "port=%d listen=%s unix=%s web_root=%s db=%s rooms=%d",
 	          port, srv.cfg.listen ? srv.cfg.listen : "*",
 	          srv.cfg.unix_path ? srv.cfg.unix_path : "-", srv.cfg.web_root, srv.cfg.db,
@@ -207,6 +215,7 @@ int main(int argc, char **argv)
 	log_event(LOG_INFO, "stopping", "signal=%d connections=%d", (int)got_signal, srv.connections);
 	srv.stopping = 1;
 	lws_sul_cancel(&sweep_sul);
+	lws_sul_cancel(&keepalive_sul);
 	lws_callback_on_writable_all_protocol(srv.ctx, &net_protocols[1]);
 	for (int64_t until = now_ms() + 1000; srv.connections > 0 && now_ms() < until;)
 		lws_service(srv.ctx, 0);

@@ -22,6 +22,9 @@ int64_t now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Every live WebSocket connection, for the keepalive sweep. */
+static conn *all_conns;
+
 /* ---- outgoing ---- */
 
 msgbuf *msgbuf_from_json(json_t *msg)
@@ -165,6 +168,11 @@ static int conn_open(conn *c, struct lws *wsi)
 	c->ip->conns++;
 	c->live = 1;
 	srv.connections++;
+	c->last_rx = now_ms();
+	c->all_next = all_conns;
+	if (all_conns)
+		all_conns->all_prev = c;
+	all_conns = c;
 	if (c->ip->conns > srv.cfg.max_conns_per_ip) {
 		log_event(LOG_WARN, "conn_refused", "reason=too_many_connections addr=%s", c->addr);
 		conn_error(c, PROTO_E_TOO_MANY_CONNECTIONS, "too many connections from this address");
@@ -188,6 +196,13 @@ static void conn_teardown(conn *c)
 	c->rx = NULL;
 	if (c->ip)
 		c->ip->conns--;
+	if (c->all_prev)
+		c->all_prev->all_next = c->all_next;
+	else
+		all_conns = c->all_next;
+	if (c->all_next)
+		c->all_next->all_prev = c->all_prev;
+	c->all_next = c->all_prev = NULL;
 	c->live = 0;
 	srv.connections--;
 	log_event(LOG_DEBUG, "conn_closed", "addr=%s", c->addr);
@@ -243,6 +258,8 @@ static int on_receive(conn *c, struct lws *wsi, const void *in, size_t len)
 {
 	if (!c->live || c->close_code)
 		return 0;
+	c->last_rx = now_ms();
+	c->ping = 0;
 	if (lws_is_first_fragment(wsi))
 		c->rxlen = 0;
 	if (c->rxlen + len > (size_t)srv.cfg.max_message) {
@@ -291,6 +308,18 @@ static int on_writeable(conn *c, struct lws *wsi)
 		queue_clear(c);
 		conn_close(c, LWS_CLOSE_STATUS_GOINGAWAY, "server shutting down");
 	}
+	if (c->ping == 1 && !c->close_code) {
+		/* A payload: lws 4.1.6 hides empty pongs from the callback. */
+		unsigned char ping[LWS_PRE + 2] = {0};
+
+		ping[LWS_PRE] = 'k';
+		c->ping = 2;
+		if (lws_write(wsi, ping + LWS_PRE, 1, LWS_WRITE_PING) < 1)
+			return -1;
+		if (c->qlen)
+			lws_callback_on_writable(wsi);
+		return 0;
+	}
 	if (c->qlen) {
 		msgbuf *b;
 		int n, ok;
@@ -330,6 +359,12 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason,
 		return conn_open(c, wsi);
 	case LWS_CALLBACK_RECEIVE:
 		return on_receive(c, wsi, in, len);
+	case LWS_CALLBACK_RECEIVE_PONG:
+		if (c->live) {
+			c->last_rx = now_ms();
+			c->ping = 0;
+		}
+		return 0;
 	case LWS_CALLBACK_SERVER_WRITEABLE:
 		if (!c->live)
 			return -1;
@@ -339,6 +374,29 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason,
 		return 0;
 	default:
 		return 0;
+	}
+}
+
+void net_keepalive(void)
+{
+	int64_t now = now_ms(), ping = (int64_t)srv.cfg.ping_seconds * 1000,
+	        hangup = (int64_t)srv.cfg.hangup_seconds * 1000;
+
+	for (conn *c = all_conns; c; c = c->all_next) {
+		int64_t idle = now - c->last_rx;
+
+		if (c->close_code)
+			continue;
+		if (idle >= hangup) {
+			log_event(LOG_INFO, "client_dropped", "reason=idle addr=%s idle_ms=%lld",
+			          c->addr, (long long)idle);
+			queue_clear(c);
+			conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "idle");
+			lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, 2);
+		} else if (idle >= ping && c->ping == 0) {
+			c->ping = 1;
+			lws_callback_on_writable(c->wsi);
+		}
 	}
 }
 

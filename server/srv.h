@@ -41,6 +41,9 @@ typedef struct conn {
 	int64_t win_start;        /* rate window start (ms) and messages in it */
 	int win_count;
 	int live;                 /* counted in srv.connections */
+	struct conn *all_next, *all_prev; /* in net.c's list of every connection */
+	int64_t last_rx;          /* ms of the last frame (or pong) received */
+	int ping;                 /* 1: a ping is due, 2: sent, awaiting traffic */
 } conn;
 
 /* Counters for /metrics. */
