@@ -448,6 +448,65 @@ START_TEST(test_levels)
 }
 END_TEST
 
+/* Minimax over ow_game_play with material leaves (OW_SEARCH_SEED a seed
+ * ahead) and the search's end values: the exact value the search must
+ * return at depths without reductions (1 and 2). */
+static int material_ref(const ow_game *g, int depth, int ply)
+{
+	int best = -OW_SEARCH_WIN - 1, me = g->pos.turn;
+
+	if (g->end != OW_END_NONE)
+		return g->winner == OW_DRAW ? 0 : g->winner == me ? OW_SEARCH_WIN - ply
+		                                                 : -(OW_SEARCH_WIN - ply);
+	if (depth == 0)
+		return OW_SEARCH_SEED * (g->pos.captured[me] - g->pos.captured[1 - me]);
+	for (int m = 0; m < OW_PITS; m++) {
+		ow_game c = *g;
+		int v;
+
+		if (ow_game_play(&c, m, NULL))
+			continue;
+		v = -material_ref(&c, depth - 1, ply + 1);
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+/* Set positions where seeds can be won (or must be defended): at depths 1
+ * and 2 the search takes the most seeds there are, exactly as minimax. */
+START_TEST(test_wins_the_most_seeds)
+{
+	static const ow_eval_weights material = {0, 0, 0, 0};
+	uint64_t rng = 2024;
+	int captures = 0;
+
+	for (int t = 0; t < 1500; t++) {
+		ow_game g = random_game(&rng);
+
+		if (g.end != OW_END_NONE)
+			continue;
+		for (int d = 1; d <= 2; d++) {
+			ow_search_limits lim = {0};
+			ow_search_result r;
+			ow_game c = g;
+			int want = material_ref(&g, d, 0);
+
+			lim.depth = d;
+			lim.eval = &material;
+			ow_tt_clear(tt, TT_N);
+			ck_assert_int_eq(ow_search(&g, &lim, tt, TT_N, &r), 0);
+			ck_assert_msg(r.score == want, "position %d depth %d: %d, want %d",
+			              t, d, r.score, want);
+			ck_assert_int_eq(ow_game_play(&c, r.move, NULL), OW_OK);
+			ck_assert_int_eq(-material_ref(&c, d - 1, 1), want);
+			captures += d == 1 && want > 0;
+		}
+	}
+	ck_assert_int_gt(captures, 100);
+}
+END_TEST
+
 /* No table at all works too, and finds the same win. */
 START_TEST(test_without_table)
 {
@@ -474,6 +533,7 @@ static Suite *search_suite(void)
 	tcase_add_test(wins, test_grand_slam_is_no_win);
 	tcase_add_test(wins, test_finds_forced_wins_like_reference);
 	tcase_add_test(wins, test_without_table);
+	tcase_add_test(wins, test_wins_the_most_seeds);
 	tcase_add_test(rules, test_never_an_illegal_move);
 	tcase_add_test(rules, test_repetition_end);
 	tcase_add_test(rules, test_move_limit_end);
