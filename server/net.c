@@ -110,7 +110,7 @@ void conn_error(conn *c, int code, const char *message)
 {
 	if (code > 0 && code < PROTO_E_COUNT)
 		srv.stats.errors[code]++;
-	log_event(code == PROTO_E_INTERNAL ? LOG_ERROR : LOG_DEBUG, "client_error",
+	log_event(code == PROTO_E_INTERNAL ? LOG_ERROR : LOG_INFO, "client_error",
 	          "code=%s room=%s addr=%s", proto_err_code(code),
 	          c->room ? c->room->rec.id : "-", c->addr);
 	conn_send_json(c, proto_error_json(code, message));

@@ -37,9 +37,9 @@ test('create: welcome with a seat token, then the first state', async () => {
   a.close();
 });
 
-test('create random: one seat or the other', async () => {
+test('create random: one seat or the other (a 7 KB message, read in several chunks)', async () => {
   const a = await Client.open(srv.port);
-  a.send({ type: 'create', side: 'random' });
+  a.send({ type: 'create', side: 'random', pad: 'x'.repeat(7000) });
   const w = await a.expect('welcome');
   assert.ok(w.seat === 'south' || w.seat === 'north');
   a.close();
