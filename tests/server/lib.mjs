@@ -59,6 +59,9 @@ export function httpGet(port, path, headers = {}) {
   return fetch(`http://127.0.0.1:${port}${path}`, { headers });
 }
 
+// Every seat token any client received (to check that no log shows one).
+export const tokensSeen = new Set();
+
 // A WebSocket client whose incoming messages queue up for next().
 export class Client {
   constructor(ws) {
@@ -66,7 +69,12 @@ export class Client {
     this.queue = [];
     this.waiter = null;
     this.closed = null;
-    ws.on('message', (d) => { this.queue.push(JSON.parse(d.toString())); this.wake(); });
+    ws.on('message', (d) => {
+      const m = JSON.parse(d.toString());
+      if (m.token) tokensSeen.add(m.token);
+      this.queue.push(m);
+      this.wake();
+    });
     ws.on('close', (code, reason) => { this.closed = { code, reason: reason.toString() }; this.wake(); });
     ws.on('error', (e) => { this.error = e; if (process.env.OWARED_LOG) console.error('ws error', e); });
   }
