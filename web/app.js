@@ -45,6 +45,7 @@ function newModel(mode) {
     flipped: false,     // local: the board turned by hand
     ai: null,           // local against the computer: {level, side}
     thinking: null,     // the id of the computer's pending search
+    hint: null,         // {ply, move} the hint shown, or {ply} while it is searched
     claimAt: null,      // ms timestamp when claim becomes possible
   };
 }
@@ -242,6 +243,8 @@ function renderAll() {
     if (m.grand_slam) note = t('preview.slam', { pit: land });
     else if (m.seeds) note = t('preview.captures', { pit: land, n: m.seeds });
     else note = t('preview.lands', { pit: land });
+  } else if (model.hint && model.hint.move && model.hint.ply === st.moves.length && canMove) {
+    note = t('hint.note', { pit: model.hint.move });
   } else if (shownLast) {
     note = lastText(shownLast, moverOf(shownLast.pit));
   }
@@ -289,6 +292,10 @@ function renderAll() {
   act('act-rematch', online && me && g.over && st.rematch_offer !== opp, rematchMine || !connected);
   $('act-rematch').textContent = rematchMine ? t('action.rematch.offered') : t('action.rematch');
   act('act-new', !online);
+  const hintNow = model.hint && model.hint.ply === st.moves.length;
+  act('act-hint', !online && canMove, !!(hintNow && !model.hint.move));
+  $('act-hint').textContent = hintNow && !model.hint.move ? t('ai.thinking.short') : t('action.hint');
+  board.markHint(hintNow && model.hint.move && !reviewing && canMove ? model.hint.move : null);
   act('act-flip', !online);
   act('act-home', true);
 
@@ -808,6 +815,18 @@ function wire() {
     saveLocal();
     announce(t('announce.start'));
     renderAll();
+  });
+  $('act-hint').addEventListener('click', () => {
+    const moves = model.replayed.moves.slice();
+    model.hint = { ply: moves.length };
+    renderAll();
+    if (!computer) computer = new Computer();
+    computer.hint({ moves }).then((r) => {
+      if (!model || !model.hint || model.hint.ply !== moves.length || model.replayed.moves.length !== moves.length) return;
+      model.hint = { ply: moves.length, move: r.move };
+      announce(t('hint.note', { pit: r.move }));
+      renderAll();
+    }, () => { if (model) { model.hint = null; renderAll(); } });
   });
   $('act-flip').addEventListener('click', () => { model.flipped = !model.flipped; saveLocal(); renderAll(); });
   $('local-play').addEventListener('click', () => newLocal(null));

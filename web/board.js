@@ -175,6 +175,12 @@ export class Board {
     m.captured.forEach((p) => this._pit(p).classList.add('pv-take'));
   }
 
+  // Marks the pit a hint suggests (null: none).
+  markHint(letter) {
+    this._clear(['hint']);
+    if (letter) this._pit(letter).classList.add('hint');
+  }
+
   _pit(letter) { return this.pits[LETTERS.indexOf(letter)]; }
 
   // Stops a running animation at its end state.

@@ -446,6 +446,16 @@ test('against the computer, in a worker: it answers every move', async () => {
     assert.match(await p.textContent('#status'), /Your turn/);
     await p.click(`#board .pit.legal[data-pit="${game.legal()[0]}"]`);
   }
+  // The hint (hard's move) marks a legal pit and says it.
+  await waitMoves(p, 9, 20000);
+  const moves = await listed();
+  if (!replay(moves).over) {
+    await p.click('#act-hint');
+    await p.waitForSelector('#board .pit.hint', { timeout: 20000 });
+    const hinted = await p.getAttribute('#board .pit.hint', 'data-pit');
+    assert.ok(replay(moves).legal().includes(hinted), `hint ${hinted}`);
+    assert.equal(await p.textContent('#note'), `Hint: sow ${hinted}.`);
+  }
   await shot(p, 'ai-game-en');
   noProblems();
 });
