@@ -148,6 +148,7 @@ int main(int argc, char **argv)
 	m_root.cache_max_age = 60;
 	m_root.cache_reusable = 1;
 	m_root.cache_revalidate = 1;
+	m_root.protocol = "http"; /* its LWS_CALLBACK_ADD_HEADERS adds headers */
 	memset(&m_metrics, 0, sizeof m_metrics);
 	m_metrics.mount_next = &m_root;
 	m_metrics.mountpoint = "/metrics";

@@ -583,6 +583,26 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 	return 0;
 }
 
+/* Headers added to every static file: the room id travels in page URLs,
+ * so no Referer carries it away; no MIME sniffing; no framing. */
+static int add_headers(struct lws *wsi, struct lws_process_html_args *args)
+{
+	static const char *const h[][2] = {
+		{"referrer-policy:", "no-referrer"},
+		{"x-content-type-options:", "nosniff"},
+		{"x-frame-options:", "DENY"},
+	};
+	unsigned char **p = (unsigned char **)&args->p;
+	unsigned char *end = (unsigned char *)args->p + args->max_len;
+
+	for (size_t i = 0; i < sizeof h / sizeof h[0]; i++)
+		if (lws_add_http_header_by_name(wsi, (const unsigned char *)h[i][0],
+		                                (const unsigned char *)h[i][1],
+		                                (int)strlen(h[i][1]), p, end))
+			return 1;
+	return 0;
+}
+
 static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
                          void *user, void *in, size_t len)
 {
@@ -590,6 +610,8 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	int n;
 
 	switch (reason) {
+	case LWS_CALLBACK_ADD_HEADERS:
+		return add_headers(wsi, in);
 	case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
 		return confirm_upgrade(wsi, in);
 	case LWS_CALLBACK_HTTP:

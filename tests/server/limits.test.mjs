@@ -152,6 +152,8 @@ test('static files, /healthz and /metrics', () =>
     assert.match(r.headers.get('content-type'), /text\/html/);
     assert.match(await r.text(), /fixture/);
     assert.match(r.headers.get('cache-control') || '', /max-age=60/);
+    assert.equal(r.headers.get('referrer-policy'), 'no-referrer');
+    assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
     r = await httpGet(srv.port, '/t.wasm');
     assert.equal(r.status, 200);
     assert.equal(r.headers.get('content-type'), 'application/wasm');
