@@ -79,11 +79,19 @@ static void raise_fd_limit(void)
 		          (unsigned long long)rl.rlim_cur, srv.cfg.max_connections);
 }
 
+/* Keepalive sweeps: a quarter of the ping time, from 250 ms to 1 s. */
+static lws_usec_t keepalive_us(void)
+{
+	lws_usec_t us = (lws_usec_t)srv.cfg.ping_seconds * 250000;
+
+	return us > 1000000 ? 1000000 : us < 250000 ? 250000 : us;
+}
+
 static void keepalive(lws_sorted_usec_list_t *sul)
 {
 	(void)sul;
 	net_keepalive();
-	lws_sul_schedule(srv.ctx, 0, &keepalive_sul, keepalive, 1000000);
+	lws_sul_schedule(srv.ctx, 0, &keepalive_sul, keepalive, keepalive_us());
 }
 
 static const struct lws_protocol_vhost_options mime[] = {
@@ -197,7 +205,7 @@ int main(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	lws_sul_schedule(srv.ctx, 0, &sweep_sul, sweep, (lws_usec_t)sweep_interval_s() * 1000000);
-	lws_sul_schedule(srv.ctx, 0, &keepalive_sul, keepalive, 1000000);
+	lws_sul_schedule(srv.ctx, 0, &keepalive_sul, keepalive, keepalive_us());
 	log_event(LOG_INFO, "listening", "port=%d listen=%s unix=%s web_root=%s db=%s rooms=%d",
 	          port, srv.cfg.listen ? srv.cfg.listen : "*",
 	          srv.cfg.unix_path ? srv.cfg.unix_path : "-", srv.cfg.web_root, srv.cfg.db,

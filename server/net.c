@@ -387,7 +387,7 @@ void net_keepalive(void)
 
 		if (c->close_code)
 			continue;
-		if (idle >= hangup) {
+		if (idle >= hangup && c->ping == 2) { /* pinged, and still silent */
 			log_event(LOG_INFO, "client_dropped", "reason=idle addr=%s idle_ms=%lld",
 			          c->addr, (long long)idle);
 			queue_clear(c);

@@ -10,8 +10,9 @@
 /* The vhost's protocol list, "http" first, terminated. */
 extern const struct lws_protocols net_protocols[];
 
-/* Keepalive, run about once a second: pings a connection silent for
- * --ping-seconds and hangs up one silent for --hangup-seconds. (Not lws's
+/* Keepalive, run every second or faster: pings a connection silent for
+ * --ping-seconds, and hangs up one that stays silent after that ping for
+ * up to --hangup-seconds in all. (Not lws's
  * retry_and_idle_policy: 4.1.6 re-inserts that per-connection timer into
  * one sorted list on every frame, O(connections) each time, which took
  * most of the CPU at 20,000 connections.) */
