@@ -361,3 +361,40 @@ test('bad input: an error to the sender only, and the version unchanged', async 
   assert.equal((await d.expect('state')).version, s0.version + 1);
   a.close(); b.close(); c.close(); d.close();
 });
+
+test('the sample transcript of PROTOCOL.md, version by version', async () => {
+  const c1 = await Client.open(srv.port);
+  c1.send({ type: 'create', side: 'south' });
+  const w1 = await c1.expect('welcome');
+  assert.deepEqual(Object.keys(w1).sort(), ['kind', 'room', 'seat', 'token', 'type']);
+  let s = await c1.expect('state');
+  assert.equal(s.version, 1);
+  assert.deepEqual(Object.keys(s).sort(), ['abandon_seconds', 'claim_in', 'draw_offer', 'game',
+    'game_number', 'kind', 'last', 'moves', 'rematch_offer', 'room', 'seats', 'spectators',
+    'type', 'version']);
+  assert.deepEqual(Object.keys(s.game).sort(), ['captured', 'legal', 'over', 'pits', 'reason', 'turn', 'winner']);
+  const c2 = await Client.open(srv.port, { room: w1.room });
+  c2.send({ type: 'join', room: w1.room });
+  assert.equal((await c2.expect('welcome')).seat, 'north');
+  assert.equal((await c2.expect('state')).version, 2);
+  assert.equal((await c1.expect('state')).version, 2);
+  c1.send({ type: 'move', pit: 'c', ply: 0 });
+  s = await c1.expect('state');
+  assert.deepEqual(await c2.expect('state'), s);
+  assert.equal(s.version, 3);
+  assert.deepEqual(s.last, { pit: 'c', sown: ['d', 'e', 'f', 'A'], captured: [], seeds: 0, grand_slam: false });
+  c2.send({ type: 'move', pit: 'a', ply: 1 });
+  const e = await c2.expectError('illegal_move');
+  assert.equal(e.message, 'pit a: not a pit of the side to move');
+  c2.send({ type: 'draw', action: 'offer' });
+  assert.equal((await c1.expect('state')).draw_offer, 'north');
+  assert.equal((await c2.expect('state')).version, 4);
+  c1.send({ type: 'draw', action: 'accept' });
+  s = await c1.expect('state');
+  await c2.expect('state');
+  assert.equal(s.version, 5);
+  assert.equal(s.game.over, true);
+  assert.equal(s.game.winner, 'draw');
+  assert.equal(s.game.reason, 'agreement');
+  c1.close(); c2.close();
+});
