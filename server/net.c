@@ -122,6 +122,7 @@ void conn_error(conn *c, int code, const char *message)
  * X-Forwarded-For (the one our proxy added). */
 static void client_addr(struct lws *wsi, char *out, size_t outlen)
 {
+	static int warned_xff;
 	char xff[256];
 	int n;
 
@@ -141,8 +142,11 @@ static void client_addr(struct lws *wsi, char *out, size_t outlen)
 			if (out[0])
 				return;
 		}
-		log_event(LOG_WARN, "no_forwarded_for",
-		          "--trust-proxy is set but the request has no X-Forwarded-For; using the peer address");
+		/* Loud once (a misconfigured proxy), then quiet. */
+		log_event(warned_xff ? LOG_DEBUG : LOG_WARN, "no_forwarded_for",
+		          "--trust-proxy is set but the request has no X-Forwarded-For;"
+		          " using the peer address (is the proxy setting it?)");
+		warned_xff = 1;
 	}
 	out[0] = 0;
 	lws_get_peer_simple(wsi, out, outlen);
