@@ -59,6 +59,8 @@ static const struct opt {
 	 1, 2000000000, "2592000", "seconds an unfinished room may sit idle (default 30 days)"},
 	{"expire-finished", "OW_EXPIRE_FINISHED", T_INT, offsetof(srv_config, expire_finished),
 	 1, 2000000000, "604800", "seconds a finished room may sit idle (default 7 days)"},
+	{"expire-unjoined", "OW_EXPIRE_UNJOINED", T_INT, offsetof(srv_config, expire_unjoined),
+	 1, 2000000000, "86400", "seconds a room nobody joined may sit idle (default 1 day)"},
 };
 #define NOPTS (sizeof opts / sizeof opts[0])
 

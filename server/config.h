@@ -26,6 +26,7 @@ typedef struct srv_config {
 	int hangup_seconds;     /* --hangup-seconds: idle before hanging up */
 	int expire_unfinished;  /* --expire-unfinished: seconds idle */
 	int expire_finished;    /* --expire-finished: seconds idle */
+	int expire_unjoined;    /* --expire-unjoined: seconds idle with one seat empty */
 } srv_config;
 
 /* Fills *c from defaults, then the environment, then argv. Returns 0; 1

@@ -51,6 +51,8 @@ static int sweep_interval_s(void)
 		s = srv.cfg.expire_finished;
 	if (srv.cfg.expire_unfinished < s)
 		s = srv.cfg.expire_unfinished;
+	if (srv.cfg.expire_unjoined < s)
+		s = srv.cfg.expire_unjoined;
 	return s < 1 ? 1 : s;
 }
 

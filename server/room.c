@@ -805,7 +805,8 @@ void room_expire(void)
 		while (r) {
 			room *next = r->hnext;
 			int64_t idle = now - r->rec.updated;
-			int limit = is_over(r) ? srv.cfg.expire_finished : srv.cfg.expire_unfinished;
+			int limit = !r->rec.has_tok[0] || !r->rec.has_tok[1] ? srv.cfg.expire_unjoined
+			          : is_over(r) ? srv.cfg.expire_finished : srv.cfg.expire_unfinished;
 
 			if (!r->conns && idle >= limit && store_room_delete(srv.st, r->rec.id) == 0) {
 				log_event(LOG_INFO, "room_expired", "room=%s idle=%lld finished=%d",

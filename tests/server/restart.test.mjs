@@ -64,8 +64,13 @@ test('SIGTERM: clients get "going away" (1001), exit status 0', async () => {
 });
 
 test('expiry: idle rooms without connections go, and leave the store', async () => {
-  let srv = await startServer(['--expire-finished', '1', '--expire-unfinished', '3']);
+  let srv = await startServer(['--expire-finished', '1', '--expire-unfinished', '3',
+    '--expire-unjoined', '1']);
   const db = srv.db;
+  const lone = await Client.open(srv.port);
+  lone.send({ type: 'create', side: 'south' });
+  const wl = await lone.expect('welcome');
+  lone.close();
   const fin = await twoPlayers(srv.port);
   fin.a.send({ type: 'resign' });
   await fin.a.expect('state'); await fin.b.expect('state');
@@ -77,6 +82,8 @@ test('expiry: idle rooms without connections go, and leave the store', async () 
   assert.equal(h.rooms, 1, 'the finished room expired, the unfinished one not yet');
   const c = await Client.open(srv.port);
   c.send({ type: 'join', room: fin.room, token: fin.ta });
+  await c.expectError('no_room');
+  c.send({ type: 'join', room: wl.room });
   await c.expectError('no_room');
   await sleep(2000);
   h = await (await httpGet(srv.port, '/healthz')).json();
