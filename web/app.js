@@ -136,7 +136,10 @@ function recordText() {
   const g = st.game;
   const lines = [t('record.header'), new Date().toISOString().slice(0, 10)];
   if (g.over) {
-    lines.push(`${t('record.result')}: ${resultText(g)} ${g.reason ? `(${t(`reason.${g.reason}`)})` : ''}`.trim());
+    // The record names sides, not "you".
+    const neutral = g.reason === 'aborted' || !g.winner ? t('over.aborted')
+      : g.winner === 'draw' ? t('over.draw') : t('over.winner', { side: sideName(g.winner) });
+    lines.push(`${t('record.result')}: ${neutral} ${g.reason ? `(${t(`reason.${g.reason}`)})` : ''}`.trim());
     lines.push(t('over.score', { south: g.captured.south, north: g.captured.north }));
   }
   lines.push('', formatMoves(st.moves, model.replayed));

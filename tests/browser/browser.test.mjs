@@ -161,8 +161,8 @@ test('a full game played by clicking matches the engine after every move', async
   for (const p of [south, north, watcher]) {
     await p.waitForSelector('#over:not([hidden])');
     assert.equal(await p.textContent('#over-score'), p === south
-      ? `Resultado: Sur ${st.captured.south}, Norte ${st.captured.north}`
-      : `Score: South ${st.captured.south}, North ${st.captured.north}`);
+      ? `Puntuación final: Sur ${st.captured.south}, Norte ${st.captured.north}`
+      : `Final score: South ${st.captured.south}, North ${st.captured.north}`);
   }
   const southWins = st.winner === 'south';
   if (st.winner === 'draw') {
