@@ -604,6 +604,12 @@ function onError(msg) {
   if (model.state) renderAll();
 }
 
+function engineText(code) {
+  const key = `engine.${code}`;
+  const text = t(key);
+  return text === key ? t('error.illegal_move') : text;
+}
+
 function errorText(code) {
   const key = `error.${code}`;
   const text = t(key);
@@ -697,7 +703,7 @@ function playLocal(letter) {
   const g = model.replayed;
   let info;
   try { info = g.play(letter); } catch (e) {
-    if (e instanceof EngineError) toast(t(`engine.${e.code}`));
+    if (e instanceof EngineError) toast(engineText(e.code));
     return;
   }
   localState();
@@ -714,10 +720,13 @@ function playOnline(letter) {
   const st = model.state;
   const ply = st.moves.length;
   // Show the move at once (the engine agrees with the server), then confirm.
-  const g = replay(st.moves);
-  let info;
-  try { info = g.play(letter); } catch (e) {
-    if (e instanceof EngineError) toast(t(`engine.${e.code}`));
+  let g, info;
+  try {
+    g = replay(st.moves);
+    info = g.play(letter);
+  } catch (e) {
+    if (e instanceof EngineError && e.ply === undefined) toast(engineText(e.code));
+    else sendAction({ type: 'move', pit: letter, ply });  // let the server judge
     return;
   }
   model.pending = { pit: letter, ply };
@@ -746,9 +755,13 @@ function onPreview(letter) {
   if (!letter) {
     model.preview = null;
   } else {
-    const g = model.mode === 'local' ? model.replayed : replay(model.state.moves);
-    const p = g.preview(letter);
-    model.preview = p.error ? null : p;
+    try {
+      const g = model.mode === 'local' ? model.replayed : replay(model.state.moves);
+      const p = g.preview(letter);
+      model.preview = p.error ? null : p;
+    } catch {
+      model.preview = null;  // a record the engine refuses: no preview
+    }
   }
   board.markPreview(model.preview);
   renderAll();
