@@ -290,6 +290,10 @@ static void cli_connect(cli *c)
 	c->fresh = 0;
 	c->welcomed = 0;
 	c->estab = 0;
+	/* a move or offer sent on the old connection may be lost: decide anew */
+	c->sched_gn = c->offer_gn = 0;
+	c->join_gn = 0; /* set when the join is written; a create has none */
+	c->join_n = 0;
 	c->up = 1;
 	c->tgen++;
 	i.context = w.ctx;
