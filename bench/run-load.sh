@@ -33,10 +33,13 @@ pick_port() {
 port=$(pick_port)
 
 # High limits: the load comes from a few loopback addresses on purpose.
-# Connections are bounded by the descriptors the server may open.
+# Connections are bounded by the descriptors the server may open; exactly
+# the limit less the server's 64 spare: owared sets lws's
+# fd_limit_per_thread to max-connections + 64, and below the descriptor
+# limit lws 4.1 finds each socket's wsi by a linear scan (wsi_from_fd).
 nofile=$(ulimit -Hn)
 [ "$nofile" = unlimited ] && nofile=1000000
-maxconn=$((nofile - 100))
+maxconn=$((nofile - 64))
 start_server() {
 	# shellcheck disable=SC2086
 	${SERVER_WRAP:-} "${SERVER_BIN:-$B/owared}" --port "$port" --listen 127.0.0.1 --db "$dir/ow.db" \
