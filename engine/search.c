@@ -138,7 +138,7 @@ static int end_value(const ow_pos *p, int ply, int rows_count)
 }
 
 const ow_eval_weights ow_eval_default = {
-	.held = 2, .target = 4, .kroo = 0, .empty = -8,
+	.held = 2, .target = 4, .kroo = 0, .empty = -12,
 };
 
 int ow_search_eval(const ow_pos *p, const ow_eval_weights *w)
@@ -200,7 +200,7 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
                    int beta, int top, int base, int quiet)
 {
 	ow_pos child[OW_ROW];
-	int pit[OW_ROW], order[OW_ROW], gain[OW_ROW];
+	int pit[OW_ROW], order[OW_ROW], gain[OW_ROW], idx[OW_ROW];
 	int n = 0, me = p->turn, best = -INF, best_move = -1, bound, tt_move = -1;
 	int alpha0 = alpha;
 	unsigned mask;
@@ -264,7 +264,6 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 		n++;
 	}
 	/* Insertion sort of indices by order key, descending. */
-	int idx[OW_ROW];
 	for (int i = 0; i < n; i++) {
 		int j = i;
 
@@ -378,7 +377,7 @@ static int root_noisy(struct srch *s, const ow_game *g, int depth,
 	int scores[OW_PITS] = {0}, pits[OW_PITS] = {0}, n = 0, top = g->nseen - 1;
 	unsigned mask = ow_legal_mask(&p);
 	uint8_t pvs[OW_PITS][MAX_PLY + 1];
-	int pvl[OW_PITS];
+	int pvl[OW_PITS], noisy[OW_PITS], best = 0, second = -1, pick;
 
 	while (mask) {
 		int m = __builtin_ctz(mask), nbase = 0, nquiet = g->quiet + 1;
@@ -400,8 +399,6 @@ static int root_noisy(struct srch *s, const ow_game *g, int depth,
 			pvs[n][j] = s->pv[1][j];
 		n++;
 	}
-	int best = 0, second = -1, pick;
-	int noisy[OW_PITS];
 	for (int i = 0; i < n; i++) {
 		noisy[i] = scores[i] + (int)(rng_next(&s->rng) % (uint64_t)(s->lim->noise + 1));
 		/* Never trade a forced result for noise. */

@@ -23,7 +23,7 @@ $(BUILD)/bench_search.wasm: $(BENCH_WASM_SRC) $(wildcard engine/*.h)
 
 .PHONY: bench-search bench-search-wasm bench-match
 bench-search: $(BUILD)/bench_search
-	$(BUILD)/bench_search 1000
+	$(BUILD)/bench_search 1000 10000000
 bench-search-wasm: $(BUILD)/bench_search.wasm
 	node tests/bench/bench_search.mjs $(BUILD)/bench_search.wasm 1000
 bench-match: $(BUILD)/bench_match
