@@ -26,6 +26,26 @@ void srv_fail(void)
 		lws_cancel_service(srv.ctx);
 }
 
+int srv_flush(void)
+{
+	lws_usec_t t0;
+	uint64_t us;
+	int rc;
+
+	if (!store_pending(srv.st))
+		return 0;
+	t0 = lws_now_usecs();
+	rc = store_flush(srv.st);
+	if (rc == 0)
+		srv.committed++;
+	us = (uint64_t)(lws_now_usecs() - t0);
+	srv.stats.commits++;
+	srv.stats.commit_us += us;
+	if (us > srv.stats.commit_max_us)
+		srv.stats.commit_max_us = us;
+	return rc;
+}
+
 static void on_signal(int sig)
 {
 	got_signal = sig;
@@ -217,7 +237,7 @@ int main(int argc, char **argv)
 		if (lws_service(srv.ctx, 0) < 0)
 			break;
 		/* Group commit: the writes of this pass, in one transaction. */
-		if (store_flush(srv.st) < 0)
+		if (srv_flush() < 0)
 			srv_fail();
 	}
 
@@ -228,8 +248,11 @@ int main(int argc, char **argv)
 	lws_sul_cancel(&sweep_sul);
 	lws_sul_cancel(&keepalive_sul);
 	lws_callback_on_writable_all_protocol(srv.ctx, &net_protocols[1]);
-	for (int64_t until = now_ms() + 1000; srv.connections > 0 && now_ms() < until;)
+	for (int64_t until = now_ms() + 1000; srv.connections > 0 && now_ms() < until;) {
 		lws_service(srv.ctx, 0);
+		if (!srv.failed && srv_flush() < 0)
+			srv.failed = 1;
+	}
 	room_free_all(); /* first: rooms hold timers of the context */
 	lws_context_destroy(srv.ctx);
 	ip_free_all();

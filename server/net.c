@@ -59,7 +59,7 @@ void msgbuf_put(msgbuf *b)
 static void queue_clear(conn *c)
 {
 	while (c->qlen) {
-		msgbuf_put(c->q[c->qhead]);
+		msgbuf_put(c->q[c->qhead].b);
 		c->qhead = (c->qhead + 1) % srv.cfg.max_queue;
 		c->qlen--;
 	}
@@ -89,7 +89,10 @@ void conn_send_buf(conn *c, msgbuf *b)
 		return;
 	}
 	b->refs++;
-	c->q[(c->qhead + c->qlen) % srv.cfg.max_queue] = b;
+	/* A message made while writes wait for their commit may show them:
+	 * it leaves only after that commit (the end of this loop pass). */
+	c->q[(c->qhead + c->qlen) % srv.cfg.max_queue] = (qent){
+		b, srv.committed + (store_pending(srv.st) ? 1 : 0)};
 	c->qlen++;
 	lws_callback_on_writable(c->wsi);
 }
@@ -328,12 +331,12 @@ static int on_writeable(conn *c, struct lws *wsi)
 		msgbuf *b;
 		int n, ok;
 
-		/* What is queued may show changes not yet committed. */
-		if (store_pending(srv.st) && store_flush(srv.st) < 0) {
-			srv_fail();
-			return -1;
+		if (c->q[c->qhead].seq > srv.committed) {
+			/* Not durable yet: the commit ends this pass; try next pass. */
+			lws_callback_on_writable(wsi);
+			return 0;
 		}
-		b = c->q[c->qhead];
+		b = c->q[c->qhead].b;
 
 		c->qhead = (c->qhead + 1) % srv.cfg.max_queue;
 		c->qlen--;
@@ -538,6 +541,15 @@ static size_t metrics(char *b, size_t cap)
 	        "oware_clients_dropped_total{reason=\"oversize\"} %llu\n",
 	        (unsigned long long)s->dropped_slow, (unsigned long long)s->closed_flood,
 	        (unsigned long long)s->closed_oversize);
+	n = add(b, cap, n, "# HELP oware_store_commits_total Group commits of the store.\n"
+	        "# TYPE oware_store_commits_total counter\noware_store_commits_total %llu\n"
+	        "# HELP oware_store_commit_seconds_total Time spent committing (syncing).\n"
+	        "# TYPE oware_store_commit_seconds_total counter\n"
+	        "oware_store_commit_seconds_total %.6f\n"
+	        "# HELP oware_store_commit_max_seconds Longest commit since start.\n"
+	        "# TYPE oware_store_commit_max_seconds gauge\noware_store_commit_max_seconds %.6f\n",
+	        (unsigned long long)s->commits, (double)s->commit_us / 1e6,
+	        (double)s->commit_max_us / 1e6);
 	n = add(b, cap, n, "# HELP oware_upgrades_refused_total WebSocket upgrades refused for their Origin.\n"
 	        "# TYPE oware_upgrades_refused_total counter\noware_upgrades_refused_total %llu\n",
 	        (unsigned long long)s->refused_origin);

@@ -22,6 +22,12 @@ typedef struct msgbuf {
 	unsigned char data[]; /* LWS_PRE + len */
 } msgbuf;
 
+/* One queued outgoing message: sendable once batch `seq` is committed. */
+typedef struct qent {
+	msgbuf *b;
+	uint64_t seq;
+} qent;
+
 /* One WebSocket connection: lws's per-session data of `oware.v1`. lws owns
  * the memory (zeroed at connect, freed after LWS_CALLBACK_CLOSED); everything
  * it points to is freed by net.c in conn_teardown() at CLOSED. */
@@ -34,7 +40,7 @@ typedef struct conn {
 	struct conn *next, *prev; /* in room->conns */
 	char *rx;                 /* message being reassembled */
 	size_t rxlen, rxcap;
-	msgbuf **q;               /* outgoing ring of cfg.max_queue entries */
+	qent *q;                  /* outgoing ring of cfg.max_queue entries */
 	int qhead, qlen;
 	int close_code;           /* nonzero: close once the queue is drained */
 	char close_why[48];
@@ -51,6 +57,7 @@ typedef struct srv_stats {
 	uint64_t moves, rooms_created, rooms_expired, games_ended, joins;
 	uint64_t errors[PROTO_E_COUNT];
 	uint64_t dropped_slow, closed_flood, closed_oversize, refused_origin;
+	uint64_t commits, commit_us, commit_max_us; /* group commits and their time */
 } srv_stats;
 
 /* Owned by main() for the life of the process. */
@@ -62,6 +69,7 @@ struct srv {
 	int connections;
 	int stopping;
 	int failed;          /* the store failed: stop, exit 1, send nothing more */
+	uint64_t committed;  /* group commits done: the batch a message waits for */
 	srv_stats stats;
 };
 extern struct srv srv;
@@ -69,6 +77,11 @@ extern struct srv srv;
 /* The store lost a batch: stops the loop (main exits 1 without sending
  * anything queued; a restart restores the last committed state). */
 void srv_fail(void);
+
+/* Commits the store's open batch (at the end of each event loop pass),
+ * timing it for /metrics and counting it in srv.committed: 0, or -1 when
+ * the store failed (see store_flush). */
+int srv_flush(void);
 
 /* Monotonic milliseconds. */
 int64_t now_ms(void);

@@ -1,7 +1,8 @@
 /* store.h: the SQLite (WAL) store of rooms and their moves. Writes made
  * during one pass of the event loop form one transaction (group commit);
- * store_flush() commits it, and the server flushes before it sends anything,
- * so a move is durable before it is broadcast. */
+ * store_flush() commits it at the end of the pass, and a message queued
+ * while a batch was open leaves only after that commit, so a move is
+ * durable before it is broadcast. */
 #ifndef SRV_STORE_H
 #define SRV_STORE_H
 
