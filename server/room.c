@@ -30,11 +30,34 @@ static unsigned id_hash(const char *s)
 
 int room_init(int max)
 {
+	(void)max; /* the table grows with the rooms instead (grow()) */
 	nbuckets = 1024;
-	while (nbuckets < (unsigned)max && nbuckets < (1u << 22))
-		nbuckets <<= 1;
 	table = calloc(nbuckets, sizeof *table);
 	return table ? 0 : -1;
+}
+
+/* Doubles the buckets once there are more rooms than buckets, so chains
+ * stay short and memory follows the rooms actually held. On allocation
+ * failure the table keeps its size (longer chains, still correct). */
+static void grow(void)
+{
+	unsigned old = nbuckets;
+	room **t = calloc((size_t)old * 2, sizeof *t);
+
+	if (!t)
+		return;
+	nbuckets = old * 2;
+	for (unsigned b = 0; b < old; b++)
+		while (table[b]) {
+			room *r = table[b];
+			unsigned nb = id_hash(r->rec.id);
+
+			table[b] = r->hnext;
+			r->hnext = t[nb];
+			t[nb] = r;
+		}
+	free(table);
+	table = t;
 }
 
 int room_count(void)
@@ -52,7 +75,11 @@ static room *find(const char *id)
 
 static void insert(room *r)
 {
-	unsigned b = id_hash(r->rec.id);
+	unsigned b;
+
+	if ((unsigned)nrooms >= nbuckets && nbuckets < (1u << 24))
+		grow();
+	b = id_hash(r->rec.id);
 
 	r->hnext = table[b];
 	table[b] = r;

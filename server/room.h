@@ -29,7 +29,8 @@ typedef struct room {
 	lws_sorted_usec_list_t sul;   /* fires when absent_side becomes claimable */
 } room;
 
-/* Sets up the table for up to max rooms. Returns 0 or -1 (out of memory). */
+/* Sets up the (growing) table of rooms; max is the --max-rooms limit,
+ * checked by create. Returns 0 or -1 (out of memory). */
 int room_init(int max);
 /* Loads every stored room, replaying its moves through the engine. Returns
  * the number of rooms restored or -1. */
