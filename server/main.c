@@ -36,8 +36,6 @@ int srv_flush(void)
 		return 0;
 	t0 = lws_now_usecs();
 	rc = store_flush(srv.st);
-	if (rc == 0)
-		srv.committed++;
 	us = (uint64_t)(lws_now_usecs() - t0);
 	srv.stats.commits++;
 	srv.stats.commit_us += us;

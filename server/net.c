@@ -92,7 +92,7 @@ void conn_send_buf(conn *c, msgbuf *b)
 	/* A message made while writes wait for their commit may show them:
 	 * it leaves only after that commit (the end of this loop pass). */
 	c->q[(c->qhead + c->qlen) % srv.cfg.max_queue] = (qent){
-		b, srv.committed + (store_pending(srv.st) ? 1 : 0)};
+		b, store_commits(srv.st) + (store_pending(srv.st) ? 1 : 0)};
 	c->qlen++;
 	lws_callback_on_writable(c->wsi);
 }
@@ -331,7 +331,7 @@ static int on_writeable(conn *c, struct lws *wsi)
 		msgbuf *b;
 		int n, ok;
 
-		if (c->q[c->qhead].seq > srv.committed) {
+		if (c->q[c->qhead].seq > store_commits(srv.st)) {
 			/* Not durable yet: the commit ends this pass; try next pass. */
 			lws_callback_on_writable(wsi);
 			return 0;

@@ -22,7 +22,7 @@ typedef struct msgbuf {
 	unsigned char data[]; /* LWS_PRE + len */
 } msgbuf;
 
-/* One queued outgoing message: sendable once batch `seq` is committed. */
+/* One queued outgoing message: sendable once store_commits() >= seq. */
 typedef struct qent {
 	msgbuf *b;
 	uint64_t seq;
@@ -69,7 +69,6 @@ struct srv {
 	int connections;
 	int stopping;
 	int failed;          /* the store failed: stop, exit 1, send nothing more */
-	uint64_t committed;  /* group commits done: the batch a message waits for */
 	srv_stats stats;
 };
 extern struct srv srv;
@@ -79,8 +78,8 @@ extern struct srv srv;
 void srv_fail(void);
 
 /* Commits the store's open batch (at the end of each event loop pass),
- * timing it for /metrics and counting it in srv.committed: 0, or -1 when
- * the store failed (see store_flush). */
+ * timing it for /metrics: 0, or -1 when the store failed (see
+ * store_flush). */
 int srv_flush(void);
 
 /* Monotonic milliseconds. */

@@ -53,6 +53,7 @@ struct store {
 	sqlite3_stmt *q[Q_COUNT];
 	int in_tx;  /* a transaction is open */
 	int broken; /* SQLite dropped the open transaction: flushing must fail */
+	uint64_t commits; /* batches committed */
 };
 
 static int op_begin(store *s);
@@ -213,6 +214,11 @@ int store_pending(const store *s)
 	return s->in_tx;
 }
 
+uint64_t store_commits(const store *s)
+{
+	return s->commits;
+}
+
 int store_flush(store *s)
 {
 	if (!s->in_tx)
@@ -225,6 +231,7 @@ int store_flush(store *s)
 		return -1;
 	}
 	s->in_tx = 0;
+	s->commits++;
 	return 0;
 }
 

@@ -47,6 +47,9 @@ int store_new_game(store *s, const store_room *r);
 int store_room_delete(store *s, const char *id);
 /* 1 when writes wait for store_flush(). */
 int store_pending(const store *s);
+/* Batches committed so far: a message made while a batch is open waits
+ * until this count passes the one it saw. */
+uint64_t store_commits(const store *s);
 /* Commits the open batch (one sync). Returns 0, or -1 when the store
  * failed: the batch is lost, memory is ahead of the store, and the caller
  * must stop (a restart restores the last committed state). */
