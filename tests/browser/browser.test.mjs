@@ -10,6 +10,7 @@ import { loadEngine, Game, replay } from '../../web/engine.js';
 import {
   root, Server, launchBrowser, openPlayer, ready, readBoard, waitMoves, shot, rng, prefixProxy,
 } from './lib.mjs';
+import { startNginx } from '../nginx/nginx.mjs';
 
 await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
 
@@ -516,6 +517,47 @@ test('under a path prefix behind a proxy', async () => {
     noProblems();
   } finally {
     await proxy.close();
+  }
+});
+
+// The same under the shipped nginx site for a path prefix (deploy/nginx/),
+// over https with a throwaway certificate, as a self-hoster runs it.
+test('through nginx under /oware/ over https', async () => {
+  const nginx = await startNginx([{ template: 'oware-rooms-prefix.conf', upstream: server.port }]);
+  try {
+    const base = `https://127.0.0.1:${nginx.sites[0].https}/oware/`;
+    const a = await player({ name: 'nginx-south', ignoreHTTPSErrors: true });
+    const b = await player({ name: 'nginx-north', locale: 'es-ES', ignoreHTTPSErrors: true });
+    const outside = [];
+    for (const p of [a, b]) {
+      p.on('request', (r) => {
+        const u = new URL(r.url());
+        if (!u.pathname.startsWith('/oware/')) outside.push(r.url());
+      });
+    }
+    await a.goto(base);
+    await ready(a);
+    await a.check('input[name="side"][value="north"]');
+    await a.click('#create');
+    await a.waitForSelector('#share:not([hidden])');
+    const l = await a.inputValue('#share-link');
+    assert.ok(l.startsWith(`${base}?room=`), l);
+    await join(b, l);
+    assert.equal(await seatOf(a), 'north');
+    assert.equal(await seatOf(b), 'south');
+    const game = Game.start();
+    for (const m of ['c', 'A', 'f', 'F']) await playMove([b, a], [], game, m);
+    await b.reload();
+    await ready(b);
+    await waitMoves(b, 4);
+    assert.equal(await seatOf(b), 'south');
+    await expectBoard(b, game, 'after a reload through nginx');
+    await playMove([b, a], [], game, game.legal()[0]);
+    await shot(b, 'nginx-prefix-es');
+    assert.deepEqual(outside, []);
+    noProblems();
+  } finally {
+    await nginx.stop();
   }
 });
 

@@ -75,10 +75,10 @@ export async function launchBrowser() {
 // A browser context with one page; page.problems collects page errors,
 // console errors and Content-Security-Policy violations.
 export async function openPlayer(browser, { locale = 'en-US', viewport = { width: 1100, height: 900 },
-  mobile = false, motion = 'reduce', name = 'player' } = {}) {
+  mobile = false, motion = 'reduce', name = 'player', ignoreHTTPSErrors = false } = {}) {
   const ctx = await browser.newContext({
     locale, viewport, isMobile: mobile, hasTouch: mobile, reducedMotion: motion,
-    deviceScaleFactor: 1,
+    deviceScaleFactor: 1, ignoreHTTPSErrors,
   });
   await ctx.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await ctx.newPage();

@@ -5,66 +5,23 @@
 // forwarded one only with --trust-proxy, and a foreign Origin is refused.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import http from 'node:http';
 import https from 'node:https';
 import WebSocket from 'ws';
-import { startServer, stopServer, tempDir, Client } from '../server/lib.mjs';
+import { startServer, stopServer, Client } from '../server/lib.mjs';
+import { startNginx } from './nginx.mjs';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
-const NGINX = process.env.NGINX || '/usr/sbin/nginx';
-const dir = tempDir();
 let trusted, untrusted, nginx;
 const port = {};
-
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => res(p)); });
-  });
-}
-
-function waitPort(p, ms = 5000) {
-  const until = Date.now() + ms;
-  return new Promise((res, rej) => {
-    const attempt = () => {
-      const s = connect(p, '127.0.0.1');
-      s.once('connect', () => { s.destroy(); res(); });
-      s.once('error', () => {
-        s.destroy();
-        if (Date.now() > until) rej(new Error('nginx did not listen on ' + p));
-        else setTimeout(attempt, 50);
-      });
-    };
-    attempt();
-  });
-}
-
-// A site template made concrete the way a self-hoster would edit it: our
-// ports and certificate, loopback only, the upstream where owared listens.
-function site(template, { domain, http, https, upstream, rename }) {
-  let s = readFileSync(join(ROOT, 'deploy/nginx', template), 'utf8');
-  s = s.replace(/^\s*listen \[::\].*$/gm, '')
-    .replace(/listen 80;/g, `listen 127.0.0.1:${http};`)
-    .replace(/listen 443 ssl http2;/g, `listen 127.0.0.1:${https} ssl http2;`)
-    .replaceAll(`/etc/letsencrypt/live/${domain}/fullchain.pem`, join(dir, 'cert.pem'))
-    .replaceAll(`/etc/letsencrypt/live/${domain}/privkey.pem`, join(dir, 'key.pem'))
-    .replaceAll('root /var/www/html;', `root ${dir};`)
-    .replace(/server 127\.0\.0\.1:8080;/g, `server 127.0.0.1:${upstream};`);
-  if (rename) s = s.replace(/\boware_rooms\b/g, rename);
-  assert.ok(s.includes(`127.0.0.1:${upstream}`), 'the template names the upstream');
-  return s;
-}
 
 // GET url, trusting the test's own certificate; no redirects followed.
 function fetchTls(url) {
   const mod = url.startsWith('https:') ? https : http;
   return new Promise((res, rej) => {
-    const req = mod.get(url, { ca: readFileSync(join(dir, 'cert.pem')) }, (r) => {
+    const req = mod.get(url, { ca: nginx.cert }, (r) => {
       const chunks = [];
       r.on('data', (d) => chunks.push(d));
       r.on('end', () => {
@@ -84,7 +41,7 @@ function fetchTls(url) {
 
 function openWs(url, { origin, token, localAddress, headers } = {}) {
   const ws = new WebSocket(url, ['oware.v1'], {
-    origin, localAddress, headers, ca: readFileSync(join(dir, 'cert.pem')),
+    origin, localAddress, headers, ca: nginx.cert,
   });
   const c = new Client(ws);
   return new Promise((res, rej) => {
@@ -95,45 +52,20 @@ function openWs(url, { origin, token, localAddress, headers } = {}) {
 }
 
 before(async () => {
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2',
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-    '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
   trusted = await startServer(['--trust-proxy', '--web-root', join(ROOT, 'web')]);
   untrusted = await startServer(['--web-root', join(ROOT, 'web')]);
-  for (const k of ['rootHttp', 'rootHttps', 'prefixHttp', 'prefixHttps', 'plainHttp', 'plainHttps'])
-    port[k] = await freePort();
-  const sites = [
-    site('oware-rooms.conf', { domain: 'oware.example.org', http: port.rootHttp, https: port.rootHttps, upstream: trusted.port }),
-    site('oware-rooms-prefix.conf', { domain: 'example.org', http: port.prefixHttp, https: port.prefixHttps, upstream: trusted.port }),
-    site('oware-rooms.conf', { domain: 'oware.example.org', http: port.plainHttp, https: port.plainHttps, upstream: untrusted.port, rename: 'oware_rooms_untrusted' }),
-  ];
-  for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'logs']) mkdirSync(join(dir, d), { recursive: true });
-  sites.forEach((s, i) => writeFileSync(join(dir, `site${i}.conf`), s));
-  const runAsRoot = process.getuid && process.getuid() === 0 ? 'user root;\n' : '';
-  writeFileSync(join(dir, 'nginx.conf'), `${runAsRoot}worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/logs/error.log warn;
-events { worker_connections 128; }
-http {
-  access_log ${dir}/logs/access.log;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/site0.conf;
-  include ${dir}/site1.conf;
-  include ${dir}/site2.conf;
-}
-`);
-  execFileSync(NGINX, ['-t', '-q', '-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'inherit' });
-  nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'inherit' });
-  for (const k of Object.keys(port)) await waitPort(port[k]);
+  nginx = await startNginx([
+    { template: 'oware-rooms.conf', upstream: trusted.port },
+    { template: 'oware-rooms-prefix.conf', upstream: trusted.port },
+    { template: 'oware-rooms.conf', upstream: untrusted.port, rename: 'oware_rooms_untrusted' },
+  ]);
+  [port.rootHttp, port.rootHttps] = [nginx.sites[0].http, nginx.sites[0].https];
+  [port.prefixHttp, port.prefixHttps] = [nginx.sites[1].http, nginx.sites[1].https];
+  [port.plainHttp, port.plainHttps] = [nginx.sites[2].http, nginx.sites[2].https];
 });
 
 after(async () => {
-  if (nginx) { nginx.kill('SIGQUIT'); await new Promise((r) => nginx.once('exit', r)); }
+  if (nginx) await nginx.stop();
   if (trusted) await stopServer(trusted);
   if (untrusted) await stopServer(untrusted);
 });
