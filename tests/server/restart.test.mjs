@@ -128,3 +128,26 @@ test('abandonment: claimable only after the absent player sat out their own turn
   b.close();
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
 });
+
+test('after a restart the absence clock starts again, and the claim still works', async () => {
+  let srv = await startServer(['--abandon-seconds', '1']);
+  const db = srv.db;
+  const { a, b, room, ta } = await twoPlayers(srv.port);
+  await playMoves(a, b, ['c']);
+  assert.equal((await stopServer(srv, 'SIGKILL')).signal, 'SIGKILL');
+  srv = await startServer(['--abandon-seconds', '1'], { db });
+  const a2 = await Client.open(srv.port, { room });
+  a2.send({ type: 'join', room, token: ta });
+  await a2.expect('welcome');
+  const s = await a2.expect('state');
+  assert.equal(s.seats.north.connected, false);
+  assert.ok(s.claim_in === 1 || s.seats.north.claimable, 'North, on turn, is counted absent');
+  const s2 = s.seats.north.claimable ? s : await a2.untilState((st) => st.seats.north.claimable);
+  assert.equal(s2.claim_in, null);
+  a2.send({ type: 'claim' });
+  const end = await a2.untilState((st) => st.game.over);
+  assert.equal(end.game.reason, 'abandoned');
+  assert.equal(end.game.winner, 'south');
+  a2.close();
+  assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+});
