@@ -657,6 +657,6 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 
 const struct lws_protocols net_protocols[] = {
 	{"http", http_callback, sizeof(http_req), 0, 0, NULL, 0},
-	{NET_SUBPROTOCOL, ws_callback, sizeof(conn), 512, 0, NULL, 0},
+	{NET_SUBPROTOCOL, ws_callback, sizeof(conn), 512, 0, NULL, 16384},
 	{NULL, NULL, 0, 0, 0, NULL, 0}
 };
