@@ -5,14 +5,14 @@
 
 #define MAX_PLY OW_SEARCH_MAX_DEPTH
 #define INF (OW_SEARCH_WIN + 1)
-/* Late-move reductions: from the LMR_MOVES-th move (0-based), at depth
- * LMR_DEPTH and more. */
 /* The table is not used one ply above the leaves: a probe there costs a
  * cache miss and saves little (20% less time to depth 19 for 6% more
  * nodes, measured from 15 openings). */
 #ifndef TT_MIN_DEPTH
 #define TT_MIN_DEPTH 2
 #endif
+/* Late-move reductions: from the LMR_MOVES-th move (0-based), at depth
+ * LMR_DEPTH and more. */
 #ifndef LMR_MOVES
 #define LMR_MOVES 2
 #endif
@@ -23,8 +23,9 @@
 /* Bound kinds stored in a table entry. */
 enum { B_NONE = 0, B_EXACT = 1, B_LOWER = 2, B_UPPER = 3 };
 
-/* Table keys: ow_pos_key (pits, side to move) plus south's score in hi
- * (north's follows from the seeds left), so a table hit is exact. */
+/* Table keys: ow_pos_key (pits, side to move; its hi holds pits 10 and 11
+ * in 12 bits) plus south's score above them (north's follows from the
+ * seeds left), so a table hit is exact. */
 #define KEY_HI(k, p) ((uint32_t)(k).hi | (uint32_t)(p)->captured[OW_SOUTH] << 12 | 0x80000000u)
 
 /* All of one search; lives on the stack of ow_search. */
