@@ -425,6 +425,25 @@ START_TEST(test_reproducible)
 }
 END_TEST
 
+/* The table adds south's score above bit 12 of ow_pos_key's hi: the
+ * engine's key must leave those bits free, and tell positions apart. */
+START_TEST(test_key_layout)
+{
+	uint64_t rng = 5;
+
+	for (int t = 0; t < 2000; t++) {
+		ow_game g = random_game(&rng), h;
+		struct ow_key k = ow_pos_key(&g.pos), k2;
+
+		ck_assert_uint_eq(k.hi >> 12, 0);
+		h = g;
+		h.pos.pits[11] = (uint8_t)(h.pos.pits[11] + 1);
+		k2 = ow_pos_key(&h.pos);
+		ck_assert(k2.hi != k.hi || k2.lo != k.lo);
+	}
+}
+END_TEST
+
 START_TEST(test_levels)
 {
 	ow_search_limits lim;
@@ -541,6 +560,7 @@ static Suite *search_suite(void)
 	tcase_add_test(limits, test_time_budget);
 	tcase_add_test(limits, test_reproducible);
 	tcase_add_test(limits, test_levels);
+	tcase_add_test(limits, test_key_layout);
 	tcase_set_timeout(wins, 300);
 	tcase_set_timeout(rules, 300);
 	tcase_set_timeout(limits, 300);
