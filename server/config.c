@@ -4,8 +4,32 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "server/config.h"
+
+/* The web client of an installed owared: `make install` puts the binary in
+ * PREFIX/bin and the client in PREFIX/share/oware-rooms/web, so look there
+ * first (for any PREFIX or DESTDIR), then in ./web (a source checkout). */
+static const char *default_web_root(void)
+{
+	static char dir[4096];
+	char index[4096 + 32];
+	ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
+	char *slash;
+
+	if (n > 0) {
+		dir[n] = 0;
+		slash = strrchr(dir, '/');
+		if (slash && (size_t)(slash - dir) + sizeof "/../share/oware-rooms/web" < sizeof dir) {
+			strcpy(slash, "/../share/oware-rooms/web");
+			snprintf(index, sizeof index, "%s/index.html", dir);
+			if (access(index, R_OK) == 0)
+				return dir;
+		}
+	}
+	return "./web";
+}
 
 enum { T_INT, T_STR, T_BOOL, T_SYNC };
 
@@ -21,8 +45,9 @@ static const struct opt {
 	 "address or interface to listen on (default: all)"},
 	{"unix", "OW_UNIX", T_STR, offsetof(srv_config, unix_path), 0, 0, NULL,
 	 "listen on this unix socket path instead of TCP"},
-	{"web-root", "OW_WEB_ROOT", T_STR, offsetof(srv_config, web_root), 0, 0, "./web",
-	 "folder of the static web client"},
+	{"web-root", "OW_WEB_ROOT", T_STR, offsetof(srv_config, web_root), 0, 0, NULL,
+	 "folder of the static web client (default: PREFIX/share/oware-rooms/web "
+	 "beside an installed owared, else ./web)"},
 	{"db", "OW_DB", T_STR, offsetof(srv_config, db), 0, 0, "./data/oware.db", "SQLite database"},
 	{"log-level", "OW_LOG_LEVEL", T_STR, offsetof(srv_config, log_level), 0, 0, "info",
 	 "error, warn, info or debug"},
@@ -167,6 +192,8 @@ int config_load(srv_config *c, int argc, char **argv)
 		if (set(c, &opts[i], val, "option") < 0)
 			return -1;
 	}
+	if (!c->web_root)
+		c->web_root = default_web_root();
 	if (c->hangup_seconds <= c->ping_seconds) {
 		fprintf(stderr, "owared: --hangup-seconds must exceed --ping-seconds\n");
 		return -1;

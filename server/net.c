@@ -600,10 +600,16 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 }
 
 /* Headers added to every static file: the room id travels in page URLs,
- * so no Referer carries it away; no MIME sniffing; no framing. */
+ * so no Referer carries it away; no MIME sniffing; no framing; and the
+ * client's strict Content-Security-Policy (no inline code; the engine's
+ * WebAssembly needs 'wasm-unsafe-eval'), also in index.html's meta tag. */
 static int add_headers(struct lws *wsi, struct lws_process_html_args *args)
 {
 	static const char *const h[][2] = {
+		{"content-security-policy:",
+		 "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+		 "img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
+		 "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"},
 		{"referrer-policy:", "no-referrer"},
 		{"x-content-type-options:", "nosniff"},
 		{"x-frame-options:", "DENY"},

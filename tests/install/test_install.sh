@@ -1,0 +1,56 @@
+#!/bin/sh
+# test_install.sh: `make install` with PREFIX and DESTDIR puts the server,
+# the oware tool, the web client, the systemd unit and the nginx sites in
+# place, and the installed server finds its web client with no flag.
+# Usage: tests/install/test_install.sh   (from the top folder; MAKE may be set)
+set -u
+make=${MAKE:-make}
+tmp=$(mktemp -d)
+pid=
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); printf 'FAIL: %s\n' "$*"; }
+check() { name=$1; shift; if "$@"; then ok; else fail "$name"; fi; }
+
+prefix=/opt/oware-test
+root=$tmp/dest$prefix
+$make --no-print-directory -s install DESTDIR="$tmp/dest" PREFIX="$prefix" >"$tmp/make.log" 2>&1 ||
+	{ cat "$tmp/make.log"; fail "make install"; }
+
+for f in bin/owared bin/oware share/oware-rooms/web/index.html share/oware-rooms/web/engine.wasm \
+	share/oware-rooms/web/app.js lib/systemd/system/oware-rooms.service \
+	share/oware-rooms/nginx/oware-rooms.conf share/oware-rooms/nginx/oware-rooms-prefix.conf; do
+	check "installed $f" test -s "$root/$f"
+done
+check "no C sources among the web files" sh -c "! find '$root/share/oware-rooms/web' -name '*.c' -o -name '*.mk' | grep -q ."
+check "the unit runs the installed server" grep -q "^ExecStart=$prefix/bin/owared\$" "$root/lib/systemd/system/oware-rooms.service"
+check "the unit names the installed web client" grep -q "OW_WEB_ROOT=$prefix/share/oware-rooms/web\$" "$root/lib/systemd/system/oware-rooms.service"
+check "no placeholder left in the unit" sh -c "! grep -q @PREFIX@ '$root/lib/systemd/system/oware-rooms.service'"
+check "installed oware plays" sh -c "'$root/bin/oware' play a | grep -q '\"turn\":\"north\"'"
+
+# The installed server, started from elsewhere with no --web-root, serves
+# the installed client.
+mkdir -p "$tmp/run"
+(cd "$tmp/run" && exec "$root/bin/owared" --port 0 --listen 127.0.0.1 --db "$tmp/run/o.db") 2>"$tmp/log" &
+pid=$!
+port=
+for _ in $(seq 1 100); do
+	port=$(sed -n 's/.* listening port=\([0-9]*\).*/\1/p' "$tmp/log")
+	[ -n "$port" ] && break
+	sleep 0.05
+done
+check "installed server started" test -n "$port"
+check "it found the installed web client" grep -q "web_root=$root/bin/../share/oware-rooms/web" "$tmp/log"
+curl -s -D "$tmp/h" -o "$tmp/index.html" "http://127.0.0.1:$port/"
+check "index.html served" cmp -s "$tmp/index.html" web/index.html
+check "strict Content-Security-Policy header" grep -qi "^content-security-policy: default-src 'none'; script-src 'self' 'wasm-unsafe-eval'" "$tmp/h"
+ctype=$(curl -s -o /dev/null -w '%{content_type}' "http://127.0.0.1:$port/engine.wasm")
+check "engine.wasm as application/wasm (got $ctype)" test "$ctype" = application/wasm
+kill "$pid"
+wait "$pid"
+check "SIGTERM exits 0" test $? -eq 0
+pid=
+
+echo "install: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
