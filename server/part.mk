@@ -16,6 +16,6 @@ ALL += $(BUILD)/owared
 # `make run`: build, then serve ./web and the rooms on http://localhost:8080
 # with the store in ./data/ (the defaults; OW_* variables or ARGS="--flag v"
 # change them).
-run: $(BUILD)/owared
+run: build-all
 	@mkdir -p data
 	$(BUILD)/owared $(ARGS)
