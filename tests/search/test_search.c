@@ -177,7 +177,26 @@ END_TEST
 static ow_game random_game(uint64_t *rng)
 {
 	ow_game g;
-	int kind = (int)(rnd(rng) % 3);
+	int kind = (int)(rnd(rng) % 4);
+
+	if (kind == 3) {
+		/* grand-slam shapes: the opponent holds a few pits of 1 or 2
+		 * seeds that one sowing could all make 2 or 3 */
+		int pits[OW_PITS] = {0}, turn = (int)(rnd(rng) & 1), on = 0, s;
+		int own = turn * OW_ROW, opp = OW_ROW - own, k = 1 + (int)(rnd(rng) % 3);
+
+		/* the first k pits of the opponent's row, and the mover's last
+		 * pit holding k seeds (sowing exactly them), mostly */
+		for (int i = 0; i < k; i++)
+			pits[opp + i] = 1 + (int)(rnd(rng) & 1);
+		pits[own + OW_ROW - 1] = k;
+		for (int i = 0, n = (int)(rnd(rng) % 16); i < n; i++)
+			pits[own + (int)(rnd(rng) % OW_ROW)]++;
+		for (int i = 0; i < OW_PITS; i++)
+			on += pits[i];
+		s = (OW_SEEDS - on) / 2 - (int)(rnd(rng) % 4);
+		return game_of(pits, s, OW_SEEDS - on - s, turn);
+	}
 
 	if (kind == 0) {
 		int plies = (int)(rnd(rng) % 120);
@@ -246,12 +265,21 @@ START_TEST(test_never_an_illegal_move)
 		                           g.pos.pits[3] | g.pos.pits[4] | g.pos.pits[5])
 		                       : !(g.pos.pits[6] | g.pos.pits[7] | g.pos.pits[8] |
 		                           g.pos.pits[9] | g.pos.pits[10] | g.pos.pits[11]));
-		slams += info.grand_slam;
+		/* positions where some legal move is a grand slam */
+		for (unsigned m = ow_legal_mask(&g.pos); m; m &= m - 1) {
+			ow_pos q = g.pos;
+
+			ow_pos_sow(&q, __builtin_ctz(m), &info);
+			if (info.grand_slam) {
+				slams++;
+				break;
+			}
+		}
 		done++;
 	}
 	ck_assert_int_gt(done, 3000);
 	ck_assert_int_gt(feeding, 300);
-	ck_assert_int_gt(slams, 0);
+	ck_assert_msg(slams > 300, "%d grand-slam positions", slams);
 }
 END_TEST
 
