@@ -2,7 +2,7 @@
  * win/draw/loss table. Every pairing plays games in pairs from the same
  * random opening, each side once, so neither side profits from the draw.
  *
- * usage: bench_match [GAMES [HARD_NODES [OPENING_PLIES]]]
+ * usage: bench_match [GAMES [HARD_NODES|MSms [OPENING_PLIES]]]
  *        bench_match --pair A B [GAMES [HARD_NODES [OPENING_PLIES]]]
  *        (A, B: greedy random easy medium hard; greedy takes the biggest
  *        capture there is, like a beginner)
@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine/search.h"
 
@@ -33,6 +34,16 @@ struct player {
 static const char *name_a, *name_b; /* overrides of names[] in the table */
 
 static uint64_t hard_nodes = 100000;
+static uint32_t hard_ms; /* > 0: hard by time (HARD_NODES given as "NNNms") */
+
+static uint32_t now_ms(void *ctx)
+{
+	struct timespec t;
+
+	(void)ctx;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint32_t)((uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u);
+}
 static int opening_plies = 4;
 
 static uint64_t rnd(uint64_t *s)
@@ -91,7 +102,9 @@ static int choose(struct player *pl, const ow_game *g, uint64_t *rng)
 	if (pl->level == P_GREEDY)
 		return greedy_move(g, rng);
 	ow_search_level(&lim, pl->level, (uint32_t)rnd(rng), NULL, NULL, 0);
-	if (pl->level == OW_LEVEL_HARD)
+	if (pl->level == OW_LEVEL_HARD && hard_ms)
+		ow_search_level(&lim, pl->level, (uint32_t)rnd(rng), now_ms, NULL, hard_ms);
+	else if (pl->level == OW_LEVEL_HARD)
 		lim.nodes = hard_nodes;
 	lim.eval = pl->eval;
 	if (ow_search(g, &lim, pl->tt, TT_ENTRIES, &r)) {
@@ -194,13 +207,19 @@ int main(int argc, char **argv)
 	}
 	if (argc > i)
 		games = atoi(argv[i]);
-	if (argc > i + 1)
+	if (argc > i + 1 && strstr(argv[i + 1], "ms"))
+		hard_ms = (uint32_t)atoi(argv[i + 1]);
+	else if (argc > i + 1)
 		hard_nodes = (uint64_t)atoll(argv[i + 1]);
 	if (argc > i + 2)
 		opening_plies = atoi(argv[i + 2]);
-	printf("match: %d games a pairing, openings of %d random plies, each played "
-	       "from both sides; hard limited to %llu nodes a move\n",
-	       games, opening_plies, (unsigned long long)hard_nodes);
+	if (hard_ms)
+		printf("match: %d games a pairing, openings of %d random plies, each played "
+		       "from both sides; hard given %u ms a move\n", games, opening_plies, hard_ms);
+	else
+		printf("match: %d games a pairing, openings of %d random plies, each played "
+		       "from both sides; hard limited to %llu nodes a move\n",
+		       games, opening_plies, (unsigned long long)hard_nodes);
 	if (pa != -9) {
 		pairing(pa, pb, games, tt_a, tt_b, eval);
 	} else {
