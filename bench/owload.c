@@ -1192,7 +1192,10 @@ int main(int argc, char **argv)
 			        t.err[E_LOST_ACK] + t.err[E_MISMATCH]);
 		}
 	}
-	read_pstat(server_pid(), &cpu1);
+	if (read_pstat(server_pid(), &cpu1) < 0 && server_pid() && !killed) {
+		fprintf(stderr, "owload: the server (pid %d) is gone\n", server_pid());
+		fail = 1;
+	}
 	steady_s = (double)(now_ns() - t_steady) / 1e9;
 	sh->phase = PH_DRAIN;
 	usleep(1000000); /* moves in flight get their broadcasts */

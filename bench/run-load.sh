@@ -96,8 +96,12 @@ soak)
 	for a in "$@"; do [ "$prev" = --duration ] && dur=$a; prev=$a; done
 	warm=$((dur / 3))
 	load --procs 2 --sources 4 --rooms 400 --spectators 1 --think 100 --ramp 5 \
-		--games 2 --drop 1 --abandon 0.3 --reconnect-ms 300 --retry \
+		--games 2 --drop 1 --abandon 0.3 --reconnect-ms 300 \
 		--warmup "$warm" --rss-check 5 --views "$dir/views" "$@" || fail=1
+	if ! kill -0 "$spid" 2>/dev/null; then
+		echo "run-load: the server exited during the soak"
+		fail=1
+	fi
 	stop_server || fail=1
 	"$B/owcheck" "$dir/ow.db" "$dir/views" || fail=1
 	if grep -E " (error|warn) " "$dir/server.log" | grep -vE "seat_claimable|slow_client" | head -5 | grep -q .; then
