@@ -26,7 +26,7 @@ const char cli_best_help[] =
 	"      is a forced win in N plies (negative: a forced loss). The default\n"
 	"      is --level hard (1 s; the hint). --depth N (1-64) searches exactly\n"
 	"      N plies and is reproducible; --time-ms N stops after N ms. --seed\n"
-	"      drives easy's random slips (default 1).\n";
+	"      drives the random choices of easy and medium (default 1).\n";
 
 __attribute__((format(printf, 1, 2)))
 static int bad(const char *fmt, ...)
