@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -1066,6 +1067,7 @@ int main(int argc, char **argv)
 	int64_t t0, t_steady, t_end, t_next;
 	long rss_max = 0;
 	int opt, bad = 0, killed = 0, fail = 0, conns;
+	double gen_cpu = 0;
 
 	while ((opt = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		switch (opt) {
@@ -1207,6 +1209,13 @@ int main(int argc, char **argv)
 			fail = 1;
 	}
 	sum_stats(&t);
+	{
+		struct rusage ru;
+
+		if (getrusage(RUSAGE_CHILDREN, &ru) == 0)
+			gen_cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+			          (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+	}
 	if (o.views) {
 		FILE *out = fopen(o.views, "w");
 
@@ -1292,6 +1301,9 @@ int main(int argc, char **argv)
 			       conns ? (double)(loaded.rss_kib - idle.rss_kib) / conns : 0);
 			printf("%-34s %.1f MiB\n", "server RSS at end", cpu1.rss_kib / 1024.0);
 		}
+		printf("%-34s %.2f s over the whole run (%.1f us per move acknowledged)\n",
+		       "generator CPU", gen_cpu,
+		       t.moves_acked ? 1e6 * gen_cpu / (double)t.moves_acked : 0);
 		if (warm.rss_kib) {
 			double g = 100.0 * (double)(rss_max - warm.rss_kib) / (double)warm.rss_kib;
 
