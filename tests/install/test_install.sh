@@ -52,5 +52,25 @@ wait "$pid"
 check "SIGTERM exits 0" test $? -eq 0
 pid=
 
+# `make run` (the README's set-up) serves the page and both wasm modules
+# from the checkout (here with its store moved out of ./data); in a session
+# of its own, so one signal stops make and the server together.
+(exec setsid $make --no-print-directory -s run \
+	ARGS="--port 0 --listen 127.0.0.1 --db $tmp/run/run.db") >/dev/null 2>"$tmp/runlog" &
+runpid=$!
+port=
+for _ in $(seq 1 200); do
+	port=$(sed -n 's/.* listening port=\([0-9]*\).*/\1/p' "$tmp/runlog")
+	[ -n "$port" ] && break
+	sleep 0.05
+done
+check "make run started the server" test -n "$port"
+for f in index.html engine.wasm ai.wasm app.js; do
+	code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/$f")
+	check "make run serves $f (got $code)" test "$code" = 200
+done
+kill -TERM -"$runpid"
+wait "$runpid" 2>/dev/null
+
 echo "install: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
