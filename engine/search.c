@@ -145,7 +145,7 @@ static int end_value(const ow_pos *p, int ply, int rows_count)
 }
 
 const ow_eval_weights ow_eval_default = {
-	.held = 2, .target = 4, .kroo = 0, .empty = -12,
+	.held = 2, .target = 6, .kroo = 0, .empty = -16,
 };
 
 int ow_search_eval(const ow_pos *p, const ow_eval_weights *w)
