@@ -124,6 +124,8 @@ typedef struct cli {
 	int sched_n;
 	unsigned offer_gn;        /* rematch offered/accepted for this game */
 	int64_t connect_ns;
+	int64_t last_rx_ns;       /* last complete message */
+	int peer_close;           /* close code the server sent, or 0 */
 	char *rx;
 	size_t rxlen, rxcap;
 	struct qmsg {
@@ -296,6 +298,8 @@ static void cli_connect(cli *c)
 	c->join_gn = 0; /* set when the join is written; a create has none */
 	c->join_n = 0;
 	c->up = 1;
+	c->peer_close = 0;
+	c->last_rx_ns = 0;
 	c->tgen++;
 	i.context = w.ctx;
 	i.address = o.host;
@@ -661,7 +665,17 @@ static void on_closed(cli *c, int failed)
 	}
 	w.st->disconnects++;
 	if (!o.retry || w.stop) {
+		int64_t now = now_ns();
+
 		count_err(failed ? E_CONNECT : E_CLOSED);
+		if (w.st->err[failed ? E_CONNECT : E_CLOSED] <= 5)
+			fprintf(stderr, "owload: room %s role %d side %d: %s (close code %d, %s, "
+			        "%.1f s after connecting, %.1f s after the last message)\n",
+			        r->id[0] ? r->id : "-", c->role, c->side,
+			        failed ? "connection failed" : "closed by the server", c->peer_close,
+			        c->welcomed ? "welcomed" : "not welcomed",
+			        (double)(now - c->connect_ns) / 1e9,
+			        c->last_rx_ns ? (double)(now - c->last_rx_ns) / 1e9 : -1.0);
 		return;
 	}
 	if (!c->token[0] && c->role < 2 && !(c->role == 1 && r->id[0])) {
@@ -720,6 +734,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		memcpy(c->rx + c->rxlen, in, len);
 		c->rxlen += len;
 		if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
+			c->last_rx_ns = now_ns();
 			on_message(c);
 			c->rxlen = 0;
 		}
@@ -753,6 +768,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 			        code == 1008 ? 3 : code == 4001 ? 4 : 5;
 
 			w.st->close_codes[k]++;
+			c->peer_close = code;
 		}
 		break;
 	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
