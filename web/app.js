@@ -299,6 +299,7 @@ function renderAll() {
   act('act-hint', !online && canMove, !!(hintNow && !model.hint.move));
   $('act-hint').textContent = hintNow && !model.hint.move ? t('ai.thinking.short') : t('action.hint');
   board.markHint(hintNow && model.hint.move && !reviewing && canMove ? model.hint.move : null);
+  act('act-undo', !online, !online && undoCount() === 0);
   act('act-flip', !online);
   act('act-home', true);
 
@@ -714,6 +715,44 @@ function playLocal(letter) {
   renderAll();
 }
 
+// How many moves Undo takes back now: with two players the last one;
+// against the computer, back to before the player's last move (so the
+// computer's reply too, once it came); 0 when there is none.
+function undoCount() {
+  const moves = model.replayed ? model.replayed.moves : [];
+  if (!model.ai) return moves.length ? 1 : 0;
+  const me = other(model.ai.side);
+  for (let i = moves.length - 1; i >= 0; i--) if (moverOf(moves[i]) === me) return moves.length - i;
+  return 0;
+}
+
+function undoLocal() {
+  if (!model || model.mode !== 'local') return;
+  const k = undoCount();
+  if (!k) return;
+  const hadFocus = document.activeElement === $('act-undo');
+  const moves = model.replayed.moves;
+  const gone = moves.slice(moves.length - k);
+  // A search of the computer (its move or a hint) is about a position that
+  // goes away: stop it.
+  if (computer && (model.thinking || (model.hint && !model.hint.move))) computer.cancel();
+  model.thinking = null;
+  model.hint = null;
+  model.review = null;
+  model.preview = null;
+  board.markPreview(null);
+  board.finish();
+  model.replayed = replay(moves.slice(0, moves.length - k));
+  localState();
+  saveLocal();
+  const said = k === 1 ? t('undo.one', { move: gone[0] }) : t('undo.two', { first: gone[0], second: gone[1] });
+  const turn = model.ai ? t('announce.turn') : t('turn.local', { side: sideName(model.state.game.turn) });
+  announce(`${said} ${turn}`);
+  renderAll();
+  // A focused button that turns disabled drops the focus: keep it nearby.
+  if (hadFocus && $('act-undo').disabled) $('act-new').focus();
+}
+
 // -------------------------------------------------------------- the moves
 
 function playOnline(letter) {
@@ -844,6 +883,7 @@ function wire() {
       renderAll();
     }, () => { if (model) { model.hint = null; renderAll(); } });
   });
+  $('act-undo').addEventListener('click', undoLocal);
   $('act-flip').addEventListener('click', () => { model.flipped = !model.flipped; saveLocal(); renderAll(); });
   $('local-play').addEventListener('click', () => newLocal(null));
   $('local-resume').addEventListener('click', () => { window.location.href = '?local=1'; });

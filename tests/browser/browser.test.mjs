@@ -461,6 +461,152 @@ test('against the computer, in a worker: it answers every move', async () => {
   noProblems();
 });
 
+// What the page's move list says (letters only).
+const listedMoves = (p) => p.$$eval('#moves .mv', (els) => els.map((e) => e.textContent.split(' ')[0]));
+
+// The last move marked on the board (origin pit), or null.
+const markedOrigin = (p) => p.evaluate(() => {
+  const el = document.querySelector('#board .pit.origin');
+  return el ? el.dataset.pit : null;
+});
+
+test('undo against the computer takes back the move pair, and survives a reload', async () => {
+  const p = await player({ locale: 'en-US', name: 'ai-undo' });
+  await p.goto(server.url);
+  await ready(p);
+  await p.check('input[name="ai-level"][value="easy"]');
+  await p.check('input[name="ai-side"][value="south"]');
+  await p.click('#ai-play');
+  await ready(p);
+  // The player (south) has not moved: nothing to take back.
+  assert.equal(await p.isVisible('#act-undo'), true);
+  assert.equal(await p.isDisabled('#act-undo'), true);
+  assert.equal(await p.textContent('#act-undo'), 'Undo');
+  const rand = rng(99);
+  for (let ply = 0; ply < 6; ply += 2) {
+    const game = replay(await listedMoves(p));
+    await p.click(`#board .pit.legal[data-pit="${chooseMove(game, rand)}"]`);
+    await waitMoves(p, ply + 2, 20000);
+    await p.waitForFunction(() => /Your turn/.test(document.querySelector('#status').textContent));
+  }
+  const before = await listedMoves(p);
+  assert.equal(before.length, 6);
+  // A hint shown now goes away with the undo.
+  await p.click('#act-hint');
+  await p.waitForSelector('#board .pit.hint', { timeout: 20000 });
+  await p.click('#act-undo');
+  await waitMoves(p, 4);
+  let game = replay(before.slice(0, 4));
+  assert.deepEqual(await listedMoves(p), game.moves);
+  await expectBoard(p, game, 'after undo');
+  assert.equal(game.state().turn, 'south');
+  assert.match(await p.textContent('#status'), /Your turn/);
+  assert.deepEqual((await readBoard(p)).legal, game.legal().slice().sort());
+  assert.equal(await p.$('#board .pit.hint'), null, 'the hint mark is gone');
+  assert.equal(await markedOrigin(p), game.moves.at(-1), 'the previous last move is marked');
+  await p.waitForFunction(() => /taken back/.test(document.querySelector('#live').textContent));
+  assert.equal(await p.textContent('#live'), `Moves ${before[4]} and ${before[5]} taken back. Your turn.`);
+  await shot(p, 'ai-undo-en');
+
+  // A reload resumes the undone position.
+  await p.reload();
+  await ready(p);
+  await waitMoves(p, 4);
+  await expectBoard(p, game, 'after undo and reload');
+  assert.match(await p.textContent('#status'), /Your turn/);
+
+  // Undo while the computer thinks takes back the player's move only; the
+  // stopped search never plays, and the next move gets a reply as usual.
+  await p.click(`#board .pit.legal[data-pit="${game.legal()[0]}"]`);
+  await waitMoves(p, 5);
+  assert.match(await p.textContent('#status'), /thinking/);
+  await p.click('#act-undo');
+  await waitMoves(p, 4);
+  await expectBoard(p, game, 'after undo while thinking');
+  assert.match(await p.textContent('#status'), /Your turn/);
+  const mine = game.legal().at(-1);
+  await p.click(`#board .pit.legal[data-pit="${mine}"]`);
+  await waitMoves(p, 6, 20000);
+  const after = await listedMoves(p);
+  assert.deepEqual(after.slice(0, 5), [...game.moves, mine]);
+  game = replay(after);
+  await expectBoard(p, game, 'a reply after the undo');
+
+  // Undo back to the start, by keyboard: the button turns disabled.
+  for (let n = 4; n >= 0; n -= 2) {
+    await p.focus('#act-undo');
+    await p.keyboard.press('Enter');
+    await waitMoves(p, n);
+    await expectBoard(p, replay(after.slice(0, n)), `undo to ${n}`);
+  }
+  assert.equal(await p.isDisabled('#act-undo'), true);
+  assert.equal(await markedOrigin(p), null);
+  noProblems();
+});
+
+test('undo after the game is over takes back to before the player\'s last move', async () => {
+  // A finished game, saved as if played against the computer.
+  const rand = rng(5);
+  const g = Game.start();
+  while (!g.over) g.play(chooseMove(g, rand));
+  const moves = g.moves.slice();
+  const me = moves.length % 2 ? 'north' : 'south';  // the player moved last but one
+  let i = moves.length - 1;
+  while (i >= 0 && (moves[i] === moves[i].toLowerCase() ? 'south' : 'north') !== me) i--;
+  assert.equal(i, moves.length - 2);
+  const p = await player({ locale: 'es-ES', name: 'ai-undo-over' });
+  await p.goto(server.url);
+  await ready(p);
+  await p.evaluate((saved) => localStorage.setItem('oware.local', JSON.stringify(saved)),
+    { moves, ai: { level: 'easy', side: me === 'south' ? 'north' : 'south' } });
+  await p.goto(`${server.url}?local=1`);
+  await ready(p);
+  await waitMoves(p, moves.length);
+  await p.waitForSelector('#over:not([hidden])');
+  assert.equal(await p.textContent('#act-undo'), 'Deshacer');
+  await p.click('#act-undo');
+  await waitMoves(p, i);
+  await p.waitForSelector('#over', { state: 'hidden' });
+  const game = replay(moves.slice(0, i));
+  await expectBoard(p, game, 'undo after the end');
+  assert.match(await p.textContent('#status'), /Te toca/);
+  assert.deepEqual((await readBoard(p)).legal, game.legal().slice().sort());
+  noProblems();
+});
+
+test('undo with two players on one device takes back exactly one move', async () => {
+  const p = await player({ locale: 'en-US', name: 'local-undo' });
+  await p.goto(server.url);
+  await ready(p);
+  await p.click('#local-play');
+  await ready(p);
+  assert.equal(await p.isDisabled('#act-undo'), true);
+  const game = Game.start();
+  for (const key of ['c', 'a', 'd']) {
+    const letter = game.state().turn === 'south' ? key : key.toUpperCase();
+    await p.keyboard.press(key);
+    game.play(letter);
+    await waitMoves(p, game.moves.length);
+  }
+  await p.click('#act-undo');
+  await waitMoves(p, 2);
+  const two = replay(['c', 'A']);
+  await expectBoard(p, two, 'two players, one undo');
+  assert.match(await p.textContent('#status'), /South to move/);
+  assert.equal(await markedOrigin(p), 'A');
+  await p.waitForFunction(() => /taken back/.test(document.querySelector('#live').textContent));
+  assert.equal(await p.textContent('#live'), 'Move d taken back. South to move: pick a pit in your row');
+  await p.reload();
+  await ready(p);
+  await waitMoves(p, 2);
+  await expectBoard(p, two, 'two players, undo and reload');
+  await p.click('#act-undo');
+  await waitMoves(p, 1);
+  await expectBoard(p, replay(['c']), 'two players, second undo');
+  assert.match(await p.textContent('#status'), /North to move/);
+  noProblems();
+});
+
 test('a grand slam is said in words', async () => {
   // Find a line whose last move is an annulled grand slam.
   const rand = rng(1);
