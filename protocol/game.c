@@ -144,10 +144,7 @@ int proto_position_from_json(const json_t *j, ow_pos *out, char *err, size_t err
 	return -1;
 }
 
-/* jansson's error text may quote the input near the error cut at any byte
- * (e.g. "invalid escape near '\xc3'"): keep printable ASCII only, so that
- * a reason is always one line of valid UTF-8 (json_string refuses others). */
-static void printable_ascii(char *s)
+void proto_printable_ascii(char *s)
 {
 	for (; *s; s++)
 		if ((unsigned char)*s < 0x20 || (unsigned char)*s > 0x7e)
@@ -161,7 +158,7 @@ int proto_position_parse(const char *text, size_t len, ow_pos *out, char *err, s
 	int rc;
 
 	if (!j) {
-		printable_ascii(je.text);
+		proto_printable_ascii(je.text);
 		snprintf(err, errlen, "position: malformed JSON at character %d: %s", je.position, je.text);
 		return -1;
 	}

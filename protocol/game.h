@@ -33,6 +33,12 @@ json_t *proto_pits_json(const uint8_t *pits, int n);
  * untouched on failure. */
 int proto_position_from_json(const json_t *j, ow_pos *out, char *err, size_t errlen);
 
+/* Replaces every byte of s outside printable ASCII with '?'. jansson's
+ * error text quotes the input near the error, cut at any byte (e.g.
+ * "invalid escape near '\xc3'"): this makes it one line of valid UTF-8
+ * (json_string refuses invalid UTF-8) before it goes into a reason. */
+void proto_printable_ascii(char *s);
+
 /* The same from JSON text of len bytes (not NUL-terminated). */
 int proto_position_parse(const char *text, size_t len, ow_pos *out, char *err, size_t errlen);
 

@@ -183,6 +183,8 @@ int proto_msg_parse(const char *text, size_t len, proto_msg *out,
 		err[0] = 0;
 	o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!o || !json_is_object(o)) {
+		if (!o)
+			proto_printable_ascii(jerr.text);
 		snprintf(err, errlen, "%s", o ? "not a JSON object" : jerr.text);
 		rc = PROTO_E_BAD_JSON;
 		goto out;

@@ -8,7 +8,7 @@ FUZZ_RUNS ?=
 FUZZ_NICE ?= 10
 FUZZ_BUILD := $(BUILD)/fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-# FUZZ_DEFS: -D switches of the targets (e.g. to step over a known failure).
+# FUZZ_DEFS: -D switches of the targets.
 FUZZ_DEFS ?=
 FUZZ_CHECK_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) -MMD -MP -I. \
 	-g -O1 $(FUZZ_SAN) $(FUZZ_DEFS)

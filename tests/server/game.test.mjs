@@ -293,6 +293,9 @@ test('bad input: an error to the sender only, and the version unchanged', async 
     [a, 'hello', 'bad_json'],
     [a, '[1,2]', 'bad_json'],
     [a, '{"type":"move","pit":"c","ply":0', 'bad_json'],
+    // jansson quotes the input near the error, cut inside a UTF-8 sequence
+    [a, Buffer.from('{"type":"\\\xc3\xa9"}', 'latin1').toString('utf8'), 'bad_json'],
+    [a, '{"type":"\\\n"}', 'bad_json'],
     [a, {}, 'bad_message'],
     [a, { type: 5 }, 'bad_message'],
     [a, { type: 'dance' }, 'unknown_type'],
