@@ -7,7 +7,7 @@ SQLITE_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null)
 EXTRA_CFLAGS_bench := $(LWS_CFLAGS) $(JANSSON_CFLAGS)
 
 $(BUILD)/owload: $(BUILD)/bench/owload.o $(BUILD)/bench/hist.o $(ENGINE_OBJ)
-	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(LWS_LIBS) -lev $(JANSSON_LIBS)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(LWS_LIBS) $(JANSSON_LIBS)
 $(BUILD)/owcheck: $(BUILD)/bench/owcheck.o $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(SQLITE_LIBS)
 ALL += $(BUILD)/owload $(BUILD)/owcheck

@@ -2,7 +2,7 @@
 SERVER_SRC := server/main.c server/net.c server/room.c server/store.c \
 	server/config.c server/iptable.c server/log.c server/sha256.c
 LWS_CFLAGS := $(shell pkg-config --cflags libwebsockets 2>/dev/null)
-LWS_LIBS := $(shell pkg-config --libs libwebsockets 2>/dev/null)
+LWS_LIBS := $(shell pkg-config --libs libwebsockets 2>/dev/null) -lev
 SQLITE_CFLAGS := $(shell pkg-config --cflags sqlite3 2>/dev/null)
 SQLITE_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null)
 UUID_CFLAGS := $(shell pkg-config --cflags uuid 2>/dev/null)

@@ -69,6 +69,22 @@ test('connections per address: too_many_connections, then closed', () =>
     b.close(); d.close();
   }));
 
+test('connections in total: --max-connections, then closed', () =>
+  withServer(['--max-connections', '16'], async (srv) => {
+    const cs = [];
+    for (let i = 0; i < 16; i++) cs.push(await Client.open(srv.port));
+    const extra = await Client.open(srv.port);
+    await extra.expectError('too_many_connections');
+    assert.equal((await extra.waitClose()).code, 1008);
+    cs[0].close();
+    await cs[0].waitClose();
+    await new Promise((r) => setTimeout(r, 100));
+    const d = await Client.open(srv.port); // a place is free again
+    d.send({ type: 'create', side: 'south' });
+    await d.expect('welcome');
+    for (const c of [...cs.slice(1), d]) c.close();
+  }));
+
 test('rooms per address per minute and rooms in total', async () => {
   await withServer(['--rooms-per-ip-per-min', '2'], async (srv) => {
     const cs = [];
