@@ -60,9 +60,35 @@ static void queue_clear(conn *c)
 {
 	while (c->qlen) {
 		msgbuf_put(c->q[c->qhead].b);
-		c->qhead = (c->qhead + 1) % srv.cfg.max_queue;
+		c->qhead = (c->qhead + 1) % c->qcap;
 		c->qlen--;
 	}
+}
+
+/* Makes room for one more entry in c's ring: most clients never have more
+ * than a few messages waiting, so the ring starts small and doubles, in
+ * order, up to --max-queue. 0, or -1 when out of memory. */
+#define QUEUE_FIRST 4
+
+static int queue_grow(conn *c)
+{
+	int cap = c->qcap ? c->qcap * 2 : QUEUE_FIRST;
+	qent *q;
+
+	if (c->qlen < c->qcap)
+		return 0;
+	if (cap > srv.cfg.max_queue)
+		cap = srv.cfg.max_queue;
+	q = malloc((size_t)cap * sizeof *q);
+	if (!q)
+		return -1;
+	for (int i = 0; i < c->qlen; i++)
+		q[i] = c->q[(c->qhead + i) % c->qcap];
+	free(c->q);
+	c->q = q;
+	c->qhead = 0;
+	c->qcap = cap;
+	return 0;
 }
 
 void conn_close(conn *c, int code, const char *why)
@@ -76,7 +102,7 @@ void conn_close(conn *c, int code, const char *why)
 
 void conn_send_buf(conn *c, msgbuf *b)
 {
-	if (!b || c->close_code || !c->q)
+	if (!b || c->close_code || !c->live)
 		return;
 	if (c->qlen == srv.cfg.max_queue) {
 		/* A laggard: drop what it has not read and let it go. */
@@ -88,10 +114,15 @@ void conn_send_buf(conn *c, msgbuf *b)
 		lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, 2);
 		return;
 	}
+	if (queue_grow(c) < 0) {
+		log_event(LOG_ERROR, "send_failed", "addr=%s error=\"out of memory\"", c->addr);
+		conn_close(c, LWS_CLOSE_STATUS_UNEXPECTED_CONDITION, "out of memory");
+		return;
+	}
 	b->refs++;
 	/* A message made while writes wait for their commit may show them:
 	 * it leaves only after that commit (the end of this loop pass). */
-	c->q[(c->qhead + c->qlen) % srv.cfg.max_queue] = (qent){
+	c->q[(c->qhead + c->qlen) % c->qcap] = (qent){
 		b, store_commits(srv.st) + (store_pending(srv.st) ? 1 : 0)};
 	c->qlen++;
 	lws_callback_on_writable(c->wsi);
@@ -163,13 +194,9 @@ static int conn_open(conn *c, struct lws *wsi)
 	c->wsi = wsi;
 	c->seat = -1;
 	client_addr(wsi, c->addr, sizeof c->addr);
-	c->q = calloc((size_t)srv.cfg.max_queue, sizeof *c->q);
 	c->ip = ip_get(c->addr);
-	if (!c->q || !c->ip) {
+	if (!c->ip) {
 		log_event(LOG_ERROR, "conn_refused", "addr=%s error=\"out of memory\"", c->addr);
-		free(c->q);
-		c->q = NULL;
-		c->ip = NULL;
 		return -1;
 	}
 	c->ip->conns++;
@@ -205,6 +232,7 @@ static void conn_teardown(conn *c)
 	queue_clear(c);
 	free(c->q);
 	c->q = NULL;
+	c->qcap = 0;
 	free(c->rx);
 	c->rx = NULL;
 	if (c->ip)
@@ -244,11 +272,11 @@ static int rate_check(conn *c)
 	return c->win_count > 2 * limit ? -1 : 1;
 }
 
-static void handle_message(conn *c)
+static void handle_message(conn *c, const char *text, size_t len)
 {
 	proto_msg m;
 	char err[128];
-	int rc = proto_msg_parse(c->rx, c->rxlen, &m, err, sizeof err);
+	int rc = proto_msg_parse(text, len, &m, err, sizeof err);
 
 	if (rc) {
 		conn_error(c, rc, err);
@@ -267,6 +295,23 @@ static void close_with(struct lws *wsi, int code, const char *why)
 	lws_close_reason(wsi, (enum lws_close_status)code, buf, n);
 }
 
+/* One whole message: counted against the rate limit, then handled. */
+static void dispatch(conn *c, const char *text, size_t len)
+{
+	switch (rate_check(c)) {
+	case -1:
+		/* Close after what is queued (the rate_limited error) is sent. */
+		srv.stats.closed_flood++;
+		log_event(LOG_WARN, "client_dropped", "reason=flood addr=%s", c->addr);
+		conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "message flood");
+		break;
+	case 1:
+		break;
+	default:
+		handle_message(c, text, len);
+	}
+}
+
 static int on_receive(conn *c, struct lws *wsi, const void *in, size_t len)
 {
 	if (!c->live || c->close_code)
@@ -280,6 +325,10 @@ static int on_receive(conn *c, struct lws *wsi, const void *in, size_t len)
 		log_event(LOG_WARN, "client_dropped", "reason=oversize addr=%s", c->addr);
 		close_with(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large");
 		return -1;
+	}
+	if (!c->rxlen && lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
+		dispatch(c, in, len); /* the whole message in one chunk: no copy */
+		return 0;
 	}
 	if (c->rxlen + len > c->rxcap) {
 		size_t cap = c->rxcap ? c->rxcap : 512;
@@ -297,18 +346,7 @@ static int on_receive(conn *c, struct lws *wsi, const void *in, size_t len)
 	c->rxlen += len;
 	if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi))
 		return 0;
-	switch (rate_check(c)) {
-	case -1:
-		/* Close after what is queued (the rate_limited error) is sent. */
-		srv.stats.closed_flood++;
-		log_event(LOG_WARN, "client_dropped", "reason=flood addr=%s", c->addr);
-		conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "message flood");
-		break;
-	case 1:
-		break;
-	default:
-		handle_message(c);
-	}
+	dispatch(c, c->rx, c->rxlen);
 	c->rxlen = 0;
 	return 0;
 }
@@ -344,7 +382,7 @@ static int on_writeable(conn *c, struct lws *wsi)
 		}
 		b = c->q[c->qhead].b;
 
-		c->qhead = (c->qhead + 1) % srv.cfg.max_queue;
+		c->qhead = (c->qhead + 1) % c->qcap;
 		c->qlen--;
 		n = lws_write(wsi, b->data + LWS_PRE, b->len, LWS_WRITE_TEXT);
 		ok = n >= (int)b->len;

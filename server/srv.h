@@ -38,10 +38,10 @@ typedef struct conn {
 	struct room *room;        /* NULL until create/join succeeds */
 	int seat;                 /* OW_SOUTH, OW_NORTH or -1 (spectator) */
 	struct conn *next, *prev; /* in room->conns */
-	char *rx;                 /* message being reassembled */
+	char *rx;                 /* a message in several chunks, reassembled */
 	size_t rxlen, rxcap;
-	qent *q;                  /* outgoing ring of cfg.max_queue entries */
-	int qhead, qlen;
+	qent *q;                  /* outgoing ring of qcap entries, grown up to cfg.max_queue */
+	int qhead, qlen, qcap;
 	int close_code;           /* nonzero: close once the queue is drained */
 	char close_why[48];
 	int64_t win_start;        /* rate window start (ms) and messages in it */
