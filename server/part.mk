@@ -10,7 +10,7 @@ UUID_LIBS := $(shell pkg-config --libs uuid 2>/dev/null)
 EXTRA_CFLAGS_server := $(JANSSON_CFLAGS) $(LWS_CFLAGS) $(SQLITE_CFLAGS) $(UUID_CFLAGS)
 
 $(BUILD)/owared: $(SERVER_SRC:%.c=$(BUILD)/%.o) $(PROTO_OBJ) $(ENGINE_OBJ)
-	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(LWS_LIBS) $(SQLITE_LIBS) $(UUID_LIBS) $(JANSSON_LIBS)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -pthread -o $@ $^ $(LWS_LIBS) $(SQLITE_LIBS) $(UUID_LIBS) $(JANSSON_LIBS)
 ALL += $(BUILD)/owared
 
 # `make run`: build, then serve ./web and the rooms on http://localhost:8080

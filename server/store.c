@@ -1,9 +1,11 @@
 /* store.c: rooms and moves in SQLite, one prepared statement per query. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include <sqlite3.h>
 
@@ -50,11 +52,81 @@ static const char schema[] =
  * commits them together: one sync for all the changes of an event loop pass. */
 struct store {
 	sqlite3 *db;
+	/* The checkpointer: a thread with a connection of its own copies the WAL
+	 * into the database file (and syncs it) once a second, so that the
+	 * event loop never waits for a checkpoint's syncs; the loop's own
+	 * commits only append to the WAL. */
+	pthread_t ckpt_thread;
+	int ckpt_running;
+	sqlite3 *ckpt_db;
+	pthread_mutex_t ckpt_mu;
+	pthread_cond_t ckpt_cv;
+	int ckpt_stop;
 	sqlite3_stmt *q[Q_COUNT];
 	int in_tx;  /* a transaction is open */
 	int broken; /* SQLite dropped the open transaction: flushing must fail */
 	uint64_t commits; /* batches committed */
 };
+
+static void *checkpointer(void *arg)
+{
+	store *s = arg;
+	struct timespec until;
+
+	pthread_mutex_lock(&s->ckpt_mu);
+	while (!s->ckpt_stop) {
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_sec += 1;
+		pthread_cond_timedwait(&s->ckpt_cv, &s->ckpt_mu, &until);
+		if (s->ckpt_stop)
+			break;
+		pthread_mutex_unlock(&s->ckpt_mu);
+		/* PASSIVE: never waits for, nor blocks, the writer. */
+		sqlite3_wal_checkpoint_v2(s->ckpt_db, "main", SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+		pthread_mutex_lock(&s->ckpt_mu);
+	}
+	pthread_mutex_unlock(&s->ckpt_mu);
+	return NULL;
+}
+
+/* Starts the checkpointer; 0, or -1 with the reason in err. */
+static int checkpointer_start(store *s, const char *path, int sync_full, char *err, size_t errlen)
+{
+	if (sqlite3_open_v2(path, &s->ckpt_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) ||
+	    sqlite3_exec(s->ckpt_db, sync_full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL",
+	                 NULL, NULL, NULL)) {
+		snprintf(err, errlen, "%s: checkpointer: %s", path,
+		         s->ckpt_db ? sqlite3_errmsg(s->ckpt_db) : "cannot open");
+		return -1;
+	}
+	sqlite3_busy_timeout(s->ckpt_db, 100);
+	pthread_mutex_init(&s->ckpt_mu, NULL);
+	pthread_cond_init(&s->ckpt_cv, NULL);
+	if (pthread_create(&s->ckpt_thread, NULL, checkpointer, s)) {
+		snprintf(err, errlen, "%s: cannot start the checkpointer thread", path);
+		pthread_mutex_destroy(&s->ckpt_mu);
+		pthread_cond_destroy(&s->ckpt_cv);
+		return -1;
+	}
+	s->ckpt_running = 1;
+	return 0;
+}
+
+static void checkpointer_stop(store *s)
+{
+	if (s->ckpt_running) {
+		pthread_mutex_lock(&s->ckpt_mu);
+		s->ckpt_stop = 1;
+		pthread_cond_signal(&s->ckpt_cv);
+		pthread_mutex_unlock(&s->ckpt_mu);
+		pthread_join(s->ckpt_thread, NULL);
+		pthread_mutex_destroy(&s->ckpt_mu);
+		pthread_cond_destroy(&s->ckpt_cv);
+		s->ckpt_running = 0;
+	}
+	sqlite3_close(s->ckpt_db);
+	s->ckpt_db = NULL;
+}
 
 static int op_begin(store *s);
 static int op_end(store *s, int ok);
@@ -106,6 +178,13 @@ store *store_open(const char *path, int sync_full, char *err, size_t errlen)
 			snprintf(err, errlen, "%s: %s", path, sqlite3_errmsg(s->db));
 			goto fail;
 		}
+	if (sqlite3_exec(s->db, "PRAGMA wal_autocheckpoint=0", NULL, NULL, &msg)) {
+		snprintf(err, errlen, "%s: %s", path, msg ? msg : sqlite3_errmsg(s->db));
+		sqlite3_free(msg);
+		goto fail;
+	}
+	if (checkpointer_start(s, path, sync_full, err, errlen) < 0)
+		goto fail;
 	return s;
 fail:
 	store_close(s);
@@ -118,6 +197,7 @@ void store_close(store *s)
 		return;
 	if (s->in_tx && !s->broken)
 		store_flush(s);
+	checkpointer_stop(s);
 	for (int i = 0; i < Q_COUNT; i++)
 		sqlite3_finalize(s->q[i]);
 	sqlite3_close(s->db);
