@@ -12,6 +12,15 @@ passed=0 failed=0
 ok() { passed=$((passed + 1)); }
 fail() { failed=$((failed + 1)); printf 'FAIL: %s\n' "$*"; }
 check() { name=$1; shift; if "$@"; then ok; else fail "$name"; fi; }
+# The port a server logs in LOG once it listens (waits up to 10 s; empty if not).
+listening_port() {
+	for _ in $(seq 1 200); do
+		p=$(sed -n 's/.* listening port=\([0-9]*\).*/\1/p' "$1")
+		[ -n "$p" ] && break
+		sleep 0.05
+	done
+	echo "$p"
+}
 
 prefix=/opt/oware-test
 root=$tmp/dest$prefix
@@ -34,12 +43,7 @@ check "installed oware plays" sh -c "'$root/bin/oware' play a | grep -q '\"turn\
 mkdir -p "$tmp/run"
 (cd "$tmp/run" && exec "$root/bin/owared" --port 0 --listen 127.0.0.1 --db "$tmp/run/o.db") 2>"$tmp/log" &
 pid=$!
-port=
-for _ in $(seq 1 100); do
-	port=$(sed -n 's/.* listening port=\([0-9]*\).*/\1/p' "$tmp/log")
-	[ -n "$port" ] && break
-	sleep 0.05
-done
+port=$(listening_port "$tmp/log")
 check "installed server started" test -n "$port"
 check "it found the installed web client" grep -q "web_root=$root/bin/../share/oware-rooms/web" "$tmp/log"
 curl -s -D "$tmp/h" -o "$tmp/index.html" "http://127.0.0.1:$port/"
@@ -58,12 +62,7 @@ pid=
 (exec setsid $make --no-print-directory -s run \
 	ARGS="--port 0 --listen 127.0.0.1 --db $tmp/run/run.db") >/dev/null 2>"$tmp/runlog" &
 runpid=$!
-port=
-for _ in $(seq 1 200); do
-	port=$(sed -n 's/.* listening port=\([0-9]*\).*/\1/p' "$tmp/runlog")
-	[ -n "$port" ] && break
-	sleep 0.05
-done
+port=$(listening_port "$tmp/runlog")
 check "make run started the server" test -n "$port"
 for f in index.html engine.wasm ai.wasm app.js; do
 	code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/$f")
