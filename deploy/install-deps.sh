@@ -9,7 +9,7 @@ group=${1:-build}
 
 build_pkgs="gcc make pkg-config libwebsockets-dev libjansson-dev uuid-dev
 libsqlite3-dev libev-dev clang-14 lld-14"
-test_pkgs="check libclang-rt-14-dev nodejs npm chromium nginx-light curl sqlite3 procps"
+test_pkgs="check libclang-rt-14-dev nodejs npm chromium nginx-light curl sqlite3 procps openssl"
 
 case "$group" in
 build) want=$build_pkgs ;;

@@ -36,6 +36,13 @@ check "no C sources among the web files" sh -c "! find '$root/share/oware-rooms/
 check "the unit runs the installed server" grep -q "^ExecStart=$prefix/bin/owared\$" "$root/lib/systemd/system/oware-rooms.service"
 check "the unit names the installed web client" grep -q "OW_WEB_ROOT=$prefix/share/oware-rooms/web\$" "$root/lib/systemd/system/oware-rooms.service"
 check "no placeholder left in the unit" sh -c "! grep -q @PREFIX@ '$root/lib/systemd/system/oware-rooms.service'"
+# systemd's own check of the unit (where systemd-analyze exists), with
+# ExecStart pointed into DESTDIR, where the binary really is.
+if command -v systemd-analyze >/dev/null 2>&1; then
+	sed "s|$prefix/bin/owared|$root/bin/owared|" "$root/lib/systemd/system/oware-rooms.service" \
+		>"$tmp/oware-rooms.service"
+	check "systemd-analyze verify accepts the unit" systemd-analyze verify "$tmp/oware-rooms.service"
+fi
 check "installed oware plays" sh -c "'$root/bin/oware' play a | grep -q '\"turn\":\"north\"'"
 
 # The installed server, started from elsewhere with no --web-root, serves
