@@ -207,15 +207,14 @@ static int conn_open(conn *c, struct lws *wsi)
 	if (all_conns)
 		all_conns->all_prev = c;
 	all_conns = c;
-	if (srv.connections > srv.cfg.max_connections) {
-		log_event(LOG_WARN, "conn_refused", "reason=max_connections addr=%s", c->addr);
-		conn_error(c, PROTO_E_TOO_MANY_CONNECTIONS, "the server holds its maximum of connections");
-		conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many connections");
-		return 0;
-	}
-	if (c->ip->conns > srv.cfg.max_conns_per_ip) {
-		log_event(LOG_WARN, "conn_refused", "reason=too_many_connections addr=%s", c->addr);
-		conn_error(c, PROTO_E_TOO_MANY_CONNECTIONS, "too many connections from this address");
+	if (srv.connections > srv.cfg.max_connections || c->ip->conns > srv.cfg.max_conns_per_ip) {
+		int total = srv.connections > srv.cfg.max_connections;
+
+		log_event(LOG_WARN, "conn_refused", "reason=%s addr=%s",
+		          total ? "max_connections" : "too_many_connections", c->addr);
+		conn_error(c, PROTO_E_TOO_MANY_CONNECTIONS, total
+		           ? "the server holds its maximum of connections"
+		           : "too many connections from this address");
 		conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many connections");
 		return 0;
 	}
