@@ -22,10 +22,10 @@
 #include <unistd.h>
 
 #include <ev.h>
-#include <jansson.h>
 #include <libwebsockets.h>
 
 #include "bench/hist.h"
+#include "bench/jscan.h"
 #include "engine/oware.h"
 
 #define MAX_PROCS 16
@@ -429,9 +429,21 @@ static void room_seated(room *r)
 		w.st->ramp_done_ns = now_ns();
 }
 
-static const char *jstr(json_t *o_, const char *k)
+/* The string field k of obj into buf (n bytes): buf, or NULL when absent,
+ * null or not a plain string. */
+static const char *jstr(jval obj, const char *k, char *buf, size_t n)
 {
-	return json_string_value(json_object_get(o_, k));
+	jval v;
+
+	return js_get(obj, k, &v) || js_str(v, buf, n) < 0 ? NULL : buf;
+}
+
+/* The boolean at obj.k1.k2 (k2 may be NULL) is true. */
+static int jtrue(jval obj, const char *k1, const char *k2)
+{
+	jval v;
+
+	return !js_get(obj, k1, &v) && (!k2 || !js_get(v, k2, &v)) && js_true(v);
 }
 
 static int side_of(const char *s)
@@ -441,10 +453,12 @@ static int side_of(const char *s)
 	return !strcmp(s, "south") ? OW_SOUTH : !strcmp(s, "north") ? OW_NORTH : -1;
 }
 
-static void on_welcome(cli *c, json_t *m)
+static void on_welcome(cli *c, jval m)
 {
 	room *r = c->r;
-	const char *id = jstr(m, "room"), *seat = jstr(m, "seat"), *tok = jstr(m, "token");
+	char idb[72], seatb[8], tokb[72];
+	const char *id = jstr(m, "room", idb, sizeof idb), *seat = jstr(m, "seat", seatb, sizeof seatb);
+	const char *tok = jstr(m, "token", tokb, sizeof tokb);
 
 	if (!id || !seat) {
 		count_err(E_BAD_MSG);
@@ -482,11 +496,16 @@ static void on_welcome(cli *c, json_t *m)
 
 /* Applies the state's new moves to the room's mirror; checks each with the
  * engine. Returns 0, or -1 on a mismatch (counted). */
-static int mirror(room *r, json_t *moves, int n)
+static int mirror(room *r, jval moves, int n)
 {
+	const char *it = NULL;
+	jval v;
+
+	for (int p = 0; p < r->g.ply; p++)
+		js_next(moves, &it, &v);
 	for (int p = r->g.ply; p < n; p++) {
-		const char *s = json_string_value(json_array_get(moves, (size_t)p));
-		int pit = s ? ow_pit_parse(s[0]) : -1;
+		char s[2];
+		int pit = js_next(moves, &it, &v) > 0 && js_str(v, s, sizeof s) == 1 ? ow_pit_parse(s[0]) : -1;
 
 		if (pit < 0 || ow_game_play(&r->g, pit, NULL)) {
 			count_err(E_MISMATCH);
@@ -513,24 +532,27 @@ static int mirror(room *r, json_t *moves, int n)
 	return 0;
 }
 
-static void on_state(cli *c, json_t *m)
+static void on_state(cli *c, jval m)
 {
 	room *r = c->r;
-	json_t *game = json_object_get(m, "game"), *moves = json_object_get(m, "moves");
-	json_t *seats = json_object_get(m, "seats");
-	unsigned gn = (unsigned)json_integer_value(json_object_get(m, "game_number"));
+	jval game, moves, v;
+	long long gnv = 0;
+	unsigned gn;
 	int n, over, turn, both;
+	char turnb[8];
 	int64_t now = now_ns();
 
-	if (!json_is_object(game) || !json_is_array(moves) || !json_is_object(seats) || !gn) {
+	if (js_get(m, "game", &game) || *game.p != '{' || js_get(m, "moves", &moves) ||
+	    (n = js_count(moves)) < 0 || js_get(m, "seats", &v) || *v.p != '{' ||
+	    js_get(m, "game_number", &v) || js_int(v, &gnv) || gnv <= 0 || gnv > 0xffffffffLL) {
 		count_err(E_BAD_MSG);
 		return;
 	}
-	n = (int)json_array_size(moves);
-	over = json_is_true(json_object_get(game, "over"));
-	turn = side_of(jstr(game, "turn"));
-	both = json_is_true(json_object_get(json_object_get(seats, "south"), "taken")) &&
-	       json_is_true(json_object_get(json_object_get(seats, "north"), "taken"));
+	gn = (unsigned)gnv;
+	over = jtrue(game, "over", NULL);
+	turn = side_of(jstr(game, "turn", turnb, sizeof turnb));
+	js_get(m, "seats", &v);
+	both = jtrue(v, "south", "taken") && jtrue(v, "north", "taken");
 
 	/* No acknowledged move may disappear: per connection, and for a
 	 * connection just (re)joined, against everything the room has seen. */
@@ -593,7 +615,8 @@ static void on_state(cli *c, json_t *m)
 		c->sched_n = n;
 		heap_push(move_due(r, now), c, NULL, T_MOVE);
 	} else if (over && c->offer_gn != gn && sh->phase < PH_DRAIN) {
-		int offer = side_of(jstr(m, "rematch_offer"));
+		char ob[8];
+		int offer = side_of(jstr(m, "rematch_offer", ob, sizeof ob));
 
 		if (offer == -2 && c->side == OW_SOUTH) {
 			c->offer_gn = gn;
@@ -605,9 +628,11 @@ static void on_state(cli *c, json_t *m)
 	}
 }
 
-static void on_error(cli *c, json_t *m)
+static void on_error(cli *c, jval m)
 {
-	const char *code = jstr(m, "code");
+	char codeb[32], msgb[256];
+	const char *code = jstr(m, "code", codeb, sizeof codeb);
+	const char *msg = jstr(m, "message", msgb, sizeof msgb);
 	int e = E_SERVER_COUNT - 1;
 
 	for (int k = 0; code && k < E_SERVER_COUNT - 1; k++)
@@ -616,7 +641,7 @@ static void on_error(cli *c, json_t *m)
 	count_err(e);
 	if (!o.quiet && w.st->err[e] <= 3)
 		fprintf(stderr, "owload: room %s role %d: error %s: %s\n", c->r->id, c->role,
-		        code ? code : "?", jstr(m, "message") ? jstr(m, "message") : "");
+		        code ? code : "?", msg ? msg : "");
 	/* A room that could not be made is tried again later. */
 	if (c->role == 0 && !c->r->id[0])
 		room_leave(c->r, 0);
@@ -624,13 +649,14 @@ static void on_error(cli *c, json_t *m)
 
 static void on_message(cli *c)
 {
-	json_error_t jerr;
-	json_t *m = json_loadb(c->rx, c->rxlen, 0, &jerr);
-	const char *type;
+	jval m;
+	char typeb[16];
+	const char *type = NULL;
 
 	w.st->msgs_rx++;
 	w.st->bytes_rx += c->rxlen;
-	type = jstr(m, "type");
+	if (!js_parse(c->rx, c->rxlen, &m))
+		type = jstr(m, "type", typeb, sizeof typeb);
 	if (!type)
 		count_err(E_BAD_MSG);
 	else if (!strcmp(type, "state"))
@@ -641,7 +667,6 @@ static void on_message(cli *c)
 		on_error(c, m);
 	else
 		count_err(E_BAD_MSG);
-	json_decref(m);
 }
 
 static void on_closed(cli *c, int failed)
