@@ -76,18 +76,22 @@ static int start_game(ow_game *g, const char *text)
 	return 0;
 }
 
-static int print_json(json_t *j)
+static int print_game(const ow_game *g)
 {
-	char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
+	jw w;
+	int rc = 0;
 
-	json_decref(j);
-	if (!s) {
+	jw_init(&w);
+	proto_game_write(&w, g);
+	if (w.oom) {
 		fprintf(stderr, "oware: out of memory\n");
-		return 1;
+		rc = 1;
+	} else if (fwrite(w.buf, 1, w.len, stdout) != w.len || putchar('\n') == EOF ||
+	           fflush(stdout)) {
+		rc = 1;
 	}
-	puts(s);
-	free(s);
-	return fflush(stdout) ? 1 : 0;
+	jw_free(&w);
+	return rc;
 }
 
 static int cmd_play(int argc, char **argv)
@@ -116,7 +120,7 @@ static int cmd_play(int argc, char **argv)
 			                                     : "pit belongs to south; north is to move")
 			           : ow_strerror(rc));
 	}
-	return print_json(proto_game_json(&g));
+	return print_game(&g);
 }
 
 static int cmd_perft(int argc, char **argv)

@@ -34,52 +34,52 @@ const char *proto_winner_name(int winner)
 	return winner == OW_DRAW ? "draw" : proto_side_name(winner);
 }
 
-json_t *proto_pits_json(const uint8_t *pits, int n)
+void proto_pits_write(jw *w, const uint8_t *pits, int n)
 {
-	json_t *a = json_array();
-
-	for (int i = 0; a && i < n; i++) {
-		char s[2] = {ow_pit_letter(pits[i]), 0};
-
-		if (json_array_append_new(a, json_string(s))) {
-			json_decref(a);
-			return NULL;
-		}
-	}
-	return a;
+	jw_arr(w);
+	for (int i = 0; i < n; i++)
+		jw_char(w, ow_pit_letter(pits[i]));
+	jw_arr_end(w);
 }
 
-/* null for a NULL string: the JSON of an optional name. */
-static json_t *name_or_null(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
-
-json_t *proto_game_json(const ow_game *g)
+void proto_game_write_end(jw *w, const ow_game *g, const char *reason, int winner)
 {
 	const ow_pos *p = &g->pos;
-	uint8_t legal[OW_ROW];
-	unsigned mask = g->end == OW_END_NONE ? ow_legal_mask(p) : 0;
-	int nlegal = 0;
-	json_t *pits = json_array();
+	unsigned mask = !reason && g->end == OW_END_NONE ? ow_legal_mask(p) : 0;
 
-	for (int i = 0; pits && i < OW_PITS; i++)
-		if (json_array_append_new(pits, json_integer(p->pits[i]))) {
-			json_decref(pits);
-			pits = NULL;
-		}
+	jw_obj(w);
+	jw_key(w, "pits");
+	jw_arr(w);
+	for (int i = 0; i < OW_PITS; i++)
+		jw_int(w, p->pits[i]);
+	jw_arr_end(w);
+	jw_key(w, "captured");
+	jw_obj(w);
+	jw_key(w, "south");
+	jw_int(w, p->captured[OW_SOUTH]);
+	jw_key(w, "north");
+	jw_int(w, p->captured[OW_NORTH]);
+	jw_obj_end(w);
+	jw_key(w, "turn");
+	jw_str(w, proto_side_name(p->turn));
+	jw_key(w, "legal");
+	jw_arr(w);
 	for (int i = 0; i < OW_PITS; i++)
 		if (mask & (1u << i))
-			legal[nlegal++] = (uint8_t)i;
-	/* json_pack's "o" steals each reference, also on failure. */
-	return json_pack("{s:o?, s:{s:i, s:i}, s:s, s:o?, s:b, s:o, s:o}",
-	                 "pits", pits,
-	                 "captured", "south", p->captured[OW_SOUTH], "north", p->captured[OW_NORTH],
-	                 "turn", proto_side_name(p->turn),
-	                 "legal", proto_pits_json(legal, nlegal),
-	                 "over", g->end != OW_END_NONE,
-	                 "winner", name_or_null(proto_winner_name(g->winner)),
-	                 "reason", name_or_null(proto_end_name(g->end)));
+			jw_char(w, ow_pit_letter(i));
+	jw_arr_end(w);
+	jw_key(w, "over");
+	jw_bool(w, reason || g->end != OW_END_NONE);
+	jw_key(w, "winner");
+	jw_str(w, proto_winner_name(reason ? winner : g->winner));
+	jw_key(w, "reason");
+	jw_str(w, reason ? reason : proto_end_name(g->end));
+	jw_obj_end(w);
+}
+
+void proto_game_write(jw *w, const ow_game *g)
+{
+	proto_game_write_end(w, g, NULL, OW_NOBODY);
 }
 
 /* An integer in [-2^31, 2^31) or a type error. */

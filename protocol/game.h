@@ -1,4 +1,5 @@
-/* game.h: a game and a position as JSON (jansson), in the shape that
+/* game.h: a game and a position as JSON (read with jansson, written with
+ * jw), in the shape that
  * `oware play` prints and the protocol's `state.game` reuses:
  * {"pits":[12],"captured":{"south":N,"north":N},"turn":"south"|"north",
  *  "legal":["a",...],"over":bool,"winner":null|"south"|"north"|"draw",
@@ -10,6 +11,7 @@
 #include <jansson.h>
 
 #include "engine/oware.h"
+#include "protocol/jw.h"
 
 /* "south" / "north" for OW_SOUTH / OW_NORTH, NULL otherwise. */
 const char *proto_side_name(int side);
@@ -20,12 +22,16 @@ const char *proto_end_name(int end);
 /* "south", "north", "draw"; NULL for OW_NOBODY. */
 const char *proto_winner_name(int winner);
 
-/* A new JSON object for g in the shape above (caller owns the reference),
- * or NULL when out of memory. */
-json_t *proto_game_json(const ow_game *g);
+/* Writes g as the object above. */
+void proto_game_write(jw *w, const ow_game *g);
 
-/* A new JSON array of pit letters, e.g. ["b","c"]; NULL when out of memory. */
-json_t *proto_pits_json(const uint8_t *pits, int n);
+/* The same, for a game that ended outside the engine's rules when reason
+ * is not NULL (a resignation, say): then over is true, legal empty, and
+ * winner and reason are these (winner an OW_WINNER_* / OW_DRAW / OW_NOBODY). */
+void proto_game_write_end(jw *w, const ow_game *g, const char *reason, int winner);
+
+/* Writes an array of pit letters, e.g. ["b","c"]. */
+void proto_pits_write(jw *w, const uint8_t *pits, int n);
 
 /* Reads a position object {"pits":[12 ints],"captured":{"south":N,"north":N},
  * "turn":"south"|"north"} into *out. Returns 0, or -1 with a one-line

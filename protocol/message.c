@@ -211,105 +211,110 @@ out:
 	return rc;
 }
 
-static json_t *side_or_null(int side)
+/* The last move's effects, or null. */
+static void last_write(jw *w, const ow_move_info *m)
 {
-	const char *s = proto_side_name(side);
-
-	return s ? json_string(s) : json_null();
-}
-
-/* The game object: the engine's JSON with a room-level end applied. */
-static json_t *game_json(const proto_state_view *v)
-{
-	json_t *g = proto_game_json(v->game);
-	const char *w;
-
-	if (!g || !v->reason)
-		return g;
-	w = proto_winner_name(v->winner);
-	if (json_object_set_new(g, "over", json_true()) ||
-	    json_object_set_new(g, "legal", json_array()) ||
-	    json_object_set_new(g, "winner", w ? json_string(w) : json_null()) ||
-	    json_object_set_new(g, "reason", json_string(proto_reason_name(v->reason)))) {
-		json_decref(g);
-		return NULL;
+	if (!m) {
+		jw_null(w);
+		return;
 	}
-	return g;
+	jw_obj(w);
+	jw_key(w, "pit");
+	jw_char(w, ow_pit_letter(m->pit));
+	jw_key(w, "sown");
+	proto_pits_write(w, m->sown, m->nsown);
+	jw_key(w, "captured");
+	proto_pits_write(w, m->captured, m->ncaptured);
+	jw_key(w, "seeds");
+	jw_int(w, m->seeds);
+	jw_key(w, "grand_slam");
+	jw_bool(w, m->grand_slam);
+	jw_obj_end(w);
 }
 
-static json_t *last_json(const ow_move_info *m)
+static void seat_write(jw *w, const char *side, const proto_seat_view *s)
 {
-	char pit[2] = {0, 0};
-
-	if (!m)
-		return json_null();
-	pit[0] = ow_pit_letter(m->pit);
-	return json_pack("{s:s, s:o?, s:o?, s:i, s:b}",
-	                 "pit", pit,
-	                 "sown", proto_pits_json(m->sown, m->nsown),
-	                 "captured", proto_pits_json(m->captured, m->ncaptured),
-	                 "seeds", m->seeds,
-	                 "grand_slam", m->grand_slam);
+	jw_key(w, side);
+	jw_obj(w);
+	jw_key(w, "taken");
+	jw_bool(w, s->taken);
+	jw_key(w, "connected");
+	jw_bool(w, s->connected);
+	jw_key(w, "claimable");
+	jw_bool(w, s->claimable);
+	jw_obj_end(w);
 }
 
-static json_t *seat_json(const proto_seat_view *s)
+void proto_state_write(jw *w, const proto_state_view *v)
 {
-	return json_pack("{s:b, s:b, s:b}", "taken", s->taken,
-	                 "connected", s->connected, "claimable", s->claimable);
+	jw_obj(w);
+	jw_key(w, "type");
+	jw_str(w, "state");
+	jw_key(w, "room");
+	jw_str(w, v->room);
+	jw_key(w, "kind");
+	jw_str(w, v->kind);
+	jw_key(w, "version");
+	jw_int(w, (long long)v->version);
+	jw_key(w, "game_number");
+	jw_int(w, v->game_number);
+	jw_key(w, "game");
+	proto_game_write_end(w, v->game, v->reason ? proto_reason_name(v->reason) : NULL,
+	                     v->winner);
+	jw_key(w, "moves");
+	proto_pits_write(w, v->moves, v->nmoves);
+	jw_key(w, "last");
+	last_write(w, v->last);
+	jw_key(w, "seats");
+	jw_obj(w);
+	seat_write(w, "south", &v->seats[OW_SOUTH]);
+	seat_write(w, "north", &v->seats[OW_NORTH]);
+	jw_obj_end(w);
+	jw_key(w, "spectators");
+	jw_int(w, v->spectators);
+	jw_key(w, "draw_offer");
+	jw_str(w, proto_side_name(v->draw_offer));
+	jw_key(w, "rematch_offer");
+	jw_str(w, proto_side_name(v->rematch_offer));
+	jw_key(w, "abandon_seconds");
+	jw_int(w, v->abandon_seconds);
+	jw_key(w, "claim_in");
+	if (v->claim_in < 0)
+		jw_null(w);
+	else
+		jw_int(w, v->claim_in);
+	jw_obj_end(w);
 }
 
-json_t *proto_state_json(const proto_state_view *v)
-{
-	json_t *st, *moves = json_array();
-
-	for (int i = 0; moves && i < v->nmoves; i++) {
-		char s[2] = {ow_pit_letter(v->moves[i]), 0};
-
-		if (json_array_append_new(moves, json_string(s))) {
-			json_decref(moves);
-			moves = NULL;
-		}
-	}
-	st = json_pack("{s:s, s:s, s:s, s:I, s:i, s:o?, s:o?, s:o?,"
-	               " s:{s:o?, s:o?}, s:i, s:o?, s:o?, s:i}",
-	               "type", "state", "room", v->room, "kind", v->kind,
-	               "version", (json_int_t)v->version,
-	               "game_number", (int)v->game_number,
-	               "game", game_json(v),
-	               "moves", moves,
-	               "last", v->last ? last_json(v->last) : json_null(),
-	               "seats", "south", seat_json(&v->seats[OW_SOUTH]),
-	               "north", seat_json(&v->seats[OW_NORTH]),
-	               "spectators", (int)v->spectators,
-	               "draw_offer", side_or_null(v->draw_offer),
-	               "rematch_offer", side_or_null(v->rematch_offer),
-	               "abandon_seconds", (int)v->abandon_seconds);
-	if (!st)
-		return NULL;
-	if (json_object_set_new(st, "claim_in", v->claim_in < 0 ? json_null()
-	                        : json_integer(v->claim_in))) {
-		json_decref(st);
-		return NULL;
-	}
-	return st;
-}
-
-json_t *proto_welcome_json(const char *room, const char *kind, int seat,
-                           const char *token)
+void proto_welcome_write(jw *w, const char *room, const char *kind, int seat,
+                         const char *token)
 {
 	const char *s = proto_side_name(seat);
-	json_t *w = json_pack("{s:s, s:s, s:s, s:s}", "type", "welcome",
-	                      "room", room, "kind", kind, "seat", s ? s : "spectator");
 
-	if (w && token && json_object_set_new(w, "token", json_string(token))) {
-		json_decref(w);
-		return NULL;
+	jw_obj(w);
+	jw_key(w, "type");
+	jw_str(w, "welcome");
+	jw_key(w, "room");
+	jw_str(w, room);
+	jw_key(w, "kind");
+	jw_str(w, kind);
+	jw_key(w, "seat");
+	jw_str(w, s ? s : "spectator");
+	if (token) {
+		jw_key(w, "token");
+		jw_str(w, token);
 	}
-	return w;
+	jw_obj_end(w);
 }
 
-json_t *proto_error_json(int code, const char *message)
+void proto_error_write(jw *w, int code, const char *message)
 {
-	return json_pack("{s:s, s:s, s:s}", "type", "error",
-	                 "code", proto_err_code(code), "message", message ? message : "");
+	jw_obj(w);
+	jw_key(w, "type");
+	jw_str(w, "error");
+	jw_key(w, "code");
+	jw_str(w, proto_err_code(code));
+	jw_key(w, "message");
+	jw_str(w, message ? message : "");
+	jw_obj_end(w);
 }

@@ -1,6 +1,6 @@
 /* message.h: the `oware.v1` WebSocket messages of PROTOCOL.md: client
  * messages parsed from JSON text into checked C values, server messages
- * (welcome, state, error) built as JSON. No I/O, no event loop. */
+ * (welcome, state, error) written as JSON text (jw). No I/O, no event loop. */
 #ifndef PROTO_MESSAGE_H
 #define PROTO_MESSAGE_H
 
@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "engine/oware.h"
+#include "protocol/jw.h"
 
 /* Client message types. */
 typedef enum {
@@ -129,15 +130,16 @@ typedef struct proto_state_view {
 	long claim_in;       /* seconds, or -1 for null */
 } proto_state_view;
 
-/* A new `state` object for v (caller owns it), or NULL when out of memory. */
-json_t *proto_state_json(const proto_state_view *v);
+/* Each writes one server message into w (see jw.h for a failure). */
+/* A `state` for v. */
+void proto_state_write(jw *w, const proto_state_view *v);
 
-/* A new `welcome` object; token NULL leaves it out; seat is OW_SOUTH,
- * OW_NORTH or -1 (spectator). NULL when out of memory. */
-json_t *proto_welcome_json(const char *room, const char *kind, int seat,
-                           const char *token);
+/* A `welcome`; token NULL leaves it out; seat is OW_SOUTH, OW_NORTH or -1
+ * (spectator). */
+void proto_welcome_write(jw *w, const char *room, const char *kind, int seat,
+                         const char *token);
 
-/* A new `error` object {type, code, message}; NULL when out of memory. */
-json_t *proto_error_json(int code, const char *message);
+/* An `error` {type, code, message}. */
+void proto_error_write(jw *w, int code, const char *message);
 
 #endif

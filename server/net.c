@@ -27,26 +27,26 @@ static conn *all_conns;
 
 /* ---- outgoing ---- */
 
-msgbuf *msgbuf_from_json(json_t *msg)
+static jw msg_out;
+
+jw *msg_begin(void)
 {
-	char *text;
-	size_t len;
+	jw_reset(&msg_out);
+	return &msg_out;
+}
+
+msgbuf *msgbuf_from(const jw *w)
+{
 	msgbuf *b;
 
-	if (!msg)
+	if (w->oom)
 		return NULL;
-	text = json_dumps(msg, JSON_COMPACT);
-	json_decref(msg);
-	if (!text)
-		return NULL;
-	len = strlen(text);
-	b = malloc(sizeof *b + LWS_PRE + len);
+	b = malloc(sizeof *b + LWS_PRE + w->len);
 	if (b) {
 		b->refs = 1;
-		b->len = len;
-		memcpy(b->data + LWS_PRE, text, len);
+		b->len = w->len;
+		memcpy(b->data + LWS_PRE, w->buf, w->len);
 	}
-	free(text);
 	return b;
 }
 
@@ -128,9 +128,9 @@ void conn_send_buf(conn *c, msgbuf *b)
 	lws_callback_on_writable(c->wsi);
 }
 
-void conn_send_json(conn *c, json_t *msg)
+void conn_send(conn *c, const jw *w)
 {
-	msgbuf *b = msgbuf_from_json(msg);
+	msgbuf *b = msgbuf_from(w);
 
 	if (!b) {
 		log_event(LOG_ERROR, "send_failed", "addr=%s error=\"out of memory\"", c->addr);
@@ -147,7 +147,10 @@ void conn_error(conn *c, int code, const char *message)
 	log_event(code == PROTO_E_INTERNAL ? LOG_ERROR : LOG_INFO, "client_error",
 	          "code=%s room=%s addr=%s", proto_err_code(code),
 	          c->room ? c->room->rec.id : "-", c->addr);
-	conn_send_json(c, proto_error_json(code, message));
+	jw *w = msg_begin();
+
+	proto_error_write(w, code, message);
+	conn_send(c, w);
 }
 
 /* ---- connection set-up and teardown ---- */

@@ -166,10 +166,12 @@ static long claim_remaining_ms(const room *r)
 	return left < 0 ? 0 : left;
 }
 
-static json_t *state_json(const room *r)
+/* r's `state`, written into the message writer. */
+static const jw *state_text(const room *r)
 {
 	proto_state_view v;
 	long left = claim_remaining_ms(r);
+	jw *w = msg_begin();
 
 	memset(&v, 0, sizeof v);
 	v.room = r->rec.id;
@@ -192,17 +194,18 @@ static json_t *state_json(const room *r)
 	v.rematch_offer = r->rec.rematch_offer;
 	v.abandon_seconds = (unsigned)srv.cfg.abandon_seconds;
 	v.claim_in = left > 0 ? (left + 999) / 1000 : -1;
-	return proto_state_json(&v);
+	proto_state_write(w, &v);
+	return w;
 }
 
 static void send_state(conn *c, const room *r)
 {
-	conn_send_json(c, state_json(r));
+	conn_send(c, state_text(r));
 }
 
 static void broadcast(room *r)
 {
-	msgbuf *b = msgbuf_from_json(state_json(r));
+	msgbuf *b = msgbuf_from(state_text(r));
 
 	if (!b) {
 		log_event(LOG_ERROR, "broadcast_failed", "room=%s error=\"out of memory\"", r->rec.id);
@@ -213,6 +216,14 @@ static void broadcast(room *r)
 		conn_send_buf(c, b);
 	}
 	msgbuf_put(b);
+}
+
+static void send_welcome(conn *c, const room *r, int seat, const char *token)
+{
+	jw *w = msg_begin();
+
+	proto_welcome_write(w, r->rec.id, r->rec.kind, seat, token);
+	conn_send(c, w);
 }
 
 /* ---- abandonment ---- */
@@ -446,7 +457,7 @@ static void do_create(conn *c, const proto_msg *m)
 	srv.stats.rooms_created++;
 	log_event(LOG_INFO, "room_created", "room=%s kind=%s side=%s addr=%s",
 	          rec.id, rec.kind, proto_side_name(side), c->addr);
-	conn_send_json(c, proto_welcome_json(rec.id, rec.kind, side, token));
+	send_welcome(c, r, side, token);
 	send_state(c, r);
 }
 
@@ -480,7 +491,7 @@ static void do_join(conn *c, const proto_msg *m)
 		srv.stats.joins++;
 		log_event(LOG_INFO, "seat_reclaimed", "room=%s side=%s addr=%s", r->rec.id,
 		          proto_side_name(seat), c->addr);
-		conn_send_json(c, proto_welcome_json(r->rec.id, r->rec.kind, seat, NULL));
+		send_welcome(c, r, seat, NULL);
 		touch(r);
 		return;
 	}
@@ -495,7 +506,7 @@ static void do_join(conn *c, const proto_msg *m)
 		srv.stats.joins++;
 		log_event(LOG_INFO, "player_joined", "room=%s side=%s addr=%s", r->rec.id,
 		          proto_side_name(seat), c->addr);
-		conn_send_json(c, proto_welcome_json(r->rec.id, r->rec.kind, seat, token));
+		send_welcome(c, r, seat, token);
 		update_absence(r);
 		broadcast(r);
 		return;
@@ -507,7 +518,7 @@ static void do_join(conn *c, const proto_msg *m)
 	attach(r, c, -1);
 	srv.stats.joins++;
 	log_event(LOG_INFO, "spectator_joined", "room=%s addr=%s", r->rec.id, c->addr);
-	conn_send_json(c, proto_welcome_json(r->rec.id, r->rec.kind, -1, NULL));
+	send_welcome(c, r, -1, NULL);
 	touch(r);
 }
 
@@ -684,8 +695,7 @@ static void new_game(conn *c, room *r)
 	for (int s = 0; s < 2; s++)
 		if (r->seat_conn[s]) {
 			r->seat_conn[s]->seat = s;
-			conn_send_json(r->seat_conn[s],
-			               proto_welcome_json(r->rec.id, r->rec.kind, s, NULL));
+			send_welcome(r->seat_conn[s], r, s, NULL);
 		}
 	log_event(LOG_INFO, "rematch", "room=%s game=%u", r->rec.id, r->rec.game_number);
 	update_absence(r);

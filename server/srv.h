@@ -4,7 +4,6 @@
 #define SRV_SRV_H
 
 #include <stdint.h>
-#include <jansson.h>
 #include <libwebsockets.h>
 
 #include "protocol/message.h"
@@ -85,18 +84,21 @@ int srv_flush(void);
 /* Monotonic milliseconds. */
 int64_t now_ms(void);
 
-/* Queues msg (the reference is taken over) for c; a full queue drops c as
- * a laggard. Nothing is sent to a connection that is closing. */
-void conn_send_json(conn *c, json_t *msg);
+/* The writer for the next message to send: emptied, and shared by every
+ * message (one is written and queued before the next begins). */
+jw *msg_begin(void);
+/* Queues the message in w for c; a full queue drops c as a laggard.
+ * Nothing is sent to a connection that is closing. */
+void conn_send(conn *c, const jw *w);
 /* Queues one shared buffer for c (takes a reference of its own). */
 void conn_send_buf(conn *c, msgbuf *b);
 /* Sends an error {code, message} to c and counts it. */
 void conn_error(conn *c, int code, const char *message);
 /* Closes c with a close code and reason once its queue is drained. */
 void conn_close(conn *c, int code, const char *why);
-/* A shared buffer holding msg's JSON text (msg is released); NULL if out of
- * memory. The caller holds one reference; msgbuf_put() releases it. */
-msgbuf *msgbuf_from_json(json_t *msg);
+/* A shared buffer holding w's text; NULL if w failed or out of memory.
+ * The caller holds one reference; msgbuf_put() releases it. */
+msgbuf *msgbuf_from(const jw *w);
 void msgbuf_put(msgbuf *b);
 
 #endif

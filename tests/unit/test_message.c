@@ -151,7 +151,20 @@ START_TEST(test_error_codes)
 }
 END_TEST
 
-/* The compact JSON text of j (released). */
+/* The text in w, parsed strictly; w is emptied for the next message. */
+static json_t *written(jw *w)
+{
+	json_error_t e;
+	json_t *j;
+
+	ck_assert(!w->oom);
+	j = json_loadb(w->buf, w->len, JSON_REJECT_DUPLICATES, &e);
+	ck_assert_msg(j != NULL, "not JSON (%s): %.*s", e.text, (int)w->len, w->buf);
+	jw_reset(w);
+	return j;
+}
+
+/* The compact JSON text of j, keys sorted (j is released). */
 static void assert_json(json_t *j, const char *want)
 {
 	char *s;
@@ -165,12 +178,69 @@ static void assert_json(json_t *j, const char *want)
 
 START_TEST(test_server_messages)
 {
-	assert_json(proto_welcome_json("r", "oware", OW_NORTH, "tok"),
+	jw w;
+
+	jw_init(&w);
+	proto_welcome_write(&w, "r", "oware", OW_NORTH, "tok");
+	assert_json(written(&w),
 	            "{\"kind\":\"oware\",\"room\":\"r\",\"seat\":\"north\",\"token\":\"tok\",\"type\":\"welcome\"}");
-	assert_json(proto_welcome_json("r", "oware", -1, NULL),
+	proto_welcome_write(&w, "r", "oware", -1, NULL);
+	assert_json(written(&w),
 	            "{\"kind\":\"oware\",\"room\":\"r\",\"seat\":\"spectator\",\"type\":\"welcome\"}");
-	assert_json(proto_error_json(PROTO_E_STALE_PLY, "x"),
+	proto_error_write(&w, PROTO_E_STALE_PLY, "x");
+	assert_json(written(&w),
 	            "{\"code\":\"stale_ply\",\"message\":\"x\",\"type\":\"error\"}");
+	/* a reason quoting input: escaped, and invalid UTF-8 replaced */
+	proto_error_write(&w, PROTO_E_BAD_JSON, "near '\"\\\n\x01' \xc3( \xc3\xb1 \xed\xa0\x80");
+	assert_json(written(&w), "{\"code\":\"bad_json\",\"message\":"
+	            "\"near '\\\"\\\\\\n\\u0001' ?( \xc3\xb1 ???\",\"type\":\"error\"}");
+	jw_free(&w);
+}
+END_TEST
+
+START_TEST(test_writer)
+{
+	jw w;
+
+	jw_init(&w);
+	jw_obj(&w);
+	jw_key(&w, "a");
+	jw_arr(&w);
+	jw_int(&w, 0);
+	jw_int(&w, -5);
+	jw_int(&w, (long long)(-9223372036854775807LL - 1));
+	jw_int(&w, 9223372036854775807LL);
+	jw_arr(&w);
+	jw_arr_end(&w);
+	jw_obj(&w);
+	jw_obj_end(&w);
+	jw_bool(&w, 1);
+	jw_null(&w);
+	jw_str(&w, NULL);
+	jw_char(&w, 'F');
+	jw_arr_end(&w);
+	jw_key(&w, "b");
+	jw_bool(&w, 0);
+	jw_obj_end(&w);
+	ck_assert_int_eq((int)w.len, (int)strlen("{\"a\":[0,-5,-9223372036854775808,"
+	                 "9223372036854775807,[],{},true,null,null,\"F\"],\"b\":false}"));
+	ck_assert(!memcmp(w.buf, "{\"a\":[0,-5,-9223372036854775808,9223372036854775807,"
+	                  "[],{},true,null,null,\"F\"],\"b\":false}", w.len));
+	/* growing past the first buffer keeps what was written */
+	jw_reset(&w);
+	jw_arr(&w);
+	for (int i = 0; i < 1000; i++)
+		jw_int(&w, i);
+	jw_arr_end(&w);
+	{
+		json_t *j = written(&w);
+
+		ck_assert_int_eq(json_array_size(j), 1000);
+		ck_assert_int_eq(json_integer_value(json_array_get(j, 999)), 999);
+		json_decref(j);
+	}
+	jw_free(&w);
+	ck_assert_ptr_null(w.buf);
 }
 END_TEST
 
@@ -181,7 +251,9 @@ START_TEST(test_state)
 	uint8_t moves[1] = {2};
 	proto_state_view v;
 	json_t *st, *game;
+	jw w;
 
+	jw_init(&w);
 	ow_game_start(&g);
 	ck_assert_int_eq(ow_game_play(&g, 2, &info), 0);
 	memset(&v, 0, sizeof v);
@@ -199,23 +271,31 @@ START_TEST(test_state)
 	v.rematch_offer = -1;
 	v.abandon_seconds = 300;
 	v.claim_in = 12;
-	st = proto_state_json(&v);
-	ck_assert_ptr_nonnull(st);
+	proto_state_write(&w, &v);
+	st = written(&w);
 	ck_assert_str_eq(json_string_value(json_object_get(st, "type")), "state");
+	ck_assert_str_eq(json_string_value(json_object_get(st, "room")), "r");
+	ck_assert_str_eq(json_string_value(json_object_get(st, "kind")), "oware");
 	ck_assert_int_eq(json_integer_value(json_object_get(st, "version")), 7);
 	ck_assert_int_eq(json_integer_value(json_object_get(st, "game_number")), 2);
+	ck_assert_int_eq(json_array_size(json_object_get(st, "moves")), 1);
 	ck_assert_str_eq(json_string_value(json_array_get(json_object_get(st, "moves"), 0)), "c");
 	ck_assert_str_eq(json_string_value(json_object_get(st, "draw_offer")), "south");
 	ck_assert(json_is_null(json_object_get(st, "rematch_offer")));
+	ck_assert_int_eq(json_integer_value(json_object_get(st, "spectators")), 0);
+	ck_assert_int_eq(json_integer_value(json_object_get(st, "abandon_seconds")), 300);
 	ck_assert_int_eq(json_integer_value(json_object_get(st, "claim_in")), 12);
-	ck_assert(json_is_true(json_object_get(json_object_get(json_object_get(st, "seats"), "south"), "connected")));
-	ck_assert(json_is_false(json_object_get(json_object_get(json_object_get(st, "seats"), "north"), "connected")));
+	assert_json(json_incref(json_object_get(st, "seats")),
+	            "{\"north\":{\"claimable\":false,\"connected\":false,\"taken\":true},"
+	            "\"south\":{\"claimable\":false,\"connected\":true,\"taken\":true}}");
 	assert_json(json_incref(json_object_get(st, "last")),
 	            "{\"captured\":[],\"grand_slam\":false,\"pit\":\"c\",\"seeds\":0,"
 	            "\"sown\":[\"d\",\"e\",\"f\",\"A\"]}");
-	game = json_object_get(st, "game");
-	ck_assert(json_is_false(json_object_get(game, "over")));
-	ck_assert_str_eq(json_string_value(json_object_get(game, "turn")), "north");
+	assert_json(json_incref(json_object_get(st, "game")),
+	            "{\"captured\":{\"north\":0,\"south\":0},\"legal\":[\"A\",\"B\",\"C\",\"D\",\"E\",\"F\"],"
+	            "\"over\":false,\"pits\":[4,4,0,5,5,5,5,4,4,4,4,4],\"reason\":null,"
+	            "\"turn\":\"north\",\"winner\":null}");
+	ck_assert_int_eq(json_object_size(st), 14);
 	json_decref(st);
 
 	/* A room-level end overrides the engine's. */
@@ -223,7 +303,8 @@ START_TEST(test_state)
 	v.winner = OW_SOUTH;
 	v.last = NULL;
 	v.claim_in = -1;
-	st = proto_state_json(&v);
+	proto_state_write(&w, &v);
+	st = written(&w);
 	game = json_object_get(st, "game");
 	ck_assert(json_is_true(json_object_get(game, "over")));
 	ck_assert_str_eq(json_string_value(json_object_get(game, "reason")), "resign");
@@ -234,9 +315,12 @@ START_TEST(test_state)
 	json_decref(st);
 	v.reason = PROTO_END_ABORTED;
 	v.winner = OW_NOBODY;
-	st = proto_state_json(&v);
+	proto_state_write(&w, &v);
+	st = written(&w);
 	ck_assert(json_is_null(json_object_get(json_object_get(st, "game"), "winner")));
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "reason")), "aborted");
 	json_decref(st);
+	jw_free(&w);
 }
 END_TEST
 
@@ -285,6 +369,7 @@ static Suite *message_suite(void)
 	tcase_add_test(parse_tc, test_malformed);
 	tcase_add_test(build, test_error_codes);
 	tcase_add_test(build, test_server_messages);
+	tcase_add_test(build, test_writer);
 	tcase_add_test(build, test_state);
 	tcase_add_test(hash, test_sha256_vectors);
 	suite_add_tcase(s, parse_tc);
