@@ -140,10 +140,19 @@ static void check_accepted(const proto_msg *m)
 		break;
 	case PROTO_MSG_JOIN:
 		FUZZ_CHECK(field_len(m->room, sizeof m->room) > 0);
-		/* The strings the server echoes must encode (valid UTF-8). */
-		w = proto_welcome_json(m->room, "oware", -1, m->token[0] ? m->token : NULL);
-		FUZZ_CHECK(w != NULL);
-		json_decref(w);
+		/* The strings the server echoes go out unchanged (valid UTF-8). */
+		{
+			jw out;
+
+			jw_init(&out);
+			proto_welcome_write(&out, m->room, "oware", -1, m->token[0] ? m->token : NULL);
+			FUZZ_CHECK(!out.oom);
+			w = json_loadb(out.buf, out.len, JSON_REJECT_DUPLICATES, NULL);
+			FUZZ_CHECK(w != NULL);
+			check_string(w, "room", m->room);
+			json_decref(w);
+			jw_free(&out);
+		}
 		break;
 	case PROTO_MSG_MOVE:
 		FUZZ_CHECK(m->pit >= 0 && m->pit < OW_PITS);
@@ -169,17 +178,20 @@ static void check_refused(int rc, const char *err, size_t errlen)
 {
 	size_t n = strnlen(err, errlen);
 	json_t *e;
-	char *s;
+	jw out;
 
 	FUZZ_CHECK(rc == PROTO_E_BAD_JSON || rc == PROTO_E_BAD_MESSAGE || rc == PROTO_E_UNKNOWN_TYPE);
 	FUZZ_CHECK(n > 0 && n < errlen);
 	FUZZ_CHECK(!memchr(err, '\n', n));
-	e = proto_error_json(rc, err);
+	/* it goes out in an `error` exactly as it is (valid UTF-8) */
+	jw_init(&out);
+	proto_error_write(&out, rc, err);
+	FUZZ_CHECK(!out.oom);
+	e = json_loadb(out.buf, out.len, JSON_REJECT_DUPLICATES, NULL);
 	FUZZ_CHECK(e != NULL);
-	s = json_dumps(e, JSON_COMPACT);
-	FUZZ_CHECK(s != NULL);
+	check_string(e, "message", err);
 	json_decref(e);
-	free(s);
+	jw_free(&out);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

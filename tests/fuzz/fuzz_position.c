@@ -27,16 +27,20 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 static void check_err(const char *err, size_t errlen)
 {
 	size_t n = strnlen(err, errlen);
-	json_t *s;
+	json_t *e;
+	jw out;
 
 	FUZZ_CHECK(n > 0 && n < errlen);
 	FUZZ_CHECK(!memchr(err, '\n', n));
-	s = json_string(err);
-	FUZZ_CHECK(s != NULL);
-	json_decref(s);
-	s = proto_error_json(PROTO_E_BAD_MESSAGE, err);
-	FUZZ_CHECK(s != NULL);
-	json_decref(s);
+	/* it goes out in an `error` exactly as it is */
+	jw_init(&out);
+	proto_error_write(&out, PROTO_E_BAD_MESSAGE, err);
+	FUZZ_CHECK(!out.oom);
+	e = json_loadb(out.buf, out.len, JSON_REJECT_DUPLICATES, NULL);
+	FUZZ_CHECK(e != NULL);
+	FUZZ_CHECK(!strcmp(json_string_value(json_object_get(e, "message")), err));
+	json_decref(e);
+	jw_free(&out);
 }
 
 /* What was accepted is exactly what the JSON says. */
