@@ -456,7 +456,7 @@ static int side_of(const char *s)
 static void on_welcome(cli *c, jval m)
 {
 	room *r = c->r;
-	char idb[72], seatb[8], tokb[72];
+	char idb[72], seatb[16], tokb[72];
 	const char *id = jstr(m, "room", idb, sizeof idb), *seat = jstr(m, "seat", seatb, sizeof seatb);
 	const char *tok = jstr(m, "token", tokb, sizeof tokb);
 
