@@ -28,38 +28,42 @@ struct rinfo {
 static sqlite3 *db;
 static sqlite3_stmt *q_moves;
 
-/* Replays the moves of r->id; returns 0 or -1 with a message printed. */
+/* Replays the moves of r->id (a blob of pits in its row); returns 0 or -1
+ * with a message printed. */
 static int replay(struct rinfo *r)
 {
 	ow_game g;
-	int rc, ply = 0, bad = 0;
+	const uint8_t *pits;
+	int n, ply = 0, bad = 0;
 
 	ow_game_start(&g);
 	sqlite3_reset(q_moves);
 	sqlite3_bind_text(q_moves, 1, r->id, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(q_moves)) == SQLITE_ROW) {
-		int p = sqlite3_column_int(q_moves, 0), pit = sqlite3_column_int(q_moves, 1), e;
+	if (sqlite3_step(q_moves) != SQLITE_ROW) {
+		printf("room %s: %s\n", r->id, sqlite3_errmsg(db));
+		return -1;
+	}
+	pits = sqlite3_column_blob(q_moves, 0);
+	n = sqlite3_column_bytes(q_moves, 0);
+	if (n > MAX_PLIES) {
+		printf("room %s: %d stored moves, more than a game can have\n", r->id, n);
+		return -1;
+	}
+	for (; ply < n; ply++) {
+		int e;
 
-		if (p != ply || ply >= MAX_PLIES) {
-			printf("room %s: stored ply %d where %d was expected\n", r->id, p, ply);
-			return -1;
-		}
 		if (g.end) {
-			printf("room %s: a move stored at ply %d after the game ended\n", r->id, p);
+			printf("room %s: a move stored at ply %d after the game ended\n", r->id, ply);
 			return -1;
 		}
-		e = ow_game_play(&g, pit, NULL);
+		e = ow_game_play(&g, pits[ply], NULL);
 		if (e) {
-			printf("room %s: stored move %d at ply %d is illegal: %s\n", r->id, pit, p,
-			       ow_strerror(e));
+			printf("room %s: stored move %d at ply %d is illegal: %s\n", r->id, pits[ply],
+			       ply, ow_strerror(e));
 			bad = 1;
 			break;
 		}
-		r->moves[ply++] = ow_pit_letter(pit);
-	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		printf("room %s: %s\n", r->id, sqlite3_errmsg(db));
-		return -1;
+		r->moves[ply] = ow_pit_letter(pits[ply]);
 	}
 	r->moves[ply] = 0;
 	r->nmoves = ply;
@@ -103,8 +107,7 @@ int main(int argc, char **argv)
 	sqlite3_busy_timeout(db, 5000);
 	if (sqlite3_prepare_v2(db, "SELECT id, game_number, reason, winner FROM rooms", -1,
 	                       &q_rooms, NULL) ||
-	    sqlite3_prepare_v2(db, "SELECT ply, pit FROM moves WHERE room=?1 ORDER BY ply", -1,
-	                       &q_moves, NULL) ||
+	    sqlite3_prepare_v2(db, "SELECT moves FROM rooms WHERE id=?1", -1, &q_moves, NULL) ||
 	    sqlite3_prepare_v2(db, "SELECT id, game_number, reason, winner FROM rooms WHERE id=?1",
 	                       -1, &q_one, NULL)) {
 		fprintf(stderr, "owcheck: %s: %s\n", argv[1], sqlite3_errmsg(db));

@@ -576,7 +576,7 @@ static void do_move(conn *c, room *r, const proto_msg *m)
 		conn_error(c, PROTO_E_INTERNAL, "out of memory; the move was not made");
 		return;
 	}
-	if (store_move_add(srv.st, &rec, r->nmoves - 1, m->pit) < 0) {
+	if (store_moves_update(srv.st, &rec, r->moves, r->nmoves) < 0) {
 		r->nmoves--;
 		conn_error(c, PROTO_E_INTERNAL, "the store failed; the move was not made");
 		return;
@@ -682,7 +682,7 @@ static void new_game(conn *c, room *r)
 	rec.draw_offer = rec.rematch_offer = -1;
 	rec.version = r->rec.version + 1;
 	rec.updated = (int64_t)time(NULL);
-	if (store_new_game(srv.st, &rec) < 0) {
+	if (store_moves_update(srv.st, &rec, NULL, 0) < 0) {
 		conn_error(c, PROTO_E_INTERNAL, "the store failed; nothing changed");
 		return;
 	}

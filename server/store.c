@@ -12,40 +12,40 @@
 #include "server/log.h"
 #include "server/store.h"
 
-enum { Q_BEGIN, Q_COMMIT, Q_ROLLBACK, Q_SAVE, Q_RELEASE, Q_UNDO, Q_INSERT, Q_UPDATE, Q_MOVE, Q_CLEAR,
-       Q_DELETE, Q_DELETE_MOVES, Q_ROOMS, Q_MOVES, Q_COUNT };
+enum { Q_BEGIN, Q_COMMIT, Q_ROLLBACK, Q_INSERT, Q_UPDATE, Q_UPDATE_MOVES, Q_DELETE, Q_ROOMS,
+       Q_COUNT };
 
 static const char *const sql[Q_COUNT] = {
 	[Q_BEGIN] = "BEGIN IMMEDIATE",
 	[Q_COMMIT] = "COMMIT",
 	[Q_ROLLBACK] = "ROLLBACK",
-	[Q_SAVE] = "SAVEPOINT op",
-	[Q_RELEASE] = "RELEASE op",
-	[Q_UNDO] = "ROLLBACK TO op",
 	[Q_INSERT] = "INSERT INTO rooms (id, kind, created, updated, game_number, version,"
 	             " tok_south, tok_north, reason, winner, draw_offer, rematch_offer)"
 	             " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
 	[Q_UPDATE] = "UPDATE rooms SET kind=?2, created=?3, updated=?4, game_number=?5,"
 	             " version=?6, tok_south=?7, tok_north=?8, reason=?9, winner=?10,"
 	             " draw_offer=?11, rematch_offer=?12 WHERE id=?1",
-	[Q_MOVE] = "INSERT INTO moves (room, ply, pit) VALUES (?1, ?2, ?3)",
-	[Q_CLEAR] = "DELETE FROM moves WHERE room=?1",
+	[Q_UPDATE_MOVES] = "UPDATE rooms SET kind=?2, created=?3, updated=?4, game_number=?5,"
+	                   " version=?6, tok_south=?7, tok_north=?8, reason=?9, winner=?10,"
+	                   " draw_offer=?11, rematch_offer=?12, moves=?13 WHERE id=?1",
 	[Q_DELETE] = "DELETE FROM rooms WHERE id=?1",
-	[Q_DELETE_MOVES] = "DELETE FROM moves WHERE room=?1",
 	[Q_ROOMS] = "SELECT id, kind, created, updated, game_number, version, tok_south,"
-	            " tok_north, reason, winner, draw_offer, rematch_offer FROM rooms",
-	[Q_MOVES] = "SELECT ply, pit FROM moves WHERE room=?1 ORDER BY ply",
+	            " tok_north, reason, winner, draw_offer, rematch_offer, moves FROM rooms",
 };
 
+/* The moves of a room's current game are a blob in its row, one byte (the
+ * pit, 0-11) per ply: a move rewrites one row of one table, so a batch of
+ * moves touches few pages, and the rooms of a busy server stay in SQLite's
+ * cache. (Schema version 0 kept them in a table of their own; store_open
+ * moves them in.) */
+#define SCHEMA_VERSION 1
 static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS rooms ("
 	" id TEXT PRIMARY KEY, kind TEXT NOT NULL, created INTEGER NOT NULL,"
 	" updated INTEGER NOT NULL, game_number INTEGER NOT NULL, version INTEGER NOT NULL,"
 	" tok_south BLOB, tok_north BLOB, reason INTEGER NOT NULL, winner INTEGER NOT NULL,"
-	" draw_offer INTEGER NOT NULL, rematch_offer INTEGER NOT NULL) WITHOUT ROWID;"
-	"CREATE TABLE IF NOT EXISTS moves ("
-	" room TEXT NOT NULL, ply INTEGER NOT NULL, pit INTEGER NOT NULL,"
-	" PRIMARY KEY (room, ply)) WITHOUT ROWID;";
+	" draw_offer INTEGER NOT NULL, rematch_offer INTEGER NOT NULL,"
+	" moves BLOB NOT NULL DEFAULT x'') WITHOUT ROWID;";
 
 /* Owned by main for the life of the process. Writes accumulate in one
  * open transaction (each operation inside a savepoint) until store_flush()
@@ -147,6 +147,94 @@ static void make_parent(const char *path)
 		log_event(LOG_WARN, "store_mkdir", "dir=%s error=\"%s\"", dir, strerror(errno));
 }
 
+/* The integer result of a one-value query, or -1. */
+static long long query_int(store *s, const char *q)
+{
+	sqlite3_stmt *st;
+	long long v = -1;
+
+	if (sqlite3_prepare_v2(s->db, q, -1, &st, NULL))
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* Schema 0 -> 1: each room's moves (from the first ply up to any gap) go
+ * into its row; the moves table goes. 0, or -1 (the caller rolls back). */
+static int migrate_0(store *s)
+{
+	sqlite3_stmt *rooms = NULL, *moves = NULL, *set = NULL;
+	uint8_t pits[1024];
+	int rc = -1;
+
+	if (sqlite3_exec(s->db, "ALTER TABLE rooms ADD COLUMN moves BLOB NOT NULL DEFAULT x''",
+	                 NULL, NULL, NULL) ||
+	    sqlite3_prepare_v2(s->db, "SELECT id FROM rooms", -1, &rooms, NULL) ||
+	    sqlite3_prepare_v2(s->db, "SELECT ply, pit FROM moves WHERE room=?1 ORDER BY ply",
+	                       -1, &moves, NULL) ||
+	    sqlite3_prepare_v2(s->db, "UPDATE rooms SET moves=?2 WHERE id=?1", -1, &set, NULL))
+		goto out;
+	while (sqlite3_step(rooms) == SQLITE_ROW) {
+		int n = 0;
+
+		sqlite3_bind_value(moves, 1, sqlite3_column_value(rooms, 0));
+		while (sqlite3_step(moves) == SQLITE_ROW && n < (int)sizeof pits &&
+		       sqlite3_column_int(moves, 0) == n)
+			pits[n++] = (uint8_t)sqlite3_column_int(moves, 1);
+		sqlite3_reset(moves);
+		sqlite3_bind_value(set, 1, sqlite3_column_value(rooms, 0));
+		sqlite3_bind_blob(set, 2, pits, n, SQLITE_STATIC);
+		if (sqlite3_step(set) != SQLITE_DONE)
+			goto out;
+		sqlite3_reset(set);
+	}
+	if (sqlite3_exec(s->db, "DROP TABLE moves", NULL, NULL, NULL) == SQLITE_OK)
+		rc = 0;
+out:
+	sqlite3_finalize(rooms);
+	sqlite3_finalize(moves);
+	sqlite3_finalize(set);
+	return rc;
+}
+
+/* Creates the tables of a new database, or brings an older one up to
+ * SCHEMA_VERSION, in one transaction: 0, or -1 with the reason in err. */
+static int schema_setup(store *s, const char *path, char *err, size_t errlen)
+{
+	long long version;
+	char set[64];
+	int fresh, rc = -1;
+
+	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL)) {
+		snprintf(err, errlen, "%s: %s", path, sqlite3_errmsg(s->db));
+		return -1;
+	}
+	version = query_int(s, "PRAGMA user_version");
+	fresh = query_int(s, "SELECT count(*) FROM sqlite_master WHERE name='rooms'") == 0;
+	if (version > SCHEMA_VERSION) {
+		snprintf(err, errlen, "%s: made by a newer owared (schema %lld; this one knows %d)",
+		         path, version, SCHEMA_VERSION);
+		goto out;
+	}
+	snprintf(set, sizeof set, "PRAGMA user_version=%d", SCHEMA_VERSION);
+	if ((fresh ? sqlite3_exec(s->db, schema, NULL, NULL, NULL)
+	           : version == 0 ? migrate_0(s) : 0) ||
+	    sqlite3_exec(s->db, set, NULL, NULL, NULL) ||
+	    sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL)) {
+		snprintf(err, errlen, "%s: %s", path, sqlite3_errmsg(s->db));
+		goto out;
+	}
+	if (!fresh && version < SCHEMA_VERSION)
+		log_event(LOG_INFO, "store_migrated", "from=%lld to=%d", version, SCHEMA_VERSION);
+	rc = 0;
+out:
+	if (rc < 0)
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return rc;
+}
+
 store *store_open(const char *path, int sync_full, char *err, size_t errlen)
 {
 	store *s = calloc(1, sizeof *s);
@@ -167,12 +255,13 @@ store *store_open(const char *path, int sync_full, char *err, size_t errlen)
 	if (sqlite3_exec(s->db, "PRAGMA auto_vacuum=INCREMENTAL", NULL, NULL, &msg) ||
 	    sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, &msg) ||
 	    sqlite3_exec(s->db, sync_full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL",
-	                 NULL, NULL, &msg) ||
-	    sqlite3_exec(s->db, schema, NULL, NULL, &msg)) {
+	                 NULL, NULL, &msg)) {
 		snprintf(err, errlen, "%s: %s", path, msg ? msg : sqlite3_errmsg(s->db));
 		sqlite3_free(msg);
 		goto fail;
 	}
+	if (schema_setup(s, path, err, errlen) < 0)
+		goto fail;
 	for (int i = 0; i < Q_COUNT; i++)
 		if (sqlite3_prepare_v2(s->db, sql[i], -1, &s->q[i], NULL)) {
 			snprintf(err, errlen, "%s: %s", path, sqlite3_errmsg(s->db));
@@ -259,8 +348,8 @@ int store_room_update(store *s, const store_room *r)
 	return op_end(s, update(s, r) == 0);
 }
 
-/* Starts one operation: the batch's transaction if none is open, then a
- * savepoint. Returns 0 or -1. */
+/* Starts one operation (a single statement, atomic by itself): opens the
+ * batch's transaction if none is. Returns 0 or -1. */
 static int op_begin(store *s)
 {
 	if (s->broken)
@@ -270,16 +359,15 @@ static int op_begin(store *s)
 			return -1;
 		s->in_tx = 1;
 	}
-	return run(s, Q_SAVE);
+	return 0;
 }
 
-/* Ends an operation: kept when ok, else undone. Returns 0 or -1. */
+/* Ends an operation; a failed statement left nothing behind, unless SQLite
+ * dropped the whole batch. Returns 0 or -1. */
 static int op_end(store *s, int ok)
 {
-	if (ok && run(s, Q_RELEASE) == 0)
+	if (ok)
 		return 0;
-	run(s, Q_UNDO);
-	run(s, Q_RELEASE);
 	if (sqlite3_get_autocommit(s->db)) {
 		/* SQLite rolled the whole batch back (I/O error, full disk):
 		 * earlier operations of this batch are gone too. */
@@ -315,40 +403,23 @@ int store_flush(store *s)
 	return 0;
 }
 
-int store_move_add(store *s, const store_room *r, int ply, int pit)
+int store_moves_update(store *s, const store_room *r, const uint8_t *pits, int n)
 {
-	int ok;
+	sqlite3_stmt *st = s->q[Q_UPDATE_MOVES];
 
 	if (op_begin(s) < 0)
 		return -1;
-	sqlite3_bind_text(s->q[Q_MOVE], 1, r->id, -1, SQLITE_STATIC);
-	sqlite3_bind_int(s->q[Q_MOVE], 2, ply);
-	sqlite3_bind_int(s->q[Q_MOVE], 3, pit);
-	ok = run(s, Q_MOVE) == 0 && update(s, r) == 0;
-	return op_end(s, ok);
-}
-
-int store_new_game(store *s, const store_room *r)
-{
-	int ok;
-
-	if (op_begin(s) < 0)
-		return -1;
-	sqlite3_bind_text(s->q[Q_CLEAR], 1, r->id, -1, SQLITE_STATIC);
-	ok = run(s, Q_CLEAR) == 0 && update(s, r) == 0;
-	return op_end(s, ok);
+	bind_room(st, r);
+	sqlite3_bind_blob(st, 13, n ? (const void *)pits : "", n, SQLITE_STATIC);
+	return op_end(s, run(s, Q_UPDATE_MOVES) == 0);
 }
 
 int store_room_delete(store *s, const char *id)
 {
-	int ok;
-
 	if (op_begin(s) < 0)
 		return -1;
-	sqlite3_bind_text(s->q[Q_DELETE_MOVES], 1, id, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s->q[Q_DELETE], 1, id, -1, SQLITE_STATIC);
-	ok = run(s, Q_DELETE_MOVES) == 0 && run(s, Q_DELETE) == 0;
-	return op_end(s, ok);
+	return op_end(s, run(s, Q_DELETE) == 0);
 }
 
 void store_reclaim(store *s)
@@ -361,13 +432,11 @@ void store_reclaim(store *s)
 
 int store_load(store *s, store_load_fn *fn, void *arg)
 {
-	sqlite3_stmt *q = s->q[Q_ROOMS], *m = s->q[Q_MOVES];
-	uint8_t *pits = NULL;
-	int cap = 0, count = 0, rc;
+	sqlite3_stmt *q = s->q[Q_ROOMS];
+	int count = 0, rc;
 
 	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
 		store_room r;
-		int n = 0;
 
 		memset(&r, 0, sizeof r);
 		snprintf(r.id, sizeof r.id, "%s", (const char *)sqlite3_column_text(q, 0));
@@ -385,27 +454,10 @@ int store_load(store *s, store_load_fn *fn, void *arg)
 		r.winner = sqlite3_column_int(q, 9);
 		r.draw_offer = sqlite3_column_int(q, 10);
 		r.rematch_offer = sqlite3_column_int(q, 11);
-		sqlite3_bind_text(m, 1, r.id, -1, SQLITE_TRANSIENT);
-		while (sqlite3_step(m) == SQLITE_ROW) {
-			if (sqlite3_column_int(m, 0) != n)
-				break; /* a gap: keep the moves before it */
-			if (n == cap) {
-				uint8_t *p = realloc(pits, (size_t)(cap ? cap * 2 : 256));
-
-				if (!p)
-					break;
-				pits = p;
-				cap = cap ? cap * 2 : 256;
-			}
-			pits[n++] = (uint8_t)sqlite3_column_int(m, 1);
-		}
-		sqlite3_reset(m);
-		sqlite3_clear_bindings(m);
-		fn(arg, &r, pits, n);
+		fn(arg, &r, sqlite3_column_blob(q, 12), sqlite3_column_bytes(q, 12));
 		count++;
 	}
 	sqlite3_reset(q);
-	free(pits);
 	if (rc != SQLITE_DONE) {
 		log_event(LOG_ERROR, "store_error", "query=load error=\"%s\"", sqlite3_errmsg(s->db));
 		return -1;

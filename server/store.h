@@ -40,10 +40,9 @@ void store_close(store *s);
  * operation written. */
 int store_room_insert(store *s, const store_room *r);
 int store_room_update(store *s, const store_room *r);
-/* Appends move `pit` at `ply` of r's current game and updates r, atomically. */
-int store_move_add(store *s, const store_room *r, int ply, int pit);
-/* Clears r's moves (a new game) and updates r, atomically. */
-int store_new_game(store *s, const store_room *r);
+/* Updates r and sets the moves of its current game to pits[0..n) (n = 0
+ * for a new game), atomically. */
+int store_moves_update(store *s, const store_room *r, const uint8_t *pits, int n);
 int store_room_delete(store *s, const char *id);
 /* 1 when writes wait for store_flush(). */
 int store_pending(const store *s);
@@ -58,7 +57,8 @@ int store_flush(store *s);
 void store_reclaim(store *s);
 
 /* Calls fn once per stored room with its moves in order (pits, n of them;
- * the array lives for the call). Returns the rooms loaded, or -1. */
+ * the array lives for the call; NULL when n is 0). Returns the rooms
+ * loaded, or -1. */
 typedef void store_load_fn(void *arg, const store_room *r, const uint8_t *pits, int n);
 int store_load(store *s, store_load_fn *fn, void *arg);
 

@@ -3,8 +3,11 @@
 // expire and leave the store; an absent player on turn can be claimed against.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { readFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { startServer, stopServer, Client, twoPlayers, playMoves, httpGet } from './lib.mjs';
 
 const games = JSON.parse(readFileSync(new URL('games.json', import.meta.url)));
@@ -92,7 +95,6 @@ test('expiry: idle rooms without connections go, and leave the store', async () 
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
   assert.equal(sql('SELECT count(*) FROM rooms'), '0');
-  assert.equal(sql('SELECT count(*) FROM moves'), '0');
   assert.equal(sql('PRAGMA freelist_count'), '0', 'free pages given back');
   srv = await startServer([], { db });
   assert.match(srv.lines.find((l) => / listening /.test(l)), / rooms=0$/);
@@ -150,4 +152,56 @@ test('after a restart the absence clock starts again, and the claim still works'
   assert.equal(end.game.winner, 'south');
   a2.close();
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+});
+
+test('a store of the first schema (moves in a table of their own) is carried over', async () => {
+  const db = join(mkdtempSync(join(tmpdir(), 'owared-v0-')), 'old.db');
+  const tok = 'v0-south-token';
+  const hash = createHash('sha256').update(tok).digest('hex');
+  const moves = [...games[0].moves.slice(0, 6)];
+  const pits = moves.map((m) => 'abcdefABCDEF'.indexOf(m));
+  const now = Math.floor(Date.now() / 1000);
+  execFileSync('sqlite3', [db, `
+    PRAGMA journal_mode=WAL;
+    CREATE TABLE rooms (id TEXT PRIMARY KEY, kind TEXT NOT NULL, created INTEGER NOT NULL,
+      updated INTEGER NOT NULL, game_number INTEGER NOT NULL, version INTEGER NOT NULL,
+      tok_south BLOB, tok_north BLOB, reason INTEGER NOT NULL, winner INTEGER NOT NULL,
+      draw_offer INTEGER NOT NULL, rematch_offer INTEGER NOT NULL) WITHOUT ROWID;
+    CREATE TABLE moves (room TEXT NOT NULL, ply INTEGER NOT NULL, pit INTEGER NOT NULL,
+      PRIMARY KEY (room, ply)) WITHOUT ROWID;
+    INSERT INTO rooms VALUES ('old-room', 'oware', ${now}, ${now}, 1, 40, X'${hash}', NULL, 0, -1, -1, -1);
+    INSERT INTO rooms VALUES ('empty-room', 'oware', ${now}, ${now}, 1, 2, NULL, NULL, 0, -1, -1, -1);
+    ${pits.map((p, i) => `INSERT INTO moves VALUES ('old-room', ${i}, ${p});`).join('\n')}
+    INSERT INTO moves VALUES ('gone-room', 0, 2);`]);
+  const srv = await startServer([], { db });
+  assert.match(srv.lines.find((l) => / listening /.test(l)), / rooms=2$/);
+  assert.ok(srv.lines.some((l) => /store_migrated from=0 to=1/.test(l)), srv.lines.join('\n'));
+  const a = await Client.open(srv.port, { room: 'old-room' });
+  a.send({ type: 'join', room: 'old-room', token: tok });
+  assert.equal((await a.expect('welcome')).seat, 'south');
+  const s = await a.expect('state');
+  assert.deepEqual(s.moves, moves);
+  assert.ok(s.version > 40);
+  const e = await Client.open(srv.port, { room: 'empty-room' });
+  e.send({ type: 'join', room: 'empty-room' });
+  await e.expect('welcome');
+  assert.deepEqual((await e.expect('state')).moves, []);
+  a.close();
+  e.close();
+  assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
+  assert.equal(sql("SELECT count(*) FROM sqlite_master WHERE name='moves'"), '0');
+  assert.equal(sql('PRAGMA user_version'), '1');
+  assert.equal(sql("SELECT hex(moves) FROM rooms WHERE id='old-room'"),
+    pits.map((p) => p.toString(16).padStart(2, '0')).join('').toUpperCase());
+});
+
+test('a store from a newer server is refused, untouched', () => {
+  const db = join(mkdtempSync(join(tmpdir(), 'owared-new-')), 'new.db');
+  execFileSync('sqlite3', [db, 'CREATE TABLE rooms (id TEXT PRIMARY KEY, future BLOB); PRAGMA user_version=7;']);
+  const r = spawnSync(process.env.OWARED, ['--port', '0', '--listen', '127.0.0.1', '--db', db],
+    { timeout: 10000, encoding: 'utf8' });
+  assert.notEqual(r.status, 0);
+  assert.match(r.stderr, /newer owared \(schema 7; this one knows 1\)/);
+  assert.equal(execFileSync('sqlite3', [db, 'PRAGMA user_version']).toString().trim(), '7');
 });
