@@ -59,7 +59,9 @@ static void put(jw *w, const char *s, size_t n)
 /* The comma before a value or key that follows another in its container. */
 static void sep(jw *w)
 {
-	if (w->len && !strchr("{[:", w->buf[w->len - 1]))
+	char c = w->len ? w->buf[w->len - 1] : '{';
+
+	if (c != '{' && c != '[' && c != ':')
 		put(w, ",", 1);
 }
 

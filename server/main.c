@@ -256,9 +256,11 @@ int main(int argc, char **argv)
 
 	while (!got_signal && !srv.failed) {
 		ev_run(evl, EVRUN_ONCE);
-		/* Group commit: the writes of this pass, in one transaction. */
+		/* Group commit: the writes of this pass, in one transaction,
+		 * then the messages that show them. */
 		if (srv_flush() < 0)
 			srv_fail();
+		net_send_ready();
 	}
 
 	/* Shutdown: a "going away" close to every client, a short drain, then
@@ -274,6 +276,7 @@ int main(int argc, char **argv)
 		ev_run(evl, EVRUN_ONCE);
 		if (!srv.failed && srv_flush() < 0)
 			srv.failed = 1;
+		net_send_ready();
 	}
 	ev_timer_stop(evl, &drain_timer);
 	room_free_all(); /* first: rooms hold timers of the context */

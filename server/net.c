@@ -24,6 +24,20 @@ int64_t now_ms(void)
 
 /* Every live WebSocket connection, for the keepalive sweep. */
 static conn *all_conns;
+/* Connections given messages during this loop pass: net_send_ready()
+ * writes them out once the pass's writes are committed. */
+static conn *ready_conns;
+
+static void ready_unlink(conn *c)
+{
+	if (!c->ready_pprev)
+		return;
+	*c->ready_pprev = c->ready_next;
+	if (c->ready_next)
+		c->ready_next->ready_pprev = c->ready_pprev;
+	c->ready_next = NULL;
+	c->ready_pprev = NULL;
+}
 
 /* ---- outgoing ---- */
 
@@ -125,7 +139,13 @@ void conn_send_buf(conn *c, msgbuf *b)
 	c->q[(c->qhead + c->qlen) % c->qcap] = (qent){
 		b, store_commits(srv.st) + (store_pending(srv.st) ? 1 : 0)};
 	c->qlen++;
-	lws_callback_on_writable(c->wsi);
+	if (!c->ready_pprev) {
+		c->ready_next = ready_conns;
+		if (ready_conns)
+			ready_conns->ready_pprev = &c->ready_next;
+		ready_conns = c;
+		c->ready_pprev = &ready_conns;
+	}
 }
 
 void conn_send(conn *c, const jw *w)
@@ -231,6 +251,7 @@ static void conn_teardown(conn *c)
 	if (!c->live)
 		return;
 	room_leave(c);
+	ready_unlink(c);
 	queue_clear(c);
 	free(c->q);
 	c->q = NULL;
@@ -353,6 +374,49 @@ static int on_receive(conn *c, struct lws *wsi, const void *in, size_t len)
 	return 0;
 }
 
+/* Writes the message at the head of c's queue and drops it from the
+ * queue: 0, or -1 when the socket failed. */
+static int write_head(conn *c)
+{
+	msgbuf *b = c->q[c->qhead].b;
+	int n, ok;
+
+	c->qhead = (c->qhead + 1) % c->qcap;
+	c->qlen--;
+	n = lws_write(c->wsi, b->data + LWS_PRE, b->len, LWS_WRITE_TEXT);
+	ok = n >= (int)b->len;
+	msgbuf_put(b);
+	return ok ? 0 : -1;
+}
+
+/* Writes what the pass queued, now that it is committed, straight to each
+ * socket that can take it. Asking lws for a WRITEABLE callback instead
+ * costs two epoll_ctl calls and a loop turn per message; it stays the
+ * way for the rest: a socket that is full (lws then also holds any part
+ * of a frame the kernel did not take), a ping due, a close, a shutdown. */
+void net_send_ready(void)
+{
+	uint64_t done = store_commits(srv.st);
+
+	while (ready_conns) {
+		conn *c = ready_conns;
+
+		ready_unlink(c);
+		if (!c->live)
+			continue;
+		if (!srv.stopping && !srv.failed && !c->close_code && c->ping != 1)
+			while (c->qlen && c->q[c->qhead].seq <= done && !lws_send_pipe_choked(c->wsi))
+				if (write_head(c) < 0) {
+					/* The socket is gone; lws closes it on its next turn. */
+					queue_clear(c);
+					lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+					break;
+				}
+		if (c->qlen || c->close_code || c->ping == 1)
+			lws_callback_on_writable(c->wsi);
+	}
+}
+
 static int on_writeable(conn *c, struct lws *wsi)
 {
 	if (srv.failed)
@@ -374,22 +438,12 @@ static int on_writeable(conn *c, struct lws *wsi)
 		return 0;
 	}
 	if (c->qlen) {
-		msgbuf *b;
-		int n, ok;
-
 		if (c->q[c->qhead].seq > store_commits(srv.st)) {
 			/* Not durable yet: the commit ends this pass; try next pass. */
 			lws_callback_on_writable(wsi);
 			return 0;
 		}
-		b = c->q[c->qhead].b;
-
-		c->qhead = (c->qhead + 1) % c->qcap;
-		c->qlen--;
-		n = lws_write(wsi, b->data + LWS_PRE, b->len, LWS_WRITE_TEXT);
-		ok = n >= (int)b->len;
-		msgbuf_put(b);
-		if (!ok)
+		if (write_head(c) < 0)
 			return -1;
 		if (c->qlen || c->close_code)
 			lws_callback_on_writable(wsi);

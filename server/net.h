@@ -18,4 +18,8 @@ extern const struct lws_protocols net_protocols[];
  * most of the CPU at 20,000 connections.) */
 void net_keepalive(void);
 
+/* Writes out the messages queued during this loop pass; run after the
+ * pass's commit (srv_flush). */
+void net_send_ready(void);
+
 #endif

@@ -49,6 +49,8 @@ typedef struct conn {
 	struct conn *all_next, *all_prev; /* in net.c's list of every connection */
 	int64_t last_rx;          /* ms of the last frame (or pong) received */
 	int ping;                 /* 1: a ping is due, 2: sent, awaiting traffic */
+	struct conn *ready_next, **ready_pprev; /* in net.c's list of connections
+	                                         * with messages queued this pass */
 } conn;
 
 /* Counters for /metrics. */

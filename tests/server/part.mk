@@ -8,6 +8,14 @@ test-server: $(BUILD)/owared $(NODE_DEPS)
 	OWARED=$(BUILD)/owared node --test --test-concurrency=1 $(SERVER_TESTS)
 TESTS += test-server
 
+# The same tests against owared built with AddressSanitizer and UBSan: a
+# use after free or a leak fails them.
+.PHONY: test-server-asan
+test-server-asan: $(NODE_DEPS)
+	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 CFLAGS="-O1 -g" build/asan/owared
+	OWARED=build/asan/owared node --test --test-concurrency=1 $(SERVER_TESTS)
+TESTS += test-server-asan
+
 # Check unit tests of the protocol messages (and the server's SHA-256).
 $(BUILD)/test_message: $(BUILD)/tests/unit/test_message.o $(BUILD)/server/sha256.o \
 		$(PROTO_OBJ) $(ENGINE_OBJ)
