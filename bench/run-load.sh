@@ -73,6 +73,17 @@ stop_server() {
 	return $rc
 }
 
+# The WAL must stay bounded under steady writes: owared starts it over
+# once it holds 16 MiB (and SQLite cuts the file back to that).
+wal_check() {
+	w=$(stat -c %s "$dir/ow.db-wal" 2>/dev/null || echo 0)
+	echo "server WAL file                    $((w / 1024)) KiB"
+	if [ "$w" -gt $((32 * 1024 * 1024)) ]; then
+		echo "FAIL: the WAL grew past 32 MiB"
+		return 1
+	fi
+}
+
 load() {
 	"$B/owload" --port "$port" --pidfile "$dir/server.pid" ${LOAD_QUIET---quiet} "$@"
 }
@@ -83,6 +94,7 @@ bench)
 	start_server || exit 1
 	echo "server: owared ${SERVER_ARGS:-} (store on $(df --output=source "$dir" | tail -1))"
 	load --procs 2 --sources 8 --ramp 5 "$@" || fail=1
+	wal_check || fail=1
 	stop_server || fail=1
 	;;
 soak)
@@ -128,6 +140,7 @@ crash)
 	sleep 0.5
 	start_server || fail=1
 	wait "$lpid" || fail=1
+	wal_check || fail=1
 	stop_server || fail=1
 	"$B/owcheck" "$dir/ow.db" "$dir/views" || fail=1
 	;;
