@@ -43,6 +43,8 @@ port=$(pick_port)
 nofile=$(ulimit -Hn)
 [ "$nofile" = unlimited ] && nofile=1000000
 maxconn=$((nofile - 64))
+# valgrind keeps a few descriptors of its own out of the server's reach
+[ -n "${SERVER_WRAP:-}" ] && maxconn=$((maxconn - 64))
 start_server() {
 	# shellcheck disable=SC2086
 	${SERVER_WRAP:-} "${SERVER_BIN:-$B/owared}" --port "$port" --listen 127.0.0.1 --db "$dir/ow.db" \
