@@ -28,6 +28,17 @@ static conn *all_conns;
  * writes them out once the pass's writes are committed. */
 static conn *ready_conns;
 
+static void ready_link(conn *c)
+{
+	if (c->ready_pprev)
+		return;
+	c->ready_next = ready_conns;
+	if (ready_conns)
+		ready_conns->ready_pprev = &c->ready_next;
+	ready_conns = c;
+	c->ready_pprev = &ready_conns;
+}
+
 static void ready_unlink(conn *c)
 {
 	if (!c->ready_pprev)
@@ -139,13 +150,7 @@ void conn_send_buf(conn *c, msgbuf *b)
 	c->q[(c->qhead + c->qlen) % c->qcap] = (qent){
 		b, store_commits(srv.st) + (store_pending(srv.st) ? 1 : 0)};
 	c->qlen++;
-	if (!c->ready_pprev) {
-		c->ready_next = ready_conns;
-		if (ready_conns)
-			ready_conns->ready_pprev = &c->ready_next;
-		ready_conns = c;
-		c->ready_pprev = &ready_conns;
-	}
+	ready_link(c);
 }
 
 void conn_send(conn *c, const jw *w)
@@ -162,13 +167,14 @@ void conn_send(conn *c, const jw *w)
 
 void conn_error(conn *c, int code, const char *message)
 {
+	jw *w;
+
 	if (code > 0 && code < PROTO_E_COUNT)
 		srv.stats.errors[code]++;
 	log_event(code == PROTO_E_INTERNAL ? LOG_ERROR : LOG_INFO, "client_error",
 	          "code=%s room=%s addr=%s", proto_err_code(code),
 	          c->room ? c->room->rec.id : "-", c->addr);
-	jw *w = msg_begin();
-
+	w = msg_begin();
 	proto_error_write(w, code, message);
 	conn_send(c, w);
 }
