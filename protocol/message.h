@@ -39,6 +39,10 @@ typedef enum {
 #define PROTO_TOKEN_MAX 64 /* longest seat token accepted (ours have 43) */
 #define PROTO_KIND_MAX 15  /* longest room kind */
 
+/* The WebSocket close code of a connection whose seat another connection
+ * took with its token (PROTOCOL.md, "Closing"). */
+#define PROTO_CLOSE_REPLACED 4001
+
 /* Error codes of PROTOCOL.md, in its table order. */
 typedef enum {
 	PROTO_E_NONE = 0,

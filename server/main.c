@@ -8,53 +8,68 @@
 
 #include <ev.h>
 
+#include "server/clock.h"
+#include "server/config.h"
+#include "server/fault.h"
 #include "server/iptable.h"
 #include "server/log.h"
 #include "server/net.h"
-#include "server/room.h"
+#include "server/rooms.h"
+#include "server/store.h"
 
-struct srv srv;
+/* Owned by main() for the life of the process. */
+static srv_config cfg;
+static store *st;
+static struct lws_context *ctx;
 
 static volatile sig_atomic_t got_signal;
 /* The event loop: lws runs on libev's epoll backend. lws's own poll() loop
  * costs time in proportion to all open sockets on every wakeup (three
  * quarters of the server's CPU at a few thousand connections). */
 static struct ev_loop *evl;
-static lws_sorted_usec_list_t sweep_sul, keepalive_sul;
+static lws_sorted_usec_list_t sweep_sul, keepalive_sul, rooms_sul;
+static int64_t rooms_armed = -1; /* the deadline rooms_sul is set for */
 
-void srv_fail(void)
+/* Group commit: the writes of this pass in one transaction, then the
+ * messages that show them; a lost batch takes its messages with it. */
+static void commit_and_send(void)
 {
-	if (!srv.failed)
-		log_event(LOG_ERROR, "store_failed",
-		          "error=\"a commit failed; stopping so that a restart restores the stored state\"");
-	srv.failed = 1;
-	if (srv.ctx)
-		lws_cancel_service(srv.ctx);
+	if (rooms_flush() < 0) {
+		net_drop_uncommitted();
+		rooms_rollback();
+	}
+	net_send_ready();
 }
 
-int srv_flush(void)
+static void rooms_timer(lws_sorted_usec_list_t *sul)
 {
-	lws_usec_t t0;
-	uint64_t us;
-	int rc;
+	(void)sul;
+	rooms_armed = -1;
+	rooms_run_timers(now_ms());
+}
 
-	if (!store_pending(srv.st))
-		return 0;
-	t0 = lws_now_usecs();
-	rc = store_flush(srv.st);
-	us = (uint64_t)(lws_now_usecs() - t0);
-	srv.stats.commits++;
-	srv.stats.commit_us += us;
-	if (us > srv.stats.commit_max_us)
-		srv.stats.commit_max_us = us;
-	return rc;
+/* Sets the rooms' timer to their earliest deadline, when it changed. */
+static void arm_rooms_timer(void)
+{
+	int64_t d = rooms_next_deadline(), now;
+
+	if (d == rooms_armed)
+		return;
+	rooms_armed = d;
+	if (d < 0) {
+		lws_sul_cancel(&rooms_sul);
+		return;
+	}
+	now = now_ms();
+	lws_sul_schedule(ctx, 0, &rooms_sul, rooms_timer,
+	                 (lws_usec_t)(d > now ? d - now : 0) * 1000);
 }
 
 static void on_signal(int sig)
 {
 	got_signal = sig;
-	if (srv.ctx)
-		lws_cancel_service(srv.ctx);
+	if (ctx)
+		lws_cancel_service(ctx);
 }
 
 /* lws's own warnings and errors, as our log lines. */
@@ -71,21 +86,21 @@ static int sweep_interval_s(void)
 {
 	int s = 60;
 
-	if (srv.cfg.expire_finished < s)
-		s = srv.cfg.expire_finished;
-	if (srv.cfg.expire_unfinished < s)
-		s = srv.cfg.expire_unfinished;
-	if (srv.cfg.expire_unjoined < s)
-		s = srv.cfg.expire_unjoined;
+	if (cfg.expire_finished < s)
+		s = cfg.expire_finished;
+	if (cfg.expire_unfinished < s)
+		s = cfg.expire_unfinished;
+	if (cfg.expire_unjoined < s)
+		s = cfg.expire_unjoined;
 	return s < 1 ? 1 : s;
 }
 
 static void sweep(lws_sorted_usec_list_t *sul)
 {
 	(void)sul;
-	room_expire();
+	rooms_expire();
 	ip_sweep(now_ms());
-	lws_sul_schedule(srv.ctx, 0, &sweep_sul, sweep, (lws_usec_t)sweep_interval_s() * 1000000);
+	lws_sul_schedule(ctx, 0, &sweep_sul, sweep, (lws_usec_t)sweep_interval_s() * 1000000);
 }
 
 /* Lifts the soft limit of open files to the hard one: every connection
@@ -99,16 +114,16 @@ static void raise_fd_limit(void)
 		setrlimit(RLIMIT_NOFILE, &rl);
 	}
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
-	    rl.rlim_cur < (rlim_t)srv.cfg.max_connections + 64)
+	    rl.rlim_cur < (rlim_t)cfg.max_connections + 64)
 		log_event(LOG_WARN, "fd_limit", "open_files=%llu max_connections=%d"
 		          " (raise the limit, e.g. LimitNOFILE= in systemd)",
-		          (unsigned long long)rl.rlim_cur, srv.cfg.max_connections);
+		          (unsigned long long)rl.rlim_cur, cfg.max_connections);
 }
 
 /* Keepalive sweeps: a quarter of the ping time, from 250 ms to 1 s. */
 static lws_usec_t keepalive_us(void)
 {
-	lws_usec_t us = (lws_usec_t)srv.cfg.ping_seconds * 250000;
+	lws_usec_t us = (lws_usec_t)cfg.ping_seconds * 250000;
 
 	return us > 1000000 ? 1000000 : us < 250000 ? 250000 : us;
 }
@@ -117,7 +132,8 @@ static void keepalive(lws_sorted_usec_list_t *sul)
 {
 	(void)sul;
 	net_keepalive();
-	lws_sul_schedule(srv.ctx, 0, &keepalive_sul, keepalive, keepalive_us());
+	rooms_probe();
+	lws_sul_schedule(ctx, 0, &keepalive_sul, keepalive, keepalive_us());
 }
 
 static const struct lws_protocol_vhost_options mime[] = {
@@ -147,25 +163,36 @@ int main(int argc, char **argv)
 	struct lws_http_mount m_root, m_metrics, m_healthz;
 	lws_retry_bo_t retry;
 	struct lws_vhost *vh;
+	rooms_config rcfg;
 	char err[512];
 	int rc, restored, port;
 
-	rc = config_load(&srv.cfg, argc, argv);
+	rc = config_load(&cfg, argc, argv);
 	if (rc)
 		return rc > 0 ? 0 : 2;
-	log_set_level(log_level_parse(srv.cfg.log_level) < 0 ? LOG_INFO
-	              : log_level_parse(srv.cfg.log_level));
+	log_set_level(log_level_parse(cfg.log_level) < 0 ? LOG_INFO
+	              : log_level_parse(cfg.log_level));
 	lws_set_log_level(LLL_ERR | LLL_WARN, lws_log);
 	signal(SIGPIPE, SIG_IGN);
 	raise_fd_limit();
-	srv.start_ms = now_ms();
+	net_init(&cfg);
 
-	srv.st = store_open(srv.cfg.db, srv.cfg.sync_full, err, sizeof err);
-	if (!srv.st) {
+	if (fault_init() < 0)
+		return 1;
+	st = store_sqlite_open(cfg.db, cfg.sync_full, err, sizeof err);
+	if (!st) {
 		log_event(LOG_ERROR, "store_open_failed", "error=\"%s\"", err);
 		return 1;
 	}
-	if (room_init(srv.cfg.max_rooms) < 0) {
+	memset(&rcfg, 0, sizeof rcfg);
+	rcfg.lim.abandon_ms = (int64_t)cfg.abandon_seconds * 1000;
+	rcfg.lim.max_spectators = (unsigned)cfg.max_spectators;
+	rcfg.max_rooms = cfg.max_rooms;
+	rcfg.rooms_per_ip_per_min = cfg.rooms_per_ip_per_min;
+	rcfg.expire_unfinished = cfg.expire_unfinished;
+	rcfg.expire_finished = cfg.expire_finished;
+	rcfg.expire_unjoined = cfg.expire_unjoined;
+	if (rooms_init(&rcfg, st, &net_rooms_io) < 0) {
 		log_event(LOG_ERROR, "start_failed", "error=\"out of memory\"");
 		goto fail_store;
 	}
@@ -183,8 +210,8 @@ int main(int argc, char **argv)
 	 * linearly); --max-connections is enforced by net.c. */
 	info.fd_limit_per_thread = 0;
 	info.max_http_header_data = 16384;
-	srv.ctx = lws_create_context(&info);
-	if (!srv.ctx) {
+	ctx = lws_create_context(&info);
+	if (!ctx) {
 		log_event(LOG_ERROR, "start_failed", "error=\"lws context\"");
 		goto fail_rooms;
 	}
@@ -192,7 +219,7 @@ int main(int argc, char **argv)
 	memset(&m_root, 0, sizeof m_root);
 	m_root.mountpoint = "/";
 	m_root.mountpoint_len = 1;
-	m_root.origin = srv.cfg.web_root;
+	m_root.origin = cfg.web_root;
 	m_root.def = "index.html";
 	m_root.origin_protocol = LWSMPRO_FILE;
 	m_root.extra_mimetypes = mime;
@@ -220,85 +247,84 @@ int main(int argc, char **argv)
 	info.vhost_name = "oware";
 	info.retry_and_idle_policy = &retry;
 	info.keepalive_timeout = 30;
-	if (srv.cfg.unix_path) {
+	if (cfg.unix_path) {
 		info.options |= LWS_SERVER_OPTION_UNIX_SOCK;
-		info.iface = srv.cfg.unix_path;
+		info.iface = cfg.unix_path;
 		info.unix_socket_perms = NULL;
 	} else {
-		info.port = srv.cfg.port; /* 0: any free port, logged below */
-		info.iface = srv.cfg.listen;
+		info.port = cfg.port; /* 0: any free port, logged below */
+		info.iface = cfg.listen;
 		/* 4.1.6 binds every interface for "127.0.0.1" while IPv6 is on. */
-		if (srv.cfg.listen && strchr(srv.cfg.listen, '.'))
+		if (cfg.listen && strchr(cfg.listen, '.'))
 			info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
 	}
-	vh = lws_create_vhost(srv.ctx, &info);
+	vh = lws_create_vhost(ctx, &info);
 	if (!vh) {
 		log_event(LOG_ERROR, "start_failed", "error=\"cannot listen on %s port %d\"",
-		          srv.cfg.unix_path ? srv.cfg.unix_path
-		          : srv.cfg.listen ? srv.cfg.listen : "*", srv.cfg.port);
+		          cfg.unix_path ? cfg.unix_path
+		          : cfg.listen ? cfg.listen : "*", cfg.port);
 		goto fail_ctx;
 	}
 	port = lws_get_vhost_listen_port(vh);
 
-	restored = room_restore_all();
+	restored = rooms_restore();
 	if (restored < 0) {
 		log_event(LOG_ERROR, "start_failed", "error=\"cannot load rooms\"");
 		goto fail_ctx;
 	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
-	lws_sul_schedule(srv.ctx, 0, &sweep_sul, sweep, (lws_usec_t)sweep_interval_s() * 1000000);
-	lws_sul_schedule(srv.ctx, 0, &keepalive_sul, keepalive, keepalive_us());
+	lws_sul_schedule(ctx, 0, &sweep_sul, sweep, (lws_usec_t)sweep_interval_s() * 1000000);
+	lws_sul_schedule(ctx, 0, &keepalive_sul, keepalive, keepalive_us());
 	log_event(LOG_INFO, "listening", "port=%d listen=%s unix=%s web_root=%s db=%s rooms=%d",
-	          port, srv.cfg.listen ? srv.cfg.listen : "*",
-	          srv.cfg.unix_path ? srv.cfg.unix_path : "-", srv.cfg.web_root, srv.cfg.db,
+	          port, cfg.listen ? cfg.listen : "*",
+	          cfg.unix_path ? cfg.unix_path : "-", cfg.web_root, cfg.db,
 	          restored);
 
-	while (!got_signal && !srv.failed) {
+	while (!got_signal) {
 		ev_run(evl, EVRUN_ONCE);
-		/* Group commit: the writes of this pass, in one transaction,
-		 * then the messages that show them. */
-		if (srv_flush() < 0)
-			srv_fail();
-		net_send_ready();
+		commit_and_send();
+		arm_rooms_timer();
 	}
 
 	/* Shutdown: a "going away" close to every client, a short drain, then
 	 * the context and the store. */
-	log_event(LOG_INFO, "stopping", "signal=%d connections=%d", (int)got_signal, srv.connections);
-	srv.stopping = 1;
+	log_event(LOG_INFO, "stopping", "signal=%d connections=%d", (int)got_signal,
+	          net_connections());
+	net_stop();
+	rooms_stop();
 	lws_sul_cancel(&sweep_sul);
 	lws_sul_cancel(&keepalive_sul);
-	lws_callback_on_writable_all_protocol(srv.ctx, &net_protocols[1]);
+	lws_sul_cancel(&rooms_sul);
+	lws_callback_on_writable_all_protocol(ctx, &net_protocols[1]);
 	ev_timer_init(&drain_timer, drain_tick, 0.05, 0.05); /* wakes the loop to check the time */
 	ev_timer_start(evl, &drain_timer);
-	for (int64_t until = now_ms() + 1000; srv.connections > 0 && now_ms() < until;) {
+	for (int64_t until = now_ms() + 1000; net_connections() > 0 && now_ms() < until;) {
 		ev_run(evl, EVRUN_ONCE);
-		if (!srv.failed && srv_flush() < 0)
-			srv.failed = 1;
-		net_send_ready();
+		commit_and_send();
 	}
 	ev_timer_stop(evl, &drain_timer);
-	room_free_all(); /* first: rooms hold timers of the context */
-	lws_context_destroy(srv.ctx);
+	rooms_free_all();
+	lws_context_destroy(ctx);
 	ev_loop_destroy(evl);
 	ip_free_all();
-	if (!srv.failed && store_flush(srv.st) < 0)
-		srv.failed = 1;
-	store_close(srv.st);
-	log_event(srv.failed ? LOG_ERROR : LOG_INFO, "stopped", "clean=%d", !srv.failed);
-	return srv.failed ? 1 : 0;
+	net_free();
+	rc = rooms_flush();
+	st->ops->close(st);
+	log_event(rc < 0 ? LOG_ERROR : LOG_INFO, "stopped", "clean=%d", rc == 0);
+	return rc < 0 ? 1 : 0;
 
 fail_ctx:
-	room_free_all();
-	lws_context_destroy(srv.ctx);
+	rooms_free_all();
+	lws_context_destroy(ctx);
 	ev_loop_destroy(evl);
 	goto fail_store;
 fail_rooms:
-	room_free_all();
+	rooms_free_all();
 	if (evl)
 		ev_loop_destroy(evl);
 fail_store:
-	store_close(srv.st);
+	net_free();
+	st->ops->close(st);
 	return 1;
 }

@@ -9,17 +9,58 @@
 #include <strings.h>
 #include <time.h>
 
+#include "server/clock.h"
 #include "server/iptable.h"
 #include "server/log.h"
 #include "server/net.h"
-#include "server/room.h"
+#include "server/rooms.h"
 
-int64_t now_ms(void)
+/* A message shared by the queues of every recipient; LWS_PRE bytes of
+ * headroom before the text. Freed when the last queue lets go. */
+typedef struct msgbuf {
+	int refs;
+	size_t len;
+	unsigned char data[]; /* LWS_PRE + len */
+} msgbuf;
+
+/* One queued outgoing message: sendable once rooms_committed() >= seq. */
+typedef struct qent {
+	msgbuf *b;
+	uint64_t seq;
+} qent;
+
+/* One WebSocket connection: lws's per-session data of `oware.v1`. lws owns
+ * the memory (zeroed at connect, freed after LWS_CALLBACK_CLOSED); everything
+ * it points to is freed in conn_teardown() at CLOSED. */
+typedef struct conn {
+	struct lws *wsi;
+	room_member m;            /* its place in the rooms (m.ip: counted per address) */
+	char addr[64];            /* client address for limits and logs */
+	char *rx;                 /* a message in several chunks, reassembled */
+	size_t rxlen, rxcap;
+	qent *q;                  /* outgoing ring of qcap entries, grown up to max_queue */
+	int qhead, qlen, qcap;
+	int close_code;           /* nonzero: close once the queue is drained */
+	char close_why[48];
+	int64_t win_start;        /* rate window start (ms) and messages in it */
+	int win_count;
+	int live;                 /* counted in connections */
+	struct conn *all_next, *all_prev; /* in the list of every connection */
+	int64_t last_rx;          /* ms of the last frame (or pong) received */
+	int ping;                 /* 1: a ping is due, 2: sent, awaiting traffic */
+	struct conn *ready_next, **ready_pprev; /* in the list of connections
+	                                         * with messages queued this pass */
+} conn;
+
+static const srv_config *cfg;
+static net_stats stats;
+static int connections;
+static int stopping;
+static int64_t start_ms;
+
+static conn *conn_of(room_member *m)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return (conn *)(void *)((char *)m - offsetof(conn, m));
 }
 
 /* Every live WebSocket connection, for the keepalive sweep. */
@@ -54,13 +95,9 @@ static void ready_unlink(conn *c)
 
 static jw msg_out;
 
-jw *msg_begin(void)
-{
-	jw_reset(&msg_out);
-	return &msg_out;
-}
-
-msgbuf *msgbuf_from(const jw *w)
+/* A shared buffer holding w's text; NULL if w failed or out of memory.
+ * The caller holds one reference; msgbuf_put() releases it. */
+static msgbuf *msgbuf_from(const jw *w)
 {
 	msgbuf *b;
 
@@ -75,7 +112,7 @@ msgbuf *msgbuf_from(const jw *w)
 	return b;
 }
 
-void msgbuf_put(msgbuf *b)
+static void msgbuf_put(msgbuf *b)
 {
 	if (b && --b->refs == 0)
 		free(b);
@@ -102,8 +139,8 @@ static int queue_grow(conn *c)
 
 	if (c->qlen < c->qcap)
 		return 0;
-	if (cap > srv.cfg.max_queue)
-		cap = srv.cfg.max_queue;
+	if (cap > cfg->max_queue)
+		cap = cfg->max_queue;
 	q = malloc((size_t)cap * sizeof *q);
 	if (!q)
 		return -1;
@@ -116,7 +153,8 @@ static int queue_grow(conn *c)
 	return 0;
 }
 
-void conn_close(conn *c, int code, const char *why)
+/* Closes c with a close code and reason once its queue is drained. */
+static void conn_close(conn *c, int code, const char *why)
 {
 	if (c->close_code)
 		return;
@@ -125,13 +163,16 @@ void conn_close(conn *c, int code, const char *why)
 	lws_callback_on_writable(c->wsi);
 }
 
-void conn_send_buf(conn *c, msgbuf *b)
+/* Queues one shared buffer for c (taking a reference of its own), to
+ * leave once commit seq is done; a full queue drops c as a laggard.
+ * Nothing is sent to a connection that is closing. */
+static void conn_send_buf(conn *c, msgbuf *b, uint64_t seq)
 {
 	if (!b || c->close_code || !c->live)
 		return;
-	if (c->qlen == srv.cfg.max_queue) {
+	if (c->qlen == cfg->max_queue) {
 		/* A laggard: drop what it has not read and let it go. */
-		srv.stats.dropped_slow++;
+		stats.dropped_slow++;
 		log_event(LOG_WARN, "client_dropped", "reason=slow addr=%s queue=%d", c->addr, c->qlen);
 		queue_clear(c);
 		conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too slow");
@@ -145,15 +186,13 @@ void conn_send_buf(conn *c, msgbuf *b)
 		return;
 	}
 	b->refs++;
-	/* A message made while writes wait for their commit may show them:
-	 * it leaves only after that commit (the end of this loop pass). */
-	c->q[(c->qhead + c->qlen) % c->qcap] = (qent){
-		b, store_commits(srv.st) + (store_pending(srv.st) ? 1 : 0)};
+	c->q[(c->qhead + c->qlen) % c->qcap] = (qent){b, seq};
 	c->qlen++;
 	ready_link(c);
 }
 
-void conn_send(conn *c, const jw *w)
+/* Queues the text of w for c to leave once commit seq is done. */
+static void conn_send(conn *c, const jw *w, uint64_t seq)
 {
 	msgbuf *b = msgbuf_from(w);
 
@@ -161,23 +200,61 @@ void conn_send(conn *c, const jw *w)
 		log_event(LOG_ERROR, "send_failed", "addr=%s error=\"out of memory\"", c->addr);
 		return;
 	}
-	conn_send_buf(c, b);
+	conn_send_buf(c, b, seq);
 	msgbuf_put(b);
 }
 
-void conn_error(conn *c, int code, const char *message)
+/* Sends an error {code, message} to c and counts it. An error shows no
+ * change of a room: it need not wait for a commit. */
+static void conn_error(conn *c, int code, const char *message)
 {
-	jw *w;
-
 	if (code > 0 && code < PROTO_E_COUNT)
-		srv.stats.errors[code]++;
+		stats.errors[code]++;
 	log_event(code == PROTO_E_INTERNAL ? LOG_ERROR : LOG_INFO, "client_error",
-	          "code=%s room=%s addr=%s", proto_err_code(code),
-	          c->room ? c->room->rec.id : "-", c->addr);
-	w = msg_begin();
-	proto_error_write(w, code, message);
-	conn_send(c, w);
+	          "code=%s room=%s addr=%s", proto_err_code(code), rooms_member_room(&c->m),
+	          c->addr);
+	jw_reset(&msg_out);
+	proto_error_write(&msg_out, code, message);
+	conn_send(c, &msg_out, rooms_committed());
 }
+
+/* ---- what the rooms call (rooms_io) ---- */
+
+/* Messages from the rooms may show writes not committed yet: they leave
+ * after the commit that ends this loop pass. */
+static void io_send(room_member *m, const jw *w)
+{
+	conn_send(conn_of(m), w, rooms_release_seq());
+}
+
+static void io_send_all(room_member *first, const jw *w)
+{
+	msgbuf *b = msgbuf_from(w);
+	uint64_t seq = rooms_release_seq();
+
+	if (!b) {
+		log_event(LOG_ERROR, "broadcast_failed", "room=%s error=\"out of memory\"",
+		          rooms_member_room(first));
+		return;
+	}
+	for (room_member *m = first, *next; m; m = next) {
+		next = m->next;
+		conn_send_buf(conn_of(m), b, seq);
+	}
+	msgbuf_put(b);
+}
+
+static void io_error(room_member *m, int code, const char *message)
+{
+	conn_error(conn_of(m), code, message);
+}
+
+static void io_close(room_member *m, int code, const char *why)
+{
+	conn_close(conn_of(m), code, why);
+}
+
+const rooms_io net_rooms_io = {io_send, io_send_all, io_error, io_close};
 
 /* ---- connection set-up and teardown ---- */
 
@@ -189,11 +266,11 @@ static void client_addr(struct lws *wsi, char *out, size_t outlen)
 	char xff[256];
 	int n;
 
-	if (srv.cfg.unix_path && !srv.cfg.trust_proxy) {
+	if (cfg->unix_path && !cfg->trust_proxy) {
 		snprintf(out, outlen, "unix");
 		return;
 	}
-	if (srv.cfg.trust_proxy) {
+	if (cfg->trust_proxy) {
 		n = lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR);
 		if (n > 0) {
 			char *p = strrchr(xff, ',');
@@ -221,23 +298,24 @@ static int conn_open(conn *c, struct lws *wsi)
 {
 	memset(c, 0, sizeof *c);
 	c->wsi = wsi;
-	c->seat = -1;
+	c->m.seat = RULES_SPECTATOR;
 	client_addr(wsi, c->addr, sizeof c->addr);
-	c->ip = ip_get(c->addr);
-	if (!c->ip) {
+	c->m.addr = c->addr;
+	c->m.ip = ip_get(c->addr);
+	if (!c->m.ip) {
 		log_event(LOG_ERROR, "conn_refused", "addr=%s error=\"out of memory\"", c->addr);
 		return -1;
 	}
-	c->ip->conns++;
+	c->m.ip->conns++;
 	c->live = 1;
-	srv.connections++;
+	connections++;
 	c->last_rx = now_ms();
 	c->all_next = all_conns;
 	if (all_conns)
 		all_conns->all_prev = c;
 	all_conns = c;
-	if (srv.connections > srv.cfg.max_connections || c->ip->conns > srv.cfg.max_conns_per_ip) {
-		int total = srv.connections > srv.cfg.max_connections;
+	if (connections > cfg->max_connections || c->m.ip->conns > cfg->max_conns_per_ip) {
+		int total = connections > cfg->max_connections;
 
 		log_event(LOG_WARN, "conn_refused", "reason=%s addr=%s",
 		          total ? "max_connections" : "too_many_connections", c->addr);
@@ -256,7 +334,7 @@ static void conn_teardown(conn *c)
 {
 	if (!c->live)
 		return;
-	room_leave(c);
+	rooms_leave(&c->m);
 	ready_unlink(c);
 	queue_clear(c);
 	free(c->q);
@@ -264,8 +342,8 @@ static void conn_teardown(conn *c)
 	c->qcap = 0;
 	free(c->rx);
 	c->rx = NULL;
-	if (c->ip)
-		c->ip->conns--;
+	if (c->m.ip)
+		c->m.ip->conns--;
 	if (c->all_prev)
 		c->all_prev->all_next = c->all_next;
 	else
@@ -274,7 +352,7 @@ static void conn_teardown(conn *c)
 		c->all_next->all_prev = c->all_prev;
 	c->all_next = c->all_prev = NULL;
 	c->live = 0;
-	srv.connections--;
+	connections--;
 	log_event(LOG_DEBUG, "conn_closed", "addr=%s", c->addr);
 }
 
@@ -285,7 +363,7 @@ static void conn_teardown(conn *c)
 static int rate_check(conn *c)
 {
 	int64_t now = now_ms();
-	int limit = srv.cfg.max_msgs_per_sec;
+	int limit = cfg->max_msgs_per_sec;
 
 	if (now - c->win_start >= 1000) {
 		c->win_start = now;
@@ -311,7 +389,7 @@ static void handle_message(conn *c, const char *text, size_t len)
 		conn_error(c, rc, err);
 		return;
 	}
-	room_handle(c, &m);
+	rooms_handle(&c->m, &m);
 }
 
 /* Sets the close frame's code and reason (lws wants writable memory). */
@@ -330,7 +408,7 @@ static void dispatch(conn *c, const char *text, size_t len)
 	switch (rate_check(c)) {
 	case -1:
 		/* Close after what is queued (the rate_limited error) is sent. */
-		srv.stats.closed_flood++;
+		stats.closed_flood++;
 		log_event(LOG_WARN, "client_dropped", "reason=flood addr=%s", c->addr);
 		conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "message flood");
 		break;
@@ -349,8 +427,8 @@ static int on_receive(conn *c, struct lws *wsi, const void *in, size_t len)
 	c->ping = 0;
 	if (lws_is_first_fragment(wsi))
 		c->rxlen = 0;
-	if (c->rxlen + len > (size_t)srv.cfg.max_message) {
-		srv.stats.closed_oversize++;
+	if (c->rxlen + len > (size_t)cfg->max_message) {
+		stats.closed_oversize++;
 		log_event(LOG_WARN, "client_dropped", "reason=oversize addr=%s", c->addr);
 		close_with(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large");
 		return -1;
@@ -402,7 +480,7 @@ static int write_head(conn *c)
  * of a frame the kernel did not take), a ping due, a close, a shutdown. */
 void net_send_ready(void)
 {
-	uint64_t done = store_commits(srv.st);
+	uint64_t done = rooms_committed();
 
 	while (ready_conns) {
 		conn *c = ready_conns;
@@ -410,7 +488,7 @@ void net_send_ready(void)
 		ready_unlink(c);
 		if (!c->live)
 			continue;
-		if (!srv.stopping && !srv.failed && !c->close_code && c->ping != 1)
+		if (!stopping && !c->close_code && c->ping != 1)
 			while (c->qlen && c->q[c->qhead].seq <= done && !lws_send_pipe_choked(c->wsi))
 				if (write_head(c) < 0) {
 					/* The socket is gone; lws closes it on its next turn. */
@@ -423,11 +501,33 @@ void net_send_ready(void)
 	}
 }
 
+/* Drops from c's queue every message waiting for a commit that failed. */
+static void drop_uncommitted(conn *c, uint64_t done)
+{
+	int kept = 0;
+
+	for (int i = 0; i < c->qlen; i++) {
+		qent e = c->q[(c->qhead + i) % c->qcap];
+
+		if (e.seq > done)
+			msgbuf_put(e.b);
+		else
+			c->q[(c->qhead + kept++) % c->qcap] = e;
+	}
+	c->qlen = kept;
+}
+
+void net_drop_uncommitted(void)
+{
+	uint64_t done = rooms_committed();
+
+	for (conn *c = ready_conns; c; c = c->ready_next)
+		drop_uncommitted(c, done);
+}
+
 static int on_writeable(conn *c, struct lws *wsi)
 {
-	if (srv.failed)
-		queue_clear(c); /* it may show changes the store lost */
-	if ((srv.stopping || srv.failed) && !c->close_code) {
+	if (stopping && !c->close_code) {
 		queue_clear(c);
 		conn_close(c, LWS_CLOSE_STATUS_GOINGAWAY, "server shutting down");
 	}
@@ -444,7 +544,7 @@ static int on_writeable(conn *c, struct lws *wsi)
 		return 0;
 	}
 	if (c->qlen) {
-		if (c->q[c->qhead].seq > store_commits(srv.st)) {
+		if (c->q[c->qhead].seq > rooms_committed()) {
 			/* Not durable yet: the commit ends this pass; try next pass. */
 			lws_callback_on_writable(wsi);
 			return 0;
@@ -490,10 +590,32 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	}
 }
 
+void net_init(const srv_config *c)
+{
+	cfg = c;
+	start_ms = now_ms();
+	jw_init(&msg_out);
+}
+
+void net_stop(void)
+{
+	stopping = 1;
+}
+
+int net_connections(void)
+{
+	return connections;
+}
+
+void net_free(void)
+{
+	jw_free(&msg_out);
+}
+
 void net_keepalive(void)
 {
-	int64_t now = now_ms(), ping = (int64_t)srv.cfg.ping_seconds * 1000,
-	        hangup = (int64_t)srv.cfg.hangup_seconds * 1000;
+	int64_t now = now_ms(), ping = (int64_t)cfg->ping_seconds * 1000,
+	        hangup = (int64_t)cfg->hangup_seconds * 1000;
 
 	for (conn *c = all_conns; c; c = c->all_next) {
 		int64_t idle = now - c->last_rx;
@@ -525,7 +647,7 @@ typedef struct http_req {
  * host (its Host header). */
 static int origin_allowed(const char *origin, const char *host)
 {
-	const char *list = srv.cfg.allow_origin, *p = strstr(origin, "://");
+	const char *list = cfg->allow_origin, *p = strstr(origin, "://");
 	size_t olen = strlen(origin);
 
 	while (olen && origin[olen - 1] == '/')
@@ -576,7 +698,7 @@ static int confirm_upgrade(struct lws *wsi, const char *what)
 	}
 	/* Non-browser clients send no Origin; browsers always do. */
 	if (has_origin && !origin_allowed(origin, host)) {
-		srv.stats.refused_origin++;
+		stats.refused_origin++;
 		log_event(LOG_WARN, "upgrade_refused", "reason=origin origin=\"%.100s\" host=\"%.100s\"",
 		          origin, host);
 		lws_return_http_status(wsi, HTTP_STATUS_FORBIDDEN, "origin not allowed");
@@ -601,40 +723,45 @@ static size_t add(char *buf, size_t cap, size_t n, const char *fmt, ...)
 	return k < 0 ? n : n + (size_t)k >= cap ? cap - 1 : n + (size_t)k;
 }
 
-static size_t healthz(char *b, size_t cap)
+/* /healthz: 200 while the store can write, 503 while it cannot. */
+static size_t healthz(char *b, size_t cap, unsigned *status)
 {
-	return add(b, cap, 0, "{\"ok\":true,\"rooms\":%d,\"connections\":%d,\"uptime\":%lld}\n",
-	           room_count(), srv.connections,
-	           (long long)((now_ms() - srv.start_ms) / 1000));
+	int ok = rooms_get_stats()->store_ok;
+
+	*status = ok ? HTTP_STATUS_OK : HTTP_STATUS_SERVICE_UNAVAILABLE;
+	return add(b, cap, 0, "{\"ok\":%s,\"store\":\"%s\",\"rooms\":%d,\"connections\":%d,"
+	           "\"uptime\":%lld}\n", ok ? "true" : "false", ok ? "ok" : "failing",
+	           rooms_count(), connections, (long long)((now_ms() - start_ms) / 1000));
 }
 
 static size_t metrics(char *b, size_t cap)
 {
-	const srv_stats *s = &srv.stats;
+	const net_stats *s = &stats;
+	const rooms_stats *rs = rooms_get_stats();
 	size_t n = 0;
 
 	n = add(b, cap, n, "# HELP oware_rooms Rooms held.\n# TYPE oware_rooms gauge\n"
-	        "oware_rooms %d\n", room_count());
+	        "oware_rooms %d\n", rooms_count());
 	n = add(b, cap, n, "# HELP oware_connections Open WebSocket connections.\n"
-	        "# TYPE oware_connections gauge\noware_connections %d\n", srv.connections);
+	        "# TYPE oware_connections gauge\noware_connections %d\n", connections);
 	n = add(b, cap, n, "# HELP oware_uptime_seconds Seconds since start.\n"
 	        "# TYPE oware_uptime_seconds gauge\noware_uptime_seconds %lld\n",
-	        (long long)((now_ms() - srv.start_ms) / 1000));
+	        (long long)((now_ms() - start_ms) / 1000));
 	n = add(b, cap, n, "# HELP oware_moves_total Moves accepted.\n"
 	        "# TYPE oware_moves_total counter\noware_moves_total %llu\n",
-	        (unsigned long long)s->moves);
+	        (unsigned long long)rs->moves);
 	n = add(b, cap, n, "# HELP oware_rooms_created_total Rooms created.\n"
 	        "# TYPE oware_rooms_created_total counter\noware_rooms_created_total %llu\n",
-	        (unsigned long long)s->rooms_created);
+	        (unsigned long long)rs->rooms_created);
 	n = add(b, cap, n, "# HELP oware_rooms_expired_total Rooms expired.\n"
 	        "# TYPE oware_rooms_expired_total counter\noware_rooms_expired_total %llu\n",
-	        (unsigned long long)s->rooms_expired);
+	        (unsigned long long)rs->rooms_expired);
 	n = add(b, cap, n, "# HELP oware_games_ended_total Games ended.\n"
 	        "# TYPE oware_games_ended_total counter\noware_games_ended_total %llu\n",
-	        (unsigned long long)s->games_ended);
+	        (unsigned long long)rs->games_ended);
 	n = add(b, cap, n, "# HELP oware_joins_total Successful joins.\n"
 	        "# TYPE oware_joins_total counter\noware_joins_total %llu\n",
-	        (unsigned long long)s->joins);
+	        (unsigned long long)rs->joins);
 	n = add(b, cap, n, "# HELP oware_errors_total Error messages sent, by code.\n"
 	        "# TYPE oware_errors_total counter\n");
 	for (int e = 1; e < PROTO_E_COUNT; e++)
@@ -654,8 +781,14 @@ static size_t metrics(char *b, size_t cap)
 	        "oware_store_commit_seconds_total %.6f\n"
 	        "# HELP oware_store_commit_max_seconds Longest commit since start.\n"
 	        "# TYPE oware_store_commit_max_seconds gauge\noware_store_commit_max_seconds %.6f\n",
-	        (unsigned long long)s->commits, (double)s->commit_us / 1e6,
-	        (double)s->commit_max_us / 1e6);
+	        (unsigned long long)rs->commits, (double)rs->commit_us / 1e6,
+	        (double)rs->commit_max_us / 1e6);
+	n = add(b, cap, n, "# HELP oware_store_commits_failed_total Group commits that failed (their"
+	        " changes were rolled back).\n# TYPE oware_store_commits_failed_total counter\n"
+	        "oware_store_commits_failed_total %llu\n"
+	        "# HELP oware_store_ok 1 while the store can write, 0 while changes are refused.\n"
+	        "# TYPE oware_store_ok gauge\noware_store_ok %d\n",
+	        (unsigned long long)rs->commits_failed, rs->store_ok);
 	n = add(b, cap, n, "# HELP oware_upgrades_refused_total WebSocket upgrades refused for their Origin.\n"
 	        "# TYPE oware_upgrades_refused_total counter\noware_upgrades_refused_total %llu\n",
 	        (unsigned long long)s->refused_origin);
@@ -678,6 +811,7 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 	char uri[64];
 	const char *ctype;
 	size_t cap = 8192;
+	unsigned status = HTTP_STATUS_OK;
 
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
 		return refuse(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED);
@@ -686,7 +820,7 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 		return -1;
 	if (!strcmp(uri, "/healthz")) {
 		ctype = "application/json";
-		rq->len = healthz((char *)rq->buf + LWS_PRE, cap);
+		rq->len = healthz((char *)rq->buf + LWS_PRE, cap, &status);
 	} else if (!strcmp(uri, "/metrics")) {
 		ctype = "text/plain; version=0.0.4";
 		rq->len = metrics((char *)rq->buf + LWS_PRE, cap);
@@ -696,7 +830,7 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 		rq->buf = NULL;
 		return refuse(wsi, HTTP_STATUS_NOT_FOUND);
 	}
-	if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, ctype, rq->len, &p, end) ||
+	if (lws_add_http_common_headers(wsi, status, ctype, rq->len, &p, end) ||
 	    lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
 	                                 (const unsigned char *)"no-store", 8, &p, end) ||
 	    lws_finalize_write_http_header(wsi, start, &p, end))

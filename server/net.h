@@ -1,14 +1,39 @@
-/* net.h: the libwebsockets protocols of the server: "http" (static files
- * through mounts, upgrade checks, /healthz, /metrics) and `oware.v1`. */
+/* net.h: the transport: the libwebsockets protocols of the server, "http"
+ * (static files through mounts, upgrade checks, /healthz, /metrics) and
+ * `oware.v1` (connections, reassembly, limits, per-client queues), which
+ * hands checked messages to the rooms. */
 #ifndef SRV_NET_H
 #define SRV_NET_H
 
+#include <stdint.h>
 #include <libwebsockets.h>
+
+#include "protocol/message.h"
+#include "server/config.h"
+#include "server/rooms.h"
 
 #define NET_SUBPROTOCOL "oware.v1"
 
+/* Counters of the transport for /metrics. */
+typedef struct net_stats {
+	uint64_t errors[PROTO_E_COUNT]; /* error messages sent, by code */
+	uint64_t dropped_slow, closed_flood, closed_oversize, refused_origin;
+} net_stats;
+
 /* The vhost's protocol list, "http" first, terminated. */
 extern const struct lws_protocols net_protocols[];
+/* What the rooms reach connections with (rooms_init). */
+extern const rooms_io net_rooms_io;
+
+/* Sets up the transport with the server's settings (kept, not copied). */
+void net_init(const srv_config *cfg);
+/* Shutdown: each connection gets a "going away" close at its next
+ * writeable callback, with nothing more from its queue. */
+void net_stop(void);
+/* Releases what net_init set up. */
+void net_free(void);
+/* Open WebSocket connections. */
+int net_connections(void);
 
 /* Keepalive, run every second or faster: pings a connection silent for
  * --ping-seconds, and hangs up one that stays silent after that ping for
@@ -19,7 +44,10 @@ extern const struct lws_protocols net_protocols[];
 void net_keepalive(void);
 
 /* Writes out the messages queued during this loop pass; run after the
- * pass's commit (srv_flush). */
+ * pass's commit (rooms_flush). */
 void net_send_ready(void);
+/* The pass's commit failed: drops every queued message that waited for
+ * it (before rooms_rollback() queues what replaces them). */
+void net_drop_uncommitted(void);
 
 #endif

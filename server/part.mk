@@ -1,5 +1,5 @@
 # server/: owared, the room server (static files + `oware.v1` WebSocket rooms).
-SERVER_SRC := server/main.c server/net.c server/room.c server/store.c \
+SERVER_SRC := server/main.c server/net.c server/rooms.c server/rules.c server/store_sqlite.c \
 	server/config.c server/iptable.c server/log.c server/sha256.c
 LWS_CFLAGS := $(shell pkg-config --cflags libwebsockets 2>/dev/null)
 LWS_LIBS := $(shell pkg-config --libs libwebsockets 2>/dev/null) -lev

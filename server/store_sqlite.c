@@ -1,4 +1,5 @@
-/* store.c: rooms and moves in SQLite, one prepared statement per query. */
+/* store_sqlite.c: the store of store.h in SQLite (WAL): rooms and their
+ * moves, one prepared statement per query. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -9,11 +10,12 @@
 
 #include <sqlite3.h>
 
+#include "server/fault.h"
 #include "server/log.h"
 #include "server/store.h"
 
 enum { Q_BEGIN, Q_COMMIT, Q_ROLLBACK, Q_INSERT, Q_UPDATE, Q_UPDATE_MOVES, Q_DELETE, Q_ROOMS,
-       Q_COUNT };
+       Q_ROOM, Q_COUNT };
 
 static const char *const sql[Q_COUNT] = {
 	[Q_BEGIN] = "BEGIN IMMEDIATE",
@@ -31,12 +33,15 @@ static const char *const sql[Q_COUNT] = {
 	[Q_DELETE] = "DELETE FROM rooms WHERE id=?1",
 	[Q_ROOMS] = "SELECT id, kind, created, updated, game_number, version, tok_south,"
 	            " tok_north, reason, winner, draw_offer, rematch_offer, moves FROM rooms",
+	[Q_ROOM] = "SELECT id, kind, created, updated, game_number, version, tok_south,"
+	           " tok_north, reason, winner, draw_offer, rematch_offer, moves FROM rooms"
+	           " WHERE id=?1",
 };
 
 /* The moves of a room's current game are a blob in its row, one byte (the
  * pit, 0-11) per ply: a move rewrites one row of one table, so a batch of
  * moves touches few pages, and the rooms of a busy server stay in SQLite's
- * cache. (Schema version 0 kept them in a table of their own; store_open
+ * cache. (Schema version 0 kept them in a table of their own; opening
  * moves them in.) */
 #define SCHEMA_VERSION 1
 /* The WAL file is cut back to this size when it starts over. */
@@ -50,9 +55,10 @@ static const char schema[] =
 	" moves BLOB NOT NULL DEFAULT x'') WITHOUT ROWID;";
 
 /* Owned by main for the life of the process. Writes accumulate in one
- * open transaction (each a single statement) until store_flush() commits
+ * open transaction (each a single statement) until sq_flush() commits
  * them together: one sync for all the changes of an event loop pass. */
-struct store {
+typedef struct sqlite_store {
+	store base; /* first: the store.h interface */
 	sqlite3 *db;
 	/* The checkpointer: a thread with a connection of its own copies the WAL
 	 * into the database file (and syncs it) every CKPT_MS, so that the
@@ -70,9 +76,11 @@ struct store {
 	sqlite3_stmt *q[Q_COUNT];
 	int in_tx;  /* a transaction is open */
 	int broken; /* SQLite dropped the open transaction: flushing must fail */
-	uint64_t commits; /* batches committed */
 	int wal_frames;   /* frames in the WAL after the last commit */
-};
+} sqlite_store;
+
+
+
 
 #define CKPT_MS 200
 #define WAL_RESTART_FRAMES 4096 /* 16 MiB of 4 KiB pages */
@@ -81,13 +89,13 @@ static int wal_hook(void *arg, sqlite3 *db, const char *name, int frames)
 {
 	(void)db;
 	(void)name;
-	((store *)arg)->wal_frames = frames;
+	((sqlite_store *)arg)->wal_frames = frames;
 	return SQLITE_OK;
 }
 
 static void *checkpointer(void *arg)
 {
-	store *s = arg;
+	sqlite_store *s = arg;
 	struct timespec until;
 
 	pthread_mutex_lock(&s->ckpt_mu);
@@ -111,7 +119,7 @@ static void *checkpointer(void *arg)
 }
 
 /* Starts the checkpointer; 0, or -1 with the reason in err. */
-static int checkpointer_start(store *s, const char *path, int sync_full, char *err, size_t errlen)
+static int checkpointer_start(sqlite_store *s, const char *path, int sync_full, char *err, size_t errlen)
 {
 	if (sqlite3_open_v2(path, &s->ckpt_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) ||
 	    sqlite3_exec(s->ckpt_db, sync_full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL",
@@ -133,7 +141,7 @@ static int checkpointer_start(store *s, const char *path, int sync_full, char *e
 	return 0;
 }
 
-static void checkpointer_stop(store *s)
+static void checkpointer_stop(sqlite_store *s)
 {
 	if (s->ckpt_running) {
 		pthread_mutex_lock(&s->ckpt_mu);
@@ -148,9 +156,6 @@ static void checkpointer_stop(store *s)
 	sqlite3_close(s->ckpt_db);
 	s->ckpt_db = NULL;
 }
-
-static int op_begin(store *s);
-static int op_end(store *s, int ok);
 
 /* Creates the folder holding path when it is missing (one level). */
 static void make_parent(const char *path)
@@ -169,7 +174,7 @@ static void make_parent(const char *path)
 }
 
 /* The integer result of a one-value query, or -1. */
-static long long query_int(store *s, const char *q)
+static long long query_int(sqlite_store *s, const char *q)
 {
 	sqlite3_stmt *st;
 	long long v = -1;
@@ -184,7 +189,7 @@ static long long query_int(store *s, const char *q)
 
 /* Schema 0 -> 1: each room's moves (from the first ply up to any gap) go
  * into its row; the moves table goes. 0, or -1 (the caller rolls back). */
-static int migrate_0(store *s)
+static int migrate_0(sqlite_store *s)
 {
 	sqlite3_stmt *rooms = NULL, *moves = NULL, *set = NULL;
 	uint8_t pits[1024];
@@ -221,13 +226,17 @@ out:
 }
 
 /* Creates the tables of a new database, or brings an older one up to
- * SCHEMA_VERSION, in one transaction: 0, or -1 with the reason in err. */
-static int schema_setup(store *s, const char *path, char *err, size_t errlen)
+ * SCHEMA_VERSION, in one transaction: 0, or -1 with the reason in err. A
+ * current database is only read: a store on a full disk still opens. */
+static int schema_setup(sqlite_store *s, const char *path, char *err, size_t errlen)
 {
-	long long version;
+	long long version = query_int(s, "PRAGMA user_version");
+	int fresh = query_int(s, "SELECT count(*) FROM sqlite_master WHERE name='rooms'") == 0;
 	char set[64];
-	int fresh, rc = -1;
+	int rc = -1;
 
+	if (version == SCHEMA_VERSION && !fresh)
+		return 0;
 	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL)) {
 		snprintf(err, errlen, "%s: %s", path, sqlite3_errmsg(s->db));
 		return -1;
@@ -256,15 +265,287 @@ out:
 	return rc;
 }
 
-store *store_open(const char *path, int sync_full, char *err, size_t errlen)
+static void sq_close(store *base)
 {
-	store *s = calloc(1, sizeof *s);
+	sqlite_store *s = (sqlite_store *)base;
+
+	if (!s)
+		return;
+	if (s->in_tx && !s->broken)
+		base->ops->flush(base);
+	checkpointer_stop(s);
+	for (int i = 0; i < Q_COUNT; i++)
+		sqlite3_finalize(s->q[i]);
+	sqlite3_close(s->db);
+	free(s);
+}
+
+/* Runs a statement that returns no rows and resets it; 0 or -1 (logged
+ * unless quiet). */
+static int run_q(sqlite_store *s, int q, int quiet)
+{
+	int rc = sqlite3_step(s->q[q]);
+
+	sqlite3_reset(s->q[q]);
+	sqlite3_clear_bindings(s->q[q]);
+	if (rc != SQLITE_DONE) {
+		if (!quiet)
+			log_event(LOG_ERROR, "store_error", "query=%d error=\"%s\"", q,
+			          sqlite3_errmsg(s->db));
+		return -1;
+	}
+	return 0;
+}
+
+static int run(sqlite_store *s, int q)
+{
+	return run_q(s, q, 0);
+}
+
+static void bind_room(sqlite3_stmt *st, const room_rec *r)
+{
+	sqlite3_bind_text(st, 1, r->id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, r->kind, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, r->created);
+	sqlite3_bind_int64(st, 4, r->updated);
+	sqlite3_bind_int64(st, 5, r->game_number);
+	sqlite3_bind_int64(st, 6, (sqlite3_int64)r->version);
+	for (int i = 0; i < 2; i++)
+		if (r->has_tok[i])
+			sqlite3_bind_blob(st, 7 + i, r->tok[i], SHA256_LEN, SQLITE_STATIC);
+		else
+			sqlite3_bind_null(st, 7 + i);
+	sqlite3_bind_int(st, 9, r->reason);
+	sqlite3_bind_int(st, 10, r->winner);
+	sqlite3_bind_int(st, 11, r->draw_offer);
+	sqlite3_bind_int(st, 12, r->rematch_offer);
+}
+
+/* Starts one operation (a single statement, atomic by itself): opens the
+ * batch's transaction if none is. Returns 0 or -1. */
+static int op_begin(sqlite_store *s)
+{
+	if (s->broken)
+		return -1;
+	if (!s->in_tx) {
+		if (run(s, Q_BEGIN) < 0)
+			return -1;
+		s->in_tx = 1;
+	}
+	return 0;
+}
+
+/* Runs the statement q bound for one operation and ends it: a failed
+ * statement leaves nothing behind, unless SQLite dropped the whole batch.
+ * Returns 0 or -1. */
+static int op_run(sqlite_store *s, int q)
+{
+	if (fault_hit("write")) {
+		sqlite3_reset(s->q[q]);
+		sqlite3_clear_bindings(s->q[q]);
+		log_event(LOG_ERROR, "store_error", "query=%d error=\"injected fault\"", q);
+		return -1;
+	}
+	if (run(s, q) == 0)
+		return 0;
+	if (sqlite3_get_autocommit(s->db)) {
+		/* SQLite rolled the whole batch back (I/O error, full disk):
+		 * earlier operations of this batch are gone too. */
+		s->broken = 1;
+		log_event(LOG_ERROR, "store_batch_lost", "error=\"%s\"", sqlite3_errmsg(s->db));
+	}
+	return -1;
+}
+
+static int sq_insert(store *base, const room_rec *r)
+{
+	sqlite_store *s = (sqlite_store *)base;
+
+	if (op_begin(s) < 0)
+		return -1;
+	bind_room(s->q[Q_INSERT], r);
+	return op_run(s, Q_INSERT);
+}
+
+static int sq_update(store *base, const room_rec *r)
+{
+	sqlite_store *s = (sqlite_store *)base;
+
+	if (op_begin(s) < 0)
+		return -1;
+	bind_room(s->q[Q_UPDATE], r);
+	return op_run(s, Q_UPDATE);
+}
+
+static int sq_update_moves(store *base, const room_rec *r, const uint8_t *pits, int n)
+{
+	sqlite_store *s = (sqlite_store *)base;
+	sqlite3_stmt *st = s->q[Q_UPDATE_MOVES];
+
+	if (op_begin(s) < 0)
+		return -1;
+	bind_room(st, r);
+	sqlite3_bind_blob(st, 13, n ? (const void *)pits : "", n, SQLITE_STATIC);
+	return op_run(s, Q_UPDATE_MOVES);
+}
+
+static int sq_remove(store *base, const char *id)
+{
+	sqlite_store *s = (sqlite_store *)base;
+
+	if (op_begin(s) < 0)
+		return -1;
+	sqlite3_bind_text(s->q[Q_DELETE], 1, id, -1, SQLITE_STATIC);
+	return op_run(s, Q_DELETE);
+}
+
+static int sq_pending(const store *base)
+{
+	return ((const sqlite_store *)base)->in_tx;
+}
+
+/* Commits the open batch; on failure rolls back what is left of it so
+ * that the store takes writes again. */
+static int commit(sqlite_store *s, int quiet)
+{
+	if (!s->broken && !fault_hit("commit") && run_q(s, Q_COMMIT, quiet) == 0) {
+		s->in_tx = 0;
+		return 0;
+	}
+	if (!sqlite3_get_autocommit(s->db))
+		run_q(s, Q_ROLLBACK, quiet);
+	s->in_tx = 0;
+	s->broken = 0;
+	return -1;
+}
+
+static int sq_flush(store *base)
+{
+	sqlite_store *s = (sqlite_store *)base;
+
+	if (!s->in_tx)
+		return s->broken ? (s->broken = 0, -1) : 0;
+	if (commit(s, 0) < 0) {
+		log_event(LOG_ERROR, "store_batch_lost", "error=\"the commit failed: %s\"",
+		          sqlite3_errmsg(s->db));
+		return -1;
+	}
+	if (s->wal_frames >= WAL_RESTART_FRAMES) {
+		/* Mostly copied by the checkpointer already; BUSY (it is at work)
+		 * just means trying again after the next commit. */
+		sqlite3_wal_checkpoint_v2(s->db, "main", SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+		s->wal_frames = 0;
+	}
+	return 0;
+}
+
+/* Rewrites the schema version in the file's header: a write of one page,
+ * committed and synced like any batch. */
+static int sq_probe(store *base)
+{
+	sqlite_store *s = (sqlite_store *)base;
+	char set[64];
+
+	if (s->in_tx)
+		return 0; /* a batch is open: the next flush tells */
+	snprintf(set, sizeof set, "PRAGMA user_version=%d", SCHEMA_VERSION);
+	if (run_q(s, Q_BEGIN, 1) < 0)
+		return -1;
+	s->in_tx = 1;
+	if (sqlite3_exec(s->db, set, NULL, NULL, NULL) != SQLITE_OK) {
+		commit(s, 1);
+		return -1;
+	}
+	return commit(s, 1);
+}
+
+static void sq_reclaim(store *base)
+{
+	sqlite_store *s = (sqlite_store *)base;
+
+	if (sq_flush(base) < 0)
+		return;
+	/* No checkpoint here: a TRUNCATE checkpoint stalled the event loop for
+	 * 70-100 ms under load. The checkpointer's passive checkpoints let the
+	 * WAL start over, and journal_size_limit then cuts the file back. */
+	sqlite3_exec(s->db, "PRAGMA incremental_vacuum", NULL, NULL, NULL);
+}
+
+/* Steps q (bound) and calls fn for each room: the count, or -1. */
+static int load_rows(sqlite_store *s, sqlite3_stmt *q, store_load_fn *fn, void *arg)
+{
+	int count = 0, rc;
+
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		room_rec r;
+
+		memset(&r, 0, sizeof r);
+		snprintf(r.id, sizeof r.id, "%s", (const char *)sqlite3_column_text(q, 0));
+		snprintf(r.kind, sizeof r.kind, "%s", (const char *)sqlite3_column_text(q, 1));
+		r.created = sqlite3_column_int64(q, 2);
+		r.updated = sqlite3_column_int64(q, 3);
+		r.game_number = (unsigned)sqlite3_column_int64(q, 4);
+		r.version = (uint64_t)sqlite3_column_int64(q, 5);
+		for (int i = 0; i < 2; i++)
+			if (sqlite3_column_bytes(q, 6 + i) == SHA256_LEN) {
+				r.has_tok[i] = 1;
+				memcpy(r.tok[i], sqlite3_column_blob(q, 6 + i), SHA256_LEN);
+			}
+		r.reason = sqlite3_column_int(q, 8);
+		r.winner = sqlite3_column_int(q, 9);
+		r.draw_offer = sqlite3_column_int(q, 10);
+		r.rematch_offer = sqlite3_column_int(q, 11);
+		fn(arg, &r, sqlite3_column_blob(q, 12), sqlite3_column_bytes(q, 12));
+		count++;
+	}
+	sqlite3_reset(q);
+	sqlite3_clear_bindings(q);
+	if (rc != SQLITE_DONE) {
+		log_event(LOG_ERROR, "store_error", "query=load error=\"%s\"", sqlite3_errmsg(s->db));
+		return -1;
+	}
+	return count;
+}
+
+static int sq_load(store *base, store_load_fn *fn, void *arg)
+{
+	sqlite_store *s = (sqlite_store *)base;
+
+	return load_rows(s, s->q[Q_ROOMS], fn, arg);
+}
+
+static int sq_load_room(store *base, const char *id, store_load_fn *fn, void *arg)
+{
+	sqlite_store *s = (sqlite_store *)base;
+
+	sqlite3_bind_text(s->q[Q_ROOM], 1, id, -1, SQLITE_TRANSIENT);
+	return load_rows(s, s->q[Q_ROOM], fn, arg);
+}
+
+static const store_ops sqlite_ops = {
+	.insert = sq_insert,
+	.update = sq_update,
+	.update_moves = sq_update_moves,
+	.remove = sq_remove,
+	.pending = sq_pending,
+	.flush = sq_flush,
+	.probe = sq_probe,
+	.reclaim = sq_reclaim,
+	.load = sq_load,
+	.load_room = sq_load_room,
+	.close = sq_close,
+};
+
+store *store_sqlite_open(const char *path, int sync_full, char *err, size_t errlen)
+{
+	sqlite_store *s = calloc(1, sizeof *s);
 	char *msg = NULL;
 
 	if (!s) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
+	s->base.ops = &sqlite_ops;
 	make_parent(path);
 	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL)) {
 		snprintf(err, errlen, "%s: %s", path, s->db ? sqlite3_errmsg(s->db) : "cannot open");
@@ -272,7 +553,7 @@ store *store_open(const char *path, int sync_full, char *err, size_t errlen)
 	}
 	sqlite3_busy_timeout(s->db, 2000);
 	/* auto_vacuum first: it only takes on a database without tables, and
-	 * lets expired rooms give their pages back (store_reclaim). */
+	 * lets expired rooms give their pages back (reclaim). */
 	if (sqlite3_exec(s->db, "PRAGMA auto_vacuum=INCREMENTAL", NULL, NULL, &msg) ||
 	    sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, &msg) ||
 	    sqlite3_exec(s->db, sync_full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL",
@@ -297,201 +578,8 @@ store *store_open(const char *path, int sync_full, char *err, size_t errlen)
 	}
 	if (checkpointer_start(s, path, sync_full, err, errlen) < 0)
 		goto fail;
-	return s;
+	return &s->base;
 fail:
-	store_close(s);
+	sq_close(&s->base);
 	return NULL;
-}
-
-void store_close(store *s)
-{
-	if (!s)
-		return;
-	if (s->in_tx && !s->broken)
-		store_flush(s);
-	checkpointer_stop(s);
-	for (int i = 0; i < Q_COUNT; i++)
-		sqlite3_finalize(s->q[i]);
-	sqlite3_close(s->db);
-	free(s);
-}
-
-/* Runs a statement that returns no rows and resets it; 0 or -1 (logged). */
-static int run(store *s, int q)
-{
-	int rc = sqlite3_step(s->q[q]);
-
-	sqlite3_reset(s->q[q]);
-	sqlite3_clear_bindings(s->q[q]);
-	if (rc != SQLITE_DONE) {
-		log_event(LOG_ERROR, "store_error", "query=%d error=\"%s\"", q, sqlite3_errmsg(s->db));
-		return -1;
-	}
-	return 0;
-}
-
-static void bind_room(sqlite3_stmt *st, const store_room *r)
-{
-	sqlite3_bind_text(st, 1, r->id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, r->kind, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, r->created);
-	sqlite3_bind_int64(st, 4, r->updated);
-	sqlite3_bind_int64(st, 5, r->game_number);
-	sqlite3_bind_int64(st, 6, (sqlite3_int64)r->version);
-	for (int i = 0; i < 2; i++)
-		if (r->has_tok[i])
-			sqlite3_bind_blob(st, 7 + i, r->tok[i], SHA256_LEN, SQLITE_STATIC);
-		else
-			sqlite3_bind_null(st, 7 + i);
-	sqlite3_bind_int(st, 9, r->reason);
-	sqlite3_bind_int(st, 10, r->winner);
-	sqlite3_bind_int(st, 11, r->draw_offer);
-	sqlite3_bind_int(st, 12, r->rematch_offer);
-}
-
-/* The UPDATE of r alone; 0 or -1. */
-static int update(store *s, const store_room *r)
-{
-	bind_room(s->q[Q_UPDATE], r);
-	return run(s, Q_UPDATE);
-}
-
-int store_room_insert(store *s, const store_room *r)
-{
-	if (op_begin(s) < 0)
-		return -1;
-	bind_room(s->q[Q_INSERT], r);
-	return op_end(s, run(s, Q_INSERT) == 0);
-}
-
-int store_room_update(store *s, const store_room *r)
-{
-	if (op_begin(s) < 0)
-		return -1;
-	return op_end(s, update(s, r) == 0);
-}
-
-/* Starts one operation (a single statement, atomic by itself): opens the
- * batch's transaction if none is. Returns 0 or -1. */
-static int op_begin(store *s)
-{
-	if (s->broken)
-		return -1;
-	if (!s->in_tx) {
-		if (run(s, Q_BEGIN) < 0)
-			return -1;
-		s->in_tx = 1;
-	}
-	return 0;
-}
-
-/* Ends an operation; a failed statement left nothing behind, unless SQLite
- * dropped the whole batch. Returns 0 or -1. */
-static int op_end(store *s, int ok)
-{
-	if (ok)
-		return 0;
-	if (sqlite3_get_autocommit(s->db)) {
-		/* SQLite rolled the whole batch back (I/O error, full disk):
-		 * earlier operations of this batch are gone too. */
-		s->broken = 1;
-		log_event(LOG_ERROR, "store_batch_lost", "error=\"%s\"", sqlite3_errmsg(s->db));
-	}
-	return -1;
-}
-
-int store_pending(const store *s)
-{
-	return s->in_tx;
-}
-
-uint64_t store_commits(const store *s)
-{
-	return s->commits;
-}
-
-int store_flush(store *s)
-{
-	if (!s->in_tx)
-		return s->broken ? -1 : 0;
-	if (s->broken || run(s, Q_COMMIT) < 0) {
-		s->broken = 1;
-		if (!sqlite3_get_autocommit(s->db))
-			run(s, Q_ROLLBACK);
-		s->in_tx = 0;
-		return -1;
-	}
-	s->in_tx = 0;
-	s->commits++;
-	if (s->wal_frames >= WAL_RESTART_FRAMES) {
-		/* Mostly copied by the checkpointer already; BUSY (it is at work)
-		 * just means trying again after the next commit. */
-		sqlite3_wal_checkpoint_v2(s->db, "main", SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
-		s->wal_frames = 0;
-	}
-	return 0;
-}
-
-int store_moves_update(store *s, const store_room *r, const uint8_t *pits, int n)
-{
-	sqlite3_stmt *st = s->q[Q_UPDATE_MOVES];
-
-	if (op_begin(s) < 0)
-		return -1;
-	bind_room(st, r);
-	sqlite3_bind_blob(st, 13, n ? (const void *)pits : "", n, SQLITE_STATIC);
-	return op_end(s, run(s, Q_UPDATE_MOVES) == 0);
-}
-
-int store_room_delete(store *s, const char *id)
-{
-	if (op_begin(s) < 0)
-		return -1;
-	sqlite3_bind_text(s->q[Q_DELETE], 1, id, -1, SQLITE_STATIC);
-	return op_end(s, run(s, Q_DELETE) == 0);
-}
-
-void store_reclaim(store *s)
-{
-	if (store_flush(s) < 0)
-		return;
-	/* No checkpoint here: a TRUNCATE checkpoint stalled the event loop for
-	 * 70-100 ms under load. The checkpointer's passive checkpoints let the
-	 * WAL start over, and journal_size_limit then cuts the file back. */
-	sqlite3_exec(s->db, "PRAGMA incremental_vacuum", NULL, NULL, NULL);
-}
-
-int store_load(store *s, store_load_fn *fn, void *arg)
-{
-	sqlite3_stmt *q = s->q[Q_ROOMS];
-	int count = 0, rc;
-
-	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-		store_room r;
-
-		memset(&r, 0, sizeof r);
-		snprintf(r.id, sizeof r.id, "%s", (const char *)sqlite3_column_text(q, 0));
-		snprintf(r.kind, sizeof r.kind, "%s", (const char *)sqlite3_column_text(q, 1));
-		r.created = sqlite3_column_int64(q, 2);
-		r.updated = sqlite3_column_int64(q, 3);
-		r.game_number = (unsigned)sqlite3_column_int64(q, 4);
-		r.version = (uint64_t)sqlite3_column_int64(q, 5);
-		for (int i = 0; i < 2; i++)
-			if (sqlite3_column_bytes(q, 6 + i) == SHA256_LEN) {
-				r.has_tok[i] = 1;
-				memcpy(r.tok[i], sqlite3_column_blob(q, 6 + i), SHA256_LEN);
-			}
-		r.reason = sqlite3_column_int(q, 8);
-		r.winner = sqlite3_column_int(q, 9);
-		r.draw_offer = sqlite3_column_int(q, 10);
-		r.rematch_offer = sqlite3_column_int(q, 11);
-		fn(arg, &r, sqlite3_column_blob(q, 12), sqlite3_column_bytes(q, 12));
-		count++;
-	}
-	sqlite3_reset(q);
-	if (rc != SQLITE_DONE) {
-		log_event(LOG_ERROR, "store_error", "query=load error=\"%s\"", sqlite3_errmsg(s->db));
-		return -1;
-	}
-	return count;
 }

@@ -1,0 +1,796 @@
+/* rooms.c: the rooms' shell around the rules: the table by id, members,
+ * absence timers, store writes and commits, rollback, expiry, sending. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include <uuid/uuid.h>
+
+#include "protocol/game.h"
+#include "server/clock.h"
+#include "server/iptable.h"
+#include "server/log.h"
+#include "server/rooms.h"
+
+#define TOKEN_BYTES 32      /* 256 random bits */
+#define TOKEN_TEXT 64       /* their base64url text (43 characters) and NUL */
+#define PROBE_EVERY_MS 1000 /* how often a failing store is tried again */
+
+/* A room of the table: owned by it from creation (or restore) until it
+ * expires, is rolled back, or the server stops. */
+struct room {
+	rules_room rr;
+	room *hnext;                   /* hash chain */
+	room_member *seat_member[2];   /* each seat's member, or NULL */
+	room_member *members;          /* every member */
+	room *tnext, *tprev;           /* the timer list, by deadline */
+	int64_t deadline;              /* in the timer list: when (ms); else -1 */
+	room *dnext, *dprev;           /* the rooms changed in the open batch */
+	int dirty;
+};
+
+static rooms_config cfg;
+static store *st;
+static rooms_io io;
+static rooms_stats stats;
+static int stopping;
+
+static room **table;
+static unsigned nbuckets;
+static int nrooms;
+
+static room *timer_head, *timer_tail;
+static room *dirty_rooms;
+/* Rooms deleted in the open batch: read back if it is lost. */
+static char (*deleted)[ROOM_ID_LEN + 1];
+static int ndeleted, capdeleted;
+static int reclaim_due;
+
+static uint64_t commits;
+static int64_t last_probe;
+static jw out; /* the message being written: one at a time */
+
+/* ---- the table ---- */
+
+static unsigned id_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h & (nbuckets - 1);
+}
+
+/* Doubles the buckets once there are more rooms than buckets, so chains
+ * stay short and memory follows the rooms actually held. On allocation
+ * failure the table keeps its size (longer chains, still correct). */
+static void grow(void)
+{
+	unsigned old = nbuckets;
+	room **t = calloc((size_t)old * 2, sizeof *t);
+
+	if (!t)
+		return;
+	nbuckets = old * 2;
+	for (unsigned b = 0; b < old; b++)
+		while (table[b]) {
+			room *r = table[b];
+			unsigned nb = id_hash(r->rr.rec.id);
+
+			table[b] = r->hnext;
+			r->hnext = t[nb];
+			t[nb] = r;
+		}
+	free(table);
+	table = t;
+}
+
+static room *find(const char *id)
+{
+	for (room *r = table[id_hash(id)]; r; r = r->hnext)
+		if (!strcmp(r->rr.rec.id, id))
+			return r;
+	return NULL;
+}
+
+static void insert(room *r)
+{
+	unsigned b;
+
+	if ((unsigned)nrooms >= nbuckets && nbuckets < (1u << 24))
+		grow();
+	b = id_hash(r->rr.rec.id);
+	r->hnext = table[b];
+	table[b] = r;
+	nrooms++;
+}
+
+int rooms_count(void)
+{
+	return nrooms;
+}
+
+const rooms_stats *rooms_get_stats(void)
+{
+	return &stats;
+}
+
+const char *rooms_member_room(const room_member *m)
+{
+	return m->room ? m->room->rr.rec.id : "-";
+}
+
+/* ---- timers: absent seats becoming claimable ---- */
+
+static void timer_unlink(room *r)
+{
+	if (r->deadline < 0)
+		return;
+	if (r->tprev)
+		r->tprev->tnext = r->tnext;
+	else
+		timer_head = r->tnext;
+	if (r->tnext)
+		r->tnext->tprev = r->tprev;
+	else
+		timer_tail = r->tprev;
+	r->tnext = r->tprev = NULL;
+	r->deadline = -1;
+}
+
+/* Puts r in the timer list at the deadline its rules ask for (or takes it
+ * out). Deadlines are set in time order, so the place is found from the
+ * tail in a step or two. */
+static void timer_update(room *r)
+{
+	int64_t d = stopping ? -1 : rules_deadline(&r->rr, &cfg.lim);
+	room *p;
+
+	if (d == r->deadline)
+		return;
+	timer_unlink(r);
+	if (d < 0)
+		return;
+	r->deadline = d;
+	for (p = timer_tail; p && p->deadline > d; p = p->tprev)
+		;
+	r->tprev = p;
+	r->tnext = p ? p->tnext : timer_head;
+	if (r->tnext)
+		r->tnext->tprev = r;
+	else
+		timer_tail = r;
+	if (p)
+		p->tnext = r;
+	else
+		timer_head = r;
+}
+
+int64_t rooms_next_deadline(void)
+{
+	return timer_head ? timer_head->deadline : -1;
+}
+
+/* ---- the open batch ---- */
+
+static void dirty_unlink(room *r)
+{
+	if (!r->dirty)
+		return;
+	if (r->dprev)
+		r->dprev->dnext = r->dnext;
+	else
+		dirty_rooms = r->dnext;
+	if (r->dnext)
+		r->dnext->dprev = r->dprev;
+	r->dnext = r->dprev = NULL;
+	r->dirty = 0;
+}
+
+static void mark_dirty(room *r)
+{
+	if (r->dirty)
+		return;
+	r->dprev = NULL;
+	r->dnext = dirty_rooms;
+	if (dirty_rooms)
+		dirty_rooms->dprev = r;
+	dirty_rooms = r;
+	r->dirty = 1;
+}
+
+static void store_failing(const char *why)
+{
+	if (!stats.store_ok)
+		return;
+	stats.store_ok = 0;
+	last_probe = now_ms();
+	log_event(LOG_ERROR, "store_failing", "error=\"%s; changes are refused until it can"
+	          " write again (tried every second)\"", why);
+}
+
+uint64_t rooms_release_seq(void)
+{
+	return commits + (st->ops->pending(st) ? 1 : 0);
+}
+
+uint64_t rooms_committed(void)
+{
+	return commits;
+}
+
+int rooms_flush(void)
+{
+	int64_t t0;
+	uint64_t us;
+	struct timespec ts;
+	int rc;
+
+	if (!st->ops->pending(st))
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	t0 = (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+	rc = st->ops->flush(st);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	us = (uint64_t)((int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000 - t0);
+	stats.commits++;
+	stats.commit_us += us;
+	if (us > stats.commit_max_us)
+		stats.commit_max_us = us;
+	if (rc < 0) {
+		stats.commits_failed++;
+		store_failing("a commit failed");
+		return -1;
+	}
+	commits++;
+	while (dirty_rooms)
+		dirty_unlink(dirty_rooms);
+	ndeleted = 0;
+	if (reclaim_due) {
+		reclaim_due = 0;
+		st->ops->reclaim(st);
+	}
+	return 0;
+}
+
+void rooms_probe(void)
+{
+	int64_t now = now_ms();
+
+	if (stats.store_ok || now - last_probe < PROBE_EVERY_MS)
+		return;
+	last_probe = now;
+	if (st->ops->probe(st) < 0)
+		return;
+	stats.store_ok = 1;
+	log_event(LOG_INFO, "store_recovered", "rooms=%d", nrooms);
+}
+
+/* ---- messages ---- */
+
+static const jw *state_text(const room *r)
+{
+	proto_state_view v;
+
+	rules_view(&r->rr, &cfg.lim, now_ms(), &v);
+	jw_reset(&out);
+	proto_state_write(&out, &v);
+	return &out;
+}
+
+static void send_state(room_member *m, const room *r)
+{
+	io.send(m, state_text(r));
+}
+
+static void broadcast(room *r)
+{
+	if (r->members)
+		io.send_all(r->members, state_text(r));
+}
+
+static void send_welcome(room_member *m, const room *r, int seat, const char *token)
+{
+	jw_reset(&out);
+	proto_welcome_write(&out, r->rr.rec.id, r->rr.rec.kind, seat, token);
+	io.send(m, &out);
+}
+
+/* ---- members ---- */
+
+static void attach(room *r, room_member *m, int seat)
+{
+	m->room = r;
+	m->seat = seat;
+	m->prev = NULL;
+	m->next = r->members;
+	if (r->members)
+		r->members->prev = m;
+	r->members = m;
+	if (seat >= 0)
+		r->seat_member[seat] = m;
+}
+
+static void detach(room_member *m)
+{
+	room *r = m->room;
+
+	if (!r)
+		return;
+	if (m->prev)
+		m->prev->next = m->next;
+	else
+		r->members = m->next;
+	if (m->next)
+		m->next->prev = m->prev;
+	if (m->seat >= 0 && r->seat_member[m->seat] == m)
+		r->seat_member[m->seat] = NULL;
+	m->room = NULL;
+	m->next = m->prev = NULL;
+}
+
+/* The one teardown of a room: out of the table, the timers and the batch;
+ * members still in it are detached; freed. */
+static void room_free(room *r)
+{
+	room **pp = &table[id_hash(r->rr.rec.id)];
+
+	while (*pp && *pp != r)
+		pp = &(*pp)->hnext;
+	if (*pp) {
+		*pp = r->hnext;
+		nrooms--;
+	}
+	while (r->members)
+		detach(r->members);
+	timer_unlink(r);
+	dirty_unlink(r);
+	rules_room_free(&r->rr);
+	free(r);
+}
+
+void rooms_free_all(void)
+{
+	for (unsigned b = 0; table && b < nbuckets; b++)
+		while (table[b])
+			room_free(table[b]);
+	free(table);
+	table = NULL;
+	free(deleted);
+	deleted = NULL;
+	ndeleted = capdeleted = 0;
+	jw_free(&out);
+}
+
+/* ---- tokens ---- */
+
+static void random_bytes(void *buf, size_t n)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t k = getrandom((char *)buf + got, n - got, 0);
+
+		if (k > 0)
+			got += (size_t)k;
+	}
+}
+
+/* A new seat token (base64url, no padding) in out, and its hash. */
+static void token_new(char out_text[TOKEN_TEXT], uint8_t hash[SHA256_LEN])
+{
+	static const char b64[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+	uint8_t raw[TOKEN_BYTES + 1];
+	int n = 0;
+
+	random_bytes(raw, TOKEN_BYTES);
+	raw[TOKEN_BYTES] = 0;
+	for (int i = 0; i < TOKEN_BYTES; i += 3) {
+		uint32_t v = (uint32_t)raw[i] << 16 | (uint32_t)raw[i + 1] << 8 |
+		             (i + 2 < TOKEN_BYTES ? raw[i + 2] : 0);
+
+		out_text[n++] = b64[v >> 18 & 63];
+		out_text[n++] = b64[v >> 12 & 63];
+		if (i + 1 < TOKEN_BYTES)
+			out_text[n++] = b64[v >> 6 & 63];
+		if (i + 2 < TOKEN_BYTES)
+			out_text[n++] = b64[v & 63];
+	}
+	out_text[n] = 0;
+	sha256(out_text, (size_t)n, hash);
+}
+
+/* ---- carrying out the rules' outcomes ---- */
+
+static void in_init(rules_in *in, int seat, const proto_msg *msg)
+{
+	memset(in, 0, sizeof *in);
+	in->lim = &cfg.lim;
+	in->now = now_ms();
+	in->wall = (int64_t)time(NULL);
+	in->seat = seat;
+	in->msg = msg;
+}
+
+/* Writes what o asks the store to: 0, or -1 with nothing written. */
+static int save(room *r, const rules_out *o)
+{
+	int rc;
+
+	if (o->save == RULES_KEEP)
+		return 0;
+	if (!stats.store_ok)
+		return -1;
+	if (o->save == RULES_SAVE_MOVES && o->pit >= 0) {
+		if (rules_reserve(&r->rr) < 0)
+			return -1;
+		/* Past the moves played: the room shows it only once applied. */
+		r->rr.moves[r->rr.nmoves] = (uint8_t)o->pit;
+		rc = st->ops->update_moves(st, &o->rec, r->rr.moves, r->rr.nmoves + 1);
+	} else if (o->save == RULES_SAVE_MOVES)
+		rc = st->ops->update_moves(st, &o->rec, NULL, 0);
+	else
+		rc = st->ops->update(st, &o->rec);
+	if (rc == 0)
+		mark_dirty(r);
+	return rc;
+}
+
+static void game_end_log(const room *r)
+{
+	int winner, reason = rules_end_reason(&r->rr, &winner);
+	const char *w = proto_winner_name(winner);
+
+	stats.games_ended++;
+	log_event(LOG_INFO, "game_ended", "room=%s game=%u reason=%s winner=%s plies=%d",
+	          r->rr.rec.id, r->rr.rec.game_number, proto_reason_name(reason),
+	          w ? w : "none", r->rr.nmoves);
+}
+
+/* Saves o, or answers m with its error (and the state on resync): 0 to
+ * go on and apply o, -1 when it was refused. */
+static int decided(room_member *m, room *r, const rules_out *o)
+{
+	if (o->error || o->save == RULES_KEEP) {
+		if (o->error)
+			io.error(m, o->error, o->why);
+		if (o->resync) /* after a stale ply, or alone for a resend */
+			send_state(m, r);
+		return -1;
+	}
+	if (save(r, o) < 0 && !o->presence) {
+		io.error(m, PROTO_E_INTERNAL, stats.store_ok
+		         ? "the store failed; nothing changed"
+		         : "the store cannot save changes now; nothing changed");
+		return -1;
+	}
+	return 0;
+}
+
+/* An accepted rematch: the members swap seats and learn theirs. */
+static void swap_seats(room *r)
+{
+	room_member *s = r->seat_member[0];
+
+	r->seat_member[0] = r->seat_member[1];
+	r->seat_member[1] = s;
+	for (int side = 0; side < 2; side++)
+		if (r->seat_member[side]) {
+			r->seat_member[side]->seat = side;
+			send_welcome(r->seat_member[side], r, side, NULL);
+		}
+	log_event(LOG_INFO, "rematch", "room=%s game=%u", r->rr.rec.id, r->rr.rec.game_number);
+}
+
+static void do_create(room_member *m, const proto_msg *msg)
+{
+	rules_in in;
+	rules_out o;
+	uuid_t u;
+	char id[ROOM_ID_LEN + 1], token[TOKEN_TEXT];
+	uint8_t hash[SHA256_LEN], coin;
+	room *r;
+
+	if (nrooms >= cfg.max_rooms) {
+		io.error(m, PROTO_E_TOO_MANY_ROOMS, "the server holds its maximum of rooms");
+		return;
+	}
+	if (m->ip && ip_room_allow(m->ip, now_ms(), cfg.rooms_per_ip_per_min) < 0) {
+		io.error(m, PROTO_E_RATE_LIMITED, "too many rooms created from this address; wait a minute");
+		return;
+	}
+	if (!stats.store_ok) {
+		io.error(m, PROTO_E_INTERNAL, "the store cannot save changes now; no room was created");
+		return;
+	}
+	uuid_generate_random(u);
+	uuid_unparse_lower(u, id);
+	token_new(token, hash);
+	random_bytes(&coin, 1);
+	in_init(&in, RULES_SPECTATOR, msg);
+	in.fresh_tok = hash;
+	in.coin = coin & 1;
+	r = calloc(1, sizeof *r);
+	if (!r || rules_create(&r->rr, id, &in, &o) < 0 || st->ops->insert(st, &o.rec) < 0) {
+		free(r);
+		io.error(m, PROTO_E_INTERNAL, "could not create the room");
+		return;
+	}
+	r->deadline = -1;
+	insert(r);
+	mark_dirty(r);
+	attach(r, m, o.seat);
+	rules_apply(&r->rr, &o, in.now);
+	stats.rooms_created++;
+	log_event(LOG_INFO, "room_created", "room=%s kind=%s side=%s addr=%s",
+	          id, r->rr.rec.kind, proto_side_name(o.seat), m->addr);
+	send_welcome(m, r, o.seat, token);
+	send_state(m, r);
+}
+
+static void do_join(room_member *m, const proto_msg *msg)
+{
+	room *r = find(msg->room);
+	char token[TOKEN_TEXT];
+	uint8_t hash[SHA256_LEN];
+	rules_in in;
+	rules_out o;
+
+	if (!r) {
+		io.error(m, PROTO_E_NO_ROOM, "no room has that id (or it expired)");
+		return;
+	}
+	in_init(&in, RULES_SPECTATOR, msg);
+	if (!msg->token[0]) {
+		token_new(token, hash);
+		in.fresh_tok = hash;
+	}
+	rules_join(&r->rr, &in, &o);
+	if (decided(m, r, &o) < 0)
+		return;
+	if (o.replace) {
+		room_member *old = r->seat_member[o.seat];
+
+		detach(old);
+		io.error(old, PROTO_E_REPLACED, "another connection took this seat");
+		io.close(old, PROTO_CLOSE_REPLACED, "replaced");
+		log_event(LOG_INFO, "seat_replaced", "room=%s side=%s addr=%s", r->rr.rec.id,
+		          proto_side_name(o.seat), m->addr);
+	}
+	attach(r, m, o.seat);
+	rules_apply(&r->rr, &o, in.now);
+	timer_update(r);
+	stats.joins++;
+	if (o.seat < 0)
+		log_event(LOG_INFO, "spectator_joined", "room=%s addr=%s", r->rr.rec.id, m->addr);
+	else
+		log_event(LOG_INFO, o.token ? "player_joined" : "seat_reclaimed",
+		          "room=%s side=%s addr=%s", r->rr.rec.id, proto_side_name(o.seat), m->addr);
+	send_welcome(m, r, o.seat, o.token ? token : NULL);
+	broadcast(r);
+}
+
+void rooms_handle(room_member *m, const proto_msg *msg)
+{
+	room *r = m->room;
+	rules_in in;
+	rules_out o;
+
+	if (msg->type == PROTO_MSG_CREATE || msg->type == PROTO_MSG_JOIN) {
+		if (r)
+			io.error(m, PROTO_E_ALREADY_JOINED, "this connection is already in a room");
+		else if (msg->type == PROTO_MSG_CREATE)
+			do_create(m, msg);
+		else
+			do_join(m, msg);
+		return;
+	}
+	if (!r) {
+		io.error(m, PROTO_E_NOT_JOINED, "create or join a room first");
+		return;
+	}
+	in_init(&in, m->seat, msg);
+	rules_act(&r->rr, &in, &o);
+	if (decided(m, r, &o) < 0)
+		return;
+	rules_apply(&r->rr, &o, in.now);
+	timer_update(r);
+	if (o.pit >= 0) {
+		stats.moves++;
+		log_event(LOG_DEBUG, "move", "room=%s ply=%d pit=%c", r->rr.rec.id,
+		          r->rr.nmoves - 1, ow_pit_letter(o.pit));
+	}
+	if (o.ended)
+		game_end_log(r);
+	if (o.new_game)
+		swap_seats(r);
+	broadcast(r);
+}
+
+void rooms_leave(room_member *m)
+{
+	room *r = m->room;
+	rules_in in;
+	rules_out o;
+
+	if (!r)
+		return;
+	detach(m);
+	if (stopping)
+		return;
+	log_event(LOG_INFO, m->seat >= 0 ? "player_left" : "spectator_left",
+	          "room=%s side=%s addr=%s", r->rr.rec.id,
+	          m->seat >= 0 ? proto_side_name(m->seat) : "spectator", m->addr);
+	in_init(&in, m->seat, NULL);
+	rules_leave(&r->rr, &in, &o);
+	save(r, &o); /* presence: shown even if it cannot be saved */
+	rules_apply(&r->rr, &o, in.now);
+	timer_update(r);
+	broadcast(r);
+}
+
+void rooms_run_timers(int64_t now)
+{
+	while (timer_head && timer_head->deadline <= now) {
+		room *r = timer_head;
+		rules_in in;
+		rules_out o;
+
+		timer_unlink(r);
+		in_init(&in, RULES_SPECTATOR, NULL);
+		in.now = now;
+		rules_tick(&r->rr, &in, &o);
+		if (!o.claimable) {
+			timer_update(r);
+			break;
+		}
+		save(r, &o);
+		rules_apply(&r->rr, &o, now);
+		timer_update(r);
+		log_event(LOG_INFO, "seat_claimable", "room=%s side=%s", r->rr.rec.id,
+		          proto_side_name(r->rr.absent_side));
+		broadcast(r);
+	}
+}
+
+/* ---- set-up, restore, expiry, rollback ---- */
+
+int rooms_init(const rooms_config *c, store *s, const rooms_io *i)
+{
+	cfg = *c;
+	st = s;
+	io = *i;
+	stopping = 0;
+	memset(&stats, 0, sizeof stats);
+	stats.store_ok = 1;
+	jw_init(&out);
+	nbuckets = 1024;
+	nrooms = 0;
+	table = calloc(nbuckets, sizeof *table);
+	if (!table)
+		return -1;
+	if (st->ops->probe(st) < 0)
+		store_failing("the store cannot write");
+	return 0;
+}
+
+void rooms_stop(void)
+{
+	stopping = 1;
+}
+
+static void restore_one(void *arg, const room_rec *rec, const uint8_t *pits, int n)
+{
+	room *r;
+	int *count = arg, bad;
+
+	if (find(rec->id))
+		return;
+	r = calloc(1, sizeof *r);
+	if (!r) {
+		log_event(LOG_ERROR, "restore_failed", "room=%s error=\"out of memory\"", rec->id);
+		return;
+	}
+	bad = rules_restore(&r->rr, rec, pits, n, now_ms());
+	if (bad == -2) {
+		free(r);
+		log_event(LOG_ERROR, "restore_failed", "room=%s error=\"out of memory\"", rec->id);
+		return;
+	}
+	if (bad >= 0)
+		log_event(LOG_ERROR, "restore_bad_move", "room=%s ply=%d", rec->id, bad);
+	r->deadline = -1;
+	insert(r);
+	timer_update(r);
+	if (count)
+		(*count)++;
+}
+
+int rooms_restore(void)
+{
+	int count = 0;
+
+	if (st->ops->load(st, restore_one, &count) < 0)
+		return -1;
+	return count;
+}
+
+/* Notes id as deleted in the open batch: 0, or -1 out of memory. */
+static int note_deleted(const char *id)
+{
+	if (ndeleted == capdeleted) {
+		int cap = capdeleted ? capdeleted * 2 : 16;
+		void *p = realloc(deleted, (size_t)cap * sizeof *deleted);
+
+		if (!p)
+			return -1;
+		deleted = p;
+		capdeleted = cap;
+	}
+	snprintf(deleted[ndeleted++], ROOM_ID_LEN + 1, "%s", id);
+	return 0;
+}
+
+void rooms_expire(void)
+{
+	int64_t now = (int64_t)time(NULL);
+
+	if (!stats.store_ok)
+		return;
+	for (unsigned b = 0; b < nbuckets; b++) {
+		for (room *r = table[b], *next; r; r = next) {
+			const room_rec *rec = &r->rr.rec;
+			int64_t idle = now - rec->updated;
+			int limit = !rec->has_tok[0] || !rec->has_tok[1] ? cfg.expire_unjoined
+			          : rules_over(&r->rr) ? cfg.expire_finished : cfg.expire_unfinished;
+
+			next = r->hnext;
+			if (r->members || idle < limit || note_deleted(rec->id) < 0)
+				continue;
+			if (st->ops->remove(st, rec->id) < 0) {
+				ndeleted--;
+				continue;
+			}
+			log_event(LOG_INFO, "room_expired", "room=%s idle=%lld finished=%d",
+			          rec->id, (long long)idle, rules_over(&r->rr));
+			room_free(r);
+			stats.rooms_expired++;
+			reclaim_due = 1;
+		}
+	}
+}
+
+/* Reads the room with that id back from the store into the table. */
+static void reload(const char *id)
+{
+	if (st->ops->load_room(st, id, restore_one, NULL) < 0)
+		log_event(LOG_ERROR, "room_reload_failed", "room=%s", id);
+}
+
+void rooms_rollback(void)
+{
+	char id[ROOM_ID_LEN + 1];
+
+	while (dirty_rooms) {
+		room *r = dirty_rooms;
+
+		snprintf(id, sizeof id, "%s", r->rr.rec.id);
+		while (r->members) {
+			room_member *m = r->members;
+
+			detach(m);
+			io.error(m, PROTO_E_INTERNAL, "the store failed; the last changes were undone");
+			io.close(m, ROOMS_CLOSE_STORE_FAILED, "store failed");
+		}
+		room_free(r);
+		reload(id);
+		log_event(LOG_WARN, "room_rolled_back", "room=%s exists=%d", id, find(id) != NULL);
+	}
+	for (int i = 0; i < ndeleted; i++)
+		reload(deleted[i]);
+	ndeleted = 0;
+	reclaim_due = 0;
+}

@@ -1,0 +1,104 @@
+/* rooms.h: the rooms of the server: the table by id, who is in each room,
+ * the absence timers, the store's writes and commits, and what each
+ * member is sent. The rules (rules.h) decide, the store (store.h) keeps,
+ * and the transport is reached only through the rooms_io it hands over:
+ * the rooms know no connection type, no event loop and no store engine. */
+#ifndef SRV_ROOMS_H
+#define SRV_ROOMS_H
+
+#include <stdint.h>
+
+#include "protocol/jw.h"
+#include "protocol/message.h"
+#include "server/rules.h"
+#include "server/store.h"
+
+struct ipent;
+typedef struct room room;
+
+/* A connection's place in the rooms, embedded in the transport's
+ * connection and owned by it; the rooms link it while it is in a room. */
+typedef struct room_member {
+	room *room;                      /* NULL until a create or join succeeds */
+	int seat;                        /* OW_SOUTH, OW_NORTH or RULES_SPECTATOR */
+	struct room_member *next, *prev; /* the room's members */
+	const char *addr;                /* the client's address, for logs */
+	struct ipent *ip;                /* its per-address counters, or NULL */
+} room_member;
+
+/* How the rooms reach connections: the transport's functions. A message
+ * sent with send or send_all may show changes not yet committed: it
+ * leaves only once rooms_committed() reaches rooms_release_seq() as it
+ * was when queued. An error shows none and may leave at once. */
+typedef struct rooms_io {
+	void (*send)(room_member *m, const jw *w);
+	/* w to every member of a room, from first along next. */
+	void (*send_all)(room_member *first, const jw *w);
+	/* An error {code, message} to m (the transport counts and logs it). */
+	void (*error)(room_member *m, int code, const char *message);
+	/* Closes m's connection with code and why once its queue is sent. */
+	void (*close)(room_member *m, int code, const char *why);
+} rooms_io;
+
+typedef struct rooms_config {
+	rules_limits lim;
+	int max_rooms;
+	int rooms_per_ip_per_min;
+	int expire_unfinished, expire_finished, expire_unjoined; /* seconds idle */
+} rooms_config;
+
+/* Counters for /metrics and /healthz. */
+typedef struct rooms_stats {
+	uint64_t moves, rooms_created, rooms_expired, games_ended, joins;
+	uint64_t commits, commit_us, commit_max_us; /* group commits and their time */
+	uint64_t commits_failed;
+	int store_ok;                /* 0 while the store cannot write */
+} rooms_stats;
+
+/* The close code of a connection whose room was rolled back after a
+ * failed commit: it reconnects with its token. */
+#define ROOMS_CLOSE_STORE_FAILED 1011
+
+/* Sets up the rooms over st (kept, not owned) and io (copied); cfg is
+ * copied. Probes the store. 0, or -1 out of memory. */
+int rooms_init(const rooms_config *cfg, store *st, const rooms_io *io);
+/* Loads every stored room, replaying its moves: the number restored, or -1. */
+int rooms_restore(void);
+/* From now on nothing is announced or saved for members leaving (shutdown). */
+void rooms_stop(void);
+/* Frees every room (members must be gone or about to be). */
+void rooms_free_all(void);
+/* Rooms held now. */
+int rooms_count(void);
+const rooms_stats *rooms_get_stats(void);
+/* The id of m's room, or "-". */
+const char *rooms_member_room(const room_member *m);
+
+/* Acts on a checked message from m: answers through io. */
+void rooms_handle(room_member *m, const proto_msg *msg);
+/* m's connection is going: it leaves its room (presence is announced). */
+void rooms_leave(room_member *m);
+/* Drops rooms idle past the expiry times that have no member. */
+void rooms_expire(void);
+
+/* The earliest time (monotonic ms) rooms_run_timers must run, or -1. */
+int64_t rooms_next_deadline(void);
+/* Runs the timers due at now (absent seats becoming claimable). */
+void rooms_run_timers(int64_t now);
+/* While the store cannot write: tries it again (every second or so). */
+void rooms_probe(void);
+
+/* The commit a message queued now waits for. */
+uint64_t rooms_release_seq(void);
+/* Commits done so far. */
+uint64_t rooms_committed(void);
+/* Commits the pass's writes: 0, or -1 when the batch was lost. Then the
+ * transport drops every message still waiting for a commit, and calls
+ * rooms_rollback(). */
+int rooms_flush(void);
+/* After a lost batch: each room it changed is read back from the store,
+ * and its members get `internal` and are closed (ROOMS_CLOSE_STORE_FAILED)
+ * to come back with their tokens. */
+void rooms_rollback(void);
+
+#endif

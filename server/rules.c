@@ -1,0 +1,495 @@
+/* rules.c: the rules of a room (PROTOCOL.md's actions) as pure decisions:
+ * each decide function reads the room and fills an outcome; only
+ * rules_apply changes the room. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/game.h"
+#include "server/rules.h"
+
+int rules_over(const rules_room *r)
+{
+	return r->rec.reason != 0 || r->game.end != OW_END_NONE;
+}
+
+int rules_end_reason(const rules_room *r, int *winner)
+{
+	*winner = r->rec.reason ? r->rec.winner : r->game.winner;
+	return r->rec.reason ? r->rec.reason : r->game.end;
+}
+
+static void out_init(const rules_room *r, rules_out *o)
+{
+	memset(o, 0, offsetof(rules_out, game));
+	o->pit = -1;
+	o->seat = RULES_SPECTATOR;
+	if (r)
+		o->rec = r->rec;
+}
+
+static void fail(rules_out *o, int code, const char *why)
+{
+	o->error = code;
+	snprintf(o->why, sizeof o->why, "%s", why);
+}
+
+/* The record becomes the room's next version, stamped now. */
+static void save(const rules_room *r, const rules_in *in, rules_out *o, int what)
+{
+	o->save = what;
+	o->rec.version = r->rec.version + 1;
+	o->rec.updated = in->wall;
+	o->broadcast = 1;
+}
+
+/* A change of presence only: the version and time change, and it is shown
+ * even when it cannot be saved. */
+static void touch(const rules_room *r, const rules_in *in, rules_out *o)
+{
+	save(r, in, o, RULES_SAVE);
+	o->presence = 1;
+}
+
+static int64_t claim_left(const rules_room *r, const rules_limits *lim, int64_t now)
+{
+	int64_t left;
+
+	if (r->absent_side < 0)
+		return -1;
+	left = r->absent_since + lim->abandon_ms - now;
+	return left < 0 ? 0 : left;
+}
+
+int64_t rules_deadline(const rules_room *r, const rules_limits *lim)
+{
+	if (r->absent_side < 0 || r->claim_shown)
+		return -1;
+	return r->absent_since + lim->abandon_ms;
+}
+
+/* ---- rooms made and restored ---- */
+
+int rules_create(rules_room *r, const char *id, const rules_in *in, rules_out *out)
+{
+	const proto_msg *m = in->msg;
+	int side = m->side == PROTO_SIDE_RANDOM ? (in->coin & 1) : m->side;
+
+	memset(r, 0, sizeof *r);
+	snprintf(r->rec.id, sizeof r->rec.id, "%s", id);
+	snprintf(r->rec.kind, sizeof r->rec.kind, "%s", m->kind);
+	r->rec.created = r->rec.updated = in->wall;
+	r->rec.game_number = 1;
+	r->rec.version = 1;
+	r->rec.winner = OW_NOBODY;
+	r->rec.draw_offer = r->rec.rematch_offer = -1;
+	r->rec.has_tok[side] = 1;
+	memcpy(r->rec.tok[side], in->fresh_tok, SHA256_LEN);
+	r->absent_side = -1;
+	ow_game_start(&r->game);
+	out_init(r, out);
+	out->save = RULES_SAVE;
+	out->seat = side;
+	out->joins = 1;
+	out->welcome = out->token = 1;
+	out->resync = 1;
+	return 0;
+}
+
+static void update_absence(rules_room *r, int64_t now)
+{
+	int turn = r->game.pos.turn;
+	int absent = !rules_over(r) && r->rec.has_tok[0] && r->rec.has_tok[1] &&
+	             !r->present[turn] ? turn : -1;
+
+	if (absent == r->absent_side)
+		return;
+	r->absent_side = absent;
+	r->absent_since = now;
+	r->claim_shown = 0;
+}
+
+int rules_restore(rules_room *r, const room_rec *rec, const uint8_t *pits, int n, int64_t now)
+{
+	int bad = -1;
+
+	memset(r, 0, sizeof *r);
+	r->rec = *rec;
+	r->absent_side = -1;
+	ow_game_start(&r->game);
+	if (n > 0) {
+		r->moves = malloc((size_t)n);
+		if (!r->moves)
+			return -2;
+		r->capmoves = n;
+	}
+	for (int i = 0; i < n; i++) {
+		if (ow_game_play(&r->game, pits[i], &r->last)) {
+			bad = i;
+			break;
+		}
+		r->moves[r->nmoves++] = pits[i];
+		r->has_last = 1;
+	}
+	/* Everyone is disconnected after a restart: a change of presence. */
+	r->rec.version++;
+	update_absence(r, now);
+	return bad;
+}
+
+void rules_room_free(rules_room *r)
+{
+	free(r->moves);
+	r->moves = NULL;
+	r->nmoves = r->capmoves = 0;
+}
+
+int rules_reserve(rules_room *r)
+{
+	if (r->nmoves == r->capmoves) {
+		int cap = r->capmoves ? r->capmoves * 2 : 64;
+		uint8_t *p = realloc(r->moves, (size_t)cap);
+
+		if (!p)
+			return -1;
+		r->moves = p;
+		r->capmoves = cap;
+	}
+	return 0;
+}
+
+/* ---- joining and leaving ---- */
+
+/* The seat whose token hashes like token, or -1; both seats are compared
+ * every time so the timing says nothing. */
+static int token_seat(const rules_room *r, const char *token)
+{
+	uint8_t h[SHA256_LEN];
+	int seat = -1;
+
+	sha256(token, strlen(token), h);
+	for (int s = 0; s < 2; s++) {
+		int eq = sha256_equal(h, r->rec.tok[s], SHA256_LEN);
+
+		if (eq && r->rec.has_tok[s])
+			seat = s;
+	}
+	return seat;
+}
+
+void rules_join(const rules_room *r, const rules_in *in, rules_out *o)
+{
+	const proto_msg *m = in->msg;
+	int seat;
+
+	out_init(r, o);
+	if (m->token[0]) {
+		seat = token_seat(r, m->token);
+		if (seat < 0) {
+			fail(o, PROTO_E_BAD_TOKEN, "that token holds no seat in this room");
+			return;
+		}
+		o->replace = r->present[seat];
+		touch(r, in, o);
+	} else {
+		seat = !r->rec.has_tok[OW_SOUTH] ? OW_SOUTH
+		     : !r->rec.has_tok[OW_NORTH] ? OW_NORTH : RULES_SPECTATOR;
+		if (seat >= 0) {
+			o->rec.has_tok[seat] = 1;
+			memcpy(o->rec.tok[seat], in->fresh_tok, SHA256_LEN);
+			o->token = 1;
+			save(r, in, o, RULES_SAVE);
+		} else if (r->spectators >= in->lim->max_spectators) {
+			fail(o, PROTO_E_TOO_MANY_SPECTATORS, "the room has its maximum of spectators");
+			return;
+		} else
+			touch(r, in, o);
+	}
+	o->seat = seat;
+	o->joins = 1;
+	o->welcome = 1;
+}
+
+void rules_leave(const rules_room *r, const rules_in *in, rules_out *o)
+{
+	out_init(r, o);
+	o->seat = in->seat;
+	o->leaves = 1;
+	touch(r, in, o);
+}
+
+void rules_tick(const rules_room *r, const rules_in *in, rules_out *o)
+{
+	out_init(r, o);
+	if (r->absent_side < 0 || r->claim_shown || claim_left(r, in->lim, in->now) > 0)
+		return;
+	/* The seat just became claimable: a change everyone should see. */
+	touch(r, in, o);
+	o->claimable = 1;
+}
+
+/* ---- game actions ---- */
+
+/* A move whose ply is not the number of moves played: a resend of the
+ * move recorded at that ply by the same player gets the state alone. */
+static void stale_move(const rules_room *r, const rules_in *in, rules_out *o)
+{
+	const proto_msg *m = in->msg;
+
+	/* Moves alternate from South at ply 0, so ply's parity names its mover. */
+	o->resync = 1;
+	if (m->ply < r->nmoves && r->moves[m->ply] == m->pit && (m->ply & 1) == in->seat)
+		return;
+	fail(o, PROTO_E_STALE_PLY, "ply is not the number of moves played");
+}
+
+static void do_move(const rules_room *r, const rules_in *in, rules_out *o)
+{
+	const proto_msg *m = in->msg;
+	int me = in->seat, rc;
+
+	if (m->ply != r->nmoves) {
+		stale_move(r, in, o);
+		return;
+	}
+	if (rules_over(r)) {
+		fail(o, PROTO_E_GAME_OVER, "the game is over");
+		return;
+	}
+	if (!r->rec.has_tok[!me]) {
+		fail(o, PROTO_E_OPPONENT_MISSING, "wait for your opponent to join");
+		return;
+	}
+	if (r->game.pos.turn != me) {
+		snprintf(o->why, sizeof o->why, "it is %s's turn", proto_side_name(r->game.pos.turn));
+		o->error = PROTO_E_NOT_YOUR_TURN;
+		return;
+	}
+	o->game = r->game;
+	rc = ow_game_play(&o->game, m->pit, &o->last);
+	if (rc) {
+		snprintf(o->why, sizeof o->why, "pit %c: %s", ow_pit_letter(m->pit), ow_strerror(rc));
+		o->error = PROTO_E_ILLEGAL_MOVE;
+		return;
+	}
+	if (o->rec.draw_offer == !me || o->game.end != OW_END_NONE)
+		o->rec.draw_offer = -1; /* moving declines the opponent's draw offer */
+	o->pit = m->pit;
+	o->ended = o->game.end != OW_END_NONE;
+	save(r, in, o, RULES_SAVE_MOVES);
+}
+
+/* Common checks of resign, draw, abort and claim: 0 to go on, -1 after an
+ * error. */
+static int check_game_on(const rules_room *r, const rules_in *in, rules_out *o, int need_opponent)
+{
+	if (rules_over(r)) {
+		fail(o, PROTO_E_GAME_OVER, "the game is over");
+		return -1;
+	}
+	if (need_opponent && !r->rec.has_tok[!in->seat]) {
+		fail(o, PROTO_E_OPPONENT_MISSING, "wait for your opponent to join");
+		return -1;
+	}
+	return 0;
+}
+
+/* Ends the game for a room-level reason. */
+static void end_game(const rules_room *r, const rules_in *in, rules_out *o, int reason, int winner)
+{
+	o->rec.reason = reason;
+	o->rec.winner = winner;
+	o->rec.draw_offer = -1;
+	o->ended = 1;
+	save(r, in, o, RULES_SAVE);
+}
+
+/* Outcomes of one step on a pending offer slot (draw or rematch). */
+enum { OFFER_ERROR = -3, OFFER_ACCEPTED = -2 };
+
+/* An offer/accept/decline on one offer slot: the slot's new value (a side
+ * or -1), OFFER_ACCEPTED, or OFFER_ERROR with the error in o. */
+static int offer_step(const rules_in *in, rules_out *o, int pending)
+{
+	int me = in->seat;
+
+	if (in->msg->action == PROTO_ACT_OFFER) {
+		if (pending == me) {
+			fail(o, PROTO_E_OFFER_PENDING, "your offer is already pending");
+			return OFFER_ERROR;
+		}
+		return pending == !me ? OFFER_ACCEPTED : me;
+	}
+	if (pending != !me) {
+		fail(o, PROTO_E_NO_OFFER, "no offer from your opponent is pending");
+		return OFFER_ERROR;
+	}
+	return in->msg->action == PROTO_ACT_ACCEPT ? OFFER_ACCEPTED : -1;
+}
+
+static void do_draw(const rules_room *r, const rules_in *in, rules_out *o)
+{
+	int v;
+
+	if (check_game_on(r, in, o, 1) < 0)
+		return;
+	v = offer_step(in, o, r->rec.draw_offer);
+	if (v == OFFER_ERROR)
+		return;
+	if (v == OFFER_ACCEPTED) {
+		end_game(r, in, o, PROTO_END_AGREEMENT, OW_DRAW);
+		return;
+	}
+	o->rec.draw_offer = v;
+	save(r, in, o, RULES_SAVE);
+}
+
+/* An accepted rematch: a new game, sides swapped (each token now holds
+ * the other seat). */
+static void new_game(const rules_room *r, const rules_in *in, rules_out *o)
+{
+	memcpy(o->rec.tok[0], r->rec.tok[1], SHA256_LEN);
+	memcpy(o->rec.tok[1], r->rec.tok[0], SHA256_LEN);
+	o->rec.has_tok[0] = r->rec.has_tok[1];
+	o->rec.has_tok[1] = r->rec.has_tok[0];
+	o->rec.game_number++;
+	o->rec.reason = 0;
+	o->rec.winner = OW_NOBODY;
+	o->rec.draw_offer = o->rec.rematch_offer = -1;
+	o->new_game = 1;
+	save(r, in, o, RULES_SAVE_MOVES);
+}
+
+static void do_rematch(const rules_room *r, const rules_in *in, rules_out *o)
+{
+	int v;
+
+	if (!rules_over(r)) {
+		fail(o, PROTO_E_GAME_NOT_OVER, "the game is still on");
+		return;
+	}
+	if (!r->rec.has_tok[!in->seat]) {
+		fail(o, PROTO_E_OPPONENT_MISSING, "no opponent to play again");
+		return;
+	}
+	v = offer_step(in, o, r->rec.rematch_offer);
+	if (v == OFFER_ERROR)
+		return;
+	if (v == OFFER_ACCEPTED) {
+		new_game(r, in, o);
+		return;
+	}
+	o->rec.rematch_offer = v;
+	save(r, in, o, RULES_SAVE);
+}
+
+void rules_act(const rules_room *r, const rules_in *in, rules_out *o)
+{
+	out_init(r, o);
+	if (in->seat < 0) {
+		fail(o, PROTO_E_NOT_A_PLAYER, "spectators cannot act");
+		return;
+	}
+	switch (in->msg->type) {
+	case PROTO_MSG_MOVE:
+		do_move(r, in, o);
+		break;
+	case PROTO_MSG_RESIGN:
+		if (check_game_on(r, in, o, 1) == 0)
+			end_game(r, in, o, PROTO_END_RESIGN, !in->seat);
+		break;
+	case PROTO_MSG_DRAW:
+		do_draw(r, in, o);
+		break;
+	case PROTO_MSG_ABORT:
+		if (check_game_on(r, in, o, 0) < 0)
+			break;
+		if (r->nmoves >= 2)
+			fail(o, PROTO_E_CANNOT_ABORT, "both players have moved");
+		else
+			end_game(r, in, o, PROTO_END_ABORTED, OW_NOBODY);
+		break;
+	case PROTO_MSG_REMATCH:
+		do_rematch(r, in, o);
+		break;
+	case PROTO_MSG_CLAIM:
+		if (check_game_on(r, in, o, 0) < 0)
+			break;
+		if (r->absent_side != !in->seat || claim_left(r, in->lim, in->now) > 0)
+			fail(o, PROTO_E_CANNOT_CLAIM,
+			     "your opponent is connected, not on turn, or not gone long enough");
+		else
+			end_game(r, in, o, PROTO_END_ABANDONED, in->seat);
+		break;
+	default:
+		fail(o, PROTO_E_BAD_MESSAGE, "not an action on a room");
+	}
+}
+
+/* ---- applying an outcome ---- */
+
+void rules_apply(rules_room *r, const rules_out *o, int64_t now)
+{
+	if (o->error)
+		return;
+	if (o->save)
+		r->rec = o->rec;
+	if (o->pit >= 0) {
+		r->moves[r->nmoves++] = (uint8_t)o->pit;
+		r->game = o->game;
+		r->last = o->last;
+		r->has_last = 1;
+	}
+	if (o->new_game) {
+		int p = r->present[0];
+
+		ow_game_start(&r->game);
+		r->nmoves = 0;
+		r->has_last = 0;
+		r->present[0] = r->present[1];
+		r->present[1] = p;
+	}
+	if (o->joins && !o->replace) {
+		if (o->seat >= 0)
+			r->present[o->seat] = 1;
+		else
+			r->spectators++;
+	}
+	if (o->leaves) {
+		if (o->seat >= 0)
+			r->present[o->seat] = 0;
+		else if (r->spectators)
+			r->spectators--;
+	}
+	if (o->claimable)
+		r->claim_shown = 1;
+	update_absence(r, now);
+}
+
+void rules_view(const rules_room *r, const rules_limits *lim, int64_t now, proto_state_view *v)
+{
+	int64_t left = claim_left(r, lim, now);
+
+	memset(v, 0, sizeof *v);
+	v->room = r->rec.id;
+	v->kind = r->rec.kind;
+	v->version = r->rec.version;
+	v->game_number = r->rec.game_number;
+	v->game = &r->game;
+	v->reason = r->rec.reason;
+	v->winner = r->rec.winner;
+	v->moves = r->moves;
+	v->nmoves = r->nmoves;
+	v->last = r->has_last ? &r->last : NULL;
+	for (int s = 0; s < 2; s++) {
+		v->seats[s].taken = r->rec.has_tok[s];
+		v->seats[s].connected = r->present[s];
+		v->seats[s].claimable = r->absent_side == s && left == 0;
+	}
+	v->spectators = r->spectators;
+	v->draw_offer = r->rec.draw_offer;
+	v->rematch_offer = r->rec.rematch_offer;
+	v->abandon_seconds = (unsigned)(lim->abandon_ms / 1000);
+	v->claim_in = left > 0 ? (long)((left + 999) / 1000) : -1;
+}
