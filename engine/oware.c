@@ -1,6 +1,8 @@
-/* oware.c: the rules of RULES.md: sowing, captures, feeding, the end of a
- * game, and perft. See oware.h for the contracts. */
+/* oware.c: the rules of RULES.md: sowing, captures, feeding, games (their
+ * end conditions are in oware_internal.h, shared with the search), and
+ * perft. See oware.h for the contracts. */
 #include "engine/oware.h"
+#include "engine/oware_internal.h"
 
 const char *ow_strerror(int err)
 {
@@ -184,40 +186,16 @@ struct ow_key ow_pos_key(const ow_pos *p)
 	return key_of(p);
 }
 
-/* Occurrences of seen[top] among seen[0..top]: same side to move means the
- * same parity of distance, so only every other entry can match. */
-static int occurrences(const struct ow_key *seen, int top, int base)
+/* Ends g, scores settled, if its position meets an end condition. */
+static void check_end(ow_game *g)
 {
-	int count = 0;
+	unsigned mask;
+	ow_end why = ow__end_of(&g->pos, g->seen, g->nseen - 1, 0, g->quiet, &mask);
 
-	for (int i = top; i >= base; i -= 2)
-		if (seen[i].lo == seen[top].lo && seen[i].hi == seen[top].hi)
-			count++;
-	return count;
-}
-
-static int score_over(const ow_pos *p)
-{
-	int s = p->captured[OW_SOUTH], n = p->captured[OW_NORTH];
-
-	return s >= OW_WIN_SCORE || n >= OW_WIN_SCORE || (s == 24 && n == 24);
-}
-
-static void finish(ow_game *g, ow_end why)
-{
-	ow_pos *p = &g->pos;
-	int s, n;
-
-	if (why != OW_END_SCORE) { /* each side collects its own row */
-		for (int i = 0; i < OW_PITS; i++) {
-			p->captured[i / OW_ROW] = (uint8_t)(p->captured[i / OW_ROW] + p->pits[i]);
-			p->pits[i] = 0;
-		}
+	if (why != OW_END_NONE) {
+		g->winner = (int8_t)ow__settle(&g->pos, why);
+		g->end = (int8_t)why;
 	}
-	s = p->captured[OW_SOUTH];
-	n = p->captured[OW_NORTH];
-	g->end = (int8_t)why;
-	g->winner = (int8_t)(s > n ? OW_WINNER_SOUTH : n > s ? OW_WINNER_NORTH : OW_DRAW);
 }
 
 void ow_game_from(ow_game *g, const ow_pos *p)
@@ -230,10 +208,7 @@ void ow_game_from(ow_game *g, const ow_pos *p)
 	g->winner = OW_NOBODY;
 	g->nseen = 1;
 	g->seen[0] = key_of(p);
-	if (score_over(p))
-		finish(g, OW_END_SCORE);
-	else if (!ow_legal_mask(p))
-		finish(g, OW_END_NO_MOVES);
+	check_end(g); /* no history yet: only score or no legal move */
 }
 
 void ow_game_start(ow_game *g)
@@ -260,15 +235,7 @@ int ow_game_play(ow_game *g, int pit, ow_move_info *info)
 		g->quiet++;
 	}
 	g->seen[g->nseen++] = key_of(&g->pos);
-
-	if (score_over(&g->pos))
-		finish(g, OW_END_SCORE);
-	else if (occurrences(g->seen, g->nseen - 1, 0) >= 3)
-		finish(g, OW_END_REPETITION);
-	else if (g->quiet >= OW_MOVE_LIMIT)
-		finish(g, OW_END_MOVE_LIMIT);
-	else if (!ow_legal_mask(&g->pos))
-		finish(g, OW_END_NO_MOVES);
+	check_end(g);
 	return OW_OK;
 }
 
@@ -280,13 +247,17 @@ struct perft {
 	struct ow_key stack[OW_HISTORY + PERFT_MAX_DEPTH];
 };
 
+/* Lines of depth plies from p (stack[top] its key, stack[base] the first
+ * position since the last capture); 0 if p ends the game. */
 static uint64_t perft_rec(struct perft *pf, ow_pos *p, int top, int base,
                           int quiet, int depth)
 {
-	unsigned mask = ow_legal_mask(p);
+	unsigned mask;
 	uint64_t total = 0;
 	ow_pos saved = *p;
 
+	if (ow__end_of(p, pf->stack, top, base, quiet, &mask) != OW_END_NONE)
+		return 0;
 	if (depth == 1)
 		return (uint64_t)__builtin_popcount(mask);
 	while (mask) {
@@ -299,9 +270,7 @@ static uint64_t perft_rec(struct perft *pf, ow_pos *p, int top, int base,
 			nquiet = 0;
 		}
 		pf->stack[top + 1] = key_of(p);
-		if (!score_over(p) && nquiet < OW_MOVE_LIMIT &&
-		    occurrences(pf->stack, top + 1, nbase) < 3)
-			total += perft_rec(pf, p, top + 1, nbase, nquiet, depth - 1);
+		total += perft_rec(pf, p, top + 1, nbase, nquiet, depth - 1);
 		*p = saved;
 	}
 	return total;

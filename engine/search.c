@@ -2,6 +2,7 @@
  * transposition table, TT-move/capture/killer/history ordering and the
  * evaluation of ow_search_eval. See search.h for the contracts. */
 #include "engine/search.h"
+#include "engine/oware_internal.h"
 
 #define MAX_PLY OW_SEARCH_MAX_DEPTH
 #define INF (OW_SEARCH_WIN + 1)
@@ -125,23 +126,15 @@ static int score_from_tt(int v, int ply)
 	return v > OW_SEARCH_WON ? v - ply : v < -OW_SEARCH_WON ? v + ply : v;
 }
 
-/* The value of an ended game for the side to move; rows_count: the end
- * was not by score, so each side adds the seeds of its own row. */
-static int end_value(const ow_pos *p, int ply, int rows_count)
+/* The value for the side to move of p, a game that ended by why. */
+static int end_value(const ow_pos *p, int ply, ow_end why)
 {
-	int me = p->turn, mine = p->captured[me], theirs = p->captured[1 - me];
+	ow_pos q = *p;
+	ow_winner w = ow__settle(&q, why);
 
-	if (rows_count) {
-		for (int i = 0; i < OW_ROW; i++) {
-			mine += p->pits[me * OW_ROW + i];
-			theirs += p->pits[(1 - me) * OW_ROW + i];
-		}
-	}
-	if (mine > theirs)
-		return OW_SEARCH_WIN - ply;
-	if (mine < theirs)
-		return -(OW_SEARCH_WIN - ply);
-	return 0;
+	if (w == OW_DRAW)
+		return 0;
+	return w == (ow_winner)p->turn ? OW_SEARCH_WIN - ply : -(OW_SEARCH_WIN - ply);
 }
 
 const ow_eval_weights ow_eval_default = {
@@ -187,18 +180,6 @@ static int out_of_budget(struct srch *s)
 	return 0;
 }
 
-/* Occurrences of stack[top] among stack[base..top] (same side to move:
- * only every other entry). */
-static int occurrences(const struct ow_key *st, int top, int base)
-{
-	int count = 0;
-
-	for (int i = top; i >= base; i -= 2)
-		if (st[i].lo == st[top].lo && st[i].hi == st[top].hi)
-			count++;
-	return count;
-}
-
 /* Negamax value of p (not yet checked for the end of the game) searched to
  * depth plies, ply plies below the root; stack[top] is p's key, stack[base]
  * the first position since the last capture; quiet counts plies since the
@@ -211,6 +192,7 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 	int n = 0, me = p->turn, best = -INF, best_move = -1, bound, tt_move = -1;
 	int alpha0 = alpha;
 	unsigned mask;
+	ow_end why;
 	uint64_t klo = s->stack[top].lo;
 	uint32_t khi = KEY_HI(s->stack[top], p);
 	ow_tt_entry *e;
@@ -221,17 +203,9 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 		return 0;
 	}
 	s->nodes++;
-	/* The end conditions, in the order of RULES.md. */
-	if (p->captured[0] >= OW_WIN_SCORE || p->captured[1] >= OW_WIN_SCORE ||
-	    (p->captured[0] == 24 && p->captured[1] == 24))
-		return end_value(p, ply, 0);
-	if (ply > 0 && quiet >= 4 && occurrences(s->stack, top, base) >= 3)
-		return end_value(p, ply, 1);
-	if (quiet >= OW_MOVE_LIMIT)
-		return end_value(p, ply, 1);
-	mask = ow_legal_mask(p);
-	if (!mask)
-		return end_value(p, ply, 1);
+	why = ow__end_of(p, s->stack, top, base, quiet, &mask);
+	if (why != OW_END_NONE)
+		return end_value(p, ply, why);
 	if (depth <= 0 || ply >= MAX_PLY)
 		return ow_search_eval(p, s->eval);
 
