@@ -1,7 +1,9 @@
-/* message.c: parsing client messages and building server messages of the
- * `oware.v1` protocol (PROTOCOL.md) with jansson. */
+/* message.c: the `oware.v1` messages (PROTOCOL.md): client messages parsed
+ * with jansson, server messages written with jw. */
 #include <stdio.h>
 #include <string.h>
+
+#include <jansson.h>
 
 #include "protocol/game.h"
 #include "protocol/message.h"

@@ -6,7 +6,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <jansson.h>
 
 #include "engine/oware.h"
 #include "protocol/jw.h"
