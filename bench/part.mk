@@ -6,7 +6,10 @@ LWS_LIBS := $(shell pkg-config --libs libwebsockets 2>/dev/null)
 SQLITE_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null)
 EXTRA_CFLAGS_bench := $(LWS_CFLAGS)
 
-$(BUILD)/owload: $(BUILD)/bench/owload.o $(BUILD)/bench/hist.o $(BUILD)/bench/jscan.o $(ENGINE_OBJ)
+# owload reads with bench/jscan, not jansson: of the protocol it links only
+# the error codes.
+$(BUILD)/owload: $(BUILD)/bench/owload.o $(BUILD)/bench/hist.o $(BUILD)/bench/jscan.o \
+		$(BUILD)/protocol/errors.o $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(LWS_LIBS)
 $(BUILD)/owcheck: $(BUILD)/bench/owcheck.o $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(SQLITE_LIBS)
