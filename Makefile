@@ -35,6 +35,14 @@ JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 JANSSON_LIBS := $(shell pkg-config --libs jansson 2>/dev/null)
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
+# owared and owload run libwebsockets on a libev loop of their own (ev.h);
+# libev has no pkg-config file, hence -lev.
+LWS_CFLAGS := $(shell pkg-config --cflags libwebsockets 2>/dev/null)
+LWS_LIBS := $(shell pkg-config --libs libwebsockets 2>/dev/null) -lev
+SQLITE_CFLAGS := $(shell pkg-config --cflags sqlite3 2>/dev/null)
+SQLITE_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null)
+UUID_CFLAGS := $(shell pkg-config --cflags uuid 2>/dev/null)
+UUID_LIBS := $(shell pkg-config --libs uuid 2>/dev/null)
 
 # Parts append to these.
 ALL :=
@@ -63,7 +71,8 @@ include $(filter-out engine/part.mk protocol/part.mk,$(sort $(wildcard */part.mk
 
 build-all: $(ALL)
 
-# Unit tests (Check): run plain by `make test` and again by `make asan`.
+# Unit tests (Check; tests/unit/part.mk registers them all): run plain by
+# `make test` and again by `make asan`.
 .PHONY: test-unit
 test-unit: $(UNIT_TESTS)
 

@@ -27,6 +27,7 @@
 #include "bench/hist.h"
 #include "bench/jscan.h"
 #include "engine/oware.h"
+#include "protocol/errors.h"
 
 #define MAX_PROCS 16
 #define MAX_SPECT 8
@@ -34,20 +35,21 @@
 #define QLEN 4             /* outgoing messages queued per connection */
 #define MSG_MAX 200        /* longest client message we build */
 
-/* Errors by code: the server's codes of PROTOCOL.md, then ours. */
-static const char *const err_names[] = {
-	"bad_json", "bad_message", "unknown_type", "not_joined", "already_joined",
-	"no_room", "bad_token", "not_a_player", "not_your_turn", "illegal_move",
-	"stale_ply", "game_over", "game_not_over", "no_offer", "offer_pending",
-	"cannot_abort", "cannot_claim", "opponent_missing", "too_many_rooms",
-	"rate_limited", "too_many_spectators", "too_many_connections", "replaced",
-	"internal", "(other server code)",
-	/* client side */
+/* Errors by code: the server's (a proto_err; PROTO_E_NONE counts a code
+ * this build does not know), then ours. */
+enum { E_CONNECT = PROTO_E_COUNT, E_CLOSED, E_LOST_ACK, E_MISMATCH, E_BAD_MSG,
+       E_QFULL, E_TIMEOUT, E_COUNT };
+static const char *const client_err_names[E_COUNT - E_CONNECT] = {
 	"connect_failed", "closed_by_server", "lost_ack", "engine_mismatch",
 	"bad_server_message", "client_queue_full", "join_timeout",
 };
-enum { E_SERVER_COUNT = 25, E_CONNECT = E_SERVER_COUNT, E_CLOSED, E_LOST_ACK,
-       E_MISMATCH, E_BAD_MSG, E_QFULL, E_TIMEOUT, E_COUNT };
+
+static const char *err_name(int e)
+{
+	if (e == PROTO_E_NONE)
+		return "(other server code)";
+	return e < PROTO_E_COUNT ? proto_err_code(e) : client_err_names[e - E_CONNECT];
+}
 
 enum { PH_IDLE, PH_RAMP, PH_STEADY, PH_DRAIN, PH_END };
 
@@ -633,10 +635,10 @@ static void on_error(cli *c, jval m)
 	char codeb[32], msgb[256];
 	const char *code = jstr(m, "code", codeb, sizeof codeb);
 	const char *msg = jstr(m, "message", msgb, sizeof msgb);
-	int e = E_SERVER_COUNT - 1;
+	int e = PROTO_E_NONE;
 
-	for (int k = 0; code && k < E_SERVER_COUNT - 1; k++)
-		if (!strcmp(code, err_names[k]))
+	for (int k = PROTO_E_NONE + 1; code && k < PROTO_E_COUNT; k++)
+		if (!strcmp(code, proto_err_code(k)))
 			e = k;
 	count_err(e);
 	if (!o.quiet && w.st->err[e] <= 3)
@@ -1325,7 +1327,7 @@ int main(int argc, char **argv)
 		printf("%-34s %" PRIu64, "errors", errs);
 		for (int e = 0; e < E_COUNT; e++)
 			if (t.err[e] && !(o.retry && (e == E_CONNECT || e == E_CLOSED)))
-				printf(" %s=%" PRIu64, err_names[e], t.err[e]);
+				printf(" %s=%" PRIu64, err_name(e), t.err[e]);
 		printf("\n");
 		if (t.close_codes[1] || t.close_codes[3] || t.close_codes[4] || t.close_codes[5])
 			printf("%-34s 1001=%" PRIu64 " 1008=%" PRIu64 " 4001=%" PRIu64 " other=%" PRIu64

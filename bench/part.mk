@@ -1,24 +1,16 @@
 # bench/: the load generator (build/owload), the store checker
 # (build/owcheck), `make bench` (bench-load), `make soak`, and the crash
 # test of `make test` (test-crash). See bench/README.md.
-LWS_CFLAGS := $(shell pkg-config --cflags libwebsockets 2>/dev/null)
-LWS_LIBS := $(shell pkg-config --libs libwebsockets 2>/dev/null)
-SQLITE_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null)
-EXTRA_CFLAGS_bench := $(LWS_CFLAGS)
+EXTRA_CFLAGS_bench := $(LWS_CFLAGS) $(SQLITE_CFLAGS)
 
-$(BUILD)/owload: $(BUILD)/bench/owload.o $(BUILD)/bench/hist.o $(BUILD)/bench/jscan.o $(ENGINE_OBJ)
+# owload reads with bench/jscan, not jansson: of the protocol it links only
+# the error codes.
+$(BUILD)/owload: $(BUILD)/bench/owload.o $(BUILD)/bench/hist.o $(BUILD)/bench/jscan.o \
+		$(BUILD)/protocol/errors.o $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(LWS_LIBS)
 $(BUILD)/owcheck: $(BUILD)/bench/owcheck.o $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(SQLITE_LIBS)
 ALL += $(BUILD)/owload $(BUILD)/owcheck
-
-# Check unit tests of owload's in-place JSON reader.
-$(BUILD)/test_jscan: $(BUILD)/tests/unit/test_jscan.o $(BUILD)/bench/jscan.o
-	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(CHECK_LIBS)
-.PHONY: test-jscan
-test-jscan: $(BUILD)/test_jscan
-	$(BUILD)/test_jscan
-UNIT_TESTS += test-jscan
 
 # Standard load: LOAD_ROOMS rooms of 2 players and LOAD_SPECT spectators
 # each, paced at LOAD_RATE moves/s for LOAD_SECONDS after a 5 s ramp, the

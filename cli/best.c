@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <jansson.h>
+
 #include "cli/best.h"
 #include "engine/search.h"
 #include "protocol/game.h"

@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "protocol/game.h"
 
 const char *proto_side_name(int side)
@@ -96,7 +98,11 @@ static int get_int(const json_t *v, int *out)
 	return 0;
 }
 
-int proto_position_from_json(const json_t *j, ow_pos *out, char *err, size_t errlen)
+/* Reads a position object {"pits":[12 ints],"captured":{"south":N,"north":N},
+ * "turn":"south"|"north"} into *out. Returns 0, or -1 with a one-line
+ * reason naming the field in err (e.g. "pits[3]: negative count"); *out is
+ * untouched on failure. */
+static int position_from_json(const json_t *j, ow_pos *out, char *err, size_t errlen)
 {
 	static const char *const fields[] = {"captured.south", "captured.north", "turn"};
 	const json_t *pits, *cap, *turn;
@@ -162,7 +168,7 @@ int proto_position_parse(const char *text, size_t len, ow_pos *out, char *err, s
 		snprintf(err, errlen, "position: malformed JSON at character %d: %s", je.position, je.text);
 		return -1;
 	}
-	rc = proto_position_from_json(j, out, err, errlen);
+	rc = position_from_json(j, out, err, errlen);
 	json_decref(j);
 	return rc;
 }

@@ -1,5 +1,5 @@
-/* game.h: a game and a position as JSON (read with jansson, written with
- * jw), in the shape that
+/* game.h: a game and a position as JSON (parsed in game.c, written with jw),
+ * in the shape that
  * `oware play` prints and the protocol's `state.game` reuses:
  * {"pits":[12],"captured":{"south":N,"north":N},"turn":"south"|"north",
  *  "legal":["a",...],"over":bool,"winner":null|"south"|"north"|"draw",
@@ -8,7 +8,6 @@
 #define PROTO_GAME_H
 
 #include <stddef.h>
-#include <jansson.h>
 
 #include "engine/oware.h"
 #include "protocol/jw.h"
@@ -34,18 +33,15 @@ void proto_game_write_end(jw *w, const ow_game *g, const char *reason, int winne
 void proto_pits_write(jw *w, const uint8_t *pits, int n);
 
 /* Reads a position object {"pits":[12 ints],"captured":{"south":N,"north":N},
- * "turn":"south"|"north"} into *out. Returns 0, or -1 with a one-line
- * reason naming the field in err (e.g. "pits[3]: negative count"); *out is
- * untouched on failure. */
-int proto_position_from_json(const json_t *j, ow_pos *out, char *err, size_t errlen);
-
-/* Replaces every byte of s outside printable ASCII with '?'. jansson's
- * error text quotes the input near the error, cut at any byte (e.g.
- * "invalid escape near '\xc3'"): this makes it one line of valid UTF-8
- * (json_string refuses invalid UTF-8) before it goes into a reason. */
-void proto_printable_ascii(char *s);
-
-/* The same from JSON text of len bytes (not NUL-terminated). */
+ * "turn":"south"|"north"} from JSON text of len bytes (not NUL-terminated)
+ * into *out. Returns 0, or -1 with a one-line reason naming the field in err
+ * (e.g. "pits[3]: negative count"); *out is untouched on failure. */
 int proto_position_parse(const char *text, size_t len, ow_pos *out, char *err, size_t errlen);
+
+/* Replaces every byte of s outside printable ASCII with '?'. The JSON
+ * parser's error text quotes the input near the error, cut at any byte
+ * (e.g. "invalid escape near '\xc3'"): this makes it one line of valid
+ * UTF-8 before it goes into a reason (a JSON string must be valid UTF-8). */
+void proto_printable_ascii(char *s);
 
 #endif

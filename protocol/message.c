@@ -1,45 +1,12 @@
-/* message.c: parsing client messages and building server messages of the
- * `oware.v1` protocol (PROTOCOL.md) with jansson. */
+/* message.c: the `oware.v1` messages (PROTOCOL.md): client messages parsed
+ * with jansson, server messages written with jw. */
 #include <stdio.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "protocol/game.h"
 #include "protocol/message.h"
-
-static const char *const err_codes[PROTO_E_COUNT] = {
-	[PROTO_E_NONE] = "none",
-	[PROTO_E_BAD_JSON] = "bad_json",
-	[PROTO_E_BAD_MESSAGE] = "bad_message",
-	[PROTO_E_UNKNOWN_TYPE] = "unknown_type",
-	[PROTO_E_NOT_JOINED] = "not_joined",
-	[PROTO_E_ALREADY_JOINED] = "already_joined",
-	[PROTO_E_NO_ROOM] = "no_room",
-	[PROTO_E_BAD_TOKEN] = "bad_token",
-	[PROTO_E_NOT_A_PLAYER] = "not_a_player",
-	[PROTO_E_NOT_YOUR_TURN] = "not_your_turn",
-	[PROTO_E_ILLEGAL_MOVE] = "illegal_move",
-	[PROTO_E_STALE_PLY] = "stale_ply",
-	[PROTO_E_GAME_OVER] = "game_over",
-	[PROTO_E_GAME_NOT_OVER] = "game_not_over",
-	[PROTO_E_NO_OFFER] = "no_offer",
-	[PROTO_E_OFFER_PENDING] = "offer_pending",
-	[PROTO_E_CANNOT_ABORT] = "cannot_abort",
-	[PROTO_E_CANNOT_CLAIM] = "cannot_claim",
-	[PROTO_E_OPPONENT_MISSING] = "opponent_missing",
-	[PROTO_E_TOO_MANY_ROOMS] = "too_many_rooms",
-	[PROTO_E_RATE_LIMITED] = "rate_limited",
-	[PROTO_E_TOO_MANY_SPECTATORS] = "too_many_spectators",
-	[PROTO_E_TOO_MANY_CONNECTIONS] = "too_many_connections",
-	[PROTO_E_REPLACED] = "replaced",
-	[PROTO_E_INTERNAL] = "internal",
-};
-
-const char *proto_err_code(int e)
-{
-	if (e <= PROTO_E_NONE || e >= PROTO_E_COUNT)
-		return "internal";
-	return err_codes[e];
-}
 
 const char *proto_reason_name(int reason)
 {

@@ -6,9 +6,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <jansson.h>
 
 #include "engine/oware.h"
+#include "protocol/errors.h"
 #include "protocol/jw.h"
 
 /* Client message types. */
@@ -43,36 +43,6 @@ typedef enum {
  * took with its token (PROTOCOL.md, "Closing"). */
 #define PROTO_CLOSE_REPLACED 4001
 
-/* Error codes of PROTOCOL.md, in its table order. */
-typedef enum {
-	PROTO_E_NONE = 0,
-	PROTO_E_BAD_JSON,
-	PROTO_E_BAD_MESSAGE,
-	PROTO_E_UNKNOWN_TYPE,
-	PROTO_E_NOT_JOINED,
-	PROTO_E_ALREADY_JOINED,
-	PROTO_E_NO_ROOM,
-	PROTO_E_BAD_TOKEN,
-	PROTO_E_NOT_A_PLAYER,
-	PROTO_E_NOT_YOUR_TURN,
-	PROTO_E_ILLEGAL_MOVE,
-	PROTO_E_STALE_PLY,
-	PROTO_E_GAME_OVER,
-	PROTO_E_GAME_NOT_OVER,
-	PROTO_E_NO_OFFER,
-	PROTO_E_OFFER_PENDING,
-	PROTO_E_CANNOT_ABORT,
-	PROTO_E_CANNOT_CLAIM,
-	PROTO_E_OPPONENT_MISSING,
-	PROTO_E_TOO_MANY_ROOMS,
-	PROTO_E_RATE_LIMITED,
-	PROTO_E_TOO_MANY_SPECTATORS,
-	PROTO_E_TOO_MANY_CONNECTIONS,
-	PROTO_E_REPLACED,
-	PROTO_E_INTERNAL,
-	PROTO_E_COUNT
-} proto_err;
-
 /* End reasons beyond the engine's ow_end (OW_END_*), for state.game.reason. */
 enum {
 	PROTO_END_RESIGN = 16,
@@ -92,9 +62,6 @@ typedef struct proto_msg {
 	int ply;                          /* move: >= 0 */
 	int action;                       /* draw, rematch: proto_action */
 } proto_msg;
-
-/* The wire code of e ("bad_json", ...), or "internal" for an unknown value. */
-const char *proto_err_code(int e);
 
 /* The wire name of an end reason: an OW_END_* or PROTO_END_* value; NULL for
  * OW_END_NONE or an unknown value. */

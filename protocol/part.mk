@@ -1,5 +1,6 @@
 # protocol/: JSON (read with jansson, written with jw) <-> checked C values. Links with the engine.
-PROTO_SRC := protocol/game.c
+PROTO_SRC := protocol/errors.c
+PROTO_SRC += protocol/game.c
 PROTO_SRC += protocol/message.c
 PROTO_SRC += protocol/jw.c
 PROTO_OBJ = $(PROTO_SRC:%.c=$(BUILD)/%.o)

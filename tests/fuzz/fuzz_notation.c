@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "engine/oware.h"
 #include "protocol/game.h"
 #include "tests/fuzz/fuzz.h"

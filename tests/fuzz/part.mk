@@ -95,7 +95,7 @@ FUZZ_COV_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I. -g -
 FUZZ_COV_SRC_engine := engine/oware.c
 FUZZ_COV_SRC_position := protocol/game.c engine/oware.c
 FUZZ_COV_SRC_notation := cli/oware.c protocol/game.c engine/oware.c
-FUZZ_COV_SRC_message := protocol/message.c protocol/game.c
+FUZZ_COV_SRC_message := protocol/message.c protocol/errors.c protocol/game.c
 
 $(FUZZ_COV)/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -1,11 +1,6 @@
-# tests/search/: unit tests of the search (engine/search.h).
-$(BUILD)/test_search: $(BUILD)/tests/search/test_search.o $(ENGINE_OBJ)
-	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(CHECK_LIBS)
-
-.PHONY: test-search
-test-search: $(BUILD)/test_search
-	$(BUILD)/test_search
-UNIT_TESTS += test-search
+# tests/search/: the search (engine/search.h) from the command line, in
+# wasm and in the browser, and its benchmarks; its Check unit tests
+# (test_search.c) are built by tests/unit/part.mk.
 
 # Benchmarks: depth and speed in 1 s from the start (native, and wasm under
 # node), and the match table of the levels (hard limited to 100k nodes a

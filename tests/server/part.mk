@@ -15,13 +15,3 @@ test-server-asan: $(NODE_DEPS)
 	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 CFLAGS="-O1 -g" build/asan/owared
 	OWARED=build/asan/owared node --test --test-concurrency=1 $(SERVER_TESTS)
 TESTS += test-server-asan
-
-# Check unit tests of the protocol messages (and the server's SHA-256).
-$(BUILD)/test_message: $(BUILD)/tests/unit/test_message.o $(BUILD)/server/sha256.o \
-		$(PROTO_OBJ) $(ENGINE_OBJ)
-	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(JANSSON_LIBS)
-
-.PHONY: test-message
-test-message: $(BUILD)/test_message
-	$(BUILD)/test_message
-UNIT_TESTS += test-message

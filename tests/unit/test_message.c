@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "protocol/message.h"
 #include "server/sha256.h"
 
