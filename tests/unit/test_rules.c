@@ -1,0 +1,685 @@
+/* test_rules.c: Check tests of the room rules (server/rules.h): every
+ * action of PROTOCOL.md in its situations, decided and applied without a
+ * server, a store or a clock. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/rules.h"
+#include "server/sha256.h"
+
+#define S OW_SOUTH
+#define N OW_NORTH
+#define SPECT RULES_SPECTATOR
+#define ABANDON_MS 300000
+
+static const rules_limits lim = {ABANDON_MS, 2};
+static int64_t clock_ms = 1000000; /* the tests' own time */
+
+/* A room with its two seat tokens, as a client would hold them. */
+typedef struct fixture {
+	rules_room r;
+	char tok[2][16];
+} fixture;
+
+static void hash_of(const char *token, uint8_t out[SHA256_LEN])
+{
+	sha256(token, strlen(token), out);
+}
+
+static proto_msg msg(int type)
+{
+	proto_msg m;
+
+	memset(&m, 0, sizeof m);
+	m.type = type;
+	return m;
+}
+
+static proto_msg move_msg(int pit, int ply)
+{
+	proto_msg m = msg(PROTO_MSG_MOVE);
+
+	m.pit = pit;
+	m.ply = ply;
+	return m;
+}
+
+static proto_msg offer_msg(int type, int action)
+{
+	proto_msg m = msg(type);
+
+	m.action = action;
+	return m;
+}
+
+static rules_in in_for(int seat, const proto_msg *m, const uint8_t *fresh)
+{
+	rules_in in;
+
+	memset(&in, 0, sizeof in);
+	in.lim = &lim;
+	in.now = clock_ms;
+	in.wall = 1700000000 + clock_ms / 1000;
+	in.seat = seat;
+	in.msg = m;
+	in.fresh_tok = fresh;
+	return in;
+}
+
+/* Decides an action by seat and applies it as the server would when the
+ * save succeeds (moves get room first). */
+static rules_out act(fixture *f, int seat, proto_msg m)
+{
+	rules_in in = in_for(seat, &m, NULL);
+	rules_out o;
+
+	rules_act(&f->r, &in, &o);
+	if (o.pit >= 0)
+		ck_assert_int_eq(rules_reserve(&f->r), 0);
+	rules_apply(&f->r, &o, clock_ms);
+	return o;
+}
+
+/* A join by someone outside, with a token text or none ("" ). */
+static rules_out join(fixture *f, const char *token, const char *fresh_text)
+{
+	proto_msg m = msg(PROTO_MSG_JOIN);
+	uint8_t fresh[SHA256_LEN];
+	rules_in in;
+	rules_out o;
+
+	snprintf(m.room, sizeof m.room, "%s", f->r.rec.id);
+	snprintf(m.token, sizeof m.token, "%s", token);
+	hash_of(fresh_text, fresh);
+	in = in_for(SPECT, &m, fresh);
+	rules_join(&f->r, &in, &o);
+	rules_apply(&f->r, &o, clock_ms);
+	return o;
+}
+
+static rules_out leave(fixture *f, int seat)
+{
+	rules_in in = in_for(seat, NULL, NULL);
+	rules_out o;
+
+	rules_leave(&f->r, &in, &o);
+	rules_apply(&f->r, &o, clock_ms);
+	return o;
+}
+
+static rules_out tick(fixture *f)
+{
+	rules_in in = in_for(SPECT, NULL, NULL);
+	rules_out o;
+
+	rules_tick(&f->r, &in, &o);
+	rules_apply(&f->r, &o, clock_ms);
+	return o;
+}
+
+/* A room created by south; with both, north joined too. */
+static void setup(fixture *f, int both)
+{
+	proto_msg m = msg(PROTO_MSG_CREATE);
+	uint8_t fresh[SHA256_LEN];
+	rules_in in;
+	rules_out o;
+
+	memset(f, 0, sizeof *f);
+	strcpy(f->tok[S], "token-south");
+	strcpy(f->tok[N], "token-north");
+	m.side = S;
+	strcpy(m.kind, "oware");
+	hash_of(f->tok[S], fresh);
+	in = in_for(SPECT, &m, fresh);
+	ck_assert_int_eq(rules_create(&f->r, "room-1", &in, &o), 0);
+	rules_apply(&f->r, &o, clock_ms);
+	if (both)
+		join(f, "", f->tok[N]);
+}
+
+static void teardown_room(fixture *f)
+{
+	rules_room_free(&f->r);
+}
+
+/* Plays pits from the current ply on, alternating sides; each must pass. */
+static void play(fixture *f, const char *letters)
+{
+	for (const char *p = letters; *p; p++) {
+		int seat = f->r.game.pos.turn;
+		rules_out o = act(f, seat, move_msg(ow_pit_parse(*p), f->r.nmoves));
+
+		ck_assert_msg(o.error == 0, "move %c: error %d (%s)", *p, o.error, o.why);
+	}
+}
+
+/* ---- create and join ---- */
+
+START_TEST(create_seats_the_creator_with_a_fresh_token)
+{
+	fixture f;
+	uint8_t h[SHA256_LEN];
+	proto_msg m = msg(PROTO_MSG_CREATE);
+	rules_in in;
+	rules_out o;
+
+	hash_of("t", h);
+	m.side = PROTO_SIDE_RANDOM;
+	strcpy(m.kind, "oware");
+	in = in_for(SPECT, &m, h);
+	in.coin = 1;
+	ck_assert_int_eq(rules_create(&f.r, "abc", &in, &o), 0);
+	ck_assert_int_eq(o.seat, N); /* random: the coin */
+	ck_assert(o.welcome && o.token && o.joins && o.resync);
+	ck_assert_int_eq(o.save, RULES_SAVE);
+	ck_assert_str_eq(o.rec.id, "abc");
+	ck_assert_uint_eq(o.rec.version, 1);
+	ck_assert_uint_eq(o.rec.game_number, 1);
+	ck_assert(!o.rec.has_tok[S] && o.rec.has_tok[N]);
+	ck_assert_mem_eq(o.rec.tok[N], h, SHA256_LEN);
+	ck_assert_int_eq(o.rec.draw_offer, -1);
+	ck_assert_int_eq(o.rec.rematch_offer, -1);
+	rules_apply(&f.r, &o, clock_ms);
+	ck_assert(f.r.present[N] && !f.r.present[S]);
+	ck_assert_int_eq(f.r.absent_side, -1); /* nobody is absent without an opponent */
+	rules_room_free(&f.r);
+}
+END_TEST
+
+START_TEST(join_takes_the_free_seat_then_watches)
+{
+	fixture f;
+	rules_out o;
+
+	setup(&f, 0);
+	o = join(&f, "", "t-north");
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(o.seat, N);
+	ck_assert(o.token && o.welcome && o.broadcast && !o.presence);
+	ck_assert_int_eq(o.save, RULES_SAVE);
+	ck_assert_uint_eq(f.r.rec.version, 2);
+	ck_assert(f.r.rec.has_tok[N] && f.r.present[N]);
+	o = join(&f, "", "unused");
+	ck_assert_int_eq(o.seat, SPECT);
+	ck_assert(!o.token && o.presence && o.welcome);
+	ck_assert_uint_eq(f.r.spectators, 1);
+	ck_assert_uint_eq(f.r.rec.version, 3);
+	join(&f, "", "unused");
+	ck_assert_uint_eq(f.r.spectators, 2);
+	o = join(&f, "", "unused"); /* the limit is 2 */
+	ck_assert_int_eq(o.error, PROTO_E_TOO_MANY_SPECTATORS);
+	ck_assert_int_eq(o.save, RULES_KEEP);
+	ck_assert_uint_eq(f.r.spectators, 2);
+	ck_assert_uint_eq(f.r.rec.version, 4);
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(join_with_a_token_reclaims_or_replaces)
+{
+	fixture f;
+	rules_out o;
+
+	setup(&f, 1);
+	o = join(&f, f.tok[N], "unused"); /* north is connected: replaced */
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(o.seat, N);
+	ck_assert(o.replace && o.presence && !o.token);
+	ck_assert(f.r.present[N]);
+	leave(&f, N);
+	ck_assert(!f.r.present[N]);
+	o = join(&f, f.tok[N], "unused");
+	ck_assert(!o.replace);
+	ck_assert(f.r.present[N]);
+	o = join(&f, "not-a-token", "unused");
+	ck_assert_int_eq(o.error, PROTO_E_BAD_TOKEN);
+	ck_assert_int_eq(o.save, RULES_KEEP);
+	teardown_room(&f);
+}
+END_TEST
+
+/* ---- spectators and outsiders ---- */
+
+START_TEST(spectators_cannot_act_and_change_nothing)
+{
+	static const int types[] = {PROTO_MSG_MOVE, PROTO_MSG_RESIGN, PROTO_MSG_DRAW,
+	                            PROTO_MSG_ABORT, PROTO_MSG_REMATCH, PROTO_MSG_CLAIM};
+	fixture f;
+	rules_room before;
+
+	setup(&f, 1);
+	play(&f, "c");
+	before = f.r;
+	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+		proto_msg m = msg(types[i]);
+		rules_out o;
+
+		m.action = PROTO_ACT_OFFER;
+		m.ply = 1;
+		o = act(&f, SPECT, m);
+		ck_assert_int_eq(o.error, PROTO_E_NOT_A_PLAYER);
+		ck_assert_int_eq(o.save, RULES_KEEP);
+		ck_assert(memcmp(&before, &f.r, sizeof before) == 0);
+	}
+	teardown_room(&f);
+}
+END_TEST
+
+/* ---- moves ---- */
+
+START_TEST(moves_follow_the_engine)
+{
+	fixture f;
+	ow_game g;
+	rules_out o;
+
+	setup(&f, 0);
+	o = act(&f, S, move_msg(2, 0));
+	ck_assert_int_eq(o.error, PROTO_E_OPPONENT_MISSING);
+	join(&f, "", f.tok[N]);
+	o = act(&f, N, move_msg(6, 0));
+	ck_assert_int_eq(o.error, PROTO_E_NOT_YOUR_TURN);
+	ck_assert_str_eq(o.why, "it is south's turn");
+	o = act(&f, S, move_msg(7, 0));
+	ck_assert_int_eq(o.error, PROTO_E_ILLEGAL_MOVE);
+	ck_assert_str_eq(o.why, "pit B: not a pit of the side to move");
+	ck_assert_uint_eq(f.r.rec.version, 2);
+	o = act(&f, S, move_msg(2, 0));
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(o.save, RULES_SAVE_MOVES);
+	ck_assert_int_eq(o.pit, 2);
+	ck_assert_uint_eq(f.r.rec.version, 3);
+	ck_assert_int_eq(f.r.nmoves, 1);
+	ck_assert(f.r.has_last);
+	ck_assert_int_eq(f.r.last.pit, 2);
+	ck_assert_int_eq(f.r.last.nsown, 4);
+	ow_game_start(&g);
+	ow_game_play(&g, 2, NULL);
+	ck_assert(memcmp(&g.pos, &f.r.game.pos, sizeof g.pos) == 0);
+	o = act(&f, N, move_msg(6, 1));
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(f.r.game.pos.turn, S);
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(stale_ply_and_resends)
+{
+	fixture f;
+	rules_out o;
+	uint64_t v;
+
+	setup(&f, 1);
+	play(&f, "cA");
+	v = f.r.rec.version;
+	o = act(&f, S, move_msg(2, 0)); /* south's own move at ply 0: a resend */
+	ck_assert_int_eq(o.error, 0);
+	ck_assert(o.resync);
+	ck_assert_int_eq(o.save, RULES_KEEP);
+	o = act(&f, N, move_msg(2, 0)); /* the right pit, the wrong player */
+	ck_assert_int_eq(o.error, PROTO_E_STALE_PLY);
+	ck_assert(o.resync);
+	o = act(&f, S, move_msg(3, 0)); /* another pit at that ply */
+	ck_assert_int_eq(o.error, PROTO_E_STALE_PLY);
+	o = act(&f, S, move_msg(3, 5)); /* a ply from the future */
+	ck_assert_int_eq(o.error, PROTO_E_STALE_PLY);
+	ck_assert_uint_eq(f.r.rec.version, v);
+	ck_assert_int_eq(f.r.nmoves, 2);
+	/* After the end the ply check still comes first. */
+	act(&f, N, msg(PROTO_MSG_RESIGN));
+	o = act(&f, N, move_msg(6, 1));
+	ck_assert_int_eq(o.error, 0);
+	ck_assert(o.resync);
+	o = act(&f, S, move_msg(3, 2));
+	ck_assert_int_eq(o.error, PROTO_E_GAME_OVER);
+	teardown_room(&f);
+}
+END_TEST
+
+/* ---- offers ---- */
+
+START_TEST(draw_offer_decline_accept)
+{
+	fixture f;
+	rules_out o;
+
+	setup(&f, 0);
+	o = act(&f, S, offer_msg(PROTO_MSG_DRAW, PROTO_ACT_OFFER));
+	ck_assert_int_eq(o.error, PROTO_E_OPPONENT_MISSING);
+	join(&f, "", f.tok[N]);
+	o = act(&f, S, offer_msg(PROTO_MSG_DRAW, PROTO_ACT_ACCEPT));
+	ck_assert_int_eq(o.error, PROTO_E_NO_OFFER);
+	o = act(&f, N, offer_msg(PROTO_MSG_DRAW, PROTO_ACT_OFFER));
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(f.r.rec.draw_offer, N);
+	o = act(&f, N, offer_msg(PROTO_MSG_DRAW, PROTO_ACT_OFFER));
+	ck_assert_int_eq(o.error, PROTO_E_OFFER_PENDING);
+	o = act(&f, N, offer_msg(PROTO_MSG_DRAW, PROTO_ACT_ACCEPT)); /* one's own offer */
+	ck_assert_int_eq(o.error, PROTO_E_NO_OFFER);
+	o = act(&f, S, offer_msg(PROTO_MSG_DRAW, PROTO_ACT_DECLINE));
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(f.r.rec.draw_offer, -1);
+	o = act(&f, S, offer_msg(PROTO_MSG_DRAW, PROTO_ACT_DECLINE));
+	ck_assert_int_eq(o.error, PROTO_E_NO_OFFER);
+	act(&f, S, offer_msg(PROTO_MSG_DRAW, PROTO_ACT_OFFER));
+	o = act(&f, N, offer_msg(PROTO_MSG_DRAW, PROTO_ACT_ACCEPT));
+	ck_assert_int_eq(o.error, 0);
+	ck_assert(o.ended);
+	ck_assert(rules_over(&f.r));
+	ck_assert_int_eq(f.r.rec.reason, PROTO_END_AGREEMENT);
+	ck_assert_int_eq(f.r.rec.winner, OW_DRAW);
+	ck_assert_int_eq(f.r.rec.draw_offer, -1);
+	o = act(&f, S, offer_msg(PROTO_MSG_DRAW, PROTO_ACT_OFFER));
+	ck_assert_int_eq(o.error, PROTO_E_GAME_OVER);
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(crossed_draw_offers_agree)
+{
+	fixture f;
+	rules_out o;
+
+	setup(&f, 1);
+	act(&f, S, offer_msg(PROTO_MSG_DRAW, PROTO_ACT_OFFER));
+	o = act(&f, N, offer_msg(PROTO_MSG_DRAW, PROTO_ACT_OFFER));
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(f.r.rec.reason, PROTO_END_AGREEMENT);
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(a_move_declines_the_opponents_offer_only)
+{
+	fixture f;
+
+	setup(&f, 1);
+	act(&f, S, offer_msg(PROTO_MSG_DRAW, PROTO_ACT_OFFER));
+	play(&f, "c"); /* the offerer moves: the offer stands */
+	ck_assert_int_eq(f.r.rec.draw_offer, S);
+	play(&f, "A"); /* the one offered moves: declined */
+	ck_assert_int_eq(f.r.rec.draw_offer, -1);
+	teardown_room(&f);
+}
+END_TEST
+
+/* ---- resign, abort ---- */
+
+START_TEST(resign_loses)
+{
+	fixture f;
+	rules_out o;
+
+	setup(&f, 0);
+	o = act(&f, S, msg(PROTO_MSG_RESIGN));
+	ck_assert_int_eq(o.error, PROTO_E_OPPONENT_MISSING);
+	join(&f, "", f.tok[N]);
+	act(&f, N, offer_msg(PROTO_MSG_DRAW, PROTO_ACT_OFFER));
+	o = act(&f, N, msg(PROTO_MSG_RESIGN));
+	ck_assert_int_eq(o.error, 0);
+	ck_assert(o.ended);
+	ck_assert_int_eq(f.r.rec.reason, PROTO_END_RESIGN);
+	ck_assert_int_eq(f.r.rec.winner, OW_WINNER_SOUTH);
+	ck_assert_int_eq(f.r.rec.draw_offer, -1);
+	o = act(&f, S, msg(PROTO_MSG_RESIGN));
+	ck_assert_int_eq(o.error, PROTO_E_GAME_OVER);
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(abort_until_both_have_moved)
+{
+	fixture f;
+	rules_out o;
+
+	setup(&f, 0);
+	o = act(&f, S, msg(PROTO_MSG_ABORT)); /* alone in the room: allowed */
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(f.r.rec.reason, PROTO_END_ABORTED);
+	ck_assert_int_eq(f.r.rec.winner, OW_NOBODY);
+	teardown_room(&f);
+
+	setup(&f, 1);
+	play(&f, "c");
+	o = act(&f, N, msg(PROTO_MSG_ABORT)); /* one move: allowed */
+	ck_assert_int_eq(o.error, 0);
+	teardown_room(&f);
+
+	setup(&f, 1);
+	play(&f, "cA");
+	o = act(&f, S, msg(PROTO_MSG_ABORT));
+	ck_assert_int_eq(o.error, PROTO_E_CANNOT_ABORT);
+	ck_assert(!rules_over(&f.r));
+	teardown_room(&f);
+}
+END_TEST
+
+/* ---- rematch ---- */
+
+START_TEST(rematch_swaps_sides_and_tokens)
+{
+	fixture f;
+	rules_out o;
+	uint8_t h[SHA256_LEN];
+
+	setup(&f, 1);
+	o = act(&f, S, offer_msg(PROTO_MSG_REMATCH, PROTO_ACT_OFFER));
+	ck_assert_int_eq(o.error, PROTO_E_GAME_NOT_OVER);
+	play(&f, "cA");
+	act(&f, S, msg(PROTO_MSG_RESIGN));
+	o = act(&f, N, offer_msg(PROTO_MSG_REMATCH, PROTO_ACT_ACCEPT));
+	ck_assert_int_eq(o.error, PROTO_E_NO_OFFER);
+	act(&f, N, offer_msg(PROTO_MSG_REMATCH, PROTO_ACT_OFFER));
+	ck_assert_int_eq(f.r.rec.rematch_offer, N);
+	o = act(&f, S, offer_msg(PROTO_MSG_REMATCH, PROTO_ACT_DECLINE));
+	ck_assert_int_eq(f.r.rec.rematch_offer, -1);
+	leave(&f, S); /* south's player is away when the rematch is agreed */
+	act(&f, N, offer_msg(PROTO_MSG_REMATCH, PROTO_ACT_OFFER));
+	o = act(&f, S, offer_msg(PROTO_MSG_REMATCH, PROTO_ACT_ACCEPT));
+	ck_assert_int_eq(o.error, 0);
+	ck_assert(o.new_game);
+	ck_assert_int_eq(o.save, RULES_SAVE_MOVES);
+	ck_assert_uint_eq(f.r.rec.game_number, 2);
+	ck_assert_int_eq(f.r.nmoves, 0);
+	ck_assert(!f.r.has_last);
+	ck_assert_int_eq(f.r.rec.reason, 0);
+	ck_assert_int_eq(f.r.rec.winner, OW_NOBODY);
+	ck_assert_int_eq(f.r.rec.rematch_offer, -1);
+	/* The player who was north now holds south, and is connected there. */
+	hash_of(f.tok[N], h);
+	ck_assert_mem_eq(f.r.rec.tok[S], h, SHA256_LEN);
+	hash_of(f.tok[S], h);
+	ck_assert_mem_eq(f.r.rec.tok[N], h, SHA256_LEN);
+	ck_assert(f.r.present[S] && !f.r.present[N]);
+	ck_assert_int_eq(f.r.absent_side, -1); /* south (present) is on turn */
+	o = join(&f, f.tok[S], "unused");
+	ck_assert_int_eq(o.seat, N);
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(no_rematch_without_an_opponent)
+{
+	fixture f;
+	rules_out o;
+
+	setup(&f, 0);
+	act(&f, S, msg(PROTO_MSG_ABORT));
+	o = act(&f, S, offer_msg(PROTO_MSG_REMATCH, PROTO_ACT_OFFER));
+	ck_assert_int_eq(o.error, PROTO_E_OPPONENT_MISSING);
+	teardown_room(&f);
+}
+END_TEST
+
+/* ---- leaving, abandonment, claims ---- */
+
+START_TEST(leaving_is_presence_only)
+{
+	fixture f;
+	rules_out o;
+
+	setup(&f, 1);
+	join(&f, "", "x");
+	o = leave(&f, SPECT);
+	ck_assert(o.presence && o.broadcast && o.leaves);
+	ck_assert_int_eq(o.save, RULES_SAVE);
+	ck_assert_uint_eq(f.r.spectators, 0);
+	ck_assert_uint_eq(f.r.rec.version, 4);
+	o = leave(&f, N);
+	ck_assert(!f.r.present[N] && f.r.rec.has_tok[N]);
+	ck_assert_int_eq(f.r.absent_side, -1); /* south is on turn */
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(absence_counts_on_ones_own_turn_only)
+{
+	fixture f;
+	rules_out o;
+	proto_state_view v;
+	int64_t t0;
+
+	setup(&f, 1);
+	leave(&f, N); /* not north's turn: no countdown */
+	ck_assert_int_eq(rules_deadline(&f.r, &lim), -1);
+	clock_ms += 1000000;
+	t0 = clock_ms;
+	play(&f, "c"); /* the turn passes to the absent north: it starts now */
+	ck_assert_int_eq(f.r.absent_side, N);
+	ck_assert_int_eq(rules_deadline(&f.r, &lim), t0 + ABANDON_MS);
+	rules_view(&f.r, &lim, clock_ms, &v);
+	ck_assert_int_eq(v.claim_in, ABANDON_MS / 1000);
+	ck_assert(!v.seats[N].claimable && !v.seats[N].connected);
+	clock_ms += ABANDON_MS - 1;
+	o = act(&f, S, msg(PROTO_MSG_CLAIM));
+	ck_assert_int_eq(o.error, PROTO_E_CANNOT_CLAIM);
+	o = tick(&f);
+	ck_assert(!o.claimable && !o.broadcast);
+	rules_view(&f.r, &lim, clock_ms, &v);
+	ck_assert_int_eq(v.claim_in, 1);
+	clock_ms += 1;
+	o = tick(&f);
+	ck_assert(o.claimable && o.broadcast && o.presence);
+	ck_assert_uint_eq(f.r.rec.version, o.rec.version);
+	ck_assert_int_eq(rules_deadline(&f.r, &lim), -1); /* announced once */
+	rules_view(&f.r, &lim, clock_ms, &v);
+	ck_assert(v.seats[N].claimable);
+	ck_assert_int_eq(v.claim_in, -1);
+	o = act(&f, N, msg(PROTO_MSG_CLAIM)); /* the absent side cannot claim */
+	ck_assert_int_eq(o.error, PROTO_E_CANNOT_CLAIM);
+	o = act(&f, S, msg(PROTO_MSG_CLAIM));
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(f.r.rec.reason, PROTO_END_ABANDONED);
+	ck_assert_int_eq(f.r.rec.winner, OW_WINNER_SOUTH);
+	ck_assert_int_eq(f.r.absent_side, -1);
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(returning_stops_the_countdown)
+{
+	fixture f;
+	rules_out o;
+
+	setup(&f, 1);
+	leave(&f, S); /* south leaves on its own turn */
+	ck_assert_int_eq(f.r.absent_side, S);
+	clock_ms += ABANDON_MS / 2;
+	join(&f, f.tok[S], "unused");
+	ck_assert_int_eq(f.r.absent_side, -1);
+	ck_assert_int_eq(rules_deadline(&f.r, &lim), -1);
+	clock_ms += ABANDON_MS;
+	o = act(&f, N, msg(PROTO_MSG_CLAIM));
+	ck_assert_int_eq(o.error, PROTO_E_CANNOT_CLAIM);
+	teardown_room(&f);
+}
+END_TEST
+
+/* ---- restore, view ---- */
+
+START_TEST(restore_replays_the_moves)
+{
+	fixture f;
+	rules_room r;
+	static const uint8_t bad[] = {2, 6, 2}; /* pit c is empty at ply 2 */
+
+	setup(&f, 1);
+	play(&f, "cAd");
+	ck_assert_int_eq(rules_restore(&r, &f.r.rec, f.r.moves, f.r.nmoves, clock_ms), -1);
+	ck_assert(memcmp(&r.game, &f.r.game, sizeof r.game) == 0);
+	ck_assert_uint_eq(r.rec.version, f.r.rec.version + 1);
+	ck_assert(!r.present[S] && !r.present[N]);
+	ck_assert_int_eq(r.absent_side, N); /* everyone is away; north is on turn */
+	rules_room_free(&r);
+	ck_assert_int_eq(rules_restore(&r, &f.r.rec, bad, 3, clock_ms), 2);
+	ck_assert_int_eq(r.nmoves, 2);
+	rules_room_free(&r);
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(view_shows_the_room)
+{
+	fixture f;
+	proto_state_view v;
+
+	setup(&f, 1);
+	join(&f, "", "x");
+	play(&f, "c");
+	act(&f, S, offer_msg(PROTO_MSG_DRAW, PROTO_ACT_OFFER));
+	rules_view(&f.r, &lim, clock_ms, &v);
+	ck_assert_str_eq(v.room, "room-1");
+	ck_assert_str_eq(v.kind, "oware");
+	ck_assert_uint_eq(v.version, f.r.rec.version);
+	ck_assert_int_eq(v.nmoves, 1);
+	ck_assert_ptr_nonnull(v.last);
+	ck_assert(v.seats[S].taken && v.seats[S].connected && v.seats[N].connected);
+	ck_assert_uint_eq(v.spectators, 1);
+	ck_assert_int_eq(v.draw_offer, S);
+	ck_assert_int_eq(v.rematch_offer, -1);
+	ck_assert_uint_eq(v.abandon_seconds, ABANDON_MS / 1000);
+	ck_assert_int_eq(v.claim_in, -1);
+	teardown_room(&f);
+}
+END_TEST
+
+static Suite *rules_suite(void)
+{
+	Suite *s = suite_create("rules");
+	TCase *t = tcase_create("rules");
+
+	tcase_add_test(t, create_seats_the_creator_with_a_fresh_token);
+	tcase_add_test(t, join_takes_the_free_seat_then_watches);
+	tcase_add_test(t, join_with_a_token_reclaims_or_replaces);
+	tcase_add_test(t, spectators_cannot_act_and_change_nothing);
+	tcase_add_test(t, moves_follow_the_engine);
+	tcase_add_test(t, stale_ply_and_resends);
+	tcase_add_test(t, draw_offer_decline_accept);
+	tcase_add_test(t, crossed_draw_offers_agree);
+	tcase_add_test(t, a_move_declines_the_opponents_offer_only);
+	tcase_add_test(t, resign_loses);
+	tcase_add_test(t, abort_until_both_have_moved);
+	tcase_add_test(t, rematch_swaps_sides_and_tokens);
+	tcase_add_test(t, no_rematch_without_an_opponent);
+	tcase_add_test(t, leaving_is_presence_only);
+	tcase_add_test(t, absence_counts_on_ones_own_turn_only);
+	tcase_add_test(t, returning_stops_the_countdown);
+	tcase_add_test(t, restore_replays_the_moves);
+	tcase_add_test(t, view_shows_the_room);
+	suite_add_tcase(s, t);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(rules_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
