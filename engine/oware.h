@@ -21,15 +21,17 @@
  * can recur), at most OW_MOVE_LIMIT moves plus the one they started from. */
 #define OW_HISTORY (OW_MOVE_LIMIT + 1)
 
+/* The values of ow_side, ow_end and ow_winner are written to disk by the
+ * server's store as they are: never renumber them. */
 typedef enum { OW_SOUTH = 0, OW_NORTH = 1 } ow_side;
 
 /* Why a game ended, in the order RULES.md checks them. */
 typedef enum {
 	OW_END_NONE = 0,
-	OW_END_SCORE,      /* someone has 25 or more, or 24-24 */
-	OW_END_REPETITION, /* third occurrence of a position */
-	OW_END_MOVE_LIMIT, /* 160 plies without a capture */
-	OW_END_NO_MOVES    /* the side to move has no legal move */
+	OW_END_SCORE = 1,      /* someone has 25 or more, or 24-24 */
+	OW_END_REPETITION = 2, /* third occurrence of a position */
+	OW_END_MOVE_LIMIT = 3, /* 160 plies without a capture */
+	OW_END_NO_MOVES = 4    /* the side to move has no legal move */
 } ow_end;
 
 typedef enum {

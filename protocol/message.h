@@ -43,12 +43,13 @@ typedef enum {
  * took with its token (PROTOCOL.md, "Closing"). */
 #define PROTO_CLOSE_REPLACED 4001
 
-/* End reasons beyond the engine's ow_end (OW_END_*), for state.game.reason. */
+/* End reasons beyond the engine's ow_end (OW_END_*), for state.game.reason.
+ * The store writes these values to disk: never renumber them. */
 enum {
 	PROTO_END_RESIGN = 16,
-	PROTO_END_AGREEMENT,
-	PROTO_END_ABANDONED,
-	PROTO_END_ABORTED
+	PROTO_END_AGREEMENT = 17,
+	PROTO_END_ABANDONED = 18,
+	PROTO_END_ABORTED = 19
 };
 
 /* One client message, checked: only the fields of its type are set. */

@@ -38,6 +38,14 @@ static const char *const sql[Q_COUNT] = {
 	           " WHERE id=?1",
 };
 
+/* The rows hold these numbers as they are (reason, winner, the offers'
+ * sides): pinned where they are written. */
+_Static_assert(OW_SOUTH == 0 && OW_NORTH == 1 && OW_NOBODY == -1 && OW_DRAW == 2,
+               "persisted sides and winners");
+_Static_assert(OW_END_SCORE == 1 && OW_END_REPETITION == 2 && OW_END_MOVE_LIMIT == 3 &&
+               OW_END_NO_MOVES == 4 && PROTO_END_RESIGN == 16 && PROTO_END_AGREEMENT == 17 &&
+               PROTO_END_ABANDONED == 18 && PROTO_END_ABORTED == 19, "persisted end reasons");
+
 /* The moves of a room's current game are a blob in its row, one byte (the
  * pit, 0-11) per ply: a move rewrites one row of one table, so a batch of
  * moves touches few pages, and the rooms of a busy server stay in SQLite's
