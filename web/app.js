@@ -4,7 +4,7 @@ import { loadEngine, Game, replay, EngineError } from './engine.js';
 import { Computer, LEVELS } from './ai.js';
 import { t, initLang, setLang, getLang, applyStatic } from './i18n.js';
 import { Board } from './board.js';
-import { Connection, socketUrl } from './net.js';
+import { Connection, socketUrl, CLOSE_REPLACED } from './net.js';
 
 const $ = (id) => document.getElementById(id);
 const other = (side) => (side === 'south' ? 'north' : 'south');
@@ -472,7 +472,7 @@ function startOnline(room, createSide) {
       if (model.state) renderAll(); else drawConnBare();
     },
     closed: (code) => {
-      if (code === 4001) { model.stopped = 'replaced'; return false; }
+      if (code === CLOSE_REPLACED) { model.stopped = 'replaced'; return false; }
       if (model.stopped) return false;
       return true;
     },
