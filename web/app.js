@@ -184,7 +184,7 @@ function renderAll() {
   let shownLast = st.last;
   const reviewing = model.review !== null && model.replayed;
   if (reviewing) {
-    const r = replay(st.moves.slice(0, model.review), model.startPos || undefined);
+    const r = replay(st.moves.slice(0, model.review));
     shownGame = r.state();
     shownLast = model.review > 0 ? r.history[model.review - 1] : null;
     board.finish();
