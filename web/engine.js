@@ -65,14 +65,9 @@ export async function loadEngine(source) {
   wasm = instance.exports;
 }
 
-export function engineLoaded() { return wasm !== null; }
-
-export function pitLetter(pit) { return LETTERS[pit] || '?'; }
-export function pitIndex(letter) {
-  const i = typeof letter === 'string' && letter.length === 1 ? LETTERS.indexOf(letter) : -1;
-  return i;
+function pitIndex(letter) {
+  return typeof letter === 'string' && letter.length === 1 ? LETTERS.indexOf(letter) : -1;
 }
-export function sideOfPit(pit) { return pit < 6 ? 'south' : 'north'; }
 
 function need() {
   if (!wasm) throw new Error('engine.js: call loadEngine() first');

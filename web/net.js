@@ -2,6 +2,9 @@
 // backoff when it drops. The caller says what to send on each open.
 
 export const SUBPROTOCOL = 'oware.v1';
+// The close code the server sends a connection whose seat another one took
+// (protocol/PROTOCOL.md, "Closing"): the page does not reconnect by itself.
+export const CLOSE_REPLACED = 4001;
 const DELAYS = [500, 1000, 2000, 4000, 8000, 15000];
 
 // The ws URL next to the page: ws://host/ws at the root, wss://host/prefix/ws

@@ -574,6 +574,83 @@ test('undo after the game is over takes back to before the player\'s last move',
   noProblems();
 });
 
+// Review shows each ply of a finished game as the engine has it: the
+// position, the scores, the last move marked and said, the move list and the
+// review bar in step, one ply at a time backwards and forwards.
+test('review steps through a finished game one ply at a time, both ways', async () => {
+  const rand = rng(11);
+  const g = Game.start();
+  const states = [g.state()];
+  while (!g.over) {
+    g.play(chooseMove(g, rand));
+    states.push(g.state());
+  }
+  const n = g.moves.length;
+  const p = await player({ locale: 'en-US', name: 'review' });
+  await p.goto(server.url);
+  await ready(p);
+  await p.evaluate((saved) => localStorage.setItem('oware.local', JSON.stringify(saved)), { moves: g.moves, ai: null });
+  await p.goto(`${server.url}?local=1`);
+  await ready(p);
+  await waitMoves(p, n);
+  await p.waitForSelector('#over:not([hidden])');
+  const sideName = { south: 'South', north: 'North' };
+  const expectAt = async (k, how) => {
+    const label = `review at ${k} of ${n} (${how})`;
+    const got = await readBoard(p);
+    assert.deepEqual(got.pits, states[k].pits, `${label}: pits`);
+    assert.deepEqual(got.captured, states[k].captured, `${label}: scores`);
+    assert.deepEqual(got.legal, [], `${label}: no pit responds`);
+    const seen = await p.evaluate(() => {
+      const pit = (sel) => [...document.querySelectorAll(`#board .pit${sel}`)].map((e) => e.dataset.pit).sort();
+      const current = document.querySelector('#moves .mv[aria-current="step"]');
+      return {
+        origin: pit('.origin'),
+        taken: pit('.taken'),
+        current: current ? Number(current.dataset.ply) : 0,
+        pos: document.querySelector('#review-pos').textContent,
+        note: document.querySelector('#note').textContent,
+      };
+    });
+    const last = k ? g.history[k - 1] : null;
+    assert.deepEqual(seen.origin, last ? [last.pit] : [], `${label}: last move marked`);
+    assert.deepEqual(seen.taken, last ? [...last.captured].sort() : [], `${label}: captures marked`);
+    assert.equal(seen.current, k, `${label}: the move list's current move`);
+    assert.equal(seen.pos, k ? `Position after ${k} of ${n} moves` : 'Starting position', `${label}: review bar`);
+    if (last) {
+      const mover = last.pit === last.pit.toLowerCase() ? 'south' : 'north';
+      assert.ok(seen.note.startsWith(`${sideName[mover]} sowed ${last.pit}`), `${label}: note ${seen.note}`);
+    } else {
+      assert.equal(seen.note, '', `${label}: no note at the start`);
+    }
+  };
+  await expectAt(n, 'the end');
+  // Backwards to the start, by button and by key in turn.
+  for (let k = n - 1; k >= 0; k--) {
+    if (k % 2) await p.click('#rv-prev');
+    else await p.keyboard.press('ArrowLeft');
+    await expectAt(k, k % 2 ? 'previous' : 'ArrowLeft');
+  }
+  // Forwards to the end.
+  for (let k = 1; k <= n; k++) {
+    if (k % 2) await p.keyboard.press('ArrowRight');
+    else await p.click('#rv-next');
+    await expectAt(k, k % 2 ? 'ArrowRight' : 'next');
+  }
+  // A jump from the move list, then one step each way from there.
+  const mid = Math.floor(n / 2);
+  await p.click(`#moves .mv[data-ply="${mid}"]`);
+  await expectAt(mid, 'move list');
+  await p.click('#rv-next');
+  await expectAt(mid + 1, 'next after a jump');
+  await p.click('#rv-prev');
+  await p.click('#rv-prev');
+  await expectAt(mid - 1, 'previous after a jump');
+  await p.click('#rv-last');
+  await expectAt(n, 'to the end');
+  noProblems();
+});
+
 test('undo with two players on one device takes back exactly one move', async () => {
   const p = await player({ locale: 'en-US', name: 'local-undo' });
   await p.goto(server.url);

@@ -32,6 +32,10 @@ for f in bin/owared bin/oware share/oware-rooms/web/index.html share/oware-rooms
 	share/oware-rooms/nginx/oware-rooms.conf share/oware-rooms/nginx/oware-rooms-prefix.conf; do
 	check "installed $f" test -s "$root/$f"
 done
+# The page is split into modules: every one of them is installed.
+for f in web/*.js; do
+	check "installed $f" test -s "$root/share/oware-rooms/$f"
+done
 check "no C sources among the web files" sh -c "! find '$root/share/oware-rooms/web' -name '*.c' -o -name '*.mk' | grep -q ."
 check "the unit runs the installed server" grep -q "^ExecStart=$prefix/bin/owared\$" "$root/lib/systemd/system/oware-rooms.service"
 check "the unit names the installed web client" grep -q "OW_WEB_ROOT=$prefix/share/oware-rooms/web\$" "$root/lib/systemd/system/oware-rooms.service"

@@ -1,0 +1,179 @@
+// local.js: the game on this device (two players or the computer): moves, saving, undo, hint, new game, flip.
+import { EngineError } from './engine.js';
+import { Computer, LEVELS } from './ai.js';
+import { t } from './i18n.js';
+import { $, toast, announce, confirmDialog, show, store, load } from './ui.js';
+import { model, board, setModel, newModel, other, moverOf, undoCount } from './model.js';
+import { Timeline } from './timeline.js';
+import { sideName, lastText, resultText, engineText } from './texts.js';
+import { renderAll, afterRender } from './render.js';
+
+const LOCAL_KEY = 'oware.local';
+
+function saveLocal() {
+  store(LOCAL_KEY, JSON.stringify({ moves: model.timeline.moves, ai: model.ai, flipped: model.flipped }));
+}
+
+// The saved local game: {moves, ai, flipped}, or null.
+export function readLocal() {
+  try {
+    const saved = JSON.parse(load(LOCAL_KEY) || 'null');
+    if (!saved || !Array.isArray(saved.moves)) return null;
+    const ai = saved.ai && LEVELS.includes(saved.ai.level) && ['south', 'north'].includes(saved.ai.side)
+      ? { level: saved.ai.level, side: saved.ai.side } : null;
+    return { moves: saved.moves.filter((m) => typeof m === 'string'), ai, flipped: !!saved.flipped };
+  } catch { return null; }
+}
+
+// Starts a new local game: ai null (two players) or {level, side}.
+function newLocal(ai) {
+  store(LOCAL_KEY, JSON.stringify({ moves: [], ai }));
+  window.location.href = '?local=1';
+}
+
+// Opens the saved local game (or a new one).
+export function startLocal() {
+  setModel(newModel('local'));
+  const saved = readLocal();
+  let line = new Timeline();
+  if (saved) {
+    try { line = new Timeline(saved.moves); } catch { line = new Timeline(); }
+    model.ai = saved.ai;
+    model.flipped = saved.flipped;
+  }
+  model.timeline = line;
+  localState();
+  show('game');
+  renderAll();
+}
+
+// The computer's turn: web/ai.js searches in a worker while the page lives.
+let computer = null;
+let aiSeq = 0;
+function aiTurn() {
+  if (!model || model.mode !== 'local' || !model.ai || model.thinking || board.anim) return;
+  const line = model.timeline;
+  if (line.over || model.review !== null || line.state().turn !== model.ai.side) return;
+  const id = ++aiSeq;
+  model.thinking = id;
+  const moves = line.moves.slice();
+  const started = Date.now();
+  if (!computer) computer = new Computer();
+  // Easy's slips vary from game to game and move to move.
+  const seed = (model.aiSeed = model.aiSeed || (Date.now() >>> 0)) + moves.length;
+  computer.best({ moves, level: model.ai.level, seed }).then((r) => {
+    // A short pause, so a quick reply still reads as a move.
+    setTimeout(() => {
+      if (!model || model.thinking !== id) return;
+      model.thinking = null;
+      if (model.timeline.moves.length === moves.length) playLocal(r.move);
+    }, Math.max(0, 500 - (Date.now() - started)));
+  }, (e) => {
+    if (!model || model.thinking !== id) return;
+    model.thinking = null;
+    if (!(e && e.cancelled)) toast(t('error.unknown', { code: 'ai' }));
+  });
+}
+
+// model.state in the protocol's shape, from the timeline.
+function localState() {
+  const line = model.timeline;
+  const n = line.moves.length;
+  model.state = {
+    game_number: model.localGame,
+    game: line.state(),
+    moves: line.moves.slice(),
+    last: n ? line.history[n - 1] : null,
+    seats: null,
+    draw_offer: null,
+    rematch_offer: null,
+  };
+}
+
+export function playLocal(letter) {
+  let info;
+  try { info = model.timeline.play(letter); } catch (e) {
+    if (e instanceof EngineError) toast(engineText(e.code));
+    return;
+  }
+  localState();
+  model.preview = null;
+  board.markPreview(null);
+  saveLocal();
+  announce(lastText(info, moverOf(letter)) + (model.state.game.over ? ` ${resultText(model.state.game)}` : ''));
+  renderAll();
+}
+
+function undoLocal() {
+  if (!model || model.mode !== 'local') return;
+  const k = undoCount();
+  if (!k) return;
+  const hadFocus = document.activeElement === $('act-undo');
+  const moves = model.timeline.moves;
+  const gone = moves.slice(moves.length - k);
+  // A search of the computer (its move or a hint) is about a position that
+  // goes away: stop it.
+  if (computer && (model.thinking || (model.hint && !model.hint.move))) computer.cancel();
+  model.thinking = null;
+  model.hint = null;
+  model.review = null;
+  model.preview = null;
+  board.markPreview(null);
+  board.finish();
+  // The engine cannot step back: play the moves kept again (once, here).
+  model.timeline = new Timeline(moves.slice(0, moves.length - k));
+  localState();
+  saveLocal();
+  const said = k === 1 ? t('undo.one', { move: gone[0] }) : t('undo.two', { first: gone[0], second: gone[1] });
+  const turn = model.ai ? t('announce.turn') : t('turn.local', { side: sideName(model.state.game.turn) });
+  announce(`${said} ${turn}`);
+  renderAll();
+  // A focused button that turns disabled drops the focus: keep it nearby.
+  if (hadFocus && $('act-undo').disabled) $('act-new').focus();
+}
+
+async function newGame() {
+  const line = model.timeline;
+  if (line.moves.length && !line.over && !(await confirmDialog(`${t('action.newgame')}?`, t('action.newgame')))) return;
+  model.timeline = new Timeline();
+  model.localGame += 1;
+  model.review = null;
+  model.thinking = null;
+  model.aiSeed = 0;
+  if (computer) { computer.cancel(); computer.newGame().catch(() => {}); }
+  localState();
+  saveLocal();
+  announce(t('announce.start'));
+  renderAll();
+}
+
+function askHint() {
+  const moves = model.timeline.moves.slice();
+  model.hint = { ply: moves.length };
+  renderAll();
+  if (!computer) computer = new Computer();
+  computer.hint({ moves }).then((r) => {
+    if (!model || !model.hint || model.hint.ply !== moves.length || model.timeline.moves.length !== moves.length) return;
+    model.hint = { ply: moves.length, move: r.move };
+    announce(t('hint.note', { pit: r.move }));
+    renderAll();
+  }, () => { if (model) { model.hint = null; renderAll(); } });
+}
+
+// The local game's buttons, on the start page and the game screen.
+export function wireLocal() {
+  afterRender(aiTurn);
+  $('act-new').addEventListener('click', newGame);
+  $('act-hint').addEventListener('click', askHint);
+  $('act-undo').addEventListener('click', undoLocal);
+  $('act-flip').addEventListener('click', () => { model.flipped = !model.flipped; saveLocal(); renderAll(); });
+  $('local-play').addEventListener('click', () => newLocal(null));
+  $('local-resume').addEventListener('click', () => { window.location.href = '?local=1'; });
+  $('ai-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const f = new FormData(ev.target);
+    const mine = f.get('ai-side') === 'north' ? 'north' : 'south';
+    const level = LEVELS.includes(f.get('ai-level')) ? f.get('ai-level') : 'medium';
+    newLocal({ level, side: other(mine) });
+  });
+}

@@ -1,0 +1,250 @@
+// online.js: the online room: its connection, the server's messages, sending moves and actions, its buttons.
+import { t } from './i18n.js';
+import { Connection, socketUrl, CLOSE_REPLACED } from './net.js';
+import { $, toast, announce, confirmDialog, copyText, show, store, load } from './ui.js';
+import { model, board, setModel, newModel, mySide, other, moverOf } from './model.js';
+import { Timeline } from './timeline.js';
+import { lastText, resultText, engineText, errorText } from './texts.js';
+import { renderAll } from './render.js';
+import { drawConn, drawConnBare } from './conn-line.js';
+import { showStart } from './start.js';
+
+const TOKEN_KEY = (room) => `oware.token.${room}`;
+
+let conn = null;
+let tickTimer = null;
+
+// Opens room (null: creates one, on createSide).
+export function startOnline(room, createSide) {
+  setModel(newModel('online'));
+  $('game').classList.remove('has-state');
+  model.room = room;
+  model.createSide = createSide || null;
+  show('game');
+  conn = new Connection({
+    url: () => socketUrl(model.room),
+    hello: () => {
+      if (!model.room) return { type: 'create', side: model.createSide };
+      const token = load(TOKEN_KEY(model.room));
+      return token ? { type: 'join', room: model.room, token } : { type: 'join', room: model.room };
+    },
+    message: onMessage,
+    status: ({ state, retryIn }) => {
+      model.conn = state;
+      model.retryIn = retryIn;
+      model.retryAt = Date.now() + retryIn;
+      // Count the wait down on screen.
+      clearInterval(model.retryTimer);
+      if (state === 'retry' && retryIn >= 1500) {
+        model.retryTimer = setInterval(() => { if (model && model.conn === 'retry') drawConn(); }, 1000);
+      }
+      if (state === 'retry' || state === 'connecting') model.pendingAck = true;
+      if (model.state) renderAll(); else drawConnBare();
+    },
+    closed: (code) => {
+      if (code === CLOSE_REPLACED) { model.stopped = 'replaced'; return false; }
+      if (model.stopped) return false;
+      return true;
+    },
+  });
+  conn.open();
+  if (model.room) drawConnBare();
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+  case 'welcome': {
+    const first = !model.room;
+    model.room = msg.room;
+    model.seat = msg.seat;
+    model.everJoined = true;
+    if (msg.token) store(TOKEN_KEY(msg.room), msg.token);
+    if (first) {
+      const u = new URL(window.location.href);
+      u.search = '';
+      u.searchParams.set('room', msg.room);
+      window.history.replaceState(null, '', u.href);
+    }
+    conn.joined();
+    break;
+  }
+  case 'state': onState(msg); break;
+  case 'error': onError(msg); break;
+  default: break;
+  }
+}
+
+function onState(st) {
+  const prev = model.state;
+  if (prev && st.version !== undefined && prev.version !== undefined && st.version < prev.version &&
+      st.game_number === prev.game_number) return;  // an old state after a newer one
+  const firstState = !prev;
+  model.state = st;
+  if (prev && prev.game_number !== st.game_number) {
+    model.review = null;
+    model.prevGame = null;
+    announce(t('announce.start'));
+  }
+  if (model.pending) {
+    const p = model.pending;
+    if (st.moves.length > p.ply || st.game.over) model.pending = null;
+    else if (st.moves.length === p.ply && conn.connected && model.pendingAck) {
+      // Reconnected with a move unconfirmed: send it again (the server
+      // treats a repeat of a recorded move as a resend).
+      model.pendingAck = false;
+      conn.send({ type: 'move', pit: p.pit, ply: p.ply });
+    }
+  }
+  model.pendingAck = false;
+  syncTimeline();
+  // claim_in counts down from now.
+  model.claimAt = st.claim_in !== null && st.claim_in !== undefined ? Date.now() + st.claim_in * 1000 : null;
+  scheduleTick();
+  if (firstState) {
+    $('conn').hidden = true;
+  } else {
+    announceChange(prev, st);
+  }
+  renderAll();
+}
+
+// Keeps model.timeline in step with state.moves: the moves it lacks are
+// played on it, so each position after a ply is computed once; a new game
+// or a record that differs starts it again.
+function syncTimeline() {
+  const st = model.state;
+  let line = model.timeline;
+  const same = line && model.timelineGame === st.game_number && line.moves.length <= st.moves.length &&
+    line.moves.every((m, i) => m === st.moves[i]);
+  try {
+    if (!same) { line = new Timeline(); model.timelineGame = st.game_number; }
+    for (let i = line.moves.length; i < st.moves.length; i++) line.play(st.moves[i]);
+    model.timeline = line;
+  } catch (e) {
+    model.timeline = null;  // a record the engine refuses: show the server's view only
+    console.warn('replay failed', e);
+  }
+}
+
+// What changed, for screen readers.
+function announceChange(prev, st) {
+  const me = mySide();
+  const parts = [];
+  if (prev.game_number === st.game_number && st.moves.length === prev.moves.length + 1 && st.last) {
+    const mover = moverOf(st.last.pit);
+    if (mover !== me) parts.push(lastText(st.last, mover));
+  }
+  if (me && prev.seats && !prev.seats[other(me)].taken && st.seats[other(me)].taken) parts.push(t('announce.opponent_joined'));
+  if (!prev.game.over && st.game.over) parts.push(`${resultText(st.game)} ${st.game.reason ? t(`reason.${st.game.reason}`) : ''}`);
+  else if (me && !st.game.over && st.game.turn === me && (prev.game.turn !== me || prev.game_number !== st.game_number) && st.seats[other(me)].taken) parts.push(t('announce.turn'));
+  if (st.draw_offer && st.draw_offer !== prev.draw_offer && st.draw_offer !== me) parts.push(t('action.draw.incoming'));
+  if (st.rematch_offer && st.rematch_offer !== prev.rematch_offer && st.rematch_offer !== me) parts.push(t('action.rematch.incoming'));
+  if (parts.length) announce(parts.join(' '));
+}
+
+// Redraws every second while a claim counts down.
+function scheduleTick() {
+  clearInterval(tickTimer);
+  if (model.claimAt) tickTimer = setInterval(() => { if (model && model.claimAt) renderAll(); }, 1000);
+}
+
+function onError(msg) {
+  const code = msg.code;
+  if (code === 'bad_token' && model.room) {
+    store(TOKEN_KEY(model.room), null);
+    toast(t('error.bad_token'));
+    conn.send({ type: 'join', room: model.room });
+    return;
+  }
+  if (code === 'no_room' || (code === 'too_many_spectators' && !model.state)) {
+    model.stopped = code;
+    if (code === 'no_room') store(TOKEN_KEY(model.room), null);
+    conn.stop();
+    if (model.state) renderAll(); else drawConnBare();
+    return;
+  }
+  if (code === 'replaced') { model.stopped = 'replaced'; renderAll(); return; }
+  if (!model.room && !model.state) {  // create failed: back to the start page
+    conn.stop();
+    showStart(errorText(code));
+    return;
+  }
+  if (model.pending && ['illegal_move', 'not_your_turn', 'stale_ply', 'game_over', 'opponent_missing'].includes(code)) {
+    model.pending = null;
+    model.shownKey = null;  // undo the optimistic animation
+  }
+  toast(errorText(code));
+  if (model.state) renderAll();
+}
+
+function sendAction(obj) {
+  if (!conn || !conn.send(obj)) toast(t('conn.reconnecting.now'));
+}
+
+export function playOnline(letter) {
+  const st = model.state;
+  const ply = st.moves.length;
+  // A record the engine refuses: let the server judge the move.
+  if (!model.timeline) { sendAction({ type: 'move', pit: letter, ply }); return; }
+  // Show the move at once (the engine agrees with the server), then confirm.
+  const p = model.timeline.preview(letter);
+  if (p.error) { toast(engineText(p.error)); return; }
+  const info = p.move;
+  model.pending = { pit: letter, ply };
+  model.preview = null;
+  board.markPreview(null);
+  const before = st.game;
+  const after = p.state;
+  model.shownKey = `${st.game_number}:${ply + 1}`;
+  model.prevGame = after;
+  model.prevKey = model.shownKey;
+  board.setLegal([]);
+  board.markLast(info);
+  board.animate(before, info, after).then(() => { if (model.state) renderAll(); });
+  sendAction({ type: 'move', pit: letter, ply });
+  renderAll();
+}
+
+// The room's buttons and the start page's form that creates a room.
+export function wireOnline() {
+  $('create-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const side = new FormData(ev.target).get('side') || 'random';
+    $('create').disabled = true;
+    $('create').textContent = t('start.creating');
+    startOnline(null, side);
+  });
+
+  $('share-copy').addEventListener('click', () => copyText($('share-link').value, t('share.copied'), $('share-link')));
+  $('share-link').addEventListener('focus', (ev) => ev.target.select());
+  // Phones offer their own share sheet (messaging apps) besides the copy.
+  if (typeof navigator.share === 'function') {
+    $('share-native').hidden = false;
+    $('share-native').addEventListener('click', () => {
+      navigator.share({ title: t('app.title'), text: t('share.message'), url: $('share-link').value }).catch(() => {});
+    });
+  }
+
+  $('act-draw').addEventListener('click', () => sendAction({ type: 'draw', action: 'offer' }));
+  $('act-abort').addEventListener('click', () => sendAction({ type: 'abort' }));
+  $('act-claim').addEventListener('click', () => sendAction({ type: 'claim' }));
+  $('act-rematch').addEventListener('click', () => sendAction({ type: 'rematch', action: 'offer' }));
+  $('act-resign').addEventListener('click', async () => {
+    if (await confirmDialog(t('action.resign.confirm'), t('action.resign.yes'))) sendAction({ type: 'resign' });
+  });
+  $('offer-accept').addEventListener('click', () => sendAction({ type: $('offer').dataset.kind, action: 'accept' }));
+  $('offer-decline').addEventListener('click', () => sendAction({ type: $('offer').dataset.kind, action: 'decline' }));
+  $('conn-action').addEventListener('click', () => {
+    const action = $('conn-action').dataset.action;
+    if (action === 'home') { window.location.href = './'; return; }
+    if (action === 'retry') { conn.nudge(); return; }
+    model.stopped = null;
+    conn.open();
+  });
+
+  // Come back quickly when the tab returns or the network does.
+  window.addEventListener('online', () => conn && conn.nudge());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && conn) conn.nudge();
+  });
+}

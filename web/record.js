@@ -1,0 +1,49 @@
+// record.js: draws the record card: the move list, the review bar and the record text.
+import { $ } from './ui.js';
+import { model } from './model.js';
+import { t } from './i18n.js';
+import { recordText } from './texts.js';
+
+export function drawRecord(f) {
+  const { st } = f;
+  drawMoves(f);
+  $('review').hidden = !(f.g.over && st.moves.length > 0);
+  if (!$('review').hidden) {
+    const at = shownPly();
+    $('rv-first').disabled = $('rv-prev').disabled = at === 0;
+    $('rv-next').disabled = $('rv-last').disabled = at === st.moves.length;
+    $('review-pos').textContent = at === 0 ? t('review.start') : t('review.position', { n: at, total: st.moves.length });
+  }
+  $('record-copy').hidden = st.moves.length === 0;
+}
+
+// The ply the board shows: the one reviewed, else the last.
+export function shownPly() {
+  return model.review === null ? model.state.moves.length : model.review;
+}
+
+function drawMoves(f) {
+  const { st } = f;
+  const items = [];
+  const hist = model.timeline ? model.timeline.history : [];
+  const current = shownPly();
+  for (let i = 0; i < st.moves.length; i += 2) {
+    const li = document.createElement('li');
+    for (let k = i; k < Math.min(i + 2, st.moves.length); k++) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'mv';
+      b.dataset.ply = String(k + 1);
+      const info = hist[k];
+      b.textContent = st.moves[k] + (info && info.seeds ? ` +${info.seeds}` : '');
+      if (info && info.grand_slam) b.classList.add('slam');
+      if (k + 1 === current) b.setAttribute('aria-current', 'step');
+      b.disabled = !st.game.over;
+      li.appendChild(b);
+    }
+    items.push(li);
+  }
+  $('moves').replaceChildren(...items);
+  $('moves-none').hidden = st.moves.length > 0;
+  $('record-text').textContent = recordText(st, model.timeline);
+}

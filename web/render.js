@@ -1,0 +1,72 @@
+// render.js: renderAll works out once what every part needs, then has each part of the screen draw itself.
+import { $ } from './ui.js';
+import { model, mySide, viewSide, other } from './model.js';
+import { drawBoard, drawPlayers } from './table.js';
+import { drawStatus, drawNote } from './status.js';
+import { drawShare, drawOffer, drawActions, drawOver } from './actions.js';
+import { drawRecord } from './record.js';
+import { drawConn } from './conn-line.js';
+
+// The seats of a local game: both taken and present.
+const LOCAL_SEATS = { south: { taken: true, connected: true }, north: { taken: true, connected: true } };
+
+const afterHooks = [];
+
+// fn() runs at the end of every renderAll (local.js: the computer's turn).
+export function afterRender(fn) { afterHooks.push(fn); }
+
+export function renderAll() {
+  if (!model || !model.state) return;
+  const f = facts();
+  $('game').classList.add('has-state');
+  document.body.dataset.mode = model.mode;
+  document.body.dataset.seat = model.seat || '';
+  const anim = drawBoard(f);
+  if (anim) anim.then(() => renderAll());
+  drawPlayers(f);
+  drawStatus(f);
+  drawNote(f);
+  drawShare(f);
+  drawOffer(f);
+  drawActions(f);
+  drawOver(f);
+  drawRecord(f);
+  drawConn();
+  afterHooks.forEach((fn) => fn());
+}
+
+// What the parts share: the state, who is who, and what is shown.
+function facts() {
+  const st = model.state;
+  const g = st.game;
+  const online = model.mode === 'online';
+  const me = mySide();
+  const seats = st.seats || LOCAL_SEATS;
+  const bothSeated = seats.south.taken && seats.north.taken;
+  const connected = !online || model.conn === 'open';
+  // Review shows a ply of the timeline; without one, the live position.
+  const reviewing = model.review !== null && !!model.timeline;
+  const shown = reviewing ? model.timeline.at(model.review) : { game: g, last: st.last };
+  // Whether the pits respond.
+  let canMove = false;
+  if (!reviewing && !g.over) {
+    if (!online) canMove = !model.ai || g.turn === me;
+    else canMove = me === g.turn && bothSeated && connected && !model.pending;
+  }
+  const near = viewSide();
+  return {
+    st,                 // the protocol state
+    g,                  // st.game: the live position
+    online,
+    me,                 // mySide()
+    opp: me ? other(me) : null,
+    seats,
+    bothSeated,
+    connected,          // online: the socket is open (local: always)
+    reviewing,
+    shown,              // {game, last}: the position on the board and the move that led to it
+    canMove,
+    near,               // the side at the bottom
+    far: other(near),
+  };
+}

@@ -1,0 +1,29 @@
+// start.js: the start page: a board at rest, the create form, Resume for an unfinished local game.
+import { Game, replay } from './engine.js';
+import { t } from './i18n.js';
+import { Board } from './board.js';
+import { $, show } from './ui.js';
+import { setModel } from './model.js';
+import { readLocal } from './local.js';
+
+// error: a sentence to show under the create form (a room not created).
+export function showStart(error) {
+  setModel(null);
+  show('start');
+  // A board at rest, for the look of it.
+  const hero = new Board($('hero-board'), {});
+  const start = Game.start().state();
+  hero.show(start);
+  hero.setLegal([]);
+  $('create').disabled = false;
+  $('create').textContent = t('start.create');
+  $('create-error').hidden = !error;
+  $('create-error').textContent = error || '';
+  const saved = readLocal();
+  let resumable = false;
+  if (saved && saved.moves.length) {
+    try { resumable = !replay(saved.moves).over; } catch { resumable = false; }
+  }
+  $('local-resume').hidden = !resumable;
+  if (window.location.search) window.history.replaceState(null, '', './');
+}

@@ -1,0 +1,54 @@
+// status.js: draws the lines under the board: whose turn it is (and the tab's title), and the note.
+import { t } from './i18n.js';
+import { $ } from './ui.js';
+import { model, moverOf } from './model.js';
+import { sideName, lastText } from './texts.js';
+
+export function drawStatus(f) {
+  const { st, g, me, online } = f;
+  let status = '';
+  if (online && model.stopped) status = '';
+  else if (f.reviewing) status = model.review === 0 ? t('review.start') : t('review.position', { n: model.review, total: st.moves.length });
+  else if (g.over) status = '';
+  else if (online && !f.bothSeated) status = me ? '' : t('turn.side', { side: sideName(g.turn) });
+  else if (online && model.pending) status = t('turn.sending');
+  else if (online && !f.connected) status = t('turn.side', { side: sideName(g.turn) });
+  else if (!online && model.ai) status = g.turn === me ? t('turn.yours') : t('ai.thinking');
+  else if (!online) status = t('turn.local', { side: sideName(g.turn) });
+  else if (me === g.turn) status = t('turn.yours');
+  else if (me) status = t('turn.theirs', { side: sideName(g.turn) });
+  else status = t('turn.side', { side: sideName(g.turn) });
+  $('status').textContent = status;
+  $('status').classList.toggle('mine', f.canMove);
+  // The tab's title says when it is this player's move.
+  document.title = online && f.canMove ? `● ${t('title.turn')} · ${t('app.title')}` : t('app.title');
+}
+
+export function drawNote(f) {
+  const { st, g, opp, seats } = f;
+  const shownLast = f.shown.last;
+  let note = '';
+  if (model.preview && !f.reviewing) {
+    const m = model.preview.move;
+    const land = m.sown[m.sown.length - 1];
+    if (m.grand_slam) note = t('preview.slam', { pit: land });
+    else if (m.seeds) note = t('preview.captures', { pit: land, n: m.seeds });
+    else note = t('preview.lands', { pit: land });
+  } else if (model.hint && model.hint.move && model.hint.ply === st.moves.length && f.canMove) {
+    note = t('hint.note', { pit: model.hint.move });
+  } else if (shownLast) {
+    note = lastText(shownLast, moverOf(shownLast.pit));
+  }
+  let away = false;
+  if (f.online && f.connected && f.bothSeated && !g.over && opp && !seats[opp].connected && !f.reviewing && !model.preview) {
+    away = true;
+    if (seats[opp].claimable) note = t('wait.claimable');
+    else if (model.claimAt && g.turn === opp) {
+      const s = Math.max(0, Math.ceil((model.claimAt - Date.now()) / 1000));
+      note = `${t('wait.reconnect')} ${t('wait.claim_in', { s })}`;
+    } else note = t('wait.reconnect');
+  }
+  $('note').textContent = note;
+  $('note').classList.toggle('slam', !!(shownLast && shownLast.grand_slam && !model.preview && !away));
+  $('note').classList.toggle('away', away);
+}
