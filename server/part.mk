@@ -1,6 +1,6 @@
 # server/: owared, the room server (static files + `oware.v1` WebSocket rooms).
 SERVER_SRC := server/main.c server/net.c server/room.c server/store.c \
-	server/config.c server/iptable.c server/log.c server/sha256.c
+	server/config.c server/iptable.c server/log.c server/sha256.c server/fault.c
 LWS_CFLAGS := $(shell pkg-config --cflags libwebsockets 2>/dev/null)
 LWS_LIBS := $(shell pkg-config --libs libwebsockets 2>/dev/null) -lev
 SQLITE_CFLAGS := $(shell pkg-config --cflags sqlite3 2>/dev/null)
