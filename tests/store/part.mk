@@ -3,6 +3,7 @@
 # makes the disk full or read-only, or fails the next N writes or commits).
 # The plan's format: server/fault.h, and the head of tests/store/faults.test.mjs.
 FAULT_BUILD := build/fault
+STORE_TESTS := $(wildcard tests/store/*.test.mjs)
 
 # From any other build: the fault build is a make of its own, like build/asan.
 ifneq ($(BUILD),$(FAULT_BUILD))
@@ -16,6 +17,7 @@ $(BUILD)/test_fault: $(BUILD)/tests/store/test_fault.o $(BUILD)/server/fault.o $
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -pthread -o $@ $^ $(CHECK_LIBS) $(SQLITE_LIBS)
 
 .PHONY: test-store-faults
-test-store-faults: $(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault
+test-store-faults: $(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault $(NODE_DEPS)
 	$(FAULT_BUILD)/test_fault
+	OWARED=$(FAULT_BUILD)/owared node --test --test-concurrency=1 $(STORE_TESTS)
 TESTS += test-store-faults
