@@ -30,6 +30,11 @@ ifeq ($(SAN),1)
 OW_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 OW_LDFLAGS += -fsanitize=address,undefined
 endif
+# FAULTS=1: the store's test-only fault injection (server/fault.h), for
+# build/fault/owared (make test-store-faults).
+ifeq ($(FAULTS),1)
+OW_CFLAGS += -DOW_FAULTS=1
+endif
 
 JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 JANSSON_LIBS := $(shell pkg-config --libs jansson 2>/dev/null)

@@ -12,18 +12,22 @@ export const OWARED = resolve(ROOT, process.env.OWARED || 'build/owared');
 const TIMEOUT = 5000;
 
 // A temporary folder removed at exit.
+const tempDirs = [];
 export function tempDir() {
   const d = mkdtempSync(join(tmpdir(), 'owared-test-'));
-  process.on('exit', () => rmSync(d, { recursive: true, force: true }));
+  if (!tempDirs.length) process.on('exit', () => { for (const t of tempDirs) rmSync(t, { recursive: true, force: true }); });
+  tempDirs.push(d);
   return d;
 }
 
-// Starts owared with args; resolves once it logs its port.
-export function startServer(args = [], { db } = {}) {
+// Starts owared with args (and env: variables added to this process's);
+// resolves once it logs its port.
+export function startServer(args = [], { db, env } = {}) {
   const dir = tempDir();
   db = db || join(dir, 'oware.db');
   const proc = spawn(OWARED, ['--port', '0', '--listen', '127.0.0.1', '--db', db,
-    '--web-root', join(ROOT, 'tests/server/www'), ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    '--web-root', join(ROOT, 'tests/server/www'), ...args],
+  { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   const srv = { proc, db, lines: [], port: 0, exited: null };
   srv.exited = new Promise((res) => proc.on('exit', (code, signal) => res({ code, signal })));
   let buf = '';

@@ -1,0 +1,23 @@
+# tests/store/: the store's failure paths, walked against the real server
+# built with FAULTS=1 (server/fault.h: a plan file named by OW_FAULT_FILE
+# makes the disk full or read-only, or fails the next N writes or commits).
+# The plan's format: server/fault.h, and the head of tests/store/faults.test.mjs.
+FAULT_BUILD := build/fault
+STORE_TESTS := $(wildcard tests/store/*.test.mjs)
+
+# From any other build: the fault build is a make of its own, like build/asan.
+ifneq ($(BUILD),$(FAULT_BUILD))
+.PHONY: $(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault
+$(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault:
+	$(MAKE) --no-print-directory BUILD=$(FAULT_BUILD) FAULTS=1 $@
+endif
+
+# Check tests of the plan and the failing VFS against SQLite itself.
+$(BUILD)/test_fault: $(BUILD)/tests/store/test_fault.o $(BUILD)/server/fault.o $(BUILD)/server/log.o
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -pthread -o $@ $^ $(CHECK_LIBS) $(SQLITE_LIBS)
+
+.PHONY: test-store-faults
+test-store-faults: $(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault $(NODE_DEPS)
+	$(FAULT_BUILD)/test_fault
+	OWARED=$(FAULT_BUILD)/owared node --test --test-concurrency=1 $(STORE_TESTS)
+TESTS += test-store-faults
