@@ -781,8 +781,9 @@ void rooms_rollback(void)
 		while (r->members) {
 			room_member *m = r->members;
 
+			/* The close says why; a client that comes back with its
+			 * token sees the room as stored (and may resend its move). */
 			detach(m);
-			io.error(m, PROTO_E_INTERNAL, "the store failed; the last changes were undone");
 			io.close(m, ROOMS_CLOSE_STORE_FAILED, "store failed");
 		}
 		room_free(r);

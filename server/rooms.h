@@ -97,8 +97,8 @@ uint64_t rooms_committed(void);
  * rooms_rollback(). */
 int rooms_flush(void);
 /* After a lost batch: each room it changed is read back from the store,
- * and its members get `internal` and are closed (ROOMS_CLOSE_STORE_FAILED)
- * to come back with their tokens. */
+ * and its members are closed (ROOMS_CLOSE_STORE_FAILED) to come back with
+ * their tokens. */
 void rooms_rollback(void);
 
 #endif

@@ -561,8 +561,10 @@ store *store_sqlite_open(const char *path, int sync_full, char *err, size_t errl
 	}
 	sqlite3_busy_timeout(s->db, 2000);
 	/* auto_vacuum first: it only takes on a database without tables, and
-	 * lets expired rooms give their pages back (reclaim). */
-	if (sqlite3_exec(s->db, "PRAGMA auto_vacuum=INCREMENTAL", NULL, NULL, &msg) ||
+	 * lets expired rooms give their pages back (reclaim). Setting it
+	 * writes, so only when it is not set yet (2: incremental). */
+	if ((query_int(s, "PRAGMA auto_vacuum") != 2 &&
+	     sqlite3_exec(s->db, "PRAGMA auto_vacuum=INCREMENTAL", NULL, NULL, &msg)) ||
 	    sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, &msg) ||
 	    sqlite3_exec(s->db, sync_full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL",
 	                 NULL, NULL, &msg)) {
