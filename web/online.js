@@ -58,6 +58,9 @@ function onMessage(msg) {
     model.room = msg.room;
     model.seat = msg.seat;
     model.everJoined = true;
+    // The first state on a new connection is the truth, whatever its
+    // version (a server restored from its store may count from lower).
+    model.freshJoin = true;
     if (msg.token) store(TOKEN_KEY(msg.room), msg.token);
     if (first) {
       const u = new URL(window.location.href);
@@ -76,8 +79,9 @@ function onMessage(msg) {
 
 function onState(st) {
   const prev = model.state;
-  if (prev && st.version !== undefined && prev.version !== undefined && st.version < prev.version &&
-      st.game_number === prev.game_number) return;  // an old state after a newer one
+  if (prev && !model.freshJoin && st.version !== undefined && prev.version !== undefined &&
+      st.version < prev.version && st.game_number === prev.game_number) return;  // an old state after a newer one
+  model.freshJoin = false;
   const firstState = !prev;
   model.state = st;
   if (prev && prev.game_number !== st.game_number) {
