@@ -13,6 +13,7 @@
 #include "server/iptable.h"
 #include "server/log.h"
 #include "server/net.h"
+#include "server/reasm.h"
 #include "server/rooms.h"
 
 /* A message shared by the queues of every recipient; LWS_PRE bytes of
@@ -36,8 +37,7 @@ typedef struct conn {
 	struct lws *wsi;
 	room_member m;            /* its place in the rooms (m.ip: counted per address) */
 	char addr[64];            /* client address for limits and logs */
-	char *rx;                 /* a message in several chunks, reassembled */
-	size_t rxlen, rxcap;
+	reasm rx;                 /* a message in several chunks, reassembled */
 	qent *q;                  /* outgoing ring of qcap entries, grown up to max_queue */
 	int qhead, qlen, qcap;
 	int close_code;           /* nonzero: close once the queue is drained */
@@ -340,8 +340,7 @@ static void conn_teardown(conn *c)
 	free(c->q);
 	c->q = NULL;
 	c->qcap = 0;
-	free(c->rx);
-	c->rx = NULL;
+	reasm_free(&c->rx);
 	if (c->m.ip)
 		c->m.ip->conns--;
 	if (c->all_prev)
@@ -402,15 +401,20 @@ static void close_with(struct lws *wsi, int code, const char *why)
 	lws_close_reason(wsi, (enum lws_close_status)code, buf, n);
 }
 
+/* Closes a flooding c after what is queued (the rate_limited error). */
+static void flood_close(conn *c)
+{
+	stats.closed_flood++;
+	log_event(LOG_WARN, "client_dropped", "reason=flood addr=%s", c->addr);
+	conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "message flood");
+}
+
 /* One whole message: counted against the rate limit, then handled. */
 static void dispatch(conn *c, const char *text, size_t len)
 {
 	switch (rate_check(c)) {
 	case -1:
-		/* Close after what is queued (the rate_limited error) is sent. */
-		stats.closed_flood++;
-		log_event(LOG_WARN, "client_dropped", "reason=flood addr=%s", c->addr);
-		conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "message flood");
+		flood_close(c);
 		break;
 	case 1:
 		break;
@@ -421,40 +425,31 @@ static void dispatch(conn *c, const char *text, size_t len)
 
 static int on_receive(conn *c, struct lws *wsi, const void *in, size_t len)
 {
+	int last = lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi);
+	const char *msg;
+	size_t msglen;
+
 	if (!c->live || c->close_code)
 		return 0;
 	c->last_rx = now_ms();
 	c->ping = 0;
-	if (lws_is_first_fragment(wsi))
-		c->rxlen = 0;
-	if (c->rxlen + len > (size_t)cfg->max_message) {
+	switch (reasm_add(&c->rx, in, len, lws_is_first_fragment(wsi), last,
+	                  (size_t)cfg->max_message, &msg, &msglen)) {
+	case REASM_DONE:
+		dispatch(c, msg, msglen);
+		return 0;
+	case REASM_TOO_LARGE:
 		stats.closed_oversize++;
 		log_event(LOG_WARN, "client_dropped", "reason=oversize addr=%s", c->addr);
 		close_with(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large");
 		return -1;
+	case REASM_NOMEM:
+		return -1;
 	}
-	if (!c->rxlen && lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
-		dispatch(c, in, len); /* the whole message in one chunk: no copy */
-		return 0;
-	}
-	if (c->rxlen + len > c->rxcap) {
-		size_t cap = c->rxcap ? c->rxcap : 512;
-		char *p;
-
-		while (cap < c->rxlen + len)
-			cap *= 2;
-		p = realloc(c->rx, cap);
-		if (!p)
-			return -1;
-		c->rx = p;
-		c->rxcap = cap;
-	}
-	memcpy(c->rx + c->rxlen, in, len);
-	c->rxlen += len;
-	if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi))
-		return 0;
-	dispatch(c, c->rx, c->rxlen);
-	c->rxlen = 0;
+	/* An empty fragment costs a callback like a message: a stream of them
+	 * counts as a flood. */
+	if (!len && rate_check(c) < 0)
+		flood_close(c);
 	return 0;
 }
 
@@ -674,33 +669,82 @@ static int origin_allowed(const char *origin, const char *host)
 	return 0;
 }
 
+/* Refuses an upgrade with status and a reason; returns 1 (a refusal was
+ * sent). */
+static int refuse_upgrade(struct lws *wsi, unsigned status, const char *reason, const char *text)
+{
+	log_event(LOG_INFO, "upgrade_refused", "reason=%s", reason);
+	lws_return_http_status(wsi, status, text);
+	return 1;
+}
+
+/* 1 when the request's Sec-WebSocket-Protocol list binds the upgrade to
+ * oware.v1: lws binds it to the first listed name that is a protocol of
+ * the vhost, so oware.v1 must be listed and no other protocol of ours
+ * ("http", whose callback would take the socket outside every limit). */
+static int binds_oware(struct lws *wsi)
+{
+	char list[256];
+	int ours = 0;
+
+	if (lws_hdr_copy(wsi, list, sizeof list, WSI_TOKEN_PROTOCOL) <= 0)
+		return 0;
+	for (char *save = NULL, *t = strtok_r(list, ", \t", &save); t;
+	     t = strtok_r(NULL, ", \t", &save))
+		for (const struct lws_protocols *p = net_protocols; p->name; p++)
+			if (!strcmp(t, p->name)) {
+				if (strcmp(p->name, NET_SUBPROTOCOL))
+					return 0;
+				ours = 1;
+			}
+	return ours;
+}
+
+/* 1 when the header Sec-WebSocket-Key is what RFC 6455 asks: 16 bytes in
+ * base64, 24 characters ending in "==". */
+static int key_valid(struct lws *wsi)
+{
+	char key[64];
+	int n = lws_hdr_copy(wsi, key, sizeof key, WSI_TOKEN_KEY);
+
+	if (n != 24 || key[22] != '=' || key[23] != '=')
+		return 0;
+	for (int i = 0; i < 22; i++)
+		if (!isalnum((unsigned char)key[i]) && key[i] != '+' && key[i] != '/')
+			return 0;
+	return 1;
+}
+
 /* 0 to let an upgrade go on; >0 after a refusal was sent; <0 to hang up. */
 static int confirm_upgrade(struct lws *wsi, const char *what)
 {
-	char origin[256], host[256], proto[256];
-	int has_origin, has_proto, ok = 0;
+	char origin[256], host[256], uri[16], version[8];
+	int origin_len;
 
 	if (!what || strcmp(what, "websocket"))
 		return -1; /* h2c over plain HTTP hangs curl in 4.1.6: refuse it */
-	has_origin = lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) > 0;
+	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 || strcmp(uri, NET_WS_PATH))
+		return refuse_upgrade(wsi, HTTP_STATUS_NOT_FOUND, "path",
+		                      "WebSockets are served on " NET_WS_PATH " only");
+	if (lws_hdr_copy(wsi, version, sizeof version, WSI_TOKEN_VERSION) <= 0 ||
+	    strcmp(version, "13") || !key_valid(wsi))
+		return refuse_upgrade(wsi, HTTP_STATUS_BAD_REQUEST, "handshake",
+		                      "a WebSocket handshake of RFC 6455 (version 13) required");
+	if (!binds_oware(wsi))
+		return refuse_upgrade(wsi, HTTP_STATUS_BAD_REQUEST, "subprotocol",
+		                      "WebSocket subprotocol oware.v1 required");
 	if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
 		host[0] = 0;
-	has_proto = lws_hdr_copy(wsi, proto, sizeof proto, WSI_TOKEN_PROTOCOL) > 0;
-	if (has_proto) {
-		for (char *t = strtok(proto, ", "); t && !ok; t = strtok(NULL, ", "))
-			ok = !strcmp(t, NET_SUBPROTOCOL);
-	}
-	if (!ok) {
-		log_event(LOG_INFO, "upgrade_refused", "reason=subprotocol");
-		lws_return_http_status(wsi, HTTP_STATUS_BAD_REQUEST,
-		                       "WebSocket subprotocol oware.v1 required");
-		return 1;
-	}
-	/* Non-browser clients send no Origin; browsers always do. */
-	if (has_origin && !origin_allowed(origin, host)) {
+	/* Non-browser clients send no Origin; browsers always do. One that is
+	 * present is checked whatever its length (too long: refused). */
+	origin_len = lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN);
+	if (origin_len > 0 &&
+	    (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) != origin_len ||
+	     !origin_allowed(origin, host))) {
 		stats.refused_origin++;
-		log_event(LOG_WARN, "upgrade_refused", "reason=origin origin=\"%.100s\" host=\"%.100s\"",
-		          origin, host);
+		log_event(LOG_WARN, "upgrade_refused", "reason=origin origin=\"%.100s\" length=%d"
+		          " host=\"%.100s\"", origin_len < (int)sizeof origin ? origin : "(too long)",
+		          origin_len, host);
 		lws_return_http_status(wsi, HTTP_STATUS_FORBIDDEN, "origin not allowed");
 		return 1;
 	}
@@ -876,6 +920,11 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 		return add_headers(wsi, in);
 	case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
 		return confirm_upgrade(wsi, in);
+	case LWS_CALLBACK_ESTABLISHED:
+	case LWS_CALLBACK_RECEIVE:
+		/* A WebSocket bound to this protocol escaped confirm_upgrade. */
+		log_event(LOG_WARN, "upgrade_refused", "reason=protocol");
+		return -1;
 	case LWS_CALLBACK_HTTP:
 		n = http_request(wsi, rq, in);
 		return n < 0 ? -1 : 0;

@@ -13,6 +13,7 @@
 #include "server/rooms.h"
 
 #define NET_SUBPROTOCOL "oware.v1"
+#define NET_WS_PATH "/ws" /* the only path an upgrade is accepted on */
 
 /* Counters of the transport for /metrics. */
 typedef struct net_stats {

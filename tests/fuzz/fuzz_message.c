@@ -6,12 +6,17 @@
  * fields are all in range and NUL-terminated; an accepted message, written
  * back as JSON, parses to the same values; a refusal's reason is a line of
  * valid UTF-8 that fits and can be sent in an `error` message; and the
- * server messages built from accepted strings (welcome, error) encode. */
+ * server messages built from accepted strings (welcome, error) encode.
+ * The same text, cut into fragments of 0 to 6 bytes (empty ones at the
+ * start and between, as a client may send them), comes out of the
+ * server's reassembly (server/reasm.h) whole, or too large past the
+ * limit. */
 #include <stdint.h>
 #include <string.h>
 
 #include "protocol/game.h"
 #include "protocol/message.h"
+#include "server/reasm.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/fuzz/fuzz_proto.h"
 
@@ -181,6 +186,48 @@ static void check_refused(int rc, const char *err, size_t errlen)
 	fuzz_check_reason(rc, err, errlen);
 }
 
+#define FUZZ_MAX_MESSAGE 8192 /* the server's default --max-message */
+
+/* data through the reassembly in fragments whose sizes data itself picks. */
+static void check_fragments(const uint8_t *data, size_t size)
+{
+	reasm r = {0};
+	const char *msg = NULL;
+	size_t msglen = 0, pos = 0;
+	int rc = REASM_MORE, first = 1;
+
+	/* An empty first fragment, then fragments of 0..6 bytes. */
+	rc = reasm_add(&r, NULL, 0, 1, size == 0, FUZZ_MAX_MESSAGE, &msg, &msglen);
+	first = 0;
+	while (rc == REASM_MORE && pos < size) {
+		size_t n = data[pos] % 7;
+
+		if (n == 0) { /* an empty fragment, then at least a byte */
+			rc = reasm_add(&r, NULL, 0, 0, 0, FUZZ_MAX_MESSAGE, &msg, &msglen);
+			n = 1;
+			if (rc != REASM_MORE)
+				break;
+		}
+		if (n > size - pos)
+			n = size - pos;
+		rc = reasm_add(&r, (const char *)data + pos, n, first, pos + n == size,
+		               FUZZ_MAX_MESSAGE, &msg, &msglen);
+		pos += n;
+	}
+	if (size > FUZZ_MAX_MESSAGE) {
+		FUZZ_CHECK_EQ(rc, REASM_TOO_LARGE);
+	} else {
+		FUZZ_CHECK_EQ(rc, REASM_DONE);
+		FUZZ_CHECK(msg != NULL);
+		FUZZ_CHECK_EQ(msglen, size);
+		FUZZ_CHECK(size == 0 || !memcmp(msg, data, size));
+	}
+	/* The buffer is reused: a message in one chunk comes back in place. */
+	FUZZ_CHECK_EQ(reasm_add(&r, "{}", 2, 1, 1, FUZZ_MAX_MESSAGE, &msg, &msglen), REASM_DONE);
+	FUZZ_CHECK(msglen == 2 && !memcmp(msg, "{}", 2));
+	reasm_free(&r);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *text = (const char *)data;
@@ -204,5 +251,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_accepted(&m);
 		check_exact(text, size, &m);
 	}
+	check_fragments(data, size);
 	return 0;
 }

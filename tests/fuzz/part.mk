@@ -22,7 +22,7 @@ FUZZ_PROTO := $(PROTO_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_DEPS_engine := $(FUZZ_ENGINE)
 FUZZ_DEPS_position := $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_notation := $(CLI_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_PROTO) $(FUZZ_ENGINE)
-FUZZ_DEPS_message := $(FUZZ_PROTO) $(FUZZ_ENGINE)
+FUZZ_DEPS_message := $(FUZZ_PROTO) $(FUZZ_ENGINE) $(FUZZ_BUILD)/server/reasm.o
 FUZZ_LIBS_engine :=
 FUZZ_LIBS_position := $(JANSSON_LIBS)
 FUZZ_LIBS_notation := $(JANSSON_LIBS)
@@ -95,7 +95,7 @@ FUZZ_COV_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I. -g -
 FUZZ_COV_SRC_engine := engine/oware.c
 FUZZ_COV_SRC_position := protocol/game.c engine/oware.c
 FUZZ_COV_SRC_notation := cli/oware.c protocol/game.c engine/oware.c
-FUZZ_COV_SRC_message := protocol/message.c protocol/errors.c protocol/game.c
+FUZZ_COV_SRC_message := protocol/message.c protocol/errors.c protocol/game.c server/reasm.c
 
 $(FUZZ_COV)/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -1,0 +1,167 @@
+// attack.test.mjs: what an attacker tried against owared (issue 17), with
+// hand-made handshakes and frames on raw sockets: upgrades that would slip
+// past the limits, over-long headers, malformed handshakes, empty fragments.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { startServer, stopServer } from './lib.mjs';
+
+async function withServer(args, fn) {
+  const srv = await startServer(args);
+  try {
+    await fn(srv);
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+}
+
+// A raw connection that collects everything the server sends.
+function rawOpen(port) {
+  return new Promise((res, rej) => {
+    const s = connect(port, '127.0.0.1', () => res(s));
+    s.data = Buffer.alloc(0);
+    s.ended = false;
+    s.on('data', (d) => { s.data = Buffer.concat([s.data, d]); });
+    s.on('close', () => { s.ended = true; });
+    s.on('error', rej);
+  });
+}
+
+async function until(pred, ms = 3000) {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error('timeout');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+// Sends an upgrade request; resolves with {status, headers, sock} once the
+// response head has arrived.
+async function upgrade(port, { path = '/ws', protocol = 'oware.v1', version = '13',
+  key = randomBytes(16).toString('base64'), origin, extra = {} } = {}) {
+  const s = await rawOpen(port);
+  const h = [`GET ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Upgrade: websocket',
+    'Connection: Upgrade', `Sec-WebSocket-Version: ${version}`, `Sec-WebSocket-Key: ${key}`];
+  if (protocol !== null) h.push(`Sec-WebSocket-Protocol: ${protocol}`);
+  if (origin !== undefined) h.push(`Origin: ${origin}`);
+  for (const [k, v] of Object.entries(extra)) h.push(`${k}: ${v}`);
+  s.write(h.join('\r\n') + '\r\n\r\n');
+  await until(() => s.data.includes('\r\n\r\n') || s.ended);
+  const head = s.data.subarray(0, s.data.indexOf('\r\n\r\n')).toString();
+  s.data = s.data.subarray(s.data.indexOf('\r\n\r\n') + 4);
+  const [status, ...lines] = head.split('\r\n');
+  const headers = {};
+  for (const l of lines) {
+    const i = l.indexOf(':');
+    headers[l.slice(0, i).toLowerCase()] = l.slice(i + 1).trim();
+  }
+  return { status: Number(status.split(' ')[1]), headers, sock: s };
+}
+
+// A client frame (masked unless told otherwise).
+function frame(opcode, payload, { fin = true, masked = true } = {}) {
+  const p = Buffer.from(payload);
+  const head = [(fin ? 0x80 : 0) | opcode];
+  if (p.length < 126) head.push((masked ? 0x80 : 0) | p.length);
+  else head.push((masked ? 0x80 : 0) | 126, p.length >> 8, p.length & 255);
+  const mask = randomBytes(4);
+  const body = Buffer.from(p);
+  if (masked) for (let i = 0; i < body.length; i++) body[i] ^= mask[i & 3];
+  return Buffer.concat([Buffer.from(head), masked ? mask : Buffer.alloc(0), body]);
+}
+
+// The text payloads of the unfragmented server frames in buf.
+function texts(buf) {
+  const out = [];
+  let i = 0;
+  while (i + 2 <= buf.length) {
+    let len = buf[i + 1] & 127, off = i + 2;
+    if (len === 126) { len = buf.readUInt16BE(off); off += 2; }
+    if (off + len > buf.length) break;
+    if ((buf[i] & 15) === 1) out.push(JSON.parse(buf.subarray(off, off + len).toString()));
+    if ((buf[i] & 15) === 8) out.push({ close: len >= 2 ? buf.readUInt16BE(off) : null });
+    i = off + len;
+  }
+  return out;
+}
+
+test('an upgrade is bound to oware.v1 or refused: no other protocol of the vhost is reachable', () =>
+  withServer([], async (srv) => {
+    for (const protocol of ['http,oware.v1', 'http, oware.v1', 'oware.v1, http', 'http', null, 'chat']) {
+      const r = await upgrade(srv.port, { protocol });
+      assert.equal(r.status, 400, `protocol ${protocol}`);
+      r.sock.destroy();
+    }
+    for (const protocol of ['oware.v1', 'other, oware.v1']) {
+      const r = await upgrade(srv.port, { protocol });
+      assert.equal(r.status, 101, `protocol ${protocol}`);
+      assert.equal(r.headers['sec-websocket-protocol'], 'oware.v1');
+      r.sock.destroy();
+    }
+    assert.ok(srv.lines.some((l) => /upgrade_refused reason=subprotocol/.test(l)));
+  }));
+
+test('an upgrade only on /ws, only version 13 with a proper key', () =>
+  withServer([], async (srv) => {
+    for (const path of ['/', '/index.html', '/healthz', '/wss', '/ws/x']) {
+      const r = await upgrade(srv.port, { path });
+      assert.equal(r.status, 404, `path ${path}`);
+      r.sock.destroy();
+    }
+    const ok = await upgrade(srv.port, { path: '/ws?room=abc' });
+    assert.equal(ok.status, 101);
+    ok.sock.destroy();
+    for (const opts of [{ version: '8' }, { version: '14' }, { key: 'c2hvcnQ=' },
+      { key: 'AAAAAAAAAAAAAAAAAAAAAA' }, { key: '!!!!!!!!!!!!!!!!!!!!!A==' }]) {
+      const r = await upgrade(srv.port, opts);
+      assert.equal(r.status, 400, JSON.stringify(opts));
+      r.sock.destroy();
+    }
+  }));
+
+test('an Origin header that is present is checked whatever its length', () =>
+  withServer([], async (srv) => {
+    const long = 'http://evil.example/' + 'x'.repeat(400);
+    let r = await upgrade(srv.port, { origin: long });
+    assert.equal(r.status, 403);
+    r.sock.destroy();
+    r = await upgrade(srv.port, { origin: `http://127.0.0.1:${srv.port}/` + '/'.repeat(300) });
+    assert.equal(r.status, 403);
+    r.sock.destroy();
+    r = await upgrade(srv.port, { origin: `http://127.0.0.1:${srv.port}` });
+    assert.equal(r.status, 101);
+    r.sock.destroy();
+  }));
+
+test('an empty first fragment and its continuation make one message', () =>
+  withServer([], async (srv) => {
+    const r = await upgrade(srv.port);
+    assert.equal(r.status, 101);
+    const s = r.sock;
+    s.write(Buffer.concat([frame(1, '', { fin: false }), frame(0, '{"type":"create","side":"south"}')]));
+    await until(() => texts(s.data).length >= 2);
+    const [welcome, state] = texts(s.data);
+    assert.equal(welcome.type, 'welcome');
+    assert.equal(state.type, 'state');
+    s.data = Buffer.alloc(0);
+    // Empty all through: an empty message, which is not JSON.
+    s.write(Buffer.concat([frame(1, '', { fin: false }), frame(0, '', { fin: false }), frame(0, '')]));
+    await until(() => texts(s.data).length >= 1);
+    assert.equal(texts(s.data)[0].code, 'bad_json');
+    s.destroy();
+  }));
+
+test('a stream of empty fragments counts as a message flood', () =>
+  withServer(['--max-msgs-per-sec', '5'], async (srv) => {
+    const r = await upgrade(srv.port);
+    const s = r.sock;
+    const parts = [frame(1, '', { fin: false })];
+    for (let i = 0; i < 40; i++) parts.push(frame(0, '', { fin: false }));
+    s.write(Buffer.concat(parts));
+    await until(() => texts(s.data).some((m) => m.close !== undefined) || s.ended);
+    const got = texts(s.data);
+    assert.deepEqual(got.find((m) => m.type === 'error')?.code, 'rate_limited');
+    assert.equal(got.find((m) => m.close !== undefined)?.close, 1008);
+    s.destroy();
+  }));
