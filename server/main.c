@@ -72,11 +72,28 @@ static void on_signal(int sig)
 		lws_cancel_service(ctx);
 }
 
-/* lws's own warnings and errors, as our log lines. */
+/* lws's own warnings and errors, as our log lines: at most LWS_LOG_BURST
+ * every ten seconds (a failing socket call can repeat thousands of times
+ * a second), then how many were left out. */
+#define LWS_LOG_BURST 20
+
 static void lws_log(int level, const char *line)
 {
+	static int64_t window;
+	static unsigned lines, dropped;
+	int64_t now = now_ms();
 	size_t n = strlen(line);
 
+	if (now - window >= 10000) {
+		if (dropped)
+			log_event(LOG_WARN, "lws_log_suppressed", "lines=%u", dropped);
+		window = now;
+		lines = dropped = 0;
+	}
+	if (++lines > LWS_LOG_BURST) {
+		dropped++;
+		return;
+	}
 	while (n && line[n - 1] == '\n')
 		n--;
 	log_event(level == LLL_ERR ? LOG_ERROR : LOG_WARN, "lws", "msg=\"%.*s\"", (int)n, line);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "server/clock.h"
@@ -45,6 +46,7 @@ typedef struct conn {
 	int64_t win_start;        /* rate window start (ms) and messages in it */
 	int win_count;
 	int live;                 /* counted in connections */
+	int counted;              /* counted in m.ip->conns by conn_open */
 	struct conn *all_next, *all_prev; /* in the list of every connection */
 	int64_t last_rx;          /* ms of the last frame (or pong) received */
 	int ping;                 /* 1: a ping is due, 2: sent, awaiting traffic */
@@ -57,6 +59,9 @@ static net_stats stats;
 static int connections;
 static int stopping;
 static int64_t start_ms;
+
+static void fd_budget_init(void);
+static int counted_at_accept(void);
 
 static conn *conn_of(room_member *m)
 {
@@ -306,7 +311,10 @@ static int conn_open(conn *c, struct lws *wsi)
 		log_event(LOG_ERROR, "conn_refused", "addr=%s error=\"out of memory\"", c->addr);
 		return -1;
 	}
-	c->m.ip->conns++;
+	/* Counted since its accept (on_new_client), or from now on. */
+	c->counted = !counted_at_accept();
+	if (c->counted)
+		c->m.ip->conns++;
 	c->live = 1;
 	connections++;
 	c->last_rx = now_ms();
@@ -341,7 +349,7 @@ static void conn_teardown(conn *c)
 	c->q = NULL;
 	c->qcap = 0;
 	reasm_free(&c->rx);
-	if (c->m.ip)
+	if (c->m.ip && c->counted)
 		c->m.ip->conns--;
 	if (c->all_prev)
 		c->all_prev->all_next = c->all_next;
@@ -588,6 +596,7 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason,
 void net_init(const srv_config *c)
 {
 	cfg = c;
+	fd_budget_init();
 	start_ms = now_ms();
 	jw_init(&msg_out);
 }
@@ -637,6 +646,119 @@ typedef struct http_req {
 	unsigned char *buf; /* LWS_PRE + len */
 	size_t len;
 } http_req;
+
+/* Every connection accepted from an address counts against
+ * --max-conns-per-ip from its first byte to its close, WebSocket or plain
+ * HTTP (a slow client that never sends a request included). One over the
+ * limit is let in, so that a WebSocket upgrade on it can still be told
+ * too_many_connections; past that the connection is closed at once.
+ * Behind a proxy (--trust-proxy, or a unix socket) the peer is the proxy:
+ * WebSockets are counted by their forwarded address instead (conn_open).
+ * Accepted connections are found again at their end by their lws handle. */
+typedef struct accepted {
+	struct lws *wsi;
+	ipent *ip;
+	struct accepted *next;
+} accepted;
+
+#define ACCEPTED_BUCKETS 4096
+static accepted *accepted_by_wsi[ACCEPTED_BUCKETS];
+
+static accepted **accepted_bucket(struct lws *wsi)
+{
+	uintptr_t h = (uintptr_t)wsi;
+
+	return &accepted_by_wsi[(h >> 4 ^ h >> 16) % ACCEPTED_BUCKETS];
+}
+
+static accepted **accepted_slot(struct lws *wsi)
+{
+	accepted **pp = accepted_bucket(wsi);
+
+	while (*pp && (*pp)->wsi != wsi)
+		pp = &(*pp)->next;
+	return pp;
+}
+
+/* 1 when the address of connections is the TCP peer's. */
+static int counted_at_accept(void)
+{
+	return !cfg->trust_proxy && !cfg->unix_path;
+}
+
+/* A new connection: 0 to serve it, -1 to close it. */
+static int on_new_client(struct lws *wsi)
+{
+	char addr[64] = "";
+	accepted *a;
+
+	if (!counted_at_accept())
+		return 0;
+	lws_get_peer_simple(wsi, addr, sizeof addr);
+	a = malloc(sizeof *a);
+	if (!a || !(a->ip = ip_get(addr[0] ? addr : "unknown"))) {
+		free(a);
+		return -1;
+	}
+	a->wsi = wsi;
+	a->next = *accepted_bucket(wsi);
+	*accepted_bucket(wsi) = a;
+	a->ip->conns++;
+	if (a->ip->conns <= cfg->max_conns_per_ip + 1)
+		return 0;
+	stats.refused_conns++;
+	log_event(LOG_DEBUG, "conn_refused", "reason=too_many_connections addr=%s", addr);
+	return -1; /* WSI_DESTROY follows and uncounts it */
+}
+
+/* Any connection's end. */
+static void on_destroy(struct lws *wsi)
+{
+	accepted **pp = accepted_slot(wsi), *a = *pp;
+
+	if (!a)
+		return;
+	*pp = a->next;
+	a->ip->conns--;
+	free(a);
+}
+
+/* Descriptors kept free for the store, the log and lws itself: a
+ * connection accepted past the open-files limit less these is closed at
+ * once, so that accept() never fails for want of descriptors (which made
+ * the loop spin on a listening socket that stays readable). */
+#define FD_RESERVE 32
+static int fd_budget = 1 << 30;
+
+static void fd_budget_init(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+	    rl.rlim_cur > FD_RESERVE * 2)
+		fd_budget = (int)rl.rlim_cur - FD_RESERVE;
+}
+
+/* A connection just accepted on descriptor fd: 0 to keep it, 1 to close. */
+static int filter_accept(int fd)
+{
+	static int64_t last_log;
+	static unsigned refused;
+	int64_t now;
+
+	if (fd < fd_budget)
+		return 0;
+	stats.refused_fds++;
+	refused++;
+	now = now_ms();
+	if (now - last_log >= 10000) { /* a line every 10 s at most */
+		log_event(LOG_WARN, "conn_refused", "reason=descriptors refused=%u fd=%d"
+		          " budget=%d (raise the open-files limit)", refused, fd, fd_budget);
+		last_log = now;
+		refused = 0;
+	}
+	return 1;
+}
 
 /* 1 when origin (an Origin header) may open a WebSocket on a request for
  * host (its Host header). */
@@ -818,6 +940,11 @@ static size_t metrics(char *b, size_t cap)
 	        "oware_clients_dropped_total{reason=\"oversize\"} %llu\n",
 	        (unsigned long long)s->dropped_slow, (unsigned long long)s->closed_flood,
 	        (unsigned long long)s->closed_oversize);
+	n = add(b, cap, n, "# HELP oware_connections_refused_total Connections closed at once,"
+	        " by reason.\n# TYPE oware_connections_refused_total counter\n"
+	        "oware_connections_refused_total{reason=\"per_address\"} %llu\n"
+	        "oware_connections_refused_total{reason=\"descriptors\"} %llu\n",
+	        (unsigned long long)s->refused_conns, (unsigned long long)s->refused_fds);
 	n = add(b, cap, n, "# HELP oware_store_commits_total Group commits of the store.\n"
 	        "# TYPE oware_store_commits_total counter\noware_store_commits_total %llu\n"
 	        "# HELP oware_store_commit_seconds_total Time spent committing (syncing).\n"
@@ -918,6 +1045,13 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	switch (reason) {
 	case LWS_CALLBACK_ADD_HEADERS:
 		return add_headers(wsi, in);
+	case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
+		return filter_accept((int)(intptr_t)in);
+	case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+		return on_new_client(wsi);
+	case LWS_CALLBACK_WSI_DESTROY:
+		on_destroy(wsi);
+		break;
 	case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
 		return confirm_upgrade(wsi, in);
 	case LWS_CALLBACK_ESTABLISHED:

@@ -5,6 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { startServer, stopServer } from './lib.mjs';
 
 async function withServer(args, fn) {
@@ -165,3 +167,72 @@ test('a stream of empty fragments counts as a message flood', () =>
     assert.equal(got.find((m) => m.close !== undefined)?.close, 1008);
     s.destroy();
   }));
+
+// Raw TCP connections that send nothing, from a source address.
+async function holdConnections(port, n, localAddress = '127.0.0.1') {
+  const socks = [];
+  for (let i = 0; i < n; i++) {
+    socks.push(await new Promise((res) => {
+      const s = connect({ port, host: '127.0.0.1', localAddress }, () => res(s));
+      s.closedByServer = false;
+      s.on('close', () => { s.closedByServer = true; });
+      s.on('error', () => { s.closedByServer = true; res(s); });
+    }));
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  return socks;
+}
+
+function healthFrom(port, localAddress) {
+  return new Promise((res, rej) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/healthz', localAddress, timeout: 3000 },
+      (r) => { r.resume(); r.on('end', () => res(r.statusCode)); });
+    req.on('error', rej);
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+  });
+}
+
+test('plain HTTP connections count against --max-conns-per-ip', () =>
+  withServer(['--max-conns-per-ip', '8'], async (srv) => {
+    const socks = await holdConnections(srv.port, 20);
+    const open = socks.filter((s) => !s.closedByServer).length;
+    assert.equal(open, 9); // the limit, and one let in to be told
+    assert.equal(await healthFrom(srv.port, '127.0.0.2'), 200); // another address is served
+    for (const s of socks) s.destroy();
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(await healthFrom(srv.port, '127.0.0.1'), 200);
+    const m = await (await fetch(`http://127.0.0.1:${srv.port}/metrics`)).text();
+    assert.match(m, /oware_connections_refused_total\{reason="per_address"\} 11\n/);
+  }));
+
+// CPU seconds the process has used (utime + stime).
+function cpuSeconds(pid) {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+}
+
+test('at the open-files limit the server refuses new connections without spinning, and recovers', async () => {
+  const srv = await startServer(['--max-conns-per-ip', '1000'], { wrap: ['prlimit', '--nofile=96:96', '--'] });
+  try {
+    const r = await upgrade(srv.port); // a player connected before the attack
+    assert.equal(r.status, 101);
+    const socks = await holdConnections(srv.port, 120);
+    const held = socks.filter((s) => !s.closedByServer).length;
+    assert.ok(held >= 40 && held < 96, `held ${held}`);
+    const t0 = cpuSeconds(srv.proc.pid);
+    await new Promise((res) => setTimeout(res, 1000));
+    assert.ok(cpuSeconds(srv.proc.pid) - t0 < 0.2, 'the server spins');
+    // The established connection is served.
+    r.sock.write(frame(1, '{"type":"create","side":"south"}'));
+    await until(() => texts(r.sock.data).length >= 2);
+    assert.equal(texts(r.sock.data)[0].type, 'welcome');
+    assert.ok(srv.lines.filter((l) => /conn_refused reason=descriptors/.test(l)).length <= 2);
+    assert.ok(srv.lines.length < 60, `${srv.lines.length} log lines`);
+    for (const s of socks) s.destroy();
+    r.sock.destroy();
+    await new Promise((res) => setTimeout(res, 300));
+    assert.equal(await healthFrom(srv.port, '127.0.0.1'), 200);
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+});

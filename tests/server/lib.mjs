@@ -22,12 +22,14 @@ export function tempDir() {
 
 // Starts owared with args (and env: variables added to this process's);
 // resolves once it logs its port.
-export function startServer(args = [], { db, env } = {}) {
+// wrap: a command line that runs owared (e.g. prlimit with its options).
+export function startServer(args = [], { db, env, wrap = [] } = {}) {
   const dir = tempDir();
   db = db || join(dir, 'oware.db');
-  const proc = spawn(OWARED, ['--port', '0', '--listen', '127.0.0.1', '--db', db,
-    '--web-root', join(ROOT, 'tests/server/www'), ...args],
-  { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
+  const argv = [...wrap, OWARED, '--port', '0', '--listen', '127.0.0.1', '--db', db,
+    '--web-root', join(ROOT, 'tests/server/www'), ...args];
+  const proc = spawn(argv[0], argv.slice(1),
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   const srv = { proc, db, lines: [], port: 0, exited: null };
   srv.exited = new Promise((res) => proc.on('exit', (code, signal) => res({ code, signal })));
   let buf = '';
