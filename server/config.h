@@ -11,6 +11,8 @@ typedef struct srv_config {
 	const char *db;         /* --db, OW_DB */
 	const char *log_level;  /* --log-level, OW_LOG_LEVEL */
 	const char *allow_origin; /* --allow-origin, OW_ALLOW_ORIGIN: comma list or "*" */
+	const char *metrics_from; /* --metrics-from, OW_METRICS_FROM: comma list; NULL: all */
+	int follow_links;       /* --follow-links: serve links leading out of the web root */
 	int trust_proxy;        /* --trust-proxy, OW_TRUST_PROXY */
 	int sync_full;          /* --sync full|normal, OW_SYNC */
 	int abandon_seconds;    /* --abandon-seconds */

@@ -2,6 +2,7 @@
  * /healthz, /metrics), the `oware.v1` WebSocket protocol (reassembly,
  * limits, per-client queues) and the connection teardown. */
 #include <ctype.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -268,7 +269,6 @@ const rooms_io net_rooms_io = {io_send, io_send_all, io_error, io_close};
 static void client_addr(struct lws *wsi, char *out, size_t outlen)
 {
 	static int warned_xff;
-	char xff[256];
 	int n;
 
 	if (cfg->unix_path && !cfg->trust_proxy) {
@@ -276,14 +276,20 @@ static void client_addr(struct lws *wsi, char *out, size_t outlen)
 		return;
 	}
 	if (cfg->trust_proxy) {
-		n = lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR);
+		/* The whole header, however long: its last entry is our proxy's. */
+		n = lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR);
 		if (n > 0) {
-			char *p = strrchr(xff, ',');
+			char *xff = malloc((size_t)n + 1), *p;
 
-			p = p ? p + 1 : xff;
-			while (*p == ' ')
-				p++;
-			snprintf(out, outlen, "%.*s", (int)strcspn(p, " "), p);
+			if (xff && lws_hdr_copy(wsi, xff, n + 1, WSI_TOKEN_X_FORWARDED_FOR) == n) {
+				p = strrchr(xff, ',');
+				p = p ? p + 1 : xff;
+				while (*p == ' ')
+					p++;
+				snprintf(out, outlen, "%.*s", (int)strcspn(p, " "), p);
+			} else
+				out[0] = 0;
+			free(xff);
 			if (out[0])
 				return;
 		}
@@ -565,6 +571,22 @@ static int on_writeable(conn *c, struct lws *wsi)
 	return 0;
 }
 
+/* A close frame from the client: a code RFC 6455 does not allow on the
+ * wire (lws 4.1.6 lets codes of 5000 and over through) is answered with
+ * 1002 and the connection ends. 0 to let lws answer the close. */
+static int peer_close(struct lws *wsi, const unsigned char *in, size_t len)
+{
+	int code;
+
+	if (len < 2)
+		return 0;
+	code = in[0] << 8 | in[1];
+	if (code < 5000)
+		return 0;
+	close_with(wsi, LWS_CLOSE_STATUS_PROTOCOL_ERR, "bad close code");
+	return -1;
+}
+
 static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason,
                        void *user, void *in, size_t len)
 {
@@ -575,6 +597,8 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason,
 		return conn_open(c, wsi);
 	case LWS_CALLBACK_RECEIVE:
 		return on_receive(c, wsi, in, len);
+	case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+		return peer_close(wsi, in, len);
 	case LWS_CALLBACK_RECEIVE_PONG:
 		if (c->live) {
 			c->last_rx = now_ms();
@@ -975,6 +999,48 @@ static int refuse(struct lws *wsi, unsigned status)
 	return lws_http_transaction_completed(wsi) ? -1 : 1;
 }
 
+/* 1 when the client may read /metrics (--metrics-from; by default all). */
+static int metrics_allowed(struct lws *wsi)
+{
+	char addr[64];
+	const char *list = cfg->metrics_from;
+	size_t n = 0;
+
+	if (!list)
+		return 1;
+	client_addr(wsi, addr, sizeof addr);
+	for (; *list; list += n + (list[n] == ',')) {
+		n = strcspn(list, ",");
+		while (n && isspace((unsigned char)*list)) {
+			list++;
+			n--;
+		}
+		if (n == strlen(addr) && !strncmp(list, addr, n))
+			return 1;
+	}
+	return 0;
+}
+
+/* 1 when uri names a file that a symbolic link puts outside the web root
+ * (refused unless --follow-links). */
+static int leaves_root(const char *uri)
+{
+	static char root[PATH_MAX];
+	char path[PATH_MAX], real[PATH_MAX];
+	size_t rn;
+
+	if (cfg->follow_links || !uri || uri[0] != '/')
+		return 0;
+	if (!root[0] && !realpath(cfg->web_root, root))
+		return 0;
+	if (snprintf(path, sizeof path, "%s%s%s", cfg->web_root, uri,
+	             uri[strlen(uri) - 1] == '/' ? "index.html" : "") >= (int)sizeof path ||
+	    !realpath(path, real))
+		return 0; /* no such file: lws answers 404 itself */
+	rn = strlen(root);
+	return strncmp(real, root, rn) || (real[rn] != '/' && real[rn] != 0);
+}
+
 static int http_request(struct lws *wsi, http_req *rq, const void *in)
 {
 	unsigned char hdr[LWS_PRE + 1024], *start = hdr + LWS_PRE, *p = start,
@@ -992,6 +1058,10 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 	if (!strcmp(uri, "/healthz")) {
 		ctype = "application/json";
 		rq->len = healthz((char *)rq->buf + LWS_PRE, cap, &status);
+	} else if (!strcmp(uri, "/metrics") && !metrics_allowed(wsi)) {
+		free(rq->buf);
+		rq->buf = NULL;
+		return refuse(wsi, HTTP_STATUS_FORBIDDEN);
 	} else if (!strcmp(uri, "/metrics")) {
 		ctype = "text/plain; version=0.0.4";
 		rq->len = metrics((char *)rq->buf + LWS_PRE, cap);
@@ -1054,6 +1124,13 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 		break;
 	case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
 		return confirm_upgrade(wsi, in);
+	case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
+		if (leaves_root(in)) {
+			log_event(LOG_WARN, "http_refused", "reason=link uri=\"%.100s\"", (const char *)in);
+			lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
+			return 1;
+		}
+		break;
 	case LWS_CALLBACK_ESTABLISHED:
 	case LWS_CALLBACK_RECEIVE:
 		/* A WebSocket bound to this protocol escaped confirm_upgrade. */

@@ -5,9 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import http from 'node:http';
-import { startServer, stopServer } from './lib.mjs';
+import { startServer, stopServer, tempDir } from './lib.mjs';
 
 async function withServer(args, fn) {
   const srv = await startServer(args);
@@ -234,5 +235,61 @@ test('at the open-files limit the server refuses new connections without spinnin
     assert.equal(await healthFrom(srv.port, '127.0.0.1'), 200);
   } finally {
     assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+});
+
+test('a close code of 5000 or more is answered with 1002', () =>
+  withServer([], async (srv) => {
+    const r = await upgrade(srv.port);
+    const payload = Buffer.from([0x13, 0x88, 0x62, 0x79, 0x65]); // 5000 "bye"
+    r.sock.write(frame(8, payload));
+    await until(() => r.sock.ended || texts(r.sock.data).some((m) => m.close !== undefined));
+    assert.equal(texts(r.sock.data).find((m) => m.close !== undefined)?.close, 1002);
+    r.sock.destroy();
+    const ok = await upgrade(srv.port); // a valid code is echoed as usual
+    ok.sock.write(frame(8, Buffer.from([0x03, 0xe8])));
+    await until(() => texts(ok.sock.data).some((m) => m.close !== undefined));
+    assert.equal(texts(ok.sock.data).find((m) => m.close !== undefined).close, 1000);
+    ok.sock.destroy();
+  }));
+
+test('--trust-proxy takes the last X-Forwarded-For entry however long the header', () =>
+  withServer(['--trust-proxy'], async (srv) => {
+    const xff = Array.from({ length: 60 }, (_, i) => `10.0.0.${i}`).join(', ') + ', 10.9.9.9';
+    assert.ok(xff.length > 600);
+    const r = await upgrade(srv.port, { extra: { 'X-Forwarded-For': xff } });
+    assert.equal(r.status, 101);
+    r.sock.write(frame(1, '{"type":"create","side":"south"}'));
+    await until(() => texts(r.sock.data).length >= 2);
+    assert.ok(srv.lines.some((l) => / room_created .*addr=10\.9\.9\.9$/.test(l)), srv.lines.join('\n'));
+    r.sock.destroy();
+  }));
+
+test('--metrics-from serves /metrics to the listed addresses only', () =>
+  withServer(['--metrics-from', '127.0.0.2, ::1'], async (srv) => {
+    const get = (localAddress, path) => new Promise((res, rej) => {
+      http.get({ host: '127.0.0.1', port: srv.port, path, localAddress }, (r) => {
+        r.resume(); r.on('end', () => res(r.statusCode));
+      }).on('error', rej);
+    });
+    assert.equal(await get('127.0.0.1', '/metrics'), 403);
+    assert.equal(await get('127.0.0.2', '/metrics'), 200);
+    assert.equal(await get('127.0.0.1', '/healthz'), 200);
+  }));
+
+test('symbolic links that leave the web root are not followed (unless --follow-links)', async () => {
+  const root = tempDir();
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>t</title>');
+  const outside = join(tempDir(), 'secret.txt');
+  writeFileSync(outside, 'secret');
+  symlinkSync(outside, join(root, 'secret.txt'));
+  symlinkSync(join(root, 'index.html'), join(root, 'inner.html'));
+  for (const [args, secret] of [[[], 404], [['--follow-links'], 200]]) {
+    await withServer(['--web-root', root, ...args], async (srv) => {
+      const base = `http://127.0.0.1:${srv.port}`;
+      assert.equal((await fetch(`${base}/secret.txt`)).status, secret);
+      assert.equal((await fetch(`${base}/inner.html`)).status, 200);
+      assert.equal((await fetch(`${base}/`)).status, 200);
+    });
   }
 });
