@@ -9,6 +9,9 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <linux/tcp.h>
 #include <time.h>
 
 #include "server/clock.h"
@@ -50,6 +53,9 @@ typedef struct conn {
 	int counted;              /* counted in m.ip->conns by conn_open */
 	struct conn *all_next, *all_prev; /* in the list of every connection */
 	int64_t last_rx;          /* ms of the last frame (or pong) received */
+	int64_t choked_since;     /* ms since output waits on a full socket, or 0 */
+	int64_t rx_bytes;         /* the socket's bytes received at rx_checked_at */
+	int64_t rx_checked_at;    /* ms, or 0 before the first check */
 	int ping;                 /* 1: a ping is due, 2: sent, awaiting traffic */
 	struct conn *ready_next, **ready_pprev; /* in the list of connections
 	                                         * with messages queued this pass */
@@ -600,9 +606,11 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
 		return peer_close(wsi, in, len);
 	case LWS_CALLBACK_RECEIVE_PONG:
-		if (c->live) {
+		if (c->live && !c->close_code) {
 			c->last_rx = now_ms();
 			c->ping = 0;
+			if (rate_check(c) < 0) /* pongs are frames like any other */
+				flood_close(c);
 		}
 		return 0;
 	case LWS_CALLBACK_SERVER_WRITEABLE:
@@ -640,23 +648,98 @@ void net_free(void)
 	jw_free(&msg_out);
 }
 
+/* Drops c with a policy close, whether or not its socket drains. */
+static void drop(conn *c, const char *reason, const char *why, int64_t ms)
+{
+	log_event(LOG_INFO, "client_dropped", "reason=%s addr=%s ms=%lld", reason, c->addr,
+	          (long long)ms);
+	queue_clear(c);
+	conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, why);
+	lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, 2);
+}
+
+/* How often a connection's received bytes are weighed, and how many a
+ * second it may send: its messages at the rate limit, twice over, plus
+ * 64 KiB for control frames. Pings are answered inside lws and reach no
+ * callback: a flood of them shows only in the socket's byte count, and
+ * costs the server CPU in proportion to those bytes. */
+#define RX_CHECK_MS 4000
+
+static int64_t rx_budget_per_s(void)
+{
+	return (int64_t)cfg->max_msgs_per_sec * 2 * (cfg->max_message + 14) + 65536;
+}
+
+/* Bytes the kernel has received on c's socket, or -1 (not TCP). */
+static int64_t rx_bytes(const conn *c)
+{
+	struct tcp_info ti;
+	socklen_t len = sizeof ti;
+
+	memset(&ti, 0, sizeof ti);
+	if (getsockopt(lws_get_socket_fd(c->wsi), IPPROTO_TCP, TCP_INFO, &ti, &len) < 0 ||
+	    len < offsetof(struct tcp_info, tcpi_bytes_received) + sizeof ti.tcpi_bytes_received)
+		return -1;
+	return (int64_t)ti.tcpi_bytes_received;
+}
+
+/* 1 when the process used more than half a core since the last call: then
+ * every connection's bytes are weighed at each sweep, so that a flood is
+ * found within a second while a calm server weighs few. */
+static int busy(int64_t now)
+{
+	static int64_t last_wall, last_cpu;
+	struct rusage ru;
+	int64_t cpu, dw, dc;
+	int b;
+
+	if (getrusage(RUSAGE_SELF, &ru) < 0)
+		return 0;
+	cpu = (int64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000 +
+	      (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000;
+	dw = now - last_wall;
+	dc = cpu - last_cpu;
+	b = last_wall && dw > 0 && dc * 2 > dw;
+	last_wall = now;
+	last_cpu = cpu;
+	return b;
+}
+
 void net_keepalive(void)
 {
 	int64_t now = now_ms(), ping = (int64_t)cfg->ping_seconds * 1000,
 	        hangup = (int64_t)cfg->hangup_seconds * 1000;
+	int64_t rx_every = busy(now) ? 200 : RX_CHECK_MS;
 
 	for (conn *c = all_conns; c; c = c->all_next) {
 		int64_t idle = now - c->last_rx;
 
 		if (c->close_code)
 			continue;
-		if (idle >= hangup && c->ping == 2) { /* pinged, and still silent */
-			log_event(LOG_INFO, "client_dropped", "reason=idle addr=%s idle_ms=%lld",
-			          c->addr, (long long)idle);
-			queue_clear(c);
-			conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "idle");
-			lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, 2);
-		} else if (idle >= ping && c->ping == 0) {
+		/* Output waiting (ours, or a ping due) on a socket that takes
+		 * none: the client does not read. */
+		if ((c->qlen || c->ping == 1) && lws_send_pipe_choked(c->wsi)) {
+			if (!c->choked_since)
+				c->choked_since = now;
+		} else
+			c->choked_since = 0;
+		if (now - c->rx_checked_at >= rx_every) {
+			int64_t bytes = rx_bytes(c);
+
+			if (bytes >= 0 && c->rx_checked_at &&
+			    bytes - c->rx_bytes > rx_budget_per_s() * (now - c->rx_checked_at) / 1000) {
+				stats.closed_flood++;
+				drop(c, "flood", "message flood", bytes - c->rx_bytes);
+				continue;
+			}
+			c->rx_bytes = bytes;
+			c->rx_checked_at = now;
+		}
+		if (c->choked_since && now - c->choked_since >= hangup)
+			drop(c, "unwritable", "too slow", now - c->choked_since);
+		else if (idle >= hangup && c->ping) /* pinged (or the ping stuck), still silent */
+			drop(c, "idle", "idle", idle);
+		else if (idle >= ping && c->ping == 0) {
 			c->ping = 1;
 			lws_callback_on_writable(c->wsi);
 		}

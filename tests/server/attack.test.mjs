@@ -293,3 +293,37 @@ test('symbolic links that leave the web root are not followed (unless --follow-l
     });
   }
 });
+
+test('a ping flood that never reads is closed, and costs the server little', () =>
+  withServer(['--ping-seconds', '2', '--hangup-seconds', '4'], async (srv) => {
+    const r = await upgrade(srv.port);
+    const s = r.sock;
+    s.pause(); // never read
+    const burst = Buffer.concat(Array.from({ length: 2000 }, () => frame(9, 'p')));
+    let stop = false, sent = 0;
+    const pump = async () => {
+      while (!stop && !s.destroyed && !s.ended) {
+        if (s.write(burst)) sent += burst.length;
+        else await new Promise((res) => { s.once('drain', res); setTimeout(res, 50); });
+        await new Promise((res) => setImmediate(res));
+      }
+    };
+    const t0 = cpuSeconds(srv.proc.pid);
+    const started = Date.now();
+    const pumping = pump();
+    await until(() => srv.lines.some((l) => / client_dropped reason=(flood|unwritable|idle) /.test(l)), 15000);
+    stop = true;
+    await pumping;
+    const took = (Date.now() - started) / 1000;
+    const cpu = cpuSeconds(srv.proc.pid) - t0;
+    // Found within a sweep or two of a busy server: its CPU is bounded.
+    assert.ok(took < 4 && cpu < 3, `server CPU ${cpu} s in ${took} s`);
+    assert.match(srv.lines.find((l) => / client_dropped /.test(l)), /reason=flood/);
+    s.destroy();
+    // A client that reads nothing while being sent to is closed too.
+    const p = await upgrade(srv.port);
+    p.sock.pause();
+    p.sock.write(frame(1, '{"type":"create","side":"south"}'));
+    await until(() => srv.lines.filter((l) => / client_dropped /.test(l)).length >= 2, 15000);
+    p.sock.destroy();
+  }));
