@@ -37,16 +37,27 @@ ipent *ip_get(const char *addr)
 	return e;
 }
 
+/* Counts one event in a window of a minute: 0, or -1 over limit. */
+static int window_allow(int64_t *window, int *count, int64_t now, int limit)
+{
+	if (now - *window >= MINUTE_MS) {
+		*window = now;
+		*count = 0;
+	}
+	if (*count >= limit)
+		return -1;
+	(*count)++;
+	return 0;
+}
+
 int ip_room_allow(ipent *e, int64_t now, int limit)
 {
-	if (now - e->room_window >= MINUTE_MS) {
-		e->room_window = now;
-		e->rooms = 0;
-	}
-	if (e->rooms >= limit)
-		return -1;
-	e->rooms++;
-	return 0;
+	return window_allow(&e->room_window, &e->rooms, now, limit);
+}
+
+int ip_join_allow(ipent *e, int64_t now, int limit)
+{
+	return window_allow(&e->join_window, &e->joins, now, limit);
 }
 
 void ip_sweep(int64_t now)
@@ -57,7 +68,8 @@ void ip_sweep(int64_t now)
 		while (*pp) {
 			ipent *e = *pp;
 
-			if (e->conns == 0 && now - e->room_window >= MINUTE_MS) {
+			if (e->conns == 0 && now - e->room_window >= MINUTE_MS &&
+			    now - e->join_window >= MINUTE_MS) {
 				*pp = e->next;
 				free(e);
 			} else

@@ -10,6 +10,8 @@ typedef struct ipent {
 	int conns;           /* open WebSocket connections */
 	int64_t room_window; /* start (ms) of the minute counted in rooms */
 	int rooms;           /* rooms created in that minute */
+	int64_t join_window; /* start (ms) of the minute counted in joins */
+	int joins;           /* joins in that minute */
 	struct ipent *next;
 } ipent;
 
@@ -19,7 +21,10 @@ ipent *ip_get(const char *addr);
 /* Counts a room created from e at now; returns 0, or -1 when e already
  * created `limit` rooms in the current minute. */
 int ip_room_allow(ipent *e, int64_t now, int limit);
-/* Frees entries with no connection and no room counted in the last minute. */
+/* Counts a join from e at now; returns 0, or -1 when e already joined
+ * `limit` times in the current minute. */
+int ip_join_allow(ipent *e, int64_t now, int limit);
+/* Frees entries with no connection and nothing counted in the last minute. */
 void ip_sweep(int64_t now);
 /* Frees every entry. */
 void ip_free_all(void);

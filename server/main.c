@@ -206,6 +206,7 @@ int main(int argc, char **argv)
 	rcfg.lim.max_spectators = (unsigned)cfg.max_spectators;
 	rcfg.max_rooms = cfg.max_rooms;
 	rcfg.rooms_per_ip_per_min = cfg.rooms_per_ip_per_min;
+	rcfg.joins_per_ip_per_min = cfg.joins_per_ip_per_min;
 	rcfg.expire_unfinished = cfg.expire_unfinished;
 	rcfg.expire_finished = cfg.expire_finished;
 	rcfg.expire_unjoined = cfg.expire_unjoined;

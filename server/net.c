@@ -33,6 +33,7 @@ typedef struct msgbuf {
 typedef struct qent {
 	msgbuf *b;
 	uint64_t seq;
+	int state; /* a room's state, superseded by the next one */
 } qent;
 
 /* One WebSocket connection: lws's per-session data of `oware.v1`. lws owns
@@ -178,10 +179,21 @@ static void conn_close(conn *c, int code, const char *why)
 /* Queues one shared buffer for c (taking a reference of its own), to
  * leave once commit seq is done; a full queue drops c as a laggard.
  * Nothing is sent to a connection that is closing. */
-static void conn_send_buf(conn *c, msgbuf *b, uint64_t seq)
+static void conn_send_buf(conn *c, msgbuf *b, uint64_t seq, int state)
 {
 	if (!b || c->close_code || !c->live)
 		return;
+	if (state && c->qlen >= cfg->max_queue / 2 && c->q[(c->qhead + c->qlen - 1) % c->qcap].state) {
+		/* A reader this far behind gets the newest state in place of the
+		 * one it has not read yet (a state says all there is): others'
+		 * comings and goings never fill its queue. */
+		qent *tail = &c->q[(c->qhead + c->qlen - 1) % c->qcap];
+
+		b->refs++;
+		msgbuf_put(tail->b);
+		*tail = (qent){b, seq, 1};
+		return;
+	}
 	if (c->qlen == cfg->max_queue) {
 		/* A laggard: drop what it has not read and let it go. */
 		stats.dropped_slow++;
@@ -198,7 +210,7 @@ static void conn_send_buf(conn *c, msgbuf *b, uint64_t seq)
 		return;
 	}
 	b->refs++;
-	c->q[(c->qhead + c->qlen) % c->qcap] = (qent){b, seq};
+	c->q[(c->qhead + c->qlen) % c->qcap] = (qent){b, seq, state};
 	c->qlen++;
 	ready_link(c);
 }
@@ -212,7 +224,7 @@ static void conn_send(conn *c, const jw *w, uint64_t seq)
 		log_event(LOG_ERROR, "send_failed", "addr=%s error=\"out of memory\"", c->addr);
 		return;
 	}
-	conn_send_buf(c, b, seq);
+	conn_send_buf(c, b, seq, 0);
 	msgbuf_put(b);
 }
 
@@ -251,7 +263,7 @@ static void io_send_all(room_member *first, const jw *w)
 	}
 	for (room_member *m = first, *next; m; m = next) {
 		next = m->next;
-		conn_send_buf(conn_of(m), b, seq);
+		conn_send_buf(conn_of(m), b, seq, 1);
 	}
 	msgbuf_put(b);
 }
@@ -735,8 +747,10 @@ void net_keepalive(void)
 			c->rx_bytes = bytes;
 			c->rx_checked_at = now;
 		}
-		if (c->choked_since && now - c->choked_since >= hangup)
-			drop(c, "unwritable", "too slow", now - c->choked_since);
+		if (c->choked_since && now - c->choked_since >= hangup) {
+			stats.dropped_slow++;
+			drop(c, "slow", "too slow", now - c->choked_since);
+		}
 		else if (idle >= hangup && c->ping) /* pinged (or the ping stuck), still silent */
 			drop(c, "idle", "idle", idle);
 		else if (idle >= ping && c->ping == 0) {

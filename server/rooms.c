@@ -17,6 +17,11 @@
 #define TOKEN_BYTES 32      /* 256 random bits */
 #define TOKEN_TEXT 64       /* their base64url text (43 characters) and NUL */
 #define PROBE_EVERY_MS 1000 /* how often a failing store is tried again */
+/* Spectators coming and going: the first COUNT_AT_ONCE changes of the
+ * count in a second are announced at once, the rest together at the end
+ * of that second. */
+#define COUNT_AT_ONCE 3
+#define COUNT_EVERY_MS 1000
 
 /* A room of the table: owned by it from creation (or restore) until it
  * expires, is rolled back, or the server stops. */
@@ -29,6 +34,9 @@ struct room {
 	int64_t deadline;              /* in the timer list: when (ms); else -1 */
 	room *dnext, *dprev;           /* the rooms changed in the open batch */
 	int dirty;
+	int64_t count_due;             /* the spectators' count to announce then, or 0 */
+	int64_t count_window;          /* start (ms) of the second counted in count_changes */
+	int count_changes;             /* count changes announced at once in that second */
 };
 
 static rooms_config cfg;
@@ -148,6 +156,8 @@ static void timer_update(room *r)
 	int64_t d = stopping ? -1 : rules_deadline(&r->rr, &cfg.lim);
 	room *p;
 
+	if (r->count_due && !stopping && (d < 0 || r->count_due < d))
+		d = r->count_due;
 	if (d == r->deadline)
 		return;
 	timer_unlink(r);
@@ -285,10 +295,42 @@ static void send_state(room_member *m, const room *r)
 	io.send(m, state_text(r));
 }
 
+static void timer_update(room *r);
+
+/* Every member gets the state (which also carries the spectators' count). */
 static void broadcast(room *r)
 {
 	if (r->members)
 		io.send_all(r->members, state_text(r));
+	if (r->count_due) {
+		r->count_due = 0;
+		timer_update(r);
+	}
+}
+
+/* The number of spectators changed: announced now (everyone gets the
+ * state), or, past COUNT_AT_ONCE changes in a second, with the next state
+ * or at the end of that second: spectators coming and going in numbers
+ * cost a message a second, not one per visit, and no write at all. 0 when
+ * announced now, 1 when later. */
+static int count_changed(room *r)
+{
+	int64_t now = now_ms();
+
+	if (now - r->count_window >= COUNT_EVERY_MS) {
+		r->count_window = now;
+		r->count_changes = 0;
+	}
+	if (r->count_changes < COUNT_AT_ONCE && !r->count_due) {
+		r->count_changes++;
+		broadcast(r);
+		return 0;
+	}
+	if (!r->count_due) {
+		r->count_due = r->count_window + COUNT_EVERY_MS;
+		timer_update(r);
+	}
+	return 1;
 }
 
 static void send_welcome(room_member *m, const room *r, int seat, const char *token)
@@ -454,7 +496,7 @@ static void game_end_log(const room *r)
  * go on and apply o, -1 when it was refused. */
 static int decided(room_member *m, room *r, const rules_out *o)
 {
-	if (o->error || o->save == RULES_KEEP) {
+	if (o->error || (o->save == RULES_KEEP && !o->joins)) {
 		if (o->error)
 			io.error(m, o->error, o->why);
 		if (o->resync) /* after a stale ply, or alone for a resend */
@@ -539,6 +581,10 @@ static void do_join(room_member *m, const proto_msg *msg)
 	rules_in in;
 	rules_out o;
 
+	if (m->ip && ip_join_allow(m->ip, now_ms(), cfg.joins_per_ip_per_min) < 0) {
+		io.error(m, PROTO_E_RATE_LIMITED, "too many joins from this address; wait a minute");
+		return;
+	}
 	if (!r) {
 		io.error(m, PROTO_E_NO_ROOM, "no room has that id (or it expired)");
 		return;
@@ -570,7 +616,10 @@ static void do_join(room_member *m, const proto_msg *msg)
 		log_event(LOG_INFO, o.token ? "player_joined" : "seat_reclaimed",
 		          "room=%s side=%s addr=%s", r->rr.rec.id, proto_side_name(o.seat), m->addr);
 	send_welcome(m, r, o.seat, o.token ? token : NULL);
-	broadcast(r);
+	if (o.broadcast)
+		broadcast(r);
+	else if (count_changed(r))
+		send_state(m, r); /* the newcomer's state cannot wait */
 }
 
 void rooms_handle(room_member *m, const proto_msg *msg)
@@ -629,7 +678,10 @@ void rooms_leave(room_member *m)
 	save(r, &o); /* presence: shown even if it cannot be saved */
 	rules_apply(&r->rr, &o, in.now);
 	timer_update(r);
-	broadcast(r);
+	if (o.broadcast)
+		broadcast(r);
+	else
+		count_changed(r);
 }
 
 void rooms_run_timers(int64_t now)
@@ -643,16 +695,17 @@ void rooms_run_timers(int64_t now)
 		in_init(&in, RULES_SPECTATOR, NULL);
 		in.now = now;
 		rules_tick(&r->rr, &in, &o);
-		if (!o.claimable) {
-			timer_update(r);
-			break;
-		}
-		save(r, &o);
-		rules_apply(&r->rr, &o, now);
+		if (o.claimable) {
+			save(r, &o);
+			rules_apply(&r->rr, &o, now);
+			log_event(LOG_INFO, "seat_claimable", "room=%s side=%s", r->rr.rec.id,
+			          proto_side_name(r->rr.absent_side));
+			broadcast(r);
+		} else if (r->count_due && r->count_due <= now)
+			broadcast(r);
 		timer_update(r);
-		log_event(LOG_INFO, "seat_claimable", "room=%s side=%s", r->rr.rec.id,
-		          proto_side_name(r->rr.absent_side));
-		broadcast(r);
+		if (r->deadline >= 0 && r->deadline <= now)
+			break; /* not due after all (it cannot be): try again later */
 	}
 }
 

@@ -44,6 +44,7 @@ typedef struct rooms_config {
 	rules_limits lim;
 	int max_rooms;
 	int rooms_per_ip_per_min;
+	int joins_per_ip_per_min;
 	int expire_unfinished, expire_finished, expire_unjoined; /* seconds idle */
 } rooms_config;
 

@@ -203,8 +203,9 @@ void rules_join(const rules_room *r, const rules_in *in, rules_out *o)
 		} else if (r->spectators >= in->lim->max_spectators) {
 			fail(o, PROTO_E_TOO_MANY_SPECTATORS, "the room has its maximum of spectators");
 			return;
-		} else
-			touch(r, in, o);
+		}
+		/* A spectator changes only the count of spectators: no version,
+		 * nothing saved (the caller sends the count on, coalesced). */
 	}
 	o->seat = seat;
 	o->joins = 1;
@@ -216,7 +217,8 @@ void rules_leave(const rules_room *r, const rules_in *in, rules_out *o)
 	out_init(r, o);
 	o->seat = in->seat;
 	o->leaves = 1;
-	touch(r, in, o);
+	if (in->seat >= 0)
+		touch(r, in, o);
 }
 
 void rules_tick(const rules_room *r, const rules_in *in, rules_out *o)

@@ -114,7 +114,8 @@ int rules_restore(rules_room *r, const room_rec *rec, const uint8_t *pits, int n
 void rules_room_free(rules_room *r);
 
 /* Decides a `join` by someone outside the room (in->msg->token may be
- * empty). */
+ * empty). A spectator's join (and leave) changes no version and saves
+ * nothing: only the count of spectators, which the caller announces. */
 void rules_join(const rules_room *r, const rules_in *in, rules_out *out);
 /* Decides a game action (move, resign, draw, abort, rematch, claim) by
  * in->seat. */

@@ -121,8 +121,9 @@ test('spectators per room', () =>
     a.close(); b.close(); s1.close(); s2.close();
   }));
 
-test('slow reader: dropped when its queue is full', () =>
-  withServer(['--max-queue', '4', '--max-msgs-per-sec', '100000', '--sync', 'normal'], async (srv) => {
+test('slow reader: a client that sends but does not read is dropped as slow', () =>
+  withServer(['--max-queue', '4', '--max-msgs-per-sec', '100000', '--sync', 'normal',
+    '--ping-seconds', '1', '--hangup-seconds', '2'], async (srv) => {
     const { a, b, room } = await twoPlayers(srv.port);
     const s = await Client.open(srv.port, { room });
     s.send({ type: 'join', room });
@@ -131,6 +132,7 @@ test('slow reader: dropped when its queue is full', () =>
     // Offers and declines broadcast states until the laggard's socket and queue fill.
     let dropped = false;
     for (let i = 0; i < 20000 && !dropped; i++) {
+      if (i % 10 === 0 && s.ws.readyState === 1) s.send({ type: 'claim' }); // answered, unread
       a.send({ type: 'draw', action: 'offer' });
       await a.untilState((st) => st.draw_offer === 'south');
       b.send({ type: 'draw', action: 'decline' });
@@ -229,7 +231,7 @@ test('client address: X-Forwarded-For only with --trust-proxy', async () => {
 });
 
 test('keepalive: a client that answers no ping is hung up; one that does stays', () =>
-  withServer(['--ping-seconds', '1', '--hangup-seconds', '2'], async (srv) => {
+  withServer(['--ping-seconds', '1', '--ping-seconds', '1', '--hangup-seconds', '2'], async (srv) => {
     const alive = await Client.open(srv.port);
     const dead = await Client.open(srv.port, { autoPong: false });
     const t0 = Date.now();
@@ -261,3 +263,44 @@ test('unix socket: /healthz and a game over --unix', async () => {
   a.close();
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
 });
+
+test('spectators coming and going: no write, a count a second, never a player dropped; joins per address', () =>
+  withServer(['--max-queue', '8', '--joins-per-ip-per-min', '400', '--max-spectators', '1000'], async (srv) => {
+    const { a, b, room } = await twoPlayers(srv.port);
+    const metric = async (name) => Number(new RegExp(`\\n${name} (\\d+)`).exec(
+      await (await httpGet(srv.port, '/metrics')).text())[1]);
+    const commits = await metric('oware_store_commits_total');
+    b.ws.pause(); // a slow (not reading) player
+    for (let i = 0; i < 150; i++) {
+      const s = await Client.open(srv.port, { room });
+      s.send({ type: 'join', room });
+      await s.expect('welcome');
+      const st = await s.expect('state');
+      assert.equal(st.version, 2); // spectators change no version
+      s.terminate();
+    }
+    assert.equal(await metric('oware_store_commits_total'), commits);
+    await new Promise((r) => setTimeout(r, 1200));
+    b.ws.resume();
+    // The slow player is still there, and a's states came a few a second.
+    assert.equal(b.closed, null);
+    const states = a.queue.filter((m) => m.type === 'state');
+    assert.ok(states.length <= 10, `${states.length} states for 300 visits`);
+    assert.equal(states.at(-1).spectators, 0);
+    a.send({ type: 'move', pit: 'c', ply: 0 });
+    await b.untilState((st) => st.moves.length === 1);
+    // Joins per address per minute.
+    let limited = 0;
+    for (let i = 0; i < 260 && !limited; i++) {
+      const s = await Client.open(srv.port, { room });
+      s.send({ type: 'join', room });
+      const m = await s.next();
+      if (m.type === 'error') {
+        assert.equal(m.code, 'rate_limited');
+        limited = i + 1;
+      }
+      s.terminate();
+    }
+    assert.equal(limited, 400 - 150 - 1 + 1); // b's join counted too
+    a.close(); b.close();
+  }));

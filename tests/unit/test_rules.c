@@ -202,18 +202,19 @@ START_TEST(join_takes_the_free_seat_then_watches)
 	ck_assert_int_eq(o.save, RULES_SAVE);
 	ck_assert_uint_eq(f.r.rec.version, 2);
 	ck_assert(f.r.rec.has_tok[N] && f.r.present[N]);
-	o = join(&f, "", "unused");
+	o = join(&f, "", "unused"); /* a spectator: only the count changes */
 	ck_assert_int_eq(o.seat, SPECT);
-	ck_assert(!o.token && o.presence && o.welcome);
+	ck_assert(!o.token && o.welcome && o.joins && !o.broadcast);
+	ck_assert_int_eq(o.save, RULES_KEEP);
 	ck_assert_uint_eq(f.r.spectators, 1);
-	ck_assert_uint_eq(f.r.rec.version, 3);
+	ck_assert_uint_eq(f.r.rec.version, 2);
 	join(&f, "", "unused");
 	ck_assert_uint_eq(f.r.spectators, 2);
 	o = join(&f, "", "unused"); /* the limit is 2 */
 	ck_assert_int_eq(o.error, PROTO_E_TOO_MANY_SPECTATORS);
 	ck_assert_int_eq(o.save, RULES_KEEP);
 	ck_assert_uint_eq(f.r.spectators, 2);
-	ck_assert_uint_eq(f.r.rec.version, 4);
+	ck_assert_uint_eq(f.r.rec.version, 2);
 	teardown_room(&f);
 }
 END_TEST
@@ -524,11 +525,14 @@ START_TEST(leaving_is_presence_only)
 	setup(&f, 1);
 	join(&f, "", "x");
 	o = leave(&f, SPECT);
+	ck_assert(!o.broadcast && o.leaves);
+	ck_assert_int_eq(o.save, RULES_KEEP);
+	ck_assert_uint_eq(f.r.spectators, 0);
+	ck_assert_uint_eq(f.r.rec.version, 2);
+	o = leave(&f, N); /* a player's presence: a version, shown even unsaved */
 	ck_assert(o.presence && o.broadcast && o.leaves);
 	ck_assert_int_eq(o.save, RULES_SAVE);
-	ck_assert_uint_eq(f.r.spectators, 0);
-	ck_assert_uint_eq(f.r.rec.version, 4);
-	o = leave(&f, N);
+	ck_assert_uint_eq(f.r.rec.version, 3);
 	ck_assert(!f.r.present[N] && f.r.rec.has_tok[N]);
 	ck_assert_int_eq(f.r.absent_side, -1); /* south is on turn */
 	teardown_room(&f);
