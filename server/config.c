@@ -76,6 +76,8 @@ static const struct opt {
 	{"joins-per-ip-per-min", "OW_JOINS_PER_IP_PER_MIN", T_INT,
 	 offsetof(srv_config, joins_per_ip_per_min), 1, 1000000, "120",
 	 "joins (as player or spectator) per client address per minute"},
+	{"max-rooms-per-ip", "OW_MAX_ROOMS_PER_IP", T_INT, offsetof(srv_config, max_rooms_per_ip),
+	 1, 10000000, "100", "rooms created from one client address and still held"},
 	{"max-rooms", "OW_MAX_ROOMS", T_INT, offsetof(srv_config, max_rooms),
 	 1, 10000000, "20000", "rooms held in total"},
 	{"max-spectators", "OW_MAX_SPECTATORS", T_INT, offsetof(srv_config, max_spectators),

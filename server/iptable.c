@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <arpa/inet.h>
+
 #include "server/iptable.h"
 
 #define IP_BUCKETS 4096
@@ -20,10 +22,38 @@ static unsigned hash(const char *s)
 	return h % IP_BUCKETS;
 }
 
-ipent *ip_get(const char *addr)
+/* The key an address is counted under: an IPv6 address by its /64 (one
+ * subscriber usually holds a whole /64), an IPv4-mapped one as IPv4,
+ * anything else as it is. */
+static void ip_key(const char *addr, char *out, size_t outlen)
 {
-	unsigned b = hash(addr);
+	struct in6_addr a6;
+	char text[INET6_ADDRSTRLEN];
+
+	if (strchr(addr, ':') && inet_pton(AF_INET6, addr, &a6) == 1) {
+		static const uint8_t mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+
+		if (!memcmp(a6.s6_addr, mapped, sizeof mapped)) {
+			inet_ntop(AF_INET, a6.s6_addr + 12, text, sizeof text);
+			snprintf(out, outlen, "%s", text);
+			return;
+		}
+		memset(a6.s6_addr + 8, 0, 8);
+		inet_ntop(AF_INET6, &a6, text, sizeof text);
+		snprintf(out, outlen, "%s/64", text);
+		return;
+	}
+	snprintf(out, outlen, "%s", addr);
+}
+
+ipent *ip_get(const char *addr_text)
+{
+	char addr[sizeof ((ipent *)0)->addr];
+	unsigned b;
 	ipent *e;
+
+	ip_key(addr_text, addr, sizeof addr);
+	b = hash(addr);
 
 	for (e = buckets[b]; e; e = e->next)
 		if (!strcmp(e->addr, addr))
@@ -68,7 +98,7 @@ void ip_sweep(int64_t now)
 		while (*pp) {
 			ipent *e = *pp;
 
-			if (e->conns == 0 && now - e->room_window >= MINUTE_MS &&
+			if (e->conns == 0 && e->rooms_held == 0 && now - e->room_window >= MINUTE_MS &&
 			    now - e->join_window >= MINUTE_MS) {
 				*pp = e->next;
 				free(e);

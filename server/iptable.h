@@ -1,5 +1,6 @@
-/* iptable.h: per client address counters (connections, rooms created in
- * the current minute) in a chained hash table, for the per-address limits. */
+/* iptable.h: per client address counters (connections, rooms created and
+ * joins in the current minute, rooms held) in a chained hash table, for
+ * the per-address limits. IPv6 addresses count by their /64. */
 #ifndef SRV_IPTABLE_H
 #define SRV_IPTABLE_H
 
@@ -7,16 +8,18 @@
 
 typedef struct ipent {
 	char addr[64];
-	int conns;           /* open WebSocket connections */
+	int conns;           /* open connections (see net.c for which count) */
 	int64_t room_window; /* start (ms) of the minute counted in rooms */
 	int rooms;           /* rooms created in that minute */
 	int64_t join_window; /* start (ms) of the minute counted in joins */
 	int joins;           /* joins in that minute */
+	int rooms_held;      /* rooms created from here that still exist */
 	struct ipent *next;
 } ipent;
 
-/* The entry of addr, created with zero counts when missing; NULL when out
- * of memory. Entries live until ip_sweep() finds them idle. */
+/* The entry of addr (an IPv6 address: of its /64), created with zero
+ * counts when missing; NULL when out of memory. Entries live until
+ * ip_sweep() finds them idle. */
 ipent *ip_get(const char *addr);
 /* Counts a room created from e at now; returns 0, or -1 when e already
  * created `limit` rooms in the current minute. */

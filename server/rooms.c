@@ -36,6 +36,7 @@ struct room {
 	int dirty;
 	int64_t count_due;             /* the spectators' count to announce then, or 0 */
 	int64_t count_window;          /* start (ms) of the second counted in count_changes */
+	ipent *owner;                  /* the creator's address entry (rooms_held), or NULL */
 	int count_changes;             /* count changes announced at once in that second */
 };
 
@@ -387,6 +388,8 @@ static void room_free(room *r)
 	}
 	while (r->members)
 		detach(r->members);
+	if (r->owner)
+		r->owner->rooms_held--;
 	timer_unlink(r);
 	dirty_unlink(r);
 	rules_room_free(&r->rr);
@@ -527,6 +530,33 @@ static void swap_seats(room *r)
 	log_event(LOG_INFO, "rematch", "room=%s game=%u", r->rr.rec.id, r->rr.rec.game_number);
 }
 
+static int note_deleted(const char *id);
+
+/* The table is full: the room nobody joined that has no member and has
+ * been idle longest makes way (players' rooms are never taken). 0 when
+ * one went, -1 when there is none to take. */
+static int evict_unjoined(void)
+{
+	room *best = NULL;
+
+	for (unsigned b = 0; b < nbuckets; b++)
+		for (room *r = table[b]; r; r = r->hnext)
+			if (!r->members && (!r->rr.rec.has_tok[0] || !r->rr.rec.has_tok[1]) &&
+			    (!best || r->rr.rec.updated < best->rr.rec.updated))
+				best = r;
+	if (!best || note_deleted(best->rr.rec.id) < 0)
+		return -1;
+	if (st->ops->remove(st, best->rr.rec.id) < 0) {
+		ndeleted--;
+		return -1;
+	}
+	log_event(LOG_INFO, "room_evicted", "room=%s reason=full", best->rr.rec.id);
+	room_free(best);
+	stats.rooms_evicted++;
+	reclaim_due = 1;
+	return 0;
+}
+
 static void do_create(room_member *m, const proto_msg *msg)
 {
 	rules_in in;
@@ -536,16 +566,21 @@ static void do_create(room_member *m, const proto_msg *msg)
 	uint8_t hash[SHA256_LEN], coin;
 	room *r;
 
-	if (nrooms >= cfg.max_rooms) {
+	if (!stats.store_ok) {
+		io.error(m, PROTO_E_INTERNAL, "the store cannot save changes now; no room was created");
+		return;
+	}
+	if (m->ip && m->ip->rooms_held >= cfg.max_rooms_per_ip) {
+		io.error(m, PROTO_E_RATE_LIMITED, "too many rooms held from this address; finish or"
+		         " wait for some to expire");
+		return;
+	}
+	if (nrooms >= cfg.max_rooms && evict_unjoined() < 0) {
 		io.error(m, PROTO_E_TOO_MANY_ROOMS, "the server holds its maximum of rooms");
 		return;
 	}
 	if (m->ip && ip_room_allow(m->ip, now_ms(), cfg.rooms_per_ip_per_min) < 0) {
 		io.error(m, PROTO_E_RATE_LIMITED, "too many rooms created from this address; wait a minute");
-		return;
-	}
-	if (!stats.store_ok) {
-		io.error(m, PROTO_E_INTERNAL, "the store cannot save changes now; no room was created");
 		return;
 	}
 	uuid_generate_random(u);
@@ -564,6 +599,10 @@ static void do_create(room_member *m, const proto_msg *msg)
 	r->deadline = -1;
 	insert(r);
 	mark_dirty(r);
+	if (m->ip) {
+		r->owner = m->ip;
+		m->ip->rooms_held++;
+	}
 	attach(r, m, o.seat);
 	rules_apply(&r->rr, &o, in.now);
 	stats.rooms_created++;

@@ -45,12 +45,13 @@ typedef struct rooms_config {
 	int max_rooms;
 	int rooms_per_ip_per_min;
 	int joins_per_ip_per_min;
+	int max_rooms_per_ip;        /* rooms created from one address and still held */
 	int expire_unfinished, expire_finished, expire_unjoined; /* seconds idle */
 } rooms_config;
 
 /* Counters for /metrics and /healthz. */
 typedef struct rooms_stats {
-	uint64_t moves, rooms_created, rooms_expired, games_ended, joins;
+	uint64_t moves, rooms_created, rooms_expired, rooms_evicted, games_ended, joins;
 	uint64_t commits, commit_us, commit_max_us; /* group commits and their time */
 	uint64_t commits_failed;
 	int store_ok;                /* 0 while the store cannot write */

@@ -327,3 +327,76 @@ test('a ping flood that never reads is closed, and costs the server little', () 
     await until(() => srv.lines.filter((l) => / client_dropped /.test(l)).length >= 2, 15000);
     p.sock.destroy();
   }));
+
+// Opens a WebSocket with the raw helper and sends one message; resolves
+// with the server's first messages (at least n of them).
+async function say(port, obj, { n = 1, extra } = {}) {
+  const r = await upgrade(port, { extra });
+  assert.equal(r.status, 101);
+  r.sock.write(frame(1, JSON.stringify(obj)));
+  await until(() => texts(r.sock.data).length >= n);
+  return { sock: r.sock, msgs: texts(r.sock.data) };
+}
+
+test('a full table makes way for new rooms by dropping unjoined ones, never players\' rooms', async () => {
+  await withServer(['--max-rooms', '3'], async (srv) => {
+    const ids = [];
+    for (let i = 0; i < 3; i++) {
+      const { sock, msgs } = await say(srv.port, { type: 'create', side: 'south' }, { n: 2 });
+      ids.push(msgs[0].room);
+      sock.destroy(); // the creator leaves; nobody joined
+      await new Promise((r) => setTimeout(r, 1100)); // distinct idle times
+    }
+    const { sock, msgs } = await say(srv.port, { type: 'create', side: 'south' }, { n: 2 });
+    assert.equal(msgs[0].type, 'welcome');
+    sock.destroy();
+    const gone = await say(srv.port, { type: 'join', room: ids[0] });
+    assert.equal(gone.msgs[0].code, 'no_room'); // the oldest went
+    gone.sock.destroy();
+    const kept = await say(srv.port, { type: 'join', room: ids[1] }, { n: 2 });
+    assert.equal(kept.msgs[0].type, 'welcome');
+    kept.sock.destroy();
+    const m = await (await fetch(`http://127.0.0.1:${srv.port}/metrics`)).text();
+    assert.match(m, /oware_rooms_evicted_total 1\n/);
+  });
+  await withServer(['--max-rooms', '2'], async (srv) => {
+    for (let i = 0; i < 2; i++) { // two rooms with both players, all gone now
+      const a = await say(srv.port, { type: 'create', side: 'south' }, { n: 2 });
+      const b = await say(srv.port, { type: 'join', room: a.msgs[0].room }, { n: 2 });
+      a.sock.destroy(); b.sock.destroy();
+    }
+    const c = await say(srv.port, { type: 'create', side: 'south' });
+    assert.equal(c.msgs[0].code, 'too_many_rooms');
+    c.sock.destroy();
+  });
+});
+
+test('rooms held per address are bounded (--max-rooms-per-ip)', () =>
+  withServer(['--max-rooms-per-ip', '2'], async (srv) => {
+    const socks = [];
+    for (let i = 0; i < 2; i++) {
+      const { sock, msgs } = await say(srv.port, { type: 'create', side: 'south' }, { n: 2 });
+      assert.equal(msgs[0].type, 'welcome');
+      socks.push(sock);
+    }
+    const third = await say(srv.port, { type: 'create', side: 'south' });
+    assert.equal(third.msgs[0].code, 'rate_limited');
+    assert.match(third.msgs[0].message, /held/);
+    for (const s of [...socks, third.sock]) s.destroy();
+  }));
+
+test('IPv6 clients count by their /64', () =>
+  withServer(['--trust-proxy', '--max-conns-per-ip', '1'], async (srv) => {
+    const ws = (xff) => say(srv.port, { type: 'create', side: 'south' }, { extra: { 'X-Forwarded-For': xff } });
+    const a = await ws('2001:db8:1:2::5');
+    assert.equal(a.msgs[0].type, 'welcome');
+    const b = await ws('2001:db8:1:2:ffff::6'); // the same /64
+    assert.equal(b.msgs[0].code, 'too_many_connections');
+    const c = await ws('2001:db8:1:3::5'); // another /64
+    assert.equal(c.msgs[0].type, 'welcome');
+    const d = await ws('::ffff:10.1.2.3'); // IPv4-mapped counts as IPv4
+    assert.equal(d.msgs[0].type, 'welcome');
+    const e = await ws('10.1.2.3');
+    assert.equal(e.msgs[0].code, 'too_many_connections');
+    for (const x of [a, b, c, d, e]) x.sock.destroy();
+  }));
