@@ -18,7 +18,8 @@ typedef struct srv_config {
 	int abandon_seconds;    /* --abandon-seconds */
 	int max_message;        /* --max-message: bytes */
 	int max_msgs_per_sec;   /* --max-msgs-per-sec */
-	int max_conns_per_ip;   /* --max-conns-per-ip */
+	int max_conns_per_ip;   /* --max-conns-per-ip: WebSockets */
+	int max_sockets_per_ip; /* --max-sockets-per-ip: connections of any kind */
 	int rooms_per_ip_per_min; /* --rooms-per-ip-per-min */
 	int joins_per_ip_per_min; /* --joins-per-ip-per-min */
 	int max_rooms_per_ip;   /* --max-rooms-per-ip: rooms held */

@@ -51,7 +51,6 @@ typedef struct conn {
 	int64_t win_start;        /* rate window start (ms) and messages in it */
 	int win_count;
 	int live;                 /* counted in connections */
-	int counted;              /* counted in m.ip->conns by conn_open */
 	struct conn *all_next, *all_prev; /* in the list of every connection */
 	int64_t last_rx;          /* ms of the last frame (or pong) received */
 	int64_t choked_since;     /* ms since output waits on a full socket, or 0 */
@@ -69,7 +68,6 @@ static int stopping;
 static int64_t start_ms;
 
 static void fd_budget_init(void);
-static int counted_at_accept(void);
 
 static conn *conn_of(room_member *m)
 {
@@ -335,10 +333,7 @@ static int conn_open(conn *c, struct lws *wsi)
 		log_event(LOG_ERROR, "conn_refused", "addr=%s error=\"out of memory\"", c->addr);
 		return -1;
 	}
-	/* Counted since its accept (on_new_client), or from now on. */
-	c->counted = !counted_at_accept();
-	if (c->counted)
-		c->m.ip->conns++;
+	c->m.ip->conns++;
 	c->live = 1;
 	connections++;
 	c->last_rx = now_ms();
@@ -373,7 +368,7 @@ static void conn_teardown(conn *c)
 	c->q = NULL;
 	c->qcap = 0;
 	reasm_free(&c->rx);
-	if (c->m.ip && c->counted)
+	if (c->m.ip)
 		c->m.ip->conns--;
 	if (c->all_prev)
 		c->all_prev->all_next = c->all_next;
@@ -769,13 +764,13 @@ typedef struct http_req {
 } http_req;
 
 /* Every connection accepted from an address counts against
- * --max-conns-per-ip from its first byte to its close, WebSocket or plain
- * HTTP (a slow client that never sends a request included). One over the
- * limit is let in, so that a WebSocket upgrade on it can still be told
- * too_many_connections; past that the connection is closed at once.
- * Behind a proxy (--trust-proxy, or a unix socket) the peer is the proxy:
- * WebSockets are counted by their forwarded address instead (conn_open).
- * Accepted connections are found again at their end by their lws handle. */
+ * --max-sockets-per-ip from its accept to its close, WebSocket or plain
+ * HTTP (a slow client that never sends a request, an idle keep-alive
+ * one): past it a connection is closed at once. (WebSockets alone also
+ * count against --max-conns-per-ip, in conn_open.) Behind a proxy
+ * (--trust-proxy, or a unix socket) the peer is the proxy, which keeps its
+ * own limits: nothing is counted here. Accepted connections are found
+ * again at their end by their lws handle. */
 typedef struct accepted {
 	struct lws *wsi;
 	ipent *ip;
@@ -824,8 +819,8 @@ static int on_new_client(struct lws *wsi)
 	a->wsi = wsi;
 	a->next = *accepted_bucket(wsi);
 	*accepted_bucket(wsi) = a;
-	a->ip->conns++;
-	if (a->ip->conns <= cfg->max_conns_per_ip + 1)
+	a->ip->sockets++;
+	if (a->ip->sockets <= cfg->max_sockets_per_ip)
 		return 0;
 	stats.refused_conns++;
 	log_event(LOG_DEBUG, "conn_refused", "reason=too_many_connections addr=%s", addr);
@@ -840,7 +835,7 @@ static void on_destroy(struct lws *wsi)
 	if (!a)
 		return;
 	*pp = a->next;
-	a->ip->conns--;
+	a->ip->sockets--;
 	free(a);
 }
 
