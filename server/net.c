@@ -181,10 +181,13 @@ static void conn_send_buf(conn *c, msgbuf *b, uint64_t seq, int state)
 {
 	if (!b || c->close_code || !c->live)
 		return;
-	if (state && c->qlen >= cfg->max_queue / 2 && c->q[(c->qhead + c->qlen - 1) % c->qcap].state) {
+	if (state && c->qlen >= cfg->max_queue / 2 && c->q[(c->qhead + c->qlen - 1) % c->qcap].state &&
+	    (c->q[(c->qhead + c->qlen - 1) % c->qcap].seq >= seq || seq <= rooms_committed())) {
 		/* A reader this far behind gets the newest state in place of the
 		 * one it has not read yet (a state says all there is): others'
-		 * comings and goings never fill its queue. */
+		 * comings and goings never fill its queue. (Not when the new one
+		 * waits for a commit the old one does not: a lost batch would
+		 * then take both.) */
 		qent *tail = &c->q[(c->qhead + c->qlen - 1) % c->qcap];
 
 		b->refs++;
