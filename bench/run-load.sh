@@ -50,6 +50,7 @@ start_server() {
 	${SERVER_WRAP:-} "${SERVER_BIN:-$B/owared}" --port "$port" --listen 127.0.0.1 --db "$dir/ow.db" \
 		--web-root web --log-level warn --max-connections "$maxconn" \
 		--max-conns-per-ip 1000000 --rooms-per-ip-per-min 1000000 \
+		--joins-per-ip-per-min 1000000 --max-rooms-per-ip 10000000 \
 		--max-msgs-per-sec 1000 --max-spectators 1000 \
 		${SERVER_ARGS:-} "$@" >>"$dir/server.log" 2>&1 &
 	spid=$!
