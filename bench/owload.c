@@ -3,8 +3,10 @@
  * spectators) that speak `oware.v1` (create, join by ws?room=<id>, moves
  * with the right ply, rematches, drops and reconnects with seat tokens).
  * Every room mirrors its game with the engine, picks legal moves from it and
- * checks that no acknowledged move is ever lost. The parent paces phases,
- * samples the server's /proc, and prints one table. See bench/README.md. */
+ * checks that no acknowledged move is ever lost. With --attack-*, one more
+ * process runs attackers beside them (bench/attack.c). The parent paces
+ * phases, samples the server's /proc, and prints one table. See
+ * bench/README.md. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -24,8 +26,10 @@
 #include <ev.h>
 #include <libwebsockets.h>
 
+#include "bench/attack.h"
 #include "bench/hist.h"
 #include "bench/jscan.h"
+#include "bench/rng.h"
 #include "engine/oware.h"
 #include "protocol/errors.h"
 
@@ -71,6 +75,7 @@ struct shared {
 	volatile int phase;
 	volatile int loss_seen;  /* set by the parent after it kills the server */
 	struct wstats w[MAX_PROCS];
+	atk_stats atk;           /* the attackers' process (--attack-*) */
 };
 
 /* Command-line options, read-only after parsing. */
@@ -80,13 +85,18 @@ static struct opts {
 	int server_pid, rss_pct;
 	double duration, ramp, think_ms, rate, drop_pct, abandon_pct, reconnect_ms;
 	double warmup, settle;
+	int attack[ATK_KINDS], attack_sources;
+	double attack_pause_ms;
 } o = {
 	.host = "127.0.0.1", .path = "/ws", .port = 8080, .rooms = 100, .procs = 1,
 	.sources = 1, .duration = 10, .ramp = 2, .think_ms = 1000, .reconnect_ms = 200,
-	.rss_pct = -1, .warmup = -1, .settle = 1,
+	.rss_pct = -1, .warmup = -1, .settle = 1, .attack_sources = 1, .attack_pause_ms = 500,
 };
 
 static struct shared *sh;
+/* With attackers: each room slot's id while both players hold it, else "";
+ * written by the workers, read by the attackers (MAP_SHARED). */
+static char (*room_ids)[40];
 
 static int64_t now_ns(void)
 {
@@ -187,16 +197,12 @@ static struct worker {
 
 static uint64_t rnd(void)
 {
-	uint64_t z = (w.rng += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	return rng_next(&w.rng);
 }
 
 static double rnd01(void)
 {
-	return (double)(rnd() >> 11) / 9007199254740992.0;
+	return rng_01(&w.rng);
 }
 
 static void count_err(int e)
@@ -341,6 +347,8 @@ static void room_leave(room *r, int abandoned)
 {
 	for (int k = 0; k < r->ncli; k++)
 		cli_close(&r->c[k], 0);
+	if (room_ids)
+		room_ids[r->slot][0] = 0;
 	if (abandoned)
 		w.st->abandons++;
 	else
@@ -426,6 +434,8 @@ static void room_seated(room *r)
 	if (r->state == 3)
 		return;
 	r->state = 3;
+	if (room_ids)
+		snprintf(room_ids[r->slot], sizeof room_ids[0], "%.39s", r->id);
 	w.st->seated++;
 	if (w.st->seated == (int)w.nrooms && !w.st->ramp_done_ns)
 		w.st->ramp_done_ns = now_ns();
@@ -1053,6 +1063,61 @@ static void sum_stats(struct wstats *t)
 	}
 }
 
+static int attack_done(void)
+{
+	return sh->phase >= PH_DRAIN;
+}
+
+/* The attackers' process: from the steady phase to the drain. Exit status
+ * 0, or 1 when they could not start. */
+static int attack_main(void)
+{
+	atk_config c;
+
+	memset(&c, 0, sizeof c);
+	c.host = o.host;
+	c.port = o.port;
+	c.path = o.path;
+	memcpy(c.n, o.attack, sizeof c.n);
+	c.first_src = o.sources + 1;
+	c.nsrc = o.attack_sources;
+	c.pause_ms = o.attack_pause_ms;
+	c.ids = (const char (*)[40])room_ids;
+	c.nids = o.rooms;
+	c.done = attack_done;
+	while (sh->phase < PH_STEADY)
+		usleep(10000);
+	return atk_run(&c, &sh->atk) < 0;
+}
+
+/* The attackers' rows of the table: what they did and how the server
+ * closed them. */
+static void attack_rows(void)
+{
+	static const char *const names[ATK_KINDS] = {"ping flood", "spectator churn",
+	                                             "slow readers"};
+
+	for (int k = 0; k < ATK_KINDS; k++) {
+		const uint64_t *v = sh->atk.v[k];
+		char label[64];
+
+		if (!o.attack[k])
+			continue;
+		snprintf(label, sizeof label, "attack: %s x%d", names[k], o.attack[k]);
+		printf("%-34s %" PRIu64 " connections, %" PRIu64 " failed", label, v[AS_UPGRADED],
+		       v[AS_FAILED]);
+		if (k == ATK_PING)
+			printf(", %.1f MiB of pings sent\n", (double)v[AS_BYTES_TX] / (1 << 20));
+		else
+			printf("; answers: %" PRIu64 " welcome, %" PRIu64 " rate_limited, %" PRIu64
+			       " other errors\n", v[AS_WELCOMED], v[AS_RATE_LIMITED], v[AS_OTHER_ERR]);
+		printf("%-34s 1008 flood=%" PRIu64 " slow=%" PRIu64 " idle=%" PRIu64 " other=%" PRIu64
+		       ", other codes=%" PRIu64 ", no close frame=%" PRIu64 "\n", "  closed by the server",
+		       v[AS_FLOOD], v[AS_SLOW], v[AS_IDLE], v[AS_1008], v[AS_OTHER_CODE],
+		       v[AS_NO_CLOSE]);
+	}
+}
+
 static volatile sig_atomic_t interrupted;
 
 static void on_signal(int sig)
@@ -1085,7 +1150,18 @@ static void usage(void)
 	       "  --views FILE            write each room's last acknowledged game at the end\n"
 	       "  --kill-at S             (crash test) SIGKILL the server S seconds into the steady\n"
 	       "                          phase; the caller restarts it (see tests/load)\n"
-	       "  --quiet                 no per-error lines\n",
+	       "  --quiet                 no per-error lines\n"
+	       "Attackers, from the steady phase on, apart from the players (bench/README.md):\n"
+	       "  --attack-pings N        connections that join as spectators, then send pings\n"
+	       "                          as fast as the socket takes them and never read\n"
+	       "  --attack-churn N        connections that join a room as spectators and close\n"
+	       "                          as soon as they are answered, again and again\n"
+	       "  --attack-slow N         spectators that read for 5 ms every 1-3 s (one pause in\n"
+	       "                          ten lasts 60 s)\n"
+	       "  --attack-pause MS       before an attacker reconnects after a close or a\n"
+	       "                          refusal (500)\n"
+	       "  --attack-sources N      source addresses per kind of attacker, after the\n"
+	       "                          players' (1)\n",
 	       MAX_SPECT, MAX_PROCS);
 }
 
@@ -1100,17 +1176,19 @@ int main(int argc, char **argv)
 		{"reconnect-ms", 1, 0, 'c'}, {"retry", 0, 0, 'y'}, {"server-pid", 1, 0, 'i'},
 		{"pidfile", 1, 0, 'f'}, {"rss-check", 1, 0, 'k'}, {"warmup", 1, 0, 'w'},
 		{"views", 1, 0, 'v'}, {"kill-at", 1, 0, 'K'}, {"quiet", 0, 0, 'q'},
+		{"attack-pings", 1, 0, 'A'}, {"attack-churn", 1, 0, 'C'}, {"attack-slow", 1, 0, 'W'},
+		{"attack-pause", 1, 0, 'Z'}, {"attack-sources", 1, 0, 'X'},
 		{"help", 0, 0, 'h'}, {0, 0, 0, 0},
 	};
 	struct wstats t;
 	struct pstat idle, loaded, cpu0, cpu1, last, warm = {0, 0};
 	struct rlimit rl;
-	pid_t kids[MAX_PROCS];
+	pid_t kids[MAX_PROCS], apid = 0;
 	double kill_at = -1, steady_s, ramp_s;
 	int64_t t0, t_steady, t_end, t_next;
 	long rss_max = 0;
-	int opt, bad = 0, killed = 0, fail = 0, conns;
-	double gen_cpu = 0;
+	int opt, bad = 0, killed = 0, fail = 0, conns, attacking;
+	double gen_cpu = 0, atk_cpu = 0;
 
 	while ((opt = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		switch (opt) {
@@ -1138,18 +1216,30 @@ int main(int argc, char **argv)
 		case 'v': o.views = optarg; break;
 		case 'K': kill_at = atof(optarg); break;
 		case 'q': o.quiet = 1; break;
+		case 'A': o.attack[ATK_PING] = atoi(optarg); break;
+		case 'C': o.attack[ATK_CHURN] = atoi(optarg); break;
+		case 'W': o.attack[ATK_SLOW] = atoi(optarg); break;
+		case 'Z': o.attack_pause_ms = atof(optarg); break;
+		case 'X': o.attack_sources = atoi(optarg); break;
 		case 'h': usage(); return 0;
 		default: bad = 1;
 		}
 	}
 	if (bad || optind < argc || o.rooms < 1 || o.procs < 1 || o.procs > MAX_PROCS ||
 	    o.spectators < 0 || o.spectators > MAX_SPECT || o.sources < 1 || o.sources > 254 ||
-	    o.duration < 0 || o.ramp < 0 || o.port < 1 || o.port > 65535) {
+	    o.duration < 0 || o.ramp < 0 || o.port < 1 || o.port > 65535 ||
+	    o.attack[ATK_PING] < 0 || o.attack[ATK_CHURN] < 0 || o.attack[ATK_SLOW] < 0 ||
+	    o.attack_sources < 1 || o.attack_pause_ms < 0) {
 		fprintf(stderr, "owload: bad arguments (see --help)\n");
 		return 2;
 	}
 	if (o.procs > o.rooms)
 		o.procs = o.rooms;
+	attacking = o.attack[ATK_PING] + o.attack[ATK_CHURN] + o.attack[ATK_SLOW] > 0;
+	if (attacking && o.sources + ATK_KINDS * o.attack_sources > 254) {
+		fprintf(stderr, "owload: --sources + 3 x --attack-sources exceed 254 addresses\n");
+		return 2;
+	}
 	/* Every socket needs a descriptor: take the hard limit. */
 	if (!getrlimit(RLIMIT_NOFILE, &rl)) {
 		rl.rlim_cur = rl.rlim_max;
@@ -1163,6 +1253,14 @@ int main(int argc, char **argv)
 	if (sh == MAP_FAILED) {
 		perror("owload: mmap");
 		return 1;
+	}
+	if (attacking) {
+		room_ids = mmap(NULL, (size_t)o.rooms * sizeof room_ids[0], PROT_READ | PROT_WRITE,
+		                MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (room_ids == MAP_FAILED) {
+			perror("owload: mmap");
+			return 1;
+		}
 	}
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGINT, on_signal);
@@ -1182,6 +1280,18 @@ int main(int argc, char **argv)
 			_exit(worker_main(i, first, n));
 		}
 		first += n;
+	}
+	if (attacking) {
+		apid = fork();
+		if (apid < 0) {
+			perror("owload: fork");
+			return 1;
+		}
+		if (apid == 0) {
+			signal(SIGINT, SIG_IGN);
+			signal(SIGTERM, SIG_IGN);
+			_exit(attack_main());
+		}
 	}
 	usleep(100000);
 	t0 = now_ns();
@@ -1251,13 +1361,23 @@ int main(int argc, char **argv)
 		if (waitpid(kids[i], &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
 			fail = 1;
 	}
+	if (apid > 0) {
+		struct rusage ru;
+		int status;
+
+		if (wait4(apid, &status, 0, &ru) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
+			fail = 1;
+		else
+			atk_cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+			          (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+	}
 	sum_stats(&t);
 	{
 		struct rusage ru;
 
 		if (getrusage(RUSAGE_CHILDREN, &ru) == 0)
 			gen_cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
-			          (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+			          (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6 - atk_cpu;
 	}
 	if (o.views) {
 		FILE *out = fopen(o.views, "w");
@@ -1333,6 +1453,7 @@ int main(int argc, char **argv)
 			printf("%-34s 1001=%" PRIu64 " 1008=%" PRIu64 " 4001=%" PRIu64 " other=%" PRIu64
 			       "\n", "server close codes", t.close_codes[1], t.close_codes[3],
 			       t.close_codes[4], t.close_codes[5]);
+		attack_rows();
 		if (server_pid() && loaded.rss_kib && !killed) {
 			double cpu = cpu1.cpu_s - cpu0.cpu_s;
 
@@ -1347,6 +1468,8 @@ int main(int argc, char **argv)
 		printf("%-34s %.2f s over the whole run (%.1f us per move acknowledged)\n",
 		       "generator CPU", gen_cpu,
 		       t.moves_acked ? 1e6 * gen_cpu / (double)t.moves_acked : 0);
+		if (attacking)
+			printf("%-34s %.2f s over the whole run\n", "attackers' CPU", atk_cpu);
 		if (warm.rss_kib) {
 			double g = 100.0 * (double)(rss_max - warm.rss_kib) / (double)warm.rss_kib;
 

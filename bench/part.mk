@@ -5,8 +5,8 @@ EXTRA_CFLAGS_bench := $(LWS_CFLAGS) $(SQLITE_CFLAGS)
 
 # owload reads with bench/jscan, not jansson: of the protocol it links only
 # the error codes.
-$(BUILD)/owload: $(BUILD)/bench/owload.o $(BUILD)/bench/hist.o $(BUILD)/bench/jscan.o \
-		$(BUILD)/protocol/errors.o $(ENGINE_OBJ)
+$(BUILD)/owload: $(BUILD)/bench/owload.o $(BUILD)/bench/attack.o $(BUILD)/bench/hist.o \
+		$(BUILD)/bench/jscan.o $(BUILD)/protocol/errors.o $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(LWS_LIBS)
 $(BUILD)/owcheck: $(BUILD)/bench/owcheck.o $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(SQLITE_LIBS)

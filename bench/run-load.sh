@@ -87,6 +87,19 @@ wal_check() {
 	fi
 }
 
+# What the server counted of the attacks (from /metrics).
+server_metrics() {
+	curl -fs "http://127.0.0.1:$port/metrics" | awk '
+		/^oware_clients_dropped_total/ { split($1, a, "\""); d = d " " a[2] "=" $2 }
+		/^oware_errors_total\{code="rate_limited"\}/ { rl = $2 }
+		/^oware_connections_refused_total/ { split($1, a, "\""); r = r " " a[2] "=" $2 }
+		END {
+			printf "%-34s%s\n", "server: clients dropped", d
+			printf "%-34s %s\n", "server: rate_limited answers", rl
+			printf "%-34s%s\n", "server: connections refused", r
+		}'
+}
+
 load() {
 	"$B/owload" --port "$port" --pidfile "$dir/server.pid" ${LOAD_QUIET---quiet} "$@"
 }
@@ -105,23 +118,38 @@ soak)
 	# 30 s; players reclaimable after 5 s. Rooms play 2 games, a mover drops
 	# and comes back with its token at 1% of moves, both players abandon at
 	# 0.3% of moves. RSS is judged from the end of the warm-up (a third).
-	start_server --expire-finished 20 --expire-unfinished 30 --abandon-seconds 5 || exit 1
+	# Attackers beside them from the steady phase on (owload --attack-*,
+	# each kind from its own address after the players' 16): a ping flood,
+	# spectators joining and leaving at once, spectators that read late.
+	# The server keeps its default message rate (the players send at most
+	# ~10 a second) and a join limit per address ten times its default,
+	# which the players' ~350 joins a minute per address stay well under.
+	start_server --expire-finished 20 --expire-unfinished 30 --abandon-seconds 5 \
+		--max-msgs-per-sec 20 --joins-per-ip-per-min 1200 || exit 1
 	dur=600
 	prev=""
 	for a in "$@"; do [ "$prev" = --duration ] && dur=$a; prev=$a; done
 	warm=$((dur / 3))
-	load --procs 2 --sources 4 --rooms 400 --spectators 1 --think 100 --ramp 5 \
+	load --procs 2 --sources 16 --rooms 400 --spectators 1 --think 100 --ramp 5 \
 		--games 2 --drop 1 --abandon 0.3 --reconnect-ms 300 \
+		--attack-pings 4 --attack-churn 8 --attack-slow 16 \
 		--warmup "$warm" --rss-check 5 --views "$dir/views" "$@" || fail=1
+	server_metrics
 	if ! kill -0 "$spid" 2>/dev/null; then
 		echo "run-load: the server exited during the soak"
 		fail=1
 	fi
 	stop_server || fail=1
 	"$B/owcheck" "$dir/ow.db" "$dir/views" || fail=1
-	if grep -E " (error|warn) " "$dir/server.log" | grep -vE "seat_claimable|slow_client" | head -5 | grep -q .; then
+	# the attackers' drops (flood, slow) are theirs; a player's would be
+	# an error of owload's
+	warnings() {
+		grep -E " (error|warn) " "$dir/server.log" |
+			grep -vE "seat_claimable|slow_client|client_dropped reason=(flood|slow) "
+	}
+	if warnings | head -1 | grep -q .; then
 		echo "run-load: the server logged warnings or errors:"
-		grep -E " (error|warn) " "$dir/server.log" | head -20
+		warnings | head -20
 		fail=1
 	fi
 	;;
