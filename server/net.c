@@ -68,6 +68,7 @@ static int stopping;
 static int64_t start_ms;
 
 static void fd_budget_init(void);
+static int64_t rx_bytes(const struct conn *c);
 
 static conn *conn_of(room_member *m)
 {
@@ -340,6 +341,8 @@ static int conn_open(conn *c, struct lws *wsi)
 	c->live = 1;
 	connections++;
 	c->last_rx = now_ms();
+	c->rx_bytes = rx_bytes(c); /* weighed from the start */
+	c->rx_checked_at = c->last_rx;
 	c->all_next = all_conns;
 	if (all_conns)
 		all_conns->all_prev = c;
@@ -658,11 +661,12 @@ void net_free(void)
 	jw_free(&msg_out);
 }
 
-/* Drops c with a policy close, whether or not its socket drains. */
-static void drop(conn *c, const char *reason, const char *why, int64_t ms)
+/* Drops c with a policy close, whether or not its socket drains (2 s at
+ * most). what=value says why in the log line. */
+static void drop(conn *c, const char *reason, const char *why, const char *what, int64_t value)
 {
-	log_event(LOG_INFO, "client_dropped", "reason=%s addr=%s ms=%lld", reason, c->addr,
-	          (long long)ms);
+	log_event(LOG_INFO, "client_dropped", "reason=%s addr=%s %s=%lld", reason, c->addr, what,
+	          (long long)value);
 	queue_clear(c);
 	conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, why);
 	lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, 2);
@@ -736,10 +740,13 @@ void net_keepalive(void)
 		if (now - c->rx_checked_at >= rx_every) {
 			int64_t bytes = rx_bytes(c);
 
-			if (bytes >= 0 && c->rx_checked_at &&
+			if (bytes >= 0 && c->rx_bytes >= 0 &&
 			    bytes - c->rx_bytes > rx_budget_per_s() * (now - c->rx_checked_at) / 1000) {
+				/* Not one byte more: a flood is not read while it closes. */
 				stats.closed_flood++;
-				drop(c, "flood", "message flood", bytes - c->rx_bytes);
+				drop(c, "flood", "message flood", "bytes", bytes - c->rx_bytes);
+				lws_rx_flow_control(c->wsi, 0);
+				lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
 				continue;
 			}
 			c->rx_bytes = bytes;
@@ -747,10 +754,12 @@ void net_keepalive(void)
 		}
 		if (c->choked_since && now - c->choked_since >= hangup) {
 			stats.dropped_slow++;
-			drop(c, "slow", "too slow", now - c->choked_since);
+			drop(c, "slow", "too slow", "ms", now - c->choked_since);
 		}
-		else if (idle >= hangup && c->ping) /* pinged (or the ping stuck), still silent */
-			drop(c, "idle", "idle", idle);
+		else if (idle >= hangup && c->ping) { /* pinged (or the ping stuck), still silent */
+			stats.dropped_idle++;
+			drop(c, "idle", "idle", "ms", idle);
+		}
 		else if (idle >= ping && c->ping == 0) {
 			c->ping = 1;
 			lws_callback_on_writable(c->wsi);
@@ -1059,9 +1068,10 @@ static size_t metrics(char *b, size_t cap)
 	        "# TYPE oware_clients_dropped_total counter\n"
 	        "oware_clients_dropped_total{reason=\"slow\"} %llu\n"
 	        "oware_clients_dropped_total{reason=\"flood\"} %llu\n"
-	        "oware_clients_dropped_total{reason=\"oversize\"} %llu\n",
+	        "oware_clients_dropped_total{reason=\"oversize\"} %llu\n"
+	        "oware_clients_dropped_total{reason=\"idle\"} %llu\n",
 	        (unsigned long long)s->dropped_slow, (unsigned long long)s->closed_flood,
-	        (unsigned long long)s->closed_oversize);
+	        (unsigned long long)s->closed_oversize, (unsigned long long)s->dropped_idle);
 	n = add(b, cap, n, "# HELP oware_connections_refused_total Connections closed at once,"
 	        " by reason.\n# TYPE oware_connections_refused_total counter\n"
 	        "oware_connections_refused_total{reason=\"per_address\"} %llu\n"

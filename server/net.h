@@ -18,7 +18,7 @@
 /* Counters of the transport for /metrics. */
 typedef struct net_stats {
 	uint64_t errors[PROTO_E_COUNT]; /* error messages sent, by code */
-	uint64_t dropped_slow, closed_flood, closed_oversize, refused_origin;
+	uint64_t dropped_slow, dropped_idle, closed_flood, closed_oversize, refused_origin;
 	uint64_t refused_conns; /* HTTP connections over --max-conns-per-ip */
 	uint64_t refused_fds;   /* connections closed for want of descriptors */
 } net_stats;
