@@ -677,7 +677,8 @@ static void drop(conn *c, const char *reason, const char *why, const char *what,
  * 64 KiB for control frames. Pings are answered inside lws and reach no
  * callback: a flood of them shows only in the socket's byte count, and
  * costs the server CPU in proportion to those bytes. */
-#define RX_CHECK_MS 4000
+#define RX_CHECK_MS 30000 /* a backstop: a flood makes the server busy */
+#define RX_CHECK_BUSY_MS 200
 
 static int64_t rx_budget_per_s(void)
 {
@@ -697,9 +698,10 @@ static int64_t rx_bytes(const conn *c)
 	return (int64_t)ti.tcpi_bytes_received;
 }
 
-/* 1 when the process used more than half a core since the last call: then
- * every connection's bytes are weighed at each sweep, so that a flood is
- * found within a second while a calm server weighs few. */
+/* 1 when the process used most of a core since the last call (as one
+ * flooding connection makes it): then every connection's bytes are weighed
+ * at each sweep, so that a flood is found within a second, while a server
+ * at work weighs few (each is a system call). */
 static int busy(int64_t now)
 {
 	static int64_t last_wall, last_cpu;
@@ -713,7 +715,7 @@ static int busy(int64_t now)
 	      (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000;
 	dw = now - last_wall;
 	dc = cpu - last_cpu;
-	b = last_wall && dw > 0 && dc * 2 > dw;
+	b = last_wall && dw > 0 && dc * 10 > dw * 8;
 	last_wall = now;
 	last_cpu = cpu;
 	return b;
@@ -723,7 +725,7 @@ void net_keepalive(void)
 {
 	int64_t now = now_ms(), ping = (int64_t)cfg->ping_seconds * 1000,
 	        hangup = (int64_t)cfg->hangup_seconds * 1000;
-	int64_t rx_every = busy(now) ? 200 : RX_CHECK_MS;
+	int64_t rx_every = busy(now) ? RX_CHECK_BUSY_MS : RX_CHECK_MS;
 
 	for (conn *c = all_conns; c; c = c->all_next) {
 		int64_t idle = now - c->last_rx;
@@ -781,74 +783,44 @@ typedef struct http_req {
  * one): past it a connection is closed at once. (WebSockets alone also
  * count against --max-conns-per-ip, in conn_open.) Behind a proxy
  * (--trust-proxy, or a unix socket) the peer is the proxy, which keeps its
- * own limits: nothing is counted here. Accepted connections are found
- * again at their end by their lws handle. */
-typedef struct accepted {
-	struct lws *wsi;
-	ipent *ip;
-	struct accepted *next;
-} accepted;
-
-#define ACCEPTED_BUCKETS 4096
-static accepted *accepted_by_wsi[ACCEPTED_BUCKETS];
-
-static accepted **accepted_bucket(struct lws *wsi)
-{
-	uintptr_t h = (uintptr_t)wsi;
-
-	return &accepted_by_wsi[(h >> 4 ^ h >> 16) % ACCEPTED_BUCKETS];
-}
-
-static accepted **accepted_slot(struct lws *wsi)
-{
-	accepted **pp = accepted_bucket(wsi);
-
-	while (*pp && (*pp)->wsi != wsi)
-		pp = &(*pp)->next;
-	return pp;
-}
-
+ * own limits: nothing is counted here. */
 /* 1 when the address of connections is the TCP peer's. */
 static int counted_at_accept(void)
 {
 	return !cfg->trust_proxy && !cfg->unix_path;
 }
 
-/* A new connection: 0 to serve it, -1 to close it. */
+/* A new connection: 0 to serve it, -1 to close it. Its address entry
+ * rides on the connection as lws's opaque user data until its end. */
 static int on_new_client(struct lws *wsi)
 {
 	char addr[64] = "";
-	accepted *a;
+	ipent *ip;
 
 	if (!counted_at_accept())
 		return 0;
 	lws_get_peer_simple(wsi, addr, sizeof addr);
-	a = malloc(sizeof *a);
-	if (!a || !(a->ip = ip_get(addr[0] ? addr : "unknown"))) {
-		free(a);
+	ip = ip_get(addr[0] ? addr : "unknown");
+	if (!ip)
 		return -1;
-	}
-	a->wsi = wsi;
-	a->next = *accepted_bucket(wsi);
-	*accepted_bucket(wsi) = a;
-	a->ip->sockets++;
-	if (a->ip->sockets <= cfg->max_sockets_per_ip)
+	lws_set_opaque_user_data(wsi, ip);
+	ip->sockets++;
+	if (ip->sockets <= cfg->max_sockets_per_ip)
 		return 0;
 	stats.refused_conns++;
-	log_event(LOG_DEBUG, "conn_refused", "reason=too_many_connections addr=%s", addr);
+	log_event(LOG_DEBUG, "conn_refused", "reason=too_many_sockets addr=%s", addr);
 	return -1; /* WSI_DESTROY follows and uncounts it */
 }
 
 /* Any connection's end. */
 static void on_destroy(struct lws *wsi)
 {
-	accepted **pp = accepted_slot(wsi), *a = *pp;
+	ipent *ip = lws_get_opaque_user_data(wsi);
 
-	if (!a)
-		return;
-	*pp = a->next;
-	a->ip->sockets--;
-	free(a);
+	if (ip) {
+		ip->sockets--;
+		lws_set_opaque_user_data(wsi, NULL);
+	}
 }
 
 /* Descriptors kept free for the store, the log and lws itself: a
