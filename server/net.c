@@ -47,7 +47,7 @@ typedef struct conn {
 	qent *q;                  /* outgoing ring of qcap entries, grown up to max_queue */
 	int qhead, qlen, qcap;
 	int close_code;           /* nonzero: close once the queue is drained */
-	char close_why[48];
+	const char *close_why;    /* a static string */
 	int64_t win_start;        /* rate window start (ms) and messages in it */
 	int win_count;
 	int live;                 /* counted in connections */
@@ -165,13 +165,14 @@ static int queue_grow(conn *c)
 	return 0;
 }
 
-/* Closes c with a close code and reason once its queue is drained. */
+/* Closes c with a close code and reason (a static string) once its queue
+ * is drained. */
 static void conn_close(conn *c, int code, const char *why)
 {
 	if (c->close_code)
 		return;
 	c->close_code = code;
-	snprintf(c->close_why, sizeof c->close_why, "%s", why);
+	c->close_why = why;
 	lws_callback_on_writable(c->wsi);
 }
 

@@ -36,7 +36,8 @@ typedef struct rooms_io {
 	void (*send_all)(room_member *first, const jw *w);
 	/* An error {code, message} to m (the transport counts and logs it). */
 	void (*error)(room_member *m, int code, const char *message);
-	/* Closes m's connection with code and why once its queue is sent. */
+	/* Closes m's connection with code and why (a static string) once its
+	 * queue is sent. */
 	void (*close)(room_member *m, int code, const char *why);
 } rooms_io;
 
