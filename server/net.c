@@ -680,6 +680,7 @@ static void drop(conn *c, const char *reason, const char *why, const char *what,
  * costs the server CPU in proportion to those bytes. */
 #define RX_CHECK_MS 30000 /* a backstop: a flood makes the server busy */
 #define RX_CHECK_BUSY_MS 200
+#define RX_CHECKS_CALM 128 /* at most this many a sweep when calm: no burst */
 
 static int64_t rx_budget_per_s(void)
 {
@@ -726,7 +727,9 @@ void net_keepalive(void)
 {
 	int64_t now = now_ms(), ping = (int64_t)cfg->ping_seconds * 1000,
 	        hangup = (int64_t)cfg->hangup_seconds * 1000;
-	int64_t rx_every = busy(now) ? RX_CHECK_BUSY_MS : RX_CHECK_MS;
+	int is_busy = busy(now);
+	int64_t rx_every = is_busy ? RX_CHECK_BUSY_MS : RX_CHECK_MS;
+	int checks = is_busy ? INT32_MAX : RX_CHECKS_CALM;
 
 	for (conn *c = all_conns; c; c = c->all_next) {
 		int64_t idle = now - c->last_rx;
@@ -740,7 +743,7 @@ void net_keepalive(void)
 				c->choked_since = now;
 		} else
 			c->choked_since = 0;
-		if (now - c->rx_checked_at >= rx_every) {
+		if (now - c->rx_checked_at >= rx_every && checks-- > 0) {
 			int64_t bytes = rx_bytes(c);
 
 			if (bytes >= 0 && c->rx_bytes >= 0 &&
