@@ -32,8 +32,8 @@ typedef struct msgbuf {
 /* One queued outgoing message: sendable once rooms_committed() >= seq. */
 typedef struct qent {
 	msgbuf *b;
-	uint64_t seq;
-	int state; /* a room's state, superseded by the next one */
+	uint64_t seq : 63;
+	uint64_t state : 1; /* a room's state, superseded by the next one */
 } qent;
 
 /* One WebSocket connection: lws's per-session data of `oware.v1`. lws owns

@@ -32,8 +32,8 @@ struct room {
 	room_member *members;          /* every member */
 	room *tnext, *tprev;           /* the timer list, by deadline */
 	int64_t deadline;              /* in the timer list: when (ms); else -1 */
-	room *dnext, *dprev;           /* the rooms changed in the open batch */
-	int dirty;
+	room *dnext, **dpprev;         /* the rooms changed in the open batch (dpprev
+	                                * NULL when not among them) */
 	int64_t count_due;             /* the spectators' count to announce then, or 0 */
 	int64_t count_window;          /* start (ms) of the second counted in count_changes */
 	ipent *owner;                  /* the creator's address entry (rooms_held), or NULL */
@@ -188,28 +188,24 @@ int64_t rooms_next_deadline(void)
 
 static void dirty_unlink(room *r)
 {
-	if (!r->dirty)
+	if (!r->dpprev)
 		return;
-	if (r->dprev)
-		r->dprev->dnext = r->dnext;
-	else
-		dirty_rooms = r->dnext;
+	*r->dpprev = r->dnext;
 	if (r->dnext)
-		r->dnext->dprev = r->dprev;
-	r->dnext = r->dprev = NULL;
-	r->dirty = 0;
+		r->dnext->dpprev = r->dpprev;
+	r->dnext = NULL;
+	r->dpprev = NULL;
 }
 
 static void mark_dirty(room *r)
 {
-	if (r->dirty)
+	if (r->dpprev)
 		return;
-	r->dprev = NULL;
 	r->dnext = dirty_rooms;
 	if (dirty_rooms)
-		dirty_rooms->dprev = r;
+		dirty_rooms->dpprev = &r->dnext;
 	dirty_rooms = r;
-	r->dirty = 1;
+	r->dpprev = &dirty_rooms;
 }
 
 static void store_failing(const char *why)
