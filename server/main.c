@@ -147,10 +147,12 @@ static lws_usec_t keepalive_us(void)
 
 static void keepalive(lws_sorted_usec_list_t *sul)
 {
+	int busy;
+
 	(void)sul;
-	net_keepalive();
+	busy = net_keepalive();
 	rooms_probe();
-	lws_sul_schedule(ctx, 0, &keepalive_sul, keepalive, keepalive_us());
+	lws_sul_schedule(ctx, 0, &keepalive_sul, keepalive, busy ? 200000 : keepalive_us());
 }
 
 static const struct lws_protocol_vhost_options mime[] = {

@@ -723,7 +723,7 @@ static int busy(int64_t now)
 	return b;
 }
 
-void net_keepalive(void)
+int net_keepalive(void)
 {
 	int64_t now = now_ms(), ping = (int64_t)cfg->ping_seconds * 1000,
 	        hangup = (int64_t)cfg->hangup_seconds * 1000;
@@ -771,6 +771,7 @@ void net_keepalive(void)
 			lws_callback_on_writable(c->wsi);
 		}
 	}
+	return is_busy;
 }
 
 /* ---- HTTP: upgrade checks, /healthz, /metrics ---- */

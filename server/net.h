@@ -40,11 +40,13 @@ int net_connections(void);
 
 /* Keepalive, run every second or faster: pings a connection silent for
  * --ping-seconds, and hangs up one that stays silent after that ping for
- * up to --hangup-seconds in all. (Not lws's
+ * up to --hangup-seconds in all; also drops readers that do not read and
+ * byte floods. Returns 1 when the server is busy (then run it again
+ * sooner: a flood is caught faster). (Not lws's
  * retry_and_idle_policy: 4.1.6 re-inserts that per-connection timer into
  * one sorted list on every frame, O(connections) each time, which took
  * most of the CPU at 20,000 connections.) */
-void net_keepalive(void);
+int net_keepalive(void);
 
 /* Writes out the messages queued during this loop pass; run after the
  * pass's commit (rooms_flush). */
