@@ -98,7 +98,7 @@ void ip_sweep(int64_t now)
 		while (*pp) {
 			ipent *e = *pp;
 
-			if (e->conns == 0 && e->sockets == 0 && e->rooms_held == 0 && now - e->room_window >= MINUTE_MS &&
+			if (e->conns == 0 && e->sockets == 0 && e->rooms_held == 0 && now >= e->banned_until && now - e->room_window >= MINUTE_MS &&
 			    now - e->join_window >= MINUTE_MS) {
 				*pp = e->next;
 				free(e);

@@ -15,6 +15,7 @@ typedef struct ipent {
 	int64_t join_window; /* start (ms) of the minute counted in joins */
 	int joins;           /* joins in that minute */
 	int rooms_held;      /* rooms created from here that still exist */
+	int64_t banned_until; /* ms: a flood came from here; new connections wait */
 	struct ipent *next;
 } ipent;
 

@@ -348,6 +348,11 @@ static int conn_open(conn *c, struct lws *wsi)
 	if (all_conns)
 		all_conns->all_prev = c;
 	all_conns = c;
+	if (now_ms() < c->m.ip->banned_until) { /* behind a proxy: found only now */
+		stats.refused_conns++;
+		log_event(LOG_DEBUG, "conn_refused", "reason=flooded addr=%s", c->addr);
+		return -1;
+	}
 	if (connections > cfg->max_connections || c->m.ip->conns > cfg->max_conns_per_ip) {
 		int total = connections > cfg->max_connections;
 
@@ -436,8 +441,19 @@ static void close_with(struct lws *wsi, int code, const char *why)
 }
 
 /* Closes a flooding c after what is queued (the rate_limited error). */
+/* After a flood, new connections from its address are closed at once for
+ * this long: a flooder that comes straight back costs nothing more. */
+#define FLOOD_BAN_MS 10000
+
+static void flood_ban(conn *c)
+{
+	if (c->m.ip)
+		c->m.ip->banned_until = now_ms() + FLOOD_BAN_MS;
+}
+
 static void flood_close(conn *c)
 {
+	flood_ban(c);
 	stats.closed_flood++;
 	log_event(LOG_WARN, "client_dropped", "reason=flood addr=%s", c->addr);
 	conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "message flood");
@@ -700,10 +716,10 @@ static int64_t rx_bytes(const conn *c)
 	return (int64_t)ti.tcpi_bytes_received;
 }
 
-/* 1 when the process used most of a core since the last call (as one
- * flooding connection makes it): then every connection's bytes are weighed
- * at each sweep, so that a flood is found within a second, while a server
- * at work weighs few (each is a system call). */
+/* 1 when the process used over half a core since the last call (a
+ * flooding connection takes a whole one): then every connection's bytes
+ * are weighed at each sweep, so that a flood is found within a fraction
+ * of a second, while a calm server weighs few (each is a system call). */
 static int busy(int64_t now)
 {
 	static int64_t last_wall, last_cpu;
@@ -717,7 +733,7 @@ static int busy(int64_t now)
 	      (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000;
 	dw = now - last_wall;
 	dc = cpu - last_cpu;
-	b = last_wall && dw > 0 && dc * 10 > dw * 8;
+	b = last_wall && dw > 0 && dc * 2 > dw;
 	last_wall = now;
 	last_cpu = cpu;
 	return b;
@@ -749,6 +765,7 @@ int net_keepalive(void)
 			if (bytes >= 0 && c->rx_bytes >= 0 &&
 			    bytes - c->rx_bytes > rx_budget_per_s() * (now - c->rx_checked_at) / 1000) {
 				/* Not one byte more: a flood is not read while it closes. */
+				flood_ban(c);
 				stats.closed_flood++;
 				drop(c, "flood", "message flood", "bytes", bytes - c->rx_bytes);
 				lws_rx_flow_control(c->wsi, 0);
@@ -810,7 +827,7 @@ static int on_new_client(struct lws *wsi)
 		return -1;
 	lws_set_opaque_user_data(wsi, ip);
 	ip->sockets++;
-	if (ip->sockets <= cfg->max_sockets_per_ip)
+	if (ip->sockets <= cfg->max_sockets_per_ip && now_ms() >= ip->banned_until)
 		return 0;
 	stats.refused_conns++;
 	log_event(LOG_DEBUG, "conn_refused", "reason=too_many_sockets addr=%s", addr);

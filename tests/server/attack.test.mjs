@@ -20,9 +20,9 @@ async function withServer(args, fn) {
 }
 
 // A raw connection that collects everything the server sends.
-function rawOpen(port) {
+function rawOpen(port, localAddress) {
   return new Promise((res, rej) => {
-    const s = connect(port, '127.0.0.1', () => res(s));
+    const s = connect({ port, host: '127.0.0.1', localAddress }, () => res(s));
     s.data = Buffer.alloc(0);
     s.ended = false;
     s.on('data', (d) => { s.data = Buffer.concat([s.data, d]); });
@@ -42,8 +42,8 @@ async function until(pred, ms = 3000) {
 // Sends an upgrade request; resolves with {status, headers, sock} once the
 // response head has arrived.
 async function upgrade(port, { path = '/ws', protocol = 'oware.v1', version = '13',
-  key = randomBytes(16).toString('base64'), origin, extra = {} } = {}) {
-  const s = await rawOpen(port);
+  key = randomBytes(16).toString('base64'), origin, extra = {}, localAddress } = {}) {
+  const s = await rawOpen(port, localAddress);
   const h = [`GET ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Upgrade: websocket',
     'Connection: Upgrade', `Sec-WebSocket-Version: ${version}`, `Sec-WebSocket-Key: ${key}`];
   if (protocol !== null) h.push(`Sec-WebSocket-Protocol: ${protocol}`);
@@ -320,8 +320,11 @@ test('a ping flood that never reads is closed, and costs the server little', () 
     assert.ok(took < 4 && cpu < 3, `server CPU ${cpu} s in ${took} s`);
     assert.match(srv.lines.find((l) => / client_dropped /.test(l)), /reason=flood/);
     s.destroy();
+    // Its address is turned away for a while.
+    const again = await rawOpen(srv.port);
+    await until(() => again.ended, 2000);
     // A client that reads nothing while being sent to is closed too.
-    const p = await upgrade(srv.port);
+    const p = await upgrade(srv.port, { localAddress: '127.0.0.2' });
     p.sock.pause();
     p.sock.write(frame(1, '{"type":"create","side":"south"}'));
     await until(() => srv.lines.filter((l) => / client_dropped /.test(l)).length >= 2, 15000);
