@@ -76,7 +76,7 @@ static const struct opt {
 	 offsetof(srv_config, rooms_per_ip_per_min), 1, 1000000, "20",
 	 "rooms created per client address per minute"},
 	{"joins-per-ip-per-min", "OW_JOINS_PER_IP_PER_MIN", T_INT,
-	 offsetof(srv_config, joins_per_ip_per_min), 1, 1000000, "120",
+	 offsetof(srv_config, joins_per_ip_per_min), 1, 1000000, "600",
 	 "joins (as player or spectator) per client address per minute"},
 	{"max-rooms-per-ip", "OW_MAX_ROOMS_PER_IP", T_INT, offsetof(srv_config, max_rooms_per_ip),
 	 1, 10000000, "100", "rooms created from one client address and still held"},
