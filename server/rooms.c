@@ -571,12 +571,12 @@ static void do_create(room_member *m, const proto_msg *msg)
 		         " wait for some to expire");
 		return;
 	}
-	if (nrooms >= cfg.max_rooms && evict_unjoined() < 0) {
-		io.error(m, PROTO_E_TOO_MANY_ROOMS, "the server holds its maximum of rooms");
-		return;
-	}
 	if (m->ip && ip_room_allow(m->ip, now_ms(), cfg.rooms_per_ip_per_min) < 0) {
 		io.error(m, PROTO_E_RATE_LIMITED, "too many rooms created from this address; wait a minute");
+		return;
+	}
+	if (nrooms >= cfg.max_rooms && evict_unjoined() < 0) {
+		io.error(m, PROTO_E_TOO_MANY_ROOMS, "the server holds its maximum of rooms");
 		return;
 	}
 	uuid_generate_random(u);
