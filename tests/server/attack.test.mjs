@@ -8,16 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import http from 'node:http';
-import { startServer, stopServer, tempDir } from './lib.mjs';
+import { startServer, stopServer, tempDir, withServer } from './lib.mjs';
 
-async function withServer(args, fn) {
-  const srv = await startServer(args);
-  try {
-    await fn(srv);
-  } finally {
-    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
-  }
-}
 
 // A raw connection that collects everything the server sends.
 function rawOpen(port, localAddress) {

@@ -55,6 +55,17 @@ export function startServer(args = [], { db, env, wrap = [] } = {}) {
   });
 }
 
+// Runs fn against a fresh server started with args, then stops it and
+// checks it exited cleanly.
+export async function withServer(args, fn) {
+  const srv = await startServer(args);
+  try {
+    await fn(srv);
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+}
+
 // Stops srv with a signal and resolves with its exit status.
 export async function stopServer(srv, signal = 'SIGTERM') {
   if (srv.proc.exitCode === null && srv.proc.signalCode === null) srv.proc.kill(signal);

@@ -3,17 +3,8 @@
 // spectators, Origin and subprotocol checks, static files, /healthz, /metrics.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, stopServer, Client, twoPlayers, httpGet } from './lib.mjs';
+import { startServer, stopServer, Client, twoPlayers, httpGet, withServer } from './lib.mjs';
 
-// Runs fn against a fresh server started with args, then stops it cleanly.
-async function withServer(args, fn) {
-  const srv = await startServer(args);
-  try {
-    await fn(srv);
-  } finally {
-    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
-  }
-}
 
 test('oversize message: closed with 1009; fragments are reassembled', () =>
   withServer(['--max-message', '1024'], async (srv) => {
