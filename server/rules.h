@@ -30,6 +30,7 @@ typedef struct room_rec {
 	int reason;                  /* what ended the game outside the engine, or 0 */
 	int winner;                  /* with reason: an ow_winner */
 	int draw_offer, rematch_offer; /* the side whose offer is pending, or -1 */
+	char name[2][PROTO_NAME_BYTES + 1]; /* each seat's player's name, "" for none */
 } room_rec;
 
 /* A room as the rules see it. Owned by its caller; moves is the caller's
@@ -92,6 +93,7 @@ typedef struct rules_out {
 	int ended;                   /* the game ended */
 	int claimable;               /* the absent seat became claimable */
 	int leaves;                  /* the actor leaves the room */
+	int chat;                    /* a chat line from the actor's seat may go out */
 	/* Last, so that an outcome without a move need not clear them: */
 	ow_game game;                /* with pit: the game after it */
 	ow_move_info last;           /* with pit: what it did */
@@ -109,6 +111,10 @@ int rules_create(rules_room *r, const char *id, const rules_in *in, rules_out *o
  * the version grows by one (everyone is disconnected now). -2 when out of
  * memory (r then holds nothing to free). */
 int rules_restore(rules_room *r, const room_rec *rec, const uint8_t *pits, int n, int64_t now);
+
+/* The seat whose token hashes like token, or -1 (the time taken does not
+ * depend on which seat, if any, matches). */
+int rules_token_seat(const rules_room *r, const char *token);
 
 /* Releases r's moves. */
 void rules_room_free(rules_room *r);

@@ -3,6 +3,7 @@
 SERVER_TESTS := tests/server/game.test.mjs tests/server/limits.test.mjs \
 	tests/server/restart.test.mjs \
 	tests/server/attack.test.mjs
+SERVER_TESTS += tests/server/names.test.mjs tests/server/chat.test.mjs tests/server/games.test.mjs
 
 .PHONY: test-server
 test-server: $(BUILD)/owared $(NODE_DEPS)
