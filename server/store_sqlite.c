@@ -14,6 +14,16 @@
 #include "server/log.h"
 #include "server/store.h"
 
+/* The clock's columns (schema 2): bound as ?14-?20 in every write (after
+ * moves' ?13), read as columns 13-19 (after moves). */
+#define CLOCK_COLS ", clock_kind, clock_days, clock_init_south, clock_init_north," \
+	" clock_increment, clock_left_south, clock_left_north"
+#define CLOCK_VALS ",?14,?15,?16,?17,?18,?19,?20"
+#define CLOCK_SET ", clock_kind=?14, clock_days=?15, clock_init_south=?16," \
+	" clock_init_north=?17, clock_increment=?18, clock_left_south=?19, clock_left_north=?20"
+#define CLOCK_PARAM 14
+#define CLOCK_COLUMN 13
+
 enum { Q_BEGIN, Q_COMMIT, Q_ROLLBACK, Q_INSERT, Q_UPDATE, Q_UPDATE_MOVES, Q_DELETE, Q_ROOMS,
        Q_ROOM, Q_COUNT };
 
@@ -22,20 +32,21 @@ static const char *const sql[Q_COUNT] = {
 	[Q_COMMIT] = "COMMIT",
 	[Q_ROLLBACK] = "ROLLBACK",
 	[Q_INSERT] = "INSERT INTO rooms (id, kind, created, updated, game_number, version,"
-	             " tok_south, tok_north, reason, winner, draw_offer, rematch_offer)"
-	             " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
+	             " tok_south, tok_north, reason, winner, draw_offer, rematch_offer"
+	             CLOCK_COLS ") VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12" CLOCK_VALS ")",
 	[Q_UPDATE] = "UPDATE rooms SET kind=?2, created=?3, updated=?4, game_number=?5,"
 	             " version=?6, tok_south=?7, tok_north=?8, reason=?9, winner=?10,"
-	             " draw_offer=?11, rematch_offer=?12 WHERE id=?1",
+	             " draw_offer=?11, rematch_offer=?12" CLOCK_SET " WHERE id=?1",
 	[Q_UPDATE_MOVES] = "UPDATE rooms SET kind=?2, created=?3, updated=?4, game_number=?5,"
 	                   " version=?6, tok_south=?7, tok_north=?8, reason=?9, winner=?10,"
-	                   " draw_offer=?11, rematch_offer=?12, moves=?13 WHERE id=?1",
+	                   " draw_offer=?11, rematch_offer=?12, moves=?13" CLOCK_SET " WHERE id=?1",
 	[Q_DELETE] = "DELETE FROM rooms WHERE id=?1",
 	[Q_ROOMS] = "SELECT id, kind, created, updated, game_number, version, tok_south,"
-	            " tok_north, reason, winner, draw_offer, rematch_offer, moves FROM rooms",
+	            " tok_north, reason, winner, draw_offer, rematch_offer, moves" CLOCK_COLS
+	            " FROM rooms",
 	[Q_ROOM] = "SELECT id, kind, created, updated, game_number, version, tok_south,"
-	           " tok_north, reason, winner, draw_offer, rematch_offer, moves FROM rooms"
-	           " WHERE id=?1",
+	           " tok_north, reason, winner, draw_offer, rematch_offer, moves" CLOCK_COLS
+	           " FROM rooms WHERE id=?1",
 };
 
 /* The rows hold these numbers as they are (reason, winner, the offers'
@@ -45,13 +56,16 @@ _Static_assert(OW_SOUTH == 0 && OW_NORTH == 1 && OW_NOBODY == -1 && OW_DRAW == 2
 _Static_assert(OW_END_SCORE == 1 && OW_END_REPETITION == 2 && OW_END_MOVE_LIMIT == 3 &&
                OW_END_NO_MOVES == 4 && PROTO_END_RESIGN == 16 && PROTO_END_AGREEMENT == 17 &&
                PROTO_END_ABANDONED == 18 && PROTO_END_ABORTED == 19, "persisted end reasons");
+_Static_assert(PROTO_END_TIMEOUT == 20 && PROTO_CLOCK_NONE == 0 && PROTO_CLOCK_REALTIME == 1 &&
+               PROTO_CLOCK_CORRESPONDENCE == 2, "persisted clock kinds and the timeout");
 
 /* The moves of a room's current game are a blob in its row, one byte (the
  * pit, 0-11) per ply: a move rewrites one row of one table, so a batch of
  * moves touches few pages, and the rooms of a busy server stay in SQLite's
  * cache. (Schema version 0 kept them in a table of their own; opening
- * moves them in.) */
-#define SCHEMA_VERSION 1
+ * moves them in.) Schema 2 adds the clock's columns (0 in older rooms: no
+ * clock). */
+#define SCHEMA_VERSION 2
 /* The WAL file is cut back to this size when it starts over. */
 #define WAL_KEEP_BYTES "16777216"
 static const char schema[] =
@@ -60,7 +74,12 @@ static const char schema[] =
 	" updated INTEGER NOT NULL, game_number INTEGER NOT NULL, version INTEGER NOT NULL,"
 	" tok_south BLOB, tok_north BLOB, reason INTEGER NOT NULL, winner INTEGER NOT NULL,"
 	" draw_offer INTEGER NOT NULL, rematch_offer INTEGER NOT NULL,"
-	" moves BLOB NOT NULL DEFAULT x'') WITHOUT ROWID;";
+	" moves BLOB NOT NULL DEFAULT x'',"
+	" clock_kind INTEGER NOT NULL DEFAULT 0, clock_days INTEGER NOT NULL DEFAULT 0,"
+	" clock_init_south INTEGER NOT NULL DEFAULT 0, clock_init_north INTEGER NOT NULL DEFAULT 0,"
+	" clock_increment INTEGER NOT NULL DEFAULT 0,"
+	" clock_left_south INTEGER NOT NULL DEFAULT 0, clock_left_north INTEGER NOT NULL DEFAULT 0"
+	") WITHOUT ROWID;";
 
 /* Owned by main for the life of the process. Writes accumulate in one
  * open transaction (each a single statement) until sq_flush() commits
@@ -233,6 +252,35 @@ out:
 	return rc;
 }
 
+/* Schema 1 -> 2: the clock's columns; every existing room has no clock.
+ * 0, or -1 (the caller rolls back). */
+static int migrate_1(sqlite_store *s)
+{
+	static const char *const cols[] = {"clock_kind", "clock_days", "clock_init_south",
+		"clock_init_north", "clock_increment", "clock_left_south", "clock_left_north"};
+	char q[128];
+
+	for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++) {
+		snprintf(q, sizeof q, "ALTER TABLE rooms ADD COLUMN %s INTEGER NOT NULL DEFAULT 0",
+		         cols[i]);
+		if (sqlite3_exec(s->db, q, NULL, NULL, NULL))
+			return -1;
+	}
+	return 0;
+}
+
+/* The steps from each older schema to the next, in order. */
+static int (*const migrations[SCHEMA_VERSION])(sqlite_store *s) = {migrate_0, migrate_1};
+
+/* Each step from version up to SCHEMA_VERSION: 0, or -1. */
+static int migrate(sqlite_store *s, long long version)
+{
+	for (long long v = version; v < SCHEMA_VERSION; v++)
+		if (migrations[v](s) < 0)
+			return -1;
+	return 0;
+}
+
 /* Creates the tables of a new database, or brings an older one up to
  * SCHEMA_VERSION, in one transaction: 0, or -1 with the reason in err. A
  * current database is only read: a store on a full disk still opens. */
@@ -257,8 +305,7 @@ static int schema_setup(sqlite_store *s, const char *path, char *err, size_t err
 		goto out;
 	}
 	snprintf(set, sizeof set, "PRAGMA user_version=%d", SCHEMA_VERSION);
-	if ((fresh ? sqlite3_exec(s->db, schema, NULL, NULL, NULL)
-	           : version == 0 ? migrate_0(s) : 0) ||
+	if ((fresh ? sqlite3_exec(s->db, schema, NULL, NULL, NULL) : migrate(s, version)) ||
 	    sqlite3_exec(s->db, set, NULL, NULL, NULL) ||
 	    sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL)) {
 		snprintf(err, errlen, "%s: %s", path, sqlite3_errmsg(s->db));
@@ -327,6 +374,13 @@ static void bind_room(sqlite3_stmt *st, const room_rec *r)
 	sqlite3_bind_int(st, 10, r->winner);
 	sqlite3_bind_int(st, 11, r->draw_offer);
 	sqlite3_bind_int(st, 12, r->rematch_offer);
+	sqlite3_bind_int(st, CLOCK_PARAM, r->clock_kind);
+	sqlite3_bind_int(st, CLOCK_PARAM + 1, r->clock_days);
+	sqlite3_bind_int64(st, CLOCK_PARAM + 2, r->clock_initial[0]);
+	sqlite3_bind_int64(st, CLOCK_PARAM + 3, r->clock_initial[1]);
+	sqlite3_bind_int64(st, CLOCK_PARAM + 4, r->clock_increment);
+	sqlite3_bind_int64(st, CLOCK_PARAM + 5, r->clock_left[0]);
+	sqlite3_bind_int64(st, CLOCK_PARAM + 6, r->clock_left[1]);
 }
 
 /* Starts one operation (a single statement, atomic by itself): opens the
@@ -503,6 +557,13 @@ static int load_rows(sqlite_store *s, sqlite3_stmt *q, store_load_fn *fn, void *
 		r.winner = sqlite3_column_int(q, 9);
 		r.draw_offer = sqlite3_column_int(q, 10);
 		r.rematch_offer = sqlite3_column_int(q, 11);
+		r.clock_kind = sqlite3_column_int(q, CLOCK_COLUMN);
+		r.clock_days = sqlite3_column_int(q, CLOCK_COLUMN + 1);
+		r.clock_initial[0] = sqlite3_column_int64(q, CLOCK_COLUMN + 2);
+		r.clock_initial[1] = sqlite3_column_int64(q, CLOCK_COLUMN + 3);
+		r.clock_increment = sqlite3_column_int64(q, CLOCK_COLUMN + 4);
+		r.clock_left[0] = sqlite3_column_int64(q, CLOCK_COLUMN + 5);
+		r.clock_left[1] = sqlite3_column_int64(q, CLOCK_COLUMN + 6);
 		fn(arg, &r, sqlite3_column_blob(q, 12), sqlite3_column_bytes(q, 12));
 		count++;
 	}

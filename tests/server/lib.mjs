@@ -23,10 +23,11 @@ export function tempDir() {
 // Starts owared with args (and env: variables added to this process's);
 // resolves once it logs its port.
 // wrap: a command line that runs owared (e.g. prlimit with its options).
-export function startServer(args = [], { db, env, wrap = [] } = {}) {
+// bin: another owared (e.g. the test build, build/fault/owared).
+export function startServer(args = [], { db, env, wrap = [], bin = OWARED } = {}) {
   const dir = tempDir();
   db = db || join(dir, 'oware.db');
-  const argv = [...wrap, OWARED, '--port', '0', '--listen', '127.0.0.1', '--db', db,
+  const argv = [...wrap, bin, '--port', '0', '--listen', '127.0.0.1', '--db', db,
     '--web-root', join(ROOT, 'tests/server/www'), ...args];
   const proc = spawn(argv[0], argv.slice(1),
     { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
@@ -141,10 +142,12 @@ export class Client {
     return m;
   }
 
-  // Skips messages up to the first state that satisfies pred.
-  async untilState(pred) {
+  // Skips messages up to the first state that satisfies pred (within
+  // timeout ms in all).
+  async untilState(pred, timeout = TIMEOUT) {
+    const until = Date.now() + timeout;
     for (;;) {
-      const m = await this.next();
+      const m = await this.next(Math.max(1, until - Date.now()));
       if (m.type === 'state' && pred(m)) return m;
     }
   }

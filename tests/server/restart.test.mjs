@@ -175,7 +175,7 @@ test('a store of the first schema (moves in a table of their own) is carried ove
     INSERT INTO moves VALUES ('gone-room', 0, 2);`]);
   const srv = await startServer([], { db });
   assert.match(srv.lines.find((l) => / listening /.test(l)), / rooms=2$/);
-  assert.ok(srv.lines.some((l) => /store_migrated from=0 to=1/.test(l)), srv.lines.join('\n'));
+  assert.ok(srv.lines.some((l) => /store_migrated from=0 to=\d+/.test(l)), srv.lines.join('\n'));
   const a = await Client.open(srv.port, { room: 'old-room' });
   a.send({ type: 'join', room: 'old-room', token: tok });
   assert.equal((await a.expect('welcome')).seat, 'south');
@@ -191,7 +191,7 @@ test('a store of the first schema (moves in a table of their own) is carried ove
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
   assert.equal(sql("SELECT count(*) FROM sqlite_master WHERE name='moves'"), '0');
-  assert.equal(sql('PRAGMA user_version'), '1');
+  assert.ok(Number(sql('PRAGMA user_version')) >= 2); // each step of its own: clocks made it 2
   assert.equal(sql("SELECT hex(moves) FROM rooms WHERE id='old-room'"),
     pits.map((p) => p.toString(16).padStart(2, '0')).join('').toUpperCase());
 });
@@ -202,6 +202,6 @@ test('a store from a newer server is refused, untouched', () => {
   const r = spawnSync(process.env.OWARED, ['--port', '0', '--listen', '127.0.0.1', '--db', db],
     { timeout: 10000, encoding: 'utf8' });
   assert.notEqual(r.status, 0);
-  assert.match(r.stderr, /newer owared \(schema 7; this one knows 1\)/);
+  assert.match(r.stderr, /newer owared \(schema 7; this one knows \d+\)/);
   assert.equal(execFileSync('sqlite3', [db, 'PRAGMA user_version']).toString().trim(), '7');
 });
