@@ -9,7 +9,8 @@ group=${1:-build}
 
 build_pkgs="gcc make pkg-config libwebsockets-dev libjansson-dev uuid-dev
 libsqlite3-dev libev-dev clang-14 lld-14"
-test_pkgs="check libclang-rt-14-dev nodejs npm chromium nginx-light curl sqlite3 procps openssl"
+test_pkgs="check libclang-rt-14-dev nodejs npm chromium nginx-light curl sqlite3 procps openssl
+podman mmdebstrap"
 
 case "$group" in
 build) want=$build_pkgs ;;

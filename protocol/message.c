@@ -28,6 +28,7 @@ static const struct {
 	{"move", PROTO_MSG_MOVE}, {"resign", PROTO_MSG_RESIGN},
 	{"draw", PROTO_MSG_DRAW}, {"abort", PROTO_MSG_ABORT},
 	{"rematch", PROTO_MSG_REMATCH}, {"claim", PROTO_MSG_CLAIM},
+	{"name", PROTO_MSG_NAME}, {"chat", PROTO_MSG_CHAT},
 };
 
 /* Copies the string field `name` of o into buf (size bufsz). Returns 1 when
@@ -139,6 +140,37 @@ static int parse_clock(const json_t *o, proto_msg *m, char *err, size_t errlen)
 	return 0;
 }
 
+/* The text field `field` of o checked and trimmed into buf (text.h):
+ * 1 when present, 0 when absent or null and optional, -1 with err set. */
+static int get_text(const json_t *o, const char *field, int max_cp, char *buf, size_t bufsz,
+                    int optional, char *err, size_t errlen)
+{
+	const json_t *v = json_object_get(o, field);
+	const char *why;
+
+	if ((!v || json_is_null(v)) && optional)
+		return 0;
+	if (!v || !json_is_string(v)) {
+		snprintf(err, errlen, "%s: missing or not a string", field);
+		return -1;
+	}
+	if (proto_text_clean(json_string_value(v), json_string_length(v), max_cp, buf, bufsz,
+	                     &why) < 0) {
+		snprintf(err, errlen, "%s: %s (1 to %d characters, printable)", field, why, max_cp);
+		return -1;
+	}
+	return 1;
+}
+
+/* The optional `name` of create and join. 0, or -1 with err set. */
+static int get_name(const json_t *o, proto_msg *m, char *err, size_t errlen)
+{
+	int r = get_text(o, "name", PROTO_NAME_MAX, m->name, sizeof m->name, 1, err, errlen);
+
+	m->has_name = r > 0;
+	return r < 0 ? -1 : 0;
+}
+
 /* The fields of m's type from o; 0 or -1 with err set. */
 static int parse_fields(const json_t *o, proto_msg *m, char *err, size_t errlen)
 {
@@ -164,14 +196,29 @@ static int parse_fields(const json_t *o, proto_msg *m, char *err, size_t errlen)
 			snprintf(err, errlen, "kind: not a kind of game this server hosts");
 			return -1;
 		}
-		return parse_clock(o, m, err, errlen);
+		if (parse_clock(o, m, err, errlen) < 0)
+			return -1;
+		return get_name(o, m, err, errlen);
 	case PROTO_MSG_JOIN:
 		if (get_string(o, "room", m->room, sizeof m->room, 0, err, errlen) < 0)
 			return -1;
 		v = json_object_get(o, "token");
-		if (v && json_is_null(v))
-			return 0;
-		return get_string(o, "token", m->token, sizeof m->token, 1, err, errlen) < 0 ? -1 : 0;
+		if (!(v && json_is_null(v)) &&
+		    get_string(o, "token", m->token, sizeof m->token, 1, err, errlen) < 0)
+			return -1;
+		return get_name(o, m, err, errlen);
+	case PROTO_MSG_NAME:
+		/* Present, and a string or null (null: no name). */
+		if (!json_object_get(o, "name")) {
+			snprintf(err, errlen, "name: missing");
+			return -1;
+		}
+		m->has_name = 1;
+		return get_text(o, "name", PROTO_NAME_MAX, m->name, sizeof m->name, 1, err,
+		                errlen) < 0 ? -1 : 0;
+	case PROTO_MSG_CHAT:
+		return get_text(o, "text", PROTO_CHAT_MAX, m->text, sizeof m->text, 0, err,
+		                errlen) < 0 ? -1 : 0;
 	case PROTO_MSG_MOVE:
 		if (get_string(o, "pit", s, sizeof s, 0, err, errlen) < 0)
 			return -1;
@@ -239,6 +286,51 @@ int proto_msg_parse(const char *text, size_t len, proto_msg *out,
 out:
 	json_decref(o);
 	return rc;
+}
+
+int proto_rooms_query_parse(const char *text, size_t len, proto_room_ref *out, int max,
+                            char *err, size_t errlen)
+{
+	json_error_t jerr;
+	json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	const json_t *list = o ? json_object_get(o, "rooms") : NULL;
+	int n = -1;
+
+	if (errlen)
+		err[0] = 0;
+	if (!json_is_object(o) || !json_is_array(list)) {
+		snprintf(err, errlen, "not a JSON object with an array \"rooms\"");
+		goto out;
+	}
+	if (json_array_size(list) > (size_t)max) {
+		snprintf(err, errlen, "rooms: more than %d", max);
+		goto out;
+	}
+	for (size_t i = 0; i < json_array_size(list); i++) {
+		const json_t *e = json_array_get(list, i), *t;
+
+		memset(&out[i], 0, sizeof out[i]);
+		if (!json_is_object(e) ||
+		    get_string(e, "room", out[i].room, sizeof out[i].room, 0, err, errlen) < 0)
+			goto bad;
+		t = json_object_get(e, "token");
+		if (!(t && json_is_null(t)) &&
+		    get_string(e, "token", out[i].token, sizeof out[i].token, 1, err, errlen) < 0)
+			goto bad;
+		continue;
+bad:
+		{
+			char why[96];
+
+			snprintf(why, sizeof why, "%s", err[0] ? err : "not an object");
+			snprintf(err, errlen, "rooms[%zu]: %s", i, why);
+		}
+		goto out;
+	}
+	n = (int)json_array_size(list);
+out:
+	json_decref(o);
+	return n;
 }
 
 /* The last move's effects, or null. */
@@ -355,6 +447,54 @@ void proto_state_write(jw *w, const proto_state_view *v)
 		jw_int(w, v->claim_in);
 	jw_key(w, "clock");
 	clock_write(w, &v->clock);
+	jw_key(w, "names");
+	jw_obj(w);
+	jw_key(w, "south");
+	jw_str(w, v->names[OW_SOUTH]);
+	jw_key(w, "north");
+	jw_str(w, v->names[OW_NORTH]);
+	jw_obj_end(w);
+	jw_key(w, "spectator_names");
+	jw_arr(w);
+	for (unsigned i = 0; i < v->nspectator_names; i++)
+		jw_str(w, v->spectator_names[i]);
+	jw_arr_end(w);
+	jw_obj_end(w);
+}
+
+static void chat_fields(jw *w, const proto_chat *c)
+{
+	jw_obj(w);
+	jw_key(w, "type");
+	jw_str(w, "chat");
+	jw_key(w, "id");
+	jw_int(w, (long long)c->id);
+	jw_key(w, "from");
+	jw_str(w, proto_side_name(c->side));
+	jw_key(w, "name");
+	jw_str(w, c->name);
+	jw_key(w, "text");
+	jw_str(w, c->text);
+	jw_key(w, "at");
+	jw_int(w, c->at);
+	jw_obj_end(w);
+}
+
+void proto_chat_write(jw *w, const proto_chat *c)
+{
+	chat_fields(w, c);
+}
+
+void proto_chat_history_write(jw *w, const proto_chat *c, int n)
+{
+	jw_obj(w);
+	jw_key(w, "type");
+	jw_str(w, "chat_history");
+	jw_key(w, "messages");
+	jw_arr(w);
+	for (int i = 0; i < n; i++)
+		chat_fields(w, &c[i]);
+	jw_arr_end(w);
 	jw_obj_end(w);
 }
 

@@ -10,6 +10,7 @@
 #include "engine/oware.h"
 #include "protocol/errors.h"
 #include "protocol/jw.h"
+#include "protocol/text.h"
 
 /* Client message types. */
 typedef enum {
@@ -21,7 +22,9 @@ typedef enum {
 	PROTO_MSG_DRAW,
 	PROTO_MSG_ABORT,
 	PROTO_MSG_REMATCH,
-	PROTO_MSG_CLAIM
+	PROTO_MSG_CLAIM,
+	PROTO_MSG_NAME,
+	PROTO_MSG_CHAT
 } proto_msg_type;
 
 /* `action` of draw and rematch. */
@@ -83,6 +86,10 @@ typedef struct proto_msg {
 	int clock_initial[2];             /* realtime: seconds for each side (ow_side) */
 	int clock_increment;              /* realtime: seconds added per move */
 	int clock_days;                   /* correspondence: days per move */
+	/* Names and chat (PROTOCOL.md, "Names and chat"): */
+	int has_name;                     /* create, join: a name was given; name: always */
+	char name[PROTO_NAME_BYTES + 1];  /* trimmed; "" for a `name` of null (no name) */
+	char text[PROTO_CHAT_BYTES + 1];  /* chat: the line, trimmed */
 } proto_msg;
 
 /* The wire name of an end reason: an OW_END_* or PROTO_END_* value; NULL for
@@ -133,6 +140,10 @@ typedef struct proto_state_view {
 	unsigned abandon_seconds;
 	long claim_in;       /* seconds, or -1 for null */
 	proto_clock_view clock; /* kind PROTO_CLOCK_NONE: "clock": null */
+	/* Names (PROTOCOL.md, "Names and chat"): */
+	const char *names[2];          /* each seat's name, or NULL (indexed by ow_side) */
+	const char *const *spectator_names; /* names spectators gave, nspectator_names */
+	unsigned nspectator_names;
 } proto_state_view;
 
 /* Each writes one server message into w (see jw.h for a failure). */
@@ -143,6 +154,33 @@ void proto_state_write(jw *w, const proto_state_view *v);
  * (spectator). */
 void proto_welcome_write(jw *w, const char *room, const char *kind, int seat,
                          const char *token);
+
+/* One chat line as `chat` and `chat_history` carry it; the caller owns
+ * the strings. */
+typedef struct proto_chat {
+	uint64_t id;          /* the room's count of lines, from 1 */
+	int64_t at;           /* ms since the epoch */
+	int side;             /* the sender's seat then: OW_SOUTH or OW_NORTH */
+	const char *name;     /* the sender's name then, or NULL */
+	const char *text;
+} proto_chat;
+
+/* A `chat` message. */
+void proto_chat_write(jw *w, const proto_chat *c);
+/* A `chat_history` of n lines, oldest first. */
+void proto_chat_history_write(jw *w, const proto_chat *c, int n);
+
+/* One entry of the body of POST /api/rooms (PROTOCOL.md, "Your games"). */
+typedef struct proto_room_ref {
+	char room[PROTO_ROOM_MAX + 1];
+	char token[PROTO_TOKEN_MAX + 1]; /* "" when absent or null */
+} proto_room_ref;
+
+/* Parses the body of POST /api/rooms, {"rooms":[{"room":..,"token":..},..]}
+ * (len bytes, need not be NUL-terminated), into out (max entries). Returns
+ * the number of entries (0 to max), or -1 with a one-line reason in err. */
+int proto_rooms_query_parse(const char *text, size_t len, proto_room_ref *out, int max,
+                            char *err, size_t errlen);
 
 /* An `error` {type, code, message}. */
 void proto_error_write(jw *w, int code, const char *message);

@@ -90,6 +90,18 @@ int ip_join_allow(ipent *e, int64_t now, int limit)
 	return window_allow(&e->join_window, &e->joins, now, limit);
 }
 
+int ip_join_allow_n(ipent *e, int64_t now, int limit, int n)
+{
+	if (now - e->join_window >= MINUTE_MS) {
+		e->join_window = now;
+		e->joins = 0;
+	}
+	if (e->joins + n > limit)
+		return -1;
+	e->joins += n;
+	return 0;
+}
+
 void ip_sweep(int64_t now)
 {
 	for (int b = 0; b < IP_BUCKETS; b++) {

@@ -29,6 +29,9 @@ int ip_room_allow(ipent *e, int64_t now, int limit);
 /* Counts a join from e at now; returns 0, or -1 when e already joined
  * `limit` times in the current minute. */
 int ip_join_allow(ipent *e, int64_t now, int limit);
+/* Counts n joins from e at now, all or none: 0, or -1 (nothing counted)
+ * when fewer than n are left of `limit` in the current minute. */
+int ip_join_allow_n(ipent *e, int64_t now, int limit, int n);
 /* Frees entries with no connection and nothing counted in the last minute. */
 void ip_sweep(int64_t now);
 /* Frees every entry. */

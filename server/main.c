@@ -179,7 +179,7 @@ int main(int argc, char **argv)
 {
 	struct lws_context_creation_info info;
 	ev_timer drain_timer;
-	struct lws_http_mount m_root, m_metrics, m_healthz;
+	struct lws_http_mount m_root, m_metrics, m_healthz, m_api_rooms;
 	lws_retry_bo_t retry;
 	struct lws_vhost *vh;
 	rooms_config rcfg;
@@ -266,6 +266,10 @@ int main(int argc, char **argv)
 	m_healthz = m_metrics;
 	m_healthz.mount_next = &m_metrics;
 	m_healthz.mountpoint = "/healthz";
+	m_api_rooms = m_metrics;
+	m_api_rooms.mount_next = &m_healthz;
+	m_api_rooms.mountpoint = "/api/rooms"; /* POST: several rooms at once */
+	m_api_rooms.mountpoint_len = 10;
 
 	/* An explicit policy with no validity timers: lws would otherwise use
 	 * its 300/310 s default. Keepalive is net_keepalive() (see net.h). */
@@ -273,7 +277,7 @@ int main(int argc, char **argv)
 
 	memset(&info, 0, sizeof info);
 	info.protocols = net_protocols;
-	info.mounts = &m_healthz;
+	info.mounts = &m_api_rooms;
 	info.vhost_name = "oware";
 	info.retry_and_idle_policy = &retry;
 	info.keepalive_timeout = 30;

@@ -830,6 +830,16 @@ int net_keepalive(void)
 typedef struct http_req {
 	unsigned char *buf; /* LWS_PRE + len */
 	size_t len;
+	/* POST /api/rooms: its body, gathered; and whether the connection
+	 * closes once the answer is written (an error before the body was
+	 * read). */
+	char *body;
+	size_t body_len, body_want;
+	int close_after;
+	struct api_refusal {
+		unsigned status;     /* 0: none */
+		const char *code, *message;
+	} refused;               /* found before the body: answered after it */
 } http_req;
 
 /* Every connection accepted from an address counts against
@@ -1086,6 +1096,9 @@ static size_t metrics(char *b, size_t cap)
 	n = add(b, cap, n, "# HELP oware_joins_total Successful joins.\n"
 	        "# TYPE oware_joins_total counter\noware_joins_total %llu\n",
 	        (unsigned long long)rs->joins);
+	n = add(b, cap, n, "# HELP oware_chat_lines_total Chat lines sent.\n"
+	        "# TYPE oware_chat_lines_total counter\noware_chat_lines_total %llu\n",
+	        (unsigned long long)rs->chat_lines);
 	n = add(b, cap, n, "# HELP oware_errors_total Error messages sent, by code.\n"
 	        "# TYPE oware_errors_total counter\n");
 	for (int e = 1; e < PROTO_E_COUNT; e++)
@@ -1176,17 +1189,184 @@ static int leaves_root(const char *uri)
 	return strncmp(real, root, rn) || (real[rn] != '/' && real[rn] != 0);
 }
 
-static int http_request(struct lws *wsi, http_req *rq, const void *in)
+/* Sends rq->buf's rq->len bytes as the answer with status: the header
+ * now, the body at HTTP_WRITEABLE. 0, or -1 to hang up. */
+static int respond(struct lws *wsi, http_req *rq, unsigned status, const char *ctype)
 {
 	unsigned char hdr[LWS_PRE + 1024], *start = hdr + LWS_PRE, *p = start,
 	              *end = hdr + sizeof hdr - 1;
+
+	if (lws_add_http_common_headers(wsi, status, ctype, rq->len, &p, end) ||
+	    lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
+	                                 (const unsigned char *)"no-store", 8, &p, end) ||
+	    (rq->close_after &&
+	     lws_add_http_header_by_token(wsi, WSI_TOKEN_CONNECTION,
+	                                  (const unsigned char *)"close", 5, &p, end)) ||
+	    lws_finalize_write_http_header(wsi, start, &p, end))
+		return -1;
+	lws_callback_on_writable(wsi);
+	return 0;
+}
+
+/* ---- POST /api/rooms: several rooms at once (PROTOCOL.md, "Your games") ---- */
+
+#define API_ROOMS_PATH "/api/rooms"
+#define API_BODY_MAX 16384 /* 50 entries of the longest ids and tokens fit */
+#define API_DISCARD_MAX (1 << 20) /* a longer body is not even read: hang up */
+
+/* Answers the text of w (or, if it failed, an internal error) with status. */
+static int api_answer(struct lws *wsi, http_req *rq, unsigned status, const jw *w)
+{
+	const char *text = w->oom ? "{\"error\":\"internal\"}" : w->buf;
+	size_t len = w->oom ? strlen(text) : w->len;
+
+	if (w->oom)
+		status = HTTP_STATUS_INTERNAL_SERVER_ERROR;
+	free(rq->buf);
+	rq->buf = malloc(LWS_PRE + len);
+	if (!rq->buf)
+		return -1;
+	memcpy(rq->buf + LWS_PRE, text, len);
+	rq->len = len;
+	return respond(wsi, rq, status, "application/json");
+}
+
+/* An error answer {"error": code, "message": message}; the connection
+ * closes after it when the body was not read. */
+static int api_error(struct lws *wsi, http_req *rq, unsigned status, const char *code,
+                     const char *message, int close_after)
+{
+	jw w;
+	int rc;
+
+	jw_init(&w);
+	jw_obj(&w);
+	jw_key(&w, "error");
+	jw_str(&w, code);
+	jw_key(&w, "message");
+	jw_str(&w, message);
+	jw_obj_end(&w);
+	rq->close_after = close_after;
+	log_event(LOG_INFO, "api_refused", "code=%s status=%u", code, status);
+	rc = api_answer(wsi, rq, status, &w);
+	jw_free(&w);
+	return rc;
+}
+
+/* The request line and headers of a POST /api/rooms: 0 to read its
+ * body (an error found now is answered once the body was read and
+ * dropped), or an error answered at once (0, or -1 to hang up). */
+static int api_rooms_start(struct lws *wsi, http_req *rq)
+{
+	char origin[256], host[256], num[24];
+	int origin_len = lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN);
+	long want;
+
+	memset(&rq->refused, 0, sizeof rq->refused);
+	if (lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) <= 0)
+		return api_error(wsi, rq, HTTP_STATUS_METHOD_NOT_ALLOWED, "bad_method",
+		                 "POST a JSON body", 0);
+	if (lws_hdr_copy(wsi, num, sizeof num, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0) {
+		/* Chunked: its chunks are dropped (up to API_DISCARD_MAX), then 411. */
+		rq->refused = (struct api_refusal){HTTP_STATUS_LENGTH_REQUIRED, "bad_request",
+		                                   "a Content-Length is required"};
+		rq->body_want = API_DISCARD_MAX;
+		rq->body_len = 0;
+		return 0;
+	}
+	want = strtol(num, NULL, 10);
+	if (want < 0 || want > API_DISCARD_MAX)
+		return -1; /* not read, not answered */
+	rq->body_want = (size_t)want;
+	rq->body_len = 0;
+	if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+		host[0] = 0;
+	if (origin_len > 0 &&
+	    (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) != origin_len ||
+	     !origin_allowed(origin, host))) {
+		stats.refused_origin++;
+		rq->refused = (struct api_refusal){HTTP_STATUS_FORBIDDEN, "bad_origin",
+		                                   "origin not allowed"};
+	} else if (want == 0 || want > API_BODY_MAX)
+		rq->refused = (struct api_refusal){want ? HTTP_STATUS_REQ_ENTITY_TOO_LARGE
+		                                   : HTTP_STATUS_BAD_REQUEST,
+		                                   want ? "too_large" : "bad_request",
+		                                   "the body must have 1 to 16384 bytes"};
+	else {
+		rq->body = malloc((size_t)want);
+		if (!rq->body)
+			return -1;
+	}
+	return 0;
+}
+
+/* A chunk of the body (kept, or dropped after a refusal): 0, or -1 to
+ * hang up. */
+static int api_rooms_body(http_req *rq, const void *in, size_t len)
+{
+	if (len > rq->body_want - rq->body_len)
+		return -1; /* more than its Content-Length said */
+	if (rq->body)
+		memcpy(rq->body + rq->body_len, in, len);
+	rq->body_len += len;
+	return 0;
+}
+
+/* The whole body: every entry counts as a join of the client's address
+ * (all or none), then each room is answered as its link holder sees it. */
+static int api_rooms_answer(struct lws *wsi, http_req *rq)
+{
+	static proto_room_ref refs[ROOMS_QUERY_MAX];
+	char err[128], addr[64];
+	ipent *ip;
+	jw w;
+	int n, rc;
+
+	if (rq->refused.status)
+		return api_error(wsi, rq, rq->refused.status, rq->refused.code, rq->refused.message, 0);
+	if (!rq->body)
+		return -1;
+	n = proto_rooms_query_parse(rq->body, rq->body_len, refs, ROOMS_QUERY_MAX, err, sizeof err);
+	free(rq->body);
+	rq->body = NULL;
+	if (n < 0)
+		return api_error(wsi, rq, HTTP_STATUS_BAD_REQUEST, "bad_request", err, 0);
+	client_addr(wsi, addr, sizeof addr);
+	ip = ip_get(addr);
+	if (!ip)
+		return -1;
+	if (ip_join_allow_n(ip, now_ms(), cfg->joins_per_ip_per_min, n ? n : 1) < 0) {
+		stats.errors[PROTO_E_RATE_LIMITED]++;
+		return api_error(wsi, rq, 429, "rate_limited",
+		                 "too many joins from this address; wait a minute", 0);
+	}
+	jw_init(&w);
+	jw_obj(&w);
+	jw_key(&w, "rooms");
+	jw_arr(&w);
+	for (int i = 0; i < n; i++)
+		rooms_summary_write(&w, refs[i].room, refs[i].token);
+	jw_arr_end(&w);
+	jw_obj_end(&w);
+	log_event(LOG_DEBUG, "api_rooms", "rooms=%d addr=%s", n, addr);
+	rc = api_answer(wsi, rq, HTTP_STATUS_OK, &w);
+	jw_free(&w);
+	return rc;
+}
+
+static int http_request(struct lws *wsi, http_req *rq, const void *in)
+{
 	char uri[64];
 	const char *ctype;
 	size_t cap = 8192;
 	unsigned status = HTTP_STATUS_OK;
 
+	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_POST_URI) > 0 && !strcmp(uri, API_ROOMS_PATH))
+		return api_rooms_start(wsi, rq);
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
 		return refuse(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED);
+	if (!strcmp(uri, API_ROOMS_PATH))
+		return api_rooms_start(wsi, rq);
 	rq->buf = malloc(LWS_PRE + cap);
 	if (!rq->buf)
 		return -1;
@@ -1206,13 +1386,7 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 		rq->buf = NULL;
 		return refuse(wsi, HTTP_STATUS_NOT_FOUND);
 	}
-	if (lws_add_http_common_headers(wsi, status, ctype, rq->len, &p, end) ||
-	    lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
-	                                 (const unsigned char *)"no-store", 8, &p, end) ||
-	    lws_finalize_write_http_header(wsi, start, &p, end))
-		return -1;
-	lws_callback_on_writable(wsi);
-	return 0;
+	return respond(wsi, rq, status, ctype);
 }
 
 /* Headers added to every static file: the room id travels in page URLs,
@@ -1274,13 +1448,17 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	case LWS_CALLBACK_HTTP:
 		n = http_request(wsi, rq, in);
 		return n < 0 ? -1 : 0;
+	case LWS_CALLBACK_HTTP_BODY:
+		return rq ? api_rooms_body(rq, in, len) : -1;
+	case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+		return rq && api_rooms_answer(wsi, rq) < 0 ? -1 : 0;
 	case LWS_CALLBACK_HTTP_WRITEABLE:
 		if (!rq || !rq->buf)
 			break;
 		n = lws_write(wsi, rq->buf + LWS_PRE, rq->len, LWS_WRITE_HTTP_FINAL);
 		free(rq->buf);
 		rq->buf = NULL;
-		if (n < (int)rq->len)
+		if (n < (int)rq->len || rq->close_after)
 			return -1;
 		return lws_http_transaction_completed(wsi) ? -1 : 0;
 	case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
@@ -1288,6 +1466,8 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 		if (rq) {
 			free(rq->buf);
 			rq->buf = NULL;
+			free(rq->body);
+			rq->body = NULL;
 		}
 		break;
 	default:

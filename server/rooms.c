@@ -280,8 +280,15 @@ void rooms_probe(void)
 static const jw *state_text(const room *r)
 {
 	proto_state_view v;
+	const char *spect[ROOMS_SPECTATOR_NAMES];
+	unsigned n = 0;
 
 	rules_view(&r->rr, &cfg.lim, now_ms(), &v);
+	for (const room_member *m = r->members; m && n < ROOMS_SPECTATOR_NAMES; m = m->next)
+		if (m->seat < 0 && m->name[0])
+			spect[n++] = m->name;
+	v.spectator_names = spect;
+	v.nspectator_names = n;
 	jw_reset(&out);
 	proto_state_write(&out, &v);
 	return &out;
@@ -566,6 +573,104 @@ static int evict_unjoined(void)
 	return 0;
 }
 
+/* ---- chat ---- */
+
+/* The lines of a chat_history being gathered. */
+static store_chat history[STORE_CHAT_KEEP];
+static int nhistory;
+
+static void history_add(void *arg, const store_chat *c)
+{
+	(void)arg;
+	if (nhistory < STORE_CHAT_KEEP)
+		history[nhistory++] = *c;
+}
+
+static void chat_view(const store_chat *c, proto_chat *v)
+{
+	v->id = c->id;
+	v->at = c->at;
+	v->side = c->side;
+	v->name = c->name[0] ? c->name : NULL;
+	v->text = c->text;
+}
+
+/* m, just in r, gets the room's last chat lines, if it has any (a client
+ * that never chats sees no message it does not know). */
+static void send_history(room_member *m, const room *r)
+{
+	static proto_chat v[STORE_CHAT_KEEP];
+
+	nhistory = 0;
+	if (st->ops->chat_recent(st, r->rr.rec.id, STORE_CHAT_KEEP, history_add, NULL) < 0)
+		log_event(LOG_ERROR, "chat_history_failed", "room=%s", r->rr.rec.id);
+	if (!nhistory)
+		return;
+	for (int i = 0; i < nhistory; i++)
+		chat_view(&history[i], &v[i]);
+	jw_reset(&out);
+	proto_chat_history_write(&out, v, nhistory);
+	io.send(m, &out);
+}
+
+/* 0 when m may send a chat line now (counted), -1 when it sent
+ * ROOMS_CHAT_BURST in the last ROOMS_CHAT_WINDOW_MS. */
+static int chat_allow(room_member *m, int64_t now)
+{
+	int64_t *oldest = &m->chat_at[m->chat_next];
+
+	if (*oldest && now - *oldest < ROOMS_CHAT_WINDOW_MS)
+		return -1;
+	*oldest = now ? now : 1;
+	m->chat_next = (m->chat_next + 1) % ROOMS_CHAT_BURST;
+	return 0;
+}
+
+/* A chat line from player m, allowed by the rules: limited, stored with
+ * the room, then sent to everyone in it (after the commit). */
+static void do_chat(room_member *m, room *r, const proto_msg *msg)
+{
+	store_chat c;
+	proto_chat v;
+	struct timespec ts;
+
+	if (chat_allow(m, now_ms()) < 0) {
+		io.error(m, PROTO_E_RATE_LIMITED, "too many chat lines: at most 5 in 10 seconds");
+		return;
+	}
+	memset(&c, 0, sizeof c);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	c.at = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	c.side = m->seat;
+	snprintf(c.name, sizeof c.name, "%s", r->rr.rec.name[m->seat]);
+	snprintf(c.text, sizeof c.text, "%s", msg->text);
+	if (!stats.store_ok || st->ops->chat_add(st, r->rr.rec.id, &c) < 0) {
+		/* Not sent: the line does not count against the limit. */
+		m->chat_next = (m->chat_next + ROOMS_CHAT_BURST - 1) % ROOMS_CHAT_BURST;
+		m->chat_at[m->chat_next] = 0;
+		io.error(m, PROTO_E_INTERNAL, stats.store_ok
+		         ? "the store failed; the line was not sent"
+		         : "the store cannot save changes now; the line was not sent");
+		return;
+	}
+	mark_dirty(r);
+	stats.chat_lines++;
+	chat_view(&c, &v);
+	jw_reset(&out);
+	proto_chat_write(&out, &v);
+	io.send_all(r->members, &out);
+}
+
+/* A spectator's name (kept with its connection, shown in the state). */
+static void spectator_name(room_member *m, room *r, const proto_msg *msg)
+{
+	if (!strcmp(m->name, msg->name))
+		return;
+	snprintf(m->name, sizeof m->name, "%s", msg->name);
+	if (count_changed(r))
+		send_state(m, r);
+}
+
 static void do_create(room_member *m, const proto_msg *msg)
 {
 	rules_in in;
@@ -617,6 +722,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 	stats.rooms_created++;
 	log_event(LOG_INFO, "room_created", "room=%s kind=%s side=%s addr=%s",
 	          id, r->rr.rec.kind, proto_side_name(o.seat), m->addr);
+	m->name[0] = 0;
 	send_welcome(m, r, o.seat, token);
 	send_state(m, r);
 }
@@ -654,6 +760,7 @@ static void do_join(room_member *m, const proto_msg *msg)
 		log_event(LOG_INFO, "seat_replaced", "room=%s side=%s addr=%s", r->rr.rec.id,
 		          proto_side_name(o.seat), m->addr);
 	}
+	snprintf(m->name, sizeof m->name, "%s", o.seat < 0 && msg->has_name ? msg->name : "");
 	attach(r, m, o.seat);
 	rules_apply(&r->rr, &o, in.now);
 	timer_update(r);
@@ -668,6 +775,7 @@ static void do_join(room_member *m, const proto_msg *msg)
 		broadcast(r);
 	else if (count_changed(r))
 		send_state(m, r); /* the newcomer's state cannot wait */
+	send_history(m, r);
 	if (o.seat >= 0 && o.seat == r->rr.game.pos.turn)
 		probe_mover(r);
 }
@@ -691,6 +799,10 @@ void rooms_handle(room_member *m, const proto_msg *msg)
 		io.error(m, PROTO_E_NOT_JOINED, "create or join a room first");
 		return;
 	}
+	if (msg->type == PROTO_MSG_NAME && m->seat < 0) {
+		spectator_name(m, r, msg);
+		return;
+	}
 	in_init(&in, m->seat, msg);
 	in.lag = m->rtt_ms;
 	/* A clock that ran out (or a seat now claimable) counts before the
@@ -698,6 +810,10 @@ void rooms_handle(room_member *m, const proto_msg *msg)
 	if (r->deadline >= 0 && r->deadline <= in.now)
 		rooms_run_timers(in.now);
 	rules_act(&r->rr, &in, &o);
+	if (o.chat) {
+		do_chat(m, r, msg);
+		return;
+	}
 	if (decided(m, r, &o) < 0)
 		return;
 	rules_apply(&r->rr, &o, in.now);
@@ -714,6 +830,66 @@ void rooms_handle(room_member *m, const proto_msg *msg)
 	broadcast(r);
 	if (o.pit >= 0)
 		probe_mover(r);
+}
+
+void rooms_summary_write(jw *w, const char *id, const char *token)
+{
+	const room *r = find(id);
+	const rules_room *rr;
+	int winner, reason, seat;
+
+	jw_obj(w);
+	jw_key(w, "room");
+	jw_str(w, id);
+	jw_key(w, "found");
+	jw_bool(w, r != NULL);
+	if (!r) {
+		jw_obj_end(w);
+		return;
+	}
+	rr = &r->rr;
+	seat = token[0] ? rules_token_seat(rr, token) : -1;
+	reason = rules_end_reason(rr, &winner);
+	jw_key(w, "kind");
+	jw_str(w, rr->rec.kind);
+	jw_key(w, "seat");
+	jw_str(w, proto_side_name(seat));
+	jw_key(w, "names");
+	jw_obj(w);
+	jw_key(w, "south");
+	jw_str(w, rr->rec.name[OW_SOUTH][0] ? rr->rec.name[OW_SOUTH] : NULL);
+	jw_key(w, "north");
+	jw_str(w, rr->rec.name[OW_NORTH][0] ? rr->rec.name[OW_NORTH] : NULL);
+	jw_obj_end(w);
+	jw_key(w, "seats");
+	jw_obj(w);
+	for (int s = 0; s < 2; s++) {
+		jw_key(w, proto_side_name(s));
+		jw_obj(w);
+		jw_key(w, "taken");
+		jw_bool(w, rr->rec.has_tok[s]);
+		jw_key(w, "connected");
+		jw_bool(w, rr->present[s]);
+		jw_obj_end(w);
+	}
+	jw_obj_end(w);
+	jw_key(w, "game_number");
+	jw_int(w, rr->rec.game_number);
+	jw_key(w, "moves");
+	jw_int(w, rr->nmoves);
+	jw_key(w, "over");
+	jw_bool(w, rules_over(rr));
+	jw_key(w, "turn");
+	jw_str(w, rules_over(rr) ? NULL : proto_side_name(rr->game.pos.turn));
+	jw_key(w, "winner");
+	jw_str(w, rules_over(rr) ? proto_winner_name(winner) : NULL);
+	jw_key(w, "reason");
+	jw_str(w, rules_over(rr) ? proto_reason_name(reason) : NULL);
+	jw_key(w, "updated");
+	jw_int(w, rr->rec.updated);
+	jw_key(w, "time_control");
+	jw_null(w);
+	jw_obj_end(w);
 }
 
 void rooms_leave(room_member *m)

@@ -16,6 +16,15 @@
 struct ipent;
 typedef struct room room;
 
+/* A connection sends at most ROOMS_CHAT_BURST chat lines in any
+ * ROOMS_CHAT_WINDOW_MS; ROOMS_SPECTATOR_NAMES names of spectators at most
+ * are shown in a state. */
+#define ROOMS_CHAT_BURST 5
+#define ROOMS_CHAT_WINDOW_MS 10000
+#define ROOMS_SPECTATOR_NAMES 10
+/* A POST /api/rooms asks about this many rooms at most. */
+#define ROOMS_QUERY_MAX 50
+
 /* A connection's place in the rooms, embedded in the transport's
  * connection and owned by it; the rooms link it while it is in a room. */
 typedef struct room_member {
@@ -26,6 +35,11 @@ typedef struct room_member {
 	struct ipent *ip;                /* its per-address counters, or NULL */
 	int rtt_ms;                      /* its last round trip measured by the
 	                                  * transport (ms), or 0: the lag credit */
+	/* Names and chat (PROTOCOL.md, "Names and chat"): */
+	char name[PROTO_NAME_BYTES + 1]; /* a spectator's name, "" for none (a
+	                                  * player's is the seat's, in the room) */
+	int64_t chat_at[ROOMS_CHAT_BURST]; /* ms of its last chat lines, a ring */
+	int chat_next;                   /* the oldest of them */
 } room_member;
 
 /* How the rooms reach connections: the transport's functions. A message
@@ -61,6 +75,7 @@ typedef struct rooms_stats {
 	uint64_t commits, commit_us, commit_max_us; /* group commits and their time */
 	uint64_t commits_failed;
 	int store_ok;                /* 0 while the store cannot write */
+	uint64_t chat_lines;         /* chat lines sent */
 } rooms_stats;
 
 /* The close code of a connection whose room was rolled back after a
@@ -81,6 +96,10 @@ int rooms_count(void);
 const rooms_stats *rooms_get_stats(void);
 /* The id of m's room, or "-". */
 const char *rooms_member_room(const room_member *m);
+
+/* Writes into w what a holder of a link to room id, and of token ("" for
+ * none), could see of it (PROTOCOL.md, "Your games"): one JSON object. */
+void rooms_summary_write(jw *w, const char *id, const char *token);
 
 /* Acts on a checked message from m: answers through io. */
 void rooms_handle(room_member *m, const proto_msg *msg);

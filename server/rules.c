@@ -131,6 +131,8 @@ int rules_create(rules_room *r, const char *id, const rules_in *in, rules_out *o
 		r->rec.clock_days = m->clock_days;
 	else if (m->clock_kind)
 		r->rec.clock_increment = (int64_t)m->clock_increment * 1000;
+	if (m->has_name)
+		snprintf(r->rec.name[side], sizeof r->rec.name[side], "%s", m->name);
 	r->absent_side = -1;
 	ow_game_start(&r->game);
 	out_init(r, out);
@@ -211,9 +213,8 @@ int rules_reserve(rules_room *r)
 
 /* ---- joining and leaving ---- */
 
-/* The seat whose token hashes like token, or -1; both seats are compared
- * every time so the timing says nothing. */
-static int token_seat(const rules_room *r, const char *token)
+/* Both seats are compared every time so the timing says nothing. */
+int rules_token_seat(const rules_room *r, const char *token)
 {
 	uint8_t h[SHA256_LEN];
 	int seat = -1;
@@ -235,7 +236,7 @@ void rules_join(const rules_room *r, const rules_in *in, rules_out *o)
 
 	out_init(r, o);
 	if (m->token[0]) {
-		seat = token_seat(r, m->token);
+		seat = rules_token_seat(r, m->token);
 		if (seat < 0) {
 			fail(o, PROTO_E_BAD_TOKEN, "that token holds no seat in this room");
 			return;
@@ -257,6 +258,10 @@ void rules_join(const rules_room *r, const rules_in *in, rules_out *o)
 		/* A spectator changes only the count of spectators: no version,
 		 * nothing saved (the caller sends the count on, coalesced). */
 	}
+	/* A player's join may name the seat (saved with it); a spectator's
+	 * name stays with its connection (the caller's). */
+	if (seat >= 0 && m->has_name)
+		snprintf(o->rec.name[seat], sizeof o->rec.name[seat], "%s", m->name);
 	o->seat = seat;
 	o->joins = 1;
 	o->welcome = 1;
@@ -436,6 +441,9 @@ static void new_game(const rules_room *r, const rules_in *in, rules_out *o)
 	memcpy(o->rec.tok[1], r->rec.tok[0], SHA256_LEN);
 	o->rec.has_tok[0] = r->rec.has_tok[1];
 	o->rec.has_tok[1] = r->rec.has_tok[0];
+	/* Names follow their players (their tokens). */
+	memcpy(o->rec.name[0], r->rec.name[1], sizeof o->rec.name[0]);
+	memcpy(o->rec.name[1], r->rec.name[0], sizeof o->rec.name[1]);
 	o->rec.game_number++;
 	o->rec.reason = 0;
 	o->rec.winner = OW_NOBODY;
@@ -501,6 +509,15 @@ void rules_act(const rules_room *r, const rules_in *in, rules_out *o)
 		break;
 	case PROTO_MSG_REMATCH:
 		do_rematch(r, in, o);
+		break;
+	case PROTO_MSG_NAME:
+		/* Any time, game on or over: the seat's name (or none). */
+		snprintf(o->rec.name[in->seat], sizeof o->rec.name[in->seat], "%s", in->msg->name);
+		save(r, in, o, RULES_SAVE);
+		break;
+	case PROTO_MSG_CHAT:
+		/* Players only: the caller limits the rate, stores and sends it. */
+		o->chat = 1;
 		break;
 	case PROTO_MSG_CLAIM:
 		if (check_game_on(r, in, o, 0) < 0)
@@ -600,4 +617,6 @@ void rules_view(const rules_room *r, const rules_limits *lim, int64_t now, proto
 		v->clock.left[r->game.pos.turn] = clock_remaining(r, now);
 		v->clock.grace = r->clock_since > now ? r->clock_since - now : 0;
 	}
+	for (int s = 0; s < 2; s++)
+		v->names[s] = r->rec.name[s][0] ? r->rec.name[s] : NULL;
 }

@@ -39,6 +39,7 @@ typedef struct room_rec {
 	int64_t clock_left[2];       /* ms each side had when the side to move began
 	                              * its turn (at the last move): what a restart
 	                              * resumes from; final values once it is over */
+	char name[2][PROTO_NAME_BYTES + 1]; /* each seat's player's name, "" for none */
 } room_rec;
 
 /* A room as the rules see it. Owned by its caller; moves is the caller's
@@ -115,6 +116,7 @@ typedef struct rules_out {
 	int ended;                   /* the game ended */
 	int claimable;               /* the absent seat became claimable */
 	int leaves;                  /* the actor leaves the room */
+	int chat;                    /* a chat line from the actor's seat may go out */
 	/* Last, so that an outcome without a move need not clear them: */
 	ow_game game;                /* with pit: the game after it */
 	ow_move_info last;           /* with pit: what it did */
@@ -132,6 +134,10 @@ int rules_create(rules_room *r, const char *id, const rules_in *in, rules_out *o
  * the version grows by one (everyone is disconnected now). -2 when out of
  * memory (r then holds nothing to free). */
 int rules_restore(rules_room *r, const room_rec *rec, const uint8_t *pits, int n, int64_t now);
+
+/* The seat whose token hashes like token, or -1 (the time taken does not
+ * depend on which seat, if any, matches). */
+int rules_token_seat(const rules_room *r, const char *token);
 
 /* Releases r's moves. */
 void rules_room_free(rules_room *r);

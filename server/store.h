@@ -19,6 +19,21 @@ typedef struct store store;
  * order (pits, n of them; the array lives for the call; NULL when n is 0). */
 typedef void store_load_fn(void *arg, const room_rec *r, const uint8_t *pits, int n);
 
+/* A store keeps this many chat lines of a room, its last ones. */
+#define STORE_CHAT_KEEP 100
+
+/* One chat line of a room, as stored. */
+typedef struct store_chat {
+	uint64_t id;                          /* the room's count of lines, from 1 */
+	int64_t at;                           /* ms since the epoch */
+	int side;                             /* the sender's seat: OW_SOUTH or OW_NORTH */
+	char name[PROTO_NAME_BYTES + 1];      /* the sender's name then, "" for none */
+	char text[PROTO_CHAT_BYTES + 1];
+} store_chat;
+
+/* Called once per chat line loaded (c lives for the call). */
+typedef void store_chat_fn(void *arg, const store_chat *c);
+
 typedef struct store_ops {
 	/* Each write joins the open batch (opening one if needed) and is
 	 * atomic within it: 0, or -1 (logged) with nothing of it written.
@@ -46,6 +61,15 @@ typedef struct store_ops {
 	int (*load_room)(store *s, const char *id, store_load_fn *fn, void *arg);
 	/* Closes the store, committing an open batch (NULL is fine). */
 	void (*close)(store *s);
+	/* Chat (never logged). chat_add appends c to the chat of room id (a
+	 * room the store holds) in the open batch, as the writes above, and
+	 * sets c->id to the room's next id: one more than its last line's
+	 * (1 for the first). Only the last STORE_CHAT_KEEP lines of a room are
+	 * kept; remove() deletes them with the room. 0, or -1. */
+	int (*chat_add)(store *s, const char *id, store_chat *c);
+	/* The last max (<= STORE_CHAT_KEEP) lines of room id, oldest first,
+	 * writes of the open batch included (fn once each): the number, or -1. */
+	int (*chat_recent)(store *s, const char *id, int max, store_chat_fn *fn, void *arg);
 } store_ops;
 
 /* Every store starts with its operations. */

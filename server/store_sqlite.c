@@ -14,39 +14,49 @@
 #include "server/log.h"
 #include "server/store.h"
 
-/* The clock's columns (schema 2): bound as ?14-?20 in every write (after
- * moves' ?13), read as columns 13-19 (after moves). */
+/* The clock's columns (schema 3): bound as ?16-?22 in every write (after
+ * moves' ?13 and the names' ?14-?15), read as columns 15-21 (after the
+ * names). */
 #define CLOCK_COLS ", clock_kind, clock_days, clock_init_south, clock_init_north," \
 	" clock_increment, clock_left_south, clock_left_north"
-#define CLOCK_VALS ",?14,?15,?16,?17,?18,?19,?20"
-#define CLOCK_SET ", clock_kind=?14, clock_days=?15, clock_init_south=?16," \
-	" clock_init_north=?17, clock_increment=?18, clock_left_south=?19, clock_left_north=?20"
-#define CLOCK_PARAM 14
-#define CLOCK_COLUMN 13
+#define CLOCK_VALS ",?16,?17,?18,?19,?20,?21,?22"
+#define CLOCK_SET ", clock_kind=?16, clock_days=?17, clock_init_south=?18," \
+	" clock_init_north=?19, clock_increment=?20, clock_left_south=?21, clock_left_north=?22"
+#define CLOCK_PARAM 16
+#define CLOCK_COLUMN 15
 
 enum { Q_BEGIN, Q_COMMIT, Q_ROLLBACK, Q_INSERT, Q_UPDATE, Q_UPDATE_MOVES, Q_DELETE, Q_ROOMS,
-       Q_ROOM, Q_COUNT };
+       Q_ROOM, Q_CHAT_ADD, Q_CHAT_RECENT, Q_COUNT };
 
 static const char *const sql[Q_COUNT] = {
 	[Q_BEGIN] = "BEGIN IMMEDIATE",
 	[Q_COMMIT] = "COMMIT",
 	[Q_ROLLBACK] = "ROLLBACK",
 	[Q_INSERT] = "INSERT INTO rooms (id, kind, created, updated, game_number, version,"
-	             " tok_south, tok_north, reason, winner, draw_offer, rematch_offer"
-	             CLOCK_COLS ") VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12" CLOCK_VALS ")",
+	             " tok_south, tok_north, reason, winner, draw_offer, rematch_offer,"
+	             " name_south, name_north" CLOCK_COLS ")"
+	             " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?14,?15" CLOCK_VALS ")",
 	[Q_UPDATE] = "UPDATE rooms SET kind=?2, created=?3, updated=?4, game_number=?5,"
 	             " version=?6, tok_south=?7, tok_north=?8, reason=?9, winner=?10,"
-	             " draw_offer=?11, rematch_offer=?12" CLOCK_SET " WHERE id=?1",
+	             " draw_offer=?11, rematch_offer=?12, name_south=?14, name_north=?15"
+	             CLOCK_SET " WHERE id=?1",
 	[Q_UPDATE_MOVES] = "UPDATE rooms SET kind=?2, created=?3, updated=?4, game_number=?5,"
 	                   " version=?6, tok_south=?7, tok_north=?8, reason=?9, winner=?10,"
-	                   " draw_offer=?11, rematch_offer=?12, moves=?13" CLOCK_SET " WHERE id=?1",
+	                   " draw_offer=?11, rematch_offer=?12, moves=?13, name_south=?14,"
+	                   " name_north=?15" CLOCK_SET " WHERE id=?1",
 	[Q_DELETE] = "DELETE FROM rooms WHERE id=?1",
 	[Q_ROOMS] = "SELECT id, kind, created, updated, game_number, version, tok_south,"
-	            " tok_north, reason, winner, draw_offer, rematch_offer, moves" CLOCK_COLS
-	            " FROM rooms",
+	            " tok_north, reason, winner, draw_offer, rematch_offer, moves,"
+	            " name_south, name_north" CLOCK_COLS " FROM rooms",
 	[Q_ROOM] = "SELECT id, kind, created, updated, game_number, version, tok_south,"
-	           " tok_north, reason, winner, draw_offer, rematch_offer, moves" CLOCK_COLS
-	           " FROM rooms WHERE id=?1",
+	           " tok_north, reason, winner, draw_offer, rematch_offer, moves,"
+	           " name_south, name_north" CLOCK_COLS " FROM rooms WHERE id=?1",
+	/* The room's next id; the trigger chat_keep drops lines past the last 100. */
+	[Q_CHAT_ADD] = "INSERT INTO chat (room, id, at, side, name, text)"
+	               " SELECT ?1, coalesce(max(id), 0) + 1, ?2, ?3, ?4, ?5 FROM chat"
+	               " WHERE room=?1 RETURNING id",
+	[Q_CHAT_RECENT] = "SELECT id, at, side, name, text FROM (SELECT id, at, side, name, text"
+	                  " FROM chat WHERE room=?1 ORDER BY id DESC LIMIT ?2) ORDER BY id",
 };
 
 /* The rows hold these numbers as they are (reason, winner, the offers'
@@ -63,9 +73,23 @@ _Static_assert(PROTO_END_TIMEOUT == 20 && PROTO_CLOCK_NONE == 0 && PROTO_CLOCK_R
  * pit, 0-11) per ply: a move rewrites one row of one table, so a batch of
  * moves touches few pages, and the rooms of a busy server stay in SQLite's
  * cache. (Schema version 0 kept them in a table of their own; opening
- * moves them in.) Schema 2 adds the clock's columns (0 in older rooms: no
- * clock). */
-#define SCHEMA_VERSION 2
+ * moves them in.) */
+#define SCHEMA_VERSION 3
+/* Schema 2 (names and chat, issue 14): the seats' names in the rooms'
+ * rows (above), and a room's chat lines in a table of their own, whose
+ * triggers keep the last 100 of a room and delete them with it (each
+ * write stays one statement, atomic by itself). */
+#define CHAT_SCHEMA \
+	"CREATE TABLE chat (room TEXT NOT NULL, id INTEGER NOT NULL, at INTEGER NOT NULL," \
+	" side INTEGER NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL," \
+	" PRIMARY KEY (room, id)) WITHOUT ROWID;" \
+	"CREATE TRIGGER chat_keep AFTER INSERT ON chat BEGIN" \
+	" DELETE FROM chat WHERE room=new.room AND id<=new.id-100; END;" \
+	"CREATE TRIGGER chat_gone AFTER DELETE ON rooms BEGIN" \
+	" DELETE FROM chat WHERE room=old.id; END;"
+_Static_assert(STORE_CHAT_KEEP == 100, "the trigger chat_keep keeps 100 lines");
+/* Schema 3 (clocks, issue 13): the clock's columns in the rooms' rows
+ * (0 in older rooms: no clock). */
 /* The WAL file is cut back to this size when it starts over. */
 #define WAL_KEEP_BYTES "16777216"
 static const char schema[] =
@@ -74,12 +98,14 @@ static const char schema[] =
 	" updated INTEGER NOT NULL, game_number INTEGER NOT NULL, version INTEGER NOT NULL,"
 	" tok_south BLOB, tok_north BLOB, reason INTEGER NOT NULL, winner INTEGER NOT NULL,"
 	" draw_offer INTEGER NOT NULL, rematch_offer INTEGER NOT NULL,"
-	" moves BLOB NOT NULL DEFAULT x'',"
+	" moves BLOB NOT NULL DEFAULT x'', name_south TEXT NOT NULL DEFAULT '',"
+	" name_north TEXT NOT NULL DEFAULT '',"
 	" clock_kind INTEGER NOT NULL DEFAULT 0, clock_days INTEGER NOT NULL DEFAULT 0,"
 	" clock_init_south INTEGER NOT NULL DEFAULT 0, clock_init_north INTEGER NOT NULL DEFAULT 0,"
 	" clock_increment INTEGER NOT NULL DEFAULT 0,"
 	" clock_left_south INTEGER NOT NULL DEFAULT 0, clock_left_north INTEGER NOT NULL DEFAULT 0"
-	") WITHOUT ROWID;";
+	") WITHOUT ROWID;"
+	CHAT_SCHEMA;
 
 /* Owned by main for the life of the process. Writes accumulate in one
  * open transaction (each a single statement) until sq_flush() commits
@@ -252,9 +278,18 @@ out:
 	return rc;
 }
 
-/* Schema 1 -> 2: the clock's columns; every existing room has no clock.
+/* Schema 1 -> 2: names (empty) in the rooms' rows, and the chat table.
  * 0, or -1 (the caller rolls back). */
-static int migrate_1(sqlite_store *s)
+static int migrate_names_chat(sqlite_store *s)
+{
+	return sqlite3_exec(s->db,
+	                    "ALTER TABLE rooms ADD COLUMN name_south TEXT NOT NULL DEFAULT '';"
+	                    "ALTER TABLE rooms ADD COLUMN name_north TEXT NOT NULL DEFAULT '';"
+	                    CHAT_SCHEMA, NULL, NULL, NULL) ? -1 : 0;
+}
+/* Schema 2 -> 3: the clock's columns; every existing room has no clock.
+ * 0, or -1 (the caller rolls back). */
+static int migrate_clocks(sqlite_store *s)
 {
 	static const char *const cols[] = {"clock_kind", "clock_days", "clock_init_south",
 		"clock_init_north", "clock_increment", "clock_left_south", "clock_left_north"};
@@ -269,15 +304,16 @@ static int migrate_1(sqlite_store *s)
 	return 0;
 }
 
-/* The steps from each older schema to the next, in order. */
-static int (*const migrations[SCHEMA_VERSION])(sqlite_store *s) = {migrate_0, migrate_1};
-
-/* Each step from version up to SCHEMA_VERSION: 0, or -1. */
+/* Brings an existing database of schema version up to SCHEMA_VERSION,
+ * step by step: 0, or -1. */
 static int migrate(sqlite_store *s, long long version)
 {
-	for (long long v = version; v < SCHEMA_VERSION; v++)
-		if (migrations[v](s) < 0)
-			return -1;
+	if (version < 1 && migrate_0(s) < 0)
+		return -1;
+	if (version < 2 && migrate_names_chat(s) < 0)
+		return -1;
+	if (version < 3 && migrate_clocks(s) < 0)
+		return -1;
 	return 0;
 }
 
@@ -374,6 +410,8 @@ static void bind_room(sqlite3_stmt *st, const room_rec *r)
 	sqlite3_bind_int(st, 10, r->winner);
 	sqlite3_bind_int(st, 11, r->draw_offer);
 	sqlite3_bind_int(st, 12, r->rematch_offer);
+	sqlite3_bind_text(st, 14, r->name[0], -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 15, r->name[1], -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, CLOCK_PARAM, r->clock_kind);
 	sqlite3_bind_int(st, CLOCK_PARAM + 1, r->clock_days);
 	sqlite3_bind_int64(st, CLOCK_PARAM + 2, r->clock_initial[0]);
@@ -557,6 +595,10 @@ static int load_rows(sqlite_store *s, sqlite3_stmt *q, store_load_fn *fn, void *
 		r.winner = sqlite3_column_int(q, 9);
 		r.draw_offer = sqlite3_column_int(q, 10);
 		r.rematch_offer = sqlite3_column_int(q, 11);
+		for (int i = 0; i < 2; i++)
+			if (sqlite3_column_text(q, 13 + i))
+				snprintf(r.name[i], sizeof r.name[i], "%s",
+				         (const char *)sqlite3_column_text(q, 13 + i));
 		r.clock_kind = sqlite3_column_int(q, CLOCK_COLUMN);
 		r.clock_days = sqlite3_column_int(q, CLOCK_COLUMN + 1);
 		r.clock_initial[0] = sqlite3_column_int64(q, CLOCK_COLUMN + 2);
@@ -591,6 +633,69 @@ static int sq_load_room(store *base, const char *id, store_load_fn *fn, void *ar
 	return load_rows(s, s->q[Q_ROOM], fn, arg);
 }
 
+static int sq_chat_add(store *base, const char *id, store_chat *c)
+{
+	sqlite_store *s = (sqlite_store *)base;
+	sqlite3_stmt *st = s->q[Q_CHAT_ADD];
+	int rc;
+
+	if (op_begin(s) < 0)
+		return -1;
+	if (fault_hit("write")) {
+		log_event(LOG_ERROR, "store_error", "query=%d error=\"injected fault\"", Q_CHAT_ADD);
+		return -1;
+	}
+	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, c->at);
+	sqlite3_bind_int(st, 3, c->side);
+	sqlite3_bind_text(st, 4, c->name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, c->text, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		c->id = (uint64_t)sqlite3_column_int64(st, 0);
+		rc = sqlite3_step(st);
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc == SQLITE_DONE && c->id)
+		return 0;
+	log_event(LOG_ERROR, "store_error", "query=%d error=\"%s\"", Q_CHAT_ADD, sqlite3_errmsg(s->db));
+	if (sqlite3_get_autocommit(s->db)) {
+		s->broken = 1;
+		log_event(LOG_ERROR, "store_batch_lost", "error=\"%s\"", sqlite3_errmsg(s->db));
+	}
+	return -1;
+}
+
+static int sq_chat_recent(store *base, const char *id, int max, store_chat_fn *fn, void *arg)
+{
+	sqlite_store *s = (sqlite_store *)base;
+	sqlite3_stmt *q = s->q[Q_CHAT_RECENT];
+	int count = 0, rc;
+
+	sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(q, 2, max);
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		store_chat c;
+
+		memset(&c, 0, sizeof c);
+		c.id = (uint64_t)sqlite3_column_int64(q, 0);
+		c.at = sqlite3_column_int64(q, 1);
+		c.side = sqlite3_column_int(q, 2);
+		snprintf(c.name, sizeof c.name, "%s", (const char *)sqlite3_column_text(q, 3));
+		snprintf(c.text, sizeof c.text, "%s", (const char *)sqlite3_column_text(q, 4));
+		fn(arg, &c);
+		count++;
+	}
+	sqlite3_reset(q);
+	sqlite3_clear_bindings(q);
+	if (rc != SQLITE_DONE) {
+		log_event(LOG_ERROR, "store_error", "query=chat error=\"%s\"", sqlite3_errmsg(s->db));
+		return -1;
+	}
+	return count;
+}
+
 static const store_ops sqlite_ops = {
 	.insert = sq_insert,
 	.update = sq_update,
@@ -603,6 +708,8 @@ static const store_ops sqlite_ops = {
 	.load = sq_load,
 	.load_room = sq_load_room,
 	.close = sq_close,
+	.chat_add = sq_chat_add,
+	.chat_recent = sq_chat_recent,
 };
 
 store *store_sqlite_open(const char *path, int sync_full, char *err, size_t errlen)

@@ -7,6 +7,10 @@
  * back as JSON, parses to the same values; a refusal's reason is a line of
  * valid UTF-8 that fits and can be sent in an `error` message; and the
  * server messages built from accepted strings (welcome, error) encode.
+ * Names and chat lines (issue 14): an accepted one is kept as the JSON
+ * string's text less the white space around it, and is itself accepted
+ * unchanged (trimming twice changes nothing); a `chat` built from it
+ * encodes and reads back the same.
  * The same text, cut into fragments of 0 to 6 bytes (empty ones at the
  * start and between, as a client may send them), comes out of the
  * server's reassembly (server/reasm.h) whole, or too large past the
@@ -53,9 +57,10 @@ static const char *msg_name(int type)
 		[PROTO_MSG_MOVE] = "move", [PROTO_MSG_RESIGN] = "resign",
 		[PROTO_MSG_DRAW] = "draw", [PROTO_MSG_ABORT] = "abort",
 		[PROTO_MSG_REMATCH] = "rematch", [PROTO_MSG_CLAIM] = "claim",
+		[PROTO_MSG_NAME] = "name", [PROTO_MSG_CHAT] = "chat",
 	};
 
-	return type >= PROTO_MSG_CREATE && type <= PROTO_MSG_CLAIM ? types[type] : "";
+	return type >= PROTO_MSG_CREATE && type <= PROTO_MSG_CHAT ? types[type] : "";
 }
 
 /* The message as a client would have written it. */
@@ -63,14 +68,27 @@ static json_t *msg_json(const proto_msg *m)
 {
 	char pit[2] = {ow_pit_letter(m->pit), 0};
 
+	json_t *o;
+
 	switch (m->type) {
 	case PROTO_MSG_CREATE:
-		return json_pack("{s:s, s:s, s:s}", "type", "create", "kind", m->kind, "side",
-		                 m->side == PROTO_SIDE_RANDOM ? "random" : proto_side_name(m->side));
+		o = json_pack("{s:s, s:s, s:s}", "type", "create", "kind", m->kind, "side",
+		              m->side == PROTO_SIDE_RANDOM ? "random" : proto_side_name(m->side));
+		if (o && m->has_name)
+			json_object_set_new(o, "name", json_string(m->name));
+		return o;
 	case PROTO_MSG_JOIN:
-		return m->token[0]
-		       ? json_pack("{s:s, s:s, s:s}", "type", "join", "room", m->room, "token", m->token)
-		       : json_pack("{s:s, s:s}", "type", "join", "room", m->room);
+		o = m->token[0]
+		    ? json_pack("{s:s, s:s, s:s}", "type", "join", "room", m->room, "token", m->token)
+		    : json_pack("{s:s, s:s}", "type", "join", "room", m->room);
+		if (o && m->has_name)
+			json_object_set_new(o, "name", json_string(m->name));
+		return o;
+	case PROTO_MSG_NAME:
+		return json_pack("{s:s, s:o}", "type", "name", "name",
+		                 m->name[0] ? json_string(m->name) : json_null());
+	case PROTO_MSG_CHAT:
+		return json_pack("{s:s, s:s}", "type", "chat", "text", m->text);
 	case PROTO_MSG_MOVE:
 		return json_pack("{s:s, s:s, s:i}", "type", "move", "pit", pit, "ply", m->ply);
 	case PROTO_MSG_DRAW:
@@ -92,6 +110,34 @@ static void check_string(const json_t *o, const char *name, const char *want)
 	FUZZ_CHECK(!memcmp(json_string_value(v), want, strlen(want)));
 }
 
+/* A name or chat line kept from the string field `name` of o: the string
+ * less white space around it, and already clean (cleaning it again keeps
+ * it whole). An absent or null field left kept empty. */
+static void check_text(const json_t *o, const char *name, const char *kept, int max_cp)
+{
+	const json_t *v = json_object_get(o, name);
+	char again[PROTO_CHAT_BYTES + 1];
+	const char *why;
+	size_t n = strlen(kept);
+
+	if (!v || json_is_null(v)) {
+		FUZZ_CHECK_EQ(kept[0], 0);
+		return;
+	}
+	FUZZ_CHECK(json_is_string(v));
+	FUZZ_CHECK(n > 0 && n <= (size_t)max_cp * 4);
+	{
+		const char *h = json_string_value(v);
+		size_t hn = json_string_length(v), at = 0;
+
+		while (at + n <= hn && memcmp(h + at, kept, n))
+			at++;
+		FUZZ_CHECK(at + n <= hn);
+	}
+	FUZZ_CHECK_EQ(proto_text_clean(kept, n, max_cp, again, sizeof again, &why), (int)n);
+	FUZZ_CHECK(!strcmp(again, kept));
+}
+
 /* The accepted values are exactly those of the JSON text. */
 static void check_exact(const char *text, size_t len, const proto_msg *m)
 {
@@ -106,6 +152,15 @@ static void check_exact(const char *text, size_t len, const proto_msg *m)
 		check_string(o, "side", m->side == PROTO_SIDE_RANDOM ? "random" : proto_side_name(m->side));
 		if (json_object_get(o, "kind"))
 			check_string(o, "kind", m->kind);
+		check_text(o, "name", m->name, PROTO_NAME_MAX);
+		FUZZ_CHECK_EQ(m->has_name, m->name[0] != 0);
+		break;
+	case PROTO_MSG_NAME:
+		FUZZ_CHECK_EQ(m->has_name, 1);
+		check_text(o, "name", m->name, PROTO_NAME_MAX);
+		break;
+	case PROTO_MSG_CHAT:
+		check_text(o, "text", m->text, PROTO_CHAT_MAX);
 		break;
 	case PROTO_MSG_JOIN:
 		check_string(o, "room", m->room);
@@ -114,6 +169,8 @@ static void check_exact(const char *text, size_t len, const proto_msg *m)
 			check_string(o, "token", m->token);
 		else
 			FUZZ_CHECK_EQ(m->token[0], 0);
+		check_text(o, "name", m->name, PROTO_NAME_MAX);
+		FUZZ_CHECK_EQ(m->has_name, m->name[0] != 0);
 		break;
 	case PROTO_MSG_MOVE:
 		check_string(o, "pit", pit);
@@ -135,7 +192,23 @@ static void check_accepted(const proto_msg *m)
 	json_t *j, *w;
 	char *s;
 
-	FUZZ_CHECK(m->type >= PROTO_MSG_CREATE && m->type <= PROTO_MSG_CLAIM);
+	FUZZ_CHECK(m->type >= PROTO_MSG_CREATE && m->type <= PROTO_MSG_CHAT);
+	field_len(m->name, sizeof m->name);
+	field_len(m->text, sizeof m->text);
+	if (m->type == PROTO_MSG_CHAT) {
+		/* The line goes out in a `chat` and reads back the same. */
+		proto_chat c = {1, 1, OW_SOUTH, m->name[0] ? m->name : NULL, m->text};
+		jw out;
+
+		jw_init(&out);
+		proto_chat_write(&out, &c);
+		FUZZ_CHECK(!out.oom);
+		w = json_loadb(out.buf, out.len, JSON_REJECT_DUPLICATES, NULL);
+		FUZZ_CHECK(w != NULL);
+		check_string(w, "text", m->text);
+		json_decref(w);
+		jw_free(&out);
+	}
 	field_len(m->kind, sizeof m->kind);
 	field_len(m->room, sizeof m->room);
 	field_len(m->token, sizeof m->token);

@@ -374,8 +374,8 @@ test('the sample transcript of PROTOCOL.md, version by version', async () => {
   assert.equal(s.version, 1);
   assert.equal(s.clock, null);
   assert.deepEqual(Object.keys(s).sort(), ['abandon_seconds', 'claim_in', 'clock', 'draw_offer', 'game',
-    'game_number', 'kind', 'last', 'moves', 'rematch_offer', 'room', 'seats', 'spectators',
-    'type', 'version']);
+    'game_number', 'kind', 'last', 'moves', 'names', 'rematch_offer', 'room', 'seats',
+    'spectator_names', 'spectators', 'type', 'version']);
   assert.deepEqual(Object.keys(s.game).sort(), ['captured', 'legal', 'over', 'pits', 'reason', 'turn', 'winner']);
   const c2 = await Client.open(srv.port, { room: w1.room });
   c2.send({ type: 'join', room: w1.room });

@@ -327,3 +327,39 @@ test('a full disk at start: the rooms load, /healthz says failing, create gets i
   assert.deepEqual(await movesAfterRestart(srv, plan, p.room, p.ta), GAME.slice(0, 3));
   assert.equal(integrityCheck(srv.db), 'ok');
 });
+
+test('chat (issue 14): a failed write or commit of a line sends it to nobody; the history lacks it', TEST, async () => {
+  const plan = planFile();
+  const srv = await start(plan);
+  const p = await twoPlayers(srv.port);
+  p.a.send({ type: 'chat', text: 'kept' });
+  assert.equal((await p.b.expect('chat')).id, 1);
+  await p.a.expect('chat');
+
+  await plan.set('fail write 1');
+  p.a.send({ type: 'chat', text: 'lost in the write' });
+  assert.match((await p.a.expectError('internal')).message, /not sent/);
+  await p.b.quiet(200);
+  await plan.set('');
+  p.a.send({ type: 'chat', text: 'second' });
+  assert.equal((await p.b.expect('chat')).id, 2);
+  await p.a.expect('chat');
+
+  await plan.set('fail commit 1');
+  p.a.send({ type: 'chat', text: 'lost in the commit' });
+  for (const c of [p.a, p.b])
+    assert.deepEqual(await c.waitClose(), { code: 1011, reason: 'store failed' });
+  assert.ok(!p.b.queue.some((m) => m.type === 'chat'), JSON.stringify(p.b.queue));
+  assert.ok(!p.a.queue.some((m) => m.type === 'chat'), JSON.stringify(p.a.queue));
+  await plan.set('');
+  assertHealthy(await healthUntil(srv.port, 200, RECOVERY_MS));
+  const b2 = await Client.open(srv.port, { room: p.room });
+  b2.send({ type: 'join', room: p.room, token: p.tb });
+  await b2.expect('welcome');
+  await b2.expect('state');
+  assert.deepEqual((await b2.expect('chat_history')).messages.map((m) => [m.id, m.text]),
+    [[1, 'kept'], [2, 'second']]);
+  b2.close();
+  srv.proc.kill('SIGTERM');
+  await srv.exited;
+});

@@ -340,7 +340,10 @@ START_TEST(test_state)
 	            "\"over\":false,\"pits\":[4,4,0,5,5,5,5,4,4,4,4,4],\"reason\":null,"
 	            "\"turn\":\"north\",\"winner\":null}");
 	ck_assert(json_is_null(json_object_get(st, "clock")));
-	ck_assert_int_eq(json_object_size(st), 15);
+	/* Names (issue 14): null when none; spectators' names as given. */
+	assert_json(json_incref(json_object_get(st, "names")), "{\"north\":null,\"south\":null}");
+	assert_json(json_incref(json_object_get(st, "spectator_names")), "[]");
+	ck_assert_int_eq(json_object_size(st), 17);
 	json_decref(st);
 
 	/* A room-level end overrides the engine's. */

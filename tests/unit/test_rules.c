@@ -650,6 +650,103 @@ START_TEST(view_shows_the_room)
 }
 END_TEST
 
+/* ---- names and chat (issue 14) ---- */
+
+static proto_msg name_msg(const char *name)
+{
+	proto_msg m = msg(PROTO_MSG_NAME);
+
+	m.has_name = 1;
+	snprintf(m.name, sizeof m.name, "%s", name);
+	return m;
+}
+
+START_TEST(names_are_the_seats)
+{
+	fixture f;
+	proto_state_view v;
+	uint64_t v0;
+	rules_out o;
+
+	setup(&f, 1);
+	v0 = f.r.rec.version;
+	o = act(&f, S, name_msg("Ana"));
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(o.save, RULES_SAVE);
+	ck_assert_int_eq(o.broadcast, 1);
+	ck_assert_str_eq(f.r.rec.name[S], "Ana");
+	ck_assert(f.r.rec.version == v0 + 1);
+	act(&f, N, name_msg("Bo"));
+	rules_view(&f.r, &lim, clock_ms, &v);
+	ck_assert_str_eq(v.names[S], "Ana");
+	ck_assert_str_eq(v.names[N], "Bo");
+	/* null (an empty name) removes it; the state shows null. */
+	act(&f, N, name_msg(""));
+	rules_view(&f.r, &lim, clock_ms, &v);
+	ck_assert_ptr_null(v.names[N]);
+	/* A spectator's name is not the rules' business. */
+	o = act(&f, SPECT, name_msg("Kofi"));
+	ck_assert_int_eq(o.error, PROTO_E_NOT_A_PLAYER);
+	/* A reclaiming join with a name replaces the seat's; without, keeps it. */
+	{
+		proto_msg m = msg(PROTO_MSG_JOIN);
+		rules_in in;
+
+		snprintf(m.token, sizeof m.token, "%s", f.tok[S]);
+		m.has_name = 1;
+		strcpy(m.name, "Ana K.");
+		in = in_for(SPECT, &m, NULL);
+		leave(&f, S);
+		rules_join(&f.r, &in, &o);
+		ck_assert_int_eq(o.seat, S);
+		ck_assert_str_eq(o.rec.name[S], "Ana K.");
+		rules_apply(&f.r, &o, clock_ms);
+		leave(&f, S);
+		m.has_name = 0;
+		rules_join(&f.r, &in, &o);
+		ck_assert_str_eq(o.rec.name[S], "Ana K.");
+		rules_apply(&f.r, &o, clock_ms);
+	}
+	/* A rematch: the names follow the tokens to the other seats. */
+	act(&f, N, name_msg("Bo"));
+	act(&f, S, msg(PROTO_MSG_RESIGN));
+	act(&f, S, offer_msg(PROTO_MSG_REMATCH, PROTO_ACT_OFFER));
+	o = act(&f, N, offer_msg(PROTO_MSG_REMATCH, PROTO_ACT_ACCEPT));
+	ck_assert_int_eq(o.new_game, 1);
+	ck_assert_str_eq(f.r.rec.name[S], "Bo");
+	ck_assert_str_eq(f.r.rec.name[N], "Ana K.");
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(chat_is_for_players)
+{
+	fixture f;
+	proto_msg m = msg(PROTO_MSG_CHAT);
+	rules_room before;
+	rules_out o;
+
+	setup(&f, 0);
+	strcpy(m.text, "hello");
+	before = f.r;
+	/* The creator alone may write; nothing is saved or changed by the rules. */
+	o = act(&f, S, m);
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(o.chat, 1);
+	ck_assert_int_eq(o.save, RULES_KEEP);
+	ck_assert_int_eq(o.broadcast, 0);
+	ck_assert(!memcmp(&before.rec, &f.r.rec, sizeof before.rec));
+	o = act(&f, SPECT, m);
+	ck_assert_int_eq(o.error, PROTO_E_NOT_A_PLAYER);
+	ck_assert_int_eq(o.chat, 0);
+	/* After the game too. */
+	join(&f, "", f.tok[N]);
+	act(&f, N, msg(PROTO_MSG_RESIGN));
+	ck_assert_int_eq(act(&f, N, m).chat, 1);
+	teardown_room(&f);
+}
+END_TEST
+
 /* ---- clocks ---- */
 
 static const rules_limits clim = {ABANDON_MS, 2, 1000}; /* a "day" of one second */
@@ -926,6 +1023,8 @@ static Suite *rules_suite(void)
 	tcase_add_test(t, returning_stops_the_countdown);
 	tcase_add_test(t, restore_replays_the_moves);
 	tcase_add_test(t, view_shows_the_room);
+	tcase_add_test(t, names_are_the_seats);
+	tcase_add_test(t, chat_is_for_players);
 	suite_add_tcase(s, t);
 	t = tcase_create("clocks");
 	tcase_add_test(t, clocks_start_after_both_first_moves_and_add_the_increment);

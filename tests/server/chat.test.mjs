@@ -1,0 +1,188 @@
+// chat.test.mjs: the players' chat through the protocol: delivered to
+// everyone in the room (spectators read, cannot write), checked (bad lines
+// are bad_message and go nowhere), limited to 5 lines in 10 s per
+// connection, the last 100 given to whoever joins or reconnects, kept
+// across kill -9 and a restart, and gone with the room when it expires.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { withServer, startServer, stopServer, Client, twoPlayers, httpGet } from './lib.mjs';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const HOSTILE = [
+  '<script>window.pwned=1</script>', '<img src=x onerror="window.pwned=1">',
+  '"><b>bold</b>&amp;&lt;', '\u{1F600} ünïcödé ½ 𝄞', 'javascript:alert(1)',
+];
+
+// Joins room as a spectator named name; returns the client after its state.
+async function spectator(port, room, name) {
+  const w = await Client.open(port, { room });
+  w.send({ type: 'join', room, ...(name ? { name } : {}) });
+  assert.equal((await w.expect('welcome')).seat, 'spectator');
+  await w.expect('state');
+  return w;
+}
+
+test('a line reaches both players and the spectators, as text, in order', async () => {
+  await withServer([], async (srv) => {
+    const { a, b, room } = await twoPlayers(srv.port);
+    a.send({ type: 'name', name: 'Ana' });
+    await a.expect('state'); await b.expect('state');
+    const w = await spectator(srv.port, room, 'Kofi');
+    await a.expect('state'); await b.expect('state');
+    const before = Date.now();
+    for (let i = 0; i < HOSTILE.length; i++) {
+      const from = i % 2 ? b : a;
+      from.send({ type: 'chat', text: `  ${HOSTILE[i]}  ` });
+      for (const c of [a, b, w]) {
+        const m = await c.expect('chat');
+        assert.deepEqual(Object.keys(m).sort(), ['at', 'from', 'id', 'name', 'text', 'type']);
+        assert.equal(m.id, i + 1);
+        assert.equal(m.text, HOSTILE[i]);
+        assert.equal(m.from, i % 2 ? 'north' : 'south');
+        assert.equal(m.name, i % 2 ? null : 'Ana');
+        assert.ok(m.at >= before - 1000 && m.at <= Date.now() + 1000, 'at is ms since the epoch');
+      }
+    }
+    // The spectator reads but cannot write.
+    w.send({ type: 'chat', text: 'hello players' });
+    await w.expectError('not_a_player');
+    await a.quiet(); await b.quiet(); await w.quiet();
+    // No chat text in the server's log.
+    assert.ok(!srv.lines.some((l) => l.includes('pwned') || l.includes('hello players')));
+    for (const c of [a, b, w]) c.close();
+  });
+});
+
+test('empty, oversize, multi-line and mistyped lines are bad_message and go nowhere', async () => {
+  await withServer([], async (srv) => {
+    const { a, b } = await twoPlayers(srv.port);
+    const bad = ['', '   ', 'x'.repeat(301), '\u00e9'.repeat(301), 'one\ntwo', 'a\u200bb', 'a\u2028b',
+      '\u202egnp.exe'];
+    for (const text of bad) {
+      a.send({ type: 'chat', text });
+      const e = await a.expectError('bad_message');
+      assert.match(e.message, /^text: /);
+    }
+    for (const text of [null, 3, ['x'], { t: 'x' }]) {
+      a.send({ type: 'chat', text });
+      await a.expectError('bad_message');
+    }
+    a.send({ type: 'chat' });
+    await a.expectError('bad_message');
+    await b.quiet();
+    // 300 characters (code points) pass; the first line still gets id 1.
+    a.send({ type: 'chat', text: '\u{1F600}'.repeat(300) });
+    const m = await b.expect('chat');
+    assert.equal(m.id, 1);
+    assert.equal([...m.text].length, 300);
+    a.close(); b.close();
+  });
+});
+
+test('at most 5 lines in 10 seconds per connection: the 6th is rate_limited, not sent', async () => {
+  await withServer([], async (srv) => {
+    const { a, b, room, ta } = await twoPlayers(srv.port);
+    for (let i = 1; i <= 5; i++) a.send({ type: 'chat', text: 'line ' + i });
+    a.send({ type: 'chat', text: 'line 6' });
+    for (let i = 1; i <= 5; i++) {
+      assert.equal((await a.expect('chat')).text, 'line ' + i);
+      assert.equal((await b.expect('chat')).text, 'line ' + i);
+    }
+    const e = await a.expectError('rate_limited');
+    assert.match(e.message, /5 in 10 seconds/);
+    await b.quiet();
+    // The opponent's own budget is untouched.
+    b.send({ type: 'chat', text: 'mine' });
+    assert.equal((await a.expect('chat')).id, 6);
+    await b.expect('chat');
+    // Game actions are not limited by the chat's limit.
+    a.send({ type: 'move', pit: 'c', ply: 0 });
+    await a.expect('state'); await b.expect('state');
+    a.send({ type: 'chat', text: 'still limited' });
+    await a.expectError('rate_limited');
+    a.close(); b.close();
+    void room; void ta;
+  });
+});
+
+test('history: the last lines after a reconnect, for a new spectator, and only the last 100', async () => {
+  await withServer([], async (srv) => {
+    const { a, b, room, ta, tb } = await twoPlayers(srv.port);
+    // No chat yet: a join gets no chat_history at all.
+    const w0 = await spectator(srv.port, room);
+    await w0.quiet();
+    await a.expect('state'); await b.expect('state');
+    a.send({ type: 'chat', text: 'first' });
+    for (const c of [a, b, w0]) await c.expect('chat');
+    b.send({ type: 'chat', text: 'second' });
+    for (const c of [a, b, w0]) await c.expect('chat');
+    b.close();
+    await a.expect('state');
+    const b2 = await Client.open(srv.port, { room });
+    b2.send({ type: 'join', room, token: tb });
+    await b2.expect('welcome');
+    await b2.expect('state');
+    const h = await b2.expect('chat_history');
+    assert.deepEqual(h.messages.map((m) => [m.id, m.from, m.text, m.type]),
+      [[1, 'south', 'first', 'chat'], [2, 'north', 'second', 'chat']]);
+    await a.expect('state');
+    const w = await spectator(srv.port, room, 'Esi');
+    assert.equal((await w.expect('chat_history')).messages.length, 2);
+    // 101 more lines from South, 5 per connection (each reconnect replaces
+    // the last): the history keeps the last 100, ids 4 to 103.
+    let cur = a;
+    let sent = 0;
+    for (;;) {
+      cur = await Client.open(srv.port, { room });
+      cur.send({ type: 'join', room, token: ta });
+      await cur.expect('welcome');
+      if (sent === 101) break;
+      let k = 0;
+      for (; k < 5 && sent < 101; k++, sent++) cur.send({ type: 'chat', text: 'n' + sent });
+      // Delivered (so committed) before the next connection takes the seat.
+      while (k > 0) if ((await w.next()).type === 'chat') k--;
+    }
+    await cur.expect('state');
+    const last = await cur.expect('chat_history');
+    assert.equal(last.messages.length, 100);
+    assert.equal(last.messages[0].id, 4);
+    assert.equal(last.messages[99].id, 103);
+    assert.equal(last.messages[99].text, 'n100');
+    assert.equal(last.messages[0].text, 'n1');
+    const sql = (q) => execFileSync('sqlite3', [srv.db, q]).toString().trim();
+    assert.equal(sql(`SELECT count(*) FROM chat WHERE room='${room}'`), '100');
+    for (const c of [cur, b2, w, w0]) c.close();
+  });
+});
+
+test('kill -9 and a restart keep the chat; expiry deletes it with the room', async () => {
+  let srv = await startServer(['--expire-finished', '1']);
+  const db = srv.db;
+  const { a, b, room, ta } = await twoPlayers(srv.port);
+  a.send({ type: 'chat', text: 'before the crash' });
+  await b.expect('chat');
+  assert.equal((await stopServer(srv, 'SIGKILL')).signal, 'SIGKILL');
+  srv = await startServer(['--expire-finished', '1'], { db });
+  const a2 = await Client.open(srv.port, { room });
+  a2.send({ type: 'join', room, token: ta });
+  await a2.expect('welcome');
+  await a2.expect('state');
+  const h = await a2.expect('chat_history');
+  assert.deepEqual(h.messages.map((m) => m.text), ['before the crash']);
+  // The ids go on from the stored ones.
+  a2.send({ type: 'chat', text: 'after' });
+  assert.equal((await a2.expect('chat')).id, 2);
+  a2.send({ type: 'resign' });
+  await a2.expect('state');
+  a2.close();
+  const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
+  for (let i = 0; i < 50; i++) {
+    await sleep(200);
+    if ((await (await httpGet(srv.port, '/healthz')).json()).rooms === 0) break;
+  }
+  assert.equal((await (await httpGet(srv.port, '/healthz')).json()).rooms, 0);
+  assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  assert.equal(sql('SELECT count(*) FROM chat'), '0');
+  void a; void b;
+});

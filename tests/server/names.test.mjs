@@ -1,0 +1,200 @@
+// names.test.mjs: players' and spectators' names through the protocol:
+// given in create/join and changed with `name`, checked (bad ones are
+// bad_message and change nothing), shown in every state, stored with the
+// seat (a rematch swaps them with the players; kill -9 keeps them), and a
+// store of schema 1 migrated.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { withServer, startServer, stopServer, Client, twoPlayers } from './lib.mjs';
+
+// Names the server must refuse, and why.
+const BAD_NAMES = [
+  ['', 'empty'], ['   ', 'only spaces'], ['\u00a0\u3000', 'only Unicode spaces'],
+  ['x'.repeat(25), '25 characters'], ['\u{1F600}'.repeat(25), '25 emoji (code points)'],
+  ['a\u0007b', 'a control'], ['a\nb', 'a newline inside'], ['a\tb', 'a tab inside'],
+  ['a\u200bb', 'zero-width space (Cf)'], ['\u202eevil', 'right-to-left override (Cf)'],
+  ['a\u2028b', 'line separator'], ['a\u2029b', 'paragraph separator'],
+  ['\ue000', 'private use'], ['a\ufeff', 'byte order mark'],
+  ['a\u0085b', 'next line (C1)'], ['\ufffe', 'noncharacter'],
+];
+
+test('create and join carry names; the state shows them to players and spectators', async () => {
+  await withServer([], async (srv) => {
+    const a = await Client.open(srv.port);
+    a.send({ type: 'create', side: 'south', name: '  Ana María  ' });
+    await a.expect('welcome');
+    let s = await a.expect('state');
+    assert.deepEqual(s.names, { south: 'Ana María', north: null });
+    assert.deepEqual(s.spectator_names, []);
+    const b = await Client.open(srv.port, { room: s.room });
+    b.send({ type: 'join', room: s.room, name: '\u{1F600}'.repeat(24) });
+    await b.expect('welcome');
+    s = await b.expect('state');
+    assert.deepEqual(s.names, { south: 'Ana María', north: '\u{1F600}'.repeat(24) });
+    assert.deepEqual((await a.expect('state')).names, s.names);
+    const w = await Client.open(srv.port, { room: s.room });
+    w.send({ type: 'join', room: s.room, name: 'Kofi' });
+    assert.equal((await w.expect('welcome')).seat, 'spectator');
+    s = await w.expect('state');
+    assert.deepEqual(s.names, { south: 'Ana María', north: '\u{1F600}'.repeat(24) });
+    assert.equal(s.spectators, 1);
+    assert.deepEqual(s.spectator_names, ['Kofi']);
+    assert.deepEqual((await a.expect('state')).spectator_names, ['Kofi']);
+    await b.expect('state');
+    // An anonymous spectator counts but adds no name.
+    const w2 = await Client.open(srv.port, { room: s.room });
+    w2.send({ type: 'join', room: s.room, name: null });
+    await w2.expect('welcome');
+    s = await w2.expect('state');
+    assert.equal(s.spectators, 2);
+    assert.deepEqual(s.spectator_names, ['Kofi']);
+    // The spectator names itself; then leaves: its name goes with it.
+    w2.send({ type: 'name', name: 'Esi' });
+    s = await a.untilState((x) => x.spectator_names.length === 2);
+    assert.deepEqual([...s.spectator_names].sort(), ['Esi', 'Kofi']);
+    w.close();
+    s = await a.untilState((x) => x.spectators === 1);
+    assert.deepEqual(s.spectator_names, ['Esi']);
+    for (const c of [a, b, w2]) c.close();
+  });
+});
+
+test('bad names are bad_message and change nothing', async () => {
+  await withServer(['--max-msgs-per-sec', '100'], async (srv) => {
+    const { a, b, room } = await twoPlayers(srv.port);
+    a.send({ type: 'name', name: 'Ana' });
+    const s0 = await a.expect('state');
+    await b.expect('state');
+    for (const [name, why] of BAD_NAMES) {
+      a.send({ type: 'name', name });
+      const e = await a.expectError('bad_message');
+      assert.match(e.message, /^name: /, why);
+    }
+    for (const name of [42, true, {}, ['Ana']]) {
+      a.send({ type: 'name', name });
+      await a.expectError('bad_message');
+    }
+    a.send({ type: 'name' });
+    await a.expectError('bad_message');
+    a.send({ type: 'name', name: 'a\u0000b' }); // jansson refuses NUL in JSON text
+    await a.expectError('bad_json');
+    await a.quiet();
+    await b.quiet();
+    // Nothing changed: the next change counts one version from s0.
+    a.send({ type: 'name', name: 'Ana B.' });
+    const s1 = await a.expect('state');
+    assert.equal(s1.version, s0.version + 1);
+    assert.deepEqual(s1.names, { south: 'Ana B.', north: null });
+    // A create or join with a bad name creates or joins nothing.
+    const c = await Client.open(srv.port);
+    c.send({ type: 'create', side: 'north', name: 'a\u200bb' });
+    await c.expectError('bad_message');
+    c.send({ type: 'join', room, name: 'x'.repeat(25) });
+    await c.expectError('bad_message');
+    c.send({ type: 'join', room, token: null, name: 5 });
+    await c.expectError('bad_message');
+    await b.expect('state');
+    await a.quiet();
+    // The connection is still outside any room.
+    c.send({ type: 'chat', text: 'hi' });
+    await c.expectError('not_joined');
+    for (const x of [a, b, c]) x.close();
+  });
+});
+
+test('name null clears a seat\'s name; a rematch swaps names with the players', async () => {
+  await withServer([], async (srv) => {
+    const a = await Client.open(srv.port);
+    a.send({ type: 'create', side: 'south', name: 'Ana' });
+    const wa = await a.expect('welcome');
+    await a.expect('state');
+    const b = await Client.open(srv.port, { room: wa.room });
+    b.send({ type: 'join', room: wa.room, name: 'Bo' });
+    await b.expect('welcome');
+    await b.expect('state'); await a.expect('state');
+    b.send({ type: 'name', name: null });
+    assert.deepEqual((await a.expect('state')).names, { south: 'Ana', north: null });
+    await b.expect('state');
+    b.send({ type: 'name', name: 'Bo' });
+    await a.expect('state'); await b.expect('state');
+    a.send({ type: 'resign' });
+    await a.expect('state'); await b.expect('state');
+    // After the game, names still change.
+    a.send({ type: 'name', name: 'Ana K.' });
+    await a.expect('state'); await b.expect('state');
+    a.send({ type: 'rematch', action: 'offer' });
+    await a.expect('state'); await b.expect('state');
+    b.send({ type: 'rematch', action: 'accept' });
+    assert.equal((await a.expect('welcome')).seat, 'north');
+    const s = await a.expect('state');
+    assert.deepEqual(s.names, { south: 'Bo', north: 'Ana K.' });
+    assert.equal((await b.expect('welcome')).seat, 'south');
+    assert.deepEqual((await b.expect('state')).names, s.names);
+    a.close(); b.close();
+  });
+});
+
+test('names are stored with the seats: kill -9, restart, reclaim', async () => {
+  let srv = await startServer();
+  const db = srv.db;
+  const a = await Client.open(srv.port);
+  a.send({ type: 'create', side: 'north', name: 'Ama' });
+  const wa = await a.expect('welcome');
+  await a.expect('state');
+  const b = await Client.open(srv.port, { room: wa.room });
+  b.send({ type: 'join', room: wa.room, name: 'Yaw' });
+  const wb = await b.expect('welcome');
+  await b.expect('state');
+  assert.equal((await stopServer(srv, 'SIGKILL')).signal, 'SIGKILL');
+  srv = await startServer([], { db });
+  // A reclaim without a name keeps the stored one; with one, changes it.
+  const a2 = await Client.open(srv.port, { room: wa.room });
+  a2.send({ type: 'join', room: wa.room, token: wa.token });
+  await a2.expect('welcome');
+  assert.deepEqual((await a2.expect('state')).names, { south: 'Yaw', north: 'Ama' });
+  const b2 = await Client.open(srv.port, { room: wa.room });
+  b2.send({ type: 'join', room: wa.room, token: wb.token, name: 'Yaw B.' });
+  await b2.expect('welcome');
+  assert.deepEqual((await b2.expect('state')).names, { south: 'Yaw B.', north: 'Ama' });
+  a2.close(); b2.close();
+  assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+});
+
+test('a store of schema 1 (no names, no chat) is carried over to the newest schema', async () => {
+  const db = join(mkdtempSync(join(tmpdir(), 'owared-v1-')), 'v1.db');
+  const tok = 'v1-south-token';
+  const hash = createHash('sha256').update(tok).digest('hex');
+  const now = Math.floor(Date.now() / 1000);
+  execFileSync('sqlite3', [db, `
+    PRAGMA journal_mode=WAL;
+    CREATE TABLE rooms (id TEXT PRIMARY KEY, kind TEXT NOT NULL, created INTEGER NOT NULL,
+      updated INTEGER NOT NULL, game_number INTEGER NOT NULL, version INTEGER NOT NULL,
+      tok_south BLOB, tok_north BLOB, reason INTEGER NOT NULL, winner INTEGER NOT NULL,
+      draw_offer INTEGER NOT NULL, rematch_offer INTEGER NOT NULL,
+      moves BLOB NOT NULL DEFAULT x'') WITHOUT ROWID;
+    INSERT INTO rooms VALUES ('v1-room', 'oware', ${now}, ${now}, 1, 9, X'${hash}', NULL, 0, -1, -1, -1, X'02');
+    PRAGMA user_version=1;`]);
+  const srv = await startServer([], { db });
+  assert.ok(srv.lines.some((l) => /store_migrated from=1 to=3/.test(l)), srv.lines.join('\n'));
+  const a = await Client.open(srv.port, { room: 'v1-room' });
+  a.send({ type: 'join', room: 'v1-room', token: tok });
+  await a.expect('welcome');
+  const s = await a.expect('state');
+  assert.deepEqual(s.moves, ['c']);
+  assert.deepEqual(s.names, { south: null, north: null });
+  a.send({ type: 'name', name: 'Ana' });
+  assert.deepEqual((await a.expect('state')).names, { south: 'Ana', north: null });
+  a.send({ type: 'chat', text: 'still here' });
+  assert.equal((await a.expect('chat')).id, 1);
+  a.close();
+  assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
+  assert.equal(sql('PRAGMA user_version'), '3');
+  assert.equal(sql("SELECT name_south FROM rooms WHERE id='v1-room'"), 'Ana');
+  assert.equal(sql("SELECT count(*) FROM chat WHERE room='v1-room'"), '1');
+});

@@ -1,0 +1,245 @@
+/* test_text.c: Check unit tests of names and chat lines (issue 14): the
+ * checks of protocol/text.h, the `name` and `chat` messages and the names
+ * of create/join (protocol/message.h), the chat messages written, and the
+ * body of POST /api/rooms. */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "protocol/message.h"
+#include "protocol/text.h"
+
+/* proto_text_clean of s (strlen) with max code points: the result, the
+ * kept text in out. */
+static int clean(const char *s, int max, char *out)
+{
+	const char *why = NULL;
+	int n = proto_text_clean(s, strlen(s), max, out, (size_t)max * 4 + 1, &why);
+
+	if (n < 0)
+		ck_assert_msg(why && why[0], "a refusal without a reason for %s", s);
+	return n;
+}
+
+START_TEST(test_trim_and_keep)
+{
+	char out[PROTO_CHAT_BYTES + 1];
+
+	ck_assert_int_eq(clean("Ana", 24, out), 3);
+	ck_assert_str_eq(out, "Ana");
+	ck_assert_int_eq(clean("  \t Ana María \r\n", 24, out), (int)strlen("Ana María"));
+	ck_assert_str_eq(out, "Ana María");
+	/* Unicode spaces trimmed at the ends (NBSP, ideographic space), kept inside. */
+	ck_assert_int_eq(clean("\xc2\xa0" "a\xc2\xa0" "b\xe3\x80\x80", 24, out), 4);
+	ck_assert_str_eq(out, "a\xc2\xa0" "b");
+	/* Markup is text like any other. */
+	ck_assert_int_eq(clean("<script>alert(1)</script>", 300, out), 25);
+	ck_assert_str_eq(out, "<script>alert(1)</script>");
+}
+END_TEST
+
+START_TEST(test_lengths_in_code_points)
+{
+	char in[2048], out[PROTO_CHAT_BYTES + 1];
+
+	memset(in, 'x', 24);
+	in[24] = 0;
+	ck_assert_int_eq(clean(in, 24, out), 24);
+	in[24] = 'x';
+	in[25] = 0;
+	ck_assert_int_eq(clean(in, 24, out), -1);
+	/* 24 emoji of 4 bytes each: 96 bytes, 24 code points. */
+	in[0] = 0;
+	for (int i = 0; i < 24; i++)
+		strcat(in, "\xf0\x9f\x98\x80");
+	ck_assert_int_eq(clean(in, 24, out), 96);
+	strcat(in, "\xf0\x9f\x98\x80");
+	ck_assert_int_eq(clean(in, 24, out), -1);
+	/* 300 characters of chat (accented: 2 bytes each), then 301. */
+	in[0] = 0;
+	for (int i = 0; i < 300; i++)
+		strcat(in, "\xc3\xa9");
+	ck_assert_int_eq(clean(in, 300, out), 600);
+	strcat(in, "e");
+	ck_assert_int_eq(clean(in, 300, out), -1);
+	/* Spaces around do not count. */
+	in[0] = 0;
+	strcat(in, "   ");
+	for (int i = 0; i < 24; i++)
+		strcat(in, "y");
+	strcat(in, "   ");
+	ck_assert_int_eq(clean(in, 24, out), 24);
+}
+END_TEST
+
+START_TEST(test_refused)
+{
+	static const char *const bad[] = {
+		"", "   ", "\xc2\xa0\xe3\x80\x80", "\t\n",
+		"a\x07" "b", "a\nb", "a\tb", "a\rb", "a\x7f", "a\xc2\x85" "b", /* Cc, C1 */
+		"a\xc2\xad" "b",          /* soft hyphen (Cf) */
+		"a\xe2\x80\x8b" "b",      /* zero-width space */
+		"a\xe2\x80\x8d" "b",      /* zero-width joiner */
+		"\xe2\x80\xae" "abc",     /* right-to-left override */
+		"a\xe2\x81\xa6" "b",      /* left-to-right isolate */
+		"a\xef\xbb\xbf",          /* byte order mark */
+		"a\xe2\x80\xa8" "b",      /* line separator */
+		"a\xe2\x80\xa9" "b",      /* paragraph separator */
+		"\xee\x80\x80",           /* private use U+E000 */
+		"\xf3\xb0\x80\x80",       /* private use U+F0000 */
+		"\xef\xbf\xbe",           /* noncharacter U+FFFE */
+		"\xef\xb7\x90",           /* noncharacter U+FDD0 */
+		"\xf3\xa0\x80\x81",       /* language tag U+E0001 */
+		"\xc3",                   /* truncated UTF-8 */
+		"\xc0\xaf",               /* overlong */
+		"\xed\xa0\x80",           /* a surrogate */
+		"\xf4\x90\x80\x80",       /* past U+10FFFF */
+		"\xff",
+	};
+	char out[PROTO_CHAT_BYTES + 1];
+
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ck_assert_msg(clean(bad[i], 300, out) == -1, "accepted bad text %zu", i);
+	/* NUL inside (jansson passes \u0000 through with its length). */
+	{
+		const char *why;
+
+		ck_assert_int_eq(proto_text_clean("a\0b", 3, 24, out, sizeof out, &why), -1);
+	}
+	/* Printable characters of other scripts and symbols pass. */
+	ck_assert_int_gt(clean("\xd8\xb9\xd9\x84\xd9\x8a", 24, out), 0); /* Arabic */
+	ck_assert_int_gt(clean("\xe5\xbc\xa0\xe4\xbc\x9f", 24, out), 0); /* CJK */
+	ck_assert_int_gt(clean("e\xcc\x81", 24, out), 0);                 /* combining acute */
+	ck_assert_int_gt(clean("\xe2\x9d\xa4\xef\xb8\x8f", 24, out), 0); /* heart + VS16 */
+}
+END_TEST
+
+static int parse(const char *s, proto_msg *m, char *err)
+{
+	return proto_msg_parse(s, strlen(s), m, err, 128);
+}
+
+START_TEST(test_messages)
+{
+	proto_msg m;
+	char err[128];
+
+	ck_assert_int_eq(parse("{\"type\":\"name\",\"name\":\" Ana \"}", &m, err), 0);
+	ck_assert_int_eq(m.type, PROTO_MSG_NAME);
+	ck_assert_int_eq(m.has_name, 1);
+	ck_assert_str_eq(m.name, "Ana");
+	ck_assert_int_eq(parse("{\"type\":\"name\",\"name\":null}", &m, err), 0);
+	ck_assert_int_eq(m.has_name, 1);
+	ck_assert_str_eq(m.name, "");
+	ck_assert_int_eq(parse("{\"type\":\"name\"}", &m, err), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"name\",\"name\":\"\"}", &m, err), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"name\",\"name\":7}", &m, err), PROTO_E_BAD_MESSAGE);
+	/* jansson refuses \u0000 in a document (bad_json); other controls: */
+	ck_assert_int_eq(parse("{\"type\":\"name\",\"name\":\"a\\u0000b\"}", &m, err),
+	                 PROTO_E_BAD_JSON);
+	ck_assert_int_eq(parse("{\"type\":\"name\",\"name\":\"a\\u0007b\"}", &m, err),
+	                 PROTO_E_BAD_MESSAGE);
+	ck_assert_str_eq(err, "name: a control, format, private-use or separator character"
+	                      " (1 to 24 characters, printable)");
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"south\",\"name\":\"Bo\"}", &m, err), 0);
+	ck_assert_int_eq(m.has_name, 1);
+	ck_assert_str_eq(m.name, "Bo");
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"south\"}", &m, err), 0);
+	ck_assert_int_eq(m.has_name, 0);
+	ck_assert_int_eq(parse("{\"type\":\"join\",\"room\":\"r\",\"token\":null,\"name\":null}", &m,
+	                       err), 0);
+	ck_assert_int_eq(m.has_name, 0);
+	ck_assert_int_eq(parse("{\"type\":\"join\",\"room\":\"r\",\"name\":\"\\u202eX\"}", &m, err),
+	                 PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"chat\",\"text\":\"  hi <b>you</b>  \"}", &m, err), 0);
+	ck_assert_int_eq(m.type, PROTO_MSG_CHAT);
+	ck_assert_str_eq(m.text, "hi <b>you</b>");
+	ck_assert_int_eq(parse("{\"type\":\"chat\",\"text\":\"a\\nb\"}", &m, err), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"chat\",\"text\":\" \"}", &m, err), PROTO_E_BAD_MESSAGE);
+	ck_assert_str_eq(err, "text: empty (1 to 300 characters, printable)");
+	ck_assert_int_eq(parse("{\"type\":\"chat\"}", &m, err), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"chat\",\"text\":null}", &m, err), PROTO_E_BAD_MESSAGE);
+}
+END_TEST
+
+START_TEST(test_chat_written)
+{
+	proto_chat c[2] = {{3, 1700000000123LL, OW_NORTH, "Ana", "<i>\"hi\"</i>"},
+	                   {4, 1700000000456LL, OW_SOUTH, NULL, "ok"}};
+	jw w;
+	json_t *o;
+
+	jw_init(&w);
+	proto_chat_write(&w, &c[0]);
+	o = json_loadb(w.buf, w.len, 0, NULL);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_str_eq(json_string_value(json_object_get(o, "type")), "chat");
+	ck_assert_int_eq(json_integer_value(json_object_get(o, "id")), 3);
+	ck_assert_str_eq(json_string_value(json_object_get(o, "from")), "north");
+	ck_assert_str_eq(json_string_value(json_object_get(o, "name")), "Ana");
+	ck_assert_str_eq(json_string_value(json_object_get(o, "text")), "<i>\"hi\"</i>");
+	ck_assert(json_integer_value(json_object_get(o, "at")) == 1700000000123LL);
+	ck_assert_int_eq(json_object_size(o), 6);
+	json_decref(o);
+	jw_reset(&w);
+	proto_chat_history_write(&w, c, 2);
+	o = json_loadb(w.buf, w.len, 0, NULL);
+	ck_assert_str_eq(json_string_value(json_object_get(o, "type")), "chat_history");
+	ck_assert_int_eq(json_array_size(json_object_get(o, "messages")), 2);
+	ck_assert(json_is_null(json_object_get(json_array_get(json_object_get(o, "messages"), 1),
+	                                       "name")));
+	json_decref(o);
+	jw_free(&w);
+}
+END_TEST
+
+START_TEST(test_rooms_query)
+{
+	proto_room_ref r[3];
+	char err[128];
+	const char *ok = "{\"rooms\":[{\"room\":\"a\",\"token\":\"t\"},{\"room\":\"b\"},"
+	                 "{\"room\":\"c\",\"token\":null}]}";
+
+	ck_assert_int_eq(proto_rooms_query_parse(ok, strlen(ok), r, 3, err, sizeof err), 3);
+	ck_assert_str_eq(r[0].room, "a");
+	ck_assert_str_eq(r[0].token, "t");
+	ck_assert_str_eq(r[1].token, "");
+	ck_assert_str_eq(r[2].token, "");
+	ck_assert_int_eq(proto_rooms_query_parse(ok, strlen(ok), r, 2, err, sizeof err), -1);
+	ck_assert_str_eq(err, "rooms: more than 2");
+#define BAD(s) ck_assert_int_eq(proto_rooms_query_parse(s, strlen(s), r, 3, err, sizeof err), -1)
+	BAD("[]");
+	BAD("{}");
+	BAD("{\"rooms\":{}}");
+	BAD("{\"rooms\":[1]}");
+	BAD("{\"rooms\":[{\"token\":\"t\"}]}");
+	BAD("{\"rooms\":[{\"room\":\"\"}]}");
+	BAD("{\"rooms\":[{\"room\":\"a\",\"token\":5}]}");
+	ck_assert_str_eq(err, "rooms[0]: token: not a string");
+#undef BAD
+	ck_assert_int_eq(proto_rooms_query_parse("{\"rooms\":[]}", 12, r, 3, err, sizeof err), 0);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("text");
+	TCase *tc = tcase_create("text");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, test_trim_and_keep);
+	tcase_add_test(tc, test_lengths_in_code_points);
+	tcase_add_test(tc, test_refused);
+	tcase_add_test(tc, test_messages);
+	tcase_add_test(tc, test_chat_written);
+	tcase_add_test(tc, test_rooms_query);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
