@@ -15,6 +15,7 @@ const char *proto_reason_name(int reason)
 	case PROTO_END_AGREEMENT: return "agreement";
 	case PROTO_END_ABANDONED: return "abandoned";
 	case PROTO_END_ABORTED: return "aborted";
+	case PROTO_END_TIMEOUT: return "timeout";
 	}
 	return proto_end_name(reason);
 }
@@ -77,6 +78,68 @@ static int parse_action(const json_t *o, proto_msg *m, char *err, size_t errlen)
 	return 0;
 }
 
+/* An integer field of the clock object c in [lo, hi] into *out: 1 when
+ * present, 0 when absent, -1 with err set when mistyped or out of range. */
+static int clock_int(const json_t *c, const char *name, int lo, int hi, int *out,
+                     char *err, size_t errlen)
+{
+	const json_t *v = json_object_get(c, name);
+
+	if (!v)
+		return 0;
+	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+		snprintf(err, errlen, "clock.%s: not an integer from %d to %d", name, lo, hi);
+		return -1;
+	}
+	*out = (int)json_integer_value(v);
+	return 1;
+}
+
+/* create's optional `clock` (PROTOCOL.md "Clocks"): absent or null for
+ * none; {"initial":S[,"increment":I]}, {"south":S,"north":S[,"increment":I]}
+ * or {"days":D}. 0, or -1 with err set. */
+static int parse_clock(const json_t *o, proto_msg *m, char *err, size_t errlen)
+{
+	const json_t *c = json_object_get(o, "clock");
+	int initial = 0, days = 0, sides[2] = {0, 0}, inc = 0;
+	int hi, hd, hs, hn, hinc;
+
+	m->clock_kind = PROTO_CLOCK_NONE;
+	if (!c || json_is_null(c))
+		return 0;
+	if (!json_is_object(c)) {
+		snprintf(err, errlen, "clock: not an object or null");
+		return -1;
+	}
+	if ((hi = clock_int(c, "initial", PROTO_CLOCK_INITIAL_MIN, PROTO_CLOCK_INITIAL_MAX,
+	                    &initial, err, errlen)) < 0 ||
+	    (hs = clock_int(c, "south", PROTO_CLOCK_INITIAL_MIN, PROTO_CLOCK_INITIAL_MAX,
+	                    &sides[OW_SOUTH], err, errlen)) < 0 ||
+	    (hn = clock_int(c, "north", PROTO_CLOCK_INITIAL_MIN, PROTO_CLOCK_INITIAL_MAX,
+	                    &sides[OW_NORTH], err, errlen)) < 0 ||
+	    (hinc = clock_int(c, "increment", 0, PROTO_CLOCK_INCREMENT_MAX, &inc, err, errlen)) < 0 ||
+	    (hd = clock_int(c, "days", PROTO_CLOCK_DAYS_MIN, PROTO_CLOCK_DAYS_MAX, &days,
+	                    err, errlen)) < 0)
+		return -1;
+	if (hd && !hi && !hs && !hn && !hinc) {
+		m->clock_kind = PROTO_CLOCK_CORRESPONDENCE;
+		m->clock_days = days;
+		return 0;
+	}
+	if (!hd && hi && !hs && !hn) {
+		sides[OW_SOUTH] = sides[OW_NORTH] = initial;
+	} else if (hd || hi || !hs || !hn) {
+		snprintf(err, errlen, "clock: give {initial, increment}, {south, north, increment}"
+		         " or {days}");
+		return -1;
+	}
+	m->clock_kind = PROTO_CLOCK_REALTIME;
+	m->clock_initial[OW_SOUTH] = sides[OW_SOUTH];
+	m->clock_initial[OW_NORTH] = sides[OW_NORTH];
+	m->clock_increment = inc;
+	return 0;
+}
+
 /* The text field `field` of o checked and trimmed into buf (text.h):
  * 1 when present, 0 when absent or null and optional, -1 with err set. */
 static int get_text(const json_t *o, const char *field, int max_cp, char *buf, size_t bufsz,
@@ -133,6 +196,8 @@ static int parse_fields(const json_t *o, proto_msg *m, char *err, size_t errlen)
 			snprintf(err, errlen, "kind: not a kind of game this server hosts");
 			return -1;
 		}
+		if (parse_clock(o, m, err, errlen) < 0)
+			return -1;
 		return get_name(o, m, err, errlen);
 	case PROTO_MSG_JOIN:
 		if (get_string(o, "room", m->room, sizeof m->room, 0, err, errlen) < 0)
@@ -302,6 +367,46 @@ static void seat_write(jw *w, const char *side, const proto_seat_view *s)
 	jw_obj_end(w);
 }
 
+/* A side's pair of milliseconds as {"south":N,"north":N}. */
+static void pair_write(jw *w, const int64_t ms[2])
+{
+	jw_obj(w);
+	jw_key(w, "south");
+	jw_int(w, ms[OW_SOUTH]);
+	jw_key(w, "north");
+	jw_int(w, ms[OW_NORTH]);
+	jw_obj_end(w);
+}
+
+static void clock_write(jw *w, const proto_clock_view *c)
+{
+	if (c->kind == PROTO_CLOCK_NONE) {
+		jw_null(w);
+		return;
+	}
+	jw_obj(w);
+	jw_key(w, "kind");
+	jw_str(w, c->kind == PROTO_CLOCK_CORRESPONDENCE ? "correspondence" : "realtime");
+	jw_key(w, "south");
+	jw_int(w, c->left[OW_SOUTH]);
+	jw_key(w, "north");
+	jw_int(w, c->left[OW_NORTH]);
+	jw_key(w, "running");
+	jw_str(w, proto_side_name(c->running));
+	jw_key(w, "grace");
+	jw_int(w, c->grace);
+	jw_key(w, "increment");
+	jw_int(w, c->increment);
+	jw_key(w, "initial");
+	pair_write(w, c->initial);
+	jw_key(w, "days");
+	if (c->days)
+		jw_int(w, c->days);
+	else
+		jw_null(w);
+	jw_obj_end(w);
+}
+
 void proto_state_write(jw *w, const proto_state_view *v)
 {
 	jw_obj(w);
@@ -342,6 +447,8 @@ void proto_state_write(jw *w, const proto_state_view *v)
 		jw_null(w);
 	else
 		jw_int(w, v->claim_in);
+	jw_key(w, "clock");
+	clock_write(w, &v->clock);
 	jw_key(w, "names");
 	jw_obj(w);
 	jw_key(w, "south");

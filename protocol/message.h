@@ -52,8 +52,24 @@ enum {
 	PROTO_END_RESIGN = 16,
 	PROTO_END_AGREEMENT = 17,
 	PROTO_END_ABANDONED = 18,
-	PROTO_END_ABORTED = 19
+	PROTO_END_ABORTED = 19,
+	PROTO_END_TIMEOUT = 20       /* the side to move ran out of time (clocks) */
 };
+
+/* Kinds of clock a room may have (create's `clock`, PROTOCOL.md "Clocks").
+ * The store writes these values to disk: never renumber them. */
+enum {
+	PROTO_CLOCK_NONE = 0,
+	PROTO_CLOCK_REALTIME = 1,       /* Fischer: initial time per side + increment */
+	PROTO_CLOCK_CORRESPONDENCE = 2  /* days per move */
+};
+
+/* The bounds of create's `clock` (seconds, days), inclusive. */
+#define PROTO_CLOCK_INITIAL_MIN 10
+#define PROTO_CLOCK_INITIAL_MAX 10800 /* 3 h */
+#define PROTO_CLOCK_INCREMENT_MAX 180
+#define PROTO_CLOCK_DAYS_MIN 1
+#define PROTO_CLOCK_DAYS_MAX 14
 
 /* One client message, checked: only the fields of its type are set. */
 typedef struct proto_msg {
@@ -65,6 +81,11 @@ typedef struct proto_msg {
 	int pit;                          /* move: 0..11 */
 	int ply;                          /* move: >= 0 */
 	int action;                       /* draw, rematch: proto_action */
+	/* create's clock: kind PROTO_CLOCK_NONE when absent or null. */
+	int clock_kind;
+	int clock_initial[2];             /* realtime: seconds for each side (ow_side) */
+	int clock_increment;              /* realtime: seconds added per move */
+	int clock_days;                   /* correspondence: days per move */
 	/* Names and chat (PROTOCOL.md, "Names and chat"): */
 	int has_name;                     /* create, join: a name was given; name: always */
 	char name[PROTO_NAME_BYTES + 1];  /* trimmed; "" for a `name` of null (no name) */
@@ -89,6 +110,17 @@ typedef struct proto_seat_view {
 	int claimable; /* the seat's player is gone long enough to be claimed against */
 } proto_seat_view;
 
+/* A room's clock as the state shows it (PROTOCOL.md "Clocks"). */
+typedef struct proto_clock_view {
+	int kind;            /* PROTO_CLOCK_*; PROTO_CLOCK_NONE: no clock (null) */
+	int64_t left[2];     /* ms each side has at the moment of the state */
+	int running;         /* the side whose clock runs (or will after grace), or -1 */
+	int64_t grace;       /* ms before the running clock starts again (after a restart) */
+	int64_t increment;   /* ms */
+	int64_t initial[2];  /* ms each side starts a game with */
+	int days;            /* correspondence: days per move; else 0 */
+} proto_clock_view;
+
 /* Everything a `state` message carries; the caller owns all pointers. */
 typedef struct proto_state_view {
 	const char *room;
@@ -108,6 +140,7 @@ typedef struct proto_state_view {
 	int aborted_by;      /* the side that aborted the game, or -1 (not aborted, or not known) */
 	unsigned abandon_seconds;
 	long claim_in;       /* seconds, or -1 for null */
+	proto_clock_view clock; /* kind PROTO_CLOCK_NONE: "clock": null */
 	/* Names (PROTOCOL.md, "Names and chat"): */
 	const char *names[2];          /* each seat's name, or NULL (indexed by ow_side) */
 	const char *const *spectator_names; /* names spectators gave, nspectator_names */

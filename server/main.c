@@ -206,6 +206,15 @@ int main(int argc, char **argv)
 	memset(&rcfg, 0, sizeof rcfg);
 	rcfg.lim.abandon_ms = (int64_t)cfg.abandon_seconds * 1000;
 	rcfg.lim.max_spectators = (unsigned)cfg.max_spectators;
+	rcfg.lim.day_ms = 86400000;
+#if defined(OW_FAULTS) && OW_FAULTS
+	/* Test build only: OW_TEST_TIME_SCALE=N makes a correspondence day
+	 * N times shorter (README, "Tests"), so that tests see one run out. */
+	if (getenv("OW_TEST_TIME_SCALE") && atoi(getenv("OW_TEST_TIME_SCALE")) > 1) {
+		rcfg.lim.day_ms /= atoi(getenv("OW_TEST_TIME_SCALE"));
+		log_event(LOG_WARN, "test_time_scale", "day_ms=%lld", (long long)rcfg.lim.day_ms);
+	}
+#endif
 	rcfg.max_rooms = cfg.max_rooms;
 	rcfg.rooms_per_ip_per_min = cfg.rooms_per_ip_per_min;
 	rcfg.joins_per_ip_per_min = cfg.joins_per_ip_per_min;

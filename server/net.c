@@ -59,6 +59,8 @@ typedef struct conn {
 	int ping;                 /* 1: a ping is due, 2: sent, awaiting traffic */
 	struct conn *ready_next, **ready_pprev; /* in the list of connections
 	                                         * with messages queued this pass */
+	int probe;                /* round trip: 1: a ping is due, 2: sent at probe_sent */
+	int64_t probe_sent;       /* ms */
 } conn;
 
 static const srv_config *cfg;
@@ -281,7 +283,21 @@ static void io_close(room_member *m, int code, const char *why)
 	conn_close(conn_of(m), code, why);
 }
 
-const rooms_io net_rooms_io = {io_send, io_send_all, io_error, io_close};
+/* A clock started for m: a ping ("r") follows what is queued, and its
+ * pong gives m's round trip (m->rtt_ms). Browsers answer pings by
+ * themselves; a client that delays its pongs gains at most the rules'
+ * bound (RULES_LAG_CREDIT_MAX_MS) a move. */
+static void io_probe(room_member *m)
+{
+	conn *c = conn_of(m);
+
+	if (!c->live || c->close_code)
+		return;
+	c->probe = 1;
+	ready_link(c);
+}
+
+const rooms_io net_rooms_io = {io_send, io_send_all, io_error, io_close, io_probe};
 
 /* ---- connection set-up and teardown ---- */
 
@@ -541,7 +557,7 @@ void net_send_ready(void)
 					lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
 					break;
 				}
-		if (c->qlen || c->close_code || c->ping == 1)
+		if (c->qlen || c->close_code || c->ping == 1 || c->probe == 1)
 			lws_callback_on_writable(c->wsi);
 	}
 }
@@ -584,7 +600,7 @@ static int on_writeable(conn *c, struct lws *wsi)
 		c->ping = 2;
 		if (lws_write(wsi, ping + LWS_PRE, 1, LWS_WRITE_PING) < 1)
 			return -1;
-		if (c->qlen)
+		if (c->qlen || c->probe == 1)
 			lws_callback_on_writable(wsi);
 		return 0;
 	}
@@ -596,8 +612,19 @@ static int on_writeable(conn *c, struct lws *wsi)
 		}
 		if (write_head(c) < 0)
 			return -1;
-		if (c->qlen || c->close_code)
+		if (c->qlen || c->close_code || c->probe == 1)
 			lws_callback_on_writable(wsi);
+		return 0;
+	}
+	if (c->probe == 1 && !c->close_code && !stopping) {
+		/* After the state that started the clock: the round trip. */
+		unsigned char ping[LWS_PRE + 2] = {0};
+
+		ping[LWS_PRE] = 'r';
+		c->probe = 2;
+		c->probe_sent = now_ms();
+		if (lws_write(wsi, ping + LWS_PRE, 1, LWS_WRITE_PING) < 1)
+			return -1;
 		return 0;
 	}
 	if (c->close_code) {
@@ -639,6 +666,12 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason,
 		if (c->live && !c->close_code) {
 			c->last_rx = now_ms();
 			c->ping = 0;
+			if (c->probe == 2 && len == 1 && *(const char *)in == 'r') {
+				int64_t rtt = c->last_rx - c->probe_sent;
+
+				c->m.rtt_ms = rtt > 60000 ? 60000 : (int)rtt;
+				c->probe = 0;
+			}
 			if (rate_check(c) < 0) /* pongs are frames like any other */
 				flood_close(c);
 		}

@@ -131,7 +131,7 @@ const char *rooms_member_room(const room_member *m)
 	return m->room ? m->room->rr.rec.id : "-";
 }
 
-/* ---- timers: absent seats becoming claimable ---- */
+/* ---- timers: absent seats becoming claimable, clocks running out ---- */
 
 static void timer_unlink(room *r)
 {
@@ -498,6 +498,19 @@ static void game_end_log(const room *r)
 	          w ? w : "none", r->rr.nmoves);
 }
 
+/* The clock of r's side to move runs: its connection's round trip is
+ * measured now, for the credit of its move. */
+static void probe_mover(const room *r)
+{
+	room_member *m;
+
+	if (!r->rr.rec.clock_kind || !rules_clock_running(&r->rr))
+		return;
+	m = r->seat_member[r->rr.game.pos.turn];
+	if (m && io.probe)
+		io.probe(m);
+}
+
 /* Saves o, or answers m with its error (and the state on resync): 0 to
  * go on and apply o, -1 when it was refused. */
 static int decided(room_member *m, room *r, const rules_out *o)
@@ -763,6 +776,8 @@ static void do_join(room_member *m, const proto_msg *msg)
 	else if (count_changed(r))
 		send_state(m, r); /* the newcomer's state cannot wait */
 	send_history(m, r);
+	if (o.seat >= 0 && o.seat == r->rr.game.pos.turn)
+		probe_mover(r);
 }
 
 void rooms_handle(room_member *m, const proto_msg *msg)
@@ -789,6 +804,11 @@ void rooms_handle(room_member *m, const proto_msg *msg)
 		return;
 	}
 	in_init(&in, m->seat, msg);
+	in.lag = m->rtt_ms;
+	/* A clock that ran out (or a seat now claimable) counts before the
+	 * action, even when its timer has not run yet. */
+	if (r->deadline >= 0 && r->deadline <= in.now)
+		rooms_run_timers(in.now);
 	rules_act(&r->rr, &in, &o);
 	if (o.chat) {
 		do_chat(m, r, msg);
@@ -808,6 +828,8 @@ void rooms_handle(room_member *m, const proto_msg *msg)
 	if (o.new_game)
 		swap_seats(r);
 	broadcast(r);
+	if (o.pit >= 0)
+		probe_mover(r);
 }
 
 void rooms_summary_write(jw *w, const char *id, const char *token)
@@ -906,11 +928,16 @@ void rooms_run_timers(int64_t now)
 		in_init(&in, RULES_SPECTATOR, NULL);
 		in.now = now;
 		rules_tick(&r->rr, &in, &o);
-		if (o.claimable) {
+		if (o.save) {
+			/* Applied even if it cannot be saved: a restart then shows the
+			 * room as stored (a clock resumes and runs out again). */
 			save(r, &o);
 			rules_apply(&r->rr, &o, now);
-			log_event(LOG_INFO, "seat_claimable", "room=%s side=%s", r->rr.rec.id,
-			          proto_side_name(r->rr.absent_side));
+			if (o.claimable)
+				log_event(LOG_INFO, "seat_claimable", "room=%s side=%s", r->rr.rec.id,
+				          proto_side_name(r->rr.absent_side));
+			if (o.ended)
+				game_end_log(r);
 			broadcast(r);
 		} else if (r->count_due && r->count_due <= now)
 			broadcast(r);

@@ -33,6 +33,8 @@ typedef struct room_member {
 	struct room_member *next, *prev; /* the room's members */
 	const char *addr;                /* the client's address, for logs */
 	struct ipent *ip;                /* its per-address counters, or NULL */
+	int rtt_ms;                      /* its last round trip measured by the
+	                                  * transport (ms), or 0: the lag credit */
 	/* Names and chat (PROTOCOL.md, "Names and chat"): */
 	char name[PROTO_NAME_BYTES + 1]; /* a spectator's name, "" for none (a
 	                                  * player's is the seat's, in the room) */
@@ -53,6 +55,9 @@ typedef struct rooms_io {
 	/* Closes m's connection with code and why (a static string) once its
 	 * queue is sent. */
 	void (*close)(room_member *m, int code, const char *why);
+	/* Measures m's round trip (a WebSocket ping; the pong sets
+	 * m->rtt_ms): asked when m's clock starts running. */
+	void (*probe)(room_member *m);
 } rooms_io;
 
 typedef struct rooms_config {
@@ -105,7 +110,8 @@ void rooms_expire(void);
 
 /* The earliest time (monotonic ms) rooms_run_timers must run, or -1. */
 int64_t rooms_next_deadline(void);
-/* Runs the timers due at now (absent seats becoming claimable). */
+/* Runs the timers due at now (absent seats becoming claimable, clocks
+ * running out). */
 void rooms_run_timers(int64_t now);
 /* While the store cannot write: tries it again (every second or so). */
 void rooms_probe(void);

@@ -63,11 +63,43 @@ static int64_t claim_left(const rules_room *r, const rules_limits *lim, int64_t 
 	return left < 0 ? 0 : left;
 }
 
+/* ---- clocks ---- */
+
+int rules_clock_running(const rules_room *r)
+{
+	return r->rec.clock_kind != PROTO_CLOCK_NONE && r->nmoves >= 2 && !rules_over(r);
+}
+
+/* Time the running side has used on its turn by now (0 during a grace). */
+static int64_t clock_used(const rules_room *r, int64_t now)
+{
+	return now > r->clock_since ? now - r->clock_since : 0;
+}
+
+/* What the running side has left at now (0 when it is up). */
+static int64_t clock_remaining(const rules_room *r, int64_t now)
+{
+	int64_t left = r->rec.clock_left[r->game.pos.turn] - clock_used(r, now);
+
+	return left > 0 ? left : 0;
+}
+
+/* When the game is lost on time: the running side's zero, plus the most
+ * lag a move in flight may still be credited. */
+static int64_t flag_time(const rules_room *r)
+{
+	return r->clock_since + r->rec.clock_left[r->game.pos.turn] + RULES_LAG_CREDIT_MAX_MS;
+}
+
 int64_t rules_deadline(const rules_room *r, const rules_limits *lim)
 {
-	if (r->absent_side < 0 || r->claim_shown)
-		return -1;
-	return r->absent_since + lim->abandon_ms;
+	int64_t d = -1;
+
+	if (r->absent_side >= 0 && !r->claim_shown)
+		d = r->absent_since + lim->abandon_ms;
+	if (rules_clock_running(r) && (d < 0 || flag_time(r) < d))
+		d = flag_time(r);
+	return d;
 }
 
 /* ---- rooms made and restored ---- */
@@ -87,6 +119,19 @@ int rules_create(rules_room *r, const char *id, const rules_in *in, rules_out *o
 	r->rec.draw_offer = r->rec.rematch_offer = -1;
 	r->rec.has_tok[side] = 1;
 	memcpy(r->rec.tok[side], in->fresh_tok, SHA256_LEN);
+	r->rec.clock_kind = m->clock_kind;
+	for (int s = 0; s < 2; s++) {
+		int64_t day = in->lim->day_ms > 0 ? in->lim->day_ms : 86400000;
+
+		r->rec.clock_initial[s] = m->clock_kind == PROTO_CLOCK_CORRESPONDENCE
+		                        ? m->clock_days * day
+		                        : m->clock_kind ? (int64_t)m->clock_initial[s] * 1000 : 0;
+		r->rec.clock_left[s] = r->rec.clock_initial[s];
+	}
+	if (m->clock_kind == PROTO_CLOCK_CORRESPONDENCE)
+		r->rec.clock_days = m->clock_days;
+	else if (m->clock_kind)
+		r->rec.clock_increment = (int64_t)m->clock_increment * 1000;
 	if (m->has_name)
 		snprintf(r->rec.name[side], sizeof r->rec.name[side], "%s", m->name);
 	r->absent_side = -1;
@@ -100,11 +145,13 @@ int rules_create(rules_room *r, const char *id, const rules_in *in, rules_out *o
 	return 0;
 }
 
+/* Absence on turn is counted only without a clock: with one, the
+ * absent player's clock runs instead. */
 static void update_absence(rules_room *r, int64_t now)
 {
 	int turn = r->game.pos.turn;
 	int absent = !rules_over(r) && r->rec.has_tok[0] && r->rec.has_tok[1] &&
-	             !r->present[turn] ? turn : -1;
+	             !r->rec.clock_kind && !r->present[turn] ? turn : -1;
 
 	if (absent == r->absent_side)
 		return;
@@ -135,8 +182,11 @@ int rules_restore(rules_room *r, const room_rec *rec, const uint8_t *pits, int n
 		r->moves[r->nmoves++] = pits[i];
 		r->has_last = 1;
 	}
-	/* Everyone is disconnected after a restart: a change of presence. */
+	/* Everyone is disconnected after a restart: a change of presence. The
+	 * clocks resume from their stored times (the time the server was down
+	 * is nobody's) after a grace for the side to move to come back. */
 	r->rec.version++;
+	r->clock_since = now + RULES_RESTORE_GRACE_MS;
 	update_absence(r, now);
 	return bad;
 }
@@ -229,9 +279,17 @@ void rules_leave(const rules_room *r, const rules_in *in, rules_out *o)
 		touch(r, in, o);
 }
 
+/* Ends the game for a room-level reason. */
+static void end_game(const rules_room *r, const rules_in *in, rules_out *o, int reason, int winner);
+
 void rules_tick(const rules_room *r, const rules_in *in, rules_out *o)
 {
 	out_init(r, o);
+	if (rules_clock_running(r) && in->now >= flag_time(r)) {
+		end_game(r, in, o, PROTO_END_TIMEOUT, !r->game.pos.turn);
+		o->rec.clock_left[r->game.pos.turn] = 0;
+		return;
+	}
 	if (r->absent_side < 0 || r->claim_shown || claim_left(r, in->lim, in->now) > 0)
 		return;
 	/* The seat just became claimable: a change everyone should see. */
@@ -276,6 +334,26 @@ static void do_move(const rules_room *r, const rules_in *in, rules_out *o)
 		o->error = PROTO_E_NOT_YOUR_TURN;
 		return;
 	}
+	if (rules_clock_running(r)) {
+		/* The move took used ms on the server's clock; up to the mover's
+		 * measured round trip of that was the network's, never more than
+		 * the bound nor than the whole time. */
+		int64_t used = clock_used(r, in->now);
+		int64_t credit = in->lag < RULES_LAG_CREDIT_MAX_MS ? in->lag : RULES_LAG_CREDIT_MAX_MS;
+		int64_t left;
+
+		if (credit > used)
+			credit = used;
+		if (credit < 0)
+			credit = 0;
+		left = r->rec.clock_left[me] - (used - credit);
+		if (left <= 0) {
+			fail(o, PROTO_E_GAME_OVER, "your time is up");
+			return;
+		}
+		o->rec.clock_left[me] = r->rec.clock_kind == PROTO_CLOCK_CORRESPONDENCE
+		                      ? r->rec.clock_initial[me] : left + r->rec.clock_increment;
+	}
 	o->game = r->game;
 	rc = ow_game_play(&o->game, m->pit, &o->last);
 	if (rc) {
@@ -305,9 +383,12 @@ static int check_game_on(const rules_room *r, const rules_in *in, rules_out *o, 
 	return 0;
 }
 
-/* Ends the game for a room-level reason. */
+/* Ends the game for a room-level reason; a running clock stops where it
+ * is. */
 static void end_game(const rules_room *r, const rules_in *in, rules_out *o, int reason, int winner)
 {
+	if (rules_clock_running(r))
+		o->rec.clock_left[r->game.pos.turn] = clock_remaining(r, in->now);
 	o->rec.reason = reason;
 	o->rec.winner = winner;
 	o->rec.draw_offer = -1;
@@ -370,6 +451,12 @@ static void new_game(const rules_room *r, const rules_in *in, rules_out *o)
 	o->rec.reason = 0;
 	o->rec.winner = OW_NOBODY;
 	o->rec.draw_offer = o->rec.rematch_offer = -1;
+	/* The time control stays; time odds follow the players to their new
+	 * sides. */
+	o->rec.clock_initial[0] = r->rec.clock_initial[1];
+	o->rec.clock_initial[1] = r->rec.clock_initial[0];
+	o->rec.clock_left[0] = o->rec.clock_initial[0];
+	o->rec.clock_left[1] = o->rec.clock_initial[1];
 	o->new_game = 1;
 	save(r, in, o, RULES_SAVE_MOVES);
 }
@@ -438,7 +525,9 @@ void rules_act(const rules_room *r, const rules_in *in, rules_out *o)
 	case PROTO_MSG_CLAIM:
 		if (check_game_on(r, in, o, 0) < 0)
 			break;
-		if (r->absent_side != !in->seat || claim_left(r, in->lim, in->now) > 0)
+		if (r->rec.clock_kind)
+			fail(o, PROTO_E_CANNOT_CLAIM, "the clock decides a game that has one");
+		else if (r->absent_side != !in->seat || claim_left(r, in->lim, in->now) > 0)
 			fail(o, PROTO_E_CANNOT_CLAIM,
 			     "your opponent is connected, not on turn, or not gone long enough");
 		else
@@ -458,6 +547,7 @@ void rules_apply(rules_room *r, const rules_out *o, int64_t now)
 	if (o->save)
 		r->rec = o->rec;
 	if (o->pit >= 0) {
+		r->clock_since = now; /* the next mover's turn starts */
 		r->moves[r->nmoves++] = (uint8_t)o->pit;
 		r->game = o->game;
 		r->last = o->last;
@@ -472,6 +562,9 @@ void rules_apply(rules_room *r, const rules_out *o, int64_t now)
 		r->present[0] = r->present[1];
 		r->present[1] = p;
 	}
+	/* The side to move is back after a restart: its grace ends. */
+	if (o->joins && o->seat >= 0 && o->seat == r->game.pos.turn && r->clock_since > now)
+		r->clock_since = now;
 	if (o->joins && !o->replace) {
 		if (o->seat >= 0)
 			r->present[o->seat] = 1;
@@ -515,6 +608,19 @@ void rules_view(const rules_room *r, const rules_limits *lim, int64_t now, proto
 	v->rematch_offer = r->rec.rematch_offer;
 	v->abandon_seconds = (unsigned)(lim->abandon_ms / 1000);
 	v->claim_in = left > 0 ? (long)((left + 999) / 1000) : -1;
+	v->clock.kind = r->rec.clock_kind;
+	v->clock.running = -1;
+	for (int s = 0; s < 2; s++) {
+		v->clock.left[s] = r->rec.clock_left[s];
+		v->clock.initial[s] = r->rec.clock_initial[s];
+	}
+	v->clock.increment = r->rec.clock_increment;
+	v->clock.days = r->rec.clock_days;
+	if (rules_clock_running(r)) {
+		v->clock.running = r->game.pos.turn;
+		v->clock.left[r->game.pos.turn] = clock_remaining(r, now);
+		v->clock.grace = r->clock_since > now ? r->clock_since - now : 0;
+	}
 	for (int s = 0; s < 2; s++)
 		v->names[s] = r->rec.name[s][0] ? r->rec.name[s] : NULL;
 }

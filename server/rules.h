@@ -32,6 +32,15 @@ typedef struct room_rec {
 	                              * the side that aborted (state's aborted_by; the
 	                              * game has no winner), or OW_NOBODY if not known */
 	int draw_offer, rematch_offer; /* the side whose offer is pending, or -1 */
+	/* The room's clock (PROTOCOL.md "Clocks"), kept across rematches. */
+	int clock_kind;              /* PROTO_CLOCK_*; PROTO_CLOCK_NONE: no clock */
+	int clock_days;              /* correspondence: days per move, else 0 */
+	int64_t clock_initial[2];    /* ms each side starts with (follows the player
+	                              * across a rematch); correspondence: per move */
+	int64_t clock_increment;     /* ms a move adds to its mover (realtime) */
+	int64_t clock_left[2];       /* ms each side had when the side to move began
+	                              * its turn (at the last move): what a restart
+	                              * resumes from; final values once it is over */
 	char name[2][PROTO_NAME_BYTES + 1]; /* each seat's player's name, "" for none */
 } room_rec;
 
@@ -49,13 +58,25 @@ typedef struct rules_room {
 	int absent_side;             /* on turn and disconnected, or -1 */
 	int64_t absent_since;        /* ms, when absent_side >= 0 */
 	int claim_shown;             /* the absent seat was announced claimable */
+	int64_t clock_since;         /* ms: the running side's clock runs from then
+	                              * (the last move; later during a restart's grace) */
 } rules_room;
 
 /* The server's settings the rules follow. */
 typedef struct rules_limits {
 	int64_t abandon_ms;          /* absence on turn before a claim */
 	unsigned max_spectators;     /* per room */
+	int64_t day_ms;              /* a correspondence day: 86400000 (0 means that);
+	                              * shorter only in a test build (OW_TEST_TIME_SCALE) */
 } rules_limits;
+
+/* Lag: a move is credited the mover's measured round trip, at most this
+ * much, and the server waits this long past a clock's zero before it
+ * ends the game on time (PROTOCOL.md "Clocks"). */
+#define RULES_LAG_CREDIT_MAX_MS 500
+/* After a restart the side to move has this long (or until it is back)
+ * before its clock runs again. */
+#define RULES_RESTORE_GRACE_MS 15000
 
 /* What an action is decided with. */
 typedef struct rules_in {
@@ -66,6 +87,8 @@ typedef struct rules_in {
 	const proto_msg *msg;        /* the action (rules_act, rules_join, rules_create) */
 	const uint8_t *fresh_tok;    /* hash of a new token a join or create may hand out */
 	int coin;                    /* 0 or 1: the side of a create with side "random" */
+	int64_t lag;                 /* the actor's round trip as the server measured it
+	                              * (ms; 0 when unknown): the credit of a move */
 } rules_in;
 
 /* What the store must do before the outcome is applied. */
@@ -130,7 +153,8 @@ void rules_join(const rules_room *r, const rules_in *in, rules_out *out);
 void rules_act(const rules_room *r, const rules_in *in, rules_out *out);
 /* The connection on in->seat (or a spectator's) went away. */
 void rules_leave(const rules_room *r, const rules_in *in, rules_out *out);
-/* The time passed: an absent seat may have become claimable. */
+/* The time passed: an absent seat may have become claimable, or the
+ * running clock ran out (the game ends: `timeout`). */
 void rules_tick(const rules_room *r, const rules_in *in, rules_out *out);
 
 /* Room for one more move in r->moves: 0, or -1 out of memory. */
@@ -146,6 +170,9 @@ int rules_over(const rules_room *r);
 /* The end reason and winner of r's game (an OW_END_* or PROTO_END_*, and
  * an ow_winner: OW_NOBODY for an aborted game), for logs. */
 int rules_end_reason(const rules_room *r, int *winner);
+/* 1 when r's clock runs (or will after a restart's grace): a clock, both
+ * first moves made, the game on. The side is r->game.pos.turn. */
+int rules_clock_running(const rules_room *r);
 /* r's state as PROTOCOL.md's `state` shows it at now. */
 void rules_view(const rules_room *r, const rules_limits *lim, int64_t now, proto_state_view *v);
 

@@ -14,6 +14,17 @@
 #include "server/log.h"
 #include "server/store.h"
 
+/* The clock's columns (schema 3): bound as ?16-?22 in every write (after
+ * moves' ?13 and the names' ?14-?15), read as columns 15-21 (after the
+ * names). */
+#define CLOCK_COLS ", clock_kind, clock_days, clock_init_south, clock_init_north," \
+	" clock_increment, clock_left_south, clock_left_north"
+#define CLOCK_VALS ",?16,?17,?18,?19,?20,?21,?22"
+#define CLOCK_SET ", clock_kind=?16, clock_days=?17, clock_init_south=?18," \
+	" clock_init_north=?19, clock_increment=?20, clock_left_south=?21, clock_left_north=?22"
+#define CLOCK_PARAM 16
+#define CLOCK_COLUMN 15
+
 enum { Q_BEGIN, Q_COMMIT, Q_ROLLBACK, Q_INSERT, Q_UPDATE, Q_UPDATE_MOVES, Q_DELETE, Q_ROOMS,
        Q_ROOM, Q_CHAT_ADD, Q_CHAT_RECENT, Q_COUNT };
 
@@ -23,23 +34,23 @@ static const char *const sql[Q_COUNT] = {
 	[Q_ROLLBACK] = "ROLLBACK",
 	[Q_INSERT] = "INSERT INTO rooms (id, kind, created, updated, game_number, version,"
 	             " tok_south, tok_north, reason, winner, draw_offer, rematch_offer,"
-	             " name_south, name_north)"
-	             " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?14,?15)",
+	             " name_south, name_north" CLOCK_COLS ")"
+	             " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?14,?15" CLOCK_VALS ")",
 	[Q_UPDATE] = "UPDATE rooms SET kind=?2, created=?3, updated=?4, game_number=?5,"
 	             " version=?6, tok_south=?7, tok_north=?8, reason=?9, winner=?10,"
 	             " draw_offer=?11, rematch_offer=?12, name_south=?14, name_north=?15"
-	             " WHERE id=?1",
+	             CLOCK_SET " WHERE id=?1",
 	[Q_UPDATE_MOVES] = "UPDATE rooms SET kind=?2, created=?3, updated=?4, game_number=?5,"
 	                   " version=?6, tok_south=?7, tok_north=?8, reason=?9, winner=?10,"
 	                   " draw_offer=?11, rematch_offer=?12, moves=?13, name_south=?14,"
-	                   " name_north=?15 WHERE id=?1",
+	                   " name_north=?15" CLOCK_SET " WHERE id=?1",
 	[Q_DELETE] = "DELETE FROM rooms WHERE id=?1",
 	[Q_ROOMS] = "SELECT id, kind, created, updated, game_number, version, tok_south,"
 	            " tok_north, reason, winner, draw_offer, rematch_offer, moves,"
-	            " name_south, name_north FROM rooms",
+	            " name_south, name_north" CLOCK_COLS " FROM rooms",
 	[Q_ROOM] = "SELECT id, kind, created, updated, game_number, version, tok_south,"
 	           " tok_north, reason, winner, draw_offer, rematch_offer, moves,"
-	           " name_south, name_north FROM rooms WHERE id=?1",
+	           " name_south, name_north" CLOCK_COLS " FROM rooms WHERE id=?1",
 	/* The room's next id; the trigger chat_keep drops lines past the last 100. */
 	[Q_CHAT_ADD] = "INSERT INTO chat (room, id, at, side, name, text)"
 	               " SELECT ?1, coalesce(max(id), 0) + 1, ?2, ?3, ?4, ?5 FROM chat"
@@ -55,13 +66,15 @@ _Static_assert(OW_SOUTH == 0 && OW_NORTH == 1 && OW_NOBODY == -1 && OW_DRAW == 2
 _Static_assert(OW_END_SCORE == 1 && OW_END_REPETITION == 2 && OW_END_MOVE_LIMIT == 3 &&
                OW_END_NO_MOVES == 4 && PROTO_END_RESIGN == 16 && PROTO_END_AGREEMENT == 17 &&
                PROTO_END_ABANDONED == 18 && PROTO_END_ABORTED == 19, "persisted end reasons");
+_Static_assert(PROTO_END_TIMEOUT == 20 && PROTO_CLOCK_NONE == 0 && PROTO_CLOCK_REALTIME == 1 &&
+               PROTO_CLOCK_CORRESPONDENCE == 2, "persisted clock kinds and the timeout");
 
 /* The moves of a room's current game are a blob in its row, one byte (the
  * pit, 0-11) per ply: a move rewrites one row of one table, so a batch of
  * moves touches few pages, and the rooms of a busy server stay in SQLite's
  * cache. (Schema version 0 kept them in a table of their own; opening
  * moves them in.) */
-#define SCHEMA_VERSION 2
+#define SCHEMA_VERSION 3
 /* Schema 2 (names and chat, issue 14): the seats' names in the rooms'
  * rows (above), and a room's chat lines in a table of their own, whose
  * triggers keep the last 100 of a room and delete them with it (each
@@ -75,6 +88,8 @@ _Static_assert(OW_END_SCORE == 1 && OW_END_REPETITION == 2 && OW_END_MOVE_LIMIT 
 	"CREATE TRIGGER chat_gone AFTER DELETE ON rooms BEGIN" \
 	" DELETE FROM chat WHERE room=old.id; END;"
 _Static_assert(STORE_CHAT_KEEP == 100, "the trigger chat_keep keeps 100 lines");
+/* Schema 3 (clocks, issue 13): the clock's columns in the rooms' rows
+ * (0 in older rooms: no clock). */
 /* The WAL file is cut back to this size when it starts over. */
 #define WAL_KEEP_BYTES "16777216"
 static const char schema[] =
@@ -84,7 +99,12 @@ static const char schema[] =
 	" tok_south BLOB, tok_north BLOB, reason INTEGER NOT NULL, winner INTEGER NOT NULL,"
 	" draw_offer INTEGER NOT NULL, rematch_offer INTEGER NOT NULL,"
 	" moves BLOB NOT NULL DEFAULT x'', name_south TEXT NOT NULL DEFAULT '',"
-	" name_north TEXT NOT NULL DEFAULT '') WITHOUT ROWID;"
+	" name_north TEXT NOT NULL DEFAULT '',"
+	" clock_kind INTEGER NOT NULL DEFAULT 0, clock_days INTEGER NOT NULL DEFAULT 0,"
+	" clock_init_south INTEGER NOT NULL DEFAULT 0, clock_init_north INTEGER NOT NULL DEFAULT 0,"
+	" clock_increment INTEGER NOT NULL DEFAULT 0,"
+	" clock_left_south INTEGER NOT NULL DEFAULT 0, clock_left_north INTEGER NOT NULL DEFAULT 0"
+	") WITHOUT ROWID;"
 	CHAT_SCHEMA;
 
 /* Owned by main for the life of the process. Writes accumulate in one
@@ -267,6 +287,22 @@ static int migrate_names_chat(sqlite_store *s)
 	                    "ALTER TABLE rooms ADD COLUMN name_north TEXT NOT NULL DEFAULT '';"
 	                    CHAT_SCHEMA, NULL, NULL, NULL) ? -1 : 0;
 }
+/* Schema 2 -> 3: the clock's columns; every existing room has no clock.
+ * 0, or -1 (the caller rolls back). */
+static int migrate_clocks(sqlite_store *s)
+{
+	static const char *const cols[] = {"clock_kind", "clock_days", "clock_init_south",
+		"clock_init_north", "clock_increment", "clock_left_south", "clock_left_north"};
+	char q[128];
+
+	for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++) {
+		snprintf(q, sizeof q, "ALTER TABLE rooms ADD COLUMN %s INTEGER NOT NULL DEFAULT 0",
+		         cols[i]);
+		if (sqlite3_exec(s->db, q, NULL, NULL, NULL))
+			return -1;
+	}
+	return 0;
+}
 
 /* Brings an existing database of schema version up to SCHEMA_VERSION,
  * step by step: 0, or -1. */
@@ -275,6 +311,8 @@ static int migrate(sqlite_store *s, long long version)
 	if (version < 1 && migrate_0(s) < 0)
 		return -1;
 	if (version < 2 && migrate_names_chat(s) < 0)
+		return -1;
+	if (version < 3 && migrate_clocks(s) < 0)
 		return -1;
 	return 0;
 }
@@ -374,6 +412,13 @@ static void bind_room(sqlite3_stmt *st, const room_rec *r)
 	sqlite3_bind_int(st, 12, r->rematch_offer);
 	sqlite3_bind_text(st, 14, r->name[0], -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 15, r->name[1], -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, CLOCK_PARAM, r->clock_kind);
+	sqlite3_bind_int(st, CLOCK_PARAM + 1, r->clock_days);
+	sqlite3_bind_int64(st, CLOCK_PARAM + 2, r->clock_initial[0]);
+	sqlite3_bind_int64(st, CLOCK_PARAM + 3, r->clock_initial[1]);
+	sqlite3_bind_int64(st, CLOCK_PARAM + 4, r->clock_increment);
+	sqlite3_bind_int64(st, CLOCK_PARAM + 5, r->clock_left[0]);
+	sqlite3_bind_int64(st, CLOCK_PARAM + 6, r->clock_left[1]);
 }
 
 /* Starts one operation (a single statement, atomic by itself): opens the
@@ -554,6 +599,13 @@ static int load_rows(sqlite_store *s, sqlite3_stmt *q, store_load_fn *fn, void *
 			if (sqlite3_column_text(q, 13 + i))
 				snprintf(r.name[i], sizeof r.name[i], "%s",
 				         (const char *)sqlite3_column_text(q, 13 + i));
+		r.clock_kind = sqlite3_column_int(q, CLOCK_COLUMN);
+		r.clock_days = sqlite3_column_int(q, CLOCK_COLUMN + 1);
+		r.clock_initial[0] = sqlite3_column_int64(q, CLOCK_COLUMN + 2);
+		r.clock_initial[1] = sqlite3_column_int64(q, CLOCK_COLUMN + 3);
+		r.clock_increment = sqlite3_column_int64(q, CLOCK_COLUMN + 4);
+		r.clock_left[0] = sqlite3_column_int64(q, CLOCK_COLUMN + 5);
+		r.clock_left[1] = sqlite3_column_int64(q, CLOCK_COLUMN + 6);
 		fn(arg, &r, sqlite3_column_blob(q, 12), sqlite3_column_bytes(q, 12));
 		count++;
 	}

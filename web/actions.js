@@ -3,10 +3,20 @@ import { t } from './i18n.js';
 import { $ } from './ui.js';
 import { model, board, mySide, undoCount } from './model.js';
 import { resultText, resultSentence, sideName } from './texts.js';
+import { controlText } from './clock.js';
 
 export function drawShare(f) {
   $('share').hidden = !(f.online && f.me && !f.bothSeated && !f.g.over);
   if (f.online && model.room) $('share-link').value = roomLink(model.room);
+  const control = controlText(f.st.clock);
+  $('share-clock').hidden = !control;
+  $('share-clock').textContent = control ? t('clock.share', { control }) : '';
+}
+
+// What a share sheet says: the invitation, with the time control.
+export function shareText() {
+  const control = model && model.state ? controlText(model.state.clock) : '';
+  return control ? `${t('share.message')} (${control})` : t('share.message');
 }
 
 // The page's own address with ?room=: the link to send to the opponent.

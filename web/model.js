@@ -31,6 +31,8 @@ export function newModel(mode) {
     stopped: null,      // why it stopped reconnecting: 'replaced', 'no_room', 'too_many_spectators'
     claimAt: null,      // ms timestamp when claim becomes possible
     declined: null,     // this player's offer the opponent declined: {kind, by, moved, game, ply, version}
+    clockAt: 0,         // performance.now() when the state (and its clock) arrived
+    createClock: null,  // create's `clock` when this page creates the room
     // Local.
     localGame: 1,       // counts the games since the page loaded
     flipped: false,     // the board turned by hand

@@ -8,6 +8,9 @@ import { lastText, resultSentence, engineText, errorText } from './texts.js';
 import { renderAll } from './render.js';
 import { drawConn, drawConnBare } from './conn-line.js';
 import { showStart } from './start.js';
+import { chosenClock, clockError, scheduleClock, wireClockForm } from './clock.js';
+import { drawClocks } from './table.js';
+import { shareText } from './actions.js';
 
 const TOKEN_KEY = (room) => `oware.token.${room}`;
 
@@ -15,16 +18,17 @@ let conn = null;
 let tickTimer = null;
 
 // Opens room (null: creates one, on createSide).
-export function startOnline(room, createSide) {
+export function startOnline(room, createSide, createClock = null) {
   setModel(newModel('online'));
   $('game').classList.remove('has-state');
   model.room = room;
   model.createSide = createSide || null;
+  model.createClock = createClock;
   show('game');
   conn = new Connection({
     url: () => socketUrl(model.room),
     hello: () => {
-      if (!model.room) return { type: 'create', side: model.createSide };
+      if (!model.room) return { type: 'create', side: model.createSide, clock: model.createClock };
       const token = load(TOKEN_KEY(model.room));
       return token ? { type: 'join', room: model.room, token } : { type: 'join', room: model.room };
     },
@@ -84,6 +88,9 @@ function onState(st) {
   model.freshJoin = false;
   const firstState = !prev;
   model.state = st;
+  // The clocks count down from the moment this state arrived.
+  model.clockAt = performance.now();
+  scheduleClock(drawClocks);
   if (prev && prev.game_number !== st.game_number) {
     model.review = null;
     model.prevGame = null;
@@ -240,9 +247,14 @@ export function wireOnline() {
   $('create-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const side = new FormData(ev.target).get('side') || 'random';
+    const clock = chosenClock(ev.target);
+    const bad = clockError(clock);
+    $('create-error').hidden = !bad;
+    $('create-error').textContent = bad ? t(bad) : '';
+    if (bad) return;
     $('create').disabled = true;
     $('create').textContent = t('start.creating');
-    startOnline(null, side);
+    startOnline(null, side, clock);
   });
 
   $('share-copy').addEventListener('click', () => copyText($('share-link').value, t('share.copied'), $('share-link')));
@@ -251,10 +263,11 @@ export function wireOnline() {
   if (typeof navigator.share === 'function') {
     $('share-native').hidden = false;
     $('share-native').addEventListener('click', () => {
-      navigator.share({ title: t('app.title'), text: t('share.message'), url: $('share-link').value }).catch(() => {});
+      navigator.share({ title: t('app.title'), text: shareText(), url: $('share-link').value }).catch(() => {});
     });
   }
 
+  wireClockForm();
   $('act-draw').addEventListener('click', () => sendAction({ type: 'draw', action: 'offer' }));
   $('act-abort').addEventListener('click', async () => {
     const st = model.state;

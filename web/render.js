@@ -6,6 +6,7 @@ import { drawStatus, drawNote } from './status.js';
 import { drawShare, drawOffer, drawActions, drawOver } from './actions.js';
 import { drawRecord } from './record.js';
 import { drawConn } from './conn-line.js';
+import { drawClockLine } from './clock.js';
 
 // The seats of a local game: both taken and present.
 const LOCAL_SEATS = { south: { taken: true, connected: true }, north: { taken: true, connected: true } };
@@ -24,6 +25,7 @@ export function renderAll() {
   const anim = drawBoard(f);
   if (anim) anim.then(() => renderAll());
   drawPlayers(f);
+  drawClockLine();
   drawStatus(f);
   drawNote(f);
   drawShare(f);

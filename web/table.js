@@ -3,6 +3,7 @@ import { t } from './i18n.js';
 import { $ } from './ui.js';
 import { model, board, mySide } from './model.js';
 import { sideName } from './texts.js';
+import { drawPlayerClock } from './clock.js';
 
 // Draws the board for the facts f of render.js. Returns the promise of a
 // sowing animation it started (the caller draws again when it ends), or null.
@@ -68,4 +69,11 @@ function drawPlayer(el, side, f) {
   el.classList.toggle('absent', f.online && !here);
   const started = !f.online || f.bothSeated;
   el.classList.toggle('turn', started && !f.g.over && f.g.turn === side && model.review === null);
+  drawPlayerClock(el, side);
+}
+
+// The clocks alone, between states (clock.js ticks them).
+export function drawClocks() {
+  drawPlayerClock($('player-bottom'), $('player-bottom').dataset.side);
+  drawPlayerClock($('player-top'), $('player-top').dataset.side);
 }

@@ -24,5 +24,6 @@ fi
 # give; docker format: the OCI one drops the HEALTHCHECK.
 podman build --quiet --isolation=chroot --pull=never --format docker \
 	-f deploy/Containerfile -t "$tag" . >/dev/null
-# The build stage is of no use once the image exists.
-podman image prune -f --filter label=org.oware-rooms.stage=build >/dev/null
+# The build stage is of no use once the image exists (one that another
+# build still uses stays).
+podman image prune -f --filter label=org.oware-rooms.stage=build >/dev/null 2>&1 || true

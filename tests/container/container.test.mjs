@@ -7,6 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { Client, twoPlayers, playMoves } from '../server/lib.mjs';
@@ -14,7 +15,10 @@ import { Client, twoPlayers, playMoves } from '../server/lib.mjs';
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
 const BUILD = path.resolve(ROOT, process.env.BUILD || 'build');
 const WORK = path.join(BUILD, 'container');
-const IMAGE = 'localhost/oware-rooms:test';
+// A tag of this checkout's own, so that checkouts testing at once on one
+// machine (one podman store) do not replace each other's image.
+const IMAGE = 'localhost/oware-rooms:test-' +
+  createHash('sha256').update(ROOT).digest('hex').slice(0, 12);
 const ROOTFS = path.join(WORK, 'rootfs');
 const VOLUME = path.join(WORK, 'volume');
 

@@ -405,7 +405,8 @@ test('the sample transcript of PROTOCOL.md, version by version', async () => {
   assert.deepEqual(Object.keys(w1).sort(), ['kind', 'room', 'seat', 'token', 'type']);
   let s = await c1.expect('state');
   assert.equal(s.version, 1);
-  assert.deepEqual(Object.keys(s).sort(), ['abandon_seconds', 'aborted_by', 'claim_in', 'draw_offer', 'game',
+  assert.equal(s.clock, null);
+  assert.deepEqual(Object.keys(s).sort(), ['abandon_seconds', 'aborted_by', 'claim_in', 'clock', 'draw_offer', 'game',
     'game_number', 'kind', 'last', 'moves', 'names', 'rematch_offer', 'room', 'seats',
     'spectator_names', 'spectators', 'type', 'version']);
   assert.deepEqual(Object.keys(s.game).sort(), ['captured', 'legal', 'over', 'pits', 'reason', 'turn', 'winner']);

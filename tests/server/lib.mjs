@@ -1,5 +1,6 @@
 // lib.mjs: helpers for the server tests: start build/owared on an ephemeral
 // port with a temporary database, and a WebSocket client with a message queue.
+import { after } from 'node:test';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,18 +21,27 @@ export function tempDir() {
   return d;
 }
 
+// Servers still running when a test file ends (a test failed before
+// stopping its own) are killed, so that the file ends and reports its
+// failure instead of waiting on them.
+const running = new Set();
+after(() => { for (const p of running) p.kill('SIGKILL'); });
+
 // Starts owared with args (and env: variables added to this process's);
 // resolves once it logs its port.
 // wrap: a command line that runs owared (e.g. prlimit with its options).
-export function startServer(args = [], { db, env, wrap = [] } = {}) {
+// bin: another owared (e.g. the test build, build/fault/owared).
+export function startServer(args = [], { db, env, wrap = [], bin = OWARED } = {}) {
   const dir = tempDir();
   db = db || join(dir, 'oware.db');
-  const argv = [...wrap, OWARED, '--port', '0', '--listen', '127.0.0.1', '--db', db,
+  const argv = [...wrap, bin, '--port', '0', '--listen', '127.0.0.1', '--db', db,
     '--web-root', join(ROOT, 'tests/server/www'), ...args];
   const proc = spawn(argv[0], argv.slice(1),
     { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   const srv = { proc, db, lines: [], port: 0, exited: null };
   srv.exited = new Promise((res) => proc.on('exit', (code, signal) => res({ code, signal })));
+  running.add(proc);
+  proc.on('exit', () => running.delete(proc));
   let buf = '';
   return new Promise((res, rej) => {
     const timer = setTimeout(() => rej(new Error('owared did not start: ' + srv.lines.join('\n'))), TIMEOUT);
@@ -141,10 +151,12 @@ export class Client {
     return m;
   }
 
-  // Skips messages up to the first state that satisfies pred.
-  async untilState(pred) {
+  // Skips messages up to the first state that satisfies pred (within
+  // timeout ms in all).
+  async untilState(pred, timeout = TIMEOUT) {
+    const until = Date.now() + timeout;
     for (;;) {
-      const m = await this.next();
+      const m = await this.next(Math.max(1, until - Date.now()));
       if (m.type === 'state' && pred(m)) return m;
     }
   }

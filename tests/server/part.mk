@@ -4,16 +4,19 @@ SERVER_TESTS := tests/server/game.test.mjs tests/server/limits.test.mjs \
 	tests/server/restart.test.mjs \
 	tests/server/attack.test.mjs
 SERVER_TESTS += tests/server/names.test.mjs tests/server/chat.test.mjs tests/server/games.test.mjs
+SERVER_TESTS += tests/server/clock.test.mjs
 
 .PHONY: test-server
-test-server: $(BUILD)/owared $(NODE_DEPS)
+# clock.test.mjs also runs the test build (build/fault/owared, see
+# tests/store/part.mk) for its time scale.
+test-server: $(BUILD)/owared build/fault/owared $(NODE_DEPS)
 	OWARED=$(BUILD)/owared node --test --test-concurrency=1 $(SERVER_TESTS)
 TESTS += test-server
 
 # The same tests against owared built with AddressSanitizer and UBSan: a
 # use after free or a leak fails them.
 .PHONY: test-server-asan
-test-server-asan: $(NODE_DEPS)
+test-server-asan: build/fault/owared $(NODE_DEPS)
 	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 CFLAGS="-O1 -g" build/asan/owared
 	OWARED=build/asan/owared node --test --test-concurrency=1 $(SERVER_TESTS)
 TESTS += test-server-asan

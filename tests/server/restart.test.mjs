@@ -70,29 +70,37 @@ test('expiry: idle rooms without connections go, and leave the store', async () 
   let srv = await startServer(['--expire-finished', '1', '--expire-unfinished', '3',
     '--expire-unjoined', '1']);
   const db = srv.db;
-  const lone = await Client.open(srv.port);
-  lone.send({ type: 'create', side: 'south' });
-  const wl = await lone.expect('welcome');
-  lone.close();
-  const fin = await twoPlayers(srv.port);
-  fin.a.send({ type: 'resign' });
-  await fin.a.expect('state'); await fin.b.expect('state');
-  const open = await twoPlayers(srv.port);
-  await playMoves(open.a, open.b, ['c', 'A']);
-  fin.a.close(); fin.b.close(); open.a.close(); open.b.close();
-  await sleep(2200);
-  let h = await (await httpGet(srv.port, '/healthz')).json();
-  assert.equal(h.rooms, 1, 'the finished room expired, the unfinished one not yet');
-  const c = await Client.open(srv.port);
-  c.send({ type: 'join', room: fin.room, token: fin.ta });
-  await c.expectError('no_room');
-  c.send({ type: 'join', room: wl.room });
-  await c.expectError('no_room');
-  await sleep(2000);
-  h = await (await httpGet(srv.port, '/healthz')).json();
-  assert.equal(h.rooms, 0);
-  c.close();
-  assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  const rooms = async () => (await (await httpGet(srv.port, '/healthz')).json()).rooms;
+  try {
+    const lone = await Client.open(srv.port);
+    lone.send({ type: 'create', side: 'south' });
+    const wl = await lone.expect('welcome');
+    lone.close();
+    const fin = await twoPlayers(srv.port);
+    fin.a.send({ type: 'resign' });
+    await fin.a.expect('state'); await fin.b.expect('state');
+    const open = await twoPlayers(srv.port);
+    await playMoves(open.a, open.b, ['c', 'A']);
+    fin.a.close(); fin.b.close(); open.a.close(); open.b.close();
+    const idle = Date.now();
+    // The finished and the unjoined room go after a second; the
+    // unfinished one stays until its three seconds (unless this machine
+    // is so slow that they have passed too).
+    let n;
+    for (const until = Date.now() + 15000; (n = await rooms()) > 1 && Date.now() < until;) await sleep(100);
+    if (Date.now() - idle < 2900) assert.equal(n, 1, 'the finished room expired, the unfinished one not yet');
+    else assert.ok(n <= 1, `rooms left: ${n}`);
+    const c = await Client.open(srv.port);
+    c.send({ type: 'join', room: fin.room, token: fin.ta });
+    await c.expectError('no_room');
+    c.send({ type: 'join', room: wl.room });
+    await c.expectError('no_room');
+    for (const until = Date.now() + 15000; (n = await rooms()) > 0 && Date.now() < until;) await sleep(100);
+    assert.equal(n, 0);
+    c.close();
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
   const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
   assert.equal(sql('SELECT count(*) FROM rooms'), '0');
   assert.equal(sql('PRAGMA freelist_count'), '0', 'free pages given back');
@@ -175,7 +183,7 @@ test('a store of the first schema (moves in a table of their own) is carried ove
     INSERT INTO moves VALUES ('gone-room', 0, 2);`]);
   const srv = await startServer([], { db });
   assert.match(srv.lines.find((l) => / listening /.test(l)), / rooms=2$/);
-  assert.ok(srv.lines.some((l) => /store_migrated from=0 to=2/.test(l)), srv.lines.join('\n'));
+  assert.ok(srv.lines.some((l) => /store_migrated from=0 to=\d+/.test(l)), srv.lines.join('\n'));
   const a = await Client.open(srv.port, { room: 'old-room' });
   a.send({ type: 'join', room: 'old-room', token: tok });
   assert.equal((await a.expect('welcome')).seat, 'south');
@@ -191,7 +199,7 @@ test('a store of the first schema (moves in a table of their own) is carried ove
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
   assert.equal(sql("SELECT count(*) FROM sqlite_master WHERE name='moves'"), '0');
-  assert.equal(sql('PRAGMA user_version'), '2');
+  assert.equal(sql('PRAGMA user_version'), '3');
   assert.equal(sql("SELECT hex(moves) FROM rooms WHERE id='old-room'"),
     pits.map((p) => p.toString(16).padStart(2, '0')).join('').toUpperCase());
 });
@@ -202,6 +210,6 @@ test('a store from a newer server is refused, untouched', () => {
   const r = spawnSync(process.env.OWARED, ['--port', '0', '--listen', '127.0.0.1', '--db', db],
     { timeout: 10000, encoding: 'utf8' });
   assert.notEqual(r.status, 0);
-  assert.match(r.stderr, /newer owared \(schema 7; this one knows 2\)/);
+  assert.match(r.stderr, /newer owared \(schema 7; this one knows \d+\)/);
   assert.equal(execFileSync('sqlite3', [db, 'PRAGMA user_version']).toString().trim(), '7');
 });

@@ -40,6 +40,48 @@ START_TEST(test_create_sides_and_kind)
 }
 END_TEST
 
+START_TEST(test_create_clock)
+{
+	proto_msg m;
+	static const char *const bad[] = {
+		"5", "\"3+2\"", "[]", "{}", "{\"initial\":9}", "{\"initial\":10801}",
+		"{\"initial\":60.5}", "{\"initial\":\"60\"}", "{\"initial\":60,\"increment\":-1}",
+		"{\"initial\":60,\"increment\":181}", "{\"increment\":2}", "{\"days\":0}",
+		"{\"days\":15}", "{\"days\":1,\"initial\":60}", "{\"days\":1,\"increment\":0}",
+		"{\"south\":60}", "{\"south\":60,\"north\":5}", "{\"south\":60,\"north\":60,\"initial\":60}",
+		"{\"initial\":true}", "{\"initial\":null}",
+	};
+	char buf[160];
+
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"south\"}", &m), 0);
+	ck_assert_int_eq(m.clock_kind, PROTO_CLOCK_NONE);
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"south\",\"clock\":null}", &m), 0);
+	ck_assert_int_eq(m.clock_kind, PROTO_CLOCK_NONE);
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"south\","
+	                       "\"clock\":{\"initial\":180,\"increment\":2}}", &m), 0);
+	ck_assert_int_eq(m.clock_kind, PROTO_CLOCK_REALTIME);
+	ck_assert_int_eq(m.clock_initial[OW_SOUTH], 180);
+	ck_assert_int_eq(m.clock_initial[OW_NORTH], 180);
+	ck_assert_int_eq(m.clock_increment, 2);
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"south\","
+	                       "\"clock\":{\"initial\":10}}", &m), 0);
+	ck_assert_int_eq(m.clock_increment, 0);
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"north\","
+	                       "\"clock\":{\"south\":10800,\"north\":10,\"increment\":180}}", &m), 0);
+	ck_assert_int_eq(m.clock_kind, PROTO_CLOCK_REALTIME);
+	ck_assert_int_eq(m.clock_initial[OW_SOUTH], 10800);
+	ck_assert_int_eq(m.clock_initial[OW_NORTH], 10);
+	ck_assert_int_eq(m.clock_increment, 180);
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"south\",\"clock\":{\"days\":14}}", &m), 0);
+	ck_assert_int_eq(m.clock_kind, PROTO_CLOCK_CORRESPONDENCE);
+	ck_assert_int_eq(m.clock_days, 14);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(buf, sizeof buf, "{\"type\":\"create\",\"side\":\"south\",\"clock\":%s}", bad[i]);
+		ck_assert_msg(parse(buf, &m) == PROTO_E_BAD_MESSAGE, "accepted %s", buf);
+	}
+}
+END_TEST
+
 START_TEST(test_join_room_and_token)
 {
 	proto_msg m;
@@ -299,10 +341,11 @@ START_TEST(test_state)
 	            "{\"captured\":{\"north\":0,\"south\":0},\"legal\":[\"A\",\"B\",\"C\",\"D\",\"E\",\"F\"],"
 	            "\"over\":false,\"pits\":[4,4,0,5,5,5,5,4,4,4,4,4],\"reason\":null,"
 	            "\"turn\":\"north\",\"winner\":null}");
+	ck_assert(json_is_null(json_object_get(st, "clock")));
 	/* Names (issue 14): null when none; spectators' names as given. */
 	assert_json(json_incref(json_object_get(st, "names")), "{\"north\":null,\"south\":null}");
 	assert_json(json_incref(json_object_get(st, "spectator_names")), "[]");
-	ck_assert_int_eq(json_object_size(st), 17);
+	ck_assert_int_eq(json_object_size(st), 18);
 	json_decref(st);
 
 	/* A room-level end overrides the engine's. */
@@ -333,6 +376,35 @@ START_TEST(test_state)
 	st = written(&w);
 	ck_assert_str_eq(json_string_value(json_object_get(st, "aborted_by")), "north");
 	ck_assert(json_is_null(json_object_get(json_object_get(st, "game"), "winner")));
+	json_decref(st);
+	/* A clock, and a game lost on time. */
+	v.reason = PROTO_END_TIMEOUT;
+	v.winner = OW_NORTH;
+	v.clock.kind = PROTO_CLOCK_REALTIME;
+	v.clock.left[OW_SOUTH] = 0;
+	v.clock.left[OW_NORTH] = 61500;
+	v.clock.running = -1;
+	v.clock.increment = 2000;
+	v.clock.initial[OW_SOUTH] = 10000;
+	v.clock.initial[OW_NORTH] = 300000;
+	proto_state_write(&w, &v);
+	st = written(&w);
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "reason")), "timeout");
+	assert_json(json_incref(json_object_get(st, "clock")),
+	            "{\"days\":null,\"grace\":0,\"increment\":2000,\"initial\":{\"north\":300000,"
+	            "\"south\":10000},\"kind\":\"realtime\",\"north\":61500,\"running\":null,\"south\":0}");
+	json_decref(st);
+	v.clock.kind = PROTO_CLOCK_CORRESPONDENCE;
+	v.clock.days = 3;
+	v.clock.running = OW_SOUTH;
+	v.clock.grace = 900;
+	proto_state_write(&w, &v);
+	st = written(&w);
+	game = json_object_get(st, "clock");
+	ck_assert_str_eq(json_string_value(json_object_get(game, "kind")), "correspondence");
+	ck_assert_str_eq(json_string_value(json_object_get(game, "running")), "south");
+	ck_assert_int_eq(json_integer_value(json_object_get(game, "days")), 3);
+	ck_assert_int_eq(json_integer_value(json_object_get(game, "grace")), 900);
 	json_decref(st);
 	jw_free(&w);
 }
@@ -377,6 +449,7 @@ static Suite *message_suite(void)
 	      *hash = tcase_create("sha256");
 
 	tcase_add_test(parse_tc, test_create_sides_and_kind);
+	tcase_add_test(parse_tc, test_create_clock);
 	tcase_add_test(parse_tc, test_join_room_and_token);
 	tcase_add_test(parse_tc, test_move_fields);
 	tcase_add_test(parse_tc, test_actions_and_bare_types);

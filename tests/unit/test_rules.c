@@ -14,7 +14,7 @@
 #define SPECT RULES_SPECTATOR
 #define ABANDON_MS 300000
 
-static const rules_limits lim = {ABANDON_MS, 2};
+static const rules_limits lim = {ABANDON_MS, 2, 0};
 static int64_t clock_ms = 1000000; /* the tests' own time */
 
 /* A room with its two seat tokens, as a client would hold them. */
@@ -791,6 +791,259 @@ START_TEST(chat_is_for_players)
 }
 END_TEST
 
+/* ---- clocks ---- */
+
+static const rules_limits clim = {ABANDON_MS, 2, 1000}; /* a "day" of one second */
+
+/* Like setup(), for a room with a clock: kind, seconds for each side (or
+ * days), increment in seconds. */
+static void setup_clock(fixture *f, int kind, int s_secs, int n_secs, int inc)
+{
+	proto_msg m = msg(PROTO_MSG_CREATE);
+	uint8_t fresh[SHA256_LEN];
+	rules_in in;
+	rules_out o;
+
+	memset(f, 0, sizeof *f);
+	strcpy(f->tok[S], "token-south");
+	strcpy(f->tok[N], "token-north");
+	m.side = S;
+	strcpy(m.kind, "oware");
+	m.clock_kind = kind;
+	m.clock_initial[S] = s_secs;
+	m.clock_initial[N] = n_secs;
+	m.clock_increment = inc;
+	m.clock_days = s_secs;
+	hash_of(f->tok[S], fresh);
+	in = in_for(SPECT, &m, fresh);
+	in.lim = &clim;
+	ck_assert_int_eq(rules_create(&f->r, "room-c", &in, &o), 0);
+	rules_apply(&f->r, &o, clock_ms);
+	join(f, "", f->tok[N]);
+}
+
+/* A move by the side to move with a measured round trip of lag ms. */
+static rules_out move_lag(fixture *f, const char *letter, int64_t lag)
+{
+	proto_msg m = move_msg(ow_pit_parse(*letter), f->r.nmoves);
+	rules_in in = in_for(f->r.game.pos.turn, &m, NULL);
+	rules_out o;
+
+	in.lag = lag;
+	rules_act(&f->r, &in, &o);
+	if (o.pit >= 0)
+		ck_assert_int_eq(rules_reserve(&f->r), 0);
+	rules_apply(&f->r, &o, clock_ms);
+	return o;
+}
+
+START_TEST(clocks_start_after_both_first_moves_and_add_the_increment)
+{
+	fixture f;
+	proto_state_view v;
+
+	setup_clock(&f, PROTO_CLOCK_REALTIME, 60, 60, 2);
+	ck_assert_int_eq(f.r.rec.clock_initial[S], 60000);
+	ck_assert_int_eq(f.r.rec.clock_increment, 2000);
+	clock_ms += 5000;
+	play(&f, "c");      /* free: no time, no increment */
+	ck_assert(!rules_clock_running(&f.r));
+	ck_assert_int_eq(rules_deadline(&f.r, &clim), -1);
+	clock_ms += 7000;
+	play(&f, "A");
+	ck_assert(rules_clock_running(&f.r));
+	ck_assert_int_eq(f.r.rec.clock_left[S], 60000);
+	ck_assert_int_eq(f.r.rec.clock_left[N], 60000);
+	ck_assert_int_eq(rules_deadline(&f.r, &clim), clock_ms + 60000 + RULES_LAG_CREDIT_MAX_MS);
+	clock_ms += 5000;
+	rules_view(&f.r, &clim, clock_ms, &v);
+	ck_assert_int_eq(v.clock.kind, PROTO_CLOCK_REALTIME);
+	ck_assert_int_eq(v.clock.running, S);
+	ck_assert_int_eq(v.clock.left[S], 55000);
+	ck_assert_int_eq(v.clock.left[N], 60000);
+	ck_assert_int_eq(v.clock.grace, 0);
+	play(&f, "d");
+	ck_assert_int_eq(f.r.rec.clock_left[S], 57000);
+	ck_assert_int_eq(f.r.rec.clock_left[N], 60000);
+	ck_assert_int_eq(f.r.absent_side, -1);
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(lag_credit_is_the_measured_round_trip_bounded)
+{
+	fixture f;
+
+	setup_clock(&f, PROTO_CLOCK_REALTIME, 60, 60, 0);
+	play(&f, "cA");
+	clock_ms += 1000;
+	move_lag(&f, "d", 300);            /* 300 of the 1000 ms were the network's */
+	ck_assert_int_eq(f.r.rec.clock_left[S], 59300);
+	clock_ms += 2000;
+	move_lag(&f, "B", 5000);           /* a claimed 5 s: at most the bound */
+	ck_assert_int_eq(f.r.rec.clock_left[N], 60000 - 2000 + RULES_LAG_CREDIT_MAX_MS);
+	clock_ms += 200;
+	move_lag(&f, "e", 400);            /* never more than the move took */
+	ck_assert_int_eq(f.r.rec.clock_left[S], 59300);
+	clock_ms += 100;
+	move_lag(&f, "C", -5);             /* nonsense counts as none */
+	ck_assert_int_eq(f.r.rec.clock_left[N], 60000 - 2000 + RULES_LAG_CREDIT_MAX_MS - 100);
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(a_clock_running_out_ends_the_game_by_the_timer)
+{
+	fixture f;
+	rules_out o;
+	proto_state_view v;
+	int64_t start;
+
+	setup_clock(&f, PROTO_CLOCK_REALTIME, 10, 20, 0);
+	play(&f, "cA");
+	start = clock_ms;
+	ck_assert_int_eq(rules_deadline(&f.r, &clim), start + 10000 + RULES_LAG_CREDIT_MAX_MS);
+	/* Past zero, inside the window: a move with enough lag still counts. */
+	clock_ms = start + 10200;
+	rules_view(&f.r, &clim, clock_ms, &v);
+	ck_assert_int_eq(v.clock.left[S], 0);
+	o = move_lag(&f, "d", 100);
+	ck_assert_int_eq(o.error, PROTO_E_GAME_OVER);
+	ck_assert(!rules_over(&f.r));
+	o = move_lag(&f, "d", 300);
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(f.r.rec.clock_left[S], 100);
+	/* North lets its 20 s go by. */
+	start = clock_ms;
+	clock_ms = start + 20000 + RULES_LAG_CREDIT_MAX_MS - 1;
+	o = tick(&f);
+	ck_assert(!o.ended && !o.save);
+	clock_ms++;
+	o = tick(&f);
+	ck_assert(o.ended && o.broadcast);
+	ck_assert_int_eq(o.save, RULES_SAVE);
+	ck_assert(rules_over(&f.r));
+	ck_assert_int_eq(f.r.rec.reason, PROTO_END_TIMEOUT);
+	ck_assert_int_eq(f.r.rec.winner, S);
+	ck_assert_int_eq(f.r.rec.clock_left[N], 0);
+	ck_assert_int_eq(f.r.rec.clock_left[S], 100);
+	ck_assert_int_eq(rules_deadline(&f.r, &clim), -1);
+	o = move_lag(&f, "B", 0);
+	ck_assert_int_eq(o.error, PROTO_E_GAME_OVER);
+	rules_view(&f.r, &clim, clock_ms, &v);
+	ck_assert_int_eq(v.clock.running, -1);
+	ck_assert_str_eq(proto_reason_name(v.reason), "timeout");
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(time_odds_follow_the_players_into_a_rematch)
+{
+	fixture f;
+
+	setup_clock(&f, PROTO_CLOCK_REALTIME, 10, 300, 5);
+	ck_assert_int_eq(f.r.rec.clock_initial[S], 10000);
+	ck_assert_int_eq(f.r.rec.clock_initial[N], 300000);
+	play(&f, "cA");
+	clock_ms += 3000;
+	act(&f, S, msg(PROTO_MSG_RESIGN));
+	ck_assert_int_eq(f.r.rec.clock_left[S], 7000); /* stopped where it was */
+	act(&f, S, offer_msg(PROTO_MSG_REMATCH, PROTO_ACT_OFFER));
+	act(&f, N, offer_msg(PROTO_MSG_REMATCH, PROTO_ACT_ACCEPT));
+	ck_assert_uint_eq(f.r.rec.game_number, 2);
+	/* The player who had 10 s now plays north, and still has 10 s. */
+	ck_assert_int_eq(f.r.rec.clock_initial[N], 10000);
+	ck_assert_int_eq(f.r.rec.clock_initial[S], 300000);
+	ck_assert_int_eq(f.r.rec.clock_left[N], 10000);
+	ck_assert_int_eq(f.r.rec.clock_left[S], 300000);
+	ck_assert_int_eq(f.r.rec.clock_increment, 5000);
+	ck_assert(!rules_clock_running(&f.r));
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(correspondence_gives_the_full_allowance_each_move)
+{
+	fixture f;
+	proto_state_view v;
+
+	setup_clock(&f, PROTO_CLOCK_CORRESPONDENCE, 3, 0, 0);
+	ck_assert_int_eq(f.r.rec.clock_days, 3);
+	ck_assert_int_eq(f.r.rec.clock_initial[S], 3000); /* clim's day is a second */
+	ck_assert_int_eq(f.r.rec.clock_initial[N], 3000);
+	play(&f, "cA");
+	clock_ms += 2500;
+	play(&f, "d");
+	ck_assert_int_eq(f.r.rec.clock_left[S], 3000);
+	rules_view(&f.r, &clim, clock_ms, &v);
+	ck_assert_int_eq(v.clock.kind, PROTO_CLOCK_CORRESPONDENCE);
+	ck_assert_int_eq(v.clock.days, 3);
+	ck_assert_int_eq(v.clock.increment, 0);
+	ck_assert_int_eq(v.clock.running, N);
+	clock_ms += 3000 + RULES_LAG_CREDIT_MAX_MS;
+	ck_assert(tick(&f).ended);
+	ck_assert_int_eq(f.r.rec.reason, PROTO_END_TIMEOUT);
+	ck_assert_int_eq(f.r.rec.winner, S);
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(a_restart_resumes_the_clocks_after_a_grace)
+{
+	fixture f;
+	rules_room r;
+	proto_state_view v;
+	rules_out o;
+	proto_msg jm = msg(PROTO_MSG_JOIN);
+	rules_in in;
+
+	setup_clock(&f, PROTO_CLOCK_REALTIME, 60, 60, 0);
+	play(&f, "cA");
+	clock_ms += 4000;
+	play(&f, "d");                  /* south: 56 s left; north to move */
+	clock_ms += 9000;               /* north thinks 9 s, then the server dies */
+	ck_assert_int_eq(rules_restore(&r, &f.r.rec, f.r.moves, f.r.nmoves, clock_ms), -1);
+	rules_view(&r, &clim, clock_ms + 5000, &v);
+	ck_assert_int_eq(v.clock.running, N);
+	ck_assert_int_eq(v.clock.grace, RULES_RESTORE_GRACE_MS - 5000);
+	ck_assert_int_eq(v.clock.left[N], 60000); /* from its stored time */
+	ck_assert_int_eq(v.clock.left[S], 56000);
+	ck_assert_int_eq(rules_deadline(&r, &clim),
+	                 clock_ms + RULES_RESTORE_GRACE_MS + 60000 + RULES_LAG_CREDIT_MAX_MS);
+	/* North comes back after 5 s: its clock runs from then. */
+	clock_ms += 5000;
+	snprintf(jm.token, sizeof jm.token, "%s", f.tok[N]);
+	in = in_for(SPECT, &jm, NULL);
+	rules_join(&r, &in, &o);
+	ck_assert_int_eq(o.seat, N);
+	rules_apply(&r, &o, clock_ms);
+	rules_view(&r, &clim, clock_ms + 1000, &v);
+	ck_assert_int_eq(v.clock.grace, 0);
+	ck_assert_int_eq(v.clock.left[N], 59000);
+	rules_room_free(&r);
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(no_abandonment_claim_with_a_clock)
+{
+	fixture f;
+	rules_out o;
+
+	setup_clock(&f, PROTO_CLOCK_REALTIME, 60, 60, 0);
+	play(&f, "cA");
+	leave(&f, S);
+	ck_assert_int_eq(f.r.absent_side, -1);
+	clock_ms += ABANDON_MS + 1;
+	o = act(&f, N, msg(PROTO_MSG_CLAIM));
+	ck_assert_int_eq(o.error, PROTO_E_CANNOT_CLAIM);
+	/* Abort is over too: both have moved. */
+	o = act(&f, N, msg(PROTO_MSG_ABORT));
+	ck_assert_int_eq(o.error, PROTO_E_CANNOT_ABORT);
+	teardown_room(&f);
+}
+END_TEST
+
 static Suite *rules_suite(void)
 {
 	Suite *s = suite_create("rules");
@@ -817,6 +1070,15 @@ static Suite *rules_suite(void)
 	tcase_add_test(t, view_shows_the_room);
 	tcase_add_test(t, names_are_the_seats);
 	tcase_add_test(t, chat_is_for_players);
+	suite_add_tcase(s, t);
+	t = tcase_create("clocks");
+	tcase_add_test(t, clocks_start_after_both_first_moves_and_add_the_increment);
+	tcase_add_test(t, lag_credit_is_the_measured_round_trip_bounded);
+	tcase_add_test(t, a_clock_running_out_ends_the_game_by_the_timer);
+	tcase_add_test(t, time_odds_follow_the_players_into_a_rematch);
+	tcase_add_test(t, correspondence_gives_the_full_allowance_each_move);
+	tcase_add_test(t, a_restart_resumes_the_clocks_after_a_grace);
+	tcase_add_test(t, no_abandonment_claim_with_a_clock);
 	suite_add_tcase(s, t);
 	return s;
 }

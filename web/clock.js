@@ -1,0 +1,197 @@
+// clock.js: the room's clocks as the server keeps them (PROTOCOL.md "Clocks"): counted down locally between states, drawn beside the player bars, the time control's wording, the start page's choice, the low-time warning and its sound.
+import { t, getLang } from './i18n.js';
+import { $, store, load } from './ui.js';
+import { model } from './model.js';
+
+const SOUND_KEY = 'oware.clock.sound';
+const LOW_MS = 10000;       // real time: tenths and the warning below this
+const LOW_DAY_MS = 3600000; // correspondence: the warning below an hour
+
+let timer = null;
+let audio = null;
+
+// ---- what the clocks show ----
+
+// The clock of the state shown, with each side's time now: the running
+// side counts down from when the state arrived (after any grace).
+export function clockNow() {
+  const st = model && model.state;
+  const c = st && st.clock;
+  if (!c) return null;
+  const left = { south: c.south, north: c.north };
+  if (c.running && !st.game.over) {
+    const since = performance.now() - (model.clockAt || 0) - (c.grace || 0);
+    if (since > 0) left[c.running] = Math.max(0, c[c.running] - since);
+  }
+  return { ...c, left };
+}
+
+// "4:05", "1:02:03", "9.3" (tenths under 10 s of real time); days for
+// correspondence ("2 d 4 h", "3 h 12 min", then minutes and seconds).
+export function formatClock(ms, kind) {
+  ms = Math.max(0, ms);
+  if (kind === 'correspondence' && ms >= 3600000) {
+    const d = Math.floor(ms / 86400000), h = Math.floor((ms % 86400000) / 3600000);
+    const m = Math.floor((ms % 3600000) / 60000);
+    return d ? t('clock.dh', { d, h }) : t('clock.hm', { h, m });
+  }
+  if (kind !== 'correspondence' && ms < LOW_MS) {
+    // Rounded down: 0.0 only when the time is really up.
+    return (Math.floor(ms / 100) / 10).toFixed(1);
+  }
+  const s = Math.ceil(ms / 1000);
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  const two = (n) => String(n).padStart(2, '0');
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
+// The deadline of a correspondence move as a date and time of this
+// browser's locale.
+export function deadlineText(msLeft) {
+  const at = new Date(Date.now() + msLeft);
+  return at.toLocaleString(getLang(), { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+}
+
+const secs = (ms) => Math.round(ms / 1000);
+function mins(ms) {
+  const s = secs(ms);
+  return s % 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` : String(s / 60);
+}
+
+// The time control in words: "5+3", "Time odds: South 3, North 10, +2",
+// "3 days per move"; '' without a clock.
+export function controlText(c) {
+  if (!c) return '';
+  if (c.kind === 'correspondence') return t(c.days === 1 ? 'clock.control.day' : 'clock.control.days', { n: c.days });
+  const inc = secs(c.increment);
+  if (c.initial.south !== c.initial.north) {
+    return t('clock.control.odds', { south: mins(c.initial.south), north: mins(c.initial.north), inc });
+  }
+  return t('clock.control.realtime', { min: mins(c.initial.south), inc });
+}
+
+// ---- drawing ----
+
+// The clock of side into the player bar el (hidden without a clock).
+export function drawPlayerClock(el, side) {
+  const span = el.querySelector('.player-clock');
+  const c = clockNow();
+  span.hidden = !c;
+  el.classList.toggle('has-clock', !!c);
+  if (!c) return;
+  const ms = c.left[side];
+  const running = c.running === side && !model.state.game.over;
+  const low = running && ms < (c.kind === 'correspondence' ? LOW_DAY_MS : LOW_MS);
+  span.textContent = formatClock(ms, c.kind);
+  span.classList.toggle('running', running);
+  span.classList.toggle('low', low);
+  span.classList.toggle('flagged', ms <= 0);
+  span.title = c.kind === 'correspondence' && running ? t('clock.deadline', { at: deadlineText(ms) }) : '';
+  span.setAttribute('aria-label', t(running ? 'clock.label.running' : 'clock.label', { time: span.textContent }));
+}
+
+// The line over the table: the time control, the correspondence deadline,
+// and the sound switch.
+export function drawClockLine() {
+  const c = clockNow();
+  const line = $('clock-line');
+  line.hidden = !c;
+  if (!c) return;
+  let text = controlText(c);
+  if (c.kind === 'correspondence' && c.running && !model.state.game.over) {
+    text += ' · ' + t('clock.deadline.side', { side: t(`side.${c.running}`), at: deadlineText(c.left[c.running]) });
+  }
+  $('clock-control').textContent = text;
+  const on = soundOn();
+  $('clock-sound').textContent = t(on ? 'clock.sound.on' : 'clock.sound.off');
+  $('clock-sound').setAttribute('aria-pressed', on ? 'true' : 'false');
+}
+
+// Redraws the clocks ten times a second while one runs (once a second for
+// correspondence), and warns the player whose time runs low.
+export function scheduleClock(draw) {
+  clearInterval(timer);
+  const c = model && model.state && model.state.clock;
+  if (!c || !c.running || model.state.game.over) return;
+  const every = c.kind === 'correspondence' ? 1000 : 100;
+  timer = setInterval(() => {
+    if (!model || !model.state || !model.state.clock) { clearInterval(timer); return; }
+    draw();
+    warn();
+  }, every);
+}
+
+// ---- the low-time warning ----
+
+let warned = null;  // game_number:ply already warned about
+
+function warn() {
+  const c = clockNow();
+  const me = model.seat;
+  if (!c || c.kind !== 'realtime' || c.running !== me || c.left[me] >= LOW_MS || c.left[me] <= 0) return;
+  const key = `${model.state.game_number}:${model.state.moves.length}`;
+  if (warned === key) return;
+  warned = key;
+  beep();
+}
+
+export function soundOn() { return load(SOUND_KEY) !== 'off'; }
+
+export function toggleSound() {
+  store(SOUND_KEY, soundOn() ? 'off' : 'on');
+  if (soundOn()) beep();
+}
+
+// A short beep (Web Audio), unless the player turned it off.
+export function beep() {
+  if (!soundOn()) return;
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const osc = audio.createOscillator(), gain = audio.createGain();
+    osc.frequency.value = 880;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.18);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.2);
+    window.owareBeeps = (window.owareBeeps || 0) + 1;  // counted for the tests
+  } catch (e) { /* no audio here */ }
+}
+
+// ---- the start page ----
+
+// The clock chosen on the start page, as create's `clock` (null: none).
+export function chosenClock(form) {
+  const v = new FormData(form).get('clock') || 'none';
+  if (v === 'none') return null;
+  if (v.startsWith('days:')) return { days: Number(v.slice(5)) };
+  if (v === 'custom') {
+    const min = Number($('clock-min').value), inc = Number($('clock-inc').value);
+    const odds = $('clock-odds').value !== '' ? Number($('clock-odds').value) : null;
+    const initial = Math.round(min * 60);
+    if (odds !== null && odds !== min) {
+      // The creator's side gets the first time; South and North as they fall.
+      return { south: initial, north: Math.round(odds * 60), increment: Math.round(inc) };
+    }
+    return { initial, increment: Math.round(inc) };
+  }
+  const [m, i] = v.split('+').map(Number);
+  return { initial: m * 60, increment: i };
+}
+
+// Checks the custom values: a message key, or null when they are fine.
+export function clockError(clock) {
+  if (!clock || clock.days) return null;
+  const times = clock.initial !== undefined ? [clock.initial] : [clock.south, clock.north];
+  if (times.some((s) => !Number.isFinite(s) || s < 10 || s > 10800)) return 'clock.error.initial';
+  if (!Number.isInteger(clock.increment) || clock.increment < 0 || clock.increment > 180) return 'clock.error.increment';
+  return null;
+}
+
+export function wireClockForm() {
+  const form = $('create-form');
+  const sync = () => { $('clock-custom').hidden = new FormData(form).get('clock') !== 'custom'; };
+  form.addEventListener('change', sync);
+  sync();
+  $('clock-sound').addEventListener('click', () => { toggleSound(); drawClockLine(); });
+}
