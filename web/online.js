@@ -8,6 +8,8 @@ import { lastText, resultText, engineText, errorText } from './texts.js';
 import { renderAll } from './render.js';
 import { drawConn, drawConnBare } from './conn-line.js';
 import { showStart } from './start.js';
+import { myName, cleanText, rememberName, NAME_MAX, seatName } from './names.js';
+import { resetChat, onChatMessage, chatError, wireChat } from './chat.js';
 
 const TOKEN_KEY = (room) => `oware.token.${room}`;
 
@@ -20,13 +22,17 @@ export function startOnline(room, createSide) {
   $('game').classList.remove('has-state');
   model.room = room;
   model.createSide = createSide || null;
+  resetChat();
   show('game');
   conn = new Connection({
     url: () => socketUrl(model.room),
     hello: () => {
-      if (!model.room) return { type: 'create', side: model.createSide };
+      // The name this browser remembers goes with every create and join.
+      const name = model.myName || myName();
+      const named = name ? { name } : {};
+      if (!model.room) return { type: 'create', side: model.createSide, ...named };
       const token = load(TOKEN_KEY(model.room));
-      return token ? { type: 'join', room: model.room, token } : { type: 'join', room: model.room };
+      return token ? { type: 'join', room: model.room, token, ...named } : { type: 'join', room: model.room, ...named };
     },
     message: onMessage,
     status: ({ state, retryIn }) => {
@@ -73,6 +79,13 @@ function onMessage(msg) {
   }
   case 'state': onState(msg); break;
   case 'error': onError(msg); break;
+  case 'chat':
+  case 'chat_history':
+    onChatMessage(msg);
+    if (msg.type === 'chat' && msg.from !== mySide() && typeof msg.text === 'string') {
+      announce(t('chat.said', { name: msg.name || t(`side.${msg.from === 'north' ? 'north' : 'south'}`), text: msg.text }));
+    }
+    break;
   default: break;
   }
 }
@@ -173,12 +186,20 @@ function onError(msg) {
     showStart(errorText(code));
     return;
   }
+  if (chatError(code)) return;
   if (model.pending && ['illegal_move', 'not_your_turn', 'stale_ply', 'game_over', 'opponent_missing'].includes(code)) {
     model.pending = null;
     model.shownKey = null;  // undo the optimistic animation
   }
   toast(errorText(code));
   if (model.state) renderAll();
+}
+
+// The invitation shared: "Ana invites you to a game of Oware:" when this
+// player has a name.
+export function shareMessage() {
+  const name = mySide() ? seatName(mySide()) : null;
+  return name ? t('share.message.named', { name }) : t('share.message');
 }
 
 function sendAction(obj) {
@@ -214,6 +235,15 @@ export function wireOnline() {
   $('create-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const side = new FormData(ev.target).get('side') || 'random';
+    // The name typed is remembered for the next rooms (empty: forgotten).
+    const raw = $('start-name').value;
+    const name = raw.trim() ? cleanText(raw, NAME_MAX) : null;
+    if (raw.trim() && !name) {
+      $('create-error').textContent = t('name.bad');
+      $('create-error').hidden = false;
+      return;
+    }
+    rememberName(name);
     $('create').disabled = true;
     $('create').textContent = t('start.creating');
     startOnline(null, side);
@@ -225,7 +255,7 @@ export function wireOnline() {
   if (typeof navigator.share === 'function') {
     $('share-native').hidden = false;
     $('share-native').addEventListener('click', () => {
-      navigator.share({ title: t('app.title'), text: t('share.message'), url: $('share-link').value }).catch(() => {});
+      navigator.share({ title: t('app.title'), text: shareMessage(), url: $('share-link').value }).catch(() => {});
     });
   }
 
@@ -245,6 +275,8 @@ export function wireOnline() {
     model.stopped = null;
     conn.open();
   });
+
+  wireChat((obj) => !!conn && conn.send(obj));
 
   // Come back quickly when the tab returns or the network does.
   window.addEventListener('online', () => conn && conn.nudge());

@@ -1,0 +1,229 @@
+// room.test.mjs: a room that feels shared (issue 14) in Chromium against
+// the real server: names (start page, remembered, shown in the player bars,
+// the move list header, the result, the copied record and the share text,
+// in English and Spanish), the chat between two players with a spectator
+// reading (hostile strings stay text: nothing renders, nothing runs), the
+// chat hidden and shown again (remembered), the history after a reload, the
+// chat's rate limit, and the spectators line for players.
+// Run: make test-browser.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { Server, launchBrowser, openPlayer, ready, shot, waitMoves } from './lib.mjs';
+
+let server, browser;
+const pages = [];
+
+before(async () => {
+  server = await new Server().start();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) { await server.stop(); server.cleanup(); }
+});
+
+async function player(opts) {
+  const p = await openPlayer(browser, opts);
+  // The share sheet, recorded (headless Chromium has none of its own).
+  await p.addInitScript(() => {
+    window.shared = [];
+    navigator.share = (data) => { window.shared.push(data); return Promise.resolve(); };
+  });
+  pages.push(p);
+  return p;
+}
+
+function noProblems() {
+  const all = pages.flatMap((p) => p.problems);
+  assert.deepEqual(all, [], all.join('\n'));
+}
+
+const HOSTILE = [
+  '<img src=x onerror="window.pwned=1">',
+  '<script>window.pwned=2</script>',
+  '"><svg onload=window.pwned=3>&amp;',
+];
+const EVIL_NAME = '<b>Bo</b>&lt;';
+
+async function join(page, link) {
+  await page.goto(link);
+  await ready(page);
+  await page.waitForFunction(() => !!document.body.dataset.seat);
+}
+
+// The chat lines a page shows: [author, text].
+const chatLines = (page) => page.$$eval('#chat-lines .chat-line',
+  (els) => els.map((e) => [e.querySelector('.chat-name').textContent, e.querySelector('.chat-text').textContent]));
+
+async function say(page, text) {
+  await page.fill('#chat-input', text);
+  await page.click('#chat-send');
+}
+
+async function waitLines(page, n) {
+  await page.waitForFunction((k) => document.querySelectorAll('#chat-lines .chat-line').length === k, n);
+}
+
+// No element came out of any text: the chat and the player bars hold text nodes only.
+async function noMarkup(page) {
+  const found = await page.evaluate(() => ({
+    pwned: window.pwned,
+    chat: document.querySelectorAll('#chat-lines img, #chat-lines script, #chat-lines svg, #chat-lines b').length,
+    bars: document.querySelectorAll('.player-name *, #record-players *, #watchers *, #over-result *, #over-reason *, #toast *').length,
+  }));
+  assert.deepEqual(found, { pwned: undefined, chat: 0, bars: 0 }, page.name);
+}
+
+let south, north, watcher, link;
+
+test('names: typed on the start page, remembered, shown in both languages; the share text', async () => {
+  south = await player({ locale: 'es-ES', name: 'south' });
+  north = await player({ locale: 'en-US', name: 'north' });
+  watcher = await player({ locale: 'en-US', name: 'spectator', viewport: { width: 390, height: 844 }, mobile: true });
+  await south.goto(server.url);
+  await ready(south);
+  assert.equal(await south.inputValue('#start-name'), '');
+  // A bad name is refused on the page, nothing created.
+  await south.fill('#start-name', 'a\u200bb');
+  await south.click('#create');
+  assert.match(await south.textContent('#create-error'), /1 a 24 caracteres/);
+  assert.equal(await south.evaluate(() => location.search), '');
+  await south.fill('#start-name', '  Ana  ');
+  await south.check('input[name="side"][value="south"]');
+  await south.click('#create');
+  await south.waitForSelector('#share:not([hidden])');
+  link = await south.inputValue('#share-link');
+  assert.equal(await south.evaluate(() => localStorage.getItem('oware.name')), 'Ana');
+  assert.match(await south.textContent('#player-bottom .player-name'), /^Ana \(tú\)$/);
+  await south.click('#share-native');
+  const shared = await south.evaluate(() => window.shared);
+  assert.equal(shared.length, 1);
+  assert.equal(shared[0].text, 'Ana te invita a una partida de oware:');
+  assert.equal(shared[0].url, link);
+
+  // North's browser remembers a name with markup in it; the watcher one too.
+  await north.goto(server.url);
+  await north.evaluate((n) => localStorage.setItem('oware.name', n), EVIL_NAME);
+  await join(north, link);
+  await watcher.goto(server.url);
+  await watcher.evaluate(() => localStorage.setItem('oware.name', 'Kofi'));
+  await join(watcher, link);
+  assert.equal(await watcher.evaluate(() => document.body.dataset.seat), 'spectator');
+  await north.waitForFunction(() => /Ana/.test(document.querySelector('#player-top .player-name').textContent));
+  assert.equal(await north.textContent('#player-bottom .player-name'), `${EVIL_NAME} (you)`);
+  assert.equal(await north.textContent('#player-top .player-name'), 'Ana');
+  await south.waitForFunction((n) => document.querySelector('#player-top .player-name').textContent === n, EVIL_NAME);
+  assert.equal(await watcher.textContent('#player-bottom .player-name'), 'Ana');
+  assert.equal(await watcher.textContent('#player-top .player-name'), EVIL_NAME);
+  // Players see who watches; the spectator does not get that line.
+  await south.waitForFunction(() => document.querySelector('#watchers').textContent === 'Un espectador: Kofi');
+  await north.waitForFunction(() => document.querySelector('#watchers').textContent === 'One spectator: Kofi');
+  assert.equal(await watcher.isHidden('#watchers'), true);
+  // The move list's header names the players.
+  assert.equal(await south.textContent('#record-players'), `Ana (Sur) contra ${EVIL_NAME} (Norte)`);
+  assert.equal(await watcher.textContent('#record-players'), `Ana (South) vs ${EVIL_NAME} (North)`);
+  for (const p of [south, north, watcher]) await noMarkup(p);
+  noProblems();
+});
+
+test('chat: two players write, the spectator reads, hostile strings stay text', async () => {
+  // The spectator has no form, only the note.
+  assert.equal(await watcher.isHidden('#chat-form'), true);
+  assert.match(await watcher.textContent('#chat-spectator'), /Only the players/);
+  assert.equal(await south.isVisible('#chat-form'), true);
+  assert.match(await south.textContent('#chat-empty'), /Aún no hay mensajes/);
+  await say(south, HOSTILE[0]);
+  for (const p of [south, north, watcher]) await waitLines(p, 1);
+  await say(north, HOSTILE[1]);
+  for (const p of [south, north, watcher]) await waitLines(p, 2);
+  await say(south, `  ${HOSTILE[2]}  `);
+  for (const p of [south, north, watcher]) await waitLines(p, 3);
+  const want = [['Ana', HOSTILE[0]], [EVIL_NAME, HOSTILE[1]], ['Ana', HOSTILE[2]]];
+  for (const p of [south, north, watcher]) {
+    assert.deepEqual(await chatLines(p), want, p.name);
+    await noMarkup(p);
+  }
+  // Each line has its time.
+  assert.match(await watcher.textContent('#chat-lines .chat-line .chat-time'), /^\d\d:\d\d$/);
+  assert.equal(await south.inputValue('#chat-input'), '');
+  await shot(north, 'chat-en');
+  await shot(watcher, 'chat-phone-en');
+  noProblems();
+});
+
+test('chat hidden and shown again, remembered across a reload; the history comes back', async () => {
+  await north.click('#chat-toggle');
+  assert.equal(await north.isHidden('#chat-body'), true);
+  assert.equal(await north.textContent('#chat-toggle'), 'Show chat');
+  await say(south, 'while hidden');
+  await waitLines(south, 4);
+  await north.waitForFunction(() => document.querySelector('#chat-toggle').textContent === 'Show chat (1 new)');
+  await north.reload();
+  await ready(north);
+  await north.waitForFunction(() => document.body.dataset.seat === 'north');
+  await waitLines(north, 4);
+  assert.equal(await north.isHidden('#chat-body'), true, 'still hidden after the reload');
+  await shot(north, 'chat-hidden-en');
+  await north.click('#chat-toggle');
+  assert.equal(await north.isVisible('#chat-body'), true);
+  assert.deepEqual((await chatLines(north)).map((l) => l[1]), [...HOSTILE, 'while hidden']);
+  await noMarkup(north);
+  noProblems();
+});
+
+test('chat rate limit: the sixth line in 10 s gets a clear message and is not shown', async () => {
+  // A fresh connection: five lines pass, the sixth is refused.
+  await south.reload();
+  await ready(south);
+  await waitLines(south, 4);
+  for (let i = 1; i <= 6; i++) await say(south, `fast ${i}`);
+  await south.waitForFunction(() => /Demasiados mensajes seguidos/.test(document.querySelector('#toast').textContent));
+  await waitLines(watcher, 9);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal((await chatLines(watcher)).length, 9);
+  assert.ok(!(await chatLines(watcher)).some((l) => l[1] === 'fast 6'));
+  noProblems();
+});
+
+test('a name changed in the room; the result and the copied record name the players', async () => {
+  await south.fill('#room-name', 'Ana K.');
+  await south.click('#name-save');
+  await north.waitForFunction(() => document.querySelector('#player-top .player-name').textContent === 'Ana K.');
+  assert.equal(await south.evaluate(() => localStorage.getItem('oware.name')), 'Ana K.');
+  // Two moves, so that North may resign.
+  await south.click('#board .pit.legal[data-pit="c"]');
+  await waitMoves(north, 1);
+  await north.click('#board .pit.legal[data-pit="A"]');
+  await waitMoves(south, 2);
+  await north.click('#act-resign');
+  await north.click('#confirm-ok');
+  await watcher.waitForSelector('#over:not([hidden])');
+  assert.equal(await watcher.textContent('#over-result'), 'Ana K. wins.');
+  await south.waitForSelector('#over:not([hidden])');
+  assert.equal(await south.textContent('#over-result'), '¡Has ganado!');
+  await watcher.click('#record-copy');
+  const rec = await watcher.evaluate(() => navigator.clipboard.readText());
+  assert.match(rec, /^South: Ana K\.$/m);
+  assert.match(rec, new RegExp(`^North: ${EVIL_NAME.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+  assert.match(rec, /Result: Ana K\. wins\./);
+  await south.click('#record-copy');
+  const recEs = await south.evaluate(() => navigator.clipboard.readText());
+  assert.match(recEs, /^Sur: Ana K\.$/m);
+  assert.match(recEs, /Gana Ana K\./);
+  for (const p of [south, north, watcher]) await noMarkup(p);
+  await shot(south, 'names-over-es');
+  noProblems();
+});
+
+test('the next room offers the remembered name; a local game shows no chat', async () => {
+  await south.goto(server.url);
+  await ready(south);
+  assert.equal(await south.inputValue('#start-name'), 'Ana K.');
+  await shot(south, 'start-name-es');
+  await south.click('#local-play');
+  await south.waitForSelector('#game:not([hidden])');
+  assert.equal(await south.isHidden('#chat'), true);
+  assert.equal(await south.isHidden('#watchers'), true);
+  noProblems();
+});
