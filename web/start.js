@@ -6,6 +6,7 @@ import { $, show } from './ui.js';
 import { setModel } from './model.js';
 import { readLocal } from './local.js';
 import { myName } from './names.js';
+import { drawGames } from './games.js';
 
 // error: a sentence to show under the create form (a room not created).
 export function showStart(error) {
@@ -19,6 +20,7 @@ export function showStart(error) {
   $('create').disabled = false;
   $('create').textContent = t('start.create');
   $('start-name').value = myName() || '';
+  drawGames();
   $('create-error').hidden = !error;
   $('create-error').textContent = error || '';
   const saved = readLocal();

@@ -4,7 +4,8 @@
 // in English and Spanish), the chat between two players with a spectator
 // reading (hostile strings stay text: nothing renders, nothing runs), the
 // chat hidden and shown again (remembered), the history after a reload, the
-// chat's rate limit, and the spectators line for players.
+// chat's rate limit, the spectators line for players, and the list of
+// your games on the start page (two open rooms, a finished one, a gone one).
 // Run: make test-browser.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -213,6 +214,76 @@ test('a name changed in the room; the result and the copied record name the play
   assert.match(recEs, /Gana Ana K\./);
   for (const p of [south, north, watcher]) await noMarkup(p);
   await shot(south, 'names-over-es');
+  noProblems();
+});
+
+test('your games: two open rooms and a finished one on the start page; remove, go back in', async () => {
+  // South holds the finished room of the tests above; one more nobody
+  // joined, and one North joined (South to move).
+  await south.goto(server.url);
+  await ready(south);
+  await south.click('#create');
+  await south.waitForSelector('#share:not([hidden])');
+  const waitingRoom = new URL(await south.inputValue('#share-link')).searchParams.get('room');
+  await south.goto(server.url);
+  await ready(south);
+  await south.click('#create');
+  await south.waitForSelector('#share:not([hidden])');
+  const openLink = await south.inputValue('#share-link');
+  const openRoom = new URL(openLink).searchParams.get('room');
+  await join(north, openLink);
+  await south.waitForSelector('#share', { state: 'hidden' });
+  // And a token for a room the server does not know.
+  await south.evaluate(() => localStorage.setItem('oware.token.no-such-room', 'x'));
+  await south.goto(server.url);
+  await ready(south);
+  await south.waitForSelector('#games:not([hidden]) .game-item');
+  const items = () => south.$$eval('#games-list .game-item', (els) => els.map((e) => ({
+    room: e.dataset.room, state: e.dataset.state, title: e.querySelector('.game-title').textContent,
+    detail: e.querySelector('.game-detail').textContent, remove: !!e.querySelector('button'),
+  })));
+  const list = await items();
+  assert.equal(list.length, 4, JSON.stringify(list));
+  const by = Object.fromEntries(list.map((g) => [g.state, g]));
+  assert.equal(by.yours.room, openRoom);
+  assert.equal(by.yours.title, `Contra ${EVIL_NAME}`);
+  assert.match(by.yours.detail, /^juegas con Sur · te toca · /);
+  assert.equal(by.yours.remove, false);
+  assert.equal(by.waiting.room, waitingRoom);
+  assert.equal(by.waiting.title, 'Esperando a tu rival');
+  assert.equal(by.over.title, `Contra ${EVIL_NAME}`);
+  assert.match(by.over.detail, /^juegas con Sur · ganaste · /);
+  assert.equal(by.over.remove, true);
+  assert.equal(by.gone.room, 'no-such-room');
+  assert.equal(by.gone.title, 'Sala caducada o inexistente');
+  assert.deepEqual(list.map((g) => g.state), ['yours', 'waiting', 'over', 'gone']);
+  await noMarkup(south);
+  assert.equal(await south.evaluate(() => document.querySelectorAll('#games-list *:is(b, img, script)').length), 0);
+  await shot(south, 'games-es');
+  // The same list on a phone, in English.
+  const phone = await player({ locale: 'en-US', name: 'phone', viewport: { width: 390, height: 844 }, mobile: true });
+  await phone.goto(server.url);
+  await phone.evaluate((entries) => { for (const [k, v] of entries) localStorage.setItem(k, v); },
+    await south.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('oware.token.'))));
+  await phone.reload();
+  await ready(phone);
+  await phone.waitForSelector('#games:not([hidden]) .game-item');
+  assert.match(await phone.textContent('#games-list .game-item[data-state="yours"]'), /you play South · your move/);
+  await shot(phone, 'games-phone-en');
+  // Switching the language writes the list again.
+  await phone.click('#lang');
+  await phone.waitForFunction(() => /juegas con Sur · te toca/.test(document.querySelector('#games-list').textContent));
+  // Removing the finished and the gone rooms forgets their tokens.
+  const finished = by.over.room;
+  await south.click('#games-list .game-item[data-state="over"] button');
+  await south.click('#games-list .game-item[data-state="gone"] button');
+  assert.equal((await items()).length, 2);
+  assert.equal(await south.evaluate((r) => localStorage.getItem(`oware.token.${r}`), finished), null);
+  assert.equal(await south.evaluate(() => localStorage.getItem('oware.token.no-such-room')), null);
+  // One click goes back in.
+  await south.click('#games-list .game-item[data-state="yours"] a');
+  await south.waitForFunction(() => document.body.dataset.seat === 'south');
+  assert.equal(new URL(south.url()).searchParams.get('room'), openRoom);
   noProblems();
 });
 
