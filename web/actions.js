@@ -54,7 +54,7 @@ export function drawActions(f) {
   $('act-hint').textContent = hintNow && !model.hint.move ? t('ai.thinking.short') : t('action.hint');
   board.markHint(hintNow && model.hint.move && !f.reviewing && f.canMove ? model.hint.move : null);
   act('act-undo', !online, !online && undoCount() === 0);
-  act('act-flip', !online);
+  act('act-flip', !online || !me);  // spectators may turn the board too
   act('act-home', true);
 }
 

@@ -150,6 +150,15 @@ test('chat: two players write, the spectator reads, hostile strings stay text', 
   assert.equal(await south.inputValue('#chat-input'), '');
   await shot(north, 'chat-en');
   await shot(watcher, 'chat-phone-en');
+  // The spectator may turn the board; the players have no such button.
+  assert.equal(await north.isHidden('#act-flip'), true);
+  const row = () => watcher.$$eval('#board .row-bottom .pit', (els) => els.map((e) => e.dataset.pit).join(''));
+  assert.equal(await row(), 'abcdef');
+  await watcher.click('#act-flip');
+  assert.equal(await row(), 'ABCDEF');
+  assert.equal(await watcher.textContent('#player-bottom .player-name'), EVIL_NAME);
+  await watcher.click('#act-flip');
+  assert.equal(await row(), 'abcdef');
   noProblems();
 });
 
