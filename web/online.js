@@ -10,6 +10,7 @@ import { drawConn, drawConnBare } from './conn-line.js';
 import { showStart } from './start.js';
 import { myName, cleanText, rememberName, NAME_MAX, seatName } from './names.js';
 import { resetChat, onChatMessage, chatError, wireChat } from './chat.js';
+import { stateEvents, chatEvent, wireAlerts } from './alerts.js';
 
 const TOKEN_KEY = (room) => `oware.token.${room}`;
 
@@ -82,6 +83,7 @@ function onMessage(msg) {
   case 'chat':
   case 'chat_history':
     onChatMessage(msg);
+    if (msg.type === 'chat') chatEvent(msg);
     if (msg.type === 'chat' && msg.from !== mySide() && typeof msg.text === 'string') {
       announce(t('chat.said', { name: msg.name || t(`side.${msg.from === 'north' ? 'north' : 'south'}`), text: msg.text }));
     }
@@ -123,6 +125,7 @@ function onState(st) {
     announceChange(prev, st);
   }
   renderAll();
+  if (!firstState) stateEvents(prev, st);
 }
 
 // Keeps model.timeline in step with state.moves: the moves it lacks are
@@ -277,6 +280,7 @@ export function wireOnline() {
   });
 
   wireChat((obj) => !!conn && conn.send(obj));
+  wireAlerts();
 
   // Come back quickly when the tab returns or the network does.
   window.addEventListener('online', () => conn && conn.nudge());

@@ -30,6 +30,21 @@ async function player(opts) {
   await p.addInitScript(() => {
     window.shared = [];
     navigator.share = (data) => { window.shared.push(data); return Promise.resolve(); };
+    // The tab's visibility, set by the test (__setHidden), and notifications
+    // recorded (permission granted when asked; asked is remembered).
+    let hidden = false;
+    Object.defineProperty(document, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible'), configurable: true });
+    Object.defineProperty(document, 'hidden', { get: () => hidden, configurable: true });
+    window.__setHidden = (h) => { hidden = h; document.dispatchEvent(new Event('visibilitychange')); };
+    window.notes = [];
+    window.permissionAsked = 0;
+    class FakeNotification {
+      constructor(title, opts = {}) { window.notes.push({ title, body: opts.body }); this.onclick = null; }
+      close() {}
+      static requestPermission() { window.permissionAsked++; FakeNotification.permission = 'granted'; return Promise.resolve('granted'); }
+    }
+    FakeNotification.permission = 'default';
+    window.Notification = FakeNotification;
   });
   pages.push(p);
   return p;
@@ -293,6 +308,63 @@ test('your games: two open rooms and a finished one on the start page; remove, g
   await south.click('#games-list .game-item[data-state="yours"] a');
   await south.waitForFunction(() => document.body.dataset.seat === 'south');
   assert.equal(new URL(south.url()).searchParams.get('room'), openRoom);
+  noProblems();
+});
+
+test('sounds, the mute toggle, the hidden tab\'s title and icon, a notification once opted in', async () => {
+  const ama = await player({ locale: 'en-US', name: 'ama' });
+  const kwame = await player({ locale: 'en-US', name: 'kwame' });
+  await ama.goto(server.url);
+  await ready(ama);
+  await ama.fill('#start-name', 'Ama');
+  await ama.click('#create');
+  await ama.waitForSelector('#share:not([hidden])');
+  const roomLink = await ama.inputValue('#share-link');
+  await kwame.goto(server.url);
+  await kwame.evaluate(() => localStorage.setItem('oware.name', 'Kwame'));
+  await join(kwame, roomLink);
+  // The opponent's arrival sounds.
+  await ama.waitForFunction(() => (window.owareSounds || []).includes('joined'));
+  assert.equal(await ama.textContent('#act-sound'), 'Sound: on');
+  assert.equal(await kwame.textContent('#act-notify'), 'Notify me');
+  assert.equal(await kwame.evaluate(() => window.permissionAsked), 0, 'nothing asked before the opt-in');
+  await kwame.click('#act-notify');
+  await kwame.waitForFunction(() => document.querySelector('#act-notify').textContent === 'Notifications: on');
+  assert.equal(await kwame.evaluate(() => window.permissionAsked), 1);
+  assert.equal(await kwame.evaluate(() => localStorage.getItem('oware.notify')), '1');
+  // Kwame's tab is hidden; Ama moves: the title, the icon and a notification say so.
+  await kwame.evaluate(() => window.__setHidden(true));
+  await ama.click('#board .pit.legal[data-pit="c"]');
+  await waitMoves(kwame, 1);
+  await kwame.waitForFunction(() => window.notes.length === 1);
+  assert.deepEqual(await kwame.evaluate(() => window.notes[0]), { title: 'Oware', body: 'Ama played c: your move' });
+  assert.equal(await kwame.title(), '(1) Ama played c: your move · Oware');
+  assert.match(await kwame.getAttribute('link[rel="icon"]', 'href'), /^data:image\/svg\+xml,/);
+  assert.ok((await kwame.evaluate(() => window.owareSounds)).includes('move'));
+  // A chat line while hidden counts too.
+  await say(ama, 'your move!');
+  await kwame.waitForFunction(() => window.notes.length === 2);
+  assert.equal(await kwame.title(), '(2) Ama says: your move! · Oware');
+  assert.ok((await kwame.evaluate(() => window.owareSounds)).includes('chat'));
+  // Back on the tab: the title and icon as before.
+  await kwame.evaluate(() => window.__setHidden(false));
+  await kwame.waitForFunction(() => !/^\(/.test(document.title));
+  assert.equal(await kwame.getAttribute('link[rel="icon"]', 'href'), 'icon.svg');
+  // Ama mutes; the choice survives a reload; Kwame's move makes no sound for her.
+  await ama.click('#act-sound');
+  assert.equal(await ama.textContent('#act-sound'), 'Sound: off');
+  await ama.reload();
+  await ready(ama);
+  await ama.waitForFunction(() => document.body.dataset.seat === 'south');
+  assert.equal(await ama.textContent('#act-sound'), 'Sound: off');
+  await kwame.click('#board .pit.legal[data-pit="A"]');
+  await waitMoves(ama, 2);
+  assert.deepEqual(await ama.evaluate(() => window.owareSounds || []), []);
+  // The game's end sounds for the unmuted player.
+  await ama.click('#act-sound');
+  await kwame.click('#act-resign');
+  await kwame.click('#confirm-ok');
+  await ama.waitForFunction(() => (window.owareSounds || []).includes('end'));
   noProblems();
 });
 
