@@ -46,6 +46,8 @@ LWS_CFLAGS := $(shell pkg-config --cflags libwebsockets 2>/dev/null)
 LWS_LIBS := $(shell pkg-config --libs libwebsockets 2>/dev/null) -lev
 SQLITE_CFLAGS := $(shell pkg-config --cflags sqlite3 2>/dev/null)
 SQLITE_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null)
+PQ_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null)
+PQ_LIBS := $(shell pkg-config --libs libpq 2>/dev/null)
 UUID_CFLAGS := $(shell pkg-config --cflags uuid 2>/dev/null)
 UUID_LIBS := $(shell pkg-config --libs uuid 2>/dev/null)
 

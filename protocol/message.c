@@ -333,6 +333,8 @@ void proto_state_write(jw *w, const proto_state_view *v)
 	jw_str(w, proto_side_name(v->draw_offer));
 	jw_key(w, "rematch_offer");
 	jw_str(w, proto_side_name(v->rematch_offer));
+	jw_key(w, "aborted_by");
+	jw_str(w, proto_side_name(v->aborted_by));
 	jw_key(w, "abandon_seconds");
 	jw_int(w, v->abandon_seconds);
 	jw_key(w, "claim_in");

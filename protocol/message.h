@@ -105,6 +105,7 @@ typedef struct proto_state_view {
 	unsigned spectators;
 	int draw_offer;      /* side with a pending offer, or -1 */
 	int rematch_offer;   /* side with a pending offer, or -1 */
+	int aborted_by;      /* the side that aborted the game, or -1 (not aborted, or not known) */
 	unsigned abandon_seconds;
 	long claim_in;       /* seconds, or -1 for null */
 	/* Names (PROTOCOL.md, "Names and chat"): */

@@ -1,7 +1,7 @@
 # server/: owared, the room server (static files + `oware.v1` WebSocket rooms).
 SERVER_SRC := server/main.c server/net.c server/rooms.c server/rules.c server/store_sqlite.c \
 	server/config.c server/iptable.c server/log.c server/sha256.c server/fault.c server/reasm.c
-EXTRA_CFLAGS_server := $(JANSSON_CFLAGS) $(LWS_CFLAGS) $(SQLITE_CFLAGS) $(UUID_CFLAGS)
+EXTRA_CFLAGS_server := $(JANSSON_CFLAGS) $(LWS_CFLAGS) $(SQLITE_CFLAGS) $(UUID_CFLAGS) $(PQ_CFLAGS)
 
 $(BUILD)/owared: $(SERVER_SRC:%.c=$(BUILD)/%.o) $(PROTO_OBJ) $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -pthread -o $@ $^ $(LWS_LIBS) $(SQLITE_LIBS) $(UUID_LIBS) $(JANSSON_LIBS)

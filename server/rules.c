@@ -16,7 +16,8 @@ int rules_over(const rules_room *r)
 
 int rules_end_reason(const rules_room *r, int *winner)
 {
-	*winner = r->rec.reason ? r->rec.winner : r->game.winner;
+	*winner = r->rec.reason == PROTO_END_ABORTED ? OW_NOBODY
+	        : r->rec.reason ? r->rec.winner : r->game.winner;
 	return r->rec.reason ? r->rec.reason : r->game.end;
 }
 
@@ -194,7 +195,9 @@ void rules_join(const rules_room *r, const rules_in *in, rules_out *o)
 		o->replace = r->present[seat];
 		touch(r, in, o);
 	} else {
-		seat = !r->rec.has_tok[OW_SOUTH] ? OW_SOUTH
+		/* A game that is over seats nobody new: a newcomer watches it. */
+		seat = rules_over(r) ? RULES_SPECTATOR
+		     : !r->rec.has_tok[OW_SOUTH] ? OW_SOUTH
 		     : !r->rec.has_tok[OW_NORTH] ? OW_NORTH : RULES_SPECTATOR;
 		if (seat >= 0) {
 			o->rec.has_tok[seat] = 1;
@@ -418,7 +421,7 @@ void rules_act(const rules_room *r, const rules_in *in, rules_out *o)
 		if (r->nmoves >= 2)
 			fail(o, PROTO_E_CANNOT_ABORT, "both players have moved");
 		else
-			end_game(r, in, o, PROTO_END_ABORTED, OW_NOBODY);
+			end_game(r, in, o, PROTO_END_ABORTED, in->seat); /* kept as aborted_by */
 		break;
 	case PROTO_MSG_REMATCH:
 		do_rematch(r, in, o);
@@ -497,7 +500,8 @@ void rules_view(const rules_room *r, const rules_limits *lim, int64_t now, proto
 	v->game_number = r->rec.game_number;
 	v->game = &r->game;
 	v->reason = r->rec.reason;
-	v->winner = r->rec.winner;
+	v->winner = r->rec.reason == PROTO_END_ABORTED ? OW_NOBODY : r->rec.winner;
+	v->aborted_by = r->rec.reason == PROTO_END_ABORTED ? r->rec.winner : -1;
 	v->moves = r->moves;
 	v->nmoves = r->nmoves;
 	v->last = r->has_last ? &r->last : NULL;

@@ -28,7 +28,9 @@ typedef struct room_rec {
 	int has_tok[2];              /* a seat is taken (indexed by ow_side) */
 	uint8_t tok[2][SHA256_LEN];  /* SHA-256 of each seat's token */
 	int reason;                  /* what ended the game outside the engine, or 0 */
-	int winner;                  /* with reason: an ow_winner */
+	int winner;                  /* with reason: an ow_winner; with PROTO_END_ABORTED
+	                              * the side that aborted (state's aborted_by; the
+	                              * game has no winner), or OW_NOBODY if not known */
 	int draw_offer, rematch_offer; /* the side whose offer is pending, or -1 */
 	char name[2][PROTO_NAME_BYTES + 1]; /* each seat's player's name, "" for none */
 } room_rec;
@@ -142,7 +144,7 @@ int64_t rules_deadline(const rules_room *r, const rules_limits *lim);
 /* 1 when the game is over. */
 int rules_over(const rules_room *r);
 /* The end reason and winner of r's game (an OW_END_* or PROTO_END_*, and
- * an ow_winner), for logs. */
+ * an ow_winner: OW_NOBODY for an aborted game), for logs. */
 int rules_end_reason(const rules_room *r, int *winner);
 /* r's state as PROTOCOL.md's `state` shows it at now. */
 void rules_view(const rules_room *r, const rules_limits *lim, int64_t now, proto_state_view *v);

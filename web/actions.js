@@ -2,7 +2,7 @@
 import { t } from './i18n.js';
 import { $ } from './ui.js';
 import { model, board, mySide, undoCount } from './model.js';
-import { resultText } from './texts.js';
+import { resultText, resultSentence, sideName } from './texts.js';
 
 export function drawShare(f) {
   $('share').hidden = !(f.online && f.me && !f.bothSeated && !f.g.over);
@@ -26,12 +26,28 @@ export function drawOffer(f) {
     if (!g.over && st.draw_offer === opp) offerKind = 'draw';
     if (g.over && st.rematch_offer === opp) offerKind = 'rematch';
   }
-  offer.hidden = !offerKind;
+  const declined = offerKind ? null : declinedText(f);
+  offer.hidden = !offerKind && !declined;
+  offer.querySelector('.buttons').hidden = !offerKind;
+  offer.dataset.kind = offerKind || (declined ? 'declined' : '');
   if (offerKind) {
-    offer.dataset.kind = offerKind;
     $('offer-text').textContent = t(offerKind === 'draw' ? 'action.draw.incoming' : 'action.rematch.incoming');
     $('offer-accept').textContent = t(offerKind === 'draw' ? 'action.draw.accept' : 'action.rematch.accept');
+  } else if (declined) {
+    $('offer-text').textContent = declined;
   }
+}
+
+// The offerer's own offer that the opponent declined (model.declined, set
+// by online.js), said until the game moves on or a new offer is made.
+function declinedText(f) {
+  const d = model.declined;
+  const { st } = f;
+  if (!d || !f.online || !f.me || st.game_number !== d.game || st.draw_offer || st.rematch_offer) return null;
+  if (d.kind === 'draw' && (st.game.over || st.moves.length !== d.ply)) return null;
+  if (d.kind === 'rematch' && !st.game.over) return null;
+  const key = d.kind === 'rematch' ? 'offer.declined.rematch' : d.moved ? 'offer.declined.draw.moved' : 'offer.declined.draw';
+  return t(key, { side: sideName(d.by) });
 }
 
 export function drawActions(f) {
@@ -45,7 +61,12 @@ export function drawActions(f) {
   act('act-claim', playing && opp && !!f.seats[opp].claimable, !connected);
   act('act-resign', playing && f.bothSeated && st.moves.length >= 2, !connected);
   const rematchMine = online && me && g.over && st.rematch_offer === me;
-  act('act-rematch', online && me && g.over && st.rematch_offer !== opp, rematchMine || !connected);
+  // A rematch needs an opponent who once joined; without one (an aborted
+  // room nobody joined), or for a spectator of a game that is over: a new
+  // room of one's own.
+  act('act-rematch', online && me && g.over && f.bothSeated && st.rematch_offer !== opp, rematchMine || !connected);
+  act('act-newroom', online && g.over && (!me || !f.bothSeated));
+  $('act-newroom').textContent = t(me ? 'action.newroom' : 'action.newroom.own');
   $('act-rematch').textContent = rematchMine ? t('action.rematch.offered') : t('action.rematch');
   act('act-new', !online);
   // The hint: its button, and its mark on the board.
@@ -63,7 +84,9 @@ export function drawOver(f) {
   $('over').hidden = !g.over;
   if (!g.over) return;
   $('over-result').textContent = resultText(g);
-  $('over-reason').textContent = g.reason ? t(`reason.${g.reason}`) : '';
+  $('over-reason').textContent = resultSentence(f.st, mySide());
+  // An aborted game has no final score.
+  $('over-score').hidden = g.reason === 'aborted';
   $('over-score').textContent = t('over.score', { south: g.captured.south, north: g.captured.north });
   $('over').dataset.outcome = !mySide() || !g.winner || g.winner === 'draw' ? 'neutral' : (g.winner === mySide() ? 'win' : 'loss');
 }

@@ -3,9 +3,9 @@ import { EngineError } from './engine.js';
 import { Computer, LEVELS } from './ai.js';
 import { t } from './i18n.js';
 import { $, toast, announce, confirmDialog, show, store, load } from './ui.js';
-import { model, board, setModel, newModel, other, moverOf, undoCount } from './model.js';
+import { model, board, setModel, newModel, other, moverOf, undoCount, mySide } from './model.js';
 import { Timeline } from './timeline.js';
-import { sideName, lastText, resultText, engineText } from './texts.js';
+import { sideName, lastText, resultSentence, engineText } from './texts.js';
 import { renderAll, afterRender } from './render.js';
 
 const LOCAL_KEY = 'oware.local';
@@ -100,7 +100,7 @@ export function playLocal(letter) {
   model.preview = null;
   board.markPreview(null);
   saveLocal();
-  announce(lastText(info, moverOf(letter)) + (model.state.game.over ? ` ${resultText(model.state.game)}` : ''));
+  announce(lastText(info, moverOf(letter)) + (model.state.game.over ? ` ${resultSentence(model.state, mySide())}` : ''));
   renderAll();
 }
 

@@ -30,6 +30,7 @@ export function newModel(mode) {
     everJoined: false,
     stopped: null,      // why it stopped reconnecting: 'replaced', 'no_room', 'too_many_spectators'
     claimAt: null,      // ms timestamp when claim becomes possible
+    declined: null,     // this player's offer the opponent declined: {kind, by, moved, game, ply, version}
     // Local.
     localGame: 1,       // counts the games since the page loaded
     flipped: false,     // the board turned by hand

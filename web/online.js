@@ -4,7 +4,7 @@ import { Connection, socketUrl, CLOSE_REPLACED } from './net.js';
 import { $, toast, announce, confirmDialog, copyText, show, store, load } from './ui.js';
 import { model, board, setModel, newModel, mySide, other, moverOf } from './model.js';
 import { Timeline } from './timeline.js';
-import { lastText, resultText, engineText, errorText } from './texts.js';
+import { lastText, resultSentence, engineText, errorText } from './texts.js';
 import { renderAll } from './render.js';
 import { drawConn, drawConnBare } from './conn-line.js';
 import { showStart } from './start.js';
@@ -115,16 +115,14 @@ function onState(st) {
     }
   }
   model.pendingAck = false;
+  noticeDecline(prev, st);
   syncTimeline();
   // claim_in counts down from now.
   model.claimAt = st.claim_in !== null && st.claim_in !== undefined ? Date.now() + st.claim_in * 1000 : null;
   scheduleTick();
-  if (firstState) {
-    $('conn').hidden = true;
-  } else {
-    announceChange(prev, st);
-  }
+  if (firstState) $('conn').hidden = true;
   renderAll();
+  if (!firstState) announceChange(prev, st);
   if (!firstState) stateEvents(prev, st);
 }
 
@@ -155,11 +153,28 @@ function announceChange(prev, st) {
     if (mover !== me) parts.push(lastText(st.last, mover));
   }
   if (me && prev.seats && !prev.seats[other(me)].taken && st.seats[other(me)].taken) parts.push(t('announce.opponent_joined'));
-  if (!prev.game.over && st.game.over) parts.push(`${resultText(st.game)} ${st.game.reason ? t(`reason.${st.game.reason}`) : ''}`);
+  if (!prev.game.over && st.game.over) parts.push(resultSentence(st, me));
   else if (me && !st.game.over && st.game.turn === me && (prev.game.turn !== me || prev.game_number !== st.game_number) && st.seats[other(me)].taken) parts.push(t('announce.turn'));
   if (st.draw_offer && st.draw_offer !== prev.draw_offer && st.draw_offer !== me) parts.push(t('action.draw.incoming'));
   if (st.rematch_offer && st.rematch_offer !== prev.rematch_offer && st.rematch_offer !== me) parts.push(t('action.rematch.incoming'));
+  if (model.declined && model.declined.version === st.version) parts.push($('offer-text').textContent);
   if (parts.length) announce(parts.join(' '));
+}
+
+// The opponent declined this player's offer: an offer goes away only when
+// declined (a draw offer also when the offered player moves), when the game
+// ends, or when a rematch is accepted (protocol/PROTOCOL.md), so an offer of
+// mine gone in the same game, with the game still on for a draw, was
+// declined. Kept in model.declined for actions.js to say.
+function noticeDecline(prev, st) {
+  const me = mySide();
+  if (!me || !prev || prev.game_number !== st.game_number) return;
+  const by = other(me);
+  if (prev.draw_offer === me && !st.draw_offer && !st.game.over) {
+    model.declined = { kind: 'draw', by, moved: st.moves.length > prev.moves.length, game: st.game_number, ply: st.moves.length, version: st.version };
+  } else if (prev.rematch_offer === me && !st.rematch_offer && st.game.over) {
+    model.declined = { kind: 'rematch', by, game: st.game_number, version: st.version };
+  }
 }
 
 // Redraws every second while a claim counts down.
@@ -203,6 +218,17 @@ function onError(msg) {
 export function shareMessage() {
   const name = mySide() ? seatName(mySide()) : null;
   return name ? t('share.message.named', { name }) : t('share.message');
+}
+
+// Leaves this room (over, or never joined by an opponent) for a new one,
+// created as the start page does: on this player's side, south for a
+// spectator (the start page's default).
+function newRoom() {
+  const side = mySide() || 'south';
+  if (conn) conn.stop();
+  clearInterval(tickTimer);
+  clearInterval(model.retryTimer);
+  startOnline(null, side);
 }
 
 function sendAction(obj) {
@@ -263,7 +289,12 @@ export function wireOnline() {
   }
 
   $('act-draw').addEventListener('click', () => sendAction({ type: 'draw', action: 'offer' }));
-  $('act-abort').addEventListener('click', () => sendAction({ type: 'abort' }));
+  $('act-abort').addEventListener('click', async () => {
+    const st = model.state;
+    const alone = st && !(st.seats.south.taken && st.seats.north.taken);
+    if (await confirmDialog(t(alone ? 'action.abort.confirm.alone' : 'action.abort.confirm'), t('action.abort.yes'))) sendAction({ type: 'abort' });
+  });
+  $('act-newroom').addEventListener('click', newRoom);
   $('act-claim').addEventListener('click', () => sendAction({ type: 'claim' }));
   $('act-rematch').addEventListener('click', () => sendAction({ type: 'rematch', action: 'offer' }));
   $('act-resign').addEventListener('click', async () => {

@@ -59,7 +59,7 @@ function drawPlayer(el, side, f) {
   const here = known && seat.taken && seat.connected;
   let status = '';
   if (known) {
-    if (!seat.taken) status = t('seat.waiting');
+    if (!seat.taken) status = t(f.g.over ? 'seat.empty' : 'seat.waiting');  // over: nobody will come
     else status = seat.connected ? t('seat.connected') : t('seat.disconnected');
   }
   el.querySelector('.player-status').textContent = status;

@@ -1,5 +1,5 @@
 // texts.js: the sentences the page says about a game: sides, last move, result, errors, the record.
-import { t } from './i18n.js';
+import { t, has } from './i18n.js';
 import { mySide } from './model.js';
 import { displayName, seatName } from './names.js';
 
@@ -13,13 +13,45 @@ export function lastText(last, mover) {
   return t('last.move', { side, pit: last.pit });
 }
 
-// The result as this browser's player sees it ("you won" or a side).
+// The result as this browser's player sees it ("you won" or a side): the
+// over card's heading.
 export function resultText(game) {
   const me = mySide();
   if (game.reason === 'aborted' || !game.winner) return t('over.aborted');
   if (game.winner === 'draw') return t('over.draw');
   if (me) return game.winner === me ? t('over.you_win') : t('over.you_lose');
   return t('over.winner', { side: displayName(game.winner) });
+}
+
+// Who reads a decided result: 'won', 'lost', 'watch' (a spectator, or two
+// players on one device: me null), or 'draw' for everyone.
+export function resultView(winner, me) {
+  if (winner === 'draw') return 'draw';
+  if (!me) return 'watch';
+  return winner === me ? 'won' : 'lost';
+}
+
+// How the game of st ended, in one sentence read from me's side ('south',
+// 'north', or null). Each end reason has one entry per viewpoint in
+// i18n.js: result.<reason>.<won|lost|watch|draw>; an aborted game says
+// who aborted it (st.aborted_by: mine, theirs, watch, or unknown) and
+// when: before the first move (start), after it (first), or before anyone
+// joined (alone).
+export function resultSentence(st, me) {
+  const g = st.game;
+  if (g.reason === 'aborted' || !g.winner) {
+    const seats = st.seats;
+    const alone = !!seats && !(seats.south.taken && seats.north.taken);
+    const when = alone ? 'alone' : st.moves.length ? 'first' : 'start';
+    const by = st.aborted_by || null;
+    let who = !by ? 'unknown' : by === me ? 'mine' : me ? 'theirs' : 'watch';
+    if (alone && who === 'theirs') who = 'watch';
+    return t(`result.aborted.${when}.${who}`, { by: by ? displayName(by) : '' });
+  }
+  const key = `result.${g.reason}.${resultView(g.winner, me)}`;
+  if (!has(key)) return resultText(g);  // a reason this client does not know
+  const loser = g.winner === 'south' ? 'north' : 'south';
+  return t(key, { winner: displayName(g.winner), loser: displayName(loser) });
 }
 
 // st: the protocol state; timeline (may be null) adds the captures.
@@ -31,11 +63,9 @@ export function recordText(st, timeline) {
     lines.push(t('record.south', { name: displayName('south') }), t('record.north', { name: displayName('north') }));
   }
   if (g.over) {
-    // The record names sides (or names), not "you".
-    const neutral = g.reason === 'aborted' || !g.winner ? t('over.aborted')
-      : g.winner === 'draw' ? t('over.draw') : t('over.winner', { side: displayName(g.winner) });
-    lines.push(`${t('record.result')}: ${neutral} ${g.reason ? `(${t(`reason.${g.reason}`)})` : ''}`.trim());
-    lines.push(t('over.score', { south: g.captured.south, north: g.captured.north }));
+    // The record names sides (or the players' names), not "you".
+    lines.push(resultSentence(st, null));
+    if (g.reason !== 'aborted') lines.push(t('over.score', { south: g.captured.south, north: g.captured.north }));
   }
   lines.push('', formatMoves(st.moves, timeline));
   return lines.join('\n');

@@ -339,7 +339,7 @@ static void expect_act(const model *m, int me, const proto_msg *msg, expect *w)
 		if (m->nmoves >= 2)
 			expect_error(w, PROTO_E_CANNOT_ABORT);
 		else
-			expect_end(m, w, PROTO_END_ABORTED, OW_NOBODY);
+			expect_end(m, w, PROTO_END_ABORTED, me); /* the aborter, shown as aborted_by */
 		break;
 	case PROTO_MSG_REMATCH:
 		if (!over(m))
@@ -421,6 +421,7 @@ static void check_view(const model *m)
 {
 	proto_state_view v;
 	int64_t l = left(m);
+	int aborted;
 
 	rules_view(&m->r, &m->lim, m->now, &v);
 	FUZZ_CHECK(v.room == m->r.rec.id && !strcmp(v.room, ROOM_ID));
@@ -429,7 +430,9 @@ static void check_view(const model *m)
 	FUZZ_CHECK_EQ(v.game_number, m->game_number);
 	FUZZ_CHECK(v.game == &m->r.game);
 	FUZZ_CHECK_EQ(v.reason, m->r.rec.reason);
-	FUZZ_CHECK_EQ(v.winner, m->r.rec.winner);
+	aborted = m->r.rec.reason == PROTO_END_ABORTED;
+	FUZZ_CHECK_EQ(v.winner, aborted ? OW_NOBODY : m->r.rec.winner);
+	FUZZ_CHECK_EQ(v.aborted_by, aborted ? m->r.rec.winner : -1);
 	FUZZ_CHECK_EQ(v.nmoves, m->nmoves);
 	FUZZ_CHECK(!v.nmoves || !memcmp(v.moves, m->moves, (size_t)v.nmoves));
 	FUZZ_CHECK((v.last != NULL) == (m->nmoves > 0));
@@ -490,8 +493,8 @@ static void check_room(const model *m)
 	case PROTO_END_AGREEMENT:
 		FUZZ_CHECK_EQ(rec->winner, OW_DRAW);
 		break;
-	case PROTO_END_ABORTED:
-		FUZZ_CHECK_EQ(rec->winner, OW_NOBODY);
+	case PROTO_END_ABORTED: /* winner: the side that aborted */
+		FUZZ_CHECK(rec->winner == OW_SOUTH || rec->winner == OW_NORTH);
 		FUZZ_CHECK(r->nmoves < 2);
 		break;
 	default:
@@ -502,7 +505,8 @@ static void check_room(const model *m)
 	FUZZ_CHECK_EQ(rules_over(r), over(m));
 	reason = rules_end_reason(r, &winner);
 	FUZZ_CHECK_EQ(reason, rec->reason ? rec->reason : r->game.end);
-	FUZZ_CHECK_EQ(winner, rec->reason ? rec->winner : r->game.winner);
+	FUZZ_CHECK_EQ(winner, rec->reason == PROTO_END_ABORTED ? OW_NOBODY
+	                      : rec->reason ? rec->winner : r->game.winner);
 
 	/* Members and absence. */
 	for (int s = 0; s < 2; s++) {
@@ -658,7 +662,8 @@ static void ev_join(model *m, int kind, int fail)
 		if (msg.token[0]) { /* reclaim */
 			w.replace = m->present[s];
 			w.presence = 1;
-		} else if ((s = !m->tok[0][0] ? OW_SOUTH : !m->tok[1][0] ? OW_NORTH : -1) >= 0) {
+		} else if ((s = over(m) ? -1 /* a game over seats nobody new */
+		                : !m->tok[0][0] ? OW_SOUTH : !m->tok[1][0] ? OW_NORTH : -1) >= 0) {
 			w.rec.has_tok[s] = 1;
 			memcpy(w.rec.tok[s], hash, SHA256_LEN);
 			w.token = 1;

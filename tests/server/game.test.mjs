@@ -150,12 +150,45 @@ test('abort: before both moved; not after', async () => {
   assert.equal(s.game.over, true);
   assert.equal(s.game.reason, 'aborted');
   assert.equal(s.game.winner, null);
+  assert.equal(s.aborted_by, 'north');
+  assert.equal(s.draw_offer, null);
 
   const p = await twoPlayers(srv.port);
   await playMoves(p.a, p.b, ['c', 'A']);
   p.a.send({ type: 'abort' });
   await p.a.expectError('cannot_abort');
   a.close(); b.close(); p.a.close(); p.b.close();
+});
+
+test('a room whose game is over seats nobody new: a newcomer watches', async () => {
+  // The creator aborts a room nobody joined: its free seat is not handed out.
+  const a = await Client.open(srv.port);
+  a.send({ type: 'create', side: 'north' });
+  const w = await a.expect('welcome');
+  await a.expect('state');
+  a.send({ type: 'abort' });
+  const ended = await a.expect('state');
+  assert.equal(ended.game.reason, 'aborted');
+  assert.equal(ended.aborted_by, 'north');
+  const c = await Client.open(srv.port, { room: w.room });
+  c.send({ type: 'join', room: w.room });
+  const wc = await c.expect('welcome');
+  assert.equal(wc.seat, 'spectator');
+  assert.equal(wc.token, undefined);
+  const sc = await c.expect('state');
+  assert.equal(sc.version, ended.version, 'watching changes no version');
+  assert.deepEqual(sc.seats.south, { taken: false, connected: false, claimable: false });
+  assert.equal(sc.spectators, 1);
+  assert.equal(sc.aborted_by, 'north');
+  // Still nobody's seat: acting is refused as from any spectator.
+  c.send({ type: 'rematch', action: 'offer' });
+  await c.expectError('not_a_player');
+  // The creator's token still holds its seat.
+  const a2 = await Client.open(srv.port, { room: w.room });
+  a.close();
+  a2.send({ type: 'join', room: w.room, token: w.token });
+  assert.equal((await a2.expect('welcome')).seat, 'north');
+  a2.close(); c.close();
 });
 
 test('rematch: both agree, sides swap, tokens follow the players', async () => {
@@ -372,7 +405,7 @@ test('the sample transcript of PROTOCOL.md, version by version', async () => {
   assert.deepEqual(Object.keys(w1).sort(), ['kind', 'room', 'seat', 'token', 'type']);
   let s = await c1.expect('state');
   assert.equal(s.version, 1);
-  assert.deepEqual(Object.keys(s).sort(), ['abandon_seconds', 'claim_in', 'draw_offer', 'game',
+  assert.deepEqual(Object.keys(s).sort(), ['abandon_seconds', 'aborted_by', 'claim_in', 'draw_offer', 'game',
     'game_number', 'kind', 'last', 'moves', 'names', 'rematch_offer', 'room', 'seats',
     'spectator_names', 'spectators', 'type', 'version']);
   assert.deepEqual(Object.keys(s.game).sort(), ['captured', 'legal', 'over', 'pits', 'reason', 'turn', 'winner']);

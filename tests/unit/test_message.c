@@ -271,6 +271,7 @@ START_TEST(test_state)
 	v.seats[OW_NORTH].taken = 1;
 	v.draw_offer = OW_SOUTH;
 	v.rematch_offer = -1;
+	v.aborted_by = -1;
 	v.abandon_seconds = 300;
 	v.claim_in = 12;
 	proto_state_write(&w, &v);
@@ -284,6 +285,7 @@ START_TEST(test_state)
 	ck_assert_str_eq(json_string_value(json_array_get(json_object_get(st, "moves"), 0)), "c");
 	ck_assert_str_eq(json_string_value(json_object_get(st, "draw_offer")), "south");
 	ck_assert(json_is_null(json_object_get(st, "rematch_offer")));
+	ck_assert(json_is_null(json_object_get(st, "aborted_by")));
 	ck_assert_int_eq(json_integer_value(json_object_get(st, "spectators")), 0);
 	ck_assert_int_eq(json_integer_value(json_object_get(st, "abandon_seconds")), 300);
 	ck_assert_int_eq(json_integer_value(json_object_get(st, "claim_in")), 12);
@@ -300,7 +302,7 @@ START_TEST(test_state)
 	/* Names (issue 14): null when none; spectators' names as given. */
 	assert_json(json_incref(json_object_get(st, "names")), "{\"north\":null,\"south\":null}");
 	assert_json(json_incref(json_object_get(st, "spectator_names")), "[]");
-	ck_assert_int_eq(json_object_size(st), 16);
+	ck_assert_int_eq(json_object_size(st), 17);
 	json_decref(st);
 
 	/* A room-level end overrides the engine's. */
@@ -324,6 +326,13 @@ START_TEST(test_state)
 	st = written(&w);
 	ck_assert(json_is_null(json_object_get(json_object_get(st, "game"), "winner")));
 	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "reason")), "aborted");
+	ck_assert(json_is_null(json_object_get(st, "aborted_by")));
+	json_decref(st);
+	v.aborted_by = OW_NORTH;
+	proto_state_write(&w, &v);
+	st = written(&w);
+	ck_assert_str_eq(json_string_value(json_object_get(st, "aborted_by")), "north");
+	ck_assert(json_is_null(json_object_get(json_object_get(st, "game"), "winner")));
 	json_decref(st);
 	jw_free(&w);
 }

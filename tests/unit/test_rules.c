@@ -435,18 +435,28 @@ START_TEST(abort_until_both_have_moved)
 {
 	fixture f;
 	rules_out o;
+	proto_state_view v;
+	int winner;
 
 	setup(&f, 0);
 	o = act(&f, S, msg(PROTO_MSG_ABORT)); /* alone in the room: allowed */
 	ck_assert_int_eq(o.error, 0);
 	ck_assert_int_eq(f.r.rec.reason, PROTO_END_ABORTED);
-	ck_assert_int_eq(f.r.rec.winner, OW_NOBODY);
+	ck_assert_int_eq(f.r.rec.winner, S); /* kept: the side that aborted */
+	rules_view(&f.r, &lim, clock_ms, &v);
+	ck_assert_int_eq(v.winner, OW_NOBODY);
+	ck_assert_int_eq(v.aborted_by, S);
+	ck_assert_int_eq(rules_end_reason(&f.r, &winner), PROTO_END_ABORTED);
+	ck_assert_int_eq(winner, OW_NOBODY);
 	teardown_room(&f);
 
 	setup(&f, 1);
 	play(&f, "c");
 	o = act(&f, N, msg(PROTO_MSG_ABORT)); /* one move: allowed */
 	ck_assert_int_eq(o.error, 0);
+	rules_view(&f.r, &lim, clock_ms, &v);
+	ck_assert_int_eq(v.winner, OW_NOBODY);
+	ck_assert_int_eq(v.aborted_by, N);
 	teardown_room(&f);
 
 	setup(&f, 1);
@@ -454,6 +464,40 @@ START_TEST(abort_until_both_have_moved)
 	o = act(&f, S, msg(PROTO_MSG_ABORT));
 	ck_assert_int_eq(o.error, PROTO_E_CANNOT_ABORT);
 	ck_assert(!rules_over(&f.r));
+	teardown_room(&f);
+}
+END_TEST
+
+/* A game that is over seats nobody new: a join without a token watches,
+ * even with a seat free; the creator's token still holds its seat. */
+START_TEST(join_after_the_game_is_over_watches)
+{
+	fixture f;
+	rules_out o;
+	uint64_t version;
+
+	setup(&f, 0);
+	act(&f, S, msg(PROTO_MSG_ABORT));
+	version = f.r.rec.version;
+	o = join(&f, "", "t-late");
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(o.seat, SPECT);
+	ck_assert(o.welcome && o.joins && !o.token);
+	ck_assert_int_eq(o.save, RULES_KEEP);
+	ck_assert(!f.r.rec.has_tok[N]);
+	ck_assert_uint_eq(f.r.rec.version, version);
+	ck_assert_uint_eq(f.r.spectators, 1);
+	o = join(&f, f.tok[S], "unused");
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(o.seat, S);
+	/* A finished game with both seats taken: watching, as before. */
+	teardown_room(&f);
+	setup(&f, 1);
+	play(&f, "cA");
+	act(&f, S, msg(PROTO_MSG_RESIGN));
+	o = join(&f, "", "t-late");
+	ck_assert_int_eq(o.seat, SPECT);
+	ck_assert(!o.token);
 	teardown_room(&f);
 }
 END_TEST
@@ -763,6 +807,7 @@ static Suite *rules_suite(void)
 	tcase_add_test(t, a_move_declines_the_opponents_offer_only);
 	tcase_add_test(t, resign_loses);
 	tcase_add_test(t, abort_until_both_have_moved);
+	tcase_add_test(t, join_after_the_game_is_over_watches);
 	tcase_add_test(t, rematch_swaps_sides_and_tokens);
 	tcase_add_test(t, no_rematch_without_an_opponent);
 	tcase_add_test(t, leaving_is_presence_only);
