@@ -72,6 +72,7 @@ function drawLines() {
     when.textContent = timeText(l.at);
     const text = document.createElement('span');
     text.className = 'chat-text';
+    text.dir = 'auto';  // a line in Arabic or Hebrew reads right to left, on its own
     text.textContent = l.text;
     li.append(who, ' ', when, ' ', text);
     return li;
@@ -91,7 +92,8 @@ export function drawChat() {
   panel.classList.toggle('collapsed', hidden);
   $('chat-body').hidden = hidden;
   const toggle = $('chat-toggle');
-  toggle.textContent = hidden ? (unread ? t('chat.show.unread', { n: unread }) : t('chat.show')) : t('chat.hide');
+  const missed = unread === 1 ? t('chat.show.unread.one') : t('chat.show.unread', { n: unread });
+  toggle.textContent = hidden ? (unread ? missed : t('chat.show')) : t('chat.hide');
   toggle.setAttribute('aria-expanded', String(!hidden));
   const player = !!mySide();
   $('chat-form').hidden = !player;
