@@ -378,7 +378,7 @@ static void pair_write(jw *w, const int64_t ms[2])
 	jw_obj_end(w);
 }
 
-static void clock_write(jw *w, const proto_clock_view *c)
+void proto_clock_write(jw *w, const proto_clock_view *c)
 {
 	if (c->kind == PROTO_CLOCK_NONE) {
 		jw_null(w);
@@ -448,7 +448,7 @@ void proto_state_write(jw *w, const proto_state_view *v)
 	else
 		jw_int(w, v->claim_in);
 	jw_key(w, "clock");
-	clock_write(w, &v->clock);
+	proto_clock_write(w, &v->clock);
 	jw_key(w, "names");
 	jw_obj(w);
 	jw_key(w, "south");

@@ -121,6 +121,9 @@ typedef struct proto_clock_view {
 	int days;            /* correspondence: days per move; else 0 */
 } proto_clock_view;
 
+/* Writes a clock as `state.clock` has it (null without one). */
+void proto_clock_write(jw *w, const proto_clock_view *c);
+
 /* Everything a `state` message carries; the caller owns all pointers. */
 typedef struct proto_state_view {
 	const char *room;

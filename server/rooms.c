@@ -888,7 +888,12 @@ void rooms_summary_write(jw *w, const char *id, const char *token)
 	jw_key(w, "updated");
 	jw_int(w, rr->rec.updated);
 	jw_key(w, "time_control");
-	jw_null(w);
+	{
+		proto_state_view v;
+
+		rules_view(rr, &cfg.lim, now_ms(), &v);
+		proto_clock_write(w, &v.clock);
+	}
 	jw_obj_end(w);
 }
 

@@ -4,6 +4,7 @@ import { $ } from './ui.js';
 import { model, board, mySide, undoCount } from './model.js';
 import { resultText, resultSentence, sideName } from './texts.js';
 import { controlText } from './clock.js';
+import { seatName } from './names.js';
 
 export function drawShare(f) {
   $('share').hidden = !(f.online && f.me && !f.bothSeated && !f.g.over);
@@ -16,7 +17,10 @@ export function drawShare(f) {
 // What a share sheet says: the invitation, with the time control.
 export function shareText() {
   const control = model && model.state ? controlText(model.state.clock) : '';
-  return control ? `${t('share.message')} (${control})` : t('share.message');
+  const name = mySide() ? seatName(mySide()) : null;
+  const base = name ? t('share.message.named', { name }) : t('share.message');
+  if (!control) return base;
+  return base.endsWith(':') ? `${base.slice(0, -1)} (${control}):` : `${base} (${control})`;
 }
 
 // The page's own address with ?room=: the link to send to the opponent.
@@ -85,7 +89,7 @@ export function drawActions(f) {
   $('act-hint').textContent = hintNow && !model.hint.move ? t('ai.thinking.short') : t('action.hint');
   board.markHint(hintNow && model.hint.move && !f.reviewing && f.canMove ? model.hint.move : null);
   act('act-undo', !online, !online && undoCount() === 0);
-  act('act-flip', !online);
+  act('act-flip', !online || !me);  // spectators may turn the board too
   act('act-home', true);
 }
 

@@ -166,7 +166,12 @@ export function wireLocal() {
   $('act-new').addEventListener('click', newGame);
   $('act-hint').addEventListener('click', askHint);
   $('act-undo').addEventListener('click', undoLocal);
-  $('act-flip').addEventListener('click', () => { model.flipped = !model.flipped; saveLocal(); renderAll(); });
+  // Also a spectator's (online): only a local game is saved.
+  $('act-flip').addEventListener('click', () => {
+    model.flipped = !model.flipped;
+    if (model.mode === 'local') saveLocal();
+    renderAll();
+  });
   $('local-play').addEventListener('click', () => newLocal(null));
   $('local-resume').addEventListener('click', () => { window.location.href = '?local=1'; });
   $('ai-form').addEventListener('submit', (ev) => {

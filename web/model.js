@@ -55,10 +55,12 @@ export function mySide() {
   return model.seat === 'south' || model.seat === 'north' ? model.seat : null;
 }
 
-// The side whose row is at the bottom.
+// The side whose row is at the bottom (turned by hand: a local game, or a
+// spectator's view of a room).
 export function viewSide() {
   const base = mySide() || 'south';
-  return model.mode === 'local' && model.flipped ? other(base) : base;
+  const turnable = model.mode === 'local' || !mySide();
+  return turnable && model.flipped ? other(base) : base;
 }
 
 // How many moves Undo takes back now: with two players the last one;

@@ -11,6 +11,9 @@ import { showStart } from './start.js';
 import { chosenClock, clockError, scheduleClock, wireClockForm } from './clock.js';
 import { drawClocks } from './table.js';
 import { shareText } from './actions.js';
+import { myName, cleanText, rememberName, NAME_MAX, seatName } from './names.js';
+import { resetChat, onChatMessage, chatError, wireChat } from './chat.js';
+import { stateEvents, chatEvent, wireAlerts } from './alerts.js';
 
 const TOKEN_KEY = (room) => `oware.token.${room}`;
 
@@ -24,13 +27,17 @@ export function startOnline(room, createSide, createClock = null) {
   model.room = room;
   model.createSide = createSide || null;
   model.createClock = createClock;
+  resetChat();
   show('game');
   conn = new Connection({
     url: () => socketUrl(model.room),
     hello: () => {
-      if (!model.room) return { type: 'create', side: model.createSide, clock: model.createClock };
+      // The name this browser remembers goes with every create and join.
+      const name = model.myName || myName();
+      const named = name ? { name } : {};
+      if (!model.room) return { type: 'create', side: model.createSide, clock: model.createClock, ...named };
       const token = load(TOKEN_KEY(model.room));
-      return token ? { type: 'join', room: model.room, token } : { type: 'join', room: model.room };
+      return token ? { type: 'join', room: model.room, token, ...named } : { type: 'join', room: model.room, ...named };
     },
     message: onMessage,
     status: ({ state, retryIn }) => {
@@ -77,6 +84,14 @@ function onMessage(msg) {
   }
   case 'state': onState(msg); break;
   case 'error': onError(msg); break;
+  case 'chat':
+  case 'chat_history':
+    onChatMessage(msg);
+    if (msg.type === 'chat') chatEvent(msg);
+    if (msg.type === 'chat' && msg.from !== mySide() && typeof msg.text === 'string') {
+      announce(t('chat.said', { name: msg.name || t(`side.${msg.from === 'north' ? 'north' : 'south'}`), text: msg.text }));
+    }
+    break;
   default: break;
   }
 }
@@ -115,6 +130,7 @@ function onState(st) {
   if (firstState) $('conn').hidden = true;
   renderAll();
   if (!firstState) announceChange(prev, st);
+  if (!firstState) stateEvents(prev, st);
 }
 
 // Keeps model.timeline in step with state.moves: the moves it lacks are
@@ -195,6 +211,7 @@ function onError(msg) {
     showStart(errorText(code));
     return;
   }
+  if (chatError(code)) return;
   if (model.pending && ['illegal_move', 'not_your_turn', 'stale_ply', 'game_over', 'opponent_missing'].includes(code)) {
     model.pending = null;
     model.shownKey = null;  // undo the optimistic animation
@@ -252,6 +269,15 @@ export function wireOnline() {
     $('create-error').hidden = !bad;
     $('create-error').textContent = bad ? t(bad) : '';
     if (bad) return;
+    // The name typed is remembered for the next rooms (empty: forgotten).
+    const raw = $('start-name').value;
+    const name = raw.trim() ? cleanText(raw, NAME_MAX) : null;
+    if (raw.trim() && !name) {
+      $('create-error').textContent = t('name.bad');
+      $('create-error').hidden = false;
+      return;
+    }
+    rememberName(name);
     $('create').disabled = true;
     $('create').textContent = t('start.creating');
     startOnline(null, side, clock);
@@ -289,6 +315,9 @@ export function wireOnline() {
     model.stopped = null;
     conn.open();
   });
+
+  wireChat((obj) => !!conn && conn.send(obj));
+  wireAlerts();
 
   // Come back quickly when the tab returns or the network does.
   window.addEventListener('online', () => conn && conn.nudge());

@@ -3,10 +3,15 @@ import { $ } from './ui.js';
 import { model } from './model.js';
 import { t } from './i18n.js';
 import { recordText } from './texts.js';
+import { seatName, displayName } from './names.js';
 
 export function drawRecord(f) {
   const { st } = f;
   drawMoves(f);
+  // The move list's header names the players, when they gave names.
+  const named = f.online && (seatName('south') || seatName('north'));
+  $('record-players').hidden = !named;
+  if (named) $('record-players').textContent = t('moves.players', { south: displayName('south'), north: displayName('north') });
   $('review').hidden = !(f.g.over && st.moves.length > 0);
   if (!$('review').hidden) {
     const at = shownPly();

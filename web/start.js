@@ -5,6 +5,8 @@ import { Board } from './board.js';
 import { $, show } from './ui.js';
 import { setModel } from './model.js';
 import { readLocal } from './local.js';
+import { myName } from './names.js';
+import { drawGames } from './games.js';
 
 // error: a sentence to show under the create form (a room not created).
 export function showStart(error) {
@@ -17,6 +19,8 @@ export function showStart(error) {
   hero.setLegal([]);
   $('create').disabled = false;
   $('create').textContent = t('start.create');
+  $('start-name').value = myName() || '';
+  drawGames();
   $('create-error').hidden = !error;
   $('create-error').textContent = error || '';
   const saved = readLocal();

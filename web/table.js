@@ -4,6 +4,7 @@ import { $ } from './ui.js';
 import { model, board, mySide } from './model.js';
 import { sideName } from './texts.js';
 import { drawPlayerClock } from './clock.js';
+import { displayName } from './names.js';
 
 // Draws the board for the facts f of render.js. Returns the promise of a
 // sowing animation it started (the caller draws again when it ends), or null.
@@ -49,8 +50,9 @@ export function drawPlayers(f) {
 function drawPlayer(el, side, f) {
   const me = mySide();
   const seat = f.seats[side];
-  let name = sideName(side);
-  if (me === side) name = t('seat.you', { side: sideName(side) });
+  // A player's name when the seat has one (online), else the side.
+  let name = displayName(side);
+  if (me === side) name = t('seat.you', { side: displayName(side) });
   else if (model.ai && model.ai.side === side) name = t('ai.name', { side: sideName(side), level: t(`ai.level.${model.ai.level}`) });
   el.querySelector('.player-name').textContent = name;
   // While this page is offline it knows nobody's presence.

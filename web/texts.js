@@ -1,12 +1,13 @@
 // texts.js: the sentences the page says about a game: sides, last move, result, errors, the record.
 import { t, has } from './i18n.js';
 import { mySide } from './model.js';
+import { displayName, seatName } from './names.js';
 
 export const sideName = (side) => t(`side.${side}`);
 
 export function lastText(last, mover) {
   if (!last) return '';
-  const side = sideName(mover);
+  const side = displayName(mover);
   if (last.grand_slam) return t('last.slam', { side, pit: last.pit });
   if (last.seeds > 0) return t('last.capture', { side, pit: last.pit, n: last.seeds, pits: last.captured.join(', ') });
   return t('last.move', { side, pit: last.pit });
@@ -19,7 +20,7 @@ export function resultText(game) {
   if (game.reason === 'aborted' || !game.winner) return t('over.aborted');
   if (game.winner === 'draw') return t('over.draw');
   if (me) return game.winner === me ? t('over.you_win') : t('over.you_lose');
-  return t('over.winner', { side: sideName(game.winner) });
+  return t('over.winner', { side: displayName(game.winner) });
 }
 
 // Who reads a decided result: 'won', 'lost', 'watch' (a spectator, or two
@@ -45,20 +46,24 @@ export function resultSentence(st, me) {
     const by = st.aborted_by || null;
     let who = !by ? 'unknown' : by === me ? 'mine' : me ? 'theirs' : 'watch';
     if (alone && who === 'theirs') who = 'watch';
-    return t(`result.aborted.${when}.${who}`, { by: by ? sideName(by) : '' });
+    return t(`result.aborted.${when}.${who}`, { by: by ? displayName(by) : '' });
   }
   const key = `result.${g.reason}.${resultView(g.winner, me)}`;
   if (!has(key)) return resultText(g);  // a reason this client does not know
   const loser = g.winner === 'south' ? 'north' : 'south';
-  return t(key, { winner: sideName(g.winner), loser: sideName(loser) });
+  return t(key, { winner: displayName(g.winner), loser: displayName(loser) });
 }
 
 // st: the protocol state; timeline (may be null) adds the captures.
 export function recordText(st, timeline) {
   const g = st.game;
   const lines = [t('record.header'), new Date().toISOString().slice(0, 10)];
+  // The players' names, when they gave any.
+  if (seatName('south') || seatName('north')) {
+    lines.push(t('record.south', { name: displayName('south') }), t('record.north', { name: displayName('north') }));
+  }
   if (g.over) {
-    // The record names sides, not "you".
+    // The record names sides (or the players' names), not "you".
     lines.push(resultSentence(st, null));
     if (g.reason !== 'aborted') lines.push(t('over.score', { south: g.captured.south, north: g.captured.north }));
   }

@@ -11,6 +11,7 @@
  * string's text less the white space around it, and is itself accepted
  * unchanged (trimming twice changes nothing); a `chat` built from it
  * encodes and reads back the same.
+ * The same text is also parsed as the body of POST /api/rooms.
  * The same text, cut into fragments of 0 to 6 bytes (empty ones at the
  * start and between, as a client may send them), comes out of the
  * server's reassembly (server/reasm.h) whole, or too large past the
@@ -301,6 +302,32 @@ static void check_fragments(const uint8_t *data, size_t size)
 	reasm_free(&r);
 }
 
+/* The same text as the body of POST /api/rooms: a refusal with a reason
+ * that fits on a line, or 0 to ROOMS_MAX entries, each room non-empty and
+ * every field terminated; the parse is the same with any room for more
+ * entries. */
+#define ROOMS_MAX 50
+static void check_rooms_query(const char *text, size_t size)
+{
+	static proto_room_ref refs[ROOMS_MAX], again[ROOMS_MAX + 5];
+	char err[128];
+	int n = proto_rooms_query_parse(text, size, refs, ROOMS_MAX, err, sizeof err);
+
+	if (n < 0) {
+		FUZZ_CHECK(strnlen(err, sizeof err) < sizeof err);
+		FUZZ_CHECK(err[0] != 0);
+		FUZZ_CHECK(strchr(err, '\n') == NULL);
+		return;
+	}
+	FUZZ_CHECK(n <= ROOMS_MAX);
+	for (int i = 0; i < n; i++) {
+		FUZZ_CHECK(field_len(refs[i].room, sizeof refs[i].room) > 0);
+		field_len(refs[i].token, sizeof refs[i].token);
+	}
+	FUZZ_CHECK_EQ(proto_rooms_query_parse(text, size, again, ROOMS_MAX + 5, err, sizeof err), n);
+	FUZZ_CHECK(n == 0 || !memcmp(again, refs, (size_t)n * sizeof refs[0]));
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *text = (const char *)data;
@@ -325,5 +352,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_exact(text, size, &m);
 	}
 	check_fragments(data, size);
+	check_rooms_query(text, size);
 	return 0;
 }

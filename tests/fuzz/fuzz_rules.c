@@ -23,6 +23,11 @@
  *     which swaps the tokens, the seats' connections and clears the moves;
  *   - presence, spectators, absence, the deadline and rules_view (claim_in,
  *     claimable only for an absent seat) agree with the model;
+ *   - names (a draw's or rematch's argument of 0xf0 and up is a `name` or
+ *     a `chat` instead): a player's name is saved with the seat (version
+ *     + 1) and swapped with the tokens by a rematch; a chat line is
+ *     allowed to players and changes nothing; a spectator gets
+ *     not_a_player for either;
  *   - the store's record differs from the room's only by a version and
  *     time that a failed presence save left behind, and a room restored
  *     from it (rules_restore) replays to the same game. */
@@ -106,7 +111,7 @@ typedef struct model {
 /* What an outcome should be. */
 typedef struct expect {
 	int error, resync, save, presence, pit, new_game, seat, joins, replace;
-	int welcome, token, broadcast, ended, claimable, leaves;
+	int welcome, token, broadcast, ended, claimable, leaves, chat;
 	room_rec rec;
 } expect;
 
@@ -158,6 +163,8 @@ static void check_rec(const room_rec *a, const room_rec *b, int stale)
 	FUZZ_CHECK_EQ(a->winner, b->winner);
 	FUZZ_CHECK_EQ(a->draw_offer, b->draw_offer);
 	FUZZ_CHECK_EQ(a->rematch_offer, b->rematch_offer);
+	for (int s = 0; s < 2; s++)
+		FUZZ_CHECK(!strcmp(a->name[s], b->name[s]));
 }
 
 static void check_out(const rules_out *o, const expect *w)
@@ -180,9 +187,12 @@ static void check_out(const rules_out *o, const expect *w)
 	FUZZ_CHECK_EQ(o->ended, w->ended);
 	FUZZ_CHECK_EQ(o->claimable, w->claimable);
 	FUZZ_CHECK_EQ(o->leaves, w->leaves);
+	FUZZ_CHECK_EQ(o->chat, w->chat);
 	if (o->error) /* an error asks for nothing to be saved or done */
 		FUZZ_CHECK(o->save == RULES_KEEP && o->pit < 0 && !o->new_game && !o->joins &&
-		           !o->leaves && !o->broadcast && !o->ended && !o->claimable);
+		           !o->leaves && !o->broadcast && !o->ended && !o->claimable && !o->chat);
+	if (o->chat) /* a chat line changes nothing in the room */
+		FUZZ_CHECK(o->save == RULES_KEEP && !o->broadcast);
 	if (o->save != RULES_KEEP)
 		check_rec(&o->rec, &w->rec, 0);
 }
@@ -352,6 +362,9 @@ static void expect_act(const model *m, int me, const proto_msg *msg, expect *w)
 			memcpy(w->rec.tok[1], m->r.rec.tok[0], SHA256_LEN);
 			w->rec.has_tok[0] = m->r.rec.has_tok[1];
 			w->rec.has_tok[1] = m->r.rec.has_tok[0];
+			/* The names follow the tokens. */
+			memcpy(w->rec.name[0], m->r.rec.name[1], sizeof w->rec.name[0]);
+			memcpy(w->rec.name[1], m->r.rec.name[0], sizeof w->rec.name[1]);
 			w->rec.game_number++;
 			w->rec.reason = 0;
 			w->rec.winner = OW_NOBODY;
@@ -371,6 +384,14 @@ static void expect_act(const model *m, int me, const proto_msg *msg, expect *w)
 			expect_error(w, PROTO_E_CANNOT_CLAIM);
 		else
 			expect_end(m, w, PROTO_END_ABANDONED, me);
+		break;
+	case PROTO_MSG_NAME:
+		/* Any time: the seat's name, or none. */
+		snprintf(w->rec.name[me], sizeof w->rec.name[me], "%s", msg->name);
+		expect_save(m, w, RULES_SAVE);
+		break;
+	case PROTO_MSG_CHAT:
+		w->chat = 1;
 		break;
 	default:
 		FUZZ_CHECK(0);
@@ -761,6 +782,27 @@ static void move_args(const model *m, uint8_t a, uint8_t b, proto_msg *msg)
 	}
 }
 
+/* A draw's or a rematch's argument of 0xf0 or more: a `name` (bit 3
+ * clear: none, "Ana", "Bo" or a name of 24 two-byte characters, by the low
+ * bits) or a `chat` line (bit 3 set). */
+static void name_or_chat(uint8_t a, proto_msg *msg)
+{
+	static const char *const names[] = {"", "Ana", "Bo", NULL};
+
+	if (a & 8) {
+		msg->type = PROTO_MSG_CHAT;
+		snprintf(msg->text, sizeof msg->text, "line %u", a & 7);
+		return;
+	}
+	msg->type = PROTO_MSG_NAME;
+	msg->has_name = 1;
+	if (names[a & 3])
+		snprintf(msg->name, sizeof msg->name, "%s", names[a & 3]);
+	else
+		for (int i = 0; i < PROTO_NAME_MAX; i++)
+			memcpy(msg->name + 2 * i, "\xc3\xa9", 3);
+}
+
 /* Reads events from p[0..n) until the input ends. */
 static void run(model *m, const uint8_t *p, size_t n)
 {
@@ -820,6 +862,8 @@ static void run(model *m, const uint8_t *p, size_t n)
 			         : kind == EV_REMATCH ? PROTO_MSG_REMATCH : PROTO_MSG_CLAIM;
 			if (msg.type == PROTO_MSG_MOVE)
 				move_args(m, arg[0], arg[1], &msg);
+			else if (nargs && arg[0] >= 0xf0)
+				name_or_chat(arg[0], &msg);
 			else if (nargs)
 				msg.action = PROTO_ACT_OFFER + arg[0] % 3;
 			ev_act(m, seat, &msg, fail);

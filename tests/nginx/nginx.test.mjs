@@ -175,3 +175,41 @@ test('an upgrade from a foreign Origin is refused through nginx', async () => {
   const ok = await openWs(`wss://127.0.0.1:${port.rootHttps}/ws`, { origin: `https://127.0.0.1:${port.rootHttps}` });
   ok.close();
 });
+
+// POST url with a JSON body, trusting the test's own certificate.
+function postTls(url, body, headers = {}) {
+  return new Promise((res, rej) => {
+    const data = JSON.stringify(body);
+    const req = https.request(url, { method: 'POST', ca: nginx.cert,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...headers } }, (r) => {
+      const chunks = [];
+      r.on('data', (d) => chunks.push(d));
+      r.on('end', () => res({ status: r.statusCode, json: () => JSON.parse(Buffer.concat(chunks).toString()) }));
+    });
+    req.on('error', rej);
+    req.setTimeout(5000, () => req.destroy(new Error('timeout ' + url)));
+    req.end(data);
+  });
+}
+
+test('POST /api/rooms (your games) through nginx, at the root and under /oware/', async () => {
+  const origin = `https://127.0.0.1:${port.prefixHttps}`;
+  const a = await openWs(`wss://127.0.0.1:${port.prefixHttps}/oware/ws`, { origin });
+  a.send({ type: 'create', side: 'north', name: 'Ana' });
+  const w = await a.expect('welcome');
+  await a.expect('state');
+  for (const [base, o] of [[`https://127.0.0.1:${port.prefixHttps}/oware/`, origin],
+    [`https://127.0.0.1:${port.rootHttps}/`, `https://127.0.0.1:${port.rootHttps}`]]) {
+    const r = await postTls(base + 'api/rooms', { rooms: [{ room: w.room, token: w.token }, { room: 'gone' }] },
+      { origin: o });
+    assert.equal(r.status, 200, base);
+    const { rooms } = r.json();
+    assert.equal(rooms[0].seat, 'north');
+    assert.deepEqual(rooms[0].names, { south: null, north: 'Ana' });
+    assert.deepEqual(rooms[1], { room: 'gone', found: false });
+  }
+  const foreign = await postTls(`https://127.0.0.1:${port.rootHttps}/api/rooms`, { rooms: [] },
+    { origin: 'https://evil.example' });
+  assert.equal(foreign.status, 403);
+  a.close();
+});

@@ -132,3 +132,25 @@ test('each entry counts as a join of the address: all or none, then 429', async 
     assert.match(m, /oware_errors_total\{code="rate_limited"\} 2/);
   });
 });
+
+test('a room with a clock answers its time control and the time left', async () => {
+  await withServer([], async (srv) => {
+    const a = await Client.open(srv.port);
+    a.send({ type: 'create', side: 'south', clock: { initial: 300, increment: 3 } });
+    const w = await a.expect('welcome');
+    await a.expect('state');
+    const d = await Client.open(srv.port);
+    d.send({ type: 'create', side: 'north', clock: { days: 3 } });
+    const wd = await d.expect('welcome');
+    await d.expect('state');
+    const r = await post(srv.port, { rooms: [{ room: w.room, token: w.token }, { room: wd.room }] });
+    assert.equal(r.status, 200);
+    const { rooms: [rt, corr] } = await r.json();
+    assert.deepEqual(rt.time_control, { kind: 'realtime', south: 300000, north: 300000, running: null,
+      grace: 0, increment: 3000, initial: { south: 300000, north: 300000 }, days: null });
+    assert.equal(corr.time_control.kind, 'correspondence');
+    assert.equal(corr.time_control.days, 3);
+    assert.equal(corr.time_control.initial.south, 3 * 86400000);
+    a.close(); d.close();
+  });
+});

@@ -1,0 +1,170 @@
+// alerts.js: what a room says when something happens (issue 14): short
+// sounds synthesized with Web Audio (no sound files), one mute toggle
+// (remembered); while the tab is hidden, the title and the favicon show
+// that something happened and, if the player opted in, a browser
+// notification ("Ana played c: your move") that brings the game back when
+// clicked. Permission is asked only when the player presses the button.
+import { t } from './i18n.js';
+import { $, load, store, toast } from './ui.js';
+import { model, mySide, moverOf, other } from './model.js';
+import { afterRender } from './render.js';
+import { displayName } from './names.js';
+import { resultText } from './texts.js';
+
+const MUTE_KEY = 'oware.muted';
+const NOTIFY_KEY = 'oware.notify';
+const ICON = 'icon.svg';
+// The icon with a gold dot: something happened while the tab was hidden.
+const ICON_ALERT = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect x="2" y="14" width="60" height="36" rx="18" fill="#8a5229"/><g fill="#3d220d"><circle cx="16" cy="32" r="10"/><circle cx="48" cy="32" r="10"/></g><circle cx="50" cy="14" r="13" fill="#f2c14e" stroke="#6b3f1f" stroke-width="3"/></svg>')}`;
+
+// Each sound: notes [frequency Hz, start s, length s], quiet and short.
+const SOUNDS = {
+  move: [[523, 0, 0.07]],
+  capture: [[659, 0, 0.07], [880, 0.08, 0.1]],
+  joined: [[523, 0, 0.08], [659, 0.09, 0.08], [784, 0.18, 0.12]],
+  offer: [[784, 0, 0.09], [659, 0.11, 0.12]],
+  chat: [[988, 0, 0.05], [1319, 0.06, 0.06]],
+  end: [[784, 0, 0.12], [659, 0.13, 0.12], [523, 0.26, 0.22]],
+};
+
+let audio = null;
+let unseen = 0;        // things that happened while the tab was hidden
+let unseenText = '';   // the last of them
+
+const muted = () => load(MUTE_KEY) === '1';
+const notifyOn = () => load(NOTIFY_KEY) === '1' && typeof Notification === 'function' &&
+  Notification.permission === 'granted';
+const hidden = () => document.visibilityState === 'hidden';
+
+// Browsers start audio only after the player touched the page: the context
+// is made (or resumed) at the first touch or key.
+function unlockAudio() {
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!Ctx) return;
+  try {
+    if (!audio) audio = new Ctx();
+    if (audio.state === 'suspended') audio.resume().catch(() => {});
+  } catch { audio = null; }
+}
+
+function play(kind) {
+  window.owareSounds = window.owareSounds || [];  // for the tests: what would sound
+  if (muted()) return;
+  window.owareSounds.push(kind);
+  if (!audio || audio.state !== 'running') return;
+  const now = audio.currentTime;
+  for (const [freq, start, len] of SOUNDS[kind] || []) {
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.type = 'sine';
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.0001, now + start);
+    gain.gain.exponentialRampToValueAtTime(0.15, now + start + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + start + len);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(now + start);
+    osc.stop(now + start + len + 0.02);
+  }
+}
+
+function setIcon(href) {
+  const link = document.querySelector('link[rel="icon"]');
+  if (link && link.getAttribute('href') !== href) link.setAttribute('href', href);
+}
+
+// Something happened: its sound, and while the tab is hidden the title,
+// the icon and (if opted in) a notification saying text.
+function happened(kind, text) {
+  play(kind);
+  if (!hidden()) return;
+  unseen++;
+  unseenText = text;
+  setIcon(ICON_ALERT);
+  drawTitle();
+  if (notifyOn()) {
+    try {
+      const n = new Notification(t('app.title'), { body: text, tag: `oware-${model.room}`, icon: ICON });
+      n.onclick = () => { window.focus(); n.close(); };
+    } catch { /* some browsers allow notifications only from a service worker */ }
+  }
+}
+
+// While hidden with something unseen, the title says it (after status.js
+// wrote its own).
+function drawTitle() {
+  if (!unseen || !hidden()) return;
+  document.title = `(${unseen}) ${unseenText} · ${t('app.title')}`;
+}
+
+// The changes from prev to st worth a sound (st: the new state).
+export function stateEvents(prev, st) {
+  if (!prev || !model || model.mode !== 'online') return;
+  const me = mySide();
+  const sameGame = prev.game_number === st.game_number;
+  if (sameGame && st.moves.length === prev.moves.length + 1 && st.last) {
+    const mover = moverOf(st.last.pit);
+    if (mover !== me) {
+      const name = displayName(mover);
+      const mine = me && !st.game.over && st.game.turn === me;
+      const text = mine ? t('notify.move.yours', { name, pit: st.last.pit }) : t('notify.move', { name, pit: st.last.pit });
+      happened(st.last.seeds > 0 ? 'capture' : 'move', text);
+    }
+  }
+  if (me && !prev.seats[other(me)].taken && st.seats[other(me)].taken) {
+    happened('joined', t('notify.joined', { name: displayName(other(me)) }));
+  }
+  if (me && st.draw_offer && st.draw_offer !== prev.draw_offer && st.draw_offer !== me) {
+    happened('offer', t('notify.draw', { name: displayName(st.draw_offer) }));
+  }
+  if (me && st.rematch_offer && st.rematch_offer !== prev.rematch_offer && st.rematch_offer !== me) {
+    happened('offer', t('notify.rematch', { name: displayName(st.rematch_offer) }));
+  }
+  if (sameGame && !prev.game.over && st.game.over) happened('end', resultText(st.game));
+}
+
+// A chat line from someone else.
+export function chatEvent(msg) {
+  if (!model || msg.from === mySide() || typeof msg.text !== 'string') return;
+  const name = msg.name || t(`side.${msg.from === 'north' ? 'north' : 'south'}`);
+  happened('chat', t('chat.said', { name, text: msg.text }));
+}
+
+function drawButtons() {
+  const online = !!(model && model.mode === 'online' && model.state);
+  const sound = $('act-sound');
+  sound.hidden = !online;
+  sound.textContent = muted() ? t('sound.off') : t('sound.on');
+  sound.setAttribute('aria-pressed', String(!muted()));
+  const notify = $('act-notify');
+  notify.hidden = !online || !mySide() || typeof Notification !== 'function' || Notification.permission === 'denied';
+  notify.textContent = notifyOn() ? t('notify.on') : t('notify.off');
+  notify.setAttribute('aria-pressed', String(notifyOn()));
+  drawTitle();
+}
+
+export function wireAlerts() {
+  for (const ev of ['pointerdown', 'keydown']) document.addEventListener(ev, unlockAudio, { capture: true });
+  $('act-sound').addEventListener('click', () => {
+    store(MUTE_KEY, muted() ? null : '1');
+    drawButtons();
+  });
+  $('act-notify').addEventListener('click', async () => {
+    if (notifyOn()) { store(NOTIFY_KEY, null); drawButtons(); return; }
+    let perm = Notification.permission;
+    if (perm === 'default') {
+      try { perm = await Notification.requestPermission(); } catch { perm = 'denied'; }
+    }
+    if (perm === 'granted') { store(NOTIFY_KEY, '1'); toast(t('notify.enabled')); }
+    else toast(t('notify.blocked'));
+    drawButtons();
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (hidden()) return;
+    unseen = 0;
+    setIcon(ICON);
+    if (model && model.state) document.title = t('app.title');
+    drawButtons();
+    // status.js writes the title again at the next render.
+  });
+  afterRender(drawButtons);
+}

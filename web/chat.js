@@ -1,0 +1,155 @@
+// chat.js: the room's chat panel (issue 14): the lines (always drawn as
+// text, never as markup), the form players write in, hiding the panel (the
+// choice remembered), the name field, and the spectators line for players.
+import { t, getLang } from './i18n.js';
+import { $, toast, load, store } from './ui.js';
+import { model, mySide } from './model.js';
+import { afterRender } from './render.js';
+import { cleanText, myName, rememberName, displayName, NAME_MAX, CHAT_MAX } from './names.js';
+
+const HIDDEN_KEY = 'oware.chat.hidden';
+const KEEP = 200; // lines kept on the page
+
+let send = () => false;  // set by wireChat: sends a message on the room's socket
+let lines = [];          // {id, from, name, text, at}, by id
+let unread = 0;
+let lastSent = 0;        // ms of the last line this page sent (for its errors)
+
+const isHidden = () => load(HIDDEN_KEY) === '1';
+
+// A new room: no lines yet.
+export function resetChat() {
+  lines = [];
+  unread = 0;
+  $('chat-lines').replaceChildren();
+}
+
+// `chat` and `chat_history` from the server.
+export function onChatMessage(msg) {
+  const add = msg.type === 'chat_history' ? (Array.isArray(msg.messages) ? msg.messages : []) : [msg];
+  let fresh = 0;
+  for (const m of add) {
+    if (!m || typeof m.id !== 'number' || typeof m.text !== 'string') continue;
+    if (lines.some((l) => l.id === m.id)) continue;
+    lines.push({ id: m.id, from: m.from, name: typeof m.name === 'string' ? m.name : null, text: m.text, at: m.at });
+    if (msg.type === 'chat' && m.from !== mySide()) fresh++;
+  }
+  lines.sort((a, b) => a.id - b.id);
+  if (lines.length > KEEP) lines = lines.slice(lines.length - KEEP);
+  if (isHidden()) unread += fresh;
+  drawLines();
+  drawChat();
+}
+
+// An error the server answered: 1 when it was about a chat line just sent.
+export function chatError(code) {
+  if (Date.now() - lastSent > 5000) return false;
+  if (code === 'rate_limited') { toast(t('chat.rate_limited')); return true; }
+  if (code === 'bad_message') { toast(t('chat.bad')); return true; }
+  return false;
+}
+
+function timeText(at) {
+  if (typeof at !== 'number') return '';
+  return new Date(at).toLocaleTimeString(getLang() === 'es' ? 'es-ES' : 'en-GB', { hour: '2-digit', minute: '2-digit' });
+}
+
+// Each line: author, time, text, built from text nodes only.
+function drawLines() {
+  const list = $('chat-lines');
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+  const items = lines.map((l) => {
+    const li = document.createElement('li');
+    li.className = 'chat-line';
+    li.dataset.from = l.from === 'north' ? 'north' : 'south';
+    if (l.from === mySide()) li.classList.add('mine');
+    const who = document.createElement('span');
+    who.className = 'chat-name';
+    who.textContent = l.name || t(`side.${l.from === 'north' ? 'north' : 'south'}`);
+    const when = document.createElement('time');
+    when.className = 'chat-time';
+    if (typeof l.at === 'number') when.dateTime = new Date(l.at).toISOString();
+    when.textContent = timeText(l.at);
+    const text = document.createElement('span');
+    text.className = 'chat-text';
+    text.dir = 'auto';  // a line in Arabic or Hebrew reads right to left, on its own
+    text.textContent = l.text;
+    li.append(who, ' ', when, ' ', text);
+    return li;
+  });
+  list.replaceChildren(...items);
+  if (atBottom || items.length) list.scrollTop = list.scrollHeight;
+}
+
+// The panel for the room shown: hidden in a local game.
+export function drawChat() {
+  const panel = $('chat');
+  const online = !!(model && model.mode === 'online' && model.state);
+  panel.hidden = !online;
+  if (!online) return;
+  const hidden = isHidden();
+  if (!hidden) unread = 0;
+  panel.classList.toggle('collapsed', hidden);
+  $('chat-body').hidden = hidden;
+  const toggle = $('chat-toggle');
+  const missed = unread === 1 ? t('chat.show.unread.one') : t('chat.show.unread', { n: unread });
+  toggle.textContent = hidden ? (unread ? missed : t('chat.show')) : t('chat.hide');
+  toggle.setAttribute('aria-expanded', String(!hidden));
+  const player = !!mySide();
+  $('chat-form').hidden = !player;
+  $('chat-spectator').hidden = player;
+  $('chat-empty').hidden = lines.length > 0;
+  const input = $('room-name');
+  if (document.activeElement !== input) input.value = (player ? (model.state.names || {})[mySide()] : model.myName) || myName() || '';
+  drawWatchers();
+}
+
+// Players (and spectators) see how many watch, and the names given.
+function drawWatchers() {
+  const st = model.state;
+  const el = $('watchers');
+  const n = st.spectators || 0;
+  el.hidden = !mySide() || n === 0;
+  if (el.hidden) return;
+  const names = Array.isArray(st.spectator_names) ? st.spectator_names.filter((x) => typeof x === 'string') : [];
+  const count = n === 1 ? t('watchers.one') : t('watchers.many', { n });
+  el.textContent = names.length ? t('watchers.names', { count, names: names.join(', ') }) : count;
+}
+
+// The room's name sent to the server: the seat's, or a spectator's own.
+function sendName(name) {
+  if (!send({ type: 'name', name })) { toast(t('conn.reconnecting.now')); return; }
+  if (model) model.myName = name;
+  rememberName(name);
+  toast(t('name.saved'));
+}
+
+export function wireChat(sender) {
+  send = sender;
+  $('chat-toggle').addEventListener('click', () => {
+    store(HIDDEN_KEY, isHidden() ? null : '1');
+    drawChat();
+    if (!isHidden()) $('chat-lines').scrollTop = $('chat-lines').scrollHeight;
+  });
+  $('chat-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const input = $('chat-input');
+    const text = cleanText(input.value, CHAT_MAX);
+    if (!text) { toast(t('chat.bad')); return; }
+    if (!send({ type: 'chat', text })) { toast(t('conn.reconnecting.now')); return; }
+    lastSent = Date.now();
+    input.value = '';
+  });
+  $('name-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const raw = $('room-name').value;
+    if (!raw.trim()) { sendName(null); return; }
+    const name = cleanText(raw, NAME_MAX);
+    if (!name) { toast(t('name.bad')); return; }
+    sendName(name);
+  });
+  afterRender(drawChat);
+}
+
+// Names also reach the player bars etc. through displayName (names.js).
+export { displayName };

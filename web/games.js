@@ -1,0 +1,135 @@
+// games.js: "Your games" on the start page (issue 14): the rooms this
+// browser holds a seat in (a token kept per room), asked about all at once
+// with POST api/rooms (protocol/PROTOCOL.md, "Your games"): the opponent,
+// your side, whose move it is or the result, the last activity; a click
+// goes back in, and finished or expired rooms can be removed.
+import { t, getLang } from './i18n.js';
+import { $, store } from './ui.js';
+import { controlText } from './clock.js';
+
+const TOKEN_PREFIX = 'oware.token.';
+const MAX = 50; // rooms a request may ask about
+
+// The rooms with a seat token in this browser: [{room, token}].
+function heldRooms() {
+  const out = [];
+  try {
+    for (let i = 0; i < localStorage.length && out.length < MAX; i++) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith(TOKEN_PREFIX)) {
+        const token = localStorage.getItem(k);
+        if (token) out.push({ room: k.slice(TOKEN_PREFIX.length), token });
+      }
+    }
+  } catch { /* storage off: no games to list */ }
+  return out;
+}
+
+let asked = 0; // the latest request: an older answer is dropped
+let wired = false;
+
+// Fills the list (hidden while this browser holds no seat).
+export async function drawGames() {
+  const section = $('games');
+  if (!wired) {
+    // The other language: the list is written again.
+    wired = true;
+    $('lang').addEventListener('click', () => { if (!$('start').hidden) drawGames(); });
+  }
+  const held = heldRooms();
+  const mine = ++asked;
+  if (!held.length) { section.hidden = true; return; }
+  let answer;
+  try {
+    const r = await fetch('api/rooms', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rooms: held }),
+    });
+    if (!r.ok) throw new Error(String(r.status));
+    answer = await r.json();
+  } catch {
+    if (mine !== asked) return;
+    section.hidden = false;
+    $('games-list').replaceChildren();
+    $('games-note').textContent = t('games.failed');
+    $('games-note').hidden = false;
+    return;
+  }
+  if (mine !== asked || $('start').hidden) return;
+  const rooms = (Array.isArray(answer.rooms) ? answer.rooms : []).filter((g) => g && typeof g.room === 'string');
+  // Games on first (yours to move first), then the finished, then the gone; newest first.
+  const rank = (g) => (!g.found || !g.seat ? 3 : g.over ? 2 : g.turn === g.seat ? 0 : 1);
+  rooms.sort((a, b) => rank(a) - rank(b) || (b.updated || 0) - (a.updated || 0));
+  $('games-list').replaceChildren(...rooms.map(item));
+  $('games-note').hidden = true;
+  section.hidden = false;
+}
+
+const side = (s) => t(`side.${s === 'north' ? 'north' : 'south'}`);
+
+// "5 minutes ago", in the page's language.
+function ago(seconds) {
+  if (typeof seconds !== 'number') return '';
+  const d = Math.round(Date.now() / 1000 - seconds);
+  const fmt = new Intl.RelativeTimeFormat(getLang() === 'es' ? 'es' : 'en', { numeric: 'auto' });
+  if (d < 60) return fmt.format(0, 'second');
+  if (d < 3600) return fmt.format(-Math.floor(d / 60), 'minute');
+  if (d < 86400) return fmt.format(-Math.floor(d / 3600), 'hour');
+  return fmt.format(-Math.floor(d / 86400), 'day');
+}
+
+// One room of the list, from text nodes only.
+function item(g) {
+  const li = document.createElement('li');
+  li.className = 'game-item';
+  li.dataset.room = g.room;
+  const info = document.createElement('span');
+  info.className = 'game-info';
+  const title = document.createElement('span');
+  title.className = 'game-title';
+  const detail = document.createElement('span');
+  detail.className = 'game-detail';
+  info.append(title, detail);
+  let removable = true;
+  if (!g.found || !g.seat) {
+    li.dataset.state = 'gone';
+    title.textContent = t('games.gone');
+  } else {
+    const opp = g.seat === 'south' ? 'north' : 'south';
+    const names = g.names || {};
+    const oppName = typeof names[opp] === 'string' ? names[opp] : null;
+    title.textContent = !g.seats || !g.seats[opp] || !g.seats[opp].taken ? t('games.waiting')
+      : t('games.against', { name: oppName || side(opp) });
+    let state = '';
+    const waiting = !g.seats || !g.seats[opp] || !g.seats[opp].taken;
+    if (g.over) {
+      li.dataset.state = 'over';
+      state = g.reason === 'aborted' || !g.winner ? t('over.aborted') : g.winner === 'draw' ? t('over.draw')
+        : g.winner === g.seat ? t('games.won') : t('games.lost');
+    } else {
+      removable = false;
+      li.dataset.state = waiting ? 'waiting' : g.turn === g.seat ? 'yours' : 'theirs';
+      if (!waiting) state = g.turn === g.seat ? t('games.your_move') : t('games.their_move');
+    }
+    detail.textContent = [t('games.you_play', { side: side(g.seat) }), state, controlText(g.time_control),
+      ago(g.updated)].filter(Boolean).join(' · ');
+  }
+  const open = document.createElement('a');
+  open.className = 'button small';
+  open.href = `?room=${encodeURIComponent(g.room)}`;
+  open.textContent = g.found && g.seat ? t('games.open') : t('games.look');
+  li.append(info, open);
+  if (!g.found || !g.seat) open.hidden = true;
+  if (removable) {
+    const rm = document.createElement('button');
+    rm.type = 'button';
+    rm.className = 'small';
+    rm.textContent = t('games.remove');
+    rm.addEventListener('click', () => {
+      store(TOKEN_PREFIX + g.room, null);
+      li.remove();
+      if (!$('games-list').children.length) $('games').hidden = true;
+    });
+    li.append(rm);
+  }
+  return li;
+}
