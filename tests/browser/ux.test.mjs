@@ -328,7 +328,6 @@ test('marks cover no count, stay inside the board, and the sown pits show', asyn
   const last = g.history.at(-1);
   const views = [
     ['desktop-en', { locale: 'en-US' }],
-    ['phone-en', { locale: 'en-US', ...PHONE }],
     ['phone-es', { locale: 'es-ES', ...PHONE }],
     ['small-phone-en', { locale: 'en-US', viewport: { width: 360, height: 740 }, mobile: true }],
   ];
@@ -410,8 +409,6 @@ test('review keeps the board and the step buttons in view, and says the position
   const n = g.moves.length;
   const views = [
     ['desktop-en', { locale: 'en-US', viewport: { width: 1280, height: 800 } }],
-    ['desktop-es', { locale: 'es-ES', viewport: { width: 1280, height: 800 } }],
-    ['phone-en', { locale: 'en-US', ...PHONE }],
     ['phone-es', { locale: 'es-ES', ...PHONE }],
   ];
   for (const [tag, opts] of views) {
