@@ -10,6 +10,7 @@ import { startOnline, playOnline, wireOnline } from './online.js';
 import { startLocal, playLocal, wireLocal } from './local.js';
 import { reviewStep, wireReview } from './review.js';
 import { showStart } from './start.js';
+import { tapPreview, wireTouch } from './touch.js';
 
 // A pit clicked, tapped or typed.
 function onPlay(letter) {
@@ -48,7 +49,8 @@ function onKey(ev) {
 }
 
 function wire() {
-  setBoard(new Board($('board'), {}, { onPlay, onPreview }));
+  setBoard(new Board($('board'), {}, { onPlay, onPreview, tapPreview }));
+  wireTouch(board);
   $('lang').addEventListener('click', () => {
     setLang(getLang() === 'es' ? 'en' : 'es');
     if (model && model.state) renderAll();

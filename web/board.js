@@ -21,11 +21,16 @@ function reducedMotion() {
 
 export class Board {
   // root: the board element; stores: {south: el, north: el} (may be absent).
-  constructor(root, stores, { onPlay, onPreview } = {}) {
+  // tapPreview(): whether a tap previews first (then a second tap plays).
+  constructor(root, stores, { onPlay, onPreview, tapPreview } = {}) {
     this.root = root;
     this.stores = stores;
     this.onPlay = onPlay || (() => {});
     this.onPreview = onPreview || (() => {});
+    this.tapPreview = tapPreview || (() => false);
+    this.armed = null;          // the pit a first tap previewed: a second tap plays it
+    this.pointer = null;        // the kind of pointer pressed last ('touch', 'mouse', …)
+    this.me = null;             // the viewer's side: their pits are labelled "yours"
     this.view = 'south';        // the side nearest the player
     this.legal = new Set();
     this.counts = new Array(12).fill(4);
@@ -64,11 +69,26 @@ export class Board {
     mark.className = 'mark';
     mark.setAttribute('aria-hidden', 'true');
     b.append(seeds, count, letter, mark);
-    b.addEventListener('click', () => {
-      if (this.legal.has(LETTERS[i]) && !this.anim) this.onPlay(LETTERS[i]);
+    b.addEventListener('pointerdown', (ev) => { this.pointer = ev.pointerType; });
+    b.addEventListener('click', (ev) => {
+      const pit = LETTERS[i];
+      const pointer = ev.pointerType || this.pointer;
+      this.pointer = null;
+      if (!this.legal.has(pit) || this.anim) return;
+      // A tap (not a click or a key) with the setting on: the first shows
+      // where the last seed lands, the second on the same pit plays.
+      if ((pointer === 'touch' || pointer === 'pen') && this.tapPreview() && this.armed !== pit) {
+        this.arm(pit);
+        this.onPreview(pit);
+        return;
+      }
+      this.arm(null);
+      this.onPlay(pit);
     });
     const enter = () => { if (this.legal.has(LETTERS[i]) && !this.anim) this.onPreview(LETTERS[i]); };
-    const leave = () => this.onPreview(null);
+    // A tap's preview stays until another tap (Chromium sends a mouseleave
+    // right after a tap); the focus leaving the pit ends it.
+    const leave = (ev) => { if (ev.type === 'blur' || !this.armed) this.onPreview(null); };
     b.addEventListener('mouseenter', enter);
     b.addEventListener('focus', enter);
     b.addEventListener('mouseleave', leave);
@@ -140,12 +160,14 @@ export class Board {
     this.relabel();
   }
 
+  // "Pit a, yours: 5 seeds" / "Pit A, North's: 4 seeds", and how to play it.
   relabel() {
     this.pits.forEach((b, i) => {
       const n = this.counts[i], pit = LETTERS[i];
-      let label;
-      if (this.legal.has(pit)) label = t('pit.label.legal', { pit, n });
-      else label = n === 1 ? t('pit.label.one', { pit }) : t('pit.label', { pit, n });
+      const side = i < 6 ? 'south' : 'north';
+      const owner = side === this.me ? t('pit.owner.yours') : t('pit.owner.side', { side: t(`side.${side}`) });
+      let label = t(n === 1 ? 'pit.label.one' : 'pit.label', { pit, owner, n });
+      if (this.legal.has(pit)) label += `. ${t('pit.label.sow')}`;
       b.setAttribute('aria-label', label);
     });
     this._drawStores();
@@ -165,6 +187,7 @@ export class Board {
 
   // Shows a preview ({move} from the engine) or clears it (null).
   markPreview(preview) {
+    if (!preview || preview.move.pit !== this.armed) this.arm(null);
     this._clear(['pv-origin', 'pv-land', 'pv-take', 'pv-slam']);
     this.root.classList.toggle('previewing', !!preview);
     if (!preview) return;
@@ -173,6 +196,13 @@ export class Board {
     const land = m.sown[m.sown.length - 1];
     if (land) this._pit(land).classList.add(m.grand_slam ? 'pv-slam' : 'pv-land');
     m.captured.forEach((p) => this._pit(p).classList.add('pv-take'));
+  }
+
+  // The pit a first tap chose (null: none): marked until it is played or
+  // the preview moves on.
+  arm(letter) {
+    this.armed = letter;
+    this.pits.forEach((b, i) => b.classList.toggle('armed', LETTERS[i] === letter));
   }
 
   // Marks the pit a hint suggests (null: none).

@@ -1,8 +1,8 @@
 // local.js: the game on this device (two players or the computer): moves, saving, undo, hint, new game, flip.
-import { EngineError } from './engine.js';
+import { EngineError, replay } from './engine.js';
 import { Computer, LEVELS } from './ai.js';
 import { t } from './i18n.js';
-import { $, toast, announce, confirmDialog, show, store, load } from './ui.js';
+import { $, toast, announce, confirmDialog, show, store, load, setGameHeading } from './ui.js';
 import { model, board, setModel, newModel, other, moverOf, undoCount, mySide } from './model.js';
 import { Timeline } from './timeline.js';
 import { sideName, lastText, resultSentence, engineText } from './texts.js';
@@ -25,8 +25,17 @@ export function readLocal() {
   } catch { return null; }
 }
 
-// Starts a new local game: ai null (two players) or {level, side}.
-function newLocal(ai) {
+// Whether a saved local game has moves and is not over (Resume offers it).
+export function unfinishedLocal() {
+  const saved = readLocal();
+  if (!saved || !saved.moves.length) return false;
+  try { return !replay(saved.moves).over; } catch { return false; }
+}
+
+// Starts a new local game: ai null (two players) or {level, side}. A saved
+// game not finished is only given up once the player says so.
+async function newLocal(ai) {
+  if (unfinishedLocal() && !(await confirmDialog(t('local.replace.confirm'), t('local.replace.yes')))) return;
   store(LOCAL_KEY, JSON.stringify({ moves: [], ai }));
   window.location.href = '?local=1';
 }
@@ -43,6 +52,7 @@ export function startLocal() {
   }
   model.timeline = line;
   localState();
+  setGameHeading(model.ai ? 'screen.ai' : 'screen.local');
   show('game');
   renderAll();
 }

@@ -50,5 +50,5 @@ function drawMoves(f) {
   }
   $('moves').replaceChildren(...items);
   $('moves-none').hidden = st.moves.length > 0;
-  $('record-text').textContent = recordText(st, model.timeline);
+  $('record-text').value = recordText(st, model.timeline);
 }

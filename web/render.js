@@ -1,5 +1,5 @@
 // render.js: renderAll works out once what every part needs, then has each part of the screen draw itself.
-import { $ } from './ui.js';
+import { $, setGameHeading } from './ui.js';
 import { model, mySide, viewSide, other } from './model.js';
 import { drawBoard, drawPlayers } from './table.js';
 import { drawStatus, drawNote } from './status.js';
@@ -7,6 +7,7 @@ import { drawShare, drawOffer, drawActions, drawOver } from './actions.js';
 import { drawRecord } from './record.js';
 import { drawConn } from './conn-line.js';
 import { drawClockLine } from './clock.js';
+import { drawTouch } from './touch.js';
 
 // The seats of a local game: both taken and present.
 const LOCAL_SEATS = { south: { taken: true, connected: true }, north: { taken: true, connected: true } };
@@ -22,6 +23,7 @@ export function renderAll() {
   $('game').classList.add('has-state');
   document.body.dataset.mode = model.mode;
   document.body.dataset.seat = model.seat || '';
+  drawHeading(f);
   const anim = drawBoard(f);
   if (anim) anim.then(() => renderAll());
   drawPlayers(f);
@@ -33,8 +35,17 @@ export function renderAll() {
   drawActions(f);
   drawOver(f);
   drawRecord(f);
+  drawTouch(f);
   drawConn();
   afterHooks.forEach((fn) => fn());
+}
+
+// The screen's (visually hidden) level-one heading: what is played here.
+function drawHeading(f) {
+  let key = 'screen.local';
+  if (f.online) key = model.seat === 'spectator' ? 'screen.watch' : 'screen.online';
+  else if (model.ai) key = 'screen.ai';
+  setGameHeading(key);
 }
 
 // What the parts share: the state, who is who, and what is shown.

@@ -1,10 +1,10 @@
 // start.js: the start page: a board at rest, the create form, Resume for an unfinished local game.
-import { Game, replay } from './engine.js';
+import { Game } from './engine.js';
 import { t } from './i18n.js';
 import { Board } from './board.js';
 import { $, show } from './ui.js';
 import { setModel } from './model.js';
-import { readLocal } from './local.js';
+import { unfinishedLocal } from './local.js';
 import { myName } from './names.js';
 import { drawGames } from './games.js';
 
@@ -23,11 +23,6 @@ export function showStart(error) {
   drawGames();
   $('create-error').hidden = !error;
   $('create-error').textContent = error || '';
-  const saved = readLocal();
-  let resumable = false;
-  if (saved && saved.moves.length) {
-    try { resumable = !replay(saved.moves).over; } catch { resumable = false; }
-  }
-  $('local-resume').hidden = !resumable;
+  $('local-resume').hidden = !unfinishedLocal();
   if (window.location.search) window.history.replaceState(null, '', './');
 }

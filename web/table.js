@@ -11,6 +11,7 @@ import { displayName } from './names.js';
 export function drawBoard(f) {
   const { st, g } = f;
   board.setView(f.near);
+  board.me = f.me;
   // Stores: left is the far player's, right the near player's.
   board.stores = { [f.far]: document.querySelector('.store-left'), [f.near]: document.querySelector('.store-right') };
 

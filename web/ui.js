@@ -34,36 +34,96 @@ export function confirmDialog(text, okLabel) {
   });
 }
 
-// Puts text on the clipboard; where that fails, shows fallbackEl selected
-// so the player can copy it by hand.
-export async function copyText(text, okMsg, fallbackEl) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast(okMsg);
-    return true;
-  } catch {
-    if (fallbackEl) {
-      fallbackEl.hidden = false;
-      if (fallbackEl.select) fallbackEl.select();
-      else {
-        const r = document.createRange();
-        r.selectNodeContents(fallbackEl);
-        const sel = window.getSelection();
-        sel.removeAllRanges();
-        sel.addRange(r);
-      }
-    }
-    toast(t('error.copy'));
-    return false;
-  }
+// Copies with document.execCommand('copy') from a hidden textarea: the way
+// that works where navigator.clipboard does not (plain HTTP on a LAN
+// address is not a secure context). True when the browser says it copied.
+function execCopy(text) {
+  const back = document.activeElement;
+  const area = document.createElement('textarea');
+  area.className = 'copy-helper';
+  area.readOnly = true;
+  area.value = text;
+  area.setAttribute('aria-hidden', 'true');
+  document.body.appendChild(area);
+  area.focus({ preventScroll: true });
+  area.select();
+  area.setSelectionRange(0, text.length);
+  let ok = false;
+  try { ok = document.execCommand('copy'); } catch { ok = false; }
+  area.remove();
+  if (back && typeof back.focus === 'function') back.focus({ preventScroll: true });
+  return ok;
 }
 
-// Shows the start page or the game ('start' | 'game').
+const noteTimers = new WeakMap();
+
+// Says in note (an element beside the copy button, in the page's flow, so
+// it covers nothing) what happened; a success fades after a few seconds.
+function copyNote(note, text, failed) {
+  if (!note) return;
+  note.textContent = text;
+  note.classList.toggle('failed', failed);
+  clearTimeout(noteTimers.get(note));
+  if (!failed) noteTimers.set(note, setTimeout(() => { note.textContent = ''; }, 4000));
+}
+
+// Puts text on the clipboard: navigator.clipboard where the page may use it,
+// else (or when it is refused) document.execCommand('copy'). Where both
+// fail, box (an input or textarea holding text) is shown with its text
+// selected, so the player can copy it by hand. note: where to say what
+// happened (by default the .copy-note of the card box is in). Resolves to
+// true once copied.
+export async function copyText(text, okMsg, box, note = box && box.closest('.card') && box.closest('.card').querySelector('.copy-note')) {
+  let ok = false;
+  if (window.isSecureContext && navigator.clipboard && navigator.clipboard.writeText) {
+    try {
+      await navigator.clipboard.writeText(text);
+      ok = true;
+    } catch { ok = false; }
+  }
+  if (!ok) ok = execCopy(text);
+  if (ok) {
+    if (box && box.tagName === 'TEXTAREA') box.hidden = true;
+    copyNote(note, okMsg, false);
+    return true;
+  }
+  copyNote(note, t('copy.failed'), true);  // first: it moves the box down
+  if (box) {
+    if (box.value !== text) box.value = text;
+    box.hidden = false;
+    box.focus({ preventScroll: true });
+    box.select();
+    box.setSelectionRange(0, text.length);
+    const r = box.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) box.scrollIntoView({ block: 'center' });
+  }
+  return false;
+}
+
+// Each screen's level-one heading: the one focused when the screen changes.
+const HEADINGS = { loading: 'loading-title', start: 'start-title', game: 'game-title' };
+let shown = 'loading';
+
+// Shows the start page or the game ('start' | 'game'); a screen that
+// changes hands the focus to its heading.
 export function show(which) {
   $('loading').hidden = true;
+  $('loading-title').hidden = true;
   if (which !== 'start') $('hero-board').querySelectorAll('.row').forEach((r) => r.replaceChildren());
   $('start').hidden = which !== 'start';
   $('game').hidden = which !== 'game';
+  if (which === 'game' && !$('game-title').textContent) setGameHeading('screen.online');
+  if (which !== shown) {
+    shown = which;
+    $(HEADINGS[which]).focus({ preventScroll: true });
+  }
+}
+
+// The game screen's heading says what is played: a key of i18n.js.
+export function setGameHeading(key) {
+  const h = $('game-title');
+  h.dataset.i18n = key;
+  h.textContent = t(key);
 }
 
 // value null removes the key.

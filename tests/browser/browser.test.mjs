@@ -367,6 +367,9 @@ test('phones in portrait play by tapping, with the sowing animation', async () =
   for (let i = 0; i < 12 && !game.over; i++) {
     const m = chooseMove(game, rand);
     const mover = game.state().turn === 'south' ? a : b;
+    // On a touch screen the first tap previews, the second plays.
+    await mover.tap(`#board .pit.legal[data-pit="${m}"]`);
+    await mover.waitForSelector(`#board .pit.pv-origin[data-pit="${m}"]`);
     await mover.tap(`#board .pit.legal[data-pit="${m}"]`);
     game.play(m);
     for (const p of [a, b]) {

@@ -63,11 +63,12 @@ export class Server {
 }
 
 // playwright gives every launch a fresh temporary user-data-dir of its own.
-export async function launchBrowser() {
+// extraArgs: more Chromium switches (e.g. --host-resolver-rules).
+export async function launchBrowser(extraArgs = []) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
   return browser;
 }

@@ -1,0 +1,31 @@
+// touch.js: the setting "tap once to preview, tap again to play": remembered, on by default on touch screens.
+import { $, store, load } from './ui.js';
+
+const TAP_KEY = 'oware.tapPreview';  // 'on' | 'off'; absent: the default
+
+const touchScreen = () => !!(window.matchMedia && window.matchMedia('(any-pointer: coarse)').matches) ||
+  navigator.maxTouchPoints > 0;
+
+// Whether a tap on a pit first previews the move (a second tap plays it).
+export function tapPreview() {
+  const saved = load(TAP_KEY);
+  if (saved === 'on' || saved === 'off') return saved === 'on';
+  return !!(window.matchMedia && window.matchMedia('(pointer: coarse)').matches);
+}
+
+// The checkbox, under the buttons, while the viewer may move on a touch
+// screen.
+export function drawTouch(f) {
+  const shown = touchScreen() && !f.g.over && (!f.online || !!f.me);
+  $('tap-option').hidden = !shown;
+  if (shown) $('opt-tap').checked = tapPreview();
+}
+
+export function wireTouch(board) {
+  $('opt-tap').addEventListener('change', (ev) => {
+    store(TAP_KEY, ev.target.checked ? 'on' : 'off');
+    // Off: a pit tapped once already needs no second tap.
+    if (!ev.target.checked) board.arm(null);
+  });
+}
+
