@@ -39,7 +39,9 @@ const char cli_analyse_help[] =
 	"      the move. eval_*: South's advantage in seeds (16 eval units a seed:\n"
 	"      captured seeds plus small positional terms), from -24 to 24; a\n"
 	"      proven win counts as 24 for its winner. proven_*: a forced end found\n"
-	"      by the search, N plies away (a draw only at the end of the game).\n"
+	"      by the search, N plies from the position before (after) the move;\n"
+	"      after the last move of a game over, plies is 0 and winner may be\n"
+	"      \"draw\".\n"
 	"      loss: what the move gave away from the mover's view, in seeds;\n"
 	"      class by loss: best (the engine's move, or no loss), good (< 1),\n"
 	"      inaccuracy (< 2), mistake (< 4), blunder (4 or more). The budget of\n"
@@ -180,15 +182,16 @@ static json_t *game_json(const ow_game *g)
 	return j;
 }
 
-/* A proven end from a search score of side's view, as South/North. */
-static json_t *proven_json(int score, int side)
+/* A proven end from a search score of side's view, as South/North, in
+ * plies from the position before the move less skip (1: after it). */
+static json_t *proven_json(int score, int side, int skip)
 {
 	int n = ow_analysis_proven(score);
 
 	if (!n)
 		return json_null();
-	return json_pack("{s:s,s:i}", "winner",
-	                 proto_side_name(n > 0 ? side : 1 - side), "plies", n > 0 ? n : -n);
+	return json_pack("{s:s,s:i}", "winner", proto_side_name(n > 0 ? side : 1 - side),
+	                 "plies", (n > 0 ? n : -n) - skip);
 }
 
 /* The proven end after the last move when the game is over. */
@@ -295,9 +298,9 @@ int cli_analyse(int argc, char **argv)
 		json_object_set_new(p, "eval_before", seeds(ow_analysis_south(a.before, side)));
 		json_object_set_new(p, "eval_after", seeds(g.end != OW_END_NONE && g.winner == OW_DRAW
 		                    ? 0 : ow_analysis_south(a.after, side)));
-		json_object_set_new(p, "proven_before", proven_json(a.before, side));
+		json_object_set_new(p, "proven_before", proven_json(a.before, side, 0));
 		json_object_set_new(p, "proven_after", g.end != OW_END_NONE ? end_json(&g)
-		                    : proven_json(a.after, side));
+		                    : proven_json(a.after, side, 1));
 		json_object_set_new(p, "loss", seeds(a.loss));
 		json_object_set_new(p, "class", json_string(ow_class_name(a.cls)));
 		json_object_set_new(p, "depth", json_integer(a.depth));

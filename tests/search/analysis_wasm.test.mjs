@@ -26,11 +26,12 @@ function report() {
 }
 
 // South's view in seeds and the proven field, as `oware analyse` prints them.
-function proven(score, side) {
+// skip: 1 for the position after the move.
+function proven(score, side, skip = 0) {
   const n = x.w_analysis_proven(score);
   if (!n) return null;
   const mover = side === 0 ? 'south' : 'north', other = side === 0 ? 'north' : 'south';
-  return { winner: n > 0 ? mover : other, plies: Math.abs(n) };
+  return { winner: n > 0 ? mover : other, plies: Math.abs(n) - skip };
 }
 
 function analyseWasm(position, moves, nodes) {
@@ -69,7 +70,7 @@ function check(position, moves, nodes) {
     };
     if (!last) {
       got.eval_after = x.w_analysis_south(w.after, w.side) / 16;
-      got.proven_after = proven(w.after, w.side);
+      got.proven_after = proven(w.after, w.side, 1);
     }
     const want = { move: p.move, best: p.best, pv: p.pv, depth: p.depth, nodes: p.nodes,
       class: p.class, loss: p.loss, eval_before: p.eval_before, proven_before: p.proven_before };
@@ -84,6 +85,8 @@ test('wasm and native analyses agree on the same node budget', () => {
 });
 
 test('from a position, up to a proven end', () => {
-  check({ pits: [0, 2, 0, 1, 0, 1, 1, 0, 3, 0, 1, 2], captured: { south: 19, north: 18 },
-    turn: 'south' }, ['b', 'C'], 20000);
+  check({ pits: [2, 0, 0, 1, 0, 1, 1, 0, 1, 0, 0, 2], captured: { south: 21, north: 19 },
+    turn: 'south' }, ['f', 'C', 'd', 'D', 'a', 'F', 'a', 'E', 'b', 'F'], 20000);
+  check({ pits: [2, 0, 0, 1, 0, 1, 1, 0, 1, 0, 0, 2], captured: { south: 21, north: 19 },
+    turn: 'south' }, ['a', 'C'], 20000);
 });

@@ -40,7 +40,8 @@
  * of env.now_ms. before/after are search scores from the mover's view:
  * w_analysis_south(score, side) gives South's evaluation in eval units
  * (16 a seed, clamped to +-384), w_analysis_proven(score) the plies to a
- * proven end (> 0 the mover wins, < 0 loses, 0 none). */
+ * proven end (> 0 the mover wins, < 0 loses, 0 none), counted from the
+ * position before the move for both (one less from the position after). */
 #include <stddef.h>
 
 #include "engine/analysis.h"
