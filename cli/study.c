@@ -22,7 +22,8 @@
 #define DEFAULT_NODES 300000
 
 const char cli_analyse_help[] =
-	"  oware analyse [--position JSON] [--time-per-move MS | --nodes N] MOVE ...\n"
+	"  oware analyse [--position JSON] [--time-per-move MS | --nodes N]\n"
+	"                [MOVE ...]\n"
 	"      Plays the moves (as oware play), then judges each with the search\n"
 	"      and prints one JSON object:\n"
 	"      {\"budget\":{\"nodes\":N}|{\"time_per_move_ms\":MS},\"start\":POSITION,\n"
@@ -52,14 +53,15 @@ const char cli_analyse_help[] =
 const char cli_ogn_help[] =
 	"  oware ogn [--position JSON] [--south NAME] [--north NAME] [--date D]\n"
 	"            [MOVE ...]\n"
-	"      Prints the record of the game in Ogn, Aualé's Oware Game Notation:\n"
+	"      Prints the record of the game in OGN, Aualé's Oware Game Notation:\n"
 	"      tags [Variant \"Oware Abapa\"], [Event \"?\"], [Site \"?\"], [Date],\n"
 	"      [Round \"?\"], [South], [North], [Result] (the final scores\n"
 	"      \"South-North\" of a game over, else \"*\"), [FEN] when the game\n"
 	"      starts from a position, then a blank line and the moves. In OGN\n"
 	"      South's pits are UPPER case and North's lower case (the opposite\n"
 	"      of ours); \"+N\" marks the seeds a move took. Names and date default\n"
-	"      to \"?\".\n"
+	"      to \"?\". FEN: the 12 pits a..F, South's and North's scores, then\n"
+	"      S or N to move, joined by '-' (4-4-4-4-4-4-4-4-4-4-4-4-0-0-S).\n"
 	"  oware ogn --read FILE|-\n"
 	"      Reads a record (a file, or - for stdin; at most 1 MB), checks every\n"
 	"      move with the engine and prints the game as oware play does, plus\n"
