@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/best.h"
+#include "cli/study.h"
 #include "engine/oware.h"
 #include "protocol/game.h"
 
@@ -15,6 +16,11 @@ static const char usage[] =
 	"  oware perft DEPTH [--position JSON]\n"
 	"  oware best [--position JSON] [--level easy|medium|hard | --depth N |\n"
 	"             --time-ms N] [--seed N] [MOVE ...]\n"
+	"  oware analyse [--position JSON] [--time-per-move MS | --nodes N]\n"
+	"                [MOVE ...]\n"
+	"  oware ogn [--position JSON] [--south NAME] [--north NAME] [--date D]\n"
+	"            [MOVE ...]\n"
+	"  oware ogn --read FILE|-\n"
 	"  oware --help\n";
 
 static const char help[] =
@@ -36,6 +42,10 @@ static const char help[] =
 	"\n"
 	"  oware perft DEPTH [--position JSON]\n"
 	"      Prints the number of legal move sequences of exactly DEPTH plies.\n"
+	"\n"
+	"%s"
+	"\n"
+	"%s"
 	"\n"
 	"%s"
 	"\n"
@@ -149,13 +159,17 @@ int main(int argc, char **argv)
 {
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	                  !strcmp(argv[1], "help"))) {
-		printf(help, cli_best_help);
+		printf(help, cli_best_help, cli_analyse_help, cli_ogn_help);
 		return 0;
 	}
 	if (argc >= 2 && !strcmp(argv[1], "play"))
 		return cmd_play(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "best"))
 		return cli_best(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "analyse"))
+		return cli_analyse(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "ogn"))
+		return cli_ogn(argc - 2, argv + 2);
 	if (argc >= 3 && !strcmp(argv[1], "perft"))
 		return cmd_perft(argc - 2, argv + 2);
 	fputs(usage, stderr);

@@ -407,6 +407,30 @@ static int root_noisy(struct srch *s, const ow_game *g, int depth,
 	return 0;
 }
 
+/* Lengthens r's line from the table where the search's own line stops
+ * short (a table hit inside the line ends it), up to r's depth or the end
+ * of the game: the best move of each position's entry, while legal. After
+ * the search, so its speed is unchanged. */
+static void pv_extend(struct srch *s, const ow_game *g, ow_search_result *r)
+{
+	ow_game h = *g;
+
+	if (!s->tt)
+		return;
+	for (int i = 0; i < r->npv; i++)
+		if (ow_game_play(&h, r->pv[i], 0) != OW_OK)
+			return;
+	while (r->npv < r->depth && r->npv < MAX_PLY && h.end == OW_END_NONE) {
+		struct ow_key k = ow_pos_key(&h.pos);
+		ow_tt_entry *e = tt_probe(s, k.lo, KEY_HI(k, &h.pos));
+
+		if (!e || (e->info >> 4) == B_NONE ||
+		    ow_game_play(&h, e->info & 15, 0) != OW_OK)
+			return;
+		r->pv[r->npv++] = (uint8_t)(e->info & 15);
+	}
+}
+
 int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
               size_t n, ow_search_result *out)
 {
@@ -504,6 +528,7 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 			break;
 	}
 	r.nodes = s.nodes;
+	pv_extend(&s, g, &r);
 	*out = r;
 	return 0;
 }

@@ -17,19 +17,21 @@ FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
 
 # Each target: its source, the objects it links, and its libraries.
 FUZZ_TARGETS := engine position notation message
-FUZZ_TARGETS += rules
+FUZZ_TARGETS += rules ogn
 FUZZ_ENGINE := $(ENGINE_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_PROTO := $(PROTO_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_DEPS_engine := $(FUZZ_ENGINE)
 FUZZ_DEPS_position := $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_notation := $(CLI_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_message := $(FUZZ_PROTO) $(FUZZ_ENGINE) $(FUZZ_BUILD)/server/reasm.o
+FUZZ_DEPS_ogn := $(FUZZ_ENGINE)
 FUZZ_DEPS_rules := $(FUZZ_BUILD)/server/rules.o $(FUZZ_BUILD)/server/sha256.o $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_LIBS_engine :=
 FUZZ_LIBS_position := $(JANSSON_LIBS)
 FUZZ_LIBS_notation := $(JANSSON_LIBS)
 FUZZ_LIBS_message := $(JANSSON_LIBS)
 FUZZ_LIBS_rules := $(JANSSON_LIBS)
+FUZZ_LIBS_ogn :=
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 # libFuzzer options per target: fuzz_engine reads 15 + 1024 bytes at most;
 # fuzz_rules plays one event per 1 to 3 bytes.
@@ -102,6 +104,7 @@ FUZZ_COV_SRC_position := protocol/game.c engine/oware.c
 FUZZ_COV_SRC_notation := cli/oware.c protocol/game.c engine/oware.c
 FUZZ_COV_SRC_message := protocol/message.c protocol/errors.c protocol/game.c server/reasm.c
 FUZZ_COV_SRC_rules := server/rules.c
+FUZZ_COV_SRC_ogn := engine/ogn.c
 
 $(FUZZ_COV)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -127,6 +130,6 @@ fuzz-coverage: $(FUZZ_TARGETS:%=$(FUZZ_COV)/fuzz_%)
 		llvm-cov-14 report $(FUZZ_COV)/fuzz_$$t -instr-profile=$(FUZZ_COV)/$$t.profdata \
 			$$(case $$t in engine) echo $(FUZZ_COV_SRC_engine);; position) echo $(FUZZ_COV_SRC_position);; \
 			notation) echo $(FUZZ_COV_SRC_notation);; message) echo $(FUZZ_COV_SRC_message);; \
-			rules) echo $(FUZZ_COV_SRC_rules);; esac) \
+			rules) echo $(FUZZ_COV_SRC_rules);; ogn) echo $(FUZZ_COV_SRC_ogn);; esac) \
 			| sed -n '1p;/\.c  /p'; \
 	done

@@ -32,10 +32,11 @@ test-best: $(BUILD)/oware
 TESTS += test-best
 
 # web/ai.wasm under node: legal games, reproducible, same as native `oware
-# best --depth N` .
+# best --depth N`; its analysis the same as `oware analyse --nodes N`.
 .PHONY: test-ai-wasm
 test-ai-wasm: web/ai.wasm $(BUILD)/oware
-	OWARE=$(BUILD)/oware AI_WASM=web/ai.wasm node --test tests/search/ai_wasm.test.mjs
+	OWARE=$(BUILD)/oware AI_WASM=web/ai.wasm node --test tests/search/ai_wasm.test.mjs \
+		tests/search/analysis_wasm.test.mjs
 TESTS += test-ai-wasm
 
 # The computer player in Chromium (web/ai.js, web/ai-worker.js) through the

@@ -3,17 +3,19 @@
 # test-engine (engine/oware.h), test-search (engine/search.h; its source is
 # tests/search/test_search.c), test-message (protocol/message.h and the
 # server's SHA-256), test-rules (the room rules, server/rules.h), test-jscan (owload's in-place JSON reader, bench/jscan.h), test-text (names
-# and chat lines, protocol/text.h, and their messages).
+# and chat lines, protocol/text.h, and their messages), test-study
+# (engine/ogn.h and engine/analysis.h).
 EXTRA_CFLAGS_tests := $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 
 # Each test: the objects it links, and its libraries besides Check.
-UNIT_NAMES := engine search message rules jscan text
+UNIT_NAMES := engine search message rules jscan text study
 UNIT_OBJ_engine := $(BUILD)/tests/unit/test_engine.o $(ENGINE_OBJ)
 UNIT_OBJ_search := $(BUILD)/tests/search/test_search.o $(ENGINE_OBJ)
 UNIT_OBJ_message := $(BUILD)/tests/unit/test_message.o $(BUILD)/server/sha256.o \
 	$(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_OBJ_rules := $(BUILD)/tests/unit/test_rules.o $(BUILD)/server/rules.o \
 	$(BUILD)/server/sha256.o $(PROTO_OBJ) $(ENGINE_OBJ)
+UNIT_OBJ_study := $(BUILD)/tests/unit/test_study.o $(ENGINE_OBJ)
 UNIT_OBJ_jscan := $(BUILD)/tests/unit/test_jscan.o $(BUILD)/bench/jscan.o
 UNIT_OBJ_text := $(BUILD)/tests/unit/test_text.o $(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_LIBS_message := $(JANSSON_LIBS)

@@ -24,8 +24,27 @@
  * timeMs 0: hard uses a node budget). depth > 0 overrides the level: a
  * plain search of exactly that depth (the same move as native code, for
  * the wasm-vs-native test, after w_search_clear). nodes > 0 overrides the
- * level's budget with a node budget. */
-#include "engine/search.h"
+ * level's budget with a node budget.
+ *
+ * Analysis (engine/analysis.h), one ply at a time, sharing the table:
+ *   w_search_clear();                 // once before a game's first ply
+ *   const rc = w_analyse(g, pit, nodes, timeMs);  // 0 or OW_E_* (< 0)
+ *   // then read the report at w_analysis() (layout pinned below):
+ *   //   Int32 at +0 side, +4 move, +8 best, +12 before, +16 after,
+ *   //   +20 loss, +24 class (0 best .. 4 blunder), +28 depth,
+ *   //   nodes as two Uint32 at +32 (low) and +36 (high),
+ *   //   Int32 at +40 npv, Uint8 at +44.. the pv (npv pits)
+ *   // and play the move in g before the next ply.
+ * nodes >= 1 is a node budget (the same analysis as `oware analyse
+ * --nodes N` on the same game, after w_search_clear); else timeMs > 0 ms
+ * of env.now_ms. before/after are search scores from the mover's view:
+ * w_analysis_south(score, side) gives South's evaluation in eval units
+ * (16 a seed, clamped to +-384), w_analysis_proven(score) the plies to a
+ * proven end (> 0 the mover wins, < 0 loses, 0 none), counted from the
+ * position before the move for both (one less from the position after). */
+#include <stddef.h>
+
+#include "engine/analysis.h"
 
 #define WX(name) __attribute__((export_name(#name)))
 #define TT_ENTRIES OW_SEARCH_TT_ENTRIES
@@ -35,6 +54,19 @@ uint32_t js_now_ms(void);
 
 static ow_tt_entry tt[TT_ENTRIES];
 static ow_search_result last;
+static ow_ply_analysis report;
+
+_Static_assert(offsetof(ow_ply_analysis, side) == 0, "side at 0");
+_Static_assert(offsetof(ow_ply_analysis, move) == 4, "move at 4");
+_Static_assert(offsetof(ow_ply_analysis, best) == 8, "best at 8");
+_Static_assert(offsetof(ow_ply_analysis, before) == 12, "before at 12");
+_Static_assert(offsetof(ow_ply_analysis, after) == 16, "after at 16");
+_Static_assert(offsetof(ow_ply_analysis, loss) == 20, "loss at 20");
+_Static_assert(offsetof(ow_ply_analysis, cls) == 24, "cls at 24");
+_Static_assert(offsetof(ow_ply_analysis, depth) == 28, "depth at 28");
+_Static_assert(offsetof(ow_ply_analysis, nodes) == 32, "nodes at 32");
+_Static_assert(offsetof(ow_ply_analysis, npv) == 40, "npv at 40");
+_Static_assert(offsetof(ow_ply_analysis, pv) == 44, "pv at 44");
 static ow_game ai_game;
 static int ai_input[OW_PITS + 3];
 
@@ -52,6 +84,10 @@ int *w_ai_input(void);
 void w_ai_start(void);
 int w_ai_from_input(void);
 int w_ai_play(int pit);
+int w_analyse(const ow_game *g, int pit, double nodes, uint32_t time_ms);
+ow_ply_analysis *w_analysis(void);
+int w_analysis_south(int score, int side);
+int w_analysis_proven(int score);
 
 static uint32_t clock_ms(void *ctx)
 {
@@ -112,3 +148,26 @@ WX(w_ai_from_input) int w_ai_from_input(void)
 }
 
 WX(w_ai_play) int w_ai_play(int pit) { return ow_game_play(&ai_game, pit, 0); }
+
+/* Analyses pit played in g (see above); 0 or an OW_E_* code (the report
+ * is then unchanged). */
+WX(w_analyse) int w_analyse(const ow_game *g, int pit, double nodes, uint32_t time_ms)
+{
+	ow_search_limits lim = {0};
+
+	if (nodes >= 1) {
+		lim.nodes = (uint64_t)nodes;
+	} else {
+		lim.time_ms = time_ms ? time_ms : 1000;
+		lim.clock = clock_ms;
+	}
+	return ow_analyse_ply(g, pit, &lim, tt, TT_ENTRIES, &report);
+}
+
+/* Address of the report of the last w_analyse. */
+WX(w_analysis) ow_ply_analysis *w_analysis(void) { return &report; }
+WX(w_analysis_south) int w_analysis_south(int score, int side)
+{
+	return ow_analysis_south(score, side);
+}
+WX(w_analysis_proven) int w_analysis_proven(int score) { return ow_analysis_proven(score); }
