@@ -66,8 +66,9 @@ static int bad(const char *fmt, ...)
 }
 
 /* Takes "--game NAME" out of a command's n arguments (wherever it is, but
- * not as the value of --position): returns 0 for Oware (also without the
- * option), 1 for Togyz Kumalak, or BAD_INPUT's negative after saying why. */
+ * not as the value of --position), moving the later ones down in args as
+ * getopt does: returns 0 for Oware (also without the option), 1 for Togyz
+ * Kumalak, or BAD_INPUT's negative after saying why. */
 static int take_game(int *n, char **args)
 {
 	int game = -1;

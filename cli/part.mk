@@ -10,3 +10,9 @@ ALL += $(BUILD)/oware
 test-cli: $(BUILD)/oware
 	sh tests/cli/test_cli.sh $(BUILD)/oware
 TESTS += test-cli
+
+# The Togyz Kumalak commands (`--game togyz`), apart from test-cli.
+.PHONY: test-cli-togyz
+test-cli-togyz: $(BUILD)/oware
+	sh tests/cli/test_togyz_cli.sh $(BUILD)/oware
+TESTS += test-cli-togyz
