@@ -18,22 +18,26 @@ FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
 # Each target: its source, the objects it links, and its libraries.
 FUZZ_TARGETS := engine position notation message
 FUZZ_TARGETS += rules
+FUZZ_TARGETS += togyz
 FUZZ_ENGINE := $(ENGINE_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_PROTO := $(PROTO_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_DEPS_engine := $(FUZZ_ENGINE)
+FUZZ_DEPS_togyz := $(FUZZ_ENGINE)
 FUZZ_DEPS_position := $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_notation := $(CLI_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_message := $(FUZZ_PROTO) $(FUZZ_ENGINE) $(FUZZ_BUILD)/server/reasm.o
 FUZZ_DEPS_rules := $(FUZZ_BUILD)/server/rules.o $(FUZZ_BUILD)/server/sha256.o $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_LIBS_engine :=
+FUZZ_LIBS_togyz :=
 FUZZ_LIBS_position := $(JANSSON_LIBS)
 FUZZ_LIBS_notation := $(JANSSON_LIBS)
 FUZZ_LIBS_message := $(JANSSON_LIBS)
 FUZZ_LIBS_rules := $(JANSSON_LIBS)
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
-# libFuzzer options per target: fuzz_engine reads 15 + 1024 bytes at most;
-# fuzz_rules plays one event per 1 to 3 bytes.
+# libFuzzer options per target: fuzz_engine reads 15 + 1024 bytes at most,
+# fuzz_togyz 23 + 1024; fuzz_rules plays one event per 1 to 3 bytes.
 FUZZ_OPTS_engine := -max_len=1039
+FUZZ_OPTS_togyz := -max_len=1047
 FUZZ_OPTS_rules := -max_len=2048
 FUZZ_OPTS_position := -dict=tests/fuzz/json.dict
 FUZZ_OPTS_message := -dict=tests/fuzz/json.dict
@@ -98,6 +102,7 @@ FUZZ_COV := $(BUILD)/fuzz-cov
 FUZZ_COV_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I. -g -O0 \
 	-fprofile-instr-generate -fcoverage-mapping
 FUZZ_COV_SRC_engine := engine/oware.c
+FUZZ_COV_SRC_togyz := engine/togyz.c
 FUZZ_COV_SRC_position := protocol/game.c engine/oware.c
 FUZZ_COV_SRC_notation := cli/oware.c protocol/game.c engine/oware.c
 FUZZ_COV_SRC_message := protocol/message.c protocol/errors.c protocol/game.c server/reasm.c
@@ -127,6 +132,6 @@ fuzz-coverage: $(FUZZ_TARGETS:%=$(FUZZ_COV)/fuzz_%)
 		llvm-cov-14 report $(FUZZ_COV)/fuzz_$$t -instr-profile=$(FUZZ_COV)/$$t.profdata \
 			$$(case $$t in engine) echo $(FUZZ_COV_SRC_engine);; position) echo $(FUZZ_COV_SRC_position);; \
 			notation) echo $(FUZZ_COV_SRC_notation);; message) echo $(FUZZ_COV_SRC_message);; \
-			rules) echo $(FUZZ_COV_SRC_rules);; esac) \
+			rules) echo $(FUZZ_COV_SRC_rules);; togyz) echo $(FUZZ_COV_SRC_togyz);; esac) \
 			| sed -n '1p;/\.c  /p'; \
 	done
