@@ -8,3 +8,11 @@ $(BUILD)/bench_perft: $(BUILD)/tests/bench/bench_perft.o $(ENGINE_OBJ)
 bench-perft: $(BUILD)/bench_perft
 	$(BUILD)/bench_perft 11
 BENCHES += bench-perft
+
+# Togyz Kumalak perft: speed, and the deep counts of tests/data/togyz-perft.txt.
+$(BUILD)/bench_perft_togyz: $(BUILD)/tests/bench/bench_perft_togyz.o $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^
+.PHONY: bench-perft-togyz
+bench-perft-togyz: $(BUILD)/bench_perft_togyz
+	$(BUILD)/bench_perft_togyz 9
+BENCHES += bench-perft-togyz
