@@ -32,7 +32,12 @@ const char togyz_cli_help[] =
 	"      seeds of its own row to \"captured\" and the board is cleared.\n"
 	"\n"
 	"  oware perft --game togyz DEPTH [--position JSON]\n"
-	"      Prints the number of legal move sequences of exactly DEPTH plies.\n";
+	"      Prints the number of legal move sequences of exactly DEPTH plies.\n"
+	"\n"
+	"Bad input (not a hole number 1..9, an empty hole, the opponent's\n"
+	"tuzdyk, a move after the end, a malformed or invalid position) exits\n"
+	"with status 2, as for Oware. --game may stand anywhere among the\n"
+	"arguments of play and perft, once (not as the value of --position).\n";
 
 /* Exit status for bad input, and its one line on stderr (as cli/oware.c). */
 #define BAD_INPUT 2
