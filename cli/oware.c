@@ -1,4 +1,5 @@
-/* oware.c: the `oware` command-line tool: play moves, perft, best move. */
+/* oware.c: the `oware` command-line tool: play moves, perft, best move;
+ * `--game togyz` goes to cli/togyz.c. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -7,13 +8,14 @@
 
 #include "cli/best.h"
 #include "cli/study.h"
+#include "cli/togyz.h"
 #include "engine/oware.h"
 #include "protocol/game.h"
 
 static const char usage[] =
 	"usage:\n"
-	"  oware play [--position JSON] [MOVE ...]\n"
-	"  oware perft DEPTH [--position JSON]\n"
+	"  oware play [--game oware|togyz] [--position JSON] [MOVE ...]\n"
+	"  oware perft [--game oware|togyz] DEPTH [--position JSON]\n"
 	"  oware best [--position JSON] [--level easy|medium|hard | --depth N |\n"
 	"             --time-ms N] [--seed N] [MOVE ...]\n"
 	"  oware analyse [--position JSON] [--time-per-move MS | --nodes N]\n"
@@ -24,7 +26,8 @@ static const char usage[] =
 	"  oware --help\n";
 
 static const char help[] =
-	"oware: the Oware Abapa rules engine of Oware Rooms on the command line.\n"
+	"oware: the rules engines of Oware Rooms on the command line: Oware Abapa\n"
+	"(the default, or --game oware) and Togyz Kumalak (--game togyz, below).\n"
 	"\n"
 	"Pits: South's are a b c d e f (left to right), North's A B C D E F;\n"
 	"seeds are sown a..f then A..F. South moves first.\n"
@@ -52,7 +55,9 @@ static const char help[] =
 	"Bad input (an unknown letter, an empty pit, an opponent's pit, a move\n"
 	"that does not feed when feeding is required, a move after the game is\n"
 	"over, a malformed or invalid position) exits with status 2, prints\n"
-	"nothing on stdout and one line on stderr naming the ply or the field.\n";
+	"nothing on stdout and one line on stderr naming the ply or the field;\n"
+	"so does an unknown --game.\n"
+	"\n";
 
 /* Exit status for bad input, and its one line on stderr. */
 #define BAD_INPUT 2
@@ -68,6 +73,39 @@ static int bad(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	return BAD_INPUT;
+}
+
+/* Takes "--game NAME" out of a command's n arguments (wherever it is, but
+ * not as the value of --position), moving the later ones down in args as
+ * getopt does: returns 0 for Oware (also without the option), 1 for Togyz
+ * Kumalak, or BAD_INPUT's negative after saying why. */
+static int take_game(int *n, char **args)
+{
+	int game = -1;
+
+	for (int i = 0; i < *n; i++) {
+		if (!strcmp(args[i], "--position")) {
+			i++;
+			continue;
+		}
+		if (strcmp(args[i], "--game"))
+			continue;
+		if (game >= 0)
+			return -bad("--game given twice");
+		if (i + 1 >= *n)
+			return -bad("--game needs oware or togyz");
+		if (!strcmp(args[i + 1], "oware"))
+			game = 0;
+		else if (!strcmp(args[i + 1], "togyz"))
+			game = 1;
+		else
+			return -bad("--game must be oware or togyz, not \"%s\"", args[i + 1]);
+		for (int k = i; k + 2 < *n; k++)
+			args[k] = args[k + 2];
+		*n -= 2;
+		i--;
+	}
+	return game < 0 ? 0 : game;
 }
 
 /* Sets up *g from --position text, or the standard start when text is NULL. */
@@ -160,7 +198,22 @@ int main(int argc, char **argv)
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	                  !strcmp(argv[1], "help"))) {
 		printf(help, cli_best_help, cli_analyse_help, cli_ogn_help);
+		fputs(togyz_cli_help, stdout);
 		return 0;
+	}
+	if (argc >= 2 && (!strcmp(argv[1], "play") || !strcmp(argv[1], "perft") ||
+	                  !strcmp(argv[1], "best"))) {
+		int n = argc - 2, game = take_game(&n, argv + 2);
+
+		if (game < 0)
+			return -game;
+		if (game == 1 && !strcmp(argv[1], "play"))
+			return togyz_cli_play(n, argv + 2);
+		if (game == 1 && !strcmp(argv[1], "perft"))
+			return togyz_cli_perft(n, argv + 2);
+		if (game == 1)
+			return bad("best: not available for --game togyz yet");
+		argc = n + 2;
 	}
 	if (argc >= 2 && !strcmp(argv[1], "play"))
 		return cmd_play(argc - 2, argv + 2);

@@ -1,5 +1,5 @@
 # cli/: the `oware` command-line tool (build/oware).
-CLI_SRC := cli/oware.c cli/best.c cli/study.c
+CLI_SRC := cli/oware.c cli/best.c cli/study.c cli/togyz.c cli/togyz_json.c
 EXTRA_CFLAGS_cli := $(JANSSON_CFLAGS)
 
 $(BUILD)/oware: $(CLI_SRC:%.c=$(BUILD)/%.o) $(PROTO_OBJ) $(ENGINE_OBJ)
@@ -10,3 +10,9 @@ ALL += $(BUILD)/oware
 test-cli: $(BUILD)/oware
 	sh tests/cli/test_cli.sh $(BUILD)/oware
 TESTS += test-cli
+
+# The Togyz Kumalak commands (`--game togyz`), apart from test-cli.
+.PHONY: test-cli-togyz
+test-cli-togyz: $(BUILD)/oware
+	sh tests/cli/test_togyz_cli.sh $(BUILD)/oware
+TESTS += test-cli-togyz

@@ -11,6 +11,8 @@
 
 #include <stdint.h>
 
+#include "engine/mancala.h" /* ow_side, ow_end, ow_winner */
+
 #define OW_PITS 12
 #define OW_ROW 6
 #define OW_SEEDS 48
@@ -20,26 +22,6 @@
  * capture (a capture changes the seeds on the board, so no earlier position
  * can recur), at most OW_MOVE_LIMIT moves plus the one they started from. */
 #define OW_HISTORY (OW_MOVE_LIMIT + 1)
-
-/* The values of ow_side, ow_end and ow_winner are written to disk by the
- * server's store as they are: never renumber them. */
-typedef enum { OW_SOUTH = 0, OW_NORTH = 1 } ow_side;
-
-/* Why a game ended, in the order RULES.md checks them. */
-typedef enum {
-	OW_END_NONE = 0,
-	OW_END_SCORE = 1,      /* someone has 25 or more, or 24-24 */
-	OW_END_REPETITION = 2, /* third occurrence of a position */
-	OW_END_MOVE_LIMIT = 3, /* 160 plies without a capture */
-	OW_END_NO_MOVES = 4    /* the side to move has no legal move */
-} ow_end;
-
-typedef enum {
-	OW_NOBODY = -1, /* game not over */
-	OW_WINNER_SOUTH = OW_SOUTH,
-	OW_WINNER_NORTH = OW_NORTH,
-	OW_DRAW = 2
-} ow_winner;
 
 typedef enum {
 	OW_OK = 0,

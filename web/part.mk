@@ -23,3 +23,12 @@ web/ai.wasm: $(AI_WASM_SRC) $(wildcard engine/*.h) web/part.mk
 wasm: web/ai.wasm
 ALL += web/ai.wasm
 CLEAN += web/ai.wasm
+
+# web/togyz.wasm: the Togyz Kumalak engine (engine/togyz.c) for the browser,
+# with the same w_ exports as web/engine.wasm (web/wasm/togyz_exports.c).
+TOGYZ_WASM_SRC := engine/togyz.c web/wasm/togyz_exports.c
+web/togyz.wasm: $(TOGYZ_WASM_SRC) $(wildcard engine/*.h) web/part.mk
+	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $(TOGYZ_WASM_SRC)
+wasm: web/togyz.wasm
+ALL += web/togyz.wasm
+CLEAN += web/togyz.wasm

@@ -7,13 +7,17 @@
  * the letter table of RULES.md for every byte of every argument, and the
  * CLI's exit status is the one a model of its contract predicts: 0 when every
  * argument is one pit letter and every move is legal in turn, else 2 (bad
- * input). Memory errors anywhere on the way are caught by ASan. */
+ * input); with "--game togyz" (README: anywhere but as the value of
+ * --position) every move must be one hole digit 1-9 legal in turn. Memory
+ * errors anywhere on the way are caught by ASan. */
 #include <stdint.h>
 #include <string.h>
 
 #include <jansson.h>
 
+#include "cli/togyz_json.h"
 #include "engine/oware.h"
+#include "engine/togyz.h"
 #include "protocol/game.h"
 #include "tests/fuzz/fuzz.h"
 
@@ -54,13 +58,63 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* The exit status of `oware play --game togyz ARGS`, from the contract. */
+static int model_togyz(int argc, char **argv)
+{
+	char err[200];
+	tg_game g;
+	tg_pos p;
+	int i = 0;
+
+	if (argc > 0 && !strcmp(argv[0], "--position")) {
+		if (argc < 2 || togyz_position_parse(argv[1], strlen(argv[1]), &p, err, sizeof err))
+			return 2;
+		tg_game_from(&g, &p);
+		i = 2;
+	} else {
+		tg_game_start(&g);
+	}
+	for (; i < argc; i++) {
+		const char *m = argv[i];
+		int hole = strlen(m) == 1 && m[0] >= '1' && m[0] <= '9' ? m[0] - '0' : 0;
+
+		if (!hole || tg_game_play(&g, tg_pit_of(g.pos.turn, hole), NULL) != TG_OK)
+			return 2;
+	}
+	return 0;
+}
+
 /* The exit status `oware play ARGS` should have, from the contract. */
 static int model_status(int argc, char **argv)
 {
-	char err[160];
+	char err[160], *rest[MAX_ARGS + 1];
+	int game = -1, n = 0;
 	ow_game g;
 	ow_pos p;
 	int i = 0;
+
+	/* "--game NAME" once, anywhere but as the value of --position. */
+	for (int k = 0; k < argc; k++) {
+		if (!strcmp(argv[k], "--game")) {
+			if (game >= 0 || k + 1 >= argc)
+				return 2;
+			if (!strcmp(argv[k + 1], "oware"))
+				game = 0;
+			else if (!strcmp(argv[k + 1], "togyz"))
+				game = 1;
+			else
+				return 2;
+			k++;
+			continue;
+		}
+		rest[n++] = argv[k];
+		if (!strcmp(argv[k], "--position") && k + 1 < argc)
+			rest[n++] = argv[++k];
+	}
+	argc = n;
+	argv = rest;
+	if (game == 1)
+		return model_togyz(argc, argv);
 
 	if (argc > 0 && !strcmp(argv[0], "--position")) {
 		if (argc < 2 || proto_position_parse(argv[1], strlen(argv[1]), &p, err, sizeof err))
@@ -83,7 +137,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char text[MAX_TEXT + 1], prog[] = "oware", play[] = "play";
 	char *argv[MAX_ARGS + 3];
-	int argc = 2, status;
+	int argc = 2, status, want;
 
 	if (size > MAX_TEXT)
 		return -1; /* not worth keeping */
@@ -113,7 +167,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				FUZZ_CHECK_EQ(ow_pit_letter(pit), *c);
 		}
 
+	/* The model first: the CLI may rearrange argv (it takes --game out). */
+	want = model_status(argc - 2, argv + 2);
 	status = ow_cli_main(argc, argv);
-	FUZZ_CHECK_EQ(status, model_status(argc - 2, argv + 2));
+	FUZZ_CHECK_EQ(status, want);
 	return 0;
 }

@@ -18,27 +18,34 @@ FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
 # Each target: its source, the objects it links, and its libraries.
 FUZZ_TARGETS := engine position notation message
 FUZZ_TARGETS += rules ogn
+FUZZ_TARGETS += togyz togyz_position
 FUZZ_ENGINE := $(ENGINE_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_PROTO := $(PROTO_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_DEPS_engine := $(FUZZ_ENGINE)
+FUZZ_DEPS_togyz := $(FUZZ_ENGINE)
+FUZZ_DEPS_togyz_position := $(FUZZ_BUILD)/cli/togyz_json.o $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_position := $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_notation := $(CLI_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_message := $(FUZZ_PROTO) $(FUZZ_ENGINE) $(FUZZ_BUILD)/server/reasm.o
 FUZZ_DEPS_ogn := $(FUZZ_ENGINE)
 FUZZ_DEPS_rules := $(FUZZ_BUILD)/server/rules.o $(FUZZ_BUILD)/server/sha256.o $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_LIBS_engine :=
+FUZZ_LIBS_togyz :=
+FUZZ_LIBS_togyz_position := $(JANSSON_LIBS)
 FUZZ_LIBS_position := $(JANSSON_LIBS)
 FUZZ_LIBS_notation := $(JANSSON_LIBS)
 FUZZ_LIBS_message := $(JANSSON_LIBS)
 FUZZ_LIBS_rules := $(JANSSON_LIBS)
 FUZZ_LIBS_ogn :=
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
-# libFuzzer options per target: fuzz_engine reads 15 + 1024 bytes at most;
-# fuzz_rules plays one event per 1 to 3 bytes.
+# libFuzzer options per target: fuzz_engine reads 15 + 1024 bytes at most,
+# fuzz_togyz 23 + 1024; fuzz_rules plays one event per 1 to 3 bytes.
 FUZZ_OPTS_engine := -max_len=1039
+FUZZ_OPTS_togyz := -max_len=1047
 FUZZ_OPTS_rules := -max_len=2048
 FUZZ_OPTS_position := -dict=tests/fuzz/json.dict
 FUZZ_OPTS_message := -dict=tests/fuzz/json.dict
+FUZZ_OPTS_togyz_position := -dict=tests/fuzz/json.dict
 
 # The project's sources again, instrumented (shorter stem than the generic
 # $(BUILD)/%.o rule, so make picks this one for $(BUILD)/fuzz/...).
@@ -100,6 +107,8 @@ FUZZ_COV := $(BUILD)/fuzz-cov
 FUZZ_COV_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I. -g -O0 \
 	-fprofile-instr-generate -fcoverage-mapping
 FUZZ_COV_SRC_engine := engine/oware.c
+FUZZ_COV_SRC_togyz := engine/togyz.c
+FUZZ_COV_SRC_togyz_position := cli/togyz_json.c engine/togyz.c
 FUZZ_COV_SRC_position := protocol/game.c engine/oware.c
 FUZZ_COV_SRC_notation := cli/oware.c protocol/game.c engine/oware.c
 FUZZ_COV_SRC_message := protocol/message.c protocol/errors.c protocol/game.c server/reasm.c
@@ -130,6 +139,6 @@ fuzz-coverage: $(FUZZ_TARGETS:%=$(FUZZ_COV)/fuzz_%)
 		llvm-cov-14 report $(FUZZ_COV)/fuzz_$$t -instr-profile=$(FUZZ_COV)/$$t.profdata \
 			$$(case $$t in engine) echo $(FUZZ_COV_SRC_engine);; position) echo $(FUZZ_COV_SRC_position);; \
 			notation) echo $(FUZZ_COV_SRC_notation);; message) echo $(FUZZ_COV_SRC_message);; \
-			rules) echo $(FUZZ_COV_SRC_rules);; ogn) echo $(FUZZ_COV_SRC_ogn);; esac) \
+			rules) echo $(FUZZ_COV_SRC_rules);; ogn) echo $(FUZZ_COV_SRC_ogn);; togyz) echo $(FUZZ_COV_SRC_togyz);; togyz_position) echo $(FUZZ_COV_SRC_togyz_position);; esac) \
 			| sed -n '1p;/\.c  /p'; \
 	done

@@ -1,0 +1,167 @@
+/* togyz_json.c: Togyz Kumalak games and positions as JSON (togyz_json.h). */
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "cli/togyz_json.h"
+#include "protocol/game.h"
+
+void togyz_game_write(jw *w, const tg_game *g)
+{
+	const tg_pos *p = &g->pos;
+	uint32_t mask = g->end == OW_END_NONE ? tg_legal_mask(p) : 0;
+
+	jw_obj(w);
+	jw_key(w, "pits");
+	jw_arr(w);
+	for (int i = 0; i < TG_PITS; i++)
+		jw_int(w, p->pits[i]);
+	jw_arr_end(w);
+	jw_key(w, "captured");
+	jw_obj(w);
+	jw_key(w, "south");
+	jw_int(w, p->captured[OW_SOUTH]);
+	jw_key(w, "north");
+	jw_int(w, p->captured[OW_NORTH]);
+	jw_obj_end(w);
+	jw_key(w, "tuzdyk");
+	jw_obj(w);
+	for (int s = 0; s < 2; s++) {
+		jw_key(w, proto_side_name(s));
+		if (p->tuzdyk[s] == TG_NONE)
+			jw_null(w);
+		else
+			jw_int(w, tg_hole_number(p->tuzdyk[s]));
+	}
+	jw_obj_end(w);
+	jw_key(w, "turn");
+	jw_str(w, proto_side_name(p->turn));
+	jw_key(w, "legal");
+	jw_arr(w);
+	for (int i = 0; i < TG_PITS; i++)
+		if (mask & (1u << i))
+			jw_int(w, tg_hole_number(i));
+	jw_arr_end(w);
+	jw_key(w, "over");
+	jw_bool(w, g->end != OW_END_NONE);
+	jw_key(w, "winner");
+	jw_str(w, proto_winner_name(g->winner));
+	jw_key(w, "reason");
+	jw_str(w, proto_end_name(g->end));
+	jw_obj_end(w);
+}
+
+/* An integer in [-2^31, 2^31), clamped to -1 or TG_SEEDS + 1 beyond (still
+ * out of range), or a type error. */
+static int get_int(const json_t *v, int *out)
+{
+	json_int_t x;
+
+	if (!json_is_integer(v))
+		return -1;
+	x = json_integer_value(v);
+	if (x < -2147483647 - 1 || x > 2147483647)
+		x = x < 0 ? -1 : TG_SEEDS + 1;
+	*out = (int)x;
+	return 0;
+}
+
+/* The checks of togyz_position_parse on a parsed value. */
+static int position_from_json(const json_t *j, tg_pos *out, char *err, size_t errlen)
+{
+	static const char *const fields[] = {"captured.south", "captured.north",
+	                                     "tuzdyk.south", "tuzdyk.north", "turn"};
+	const json_t *pits, *cap, *tz, *turn;
+	int v[TG_PITS], c[2], t[2], side, field, rc;
+
+	if (!json_is_object(j)) {
+		snprintf(err, errlen, "position: must be a JSON object");
+		return -1;
+	}
+	pits = json_object_get(j, "pits");
+	if (!json_is_array(pits) || json_array_size(pits) != TG_PITS) {
+		snprintf(err, errlen, "pits: must be an array of 18 integers");
+		return -1;
+	}
+	for (int i = 0; i < TG_PITS; i++)
+		if (get_int(json_array_get(pits, (size_t)i), &v[i])) {
+			snprintf(err, errlen, "pits[%d]: must be an integer", i);
+			return -1;
+		}
+	cap = json_object_get(j, "captured");
+	if (!json_is_object(cap)) {
+		snprintf(err, errlen, "captured: must be an object {\"south\":N,\"north\":N}");
+		return -1;
+	}
+	for (int s = 0; s < 2; s++)
+		if (get_int(json_object_get(cap, proto_side_name(s)), &c[s])) {
+			snprintf(err, errlen, "%s: must be an integer", fields[s]);
+			return -1;
+		}
+	tz = json_object_get(j, "tuzdyk");
+	if (!json_is_object(tz)) {
+		snprintf(err, errlen, "tuzdyk: must be an object {\"south\":HOLE|null,\"north\":HOLE|null}");
+		return -1;
+	}
+	for (int s = 0; s < 2; s++) {
+		const json_t *h = json_object_get(tz, proto_side_name(s));
+
+		if (json_is_null(h)) {
+			t[s] = 0;
+		} else if (get_int(h, &t[s])) {
+			snprintf(err, errlen, "%s: must be a hole number or null", fields[2 + s]);
+			return -1;
+		} else if (t[s] < 1) {
+			t[s] = -1; /* 0 is the engine's "none": refused here */
+		}
+	}
+	turn = json_object_get(j, "turn");
+	side = proto_side_parse(json_string_value(turn));
+	rc = tg_pos_set(out, v, c, t, side < 0 ? 2 : side, &field);
+	switch (rc) {
+	case TG_OK:
+		return 0;
+	case TG_E_TURN:
+		snprintf(err, errlen, "turn: must be \"south\" or \"north\"");
+		break;
+	case TG_E_TUZDYK_HOLE:
+		snprintf(err, errlen, "%s: must be a hole number from 1 to 8 or null (the 9th hole cannot be a tuzdyk)",
+		         fields[field - TG_PITS]);
+		break;
+	case TG_E_TUZDYK_TWIN:
+		snprintf(err, errlen, "%s: cannot have the same hole number as south's tuzdyk",
+		         fields[field - TG_PITS]);
+		break;
+	case TG_E_TUZDYK_SEEDS:
+		snprintf(err, errlen, "%s: %s's hole %d must be empty (seeds sown into a tuzdyk go to its owner)",
+		         fields[field - TG_PITS], proto_side_name(1 - (field - TG_PITS - 2)),
+		         t[field - TG_PITS - 2]);
+		break;
+	default:
+		if (field < 0)
+			snprintf(err, errlen, "position: pits and captured must add up to 162");
+		else if (field < TG_PITS)
+			snprintf(err, errlen, "pits[%d]: %s", field,
+			         rc == TG_E_NEGATIVE ? "negative count" : "more than 162 seeds");
+		else
+			snprintf(err, errlen, "%s: %s", fields[field - TG_PITS],
+			         rc == TG_E_NEGATIVE ? "negative count" : "more than 162 seeds");
+	}
+	return -1;
+}
+
+int togyz_position_parse(const char *text, size_t len, tg_pos *out, char *err, size_t errlen)
+{
+	json_error_t je;
+	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	int rc;
+
+	if (!j) {
+		proto_printable_ascii(je.text);
+		snprintf(err, errlen, "position: malformed JSON at character %d: %s", je.position, je.text);
+		return -1;
+	}
+	rc = position_from_json(j, out, err, errlen);
+	json_decref(j);
+	return rc;
+}
