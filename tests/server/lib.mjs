@@ -21,11 +21,14 @@ export function tempDir() {
   return d;
 }
 
-// Servers still running when a test file ends (a test failed before
-// stopping its own) are killed, so that the file ends and reports its
-// failure instead of waiting on them.
+// Servers still running a while after a test file's tests end (a test
+// failed before stopping its own) are killed, so that the file ends and
+// reports its failure instead of waiting on them. The wait leaves the
+// file's own after() hooks, which run after this one, time to stop theirs.
 const running = new Set();
-after(() => { for (const p of running) p.kill('SIGKILL'); });
+after(() => {
+  setTimeout(() => { for (const p of running) p.kill('SIGKILL'); }, 5000).unref();
+});
 
 // Starts owared with args (and env: variables added to this process's);
 // resolves once it logs its port.
