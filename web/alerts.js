@@ -5,13 +5,12 @@
 // notification ("Ana played c: your move") that brings the game back when
 // clicked. Permission is asked only when the player presses the button.
 import { t } from './i18n.js';
-import { $, load, store, toast } from './ui.js';
+import { $, load, store, toast, MUTE_KEY, soundMuted } from './ui.js';
 import { model, mySide, moverOf, other } from './model.js';
 import { afterRender } from './render.js';
 import { displayName } from './names.js';
 import { resultText } from './texts.js';
 
-const MUTE_KEY = 'oware.muted';
 const NOTIFY_KEY = 'oware.notify';
 const ICON = 'icon.svg';
 // The icon with a gold dot: something happened while the tab was hidden.
@@ -31,7 +30,7 @@ let audio = null;
 let unseen = 0;        // things that happened while the tab was hidden
 let unseenText = '';   // the last of them
 
-const muted = () => load(MUTE_KEY) === '1';
+const muted = soundMuted;
 const notifyOn = () => load(NOTIFY_KEY) === '1' && typeof Notification === 'function' &&
   Notification.permission === 'granted';
 const hidden = () => document.visibilityState === 'hidden';

@@ -1,9 +1,8 @@
 // clock.js: the room's clocks as the server keeps them (PROTOCOL.md "Clocks"): counted down locally between states, drawn beside the player bars, the time control's wording, the start page's choice, the low-time warning and its sound.
 import { t, getLang } from './i18n.js';
-import { $, store, load } from './ui.js';
+import { $, soundMuted } from './ui.js';
 import { model } from './model.js';
 
-const SOUND_KEY = 'oware.clock.sound';
 const LOW_MS = 10000;       // real time: tenths and the warning below this
 const LOW_DAY_MS = 3600000; // correspondence: the warning below an hour
 
@@ -90,8 +89,7 @@ export function drawPlayerClock(el, side) {
   span.setAttribute('aria-label', t(running ? 'clock.label.running' : 'clock.label', { time: span.textContent }));
 }
 
-// The line over the table: the time control, the correspondence deadline,
-// and the sound switch.
+// The line over the table: the time control and the correspondence deadline.
 export function drawClockLine() {
   const c = clockNow();
   const line = $('clock-line');
@@ -102,9 +100,6 @@ export function drawClockLine() {
     text += ' · ' + t('clock.deadline.side', { side: t(`side.${c.running}`), at: deadlineText(c.left[c.running]) });
   }
   $('clock-control').textContent = text;
-  const on = soundOn();
-  $('clock-sound').textContent = t(on ? 'clock.sound.on' : 'clock.sound.off');
-  $('clock-sound').setAttribute('aria-pressed', on ? 'true' : 'false');
 }
 
 // Redraws the clocks ten times a second while one runs (once a second for
@@ -135,16 +130,10 @@ function warn() {
   beep();
 }
 
-export function soundOn() { return load(SOUND_KEY) !== 'off'; }
-
-export function toggleSound() {
-  store(SOUND_KEY, soundOn() ? 'off' : 'on');
-  if (soundOn()) beep();
-}
-
-// A short beep (Web Audio), unless the player turned it off.
+// A short beep (Web Audio), unless the page's sounds are muted (the one
+// *Sound* switch, alerts.js).
 export function beep() {
-  if (!soundOn()) return;
+  if (soundMuted()) return;
   try {
     audio = audio || new (window.AudioContext || window.webkitAudioContext)();
     const osc = audio.createOscillator(), gain = audio.createGain();
@@ -193,5 +182,4 @@ export function wireClockForm() {
   const sync = () => { $('clock-custom').hidden = new FormData(form).get('clock') !== 'custom'; };
   form.addEventListener('change', sync);
   sync();
-  $('clock-sound').addEventListener('click', () => { toggleSound(); drawClockLine(); });
 }

@@ -145,8 +145,6 @@ const STRINGS = {
     'clock.hm': '{h} h {m} min',
     'clock.label': 'Reloj: {time}',
     'clock.label.running': 'Reloj en marcha: {time}',
-    'clock.sound.on': 'Sonido: sí',
-    'clock.sound.off': 'Sonido: no',
 
     'moves.title': 'Jugadas',
     'moves.none': 'Aún no hay jugadas.',
@@ -450,8 +448,6 @@ const STRINGS = {
     'clock.hm': '{h} h {m} min',
     'clock.label': 'Clock: {time}',
     'clock.label.running': 'Clock running: {time}',
-    'clock.sound.on': 'Sound: on',
-    'clock.sound.off': 'Sound: off',
 
     'moves.title': 'Moves',
     'moves.none': 'No moves yet.',

@@ -134,6 +134,11 @@ export function store(key, value) {
   } catch { /* storage may be off: the seat then lasts as long as the tab */ }
 }
 
+// The one mute switch of the page's sounds (alerts.js draws it; the
+// clock's low-time beep obeys it too).
+export const MUTE_KEY = 'oware.muted';
+export const soundMuted = () => load(MUTE_KEY) === '1';
+
 export function load(key) {
   try { return localStorage.getItem(key); } catch { return null; }
 }

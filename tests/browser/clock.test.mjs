@@ -70,13 +70,18 @@ test('a clock game between two browsers, to a timeout', async () => {
   assert.deepEqual(await clockOf(a, 'top'), { text: '0:10', hidden: false, running: false, low: false, flagged: false });
   await b.waitForFunction(below, 'top', { timeout: 5000 });
   assert.ok((await clockOf(b, 'top')).running);
-  // The warning beeped once for south (sound on by default); north turns
-  // its sound off, and the choice is kept.
+  // The warning beeped once for south (sound on by default); north mutes
+  // the page's sounds with the one switch, which the beep obeys too, and
+  // the choice is kept.
   assert.equal(await a.evaluate(() => window.owareBeeps || 0), 1);
-  assert.equal(await b.textContent('#clock-sound'), 'Sonido: sí');
-  await b.click('#clock-sound');
-  assert.equal(await b.textContent('#clock-sound'), 'Sonido: no');
-  assert.equal(await b.evaluate(() => localStorage.getItem('oware.clock.sound')), 'off');
+  assert.equal(await b.$('#clock-sound'), null, 'one sound switch, not two');
+  assert.equal(await b.textContent('#act-sound'), 'Sonido: sí');
+  await b.click('#act-sound');
+  assert.equal(await b.textContent('#act-sound'), 'Sonido: no');
+  assert.equal(await b.evaluate(() => localStorage.getItem('oware.muted')), '1');
+  const beeps = await b.evaluate(() => window.owareBeeps || 0);
+  await b.evaluate(() => import('./clock.js').then((m) => m.beep()));
+  assert.equal(await b.evaluate(() => window.owareBeeps || 0), beeps, 'a muted page does not beep');
   await shot(a, 'clock-desktop-running');
   await shot(b, 'clock-phone-running');
 
