@@ -57,7 +57,10 @@ export async function drawGames() {
   if (mine !== asked || $('start').hidden) return;
   const rooms = (Array.isArray(answer.rooms) ? answer.rooms : []).filter((g) => g && typeof g.room === 'string');
   // Games on first (yours to move first), then the finished, then the gone; newest first.
-  const rank = (g) => (!g.found || !g.seat ? 3 : g.over ? 2 : g.turn === g.seat ? 0 : 1);
+  // (A room still waiting for its opponent is not "your move" yet.)
+  const opponentIn = (g) => !!(g.seats && g.seats[g.seat === 'south' ? 'north' : 'south'] &&
+    g.seats[g.seat === 'south' ? 'north' : 'south'].taken);
+  const rank = (g) => (!g.found || !g.seat ? 3 : g.over ? 2 : g.turn === g.seat && opponentIn(g) ? 0 : 1);
   rooms.sort((a, b) => rank(a) - rank(b) || (b.updated || 0) - (a.updated || 0));
   $('games-list').replaceChildren(...rooms.map(item));
   $('games-note').hidden = true;
