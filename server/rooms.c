@@ -285,7 +285,7 @@ static const jw *state_text(const room *r)
 
 	rules_view(&r->rr, &cfg.lim, now_ms(), &v);
 	for (const room_member *m = r->members; m && n < ROOMS_SPECTATOR_NAMES; m = m->next)
-		if (m->seat < 0 && m->name[0])
+		if (m->seat < 0 && m->name)
 			spect[n++] = m->name;
 	v.spectator_names = spect;
 	v.nspectator_names = n;
@@ -617,11 +617,12 @@ static void send_history(room_member *m, const room *r)
  * ROOMS_CHAT_BURST in the last ROOMS_CHAT_WINDOW_MS. */
 static int chat_allow(room_member *m, int64_t now)
 {
-	int64_t *oldest = &m->chat_at[m->chat_next];
+	uint32_t *oldest = &m->chat_at[m->chat_next], t = (uint32_t)now;
 
-	if (*oldest && now - *oldest < ROOMS_CHAT_WINDOW_MS)
+	/* Unsigned differences stay right across the wrap of 2^32 ms. */
+	if (*oldest && t - *oldest < ROOMS_CHAT_WINDOW_MS)
 		return -1;
-	*oldest = now ? now : 1;
+	*oldest = t ? t : 1;
 	m->chat_next = (m->chat_next + 1) % ROOMS_CHAT_BURST;
 	return 0;
 }
@@ -661,12 +662,24 @@ static void do_chat(room_member *m, room *r, const proto_msg *msg)
 	io.send_all(r->members, &out);
 }
 
+/* m's spectator name becomes name ("" for none): 0, or -1 when out of
+ * memory (the name stays as it was). */
+static int set_name(room_member *m, const char *name)
+{
+	char *copy = NULL;
+
+	if (*name && !(copy = strdup(name)))
+		return -1;
+	free(m->name);
+	m->name = copy;
+	return 0;
+}
+
 /* A spectator's name (kept with its connection, shown in the state). */
 static void spectator_name(room_member *m, room *r, const proto_msg *msg)
 {
-	if (!strcmp(m->name, msg->name))
+	if (!strcmp(m->name ? m->name : "", msg->name) || set_name(m, msg->name) < 0)
 		return;
-	snprintf(m->name, sizeof m->name, "%s", msg->name);
 	if (count_changed(r))
 		send_state(m, r);
 }
@@ -722,7 +735,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 	stats.rooms_created++;
 	log_event(LOG_INFO, "room_created", "room=%s kind=%s side=%s addr=%s",
 	          id, r->rr.rec.kind, proto_side_name(o.seat), m->addr);
-	m->name[0] = 0;
+	set_name(m, "");
 	send_welcome(m, r, o.seat, token);
 	send_state(m, r);
 }
@@ -760,7 +773,7 @@ static void do_join(room_member *m, const proto_msg *msg)
 		log_event(LOG_INFO, "seat_replaced", "room=%s side=%s addr=%s", r->rr.rec.id,
 		          proto_side_name(o.seat), m->addr);
 	}
-	snprintf(m->name, sizeof m->name, "%s", o.seat < 0 && msg->has_name ? msg->name : "");
+	set_name(m, o.seat < 0 && msg->has_name ? msg->name : "");
 	attach(r, m, o.seat);
 	rules_apply(&r->rr, &o, in.now);
 	timer_update(r);
@@ -903,6 +916,8 @@ void rooms_leave(room_member *m)
 	rules_in in;
 	rules_out o;
 
+	free(m->name);
+	m->name = NULL;
 	if (!r)
 		return;
 	detach(m);

@@ -35,10 +35,13 @@ typedef struct room_member {
 	struct ipent *ip;                /* its per-address counters, or NULL */
 	int rtt_ms;                      /* its last round trip measured by the
 	                                  * transport (ms), or 0: the lag credit */
-	/* Names and chat (PROTOCOL.md, "Names and chat"): */
-	char name[PROTO_NAME_BYTES + 1]; /* a spectator's name, "" for none (a
+	/* Names and chat (PROTOCOL.md, "Names and chat"); small, as every
+	 * connection has them: */
+	char *name;                      /* a spectator's name (the heap's, freed by
+	                                  * rooms_leave), or NULL for none (a
 	                                  * player's is the seat's, in the room) */
-	int64_t chat_at[ROOMS_CHAT_BURST]; /* ms of its last chat lines, a ring */
+	uint32_t chat_at[ROOMS_CHAT_BURST]; /* when its last chat lines were sent
+	                                  * (ms of now_ms(), modulo 2^32; 0: none), a ring */
 	int chat_next;                   /* the oldest of them */
 } room_member;
 
@@ -103,7 +106,8 @@ void rooms_summary_write(jw *w, const char *id, const char *token);
 
 /* Acts on a checked message from m: answers through io. */
 void rooms_handle(room_member *m, const proto_msg *msg);
-/* m's connection is going: it leaves its room (presence is announced). */
+/* m's connection is going: it leaves its room (presence is announced),
+ * and what rooms.c allocated for it is freed. */
 void rooms_leave(room_member *m);
 /* Drops rooms idle past the expiry times that have no member. */
 void rooms_expire(void);
