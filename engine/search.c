@@ -42,6 +42,11 @@ struct srch {
 	int root_move;   /* best root move of the running iteration, or -1 */
 	int root_score;
 	int budgeted;    /* budgets apply (after depth 1 is complete) */
+	/* Ends whose value depends on the game's history (repetition, the
+	 * move limit) seen so far: a node whose subtree met one is not stored
+	 * in the table, which is keyed by the position alone. */
+	uint32_t path_ends;
+	int root_twice;  /* a position before the root occurred twice */
 	uint64_t rng;
 	/* Positions since the last capture before the root, then one per ply. */
 	struct ow_key stack[OW_HISTORY + MAX_PLY + 2];
@@ -183,16 +188,19 @@ static int out_of_budget(struct srch *s)
 /* Negamax value of p (not yet checked for the end of the game) searched to
  * depth plies, ply plies below the root; stack[top] is p's key, stack[base]
  * the first position since the last capture; quiet counts plies since the
- * last capture. Fills s->pv[ply]. */
+ * last capture; twice is nonzero when some position of stack[base..top-1]
+ * has occurred twice there (its third occurrence would end the game, so the
+ * table's values, computed without that history, may be wrong here). Fills
+ * s->pv[ply]. */
 static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
-                   int beta, int top, int base, int quiet)
+                   int beta, int top, int base, int quiet, int twice)
 {
 	ow_pos child[OW_ROW];
 	int pit[OW_ROW], order[OW_ROW], gain[OW_ROW], idx[OW_ROW];
 	int n = 0, me = p->turn, best = -INF, best_move = -1, bound, tt_move = -1;
-	int alpha0 = alpha;
+	int alpha0 = alpha, occ = 1;
 	unsigned mask;
-	ow_end why;
+	uint32_t ends0 = s->path_ends;
 	uint64_t klo = s->stack[top].lo;
 	uint32_t khi = KEY_HI(s->stack[top], p);
 	ow_tt_entry *e;
@@ -203,9 +211,22 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 		return 0;
 	}
 	s->nodes++;
-	why = ow__end_of(p, s->stack, top, base, quiet, &mask);
-	if (why != OW_END_NONE)
-		return end_value(p, ply, why);
+	/* The end conditions of ow__end_of, in its order, keeping the count of
+	 * occurrences for the twice flag. */
+	if (ow__score_over(p))
+		return end_value(p, ply, OW_END_SCORE);
+	if (top - base >= 4 && (occ = ow__occurrences(s->stack, top, base)) >= 3) {
+		s->path_ends++;
+		return end_value(p, ply, OW_END_REPETITION);
+	}
+	if (quiet >= OW_MOVE_LIMIT) {
+		s->path_ends++;
+		return end_value(p, ply, OW_END_MOVE_LIMIT);
+	}
+	mask = ow_legal_mask(p);
+	if (!mask)
+		return end_value(p, ply, OW_END_NO_MOVES);
+	twice |= occ >= 2;
 	if (depth <= 0 || ply >= MAX_PLY)
 		return ow_search_eval(p, s->eval);
 
@@ -214,8 +235,10 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 		int v = score_from_tt(e->score, ply), b = e->info >> 4;
 
 		tt_move = e->info & 15;
-		/* No cut near the move limit, where the quiet count matters. */
+		/* No cut where the history may end the game within reach: near
+		 * the move limit, or with a position on the line seen twice. */
 		if (ply > 0 && e->depth >= depth && quiet + depth < OW_MOVE_LIMIT &&
+		    !twice &&
 		    (b == B_EXACT || (b == B_LOWER && v >= beta) ||
 		     (b == B_UPPER && v <= alpha)))
 			return v;
@@ -257,15 +280,17 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 
 	for (int a = 0; a < n; a++) {
 		int i = idx[a], v, nbase = base, nquiet = quiet + 1, ntop = top + 1;
+		int ntwice = twice;
 
 		if (gain[i]) {
 			nbase = ntop;
 			nquiet = 0;
+			ntwice = 0; /* no earlier position can recur */
 		}
 		s->stack[ntop] = ow_pos_key(&child[i]);
 		if (a == 0) {
 			v = -negamax(s, &child[i], depth - 1, ply + 1, -beta, -alpha,
-			             ntop, nbase, nquiet);
+			             ntop, nbase, nquiet, ntwice);
 		} else {
 			/* Late moves that capture nothing are first searched
 			 * shallower, and again at full depth if they look good. */
@@ -275,13 +300,13 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 			v = alpha + 1;
 			if (r)
 				v = -negamax(s, &child[i], depth - 1 - r, ply + 1,
-				             -alpha - 1, -alpha, ntop, nbase, nquiet);
+				             -alpha - 1, -alpha, ntop, nbase, nquiet, ntwice);
 			if (!s->stopped && v > alpha)
 				v = -negamax(s, &child[i], depth - 1, ply + 1, -alpha - 1,
-				             -alpha, ntop, nbase, nquiet);
+				             -alpha, ntop, nbase, nquiet, ntwice);
 			if (!s->stopped && v > alpha && v < beta)
 				v = -negamax(s, &child[i], depth - 1, ply + 1, -beta,
-				             -alpha, ntop, nbase, nquiet);
+				             -alpha, ntop, nbase, nquiet, ntwice);
 		}
 		if (s->stopped)
 			return 0;
@@ -313,7 +338,9 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 		}
 	}
 	bound = best >= beta ? B_LOWER : best > alpha0 ? B_EXACT : B_UPPER;
-	if (depth >= TT_MIN_DEPTH)
+	/* A value that a repetition or the move limit decided below holds for
+	 * this line's history only: the table would give it to every other. */
+	if (depth >= TT_MIN_DEPTH && s->path_ends == ends0)
 		tt_store(s, klo, khi, depth, bound, best_move, score_to_tt(best, ply));
 	return best;
 }
@@ -372,7 +399,8 @@ static int root_noisy(struct srch *s, const ow_game *g, int depth,
 			nquiet = 0;
 		}
 		s->stack[top + 1] = ow_pos_key(&c);
-		scores[n] = -negamax(s, &c, depth - 1, 1, -INF, INF, top + 1, nbase, nquiet);
+		scores[n] = -negamax(s, &c, depth - 1, 1, -INF, INF, top + 1, nbase, nquiet,
+		                     nbase ? 0 : s->root_twice);
 		if (s->stopped)
 			return -1;
 		pits[n] = m;
@@ -455,8 +483,13 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 	s.stopped = 0;
 	s.budgeted = 0;
 	s.rng = (uint64_t)lim->seed * 0x2545f4914f6cdd1dull + 0x1234567ull;
-	for (int i = 0; i < g->nseen; i++)
+	s.path_ends = 0;
+	s.root_twice = 0;
+	for (int i = 0; i < g->nseen; i++) {
 		s.stack[i] = g->seen[i];
+		if (ow__occurrences(g->seen, i, 0) >= 2)
+			s.root_twice = 1;
+	}
 	for (int i = 0; i <= MAX_PLY; i++)
 		s.killers[i][0] = s.killers[i][1] = 0xff;
 	for (int i = 0; i < OW_PITS; i++)
@@ -484,7 +517,8 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 			ow_pos p = g->pos;
 
 			s.root_move = -1;
-			v = negamax(&s, &p, d, 0, -INF, INF, g->nseen - 1, 0, g->quiet);
+			v = negamax(&s, &p, d, 0, -INF, INF, g->nseen - 1, 0, g->quiet,
+			            s.root_twice);
 			if (s.stopped) {
 				/* Keep a move the cut iteration has already proved
 				 * better than the previous choice (searched first). */

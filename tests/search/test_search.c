@@ -355,6 +355,74 @@ START_TEST(test_move_limit_end)
 }
 END_TEST
 
+/* Walks the last plies of the games of tests/data/end-games.txt: where the
+ * game's history (the positions already seen twice, the plies without a
+ * capture) changes the exact result within 4 plies against the same board
+ * started afresh, the search with the history finds that result and a
+ * move that achieves it, even with its table filled first by a search of
+ * the fresh board (whose values the history makes wrong). */
+static int check_history(const char *reason, int last)
+{
+	static char moves[4096];
+	int pits[OW_PITS * 40], n = 0, decided = 0;
+	const int d = 4;
+
+	ck_assert(load_end_game(reason, moves, sizeof moves));
+	for (const char *m = moves; *m; m++)
+		if (*m != ' ' && *m != '\n')
+			pits[n++] = ow_pit_parse(*m);
+	for (int from = n - last; from < n; from++) {
+		ow_game g, bare;
+		ow_search_limits lim = {0};
+		ow_search_result r;
+		int ref, ref_bare;
+
+		ow_game_start(&g);
+		for (int i = 0; i < from; i++)
+			ck_assert_int_eq(ow_game_play(&g, pits[i], NULL), OW_OK);
+		ow_game_from(&bare, &g.pos);
+		ref = reference(&g, d);
+		ref_bare = reference(&bare, d);
+		if (ref == ref_bare)
+			continue;
+		decided++;
+		/* the table warmed by the fresh board, then the real game */
+		lim.depth = d + 2;
+		ow_tt_clear(tt, TT_N);
+		ck_assert_int_eq(ow_search(&bare, &lim, tt, TT_N, &r), 0);
+		lim.depth = d;
+		ck_assert_int_eq(ow_search(&g, &lim, tt, TT_N, &r), 0);
+		if (ref == 1) {
+			ow_game c = g;
+
+			ck_assert_msg(r.score > OW_SEARCH_WON, "%s ply %d: win missed (%d)",
+			              reason, from, r.score);
+			ck_assert_int_eq(ow_game_play(&c, r.move, NULL), OW_OK);
+			ck_assert_msg(c.end != OW_END_NONE ? c.winner == g.pos.turn
+			                                   : reference(&c, d - 1) == -1,
+			              "%s ply %d: %c does not win", reason, from,
+			              ow_pit_letter(r.move));
+		} else if (ref == -1) {
+			ck_assert_msg(r.score < -OW_SEARCH_WON, "%s ply %d: loss missed (%d)",
+			              reason, from, r.score);
+		} else {
+			ck_assert_msg(r.score <= OW_SEARCH_WON && r.score >= -OW_SEARCH_WON,
+			              "%s ply %d: false proof %d", reason, from, r.score);
+		}
+	}
+	return decided;
+}
+
+START_TEST(test_history_decides)
+{
+	int rep = check_history("repetition", 60), lim = check_history("move_limit", 14);
+
+	/* the history decided somewhere in both games */
+	ck_assert_int_gt(rep, 0);
+	ck_assert_int_gt(lim, 0);
+}
+END_TEST
+
 /* A node budget stops the search (after depth 1, always completed). */
 START_TEST(test_node_budget)
 {
@@ -584,6 +652,7 @@ static Suite *search_suite(void)
 	tcase_add_test(rules, test_never_an_illegal_move);
 	tcase_add_test(rules, test_repetition_end);
 	tcase_add_test(rules, test_move_limit_end);
+	tcase_add_test(rules, test_history_decides);
 	tcase_add_test(limits, test_node_budget);
 	tcase_add_test(limits, test_time_budget);
 	tcase_add_test(limits, test_reproducible);
