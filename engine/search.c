@@ -33,6 +33,8 @@ enum { B_NONE = 0, B_EXACT = 1, B_LOWER = 2, B_UPPER = 3 };
 struct srch {
 	const ow_search_limits *lim;
 	const ow_eval_weights *eval;
+	const ow_egdb *egdb;
+	int egdb_seeds;  /* most seeds on the board it holds; -1 without one */
 	ow_tt_entry *tt;
 	size_t tt_mask; /* entries - 1, or 0 with no table (tt == NULL) */
 	uint64_t nodes;
@@ -119,16 +121,18 @@ static void tt_store(struct srch *s, uint64_t lo, uint32_t hi, int depth,
 	e->info = (uint8_t)((move & 15) | bound << 4);
 }
 
-/* Win scores count plies from the root; the table keeps them relative to
- * the position so that they stay true wherever it recurs. */
+/* Win scores (forced, or decided by the endgame database) count plies
+ * from the root; the table keeps them relative to the position so that
+ * they stay true wherever it recurs. */
+#define DECIDED (OW_SEARCH_EGDB - 1000)
 static int score_to_tt(int v, int ply)
 {
-	return v > OW_SEARCH_WON ? v + ply : v < -OW_SEARCH_WON ? v - ply : v;
+	return v > DECIDED ? v + ply : v < -DECIDED ? v - ply : v;
 }
 
 static int score_from_tt(int v, int ply)
 {
-	return v > OW_SEARCH_WON ? v - ply : v < -OW_SEARCH_WON ? v + ply : v;
+	return v > DECIDED ? v - ply : v < -DECIDED ? v + ply : v;
 }
 
 /* The value for the side to move of p, a game that ended by why. */
@@ -169,6 +173,27 @@ int ow_search_eval(const ow_pos *p, const ow_eval_weights *w)
 		v += side == me ? t : -t;
 	}
 	return v;
+}
+
+/* The value of a leaf p from the endgame database (see search.h), or
+ * INF when it has none. */
+static int egdb_value(const struct srch *s, const ow_pos *p, int ply, int quiet)
+{
+	int me = p->turn, on = OW_SEEDS - p->captured[0] - p->captured[1];
+	int v, exact, margin;
+
+	if (on > s->egdb_seeds)
+		return INF;
+	v = ow_egdb_probe(s->egdb, p, quiet, &exact);
+	if (v < 0)
+		return INF;
+	margin = p->captured[me] + v - (p->captured[1 - me] + on - v);
+	if (!exact)
+		return OW_SEARCH_SEED * margin;
+	if (!margin)
+		return 0;
+	return margin > 0 ? OW_SEARCH_EGDB + OW_SEARCH_SEED * margin - ply
+	                  : -(OW_SEARCH_EGDB - OW_SEARCH_SEED * margin - ply);
 }
 
 static int out_of_budget(struct srch *s)
@@ -227,8 +252,11 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 	if (!mask)
 		return end_value(p, ply, OW_END_NO_MOVES);
 	twice |= occ >= 2;
-	if (depth <= 0 || ply >= MAX_PLY)
-		return ow_search_eval(p, s->eval);
+	if (depth <= 0 || ply >= MAX_PLY) {
+		int v = egdb_value(s, p, ply, quiet);
+
+		return v != INF ? v : ow_search_eval(p, s->eval);
+	}
 
 	e = depth >= TT_MIN_DEPTH ? tt_probe(s, klo, khi) : 0;
 	if (e) {
@@ -475,6 +503,8 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 
 	s.lim = lim;
 	s.eval = lim->eval ? lim->eval : &ow_eval_default;
+	s.egdb = lim->egdb;
+	s.egdb_seeds = lim->egdb ? lim->egdb->seeds : -1;
 	s.tt = n ? tt : 0;
 	s.tt_mask = n ? n - 1 : 0;
 	s.nodes = 0;
