@@ -49,6 +49,7 @@ struct srch {
 	 * in the table, which is keyed by the position alone. */
 	uint32_t path_ends;
 	int root_twice;  /* a position before the root occurred twice */
+	uint32_t hard_ms; /* with a time budget: the search stops here */
 	uint64_t rng;
 	/* Positions since the last capture before the root, then one per ply. */
 	struct ow_key stack[OW_HISTORY + MAX_PLY + 2];
@@ -205,7 +206,7 @@ static int out_of_budget(struct srch *s)
 	if (s->node_limit && s->nodes >= s->node_limit)
 		return 1;
 	if (lim->time_ms && lim->clock && !(s->nodes & 1023) &&
-	    (uint32_t)(lim->clock(lim->clock_ctx) - s->t0) >= lim->time_ms)
+	    (uint32_t)(lim->clock(lim->clock_ctx) - s->t0) >= s->hard_ms)
 		return 1;
 	return 0;
 }
@@ -512,6 +513,9 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 	s.t0 = lim->time_ms && lim->clock ? lim->clock(lim->clock_ctx) : 0;
 	s.stopped = 0;
 	s.budgeted = 0;
+	/* A margin for the answer to reach the caller on a slow, busy device:
+	 * 3% of the budget, at most 30 ms. */
+	s.hard_ms = lim->time_ms - (lim->time_ms / 33 < 30 ? lim->time_ms / 33 : 30);
 	s.rng = (uint64_t)lim->seed * 0x2545f4914f6cdd1dull + 0x1234567ull;
 	s.path_ends = 0;
 	s.root_twice = 0;
@@ -530,9 +534,11 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 	r.depth = 0;
 	r.npv = 1;
 	r.pv[0] = (uint8_t)r.move;
+	uint32_t t_iter = 0, last_iter = 0; /* ms: the iteration's start, the last's length */
+
 	for (int d = 1; d <= maxd; d++) {
 		ow_search_result it = r;
-		int v;
+		int v, prev_move = r.move;
 
 		if (lim->noise > 0) {
 			uint64_t saved = s.rng;
@@ -584,12 +590,23 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 			break;
 		if (s.node_limit && s.nodes >= s.node_limit)
 			break;
-		/* The next iteration takes about 1.5 times all so far: do not
-		 * start it past 60% of the time (if it is cut, a better root
-		 * move it has already proved is still kept). */
-		if (lim->time_ms && lim->clock &&
-		    (uint32_t)(lim->clock(lim->clock_ctx) - s.t0) >= lim->time_ms / 5 * 3)
-			break;
+		/* Time: start the next iteration while it is likely to finish
+		 * (its time predicted from the growth of the last two), and in
+		 * any case before half the budget (three quarters when the best
+		 * move just changed): a cut iteration still keeps a better root
+		 * move that it has proved. */
+		if (lim->time_ms && lim->clock) {
+			uint32_t now = (uint32_t)(lim->clock(lim->clock_ctx) - s.t0);
+			uint32_t last = now - t_iter, grow, soft;
+
+			grow = last_iter ? (last + last_iter - 1) / last_iter : 3;
+			grow = grow < 2 ? 2 : grow > 6 ? 6 : grow;
+			soft = it.move != prev_move && d > 1 ? s.hard_ms / 4 * 3 : s.hard_ms / 2;
+			if (now >= soft && (uint64_t)now + (uint64_t)last * grow > s.hard_ms)
+				break;
+			last_iter = last ? last : 1;
+			t_iter = now;
+		}
 	}
 	r.nodes = s.nodes;
 	pv_extend(&s, g, &r);
