@@ -1,5 +1,5 @@
 # engine/: the rules engine (pure C; also built for wasm by web/part.mk).
-ENGINE_SRC := engine/oware.c engine/search.c engine/analysis.c engine/ogn.c engine/togyz.c
+ENGINE_SRC := engine/oware.c engine/egdb.c engine/search.c engine/analysis.c engine/ogn.c engine/togyz.c
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 
 $(BUILD)/bench_perft: $(BUILD)/tests/bench/bench_perft.o $(ENGINE_OBJ)
@@ -16,3 +16,24 @@ $(BUILD)/bench_perft_togyz: $(BUILD)/tests/bench/bench_perft_togyz.o $(ENGINE_OB
 bench-perft-togyz: $(BUILD)/bench_perft_togyz
 	$(BUILD)/bench_perft_togyz 9
 BENCHES += bench-perft-togyz
+
+# The endgame database (engine/egdb.h): every board of up to EGDB_SEEDS
+# seeds, by retrograde analysis (cli/egdb_gen.c), for the native tools
+# ($(BUILD)/oware.egdb) and the web client (web/oware.egdb).
+EGDB_SEEDS ?= 12
+$(BUILD)/egdb_gen: $(BUILD)/cli/egdb_gen.o $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^
+$(BUILD)/oware.egdb: $(BUILD)/egdb_gen
+	$(BUILD)/egdb_gen $(EGDB_SEEDS) $@.tmp && mv $@.tmp $@
+web/oware.egdb: $(BUILD)/oware.egdb
+	cp $< $@
+.PHONY: egdb
+egdb: $(BUILD)/oware.egdb web/oware.egdb
+ALL += $(BUILD)/oware.egdb web/oware.egdb
+CLEAN += web/oware.egdb
+# Other builds (build/asan) use the normal build's database.
+ifneq ($(BUILD),build)
+.PHONY: build/oware.egdb
+build/oware.egdb:
+	$(MAKE) --no-print-directory BUILD=build build/oware.egdb
+endif

@@ -33,6 +33,8 @@ enum { B_NONE = 0, B_EXACT = 1, B_LOWER = 2, B_UPPER = 3 };
 struct srch {
 	const ow_search_limits *lim;
 	const ow_eval_weights *eval;
+	const ow_egdb *egdb;
+	int egdb_seeds;  /* most seeds on the board it holds; -1 without one */
 	ow_tt_entry *tt;
 	size_t tt_mask; /* entries - 1, or 0 with no table (tt == NULL) */
 	uint64_t nodes;
@@ -42,6 +44,12 @@ struct srch {
 	int root_move;   /* best root move of the running iteration, or -1 */
 	int root_score;
 	int budgeted;    /* budgets apply (after depth 1 is complete) */
+	/* Ends whose value depends on the game's history (repetition, the
+	 * move limit) seen so far: a node whose subtree met one is not stored
+	 * in the table, which is keyed by the position alone. */
+	uint32_t path_ends;
+	int root_twice;  /* a position before the root occurred twice */
+	uint32_t hard_ms; /* with a time budget: the search stops here */
 	uint64_t rng;
 	/* Positions since the last capture before the root, then one per ply. */
 	struct ow_key stack[OW_HISTORY + MAX_PLY + 2];
@@ -114,16 +122,18 @@ static void tt_store(struct srch *s, uint64_t lo, uint32_t hi, int depth,
 	e->info = (uint8_t)((move & 15) | bound << 4);
 }
 
-/* Win scores count plies from the root; the table keeps them relative to
- * the position so that they stay true wherever it recurs. */
+/* Win scores (forced, or decided by the endgame database) count plies
+ * from the root; the table keeps them relative to the position so that
+ * they stay true wherever it recurs. */
+#define DECIDED (OW_SEARCH_EGDB - 1000)
 static int score_to_tt(int v, int ply)
 {
-	return v > OW_SEARCH_WON ? v + ply : v < -OW_SEARCH_WON ? v - ply : v;
+	return v > DECIDED ? v + ply : v < -DECIDED ? v - ply : v;
 }
 
 static int score_from_tt(int v, int ply)
 {
-	return v > OW_SEARCH_WON ? v - ply : v < -OW_SEARCH_WON ? v + ply : v;
+	return v > DECIDED ? v - ply : v < -DECIDED ? v + ply : v;
 }
 
 /* The value for the side to move of p, a game that ended by why. */
@@ -166,6 +176,27 @@ int ow_search_eval(const ow_pos *p, const ow_eval_weights *w)
 	return v;
 }
 
+/* The value of a leaf p from the endgame database (see search.h), or
+ * INF when it has none. */
+static int egdb_value(const struct srch *s, const ow_pos *p, int ply, int quiet)
+{
+	int me = p->turn, on = OW_SEEDS - p->captured[0] - p->captured[1];
+	int v, exact, margin;
+
+	if (on > s->egdb_seeds)
+		return INF;
+	v = ow_egdb_probe(s->egdb, p, quiet, &exact);
+	if (v < 0)
+		return INF;
+	margin = p->captured[me] + v - (p->captured[1 - me] + on - v);
+	if (!exact)
+		return OW_SEARCH_SEED * margin;
+	if (!margin)
+		return 0;
+	return margin > 0 ? OW_SEARCH_EGDB + OW_SEARCH_SEED * margin - ply
+	                  : -(OW_SEARCH_EGDB - OW_SEARCH_SEED * margin - ply);
+}
+
 static int out_of_budget(struct srch *s)
 {
 	const ow_search_limits *lim = s->lim;
@@ -175,7 +206,7 @@ static int out_of_budget(struct srch *s)
 	if (s->node_limit && s->nodes >= s->node_limit)
 		return 1;
 	if (lim->time_ms && lim->clock && !(s->nodes & 1023) &&
-	    (uint32_t)(lim->clock(lim->clock_ctx) - s->t0) >= lim->time_ms)
+	    (uint32_t)(lim->clock(lim->clock_ctx) - s->t0) >= s->hard_ms)
 		return 1;
 	return 0;
 }
@@ -183,16 +214,19 @@ static int out_of_budget(struct srch *s)
 /* Negamax value of p (not yet checked for the end of the game) searched to
  * depth plies, ply plies below the root; stack[top] is p's key, stack[base]
  * the first position since the last capture; quiet counts plies since the
- * last capture. Fills s->pv[ply]. */
+ * last capture; twice is nonzero when some position of stack[base..top-1]
+ * has occurred twice there (its third occurrence would end the game, so the
+ * table's values, computed without that history, may be wrong here). Fills
+ * s->pv[ply]. */
 static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
-                   int beta, int top, int base, int quiet)
+                   int beta, int top, int base, int quiet, int twice)
 {
 	ow_pos child[OW_ROW];
 	int pit[OW_ROW], order[OW_ROW], gain[OW_ROW], idx[OW_ROW];
 	int n = 0, me = p->turn, best = -INF, best_move = -1, bound, tt_move = -1;
-	int alpha0 = alpha;
+	int alpha0 = alpha, occ = 1;
 	unsigned mask;
-	ow_end why;
+	uint32_t ends0 = s->path_ends;
 	uint64_t klo = s->stack[top].lo;
 	uint32_t khi = KEY_HI(s->stack[top], p);
 	ow_tt_entry *e;
@@ -203,19 +237,37 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 		return 0;
 	}
 	s->nodes++;
-	why = ow__end_of(p, s->stack, top, base, quiet, &mask);
-	if (why != OW_END_NONE)
-		return end_value(p, ply, why);
-	if (depth <= 0 || ply >= MAX_PLY)
-		return ow_search_eval(p, s->eval);
+	/* The end conditions of ow__end_of, in its order, keeping the count of
+	 * occurrences for the twice flag. */
+	if (ow__score_over(p))
+		return end_value(p, ply, OW_END_SCORE);
+	if (top - base >= 4 && (occ = ow__occurrences(s->stack, top, base)) >= 3) {
+		s->path_ends++;
+		return end_value(p, ply, OW_END_REPETITION);
+	}
+	if (quiet >= OW_MOVE_LIMIT) {
+		s->path_ends++;
+		return end_value(p, ply, OW_END_MOVE_LIMIT);
+	}
+	mask = ow_legal_mask(p);
+	if (!mask)
+		return end_value(p, ply, OW_END_NO_MOVES);
+	twice |= occ >= 2;
+	if (depth <= 0 || ply >= MAX_PLY) {
+		int v = egdb_value(s, p, ply, quiet);
+
+		return v != INF ? v : ow_search_eval(p, s->eval);
+	}
 
 	e = depth >= TT_MIN_DEPTH ? tt_probe(s, klo, khi) : 0;
 	if (e) {
 		int v = score_from_tt(e->score, ply), b = e->info >> 4;
 
 		tt_move = e->info & 15;
-		/* No cut near the move limit, where the quiet count matters. */
+		/* No cut where the history may end the game within reach: near
+		 * the move limit, or with a position on the line seen twice. */
 		if (ply > 0 && e->depth >= depth && quiet + depth < OW_MOVE_LIMIT &&
+		    !twice &&
 		    (b == B_EXACT || (b == B_LOWER && v >= beta) ||
 		     (b == B_UPPER && v <= alpha)))
 			return v;
@@ -257,15 +309,17 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 
 	for (int a = 0; a < n; a++) {
 		int i = idx[a], v, nbase = base, nquiet = quiet + 1, ntop = top + 1;
+		int ntwice = twice;
 
 		if (gain[i]) {
 			nbase = ntop;
 			nquiet = 0;
+			ntwice = 0; /* no earlier position can recur */
 		}
 		s->stack[ntop] = ow_pos_key(&child[i]);
 		if (a == 0) {
 			v = -negamax(s, &child[i], depth - 1, ply + 1, -beta, -alpha,
-			             ntop, nbase, nquiet);
+			             ntop, nbase, nquiet, ntwice);
 		} else {
 			/* Late moves that capture nothing are first searched
 			 * shallower, and again at full depth if they look good. */
@@ -275,13 +329,13 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 			v = alpha + 1;
 			if (r)
 				v = -negamax(s, &child[i], depth - 1 - r, ply + 1,
-				             -alpha - 1, -alpha, ntop, nbase, nquiet);
+				             -alpha - 1, -alpha, ntop, nbase, nquiet, ntwice);
 			if (!s->stopped && v > alpha)
 				v = -negamax(s, &child[i], depth - 1, ply + 1, -alpha - 1,
-				             -alpha, ntop, nbase, nquiet);
+				             -alpha, ntop, nbase, nquiet, ntwice);
 			if (!s->stopped && v > alpha && v < beta)
 				v = -negamax(s, &child[i], depth - 1, ply + 1, -beta,
-				             -alpha, ntop, nbase, nquiet);
+				             -alpha, ntop, nbase, nquiet, ntwice);
 		}
 		if (s->stopped)
 			return 0;
@@ -313,7 +367,9 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 		}
 	}
 	bound = best >= beta ? B_LOWER : best > alpha0 ? B_EXACT : B_UPPER;
-	if (depth >= TT_MIN_DEPTH)
+	/* A value that a repetition or the move limit decided below holds for
+	 * this line's history only: the table would give it to every other. */
+	if (depth >= TT_MIN_DEPTH && s->path_ends == ends0)
 		tt_store(s, klo, khi, depth, bound, best_move, score_to_tt(best, ply));
 	return best;
 }
@@ -372,7 +428,8 @@ static int root_noisy(struct srch *s, const ow_game *g, int depth,
 			nquiet = 0;
 		}
 		s->stack[top + 1] = ow_pos_key(&c);
-		scores[n] = -negamax(s, &c, depth - 1, 1, -INF, INF, top + 1, nbase, nquiet);
+		scores[n] = -negamax(s, &c, depth - 1, 1, -INF, INF, top + 1, nbase, nquiet,
+		                     nbase ? 0 : s->root_twice);
 		if (s->stopped)
 			return -1;
 		pits[n] = m;
@@ -447,6 +504,8 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 
 	s.lim = lim;
 	s.eval = lim->eval ? lim->eval : &ow_eval_default;
+	s.egdb = lim->egdb;
+	s.egdb_seeds = lim->egdb ? lim->egdb->seeds : -1;
 	s.tt = n ? tt : 0;
 	s.tt_mask = n ? n - 1 : 0;
 	s.nodes = 0;
@@ -454,9 +513,17 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 	s.t0 = lim->time_ms && lim->clock ? lim->clock(lim->clock_ctx) : 0;
 	s.stopped = 0;
 	s.budgeted = 0;
+	/* A margin for the answer to reach the caller on a slow, busy device:
+	 * 3% of the budget, at most 30 ms. */
+	s.hard_ms = lim->time_ms - (lim->time_ms / 33 < 30 ? lim->time_ms / 33 : 30);
 	s.rng = (uint64_t)lim->seed * 0x2545f4914f6cdd1dull + 0x1234567ull;
-	for (int i = 0; i < g->nseen; i++)
+	s.path_ends = 0;
+	s.root_twice = 0;
+	for (int i = 0; i < g->nseen; i++) {
 		s.stack[i] = g->seen[i];
+		if (ow__occurrences(g->seen, i, 0) >= 2)
+			s.root_twice = 1;
+	}
 	for (int i = 0; i <= MAX_PLY; i++)
 		s.killers[i][0] = s.killers[i][1] = 0xff;
 	for (int i = 0; i < OW_PITS; i++)
@@ -467,9 +534,11 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 	r.depth = 0;
 	r.npv = 1;
 	r.pv[0] = (uint8_t)r.move;
+	uint32_t t_iter = 0, last_iter = 0; /* ms: the iteration's start, the last's length */
+
 	for (int d = 1; d <= maxd; d++) {
 		ow_search_result it = r;
-		int v;
+		int v, prev_move = r.move;
 
 		if (lim->noise > 0) {
 			uint64_t saved = s.rng;
@@ -484,7 +553,8 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 			ow_pos p = g->pos;
 
 			s.root_move = -1;
-			v = negamax(&s, &p, d, 0, -INF, INF, g->nseen - 1, 0, g->quiet);
+			v = negamax(&s, &p, d, 0, -INF, INF, g->nseen - 1, 0, g->quiet,
+			            s.root_twice);
 			if (s.stopped) {
 				/* Keep a move the cut iteration has already proved
 				 * better than the previous choice (searched first). */
@@ -520,12 +590,23 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 			break;
 		if (s.node_limit && s.nodes >= s.node_limit)
 			break;
-		/* The next iteration takes about 1.5 times all so far: do not
-		 * start it past 60% of the time (if it is cut, a better root
-		 * move it has already proved is still kept). */
-		if (lim->time_ms && lim->clock &&
-		    (uint32_t)(lim->clock(lim->clock_ctx) - s.t0) >= lim->time_ms / 5 * 3)
-			break;
+		/* Time: start the next iteration while it is likely to finish
+		 * (its time predicted from the growth of the last two), and in
+		 * any case before half the budget (three quarters when the best
+		 * move just changed): a cut iteration still keeps a better root
+		 * move that it has proved. */
+		if (lim->time_ms && lim->clock) {
+			uint32_t now = (uint32_t)(lim->clock(lim->clock_ctx) - s.t0);
+			uint32_t last = now - t_iter, grow, soft;
+
+			grow = last_iter ? (last + last_iter - 1) / last_iter : 3;
+			grow = grow < 2 ? 2 : grow > 6 ? 6 : grow;
+			soft = it.move != prev_move && d > 1 ? s.hard_ms / 4 * 3 : s.hard_ms / 2;
+			if (now >= soft && (uint64_t)now + (uint64_t)last * grow > s.hard_ms)
+				break;
+			last_iter = last ? last : 1;
+			t_iter = now;
+		}
 	}
 	r.nodes = s.nodes;
 	pv_extend(&s, g, &r);

@@ -16,13 +16,22 @@
  * Scores are from the point of view of the side to move, in eval units:
  * OW_SEARCH_SEED units per captured seed (plus small positional terms);
  * a forced win is OW_SEARCH_WIN minus the plies to the end of the game,
- * a forced loss the negative of that, a forced draw 0. */
+ * a forced loss the negative of that, a forced draw 0. With an endgame
+ * database (engine/egdb.h, ow_search_limits.egdb), a leaf of the tree with
+ * few enough seeds on the board gets the database's value: where it is
+ * exact, a won result is OW_SEARCH_EGDB plus the final margin in seeds
+ * times OW_SEARCH_SEED minus the plies to that leaf (a lost one the
+ * negative, a 24-24 draw 0): above any evaluation, below any forced win
+ * (no count of plies to the end is known, so no "forced" score); where it
+ * is an estimate (far into the move counter), the final margin it gives
+ * in OW_SEARCH_SEED units, like an evaluation. */
 #ifndef OW_SEARCH_H
 #define OW_SEARCH_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/egdb.h"
 #include "engine/oware.h"
 
 #define OW_SEARCH_MAX_DEPTH 64  /* plies; the deepest iteration */
@@ -33,6 +42,9 @@
 #define OW_SEARCH_TT_ENTRIES (1u << 20)
 /* Scores beyond this are forced wins (or losses, negated). */
 #define OW_SEARCH_WON (OW_SEARCH_WIN - 1000)
+/* Scores from OW_SEARCH_EGDB - OW_SEARCH_MAX_DEPTH up to OW_SEARCH_WON are
+ * results decided by the endgame database (negated: lost). */
+#define OW_SEARCH_EGDB (OW_SEARCH_WIN - 2000)
 
 typedef enum {
 	OW_LEVEL_EASY = 0,   /* 1 ply, random spread and slips: a beginner can
@@ -89,6 +101,7 @@ typedef struct ow_search_limits {
 	                     * instead of the best (with noise > 0 only) */
 	uint32_t seed;      /* seeds the random choices: same seed, same move */
 	const ow_eval_weights *eval; /* NULL: ow_eval_default */
+	const ow_egdb *egdb; /* an opened endgame database, or NULL: none */
 } ow_search_limits;
 
 /* The outcome of a search. */

@@ -165,6 +165,7 @@ static const struct lws_protocol_vhost_options mime[] = {
 	{&mime[7], NULL, ".ico", "image/x-icon"},
 	{&mime[8], NULL, ".woff2", "font/woff2"},
 	{&mime[9], NULL, ".txt", "text/plain; charset=utf-8"},
+	{&mime[10], NULL, ".egdb", "application/octet-stream"}, /* web/oware.egdb */
 	{NULL, NULL, ".map", "application/json"},
 };
 

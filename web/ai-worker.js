@@ -16,6 +16,26 @@ const SIDES = { south: 0, north: 1 };
 const HARD_MS = 1000;  // hard's budget (and the hint's): about a second
 
 let ready = null;  // Promise of the module's exports
+// The endgame database (web/oware.egdb, about 1.3 MB) is fetched once the
+// module is ready, in the background: searches before it arrives run
+// without it. egdb: null (not asked yet), 'loading', 'on', or 'off' (missing
+// or refused: the search goes on without it).
+let egdb = null;
+
+function loadEgdb(x) {
+  if (egdb) return;
+  egdb = 'loading';
+  (async () => {
+    const resp = await fetch(new URL('oware.egdb', self.location.href));
+    if (!resp.ok) throw new Error(`oware.egdb: HTTP ${resp.status}`);
+    const bytes = new Uint8Array(await resp.arrayBuffer());
+    const at = x.w_egdb_buffer(bytes.length);
+    if (!at) throw new Error('oware.egdb: too big');
+    new Uint8Array(x.memory.buffer, at, bytes.length).set(bytes);
+    if (x.w_egdb_open(bytes.length) !== 0) throw new Error('oware.egdb: refused');
+    egdb = 'on';
+  })().catch(() => { egdb = 'off'; });
+}
 
 function now() { return Math.floor(performance.now()) >>> 0; }
 
@@ -60,6 +80,7 @@ function setGame(x, position, moves) {
 
 async function handle(msg) {
   const x = await load();
+  loadEgdb(x);
   if (msg.type === 'clear') {
     x.w_search_clear();
     return { id: msg.id, cleared: true };

@@ -16,14 +16,48 @@ $(BUILD)/bench_search.wasm: $(BENCH_WASM_SRC) $(wildcard engine/*.h)
 		-fuse-ld=lld -Wl,--no-entry -Wl,--strip-all -Wl,-z,stack-size=1048576 \
 		-o $@ $(BENCH_WASM_SRC)
 
-.PHONY: bench-search bench-search-wasm bench-match
+# Today's hard against the hard of PREV_COMMIT (the commit before issue 18's
+# work): that commit's engine, from `git show` into $(BUILD)/prev/, linked
+# with tests/bench/prev_hard.c into one object whose only globals are its
+# prev_ functions (objcopy), so that it sits beside today's engine.
+PREV_COMMIT ?= 2da48439c2ac129c3856ddfaeebb041b425fd951
+PREV_FILES := engine/oware.h engine/oware_internal.h engine/mancala.h engine/search.h \
+	engine/oware.c engine/search.c
+PREV_DIR := $(BUILD)/prev/$(PREV_COMMIT)
+$(PREV_DIR)/prev.o: tests/bench/prev_hard.c
+	@mkdir -p $(PREV_DIR)/engine
+	for f in $(PREV_FILES); do git show $(PREV_COMMIT):$$f >$(PREV_DIR)/$$f || exit 1; done
+	for f in engine/oware.c engine/search.c tests/bench/prev_hard.c; do \
+		$(CC) -std=c11 -O2 -I$(PREV_DIR) -c -o $(PREV_DIR)/$$(basename $$f .c).o \
+			$$(case $$f in tests/*) echo $$f;; *) echo $(PREV_DIR)/$$f;; esac) || exit 1; \
+	done
+	ld -r -o $(PREV_DIR)/all.o $(PREV_DIR)/prev_hard.o $(PREV_DIR)/oware.o $(PREV_DIR)/search.o
+	objcopy -w --keep-global-symbol='prev_*' $(PREV_DIR)/all.o $@
+$(BUILD)/tests/bench/bench_versus.o: EXTRA_CFLAGS_tests += -DPREV_NAME='"$(shell echo $(PREV_COMMIT) | cut -c1-7)"'
+$(BUILD)/bench_versus: $(BUILD)/tests/bench/bench_versus.o $(BUILD)/tests/bench/egdb_load.o \
+		$(PREV_DIR)/prev.o $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ -lm
+
+.PHONY: bench-search bench-search-wasm bench-match bench-versus bench-versus-time
 bench-search: $(BUILD)/bench_search
 	$(BUILD)/bench_search 1000 10000000
 bench-search-wasm: $(BUILD)/bench_search.wasm
 	node tests/bench/bench_search.mjs $(BUILD)/bench_search.wasm 1000
 bench-match: $(BUILD)/bench_match
 	$(BUILD)/bench_match 100 100000
-BENCHES += bench-search bench-search-wasm bench-match
+# Today's hard against PREV_COMMIT's (tests/bench/bench_versus.c), both
+# with the endgame database of the build where today's can use it: 200
+# games at a fixed node budget, and 200 at 1 s a move (both sides; about
+# 2.5 hours on 2 cores: VERSUS_JOBS processes, niced).
+VERSUS_GAMES ?= 200
+VERSUS_NODES ?= 100000
+VERSUS_MS ?= 1000
+VERSUS_JOBS ?= 2
+bench-versus: $(BUILD)/bench_versus $(BUILD)/oware.egdb
+	OW_EGDB=$(BUILD)/oware.egdb nice $(BUILD)/bench_versus $(VERSUS_GAMES) $(VERSUS_NODES) $(VERSUS_JOBS)
+bench-versus-time: $(BUILD)/bench_versus $(BUILD)/oware.egdb
+	OW_EGDB=$(BUILD)/oware.egdb nice $(BUILD)/bench_versus $(VERSUS_GAMES) $(VERSUS_MS)ms $(VERSUS_JOBS)
+BENCHES += bench-search bench-search-wasm bench-match bench-versus bench-versus-time
 
 # `oware best` on the command line .
 .PHONY: test-best

@@ -355,6 +355,276 @@ START_TEST(test_move_limit_end)
 }
 END_TEST
 
+/* Walks the last plies of the games of tests/data/end-games.txt: where the
+ * game's history (the positions already seen twice, the plies without a
+ * capture) changes the exact result within 4 plies against the same board
+ * started afresh, the search with the history finds that result and a
+ * move that achieves it, even with its table filled first by a search of
+ * the fresh board (whose values the history makes wrong). */
+static int check_history(const char *reason, int last)
+{
+	static char moves[4096];
+	int pits[OW_PITS * 40], n = 0, decided = 0;
+	const int d = 4;
+
+	ck_assert(load_end_game(reason, moves, sizeof moves));
+	for (const char *m = moves; *m; m++)
+		if (*m != ' ' && *m != '\n')
+			pits[n++] = ow_pit_parse(*m);
+	for (int from = n - last; from < n; from++) {
+		ow_game g, bare;
+		ow_search_limits lim = {0};
+		ow_search_result r;
+		int ref, ref_bare;
+
+		ow_game_start(&g);
+		for (int i = 0; i < from; i++)
+			ck_assert_int_eq(ow_game_play(&g, pits[i], NULL), OW_OK);
+		ow_game_from(&bare, &g.pos);
+		ref = reference(&g, d);
+		ref_bare = reference(&bare, d);
+		if (ref == ref_bare)
+			continue;
+		decided++;
+		/* the table warmed by the fresh board, then the real game */
+		lim.depth = d + 2;
+		ow_tt_clear(tt, TT_N);
+		ck_assert_int_eq(ow_search(&bare, &lim, tt, TT_N, &r), 0);
+		lim.depth = d;
+		ck_assert_int_eq(ow_search(&g, &lim, tt, TT_N, &r), 0);
+		if (ref == 1) {
+			ow_game c = g;
+
+			ck_assert_msg(r.score > OW_SEARCH_WON, "%s ply %d: win missed (%d)",
+			              reason, from, r.score);
+			ck_assert_int_eq(ow_game_play(&c, r.move, NULL), OW_OK);
+			ck_assert_msg(c.end != OW_END_NONE ? c.winner == g.pos.turn
+			                                   : reference(&c, d - 1) == -1,
+			              "%s ply %d: %c does not win", reason, from,
+			              ow_pit_letter(r.move));
+		} else if (ref == -1) {
+			ck_assert_msg(r.score < -OW_SEARCH_WON, "%s ply %d: loss missed (%d)",
+			              reason, from, r.score);
+		} else {
+			ck_assert_msg(r.score <= OW_SEARCH_WON && r.score >= -OW_SEARCH_WON,
+			              "%s ply %d: false proof %d", reason, from, r.score);
+		}
+	}
+	return decided;
+}
+
+START_TEST(test_history_decides)
+{
+	int rep = check_history("repetition", 60), lim = check_history("move_limit", 14);
+
+	/* the history decided somewhere in both games */
+	ck_assert_int_gt(rep, 0);
+	ck_assert_int_gt(lim, 0);
+}
+END_TEST
+
+/* --- the endgame database (engine/egdb.h) --- */
+
+#ifndef EGDB_FILE
+#define EGDB_FILE "build/oware.egdb"
+#endif
+
+static ow_egdb egdb;
+static uint8_t *egdb_file;
+
+static const ow_egdb *egdb_load(void)
+{
+	FILE *f = fopen(EGDB_FILE, "rb");
+	long len;
+
+	if (egdb_file)
+		return &egdb;
+	ck_assert_msg(f != NULL, "no %s (make egdb)", EGDB_FILE);
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	len = ftell(f);
+	ck_assert_int_gt(len, 0);
+	rewind(f);
+	egdb_file = malloc((size_t)len);
+	ck_assert_ptr_nonnull(egdb_file);
+	ck_assert_uint_eq(fread(egdb_file, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	ck_assert_int_eq(ow_egdb_open(&egdb, egdb_file, (size_t)len), 0);
+	return &egdb;
+}
+
+/* An independent solver for boards of up to SMALL seeds: memoized
+ * recursion over (board, plies left before the move limit) on ow_pos_sow
+ * and ow_legal_mask, keyed by its own hash of the pits, nothing shared with
+ * the generator's ranking or its iteration. The seeds the side to move
+ * ends with, as egdb.h defines them. */
+#define SMALL 6
+#define MEMO (1u << 23)
+static struct memo { uint64_t key; uint8_t val; } *memo;
+
+static int solve(const ow_pos *p, int k, int left)
+{
+	uint64_t key = (uint64_t)left << 56 | (uint64_t)p->turn << 52;
+	size_t h;
+	unsigned mask;
+	int own = 0, best = -1;
+
+	for (int i = 0; i < OW_PITS; i++)
+		key |= (uint64_t)p->pits[i] << (4 * i);
+	for (int i = p->turn * OW_ROW; i < p->turn * OW_ROW + OW_ROW; i++)
+		own += p->pits[i];
+	mask = ow_legal_mask(p);
+	if (!left || !mask)
+		return own;
+	h = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 41) & (MEMO - 1);
+	while (memo[h].key && memo[h].key != key + 1)
+		h = (h + 1) & (MEMO - 1);
+	if (memo[h].key)
+		return memo[h].val;
+	for (int m = 0; m < OW_PITS; m++) {
+		ow_pos c = *p;
+		int got, v;
+
+		if (!(mask & 1u << m))
+			continue;
+		ow_pos_sow(&c, m, NULL);
+		got = c.captured[p->turn] - p->captured[p->turn];
+		v = got ? got + (k - got) - solve(&c, k - got, OW_MOVE_LIMIT)
+		        : k - solve(&c, k, left - 1);
+		if (v > best)
+			best = v;
+	}
+	memo[h].key = key + 1;
+	memo[h].val = (uint8_t)best;
+	return best;
+}
+
+/* Every board of up to SMALL seeds, both sides to move, as the file holds
+ * them, just after a capture and at the edge of each value's reach. */
+static void all_boards(const ow_egdb *db, int pits[OW_PITS], int i, int left, int k,
+                       int *checked)
+{
+	if (i == OW_PITS - 1) {
+		ow_pos p;
+		int cap[2] = {(OW_SEEDS - k) / 2, OW_SEEDS - k - (OW_SEEDS - k) / 2};
+
+		pits[i] = left;
+		for (int turn = 0; turn < 2; turn++) {
+			int qs[3] = {0, (int)db->quiet_max[k], (int)db->quiet_max[k] - 1};
+
+			ck_assert_int_eq(ow_pos_set(&p, pits, cap, turn, NULL), OW_OK);
+			for (int j = 0; j < 3; j++) {
+				int exact, v, q = qs[j];
+
+				if (q < 0)
+					continue;
+				v = ow_egdb_probe(db, &p, q, &exact);
+				ck_assert_int_eq(exact, 1);
+				ck_assert_msg(v == solve(&p, k, OW_MOVE_LIMIT - q),
+				              "%d seeds, quiet %d: file %d, solver %d", k, q, v,
+				              solve(&p, k, OW_MOVE_LIMIT - q));
+				(*checked)++;
+			}
+		}
+		return;
+	}
+	for (int a = 0; a <= left; a++) {
+		pits[i] = a;
+		all_boards(db, pits, i + 1, left - a, k, checked);
+	}
+}
+
+START_TEST(test_egdb_small_boards_solved_independently)
+{
+	const ow_egdb *db = egdb_load();
+	int pits[OW_PITS], checked = 0;
+
+	memo = calloc(MEMO, sizeof *memo);
+	ck_assert_ptr_nonnull(memo);
+	ck_assert_int_ge(db->seeds, SMALL);
+	for (int k = 1; k <= SMALL; k++)
+		all_boards(db, pits, 0, k, k, &checked);
+	free(memo);
+	memo = NULL;
+	/* 2 * (C(12,11) + ... + C(17,11)) boards, up to 3 quiet counts each */
+	ck_assert_int_ge(checked, 2 * 18563);
+}
+END_TEST
+
+/* A damaged file is refused: a flipped value bit (checksum), a short file
+ * (format). */
+START_TEST(test_egdb_refuses_damage)
+{
+	const ow_egdb *db = egdb_load();
+	size_t len = 12 + 12 * (size_t)(db->seeds + 1) + 8;
+	ow_egdb bad;
+
+	(void)db;
+	for (int k = 0; k <= egdb.seeds; k++)
+		len += egdb.period[k] * ((egdb.count[k] + 1) / 2);
+	egdb_file[len - 100] ^= 4;
+	ck_assert_int_eq(ow_egdb_open(&bad, egdb_file, len), OW_EGDB_E_CHECKSUM);
+	egdb_file[len - 100] ^= 4;
+	ck_assert_int_eq(ow_egdb_open(&bad, egdb_file, len - 1), OW_EGDB_E_FORMAT);
+	ck_assert_int_eq(ow_egdb_open(&bad, egdb_file, 5), OW_EGDB_E_FORMAT);
+	ck_assert_int_eq(ow_egdb_open(&bad, egdb_file, len), 0);
+}
+END_TEST
+
+/* Against brute force: in random endgames of up to 10 seeds, every result
+ * that a search without the database proves within 7 plies (too soon for
+ * a third occurrence or the move limit, which the database does not know)
+ * is the database's; and the search with the database never claims a
+ * result the database refutes. */
+START_TEST(test_egdb_agrees_with_search)
+{
+	const ow_egdb *db = egdb_load();
+	uint64_t rng = 77;
+	int proven = 0, checked = 0;
+
+	for (int t = 0; t < 600; t++) {
+		int pits[OW_PITS] = {0}, on = 2 + (int)(rnd(&rng) % 9), s, exact, v, me;
+		ow_game g;
+		ow_search_result r;
+		ow_search_limits lim = {0};
+
+		for (int i = 0; i < on; i++)
+			pits[rnd(&rng) % OW_PITS]++;
+		s = 24 - on / 2 - 2 + (int)(rnd(&rng) % 5);
+		if (OW_SEEDS - on - s > 24 || s > 24)
+			continue;
+		g = game_of(pits, s, OW_SEEDS - on - s, (int)(rnd(&rng) & 1));
+		if (g.end != OW_END_NONE)
+			continue;
+		me = g.pos.turn;
+		v = ow_egdb_probe(db, &g.pos, 0, &exact);
+		ck_assert_int_ge(v, 0);
+		v = g.pos.captured[me] + v - (g.pos.captured[1 - me] + on - v); /* margin */
+		r = search_depth(&g, 10);
+		if (r.score > OW_SEARCH_WON && OW_SEARCH_WIN - r.score <= 7) {
+			ck_assert_msg(v > 0, "position %d: won, file margin %d", t, v);
+			proven++;
+		}
+		if (r.score < -OW_SEARCH_WON && OW_SEARCH_WIN + r.score <= 7) {
+			ck_assert_msg(v < 0, "position %d: lost, file margin %d", t, v);
+			proven++;
+		}
+		lim.depth = 6;
+		lim.egdb = db;
+		ow_tt_clear(tt, TT_N);
+		ck_assert_int_eq(ow_search(&g, &lim, tt, TT_N, &r), 0);
+		assert_pv_legal(&g, &r);
+		if (r.score > OW_SEARCH_EGDB - OW_SEARCH_MAX_DEPTH)
+			ck_assert_msg(v > 0, "position %d: claims a win, file margin %d", t, v);
+		if (r.score < -(OW_SEARCH_EGDB - OW_SEARCH_MAX_DEPTH))
+			ck_assert_msg(v < 0, "position %d: claims a loss, file margin %d", t, v);
+		checked += r.score > OW_SEARCH_EGDB - OW_SEARCH_MAX_DEPTH ||
+		           r.score < -(OW_SEARCH_EGDB - OW_SEARCH_MAX_DEPTH);
+	}
+	ck_assert_int_gt(proven, 50);
+	ck_assert_int_gt(checked, 100); /* results decided by the file */
+}
+END_TEST
+
 /* A node budget stops the search (after depth 1, always completed). */
 START_TEST(test_node_budget)
 {
@@ -584,6 +854,10 @@ static Suite *search_suite(void)
 	tcase_add_test(rules, test_never_an_illegal_move);
 	tcase_add_test(rules, test_repetition_end);
 	tcase_add_test(rules, test_move_limit_end);
+	tcase_add_test(rules, test_history_decides);
+	tcase_add_test(rules, test_egdb_small_boards_solved_independently);
+	tcase_add_test(rules, test_egdb_refuses_damage);
+	tcase_add_test(rules, test_egdb_agrees_with_search);
 	tcase_add_test(limits, test_node_budget);
 	tcase_add_test(limits, test_time_budget);
 	tcase_add_test(limits, test_reproducible);

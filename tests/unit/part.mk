@@ -12,6 +12,8 @@ UNIT_NAMES := engine togyz search message rules jscan text study
 UNIT_OBJ_engine := $(BUILD)/tests/unit/test_engine.o $(ENGINE_OBJ)
 UNIT_OBJ_togyz := $(BUILD)/tests/unit/test_togyz.o $(ENGINE_OBJ)
 UNIT_OBJ_search := $(BUILD)/tests/search/test_search.o $(ENGINE_OBJ)
+# test-search reads the endgame database of the normal build.
+test-search: build/oware.egdb
 UNIT_OBJ_message := $(BUILD)/tests/unit/test_message.o $(BUILD)/server/sha256.o \
 	$(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_OBJ_rules := $(BUILD)/tests/unit/test_rules.o $(BUILD)/server/rules.o \

@@ -26,6 +26,12 @@
  * the wasm-vs-native test, after w_search_clear). nodes > 0 overrides the
  * level's budget with a node budget.
  *
+ * The endgame database (engine/egdb.h, the file web/oware.egdb): the
+ * caller copies the file's bytes to w_egdb_buffer(len) (0 when len is over
+ * the module's room for it, EGDB_ROOM) and calls w_egdb_open(len): 0, or
+ * an OW_EGDB_E_* code (< 0; no database then). Every later w_search and
+ * w_analyse probes it; until then they run without one.
+ *
  * Analysis (engine/analysis.h), one ply at a time, sharing the table:
  *   w_search_clear();                 // once before a game's first ply
  *   const rc = w_analyse(g, pit, nodes, timeMs);  // 0 or OW_E_* (< 0)
@@ -53,6 +59,11 @@ __attribute__((import_module("env"), import_name("now_ms")))
 uint32_t js_now_ms(void);
 
 static ow_tt_entry tt[TT_ENTRIES];
+/* Room for the database file: 12 seeds take 1,352,255 bytes. */
+#define EGDB_ROOM (2u << 20)
+static uint8_t egdb_file[EGDB_ROOM];
+static ow_egdb egdb;
+static const ow_egdb *egdb_on; /* &egdb once opened */
 static ow_search_result last;
 static ow_ply_analysis report;
 
@@ -86,6 +97,8 @@ int w_ai_from_input(void);
 int w_ai_play(int pit);
 int w_analyse(const ow_game *g, int pit, double nodes, uint32_t time_ms);
 ow_ply_analysis *w_analysis(void);
+uint8_t *w_egdb_buffer(uint32_t len);
+int w_egdb_open(uint32_t len);
 int w_analysis_south(int score, int side);
 int w_analysis_proven(int score);
 
@@ -115,6 +128,7 @@ WX(w_search) int w_search(const ow_game *g, int level, uint32_t seed,
 		lim.nodes = (uint64_t)nodes;
 		lim.time_ms = 0;
 	}
+	lim.egdb = egdb_on;
 	rc = ow_search(g, &lim, tt, TT_ENTRIES, &last);
 	return rc ? rc : last.move;
 }
@@ -161,6 +175,7 @@ WX(w_analyse) int w_analyse(const ow_game *g, int pit, double nodes, uint32_t ti
 		lim.time_ms = time_ms ? time_ms : 1000;
 		lim.clock = clock_ms;
 	}
+	lim.egdb = egdb_on;
 	return ow_analyse_ply(g, pit, &lim, tt, TT_ENTRIES, &report);
 }
 
@@ -171,3 +186,24 @@ WX(w_analysis_south) int w_analysis_south(int score, int side)
 	return ow_analysis_south(score, side);
 }
 WX(w_analysis_proven) int w_analysis_proven(int score) { return ow_analysis_proven(score); }
+
+/* Where to copy the database file of len bytes (see above), or 0. */
+WX(w_egdb_buffer) uint8_t *w_egdb_buffer(uint32_t len)
+{
+	egdb_on = 0;
+	return len <= EGDB_ROOM ? egdb_file : 0;
+}
+
+/* Opens the len bytes copied to w_egdb_buffer: 0 or an OW_EGDB_E_* code. */
+WX(w_egdb_open) int w_egdb_open(uint32_t len)
+{
+	int rc;
+
+	egdb_on = 0;
+	if (len > EGDB_ROOM)
+		return OW_EGDB_E_FORMAT;
+	rc = ow_egdb_open(&egdb, egdb_file, len);
+	if (!rc)
+		egdb_on = &egdb;
+	return rc;
+}

@@ -1,0 +1,39 @@
+/* prev_hard.c: the hard level of an earlier commit (PREV_COMMIT in
+ * tests/search/part.mk), for bench_versus. Compiled against that commit's
+ * engine headers (build/prev/engine/, from `git show`), linked with its
+ * oware.c and search.c into one relocatable object whose only global
+ * symbols are the prev_ functions below: the old engine's ow_ names stay
+ * private to it, so it links beside today's engine. */
+#include "engine/search.h"
+
+size_t prev_game_size(void);
+size_t prev_tt_entry_size(void);
+void prev_tt_clear(void *tt, size_t n);
+int prev_hard_move(const void *game, uint64_t nodes, uint32_t time_ms,
+                   uint32_t (*clock)(void *), void *tt, size_t n, int *depth,
+                   uint64_t *nodes_out);
+
+/* sizeof(ow_game) of that commit: bench_versus refuses to run unless it
+ * equals today's (the game is passed as is). */
+size_t prev_game_size(void) { return sizeof(ow_game); }
+size_t prev_tt_entry_size(void) { return sizeof(ow_tt_entry); }
+void prev_tt_clear(void *tt, size_t n) { ow_tt_clear(tt, n); }
+
+/* Hard's move in game within nodes (time_ms 0) or time_ms of clock; -1 if
+ * the search fails. */
+int prev_hard_move(const void *game, uint64_t nodes, uint32_t time_ms,
+                   uint32_t (*clock)(void *), void *tt, size_t n, int *depth,
+                   uint64_t *nodes_out)
+{
+	ow_search_limits lim;
+	ow_search_result r;
+
+	ow_search_level(&lim, OW_LEVEL_HARD, 1, time_ms ? clock : 0, 0, time_ms);
+	if (!time_ms)
+		lim.nodes = nodes;
+	if (ow_search(game, &lim, tt, n, &r))
+		return -1;
+	*depth = r.depth;
+	*nodes_out = r.nodes;
+	return r.move;
+}
