@@ -259,6 +259,12 @@ int proto_msg_parse(const char *text, size_t len, proto_msg *out,
 	if (errlen)
 		err[0] = 0;
 	o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!o && json_error_code(&jerr) == json_error_numeric_overflow) {
+		/* Valid JSON with a number out of any field's range. */
+		snprintf(err, errlen, "a number too big (column %d)", jerr.column);
+		rc = PROTO_E_BAD_MESSAGE;
+		goto out;
+	}
 	if (!o || !json_is_object(o)) {
 		if (!o)
 			proto_printable_ascii(jerr.text);

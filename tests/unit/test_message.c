@@ -166,6 +166,10 @@ START_TEST(test_malformed)
 	ck_assert_int_eq(parse("{\"type\":\"claim\",\"type\":\"claim\"}", &m), PROTO_E_BAD_JSON);
 	ck_assert_int_eq(parse("{}", &m), PROTO_E_BAD_MESSAGE);
 	ck_assert_int_eq(parse("{\"type\":null}", &m), PROTO_E_BAD_MESSAGE);
+	/* Valid JSON whose number no field can hold: out of range, not bad JSON. */
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"south\","
+	                       "\"clock\":{\"initial\":100000000000000000000}}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":\"a\",\"ply\":1e400}", &m), PROTO_E_BAD_MESSAGE);
 	ck_assert_int_eq(parse("{\"type\":\"dance\"}", &m), PROTO_E_UNKNOWN_TYPE);
 	ck_assert_int_eq(parse("{\"type\":\"Create\"}", &m), PROTO_E_UNKNOWN_TYPE);
 	/* Not NUL-terminated: only len bytes are read. */
