@@ -1,7 +1,6 @@
 /* best.c: `oware best`: runs the search of engine/search.h on a position
  * and prints its choice as JSON. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,11 +8,11 @@
 
 #include <jansson.h>
 
+#include "cli/cli.h"
 #include "cli/best.h"
 #include "engine/search.h"
 #include "protocol/game.h"
 
-#define BAD_INPUT 2
 #define TT_ENTRIES OW_SEARCH_TT_ENTRIES
 #define MAX_TIME_MS 600000L
 #define DEFAULT_HARD_MS 1000
@@ -29,19 +28,6 @@ const char cli_best_help[] =
 	"      is --level hard (1 s; the hint). --depth N (1-64) searches exactly\n"
 	"      N plies and is reproducible; --time-ms N stops after N ms. --seed\n"
 	"      drives the random choices of easy and medium (default 1).\n";
-
-__attribute__((format(printf, 1, 2)))
-static int bad(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("oware: best: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return BAD_INPUT;
-}
 
 static uint32_t now_ms(void *ctx)
 {
@@ -111,9 +97,9 @@ int cli_best(int argc, char **argv)
 		if (strcmp(opt, "--position") && strcmp(opt, "--level") &&
 		    strcmp(opt, "--depth") && strcmp(opt, "--time-ms") &&
 		    strcmp(opt, "--seed"))
-			return bad("unknown option \"%s\"", opt);
+			return cli_bad("best", "unknown option \"%s\"", opt);
 		if (!val)
-			return bad("%s needs a value", opt);
+			return cli_bad("best", "%s needs a value", opt);
 		if (!strcmp(opt, "--position")) {
 			position = val;
 		} else if (!strcmp(opt, "--level")) {
@@ -121,28 +107,28 @@ int cli_best(int argc, char **argv)
 			nbudget++;
 		} else if (!strcmp(opt, "--depth")) {
 			if (parse_num(val, 1, OW_SEARCH_MAX_DEPTH, &depth))
-				return bad("--depth must be an integer from 1 to %d, not \"%s\"",
+				return cli_bad("best", "--depth must be an integer from 1 to %d, not \"%s\"",
 				           OW_SEARCH_MAX_DEPTH, val);
 			nbudget++;
 		} else if (!strcmp(opt, "--time-ms")) {
 			if (parse_num(val, 1, MAX_TIME_MS, &time_ms))
-				return bad("--time-ms must be an integer from 1 to %ld, not \"%s\"",
+				return cli_bad("best", "--time-ms must be an integer from 1 to %ld, not \"%s\"",
 				           MAX_TIME_MS, val);
 			nbudget++;
 		} else if (parse_num(val, 0, 4294967295L, &seed)) { /* --seed */
-			return bad("--seed must be an integer from 0 to 4294967295, not \"%s\"",
+			return cli_bad("best", "--seed must be an integer from 0 to 4294967295, not \"%s\"",
 			           val);
 		}
 	}
 	if (nbudget > 1)
-		return bad("give only one of --level, --depth and --time-ms");
+		return cli_bad("best", "give only one of --level, --depth and --time-ms");
 
 	if (position) {
 		char err[160];
 		ow_pos p;
 
 		if (proto_position_parse(position, strlen(position), &p, err, sizeof err))
-			return bad("--position: %s", err);
+			return cli_bad("best", "--position: %s", err);
 		ow_game_from(&g, &p);
 	} else {
 		ow_game_start(&g);
@@ -152,12 +138,12 @@ int cli_best(int argc, char **argv)
 		int pit = m[0] && !m[1] ? ow_pit_parse(m[0]) : -1;
 
 		if (pit < 0)
-			return bad("ply %d: \"%s\" is not a pit letter (a-f, A-F)", ply, m);
+			return cli_bad("best", "ply %d: \"%s\" is not a pit letter (a-f, A-F)", ply, m);
 		if ((rc = ow_game_play(&g, pit, NULL)))
-			return bad("ply %d: %s", ply, ow_strerror(rc));
+			return cli_bad("best", "ply %d: %s", ply, ow_strerror(rc));
 	}
 	if (g.end != OW_END_NONE)
-		return bad("the game is over: there is no move to choose");
+		return cli_bad("best", "the game is over: there is no move to choose");
 
 	if (depth) {
 		memset(&lim, 0, sizeof lim);
@@ -174,7 +160,7 @@ int cli_best(int argc, char **argv)
 		         : !strcmp(level, "easy") ? OW_LEVEL_EASY : -1;
 
 		if (lv < 0)
-			return bad("--level must be easy, medium or hard, not \"%s\"", level);
+			return cli_bad("best", "--level must be easy, medium or hard, not \"%s\"", level);
 		ow_search_level(&lim, lv, (uint32_t)seed, now_ms, NULL, DEFAULT_HARD_MS);
 	}
 
@@ -186,7 +172,7 @@ int cli_best(int argc, char **argv)
 	rc = ow_search(&g, &lim, tt, TT_ENTRIES, &r);
 	free(tt);
 	if (rc)
-		return bad("%s", ow_strerror(rc));
+		return cli_bad("best", "%s", ow_strerror(rc));
 	j = result_json(&r);
 	text = j ? json_dumps(j, JSON_COMPACT) : NULL;
 	json_decref(j);

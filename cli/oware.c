@@ -1,11 +1,11 @@
 /* oware.c: the `oware` command-line tool: play moves, perft, best move;
  * `--game togyz` goes to cli/togyz.c. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "cli/best.h"
 #include "cli/study.h"
 #include "cli/togyz.h"
@@ -59,26 +59,10 @@ static const char help[] =
 	"so does an unknown --game.\n"
 	"\n";
 
-/* Exit status for bad input, and its one line on stderr. */
-#define BAD_INPUT 2
-
-__attribute__((format(printf, 1, 2)))
-static int bad(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("oware: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return BAD_INPUT;
-}
-
 /* Takes "--game NAME" out of a command's n arguments (wherever it is, but
  * not as the value of --position), moving the later ones down in args as
  * getopt does: returns 0 for Oware (also without the option), 1 for Togyz
- * Kumalak, or BAD_INPUT's negative after saying why. */
+ * Kumalak, or CLI_BAD_INPUT's negative after saying why. */
 static int take_game(int *n, char **args)
 {
 	int game = -1;
@@ -91,15 +75,15 @@ static int take_game(int *n, char **args)
 		if (strcmp(args[i], "--game"))
 			continue;
 		if (game >= 0)
-			return -bad("--game given twice");
+			return -cli_bad(NULL, "--game given twice");
 		if (i + 1 >= *n)
-			return -bad("--game needs oware or togyz");
+			return -cli_bad(NULL, "--game needs oware or togyz");
 		if (!strcmp(args[i + 1], "oware"))
 			game = 0;
 		else if (!strcmp(args[i + 1], "togyz"))
 			game = 1;
 		else
-			return -bad("--game must be oware or togyz, not \"%s\"", args[i + 1]);
+			return -cli_bad(NULL, "--game must be oware or togyz, not \"%s\"", args[i + 1]);
 		for (int k = i; k + 2 < *n; k++)
 			args[k] = args[k + 2];
 		*n -= 2;
@@ -119,7 +103,7 @@ static int start_game(ow_game *g, const char *text)
 		return 0;
 	}
 	if (proto_position_parse(text, strlen(text), &p, err, sizeof err))
-		return bad("--position: %s", err);
+		return cli_bad(NULL, "--position: %s", err);
 	ow_game_from(g, &p);
 	return 0;
 }
@@ -127,17 +111,11 @@ static int start_game(ow_game *g, const char *text)
 static int print_game(const ow_game *g)
 {
 	jw w;
-	int rc = 0;
+	int rc;
 
 	jw_init(&w);
 	proto_game_write(&w, g);
-	if (w.oom) {
-		fprintf(stderr, "oware: out of memory\n");
-		rc = 1;
-	} else if (fwrite(w.buf, 1, w.len, stdout) != w.len || putchar('\n') == EOF ||
-	           fflush(stdout)) {
-		rc = 1;
-	}
+	rc = cli_print(&w);
 	jw_free(&w);
 	return rc;
 }
@@ -150,7 +128,7 @@ static int cmd_play(int argc, char **argv)
 
 	if (argc > 0 && !strcmp(argv[0], "--position")) {
 		if (argc < 2)
-			return bad("--position needs a JSON argument");
+			return cli_bad(NULL, "--position needs a JSON argument");
 		position = argv[1];
 		i = 2;
 	}
@@ -161,9 +139,9 @@ static int cmd_play(int argc, char **argv)
 		int pit = m[0] && !m[1] ? ow_pit_parse(m[0]) : -1;
 
 		if (pit < 0)
-			return bad("ply %d: \"%s\" is not a pit letter (a-f, A-F)", ply, m);
+			return cli_bad(NULL, "ply %d: \"%s\" is not a pit letter (a-f, A-F)", ply, m);
 		if ((rc = ow_game_play(&g, pit, NULL)))
-			return bad("ply %d: %s", ply, rc == OW_E_NOT_YOURS
+			return cli_bad(NULL, "ply %d: %s", ply, rc == OW_E_NOT_YOURS
 			           ? (g.pos.turn == OW_SOUTH ? "pit belongs to north; south is to move"
 			                                     : "pit belongs to south; north is to move")
 			           : ow_strerror(rc));
@@ -180,11 +158,11 @@ static int cmd_perft(int argc, char **argv)
 	int rc;
 
 	if (argc != 1 && !(argc == 3 && !strcmp(argv[1], "--position")))
-		return bad("perft needs DEPTH [--position JSON]\n%s", usage);
+		return cli_bad(NULL, "perft needs DEPTH [--position JSON]\n%s", usage);
 	errno = 0;
 	depth = strtol(argv[0], &end, 10);
 	if (errno || end == argv[0] || *end || depth < 0 || depth > 64)
-		return bad("perft: DEPTH must be an integer from 0 to 64, not \"%s\"", argv[0]);
+		return cli_bad(NULL, "perft: DEPTH must be an integer from 0 to 64, not \"%s\"", argv[0]);
 	if (argc == 3)
 		position = argv[2];
 	if ((rc = start_game(&g, position)))
@@ -212,7 +190,7 @@ int main(int argc, char **argv)
 		if (game == 1 && !strcmp(argv[1], "perft"))
 			return togyz_cli_perft(n, argv + 2);
 		if (game == 1)
-			return bad("best: not available for --game togyz yet");
+			return cli_bad(NULL, "best: not available for --game togyz yet");
 		argc = n + 2;
 	}
 	if (argc >= 2 && !strcmp(argv[1], "play"))
@@ -226,5 +204,5 @@ int main(int argc, char **argv)
 	if (argc >= 3 && !strcmp(argv[1], "perft"))
 		return cmd_perft(argc - 2, argv + 2);
 	fputs(usage, stderr);
-	return BAD_INPUT;
+	return CLI_BAD_INPUT;
 }

@@ -1,7 +1,6 @@
 /* study.c: `oware analyse` (a game judged move by move by the search) and
  * `oware ogn` (records in Aualé's Oware Game Notation, out and in). */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,12 +8,12 @@
 
 #include <jansson.h>
 
+#include "cli/cli.h"
 #include "cli/study.h"
 #include "engine/analysis.h"
 #include "engine/ogn.h"
 #include "protocol/game.h"
 
-#define BAD_INPUT 2
 #define MAX_TIME_MS 600000L
 #define MAX_NODES 1000000000L
 #define MAX_FILE (1L << 20) /* bytes of a record read */
@@ -69,19 +68,6 @@ const char cli_ogn_help[] =
 	"      ...}. A malformed or illegal record prints nothing on stdout and\n"
 	"      one line on stderr: oware: ogn: FILE: line N: the reason.\n";
 
-__attribute__((format(printf, 2, 3)))
-static int bad(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "oware: %s: ", cmd);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return BAD_INPUT;
-}
-
 static int no_memory(void)
 {
 	fputs("oware: out of memory\n", stderr);
@@ -120,7 +106,7 @@ static int parse_start(const char *cmd, const char *text, ow_pos *p)
 		return 0;
 	}
 	if (proto_position_parse(text, strlen(text), p, err, sizeof err))
-		return bad(cmd, "--position: %s", err);
+		return cli_bad(cmd, "--position: %s", err);
 	return 0;
 }
 
@@ -134,9 +120,9 @@ static int replay(const char *cmd, const ow_pos *start, char **argv, int n,
 		int pit = m[0] && !m[1] ? ow_pit_parse(m[0]) : -1, rc;
 
 		if (pit < 0)
-			return bad(cmd, "ply %d: \"%s\" is not a pit letter (a-f, A-F)", i + 1, m);
+			return cli_bad(cmd, "ply %d: \"%s\" is not a pit letter (a-f, A-F)", i + 1, m);
 		if ((rc = ow_game_play(g, pit, NULL)))
-			return bad(cmd, "ply %d: %s", i + 1, rc == OW_E_NOT_YOURS
+			return cli_bad(cmd, "ply %d: %s", i + 1, rc == OW_E_NOT_YOURS
 			           ? (g->pos.turn == OW_SOUTH ? "pit belongs to north; south is to move"
 			                                      : "pit belongs to south; north is to move")
 			           : ow_strerror(rc));
@@ -235,22 +221,22 @@ int cli_analyse(int argc, char **argv)
 
 		if (strcmp(opt, "--position") && strcmp(opt, "--nodes") &&
 		    strcmp(opt, "--time-per-move"))
-			return bad("analyse", "unknown option \"%s\"", opt);
+			return cli_bad("analyse", "unknown option \"%s\"", opt);
 		if (!val)
-			return bad("analyse", "%s needs a value", opt);
+			return cli_bad("analyse", "%s needs a value", opt);
 		if (!strcmp(opt, "--position")) {
 			position = val;
 		} else if (!strcmp(opt, "--nodes")) {
 			if (parse_num(val, 1, MAX_NODES, &nodes))
-				return bad("analyse", "--nodes must be an integer from 1 to %ld, not \"%s\"",
+				return cli_bad("analyse", "--nodes must be an integer from 1 to %ld, not \"%s\"",
 				           MAX_NODES, val);
 		} else if (parse_num(val, 1, MAX_TIME_MS, &time_ms)) {
-			return bad("analyse", "--time-per-move must be an integer from 1 to %ld, not \"%s\"",
+			return cli_bad("analyse", "--time-per-move must be an integer from 1 to %ld, not \"%s\"",
 			           MAX_TIME_MS, val);
 		}
 	}
 	if (nodes && time_ms)
-		return bad("analyse", "give only one of --nodes and --time-per-move");
+		return cli_bad("analyse", "give only one of --nodes and --time-per-move");
 	if ((rc = parse_start("analyse", position, &start)))
 		return rc;
 	n = argc - i;
@@ -342,7 +328,7 @@ static int ogn_read(const char *file)
 	json_t *j, *moves, *tags;
 
 	if (!f)
-		return bad("ogn", "%s: %s", file, strerror(errno));
+		return cli_bad("ogn", "%s: %s", file, strerror(errno));
 	if (!(text = malloc(MAX_FILE + 1))) {
 		if (f != stdin)
 			fclose(f);
@@ -355,17 +341,17 @@ static int ogn_read(const char *file)
 		free(text);
 		if (f != stdin)
 			fclose(f);
-		return bad("ogn", "%s: %s", file, strerror(e));
+		return cli_bad("ogn", "%s: %s", file, strerror(e));
 	}
 	if (f != stdin)
 		fclose(f);
 	if (len > MAX_FILE) {
 		free(text);
-		return bad("ogn", "%s: larger than 1 MB", file);
+		return cli_bad("ogn", "%s: larger than 1 MB", file);
 	}
 	if (ow_ogn_read(text, len, &rec)) {
 		free(text);
-		return bad("ogn", "%s: line %d: %s", file, rec.line, rec.err);
+		return cli_bad("ogn", "%s: line %d: %s", file, rec.line, rec.err);
 	}
 	free(text);
 	if (!(j = game_json(&rec.game)))
@@ -396,7 +382,7 @@ int cli_ogn(int argc, char **argv)
 
 	if (argc >= 1 && !strcmp(argv[0], "--read")) {
 		if (argc != 2)
-			return bad("ogn", "--read takes one FILE (or - for stdin) and nothing else");
+			return cli_bad("ogn", "--read takes one FILE (or - for stdin) and nothing else");
 		return ogn_read(argv[1]);
 	}
 	for (i = 0; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
@@ -404,9 +390,9 @@ int cli_ogn(int argc, char **argv)
 
 		if (strcmp(opt, "--position") && strcmp(opt, "--south") &&
 		    strcmp(opt, "--north") && strcmp(opt, "--date"))
-			return bad("ogn", "unknown option \"%s\"", opt);
+			return cli_bad("ogn", "unknown option \"%s\"", opt);
 		if (!val)
-			return bad("ogn", "%s needs a value", opt);
+			return cli_bad("ogn", "%s needs a value", opt);
 		if (!strcmp(opt, "--position"))
 			position = val;
 		else if (!strcmp(opt, "--south"))
@@ -434,7 +420,7 @@ int cli_ogn(int argc, char **argv)
 	free(pits);
 	if (rc == OW_OGN_E_TAG) {
 		free(buf);
-		return bad("ogn", "%s: must be UTF-8 text of at most 255 bytes without control characters",
+		return cli_bad("ogn", "%s: must be UTF-8 text of at most 255 bytes without control characters",
 		           tag_opt[badi]);
 	}
 	if (rc < 0) {

@@ -1,11 +1,11 @@
 /* togyz.c: the `oware` tool's Togyz Kumalak commands (play, perft); main()
  * in cli/oware.c sends `--game togyz` here. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "cli/togyz.h"
 #include "cli/togyz_json.h"
 #include "engine/togyz.h"
@@ -39,22 +39,6 @@ const char togyz_cli_help[] =
 	"with status 2, as for Oware. --game may stand anywhere among the\n"
 	"arguments of play and perft, once (not as the value of --position).\n";
 
-/* Exit status for bad input, and its one line on stderr (as cli/oware.c). */
-#define BAD_INPUT 2
-
-__attribute__((format(printf, 1, 2)))
-static int bad(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("oware: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return BAD_INPUT;
-}
-
 /* Sets up *g from --position text, or the standard start when text is NULL. */
 static int start_game(tg_game *g, const char *text)
 {
@@ -66,7 +50,7 @@ static int start_game(tg_game *g, const char *text)
 		return 0;
 	}
 	if (togyz_position_parse(text, strlen(text), &p, err, sizeof err))
-		return bad("--position: %s", err);
+		return cli_bad(NULL, "--position: %s", err);
 	tg_game_from(g, &p);
 	return 0;
 }
@@ -74,17 +58,11 @@ static int start_game(tg_game *g, const char *text)
 static int print_game(const tg_game *g)
 {
 	jw w;
-	int rc = 0;
+	int rc;
 
 	jw_init(&w);
 	togyz_game_write(&w, g);
-	if (w.oom) {
-		fprintf(stderr, "oware: out of memory\n");
-		rc = 1;
-	} else if (fwrite(w.buf, 1, w.len, stdout) != w.len || putchar('\n') == EOF ||
-	           fflush(stdout)) {
-		rc = 1;
-	}
+	rc = cli_print(&w);
 	jw_free(&w);
 	return rc;
 }
@@ -97,7 +75,7 @@ int togyz_cli_play(int argc, char **argv)
 
 	if (argc > 0 && !strcmp(argv[0], "--position")) {
 		if (argc < 2)
-			return bad("--position needs a JSON argument");
+			return cli_bad(NULL, "--position needs a JSON argument");
 		position = argv[1];
 		i = 2;
 	}
@@ -108,9 +86,9 @@ int togyz_cli_play(int argc, char **argv)
 		int pit = m[0] >= '1' && m[0] <= '9' && !m[1] ? tg_pit_of(g.pos.turn, m[0] - '0') : -1;
 
 		if (pit < 0)
-			return bad("ply %d: \"%s\" is not a hole number (1-9)", ply, m);
+			return cli_bad(NULL, "ply %d: \"%s\" is not a hole number (1-9)", ply, m);
 		if ((rc = tg_game_play(&g, pit, NULL)))
-			return bad("ply %d: %s", ply, tg_strerror(rc));
+			return cli_bad(NULL, "ply %d: %s", ply, tg_strerror(rc));
 	}
 	return print_game(&g);
 }
@@ -124,11 +102,11 @@ int togyz_cli_perft(int argc, char **argv)
 	int rc;
 
 	if (argc != 1 && !(argc == 3 && !strcmp(argv[1], "--position")))
-		return bad("perft needs DEPTH [--position JSON]");
+		return cli_bad(NULL, "perft needs DEPTH [--position JSON]");
 	errno = 0;
 	depth = strtol(argv[0], &end, 10);
 	if (errno || end == argv[0] || *end || depth < 0 || depth > 64)
-		return bad("perft: DEPTH must be an integer from 0 to 64, not \"%s\"", argv[0]);
+		return cli_bad(NULL, "perft: DEPTH must be an integer from 0 to 64, not \"%s\"", argv[0]);
 	if (argc == 3)
 		position = argv[2];
 	if ((rc = start_game(&g, position)))

@@ -1,0 +1,20 @@
+/* cli.h: what every command of the `oware` tool shares: the one line on
+ * stderr and exit status for bad input, and printing a JSON line. */
+#ifndef CLI_CLI_H
+#define CLI_CLI_H
+
+#include "protocol/jw.h"
+
+/* Exit status for bad input (nothing on stdout, one line on stderr). */
+#define CLI_BAD_INPUT 2
+
+/* Prints "oware: CMD: <message>" (or "oware: <message>" when cmd is NULL)
+ * as one line on stderr; returns CLI_BAD_INPUT. */
+__attribute__((format(printf, 2, 3)))
+int cli_bad(const char *cmd, const char *fmt, ...);
+
+/* Prints w's text and a newline on stdout: 0, or 1 (said on stderr when
+ * w ran out of memory) when it could not. */
+int cli_print(const jw *w);
+
+#endif
