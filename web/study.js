@@ -43,7 +43,9 @@ function readOurs(text) {
     let info;
     try { info = line.play(mv); } catch (e) {
       if (!(e instanceof EngineError)) throw e;
-      throw new RecordError(lines[k], t('import.move', { n: k + 1, move: mv, why: engineText(e.code) }));
+      // The engine's sentence ("That pit is empty.") inside ours.
+      const why = engineText(e.code).replace(/\.$/, '');
+      throw new RecordError(lines[k], t('import.move', { n: k + 1, move: mv, why: why.charAt(0).toLowerCase() + why.slice(1) }));
     }
     if (marks[k] !== null && marks[k] !== info.seeds) {
       throw new RecordError(lines[k], t('import.mark', { n: k + 1, move: mv, mark: marks[k], seeds: info.seeds }));
