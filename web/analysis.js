@@ -71,11 +71,6 @@ function stop() {
   if (a) a.running = false;
 }
 
-// Leaving the game: a running analysis stops.
-export function dropAnalysis() {
-  stop();
-}
-
 const fmt = (v) => (v > 0 ? '+' : v < 0 ? '−' : '') + Math.abs(v).toFixed(1);
 
 // The evaluation of the position after k plies (South's view, seeds).
@@ -153,6 +148,8 @@ export function drawAnalysis(f) {
   card.hidden = !on;
   const a = on ? current() : null;
   board.markBest(null);
+  // The game moved on (a rematch): an analysis of the old one stops.
+  if (!a && model.analysis && model.analysis.running) stop();
   if (!on) return;
   const running = !!(a && a.running);
   $('an-start').hidden = running || !!(a && a.done);
