@@ -98,11 +98,7 @@ static int get_int(const json_t *v, int *out)
 	return 0;
 }
 
-/* Reads a position object {"pits":[12 ints],"captured":{"south":N,"north":N},
- * "turn":"south"|"north"} into *out. Returns 0, or -1 with a one-line
- * reason naming the field in err (e.g. "pits[3]: negative count"); *out is
- * untouched on failure. */
-static int position_from_json(const json_t *j, ow_pos *out, char *err, size_t errlen)
+int proto_position_json(const json_t *j, ow_pos *out, char *err, size_t errlen)
 {
 	static const char *const fields[] = {"captured.south", "captured.north", "turn"};
 	const json_t *pits, *cap, *turn;
@@ -168,7 +164,27 @@ int proto_position_parse(const char *text, size_t len, ow_pos *out, char *err, s
 		snprintf(err, errlen, "position: malformed JSON at character %d: %s", je.position, je.text);
 		return -1;
 	}
-	rc = position_from_json(j, out, err, errlen);
+	rc = proto_position_json(j, out, err, errlen);
 	json_decref(j);
 	return rc;
+}
+
+void proto_position_write(jw *w, const ow_pos *p)
+{
+	jw_obj(w);
+	jw_key(w, "pits");
+	jw_arr(w);
+	for (int i = 0; i < OW_PITS; i++)
+		jw_int(w, p->pits[i]);
+	jw_arr_end(w);
+	jw_key(w, "captured");
+	jw_obj(w);
+	jw_key(w, "south");
+	jw_int(w, p->captured[OW_SOUTH]);
+	jw_key(w, "north");
+	jw_int(w, p->captured[OW_NORTH]);
+	jw_obj_end(w);
+	jw_key(w, "turn");
+	jw_str(w, proto_side_name(p->turn));
+	jw_obj_end(w);
 }

@@ -38,6 +38,14 @@ void proto_pits_write(jw *w, const uint8_t *pits, int n);
  * (e.g. "pits[3]: negative count"); *out is untouched on failure. */
 int proto_position_parse(const char *text, size_t len, ow_pos *out, char *err, size_t errlen);
 
+/* The same from a parsed JSON value j (a jansson json_t; create's
+ * `position`): 0, or -1 with the reason in err, *out untouched. */
+struct json_t;
+int proto_position_json(const struct json_t *j, ow_pos *out, char *err, size_t errlen);
+
+/* Writes p as the object above (the shape proto_position_parse reads). */
+void proto_position_write(jw *w, const ow_pos *p);
+
 /* Replaces every byte of s outside printable ASCII with '?'. The JSON
  * parser's error text quotes the input near the error, cut at any byte
  * (e.g. "invalid escape near '\xc3'"): this makes it one line of valid

@@ -162,6 +162,32 @@ static int get_text(const json_t *o, const char *field, int max_cp, char *buf, s
 	return 1;
 }
 
+/* create's optional `position` (PROTOCOL.md "Games from a position"):
+ * absent or null for the standard start; else a position as `oware play
+ * --position` takes it, valid, whose game is not over. 0 or -1 with err. */
+static int parse_position(const json_t *o, proto_msg *m, char *err, size_t errlen)
+{
+	const json_t *p = json_object_get(o, "position");
+	char why[96];
+	ow_game g;
+
+	m->has_position = 0;
+	if (!p || json_is_null(p))
+		return 0;
+	if (proto_position_json(p, &m->position, why, sizeof why) < 0) {
+		/* "pits[3]: negative count" -> "position.pits[3]: ..." */
+		snprintf(err, errlen, "%s%s", strncmp(why, "position", 8) ? "position." : "", why);
+		return -1;
+	}
+	ow_game_from(&g, &m->position);
+	if (g.end != OW_END_NONE) {
+		snprintf(err, errlen, "position: the game would be over from the start");
+		return -1;
+	}
+	m->has_position = 1;
+	return 0;
+}
+
 /* The optional `name` of create and join. 0, or -1 with err set. */
 static int get_name(const json_t *o, proto_msg *m, char *err, size_t errlen)
 {
@@ -196,7 +222,7 @@ static int parse_fields(const json_t *o, proto_msg *m, char *err, size_t errlen)
 			snprintf(err, errlen, "kind: not a kind of game this server hosts");
 			return -1;
 		}
-		if (parse_clock(o, m, err, errlen) < 0)
+		if (parse_clock(o, m, err, errlen) < 0 || parse_position(o, m, err, errlen) < 0)
 			return -1;
 		return get_name(o, m, err, errlen);
 	case PROTO_MSG_JOIN:
@@ -455,6 +481,11 @@ void proto_state_write(jw *w, const proto_state_view *v)
 		jw_int(w, v->claim_in);
 	jw_key(w, "clock");
 	proto_clock_write(w, &v->clock);
+	jw_key(w, "start");
+	if (v->start)
+		proto_position_write(w, v->start);
+	else
+		jw_null(w);
 	jw_key(w, "names");
 	jw_obj(w);
 	jw_key(w, "south");

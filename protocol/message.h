@@ -86,6 +86,10 @@ typedef struct proto_msg {
 	int clock_initial[2];             /* realtime: seconds for each side (ow_side) */
 	int clock_increment;              /* realtime: seconds added per move */
 	int clock_days;                   /* correspondence: days per move */
+	/* create's `position`: the games of the room start from it (PROTOCOL.md
+	 * "Games from a position"); has_position 0 when absent or null. */
+	int has_position;
+	ow_pos position;                  /* valid (ow_pos_set), its game not over */
 	/* Names and chat (PROTOCOL.md, "Names and chat"): */
 	int has_name;                     /* create, join: a name was given; name: always */
 	char name[PROTO_NAME_BYTES + 1];  /* trimmed; "" for a `name` of null (no name) */
@@ -144,6 +148,8 @@ typedef struct proto_state_view {
 	unsigned abandon_seconds;
 	long claim_in;       /* seconds, or -1 for null */
 	proto_clock_view clock; /* kind PROTO_CLOCK_NONE: "clock": null */
+	const ow_pos *start; /* the position the room's games start from; NULL: the
+	                      * standard start ("start": null) */
 	/* Names (PROTOCOL.md, "Names and chat"): */
 	const char *names[2];          /* each seat's name, or NULL (indexed by ow_side) */
 	const char *const *spectator_names; /* names spectators gave, nspectator_names */

@@ -104,6 +104,15 @@ int64_t rules_deadline(const rules_room *r, const rules_limits *lim)
 
 /* ---- rooms made and restored ---- */
 
+/* r's game at its start: the room's position, or the standard start. */
+static void game_begin(rules_room *r)
+{
+	if (r->rec.has_start)
+		ow_game_from(&r->game, &r->rec.start);
+	else
+		ow_game_start(&r->game);
+}
+
 int rules_create(rules_room *r, const char *id, const rules_in *in, rules_out *out)
 {
 	const proto_msg *m = in->msg;
@@ -134,8 +143,12 @@ int rules_create(rules_room *r, const char *id, const rules_in *in, rules_out *o
 		r->rec.clock_increment = (int64_t)m->clock_increment * 1000;
 	if (m->has_name)
 		snprintf(r->rec.name[side], sizeof r->rec.name[side], "%s", m->name);
+	if (m->has_position) {
+		r->rec.has_start = 1;
+		r->rec.start = m->position;
+	}
 	r->absent_side = -1;
-	ow_game_start(&r->game);
+	game_begin(r);
 	out_init(r, out);
 	out->save = RULES_SAVE;
 	out->seat = side;
@@ -167,7 +180,7 @@ int rules_restore(rules_room *r, const room_rec *rec, const uint8_t *pits, int n
 	memset(r, 0, sizeof *r);
 	r->rec = *rec;
 	r->absent_side = -1;
-	ow_game_start(&r->game);
+	game_begin(r);
 	if (n > 0) {
 		r->moves = malloc((size_t)n);
 		if (!r->moves)
@@ -305,9 +318,10 @@ static void stale_move(const rules_room *r, const rules_in *in, rules_out *o)
 {
 	const proto_msg *m = in->msg;
 
-	/* Moves alternate from South at ply 0, so ply's parity names its mover. */
+	/* A pit names its mover (a..f South's, A..F North's), whoever started. */
 	o->resync = 1;
-	if (m->ply < r->nmoves && r->moves[m->ply] == m->pit && (m->ply & 1) == in->seat)
+	if (m->ply < r->nmoves && r->moves[m->ply] == m->pit &&
+	    m->pit / (OW_PITS / 2) == in->seat)
 		return;
 	fail(o, PROTO_E_STALE_PLY, "ply is not the number of moves played");
 }
@@ -556,7 +570,7 @@ void rules_apply(rules_room *r, const rules_out *o, int64_t now)
 	if (o->new_game) {
 		int p = r->present[0];
 
-		ow_game_start(&r->game);
+		game_begin(r);
 		r->nmoves = 0;
 		r->has_last = 0;
 		r->present[0] = r->present[1];
@@ -623,4 +637,5 @@ void rules_view(const rules_room *r, const rules_limits *lim, int64_t now, proto
 	}
 	for (int s = 0; s < 2; s++)
 		v->names[s] = r->rec.name[s][0] ? r->rec.name[s] : NULL;
+	v->start = r->rec.has_start ? &r->rec.start : NULL;
 }

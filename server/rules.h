@@ -42,6 +42,10 @@ typedef struct room_rec {
 	                              * its turn (at the last move): what a restart
 	                              * resumes from; final values once it is over */
 	char name[2][PROTO_NAME_BYTES + 1]; /* each seat's player's name, "" for none */
+	/* The position every game of the room starts from (create's
+	 * `position`), kept across rematches; has_start 0: the standard start. */
+	int has_start;
+	ow_pos start;
 } room_rec;
 
 /* A room as the rules see it. Owned by its caller; moves is the caller's

@@ -10,6 +10,7 @@
 
 #include <sqlite3.h>
 
+#include "engine/ogn.h"
 #include "server/fault.h"
 #include "server/log.h"
 #include "server/store.h"
@@ -24,6 +25,9 @@
 	" clock_init_north=?19, clock_increment=?20, clock_left_south=?21, clock_left_north=?22"
 #define CLOCK_PARAM 16
 #define CLOCK_COLUMN 15
+/* The start position (schema 4): bound as ?23, read as column 22. */
+#define START_PARAM 23
+#define START_COLUMN 22
 
 enum { Q_BEGIN, Q_COMMIT, Q_ROLLBACK, Q_INSERT, Q_UPDATE, Q_UPDATE_MOVES, Q_DELETE, Q_ROOMS,
        Q_ROOM, Q_CHAT_ADD, Q_CHAT_RECENT, Q_COUNT };
@@ -34,23 +38,23 @@ static const char *const sql[Q_COUNT] = {
 	[Q_ROLLBACK] = "ROLLBACK",
 	[Q_INSERT] = "INSERT INTO rooms (id, kind, created, updated, game_number, version,"
 	             " tok_south, tok_north, reason, winner, draw_offer, rematch_offer,"
-	             " name_south, name_north" CLOCK_COLS ")"
-	             " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?14,?15" CLOCK_VALS ")",
+	             " name_south, name_north" CLOCK_COLS ", start)"
+	             " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?14,?15" CLOCK_VALS ",?23)",
 	[Q_UPDATE] = "UPDATE rooms SET kind=?2, created=?3, updated=?4, game_number=?5,"
 	             " version=?6, tok_south=?7, tok_north=?8, reason=?9, winner=?10,"
 	             " draw_offer=?11, rematch_offer=?12, name_south=?14, name_north=?15"
-	             CLOCK_SET " WHERE id=?1",
+	             CLOCK_SET ", start=?23 WHERE id=?1",
 	[Q_UPDATE_MOVES] = "UPDATE rooms SET kind=?2, created=?3, updated=?4, game_number=?5,"
 	                   " version=?6, tok_south=?7, tok_north=?8, reason=?9, winner=?10,"
 	                   " draw_offer=?11, rematch_offer=?12, moves=?13, name_south=?14,"
-	                   " name_north=?15" CLOCK_SET " WHERE id=?1",
+	                   " name_north=?15" CLOCK_SET ", start=?23 WHERE id=?1",
 	[Q_DELETE] = "DELETE FROM rooms WHERE id=?1",
 	[Q_ROOMS] = "SELECT id, kind, created, updated, game_number, version, tok_south,"
 	            " tok_north, reason, winner, draw_offer, rematch_offer, moves,"
-	            " name_south, name_north" CLOCK_COLS " FROM rooms",
+	            " name_south, name_north" CLOCK_COLS ", start FROM rooms",
 	[Q_ROOM] = "SELECT id, kind, created, updated, game_number, version, tok_south,"
 	           " tok_north, reason, winner, draw_offer, rematch_offer, moves,"
-	           " name_south, name_north" CLOCK_COLS " FROM rooms WHERE id=?1",
+	           " name_south, name_north" CLOCK_COLS ", start FROM rooms WHERE id=?1",
 	/* The room's next id; the trigger chat_keep drops lines past the last 100. */
 	[Q_CHAT_ADD] = "INSERT INTO chat (room, id, at, side, name, text)"
 	               " SELECT ?1, coalesce(max(id), 0) + 1, ?2, ?3, ?4, ?5 FROM chat"
@@ -74,7 +78,7 @@ _Static_assert(PROTO_END_TIMEOUT == 20 && PROTO_CLOCK_NONE == 0 && PROTO_CLOCK_R
  * moves touches few pages, and the rooms of a busy server stay in SQLite's
  * cache. (Schema version 0 kept them in a table of their own; opening
  * moves them in.) */
-#define SCHEMA_VERSION 3
+#define SCHEMA_VERSION 4
 /* Schema 2 (names and chat, issue 14): the seats' names in the rooms'
  * rows (above), and a room's chat lines in a table of their own, whose
  * triggers keep the last 100 of a room and delete them with it (each
@@ -90,6 +94,9 @@ _Static_assert(PROTO_END_TIMEOUT == 20 && PROTO_CLOCK_NONE == 0 && PROTO_CLOCK_R
 _Static_assert(STORE_CHAT_KEEP == 100, "the trigger chat_keep keeps 100 lines");
 /* Schema 3 (clocks, issue 13): the clock's columns in the rooms' rows
  * (0 in older rooms: no clock). */
+/* Schema 4 (games from a position, issue 15): `start`, the position the
+ * room's games start from as Aualé's FEN text (engine/ogn.h), '' for the
+ * standard start (so in every older room). */
 /* The WAL file is cut back to this size when it starts over. */
 #define WAL_KEEP_BYTES "16777216"
 static const char schema[] =
@@ -103,7 +110,8 @@ static const char schema[] =
 	" clock_kind INTEGER NOT NULL DEFAULT 0, clock_days INTEGER NOT NULL DEFAULT 0,"
 	" clock_init_south INTEGER NOT NULL DEFAULT 0, clock_init_north INTEGER NOT NULL DEFAULT 0,"
 	" clock_increment INTEGER NOT NULL DEFAULT 0,"
-	" clock_left_south INTEGER NOT NULL DEFAULT 0, clock_left_north INTEGER NOT NULL DEFAULT 0"
+	" clock_left_south INTEGER NOT NULL DEFAULT 0, clock_left_north INTEGER NOT NULL DEFAULT 0,"
+	" start TEXT NOT NULL DEFAULT ''"
 	") WITHOUT ROWID;"
 	CHAT_SCHEMA;
 
@@ -304,6 +312,14 @@ static int migrate_clocks(sqlite_store *s)
 	return 0;
 }
 
+/* Schema 3 -> 4: the start position; every existing room starts from
+ * the standard start. 0, or -1 (the caller rolls back). */
+static int migrate_start(sqlite_store *s)
+{
+	return sqlite3_exec(s->db, "ALTER TABLE rooms ADD COLUMN start TEXT NOT NULL DEFAULT ''",
+	                    NULL, NULL, NULL) ? -1 : 0;
+}
+
 /* Brings an existing database of schema version up to SCHEMA_VERSION,
  * step by step: 0, or -1. */
 static int migrate(sqlite_store *s, long long version)
@@ -313,6 +329,8 @@ static int migrate(sqlite_store *s, long long version)
 	if (version < 2 && migrate_names_chat(s) < 0)
 		return -1;
 	if (version < 3 && migrate_clocks(s) < 0)
+		return -1;
+	if (version < 4 && migrate_start(s) < 0)
 		return -1;
 	return 0;
 }
@@ -395,6 +413,8 @@ static int run(sqlite_store *s, int q)
 
 static void bind_room(sqlite3_stmt *st, const room_rec *r)
 {
+	char start_fen[OW_FEN_SIZE] = ""; /* copied by SQLite (TRANSIENT) */
+
 	sqlite3_bind_text(st, 1, r->id, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, r->kind, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, r->created);
@@ -419,6 +439,9 @@ static void bind_room(sqlite3_stmt *st, const room_rec *r)
 	sqlite3_bind_int64(st, CLOCK_PARAM + 4, r->clock_increment);
 	sqlite3_bind_int64(st, CLOCK_PARAM + 5, r->clock_left[0]);
 	sqlite3_bind_int64(st, CLOCK_PARAM + 6, r->clock_left[1]);
+	if (r->has_start)
+		ow_fen_write(start_fen, &r->start);
+	sqlite3_bind_text(st, START_PARAM, start_fen, -1, SQLITE_TRANSIENT);
 }
 
 /* Starts one operation (a single statement, atomic by itself): opens the
@@ -606,6 +629,16 @@ static int load_rows(sqlite_store *s, sqlite3_stmt *q, store_load_fn *fn, void *
 		r.clock_increment = sqlite3_column_int64(q, CLOCK_COLUMN + 4);
 		r.clock_left[0] = sqlite3_column_int64(q, CLOCK_COLUMN + 5);
 		r.clock_left[1] = sqlite3_column_int64(q, CLOCK_COLUMN + 6);
+		if (sqlite3_column_bytes(q, START_COLUMN) > 0) {
+			const char *fen = (const char *)sqlite3_column_text(q, START_COLUMN);
+
+			/* A text this server did not write: the standard start, and
+			 * the moves stop where the engine refuses them (rooms.c). */
+			if (ow_fen_read(fen, strlen(fen), &r.start) == 0)
+				r.has_start = 1;
+			else
+				log_event(LOG_ERROR, "store_bad_start", "room=%s", r.id);
+		}
 		fn(arg, &r, sqlite3_column_blob(q, 12), sqlite3_column_bytes(q, 12));
 		count++;
 	}

@@ -82,13 +82,14 @@ export function drawActions(f) {
   act('act-newroom', online && g.over && (!me || !f.bothSeated));
   $('act-newroom').textContent = t(me ? 'action.newroom' : 'action.newroom.own');
   $('act-rematch').textContent = rematchMine ? t('action.rematch.offered') : t('action.rematch');
-  act('act-new', !online);
+  const record = model.mode === 'record';
+  act('act-new', !online && !record);
   // The hint: its button, and its mark on the board.
   const hintNow = model.hint && model.hint.ply === st.moves.length;
   act('act-hint', !online && f.canMove, !!(hintNow && !model.hint.move));
   $('act-hint').textContent = hintNow && !model.hint.move ? t('ai.thinking.short') : t('action.hint');
   board.markHint(hintNow && model.hint.move && !f.reviewing && f.canMove ? model.hint.move : null);
-  act('act-undo', !online, !online && undoCount() === 0);
+  act('act-undo', !online && !record, !online && undoCount() === 0);
   act('act-flip', !online || !me);  // spectators may turn the board too
   act('act-home', true);
 }

@@ -6,8 +6,11 @@
 //         moves: ['a', 'F', ...], level: 'easy'|'medium'|'hard', seed,
 //         timeMs, depth}
 //        {id, type: 'clear'}   (a new game: forget the table)
+//        {id, type: 'analyse', position, moves, nodes}   (a whole game)
 //   out: {id, move: 'c', score, depth, nodes, pv: ['c', ...], ms}
 //        or {id, error: 'text'}
+//        analyse: one {id, progress: k, ply: {...}} per ply (k from 1; the
+//        ply as `oware analyse` prints it), then {id, done: n, ms}
 'use strict';
 
 const LETTERS = 'abcdefABCDEF';
@@ -21,11 +24,12 @@ let ready = null;  // Promise of the module's exports
 // without it. egdb: null (not asked yet), 'loading', 'on', or 'off' (missing
 // or refused: the search goes on without it).
 let egdb = null;
+let egdbDone = null;  // Promise settled once egdb is 'on' or 'off'
 
 function loadEgdb(x) {
-  if (egdb) return;
+  if (egdb) return egdbDone;
   egdb = 'loading';
-  (async () => {
+  egdbDone = (async () => {
     const resp = await fetch(new URL('oware.egdb', self.location.href));
     if (!resp.ok) throw new Error(`oware.egdb: HTTP ${resp.status}`);
     const bytes = new Uint8Array(await resp.arrayBuffer());
@@ -35,6 +39,7 @@ function loadEgdb(x) {
     if (x.w_egdb_open(bytes.length) !== 0) throw new Error('oware.egdb: refused');
     egdb = 'on';
   })().catch(() => { egdb = 'off'; });
+  return egdbDone;
 }
 
 function now() { return Math.floor(performance.now()) >>> 0; }
@@ -78,9 +83,76 @@ function setGame(x, position, moves) {
   return null;
 }
 
+const CLASSES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
+const SEED = 16;  // eval units a seed (OW_SEARCH_SEED)
+
+// The report of the last w_analyse (layout pinned in web/wasm/search_exports.c).
+function report(x) {
+  const b = x.w_analysis();
+  const i32 = new Int32Array(x.memory.buffer, b, 11);
+  const u32 = new Uint32Array(x.memory.buffer, b + 32, 2);
+  const pv = [...new Uint8Array(x.memory.buffer, b + 44, i32[10])].map((p) => LETTERS[p]);
+  return { side: i32[0], move: LETTERS[i32[1]], best: LETTERS[i32[2]], before: i32[3], after: i32[4],
+    loss: i32[5], cls: i32[6], depth: i32[7], nodes: u32[0] + u32[1] * 2 ** 32, pv };
+}
+
+// A proven end in a score of side's view: {winner, plies} or null; skip 1
+// counts from the position after the move.
+function proven(x, score, side, skip) {
+  const n = x.w_analysis_proven(score);
+  if (!n) return null;
+  const mover = side === 0 ? 'south' : 'north', other = side === 0 ? 'north' : 'south';
+  return { winner: n > 0 ? mover : other, plies: Math.abs(n) - skip };
+}
+
+const GAME_END = 20, GAME_WINNER = 21;  // offsets in ow_game (exports.c pins them)
+const WINNERS = { 0: 'south', 1: 'north', 2: 'draw' };
+
+// Analyses the game ply by ply, posting each ply as it is judged (the
+// same fields as `oware analyse`, and the same values for the same node
+// budget: the table is cleared first).
+function analyse(x, msg) {
+  const moves = msg.moves || [];
+  const err = setGame(x, msg.position || null, []);
+  if (err) return { id: msg.id, error: err };
+  const nodes = Math.max(1, msg.nodes | 0);
+  x.w_search_clear();
+  const t0 = performance.now();
+  for (let k = 0; k < moves.length; k++) {
+    const pit = LETTERS.indexOf(moves[k]);
+    if (pit < 0 || moves[k].length !== 1) return { id: msg.id, error: `move ${k + 1} (${moves[k]}) is not legal` };
+    const rc = x.w_analyse(x.w_ai_game(), pit, nodes, 0);
+    if (rc !== 0) return { id: msg.id, error: `move ${k + 1} (${moves[k]}) is not legal` };
+    const r = report(x);
+    x.w_ai_play(pit);
+    const g = new Int8Array(x.memory.buffer, x.w_ai_game(), GAME_WINNER + 1);
+    const over = g[GAME_END] !== 0;
+    const side = r.side === 0 ? 'south' : 'north';
+    const ply = {
+      ply: k + 1, side, move: r.move, best: r.best, pv: r.pv,
+      eval_before: x.w_analysis_south(r.before, r.side) / SEED,
+      eval_after: x.w_analysis_south(r.after, r.side) / SEED,
+      proven_before: proven(x, r.before, r.side, 0),
+      proven_after: proven(x, r.after, r.side, 1),
+      loss: r.loss / SEED, class: CLASSES[r.cls], depth: r.depth, nodes: r.nodes,
+    };
+    if (over) {  // the real end, as `oware analyse` gives it
+      const w = WINNERS[g[GAME_WINNER]];
+      ply.proven_after = { winner: w || 'draw', plies: 0 };
+      ply.eval_after = w === 'south' ? 24 : w === 'north' ? -24 : 0;
+    }
+    self.postMessage({ id: msg.id, progress: k + 1, total: moves.length, ply });
+  }
+  return { id: msg.id, done: moves.length, ms: Math.round(performance.now() - t0) };
+}
+
 async function handle(msg) {
   const x = await load();
-  loadEgdb(x);
+  const egdbReady = loadEgdb(x);
+  if (msg.type === 'analyse') {
+    await egdbReady;  // the same marks whether or not the file had arrived
+    return analyse(x, msg);
+  }
   if (msg.type === 'clear') {
     x.w_search_clear();
     return { id: msg.id, cleared: true };

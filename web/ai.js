@@ -6,6 +6,8 @@
 //   const r = await cpu.best({ moves: game.moves, level: 'medium', seed: 7 });
 //   // r = {move: 'c', score, depth, nodes, pv: ['c', ...], ms}
 //   const hint = await cpu.hint({ moves: game.moves });   // hard's move
+//   const a = await cpu.analyse({ position, moves, nodes: 300000,
+//     onPly: (ply, k, total) => ... });   // the plies of `oware analyse`
 //   cpu.newGame();   // forget what the last game taught the table
 //   cpu.cancel();    // after undo / new game while a search runs: the
 //                    // pending promises reject with {cancelled: true}
@@ -17,6 +19,9 @@
 // Errors (an illegal move list, a finished game) reject with an Error.
 
 export const LEVELS = ['easy', 'medium', 'hard'];
+// The analysis's node budget per ply in the page (README, "Analyse in the
+// browser"): a 100-ply game in about a minute on a phone-class device.
+export const ANALYSIS_NODES = 300000;
 
 export class Computer {
   constructor(workerUrl = new URL('ai-worker.js', import.meta.url)) {
@@ -26,12 +31,16 @@ export class Computer {
     this._next = 1;
   }
 
-  _post(msg) {
+  _post(msg, onPly = null) {
     if (!this._worker) {
       this._worker = new Worker(this._url);
       this._worker.onmessage = (e) => {
         const p = this._pending.get(e.data.id);
         if (!p) return;
+        if (e.data.progress) {  // one ply of an analysis: more follow
+          if (p.onPly) p.onPly(e.data.ply, e.data.progress, e.data.total);
+          return;
+        }
         this._pending.delete(e.data.id);
         if (e.data.error) p.reject(new Error(e.data.error));
         else p.resolve(e.data);
@@ -43,7 +52,7 @@ export class Computer {
     }
     const id = this._next++;
     return new Promise((resolve, reject) => {
-      this._pending.set(id, { resolve, reject });
+      this._pending.set(id, { resolve, reject, onPly });
       this._worker.postMessage({ ...msg, id });
     });
   }
@@ -56,6 +65,13 @@ export class Computer {
   // The hint: hard's move for the side to move.
   hint({ position = null, moves = [] } = {}) {
     return this.best({ position, moves, level: 'hard' });
+  }
+
+  // Analyses a whole game (engine/analysis.h), ply by ply, with a node
+  // budget per ply: onPly(ply, k, total) gets each ply as it is judged;
+  // resolves with {done: n, ms}. Stop it with cancel().
+  analyse({ position = null, moves = [], nodes = ANALYSIS_NODES, onPly = null } = {}) {
+    return this._post({ type: 'analyse', position, moves: [...moves], nodes }, onPly);
   }
 
   newGame() {

@@ -11,10 +11,13 @@ import { startLocal, playLocal, wireLocal } from './local.js';
 import { reviewStep, wireReview } from './review.js';
 import { showStart } from './start.js';
 import { tapPreview, wireTouch } from './touch.js';
+import { wireStudy, startRecord } from './study.js';
+import { wireAnalysis } from './analysis.js';
+import { wireEditor, showEditor } from './editor.js';
 
 // A pit clicked, tapped or typed.
 function onPlay(letter) {
-  if (!model || !model.state || model.review !== null) return;
+  if (!model || !model.state || model.review !== null || model.mode === 'record') return;
   if (model.mode === 'local') playLocal(letter);
   else playOnline(letter);
 }
@@ -34,7 +37,7 @@ function onKey(ev) {
   const tag = (ev.target && ev.target.tagName) || '';
   if (tag === 'INPUT' || tag === 'TEXTAREA' || $('confirm').open) return;
   const g = model.state.game;
-  if (g.over && (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight')) {
+  if ((g.over || model.mode === 'record') && (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight')) {
     reviewStep(ev.key === 'ArrowLeft' ? -1 : 1);
     ev.preventDefault();
     return;
@@ -55,10 +58,14 @@ function wire() {
     setLang(getLang() === 'es' ? 'en' : 'es');
     if (model && model.state) renderAll();
     else if (model && model.mode === 'online') drawConnBare();
+    else if (!model && !$('start').hidden) showEditor();
   });
   wireOnline();
   wireLocal();
   wireReview();
+  wireStudy();
+  wireAnalysis();
+  wireEditor();
   document.addEventListener('keydown', onKey);
 }
 
@@ -76,6 +83,7 @@ async function main() {
   const room = params.get('room');
   if (room) startOnline(room);
   else if (params.has('local')) startLocal();
+  else if (params.has('record') && startRecord()) { /* a record opened for review */ }
   else showStart();
   window.owareReady = true;  // for the browser tests
 }

@@ -211,6 +211,12 @@ export class Board {
     if (letter) this._pit(letter).classList.add('hint');
   }
 
+  // Marks the engine's best move in the position shown (analysis; null: none).
+  markBest(letter) {
+    this._clear(['best']);
+    if (letter) this._pit(letter).classList.add('best');
+  }
+
   _pit(letter) { return this.pits[LETTERS.indexOf(letter)]; }
 
   // Stops a running animation at its end state.

@@ -232,3 +232,122 @@ export function replay(moves, pos) {
   });
   return g;
 }
+
+// ---- Records (engine/ogn.h): Aualé's OGN and FEN, through the same wasm ----
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+function cstr(addr) {
+  const m = new Uint8Array(need().memory.buffer);
+  let end = addr;
+  while (m[end]) end++;
+  return dec.decode(m.subarray(addr, end));
+}
+
+// Puts text into the record buffer; returns its length in bytes, or -1
+// when it does not fit.
+function putText(text) {
+  const b = enc.encode(text);
+  if (b.length > wasm.w_ogn_text_size()) return -1;
+  new Uint8Array(wasm.memory.buffer, wasm.w_ogn_text(), b.length).set(b);
+  return b.length;
+}
+
+// The bytes of s cut to at most max bytes at a character boundary.
+function utf8Cut(s, max) {
+  let b = enc.encode(s);
+  if (b.length <= max) return b;
+  b = b.slice(0, max);
+  while (b.length && (b[b.length - 1] & 0xc0) === 0x80) b = b.slice(0, -1);  // continuation bytes
+  if (b.length && b[b.length - 1] >= 0xc0) b = b.slice(0, -1);               // a lead byte cut off
+  return b;
+}
+
+function putPosition(pos) {
+  const input = new Int32Array(wasm.memory.buffer, wasm.w_input(), PITS + 3);
+  pos.pits.forEach((v, i) => { input[i] = v; });
+  input[PITS] = pos.captured.south;
+  input[PITS + 1] = pos.captured.north;
+  input[PITS + 2] = SIDES.indexOf(pos.turn);
+}
+
+// The OGN text of a game: start (null: the standard start), moves (our
+// letters), and the tags south, north, date ("2026.11.30"), result (""
+// or absent: the engine's, the final scores of a game over by the rules,
+// else "*"). Names that are empty or absent are written "?". Throws
+// EngineError on a move or position the engine refuses.
+export function ognWrite({ start = null, moves = [], south = '', north = '', date = '', result = '' } = {}) {
+  need();
+  const pits = moves.map(pitIndex);
+  if (pits.some((p) => p < 0)) throw new EngineError('not_pit');
+  new Uint8Array(wasm.memory.buffer, wasm.w_ogn_moves(), pits.length).set(pits);
+  [south, north, date, result].forEach((v, i) => {
+    const dst = new Uint8Array(wasm.memory.buffer, wasm.w_ogn_tag(i), 256);
+    dst.fill(0);
+    // Control characters are not allowed in a tag: spaces instead.
+    dst.set(utf8Cut(String(v || '').replace(/[\u0000-\u001f\u007f]/g, ' '), 255));
+  });
+  if (start) putPosition(start);
+  const n = wasm.w_ogn_write(pits.length, start ? 1 : 0);
+  if (n < 0) throw new EngineError(CODES[-n] || 'bad_record');
+  return dec.decode(new Uint8Array(wasm.memory.buffer, wasm.w_ogn_text(), n));
+}
+
+// Reads an OGN record. Returns {start (null: the standard start), moves
+// (our letters), tags: {Name: value}, over}; throws RecordError with
+// `line` and the engine's reason (English) for a record it refuses.
+export class RecordError extends Error {
+  constructor(line, reason) {
+    super(`line ${line}: ${reason}`);
+    this.name = 'RecordError';
+    this.line = line;
+    this.reason = reason;
+  }
+}
+
+export function ognRead(text) {
+  need();
+  const len = putText(text);
+  if (len < 0) throw new RecordError(1, 'the record is longer than 128 KB');
+  if (wasm.w_ogn_read(len) !== 0) throw new RecordError(wasm.w_ogn_line(), cstr(wasm.w_ogn_err()));
+  const moves = [];
+  for (let i = 0; i < wasm.w_ogn_nmoves(); i++) moves.push(LETTERS[wasm.w_ogn_move(i)]);
+  const tags = {};
+  for (let i = 0; i < wasm.w_ogn_ntags(); i++) tags[cstr(wasm.w_ogn_tag_name(i))] = cstr(wasm.w_ogn_tag_value(i));
+  let start = null;
+  if (wasm.w_ogn_has_fen()) {
+    const b = bytes(wasm.w_ogn_start(), PITS + 3);
+    start = { pits: Array.from(b.subarray(0, PITS)), captured: { south: b[PITS], north: b[PITS + 1] }, turn: SIDES[b[PITS + 2]] };
+  }
+  return { start, moves, tags };
+}
+
+// The FEN text of a position ("4-4-...-0-0-S"); throws EngineError if it
+// is not valid.
+export function fenWrite(pos) {
+  const g = Game.fromPosition(pos);
+  g._use();
+  const n = wasm.w_fen_write();
+  return dec.decode(new Uint8Array(wasm.memory.buffer, wasm.w_ogn_text(), n));
+}
+
+// The position of a FEN text; throws EngineError ('bad_position' when it
+// is malformed, else ow_pos_set's code).
+export function fenRead(text) {
+  need();
+  const len = putText(String(text).trim());
+  if (len < 0) throw new EngineError('bad_position');
+  const saved = owner;
+  if (saved) saved._bytes = bytes(wasm.w_game(), wasm.w_game_size()).slice();
+  owner = null;
+  const rc = wasm.w_fen_read(len);
+  let pos = null;
+  if (rc === 0) {
+    const b = bytes(wasm.w_game(), G_TURN + 1);
+    pos = { pits: Array.from(b.subarray(0, PITS)), captured: { south: b[G_CAPTURED], north: b[G_CAPTURED + 1] }, turn: SIDES[b[G_TURN]] };
+  }
+  if (saved) { owner = saved; bytes(wasm.w_game(), wasm.w_game_size()).set(saved._bytes); }
+  if (rc !== 0) throw new EngineError(rc === -1 ? 'bad_position' : (CODES[-rc] || 'bad_position'));
+  return pos;
+}

@@ -1,5 +1,5 @@
 // local.js: the game on this device (two players or the computer): moves, saving, undo, hint, new game, flip.
-import { EngineError, replay } from './engine.js';
+import { EngineError, Game, replay } from './engine.js';
 import { Computer, LEVELS } from './ai.js';
 import { t } from './i18n.js';
 import { $, toast, announce, confirmDialog, show, store, load, setGameHeading } from './ui.js';
@@ -11,17 +11,24 @@ import { renderAll, afterRender } from './render.js';
 const LOCAL_KEY = 'oware.local';
 
 function saveLocal() {
-  store(LOCAL_KEY, JSON.stringify({ moves: model.timeline.moves, ai: model.ai, flipped: model.flipped }));
+  store(LOCAL_KEY, JSON.stringify({ moves: model.timeline.moves, ai: model.ai, flipped: model.flipped, start: model.start }));
 }
 
-// The saved local game: {moves, ai, flipped}, or null.
+// A saved start position the engine accepts, else null (the standard start).
+function validStart(pos) {
+  if (!pos) return null;
+  try { Game.fromPosition(pos); return { pits: pos.pits.slice(), captured: { ...pos.captured }, turn: pos.turn }; } catch { return null; }
+}
+
+// The saved local game: {moves, ai, flipped, start}, or null. start: the
+// position its games start from (null: the standard start).
 export function readLocal() {
   try {
     const saved = JSON.parse(load(LOCAL_KEY) || 'null');
     if (!saved || !Array.isArray(saved.moves)) return null;
     const ai = saved.ai && LEVELS.includes(saved.ai.level) && ['south', 'north'].includes(saved.ai.side)
       ? { level: saved.ai.level, side: saved.ai.side } : null;
-    return { moves: saved.moves.filter((m) => typeof m === 'string'), ai, flipped: !!saved.flipped };
+    return { moves: saved.moves.filter((m) => typeof m === 'string'), ai, flipped: !!saved.flipped, start: validStart(saved.start) };
   } catch { return null; }
 }
 
@@ -29,14 +36,16 @@ export function readLocal() {
 export function unfinishedLocal() {
   const saved = readLocal();
   if (!saved || !saved.moves.length) return false;
-  try { return !replay(saved.moves).over; } catch { return false; }
+  try { return !replay(saved.moves, saved.start).over; } catch { return false; }
 }
 
-// Starts a new local game: ai null (two players) or {level, side}. A saved
-// game not finished is only given up once the player says so.
-async function newLocal(ai) {
+// Starts a new local game: ai null (two players) or {level, side}; from
+// {start, moves}: a start position (null: the standard one) and the moves
+// already played from it (play from here). A saved game not finished is
+// only given up once the player says so.
+export async function newLocal(ai, { start = null, moves = [] } = {}) {
   if (unfinishedLocal() && !(await confirmDialog(t('local.replace.confirm'), t('local.replace.yes')))) return;
-  store(LOCAL_KEY, JSON.stringify({ moves: [], ai }));
+  store(LOCAL_KEY, JSON.stringify({ moves, ai, start }));
   window.location.href = '?local=1';
 }
 
@@ -46,11 +55,12 @@ export function startLocal() {
   const saved = readLocal();
   let line = new Timeline();
   if (saved) {
-    try { line = new Timeline(saved.moves); } catch { line = new Timeline(); }
+    try { line = new Timeline(saved.moves, saved.start); } catch { line = new Timeline([], saved.start); }
     model.ai = saved.ai;
     model.flipped = saved.flipped;
   }
   model.timeline = line;
+  model.start = line.start;
   localState();
   setGameHeading(model.ai ? 'screen.ai' : 'screen.local');
   show('game');
@@ -71,7 +81,7 @@ function aiTurn() {
   if (!computer) computer = new Computer();
   // Easy's slips vary from game to game and move to move.
   const seed = (model.aiSeed = model.aiSeed || (Date.now() >>> 0)) + moves.length;
-  computer.best({ moves, level: model.ai.level, seed }).then((r) => {
+  computer.best({ position: model.start, moves, level: model.ai.level, seed }).then((r) => {
     // A short pause, so a quick reply still reads as a move.
     setTimeout(() => {
       if (!model || model.thinking !== id) return;
@@ -95,6 +105,7 @@ function localState() {
     moves: line.moves.slice(),
     last: n ? line.history[n - 1] : null,
     seats: null,
+    start: line.start,
     draw_offer: null,
     rematch_offer: null,
   };
@@ -131,7 +142,7 @@ function undoLocal() {
   board.markPreview(null);
   board.finish();
   // The engine cannot step back: play the moves kept again (once, here).
-  model.timeline = new Timeline(moves.slice(0, moves.length - k));
+  model.timeline = new Timeline(moves.slice(0, moves.length - k), model.start);
   localState();
   saveLocal();
   const said = k === 1 ? t('undo.one', { move: gone[0] }) : t('undo.two', { first: gone[0], second: gone[1] });
@@ -145,7 +156,7 @@ function undoLocal() {
 async function newGame() {
   const line = model.timeline;
   if (line.moves.length && !line.over && !(await confirmDialog(`${t('action.newgame')}?`, t('action.newgame')))) return;
-  model.timeline = new Timeline();
+  model.timeline = new Timeline([], model.start);  // from the same start position
   model.localGame += 1;
   model.review = null;
   model.thinking = null;
@@ -162,7 +173,7 @@ function askHint() {
   model.hint = { ply: moves.length };
   renderAll();
   if (!computer) computer = new Computer();
-  computer.hint({ moves }).then((r) => {
+  computer.hint({ position: model.start, moves }).then((r) => {
     if (!model || !model.hint || model.hint.ply !== moves.length || model.timeline.moves.length !== moves.length) return;
     model.hint = { ply: moves.length, move: r.move };
     announce(t('hint.note', { pit: r.move }));

@@ -8,7 +8,9 @@ export function setBoard(b) { board = b; }
 
 export function newModel(mode) {
   return {
-    mode,               // 'online' | 'local'
+    mode,               // 'online' | 'local' | 'record' (a record opened for review)
+    start: null,        // local, record: the position the game starts from (null: the standard start)
+    analysis: null,     // analysis.js: the engine's judgement of the moves
     state: null,        // protocol `state` (local: built from the engine)
     timeline: null,     // Timeline of state.moves (null: a record the engine refuses)
     timelineGame: null, // online: the game_number the timeline follows

@@ -21,12 +21,13 @@ let conn = null;
 let tickTimer = null;
 
 // Opens room (null: creates one, on createSide).
-export function startOnline(room, createSide, createClock = null) {
+export function startOnline(room, createSide, createClock = null, createPosition = null) {
   setModel(newModel('online'));
   $('game').classList.remove('has-state');
   model.room = room;
   model.createSide = createSide || null;
   model.createClock = createClock;
+  model.createPosition = createPosition;
   resetChat();
   show('game');
   conn = new Connection({
@@ -35,7 +36,10 @@ export function startOnline(room, createSide, createClock = null) {
       // The name this browser remembers goes with every create and join.
       const name = model.myName || myName();
       const named = name ? { name } : {};
-      if (!model.room) return { type: 'create', side: model.createSide, clock: model.createClock, ...named };
+      if (!model.room) {
+        const from = model.createPosition ? { position: model.createPosition } : {};
+        return { type: 'create', side: model.createSide, clock: model.createClock, ...from, ...named };
+      }
       const token = load(TOKEN_KEY(model.room));
       return token ? { type: 'join', room: model.room, token, ...named } : { type: 'join', room: model.room, ...named };
     },
@@ -142,7 +146,7 @@ function syncTimeline() {
   const same = line && model.timelineGame === st.game_number && line.moves.length <= st.moves.length &&
     line.moves.every((m, i) => m === st.moves[i]);
   try {
-    if (!same) { line = new Timeline(); model.timelineGame = st.game_number; }
+    if (!same) { line = new Timeline([], st.start || null); model.timelineGame = st.game_number; }
     for (let i = line.moves.length; i < st.moves.length; i++) line.play(st.moves[i]);
     model.timeline = line;
   } catch (e) {
@@ -225,10 +229,11 @@ function onError(msg) {
 // spectator (the start page's default).
 function newRoom() {
   const side = mySide() || 'south';
+  const start = model.state && model.state.start || null;  // the new room starts where this one did
   if (conn) conn.stop();
   clearInterval(tickTimer);
   clearInterval(model.retryTimer);
-  startOnline(null, side);
+  startOnline(null, side, null, start);
 }
 
 function sendAction(obj) {
@@ -259,28 +264,37 @@ export function playOnline(letter) {
   renderAll();
 }
 
+// Creates a room with the create form's choices (side, clock, name), from
+// position (null: the standard start; else the board editor's). Returns
+// false when the form has an error (shown under it).
+export function createRoom(position) {
+  const form = $('create-form');
+  const side = new FormData(form).get('side') || 'random';
+  const clock = chosenClock(form);
+  const bad = clockError(clock);
+  $('create-error').hidden = !bad;
+  $('create-error').textContent = bad ? t(bad) : '';
+  if (bad) return false;
+  // The name typed is remembered for the next rooms (empty: forgotten).
+  const raw = $('start-name').value;
+  const name = raw.trim() ? cleanText(raw, NAME_MAX) : null;
+  if (raw.trim() && !name) {
+    $('create-error').textContent = t('name.bad');
+    $('create-error').hidden = false;
+    return false;
+  }
+  rememberName(name);
+  $('create').disabled = true;
+  $('create').textContent = t('start.creating');
+  startOnline(null, side, clock, position);
+  return true;
+}
+
 // The room's buttons and the start page's form that creates a room.
 export function wireOnline() {
   $('create-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
-    const side = new FormData(ev.target).get('side') || 'random';
-    const clock = chosenClock(ev.target);
-    const bad = clockError(clock);
-    $('create-error').hidden = !bad;
-    $('create-error').textContent = bad ? t(bad) : '';
-    if (bad) return;
-    // The name typed is remembered for the next rooms (empty: forgotten).
-    const raw = $('start-name').value;
-    const name = raw.trim() ? cleanText(raw, NAME_MAX) : null;
-    if (raw.trim() && !name) {
-      $('create-error').textContent = t('name.bad');
-      $('create-error').hidden = false;
-      return;
-    }
-    rememberName(name);
-    $('create').disabled = true;
-    $('create').textContent = t('start.creating');
-    startOnline(null, side, clock);
+    createRoom(null);
   });
 
   $('share-copy').addEventListener('click', () => copyText($('share-link').value, t('share.copied'), $('share-link')));

@@ -2,17 +2,17 @@
 import { $ } from './ui.js';
 import { model } from './model.js';
 import { t } from './i18n.js';
-import { recordText } from './texts.js';
 import { seatName, displayName } from './names.js';
+import { analysedPly, MARKS } from './analysis.js';
 
 export function drawRecord(f) {
   const { st } = f;
   drawMoves(f);
   // The move list's header names the players, when they gave names.
-  const named = f.online && (seatName('south') || seatName('north'));
+  const named = (f.online || model.mode === 'record') && (seatName('south') || seatName('north'));
   $('record-players').hidden = !named;
   if (named) $('record-players').textContent = t('moves.players', { south: displayName('south'), north: displayName('north') });
-  $('review').hidden = !(f.g.over && st.moves.length > 0);
+  $('review').hidden = !(f.reviewable && st.moves.length > 0);
   if (!$('review').hidden) {
     const at = shownPly();
     $('rv-first').disabled = $('rv-prev').disabled = at === 0;
@@ -20,6 +20,7 @@ export function drawRecord(f) {
     $('review-pos').textContent = at === 0 ? t('review.start') : t('review.position', { n: at, total: st.moves.length });
   }
   $('record-copy').hidden = st.moves.length === 0;
+  $('record-download').hidden = st.moves.length === 0 || !model.timeline;
 }
 
 // The ply the board shows: the one reviewed, else the last.
@@ -42,13 +43,25 @@ function drawMoves(f) {
       const info = hist[k];
       b.textContent = st.moves[k] + (info && info.seeds ? ` +${info.seeds}` : '');
       if (info && info.grand_slam) b.classList.add('slam');
+      // The analysis's judgement: ?! ? ?? (and said to screen readers).
+      const an = analysedPly(k + 1);
+      const mark = an && MARKS[an.class];
+      if (mark) {
+        const m = document.createElement('span');
+        m.className = `an-mark an-${an.class}`;
+        m.textContent = mark;
+        m.title = t(`an.class.${an.class}`);
+        const sr = document.createElement('span');
+        sr.className = 'sr-only';
+        sr.textContent = ` (${t(`an.class.${an.class}`)})`;
+        b.append(m, sr);
+      }
       if (k + 1 === current) b.setAttribute('aria-current', 'step');
-      b.disabled = !st.game.over;
+      b.disabled = !f.reviewable;
       li.appendChild(b);
     }
     items.push(li);
   }
   $('moves').replaceChildren(...items);
   $('moves-none').hidden = st.moves.length > 0;
-  $('record-text').value = recordText(st, model.timeline);
 }

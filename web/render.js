@@ -8,6 +8,8 @@ import { drawRecord } from './record.js';
 import { drawConn } from './conn-line.js';
 import { drawClockLine } from './clock.js';
 import { drawTouch } from './touch.js';
+import { drawAnalysis } from './analysis.js';
+import { drawPlayHere } from './study.js';
 
 // The seats of a local game: both taken and present.
 const LOCAL_SEATS = { south: { taken: true, connected: true }, north: { taken: true, connected: true } };
@@ -35,6 +37,8 @@ export function renderAll() {
   drawActions(f);
   drawOver(f);
   drawRecord(f);
+  drawAnalysis(f);
+  drawPlayHere(f);
   drawTouch(f);
   drawConn();
   afterHooks.forEach((fn) => fn());
@@ -43,7 +47,8 @@ export function renderAll() {
 // The screen's (visually hidden) level-one heading: what is played here.
 function drawHeading(f) {
   let key = 'screen.local';
-  if (f.online) key = model.seat === 'spectator' ? 'screen.watch' : 'screen.online';
+  if (model.mode === 'record') key = 'screen.record';
+  else if (f.online) key = model.seat === 'spectator' ? 'screen.watch' : 'screen.online';
   else if (model.ai) key = 'screen.ai';
   setGameHeading(key);
 }
@@ -61,8 +66,9 @@ function facts() {
   const reviewing = model.review !== null && !!model.timeline;
   const shown = reviewing ? model.timeline.at(model.review) : { game: g, last: st.last };
   // Whether the pits respond.
+  const record = model.mode === 'record';  // a record opened for review: nobody moves
   let canMove = false;
-  if (!reviewing && !g.over) {
+  if (!reviewing && !g.over && !record) {
     if (!online) canMove = !model.ai || g.turn === me;
     else canMove = me === g.turn && bothSeated && connected && !model.pending;
   }
@@ -77,6 +83,7 @@ function facts() {
     bothSeated,
     connected,          // online: the socket is open (local: always)
     reviewing,
+    reviewable: g.over || record,  // the moves can be stepped through (and analysed)
     shown,              // {game, last}: the position on the board and the move that led to it
     canMove,
     near,               // the side at the bottom

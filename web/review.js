@@ -1,13 +1,11 @@
-// review.js: the record card's controls: stepping through a finished game, and copying the record.
-import { t } from './i18n.js';
-import { $, copyText } from './ui.js';
+// review.js: the record card's controls: stepping through a finished game (or a record).
+import { $ } from './ui.js';
 import { model } from './model.js';
-import { recordText } from './texts.js';
 import { renderAll } from './render.js';
 import { shownPly } from './record.js';
 
 // Shows the position after ply plies (the last one: the live position).
-function reviewTo(ply) {
+export function reviewTo(ply) {
   const n = model.state.moves.length;
   const at = Math.max(0, Math.min(n, ply));
   model.review = at === n ? null : at;
@@ -26,5 +24,4 @@ export function wireReview() {
     const b = ev.target.closest('button.mv');
     if (b && !b.disabled) reviewTo(Number(b.dataset.ply));
   });
-  $('record-copy').addEventListener('click', () => copyText(recordText(model.state, model.timeline), t('record.copied'), $('record-text')));
 }

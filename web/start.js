@@ -7,6 +7,7 @@ import { setModel } from './model.js';
 import { unfinishedLocal } from './local.js';
 import { myName } from './names.js';
 import { drawGames } from './games.js';
+import { showEditor } from './editor.js';
 
 // error: a sentence to show under the create form (a room not created).
 export function showStart(error) {
@@ -24,5 +25,6 @@ export function showStart(error) {
   $('create-error').hidden = !error;
   $('create-error').textContent = error || '';
   $('local-resume').hidden = !unfinishedLocal();
+  showEditor();
   if (window.location.search) window.history.replaceState(null, '', './');
 }

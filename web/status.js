@@ -8,7 +8,7 @@ export function drawStatus(f) {
   const { st, g, me, online } = f;
   let status = '';
   if (online && model.stopped) status = '';
-  else if (f.reviewing) status = '';  // the review bar under the board says which position
+  else if (f.reviewing || model.mode === 'record') status = '';  // the review bar under the board says which position
   else if (g.over) status = '';
   else if (online && !f.bothSeated) status = me ? '' : t('turn.side', { side: sideName(g.turn) });
   else if (online && model.pending) status = t('turn.sending');

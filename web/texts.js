@@ -1,7 +1,7 @@
-// texts.js: the sentences the page says about a game: sides, last move, result, errors, the record.
+// texts.js: the sentences the page says about a game: sides, last move, result, errors.
 import { t, has } from './i18n.js';
 import { mySide } from './model.js';
-import { displayName, seatName } from './names.js';
+import { displayName } from './names.js';
 
 export const sideName = (side) => t(`side.${side}`);
 
@@ -52,35 +52,6 @@ export function resultSentence(st, me) {
   if (!has(key)) return resultText(g);  // a reason this client does not know
   const loser = g.winner === 'south' ? 'north' : 'south';
   return t(key, { winner: displayName(g.winner), loser: displayName(loser) });
-}
-
-// st: the protocol state; timeline (may be null) adds the captures.
-export function recordText(st, timeline) {
-  const g = st.game;
-  const lines = [t('record.header'), new Date().toISOString().slice(0, 10)];
-  // The players' names, when they gave any.
-  if (seatName('south') || seatName('north')) {
-    lines.push(t('record.south', { name: displayName('south') }), t('record.north', { name: displayName('north') }));
-  }
-  if (g.over) {
-    // The record names sides (or the players' names), not "you".
-    lines.push(resultSentence(st, null));
-    if (g.reason !== 'aborted') lines.push(t('over.score', { south: g.captured.south, north: g.captured.north }));
-  }
-  lines.push('', formatMoves(st.moves, timeline));
-  return lines.join('\n');
-}
-
-// "1. a F 2. c+3 A" ; +N marks seeds captured.
-function formatMoves(moves, timeline) {
-  const parts = [];
-  moves.forEach((m, i) => {
-    const info = timeline && timeline.history[i];
-    const s = m + (info && info.seeds ? `+${info.seeds}` : '');
-    if (i % 2 === 0) parts.push(`${i / 2 + 1}. ${s}`);
-    else parts[parts.length - 1] += ` ${s}`;
-  });
-  return parts.join(' ');
 }
 
 export function engineText(code) {

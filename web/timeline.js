@@ -2,9 +2,12 @@
 import { Game } from './engine.js';
 
 export class Timeline {
-  // Plays moves from the start; throws EngineError on one the engine refuses.
-  constructor(moves = []) {
-    this._game = Game.start();
+  // Plays moves from start (a position {pits, captured, turn}; null: the
+  // standard start); throws EngineError on a position or move the engine
+  // refuses.
+  constructor(moves = [], start = null) {
+    this.start = start || null;
+    this._game = start ? Game.fromPosition(start) : Game.start();
     this._positions = [this._game.state()];  // the position after each ply (0: the start)
     moves.forEach((m) => this.play(m));
   }

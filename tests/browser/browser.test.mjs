@@ -198,11 +198,12 @@ test('a full game played by clicking matches the engine after every move', async
   await north.click('#rv-last');
   await expectBoardAt(north, game.moves, n);
 
-  // The record on the clipboard holds every move.
+  // The record on the clipboard (OGN: South in upper case) holds every move.
   await north.click('#record-copy');
   const record = await north.evaluate(() => navigator.clipboard.readText());
-  assert.match(record, /^Oware Abapa/);
-  const letters = record.split('\n').at(-1).split(' ').filter((w) => !/\.$/.test(w)).map((w) => w.replace(/\+\d+$/, ''));
+  assert.match(record, /^\[Variant "Oware Abapa"\]/);
+  const swap = (m) => (m === m.toLowerCase() ? m.toUpperCase() : m.toLowerCase());
+  const letters = record.split('\n\n')[1].split(/\s+/).filter((w) => /^[a-fA-F]/.test(w)).map((w) => swap(w.replace(/\+\d+$/, '')));
   assert.deepEqual(letters, game.moves);
   noProblems();
 });

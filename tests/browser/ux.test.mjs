@@ -235,8 +235,8 @@ test('copying on plain HTTP (not a secure context) falls back to execCommand', a
   await q.click('#record-copy');
   await q.waitForFunction(() => document.querySelector('#record-note').textContent === 'Record copied');
   const record = await clipboardOf(lanBrowser);
-  assert.ok(record.startsWith('Oware Abapa\n'), record);
-  assert.ok(record.includes(`1. ${g.moves[0]}`), record);
+  assert.ok(record.startsWith('[Variant "Oware Abapa"]\n'), record);
+  assert.ok(record.includes(`1. ${g.moves[0].toUpperCase()}`), record);
   assert.equal(await q.isVisible('#record-text'), false, 'no box when the copy worked');
   await toastCoversNothing(q, 'LAN record copy');
   noProblems();
@@ -292,7 +292,7 @@ test('when no copy works, the text is shown selected beside its button', async (
     });
     assert.equal(box.id, 'record-text');
     assert.ok(box.all, 'the whole record is selected');
-    assert.ok(box.value.includes(`1. ${g.moves[0]}`), box.value);
+    assert.ok(box.value.includes(`1. ${g.moves[0].toUpperCase()}`), box.value);
     assert.ok(box.inView, 'the box is in view');
     assert.notEqual(await q.textContent('#record-note'), '');
     // The note and the box sit in the flow: they cover no button.

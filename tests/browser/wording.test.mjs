@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 globalThis.document = { documentElement: {}, querySelectorAll: () => [], title: '' };
 
 const { setLang } = await import('../../web/i18n.js');
-const { resultSentence, recordText } = await import('../../web/texts.js');
+const { resultSentence } = await import('../../web/texts.js');
 
 const seated = { south: { taken: true }, north: { taken: true } };
 const lone = { south: { taken: true }, north: { taken: false } };
@@ -138,15 +138,3 @@ test('an aborted game says who aborted it and when', () => {
     'Norte ha anulado la partida después de la primera jugada.');
 });
 
-test('the record says the result in one sentence, naming sides', () => {
-  setLang('en');
-  const lines = recordText(ended('resign', 'north'), null).split('\n');
-  assert.equal(lines[2], 'South resigned, so North won.');
-  assert.equal(lines[3], 'Final score: South 20, North 28');
-  const aborted = recordText(ended('aborted', null, { moves: ['c'], abortedBy: 'south' }), null).split('\n');
-  assert.equal(aborted[2], 'South aborted the game after the first move.');
-  assert.equal(aborted[3], '', 'no final score for an aborted game');
-  setLang('es');
-  assert.equal(recordText(ended('agreement', 'draw'), null).split('\n')[2],
-    'La partida termina en empate de común acuerdo.');
-});

@@ -408,7 +408,7 @@ test('the sample transcript of PROTOCOL.md, version by version', async () => {
   assert.equal(s.clock, null);
   assert.deepEqual(Object.keys(s).sort(), ['abandon_seconds', 'aborted_by', 'claim_in', 'clock', 'draw_offer', 'game',
     'game_number', 'kind', 'last', 'moves', 'names', 'rematch_offer', 'room', 'seats',
-    'spectator_names', 'spectators', 'type', 'version']);
+    'spectator_names', 'spectators', 'start', 'type', 'version']);
   assert.deepEqual(Object.keys(s.game).sort(), ['captured', 'legal', 'over', 'pits', 'reason', 'turn', 'winner']);
   const c2 = await Client.open(srv.port, { room: w1.room });
   c2.send({ type: 'join', room: w1.room });

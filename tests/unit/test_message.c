@@ -82,6 +82,39 @@ START_TEST(test_create_clock)
 }
 END_TEST
 
+START_TEST(test_create_position)
+{
+	static const char *const bad[] = {
+		"\"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\"",
+		"{\"pits\":[4,4,4],\"captured\":{\"south\":0,\"north\":0},\"turn\":\"south\"}",
+		"{\"pits\":[5,4,4,4,4,4,4,4,4,4,4,4],\"captured\":{\"south\":0,\"north\":0},\"turn\":\"south\"}",
+		"{\"pits\":[4,4,4,4,4,4,4,4,4,4,4,4],\"captured\":{\"south\":0,\"north\":0},\"turn\":\"up\"}",
+		"{\"pits\":[0,0,0,0,0,1,1,0,0,0,0,0],\"captured\":{\"south\":25,\"north\":21},\"turn\":\"south\"}",
+	};
+	proto_msg m;
+	char buf[512], err[128];
+
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"south\"}", &m), 0);
+	ck_assert_int_eq(m.has_position, 0);
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"south\",\"position\":null}", &m), 0);
+	ck_assert_int_eq(m.has_position, 0);
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"south\",\"position\":"
+	                       "{\"pits\":[4,4,4,4,4,4,4,4,4,4,4,0],\"captured\":{\"south\":4,"
+	                       "\"north\":0},\"turn\":\"north\"}}", &m), 0);
+	ck_assert_int_eq(m.has_position, 1);
+	ck_assert_int_eq(m.position.pits[11], 0);
+	ck_assert_int_eq(m.position.captured[OW_SOUTH], 4);
+	ck_assert_int_eq(m.position.turn, OW_NORTH);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(buf, sizeof buf, "{\"type\":\"create\",\"side\":\"south\",\"position\":%s}",
+		         bad[i]);
+		ck_assert_int_eq(proto_msg_parse(buf, strlen(buf), &m, err, sizeof err),
+		                 PROTO_E_BAD_MESSAGE);
+		ck_assert_msg(!strncmp(err, "position", 8), "reason %s for %s", err, buf);
+	}
+}
+END_TEST
+
 START_TEST(test_join_room_and_token)
 {
 	proto_msg m;
@@ -349,8 +382,24 @@ START_TEST(test_state)
 	/* Names (issue 14): null when none; spectators' names as given. */
 	assert_json(json_incref(json_object_get(st, "names")), "{\"north\":null,\"south\":null}");
 	assert_json(json_incref(json_object_get(st, "spectator_names")), "[]");
-	ck_assert_int_eq(json_object_size(st), 18);
+	ck_assert(json_is_null(json_object_get(st, "start")));
+	ck_assert_int_eq(json_object_size(st), 19);
 	json_decref(st);
+
+	/* A room from a position: start is that position. */
+	{
+		ow_pos p = {.pits = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0}, .captured = {4, 0},
+		            .turn = OW_NORTH};
+
+		v.start = &p;
+		proto_state_write(&w, &v);
+		st = written(&w);
+		assert_json(json_incref(json_object_get(st, "start")),
+		            "{\"captured\":{\"north\":0,\"south\":4},"
+		            "\"pits\":[4,4,4,4,4,4,4,4,4,4,4,0],\"turn\":\"north\"}");
+		json_decref(st);
+		v.start = NULL;
+	}
 
 	/* A room-level end overrides the engine's. */
 	v.reason = PROTO_END_RESIGN;
@@ -454,6 +503,7 @@ static Suite *message_suite(void)
 
 	tcase_add_test(parse_tc, test_create_sides_and_kind);
 	tcase_add_test(parse_tc, test_create_clock);
+	tcase_add_test(parse_tc, test_create_position);
 	tcase_add_test(parse_tc, test_join_room_and_token);
 	tcase_add_test(parse_tc, test_move_fields);
 	tcase_add_test(parse_tc, test_actions_and_bare_types);

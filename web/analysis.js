@@ -1,0 +1,220 @@
+// analysis.js: the engine's analysis of a finished game or a record, run in the search's worker (web/ai-worker.js): progress, the evaluation graph, marks, the best move and the summary.
+import { Computer, ANALYSIS_NODES } from './ai.js';
+import { t } from './i18n.js';
+import { $, announce } from './ui.js';
+import { model, board } from './model.js';
+import { displayName } from './names.js';
+import { renderAll } from './render.js';
+import { shownPly } from './record.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+// The marks of the move list, by class.
+export const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+
+let cpu = null;
+let runId = 0;
+
+// What identifies the game analysed: its start and moves.
+function keyOf() {
+  return JSON.stringify([model.timeline ? model.timeline.start : null, model.state.moves]);
+}
+
+// The analysis of the game shown ({plies, total, running, done}), or null
+// (none, or one of another game).
+function current() {
+  const a = model && model.analysis;
+  return a && model.state && a.key === keyOf() ? a : null;
+}
+
+// The analysis of ply k (1-based), or null.
+export function analysedPly(k) {
+  const a = current();
+  return a ? a.plies[k - 1] || null : null;
+}
+
+function start() {
+  if (!model || !model.timeline) return;
+  stop();
+  const id = ++runId;
+  const moves = model.state.moves.slice();
+  const a = { key: keyOf(), plies: [], total: moves.length, running: true, done: false };
+  model.analysis = a;
+  if (!cpu) cpu = new Computer();
+  announce(t('an.started'));
+  renderAll();
+  cpu.analyse({
+    position: model.timeline.start, moves, nodes: ANALYSIS_NODES,
+    onPly: (ply) => {
+      if (id !== runId) return;
+      a.plies.push(ply);
+      renderAll();
+    },
+  }).then(() => {
+    if (id !== runId) return;
+    a.running = false;
+    a.done = true;
+    announce(t('an.finished'));
+    renderAll();
+  }, (e) => {
+    if (id !== runId) return;
+    a.running = false;
+    if (!(e && e.cancelled)) a.error = true;
+    renderAll();
+  });
+}
+
+// Stops a running analysis: what it judged so far stays.
+function stop() {
+  const a = model && model.analysis;
+  if (cpu && a && a.running) cpu.cancel();
+  runId++;
+  if (a) a.running = false;
+}
+
+const fmt = (v) => (v > 0 ? '+' : v < 0 ? '−' : '') + Math.abs(v).toFixed(1);
+
+// The evaluation of the position after k plies (South's view, seeds).
+function evalAt(plies, k) {
+  if (k < plies.length) return plies[k].eval_before;
+  return plies[k - 1].eval_after;
+}
+
+// Per side: the count of each class and the average loss.
+function summary(plies) {
+  const out = {};
+  for (const side of ['south', 'north']) {
+    const mine = plies.filter((p) => p.side === side);
+    const count = (c) => mine.filter((p) => p.class === c).length;
+    const loss = mine.reduce((s, p) => s + p.loss, 0);
+    out[side] = { moves: mine.length, inaccuracy: count('inaccuracy'), mistake: count('mistake'),
+      blunder: count('blunder'), average: mine.length ? loss / mine.length : 0 };
+  }
+  return out;
+}
+
+function el(name, attrs) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
+// The graph: South's advantage along the game (up: South ahead), a dot on
+// each mistake and blunder, a line at the shown ply. A click shows that ply.
+function drawGraph(a, at) {
+  const box = $('an-graph');
+  const W = Math.max(200, Math.round(box.clientWidth || 600)), H = 110, mid = H / 2;
+  const n = a.total;
+  const known = a.plies.length;
+  const x = (k) => (n ? (k / n) * (W - 8) + 4 : 4);
+  // tanh keeps small differences visible and big ones inside the box.
+  const y = (v) => mid - (mid - 6) * Math.tanh(v / 8);
+  const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', class: 'an-svg' });
+  const title = el('title', {});
+  title.textContent = t('an.graph');
+  svg.appendChild(title);
+  svg.appendChild(el('rect', { x: 0, y: 0, width: W, height: H, class: 'an-bg' }));
+  if (known) {
+    const pts = [];
+    for (let k = 0; k <= known; k++) pts.push(`${x(k).toFixed(1)},${y(evalAt(a.plies, k)).toFixed(1)}`);
+    svg.appendChild(el('path', { d: `M${x(0)},${mid} L${pts.join(' L')} L${x(known)},${mid} Z`, class: 'an-area' }));
+    svg.appendChild(el('polyline', { points: pts.join(' '), class: 'an-line' }));
+  }
+  svg.appendChild(el('line', { x1: 0, y1: mid, x2: W, y2: mid, class: 'an-mid' }));
+  a.plies.forEach((p, i) => {
+    if (p.class === 'mistake' || p.class === 'blunder') {
+      svg.appendChild(el('circle', { cx: x(i + 1), cy: y(evalAt(a.plies, i + 1)), r: 4, class: `an-dot an-${p.class}` }));
+    }
+  });
+  svg.appendChild(el('line', { x1: x(at), y1: 0, x2: x(at), y2: H, class: 'an-at' }));
+  svg.addEventListener('click', (ev) => {
+    const r = svg.getBoundingClientRect();
+    const k = Math.round(((ev.clientX - r.left) / r.width * W - 4) / (W - 8) * n);
+    const ply = Math.max(0, Math.min(n, k));
+    model.review = ply === n ? null : ply;
+    renderAll();
+  });
+  box.replaceChildren(svg);
+}
+
+function provenText(p) {
+  if (!p || !p.winner || p.plies <= 0) return '';
+  if (p.winner === 'draw') return '';
+  return t('an.proven', { side: displayName(p.winner), n: p.plies });
+}
+
+export function drawAnalysis(f) {
+  const card = $('analysis');
+  const on = f.reviewable && f.st.moves.length > 0 && !!model.timeline;
+  card.hidden = !on;
+  const a = on ? current() : null;
+  board.markBest(null);
+  // The game moved on (a rematch): an analysis of the old one stops.
+  if (!a && model.analysis && model.analysis.running) stop();
+  if (!on) return;
+  const running = !!(a && a.running);
+  $('an-start').hidden = running || !!(a && a.done);
+  $('an-stop').hidden = !running;
+  $('an-intro').hidden = !!a;
+  $('an-progress').hidden = !running;
+  if (running) {
+    $('an-bar').max = a.total;
+    $('an-bar').value = a.plies.length;
+    $('an-count').textContent = t('an.progress', { k: Math.min(a.plies.length + 1, a.total), total: a.total });
+  }
+  const has = !!(a && a.plies.length);
+  $('an-result').hidden = !has;
+  if (!has) return;
+  const at = shownPly();
+  drawGraph(a, at);
+  // The move that led here, and the engine's move from here.
+  const played = at > 0 ? a.plies[at - 1] : null;
+  let moveText = '';
+  if (played) {
+    const cls = t(`an.class.${played.class}`);
+    moveText = played.class === 'best' ? t('an.move.best', { n: at, move: played.move })
+      : t('an.move', { n: at, move: played.move + (MARKS[played.class] || ''), cls, loss: played.loss.toFixed(1), best: played.best });
+  }
+  $('an-move').textContent = moveText;
+  const next = a.plies[at] || null;
+  let bestText = '';
+  if (next) {
+    const ev = next.eval_before;
+    bestText = t('an.best', { move: next.best, line: next.pv.join(' ') });
+    const proven = provenText(next.proven_before);
+    bestText += ' ' + (proven || t('an.eval', { v: fmt(ev), side: displayName(ev >= 0 ? 'south' : 'north') }));
+    if (f.reviewing || at === f.st.moves.length) board.markBest(next.best);
+  } else if (at === a.total && a.done) {
+    bestText = t('an.end', { v: fmt(evalAt(a.plies, at)) });
+  }
+  $('an-best').textContent = bestText;
+  const sum = summary(a.plies);
+  const rows = ['south', 'north'].map((side) => {
+    const tr = document.createElement('tr');
+    const th = document.createElement('th');
+    th.scope = 'row';
+    th.textContent = displayName(side);
+    const s = sum[side];
+    tr.append(th, ...[s.inaccuracy, s.mistake, s.blunder, s.average.toFixed(2)].map((v) => {
+      const td = document.createElement('td');
+      td.textContent = String(v);
+      return td;
+    }));
+    return tr;
+  });
+  $('an-summary').tBodies[0].replaceChildren(...rows);
+}
+
+export function wireAnalysis() {
+  $('an-start').addEventListener('click', start);
+  $('an-stop').addEventListener('click', () => {
+    stop();
+    announce(t('an.stopped'));
+    renderAll();
+  });
+  // The graph follows the card's width.
+  let timer = null;
+  window.addEventListener('resize', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => { if (model && model.state && current()) renderAll(); }, 150);
+  });
+}

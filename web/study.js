@@ -1,0 +1,219 @@
+// study.js: records in and out (Aualé's OGN, through engine.wasm), a game opened from a record for review, and play from here.
+import { ognWrite, ognRead, EngineError, RecordError } from './engine.js';
+import { t } from './i18n.js';
+import { $, show, store, load, copyText } from './ui.js';
+import { model, setModel, newModel, other } from './model.js';
+import { Timeline } from './timeline.js';
+import { engineText } from './texts.js';
+import { renderAll } from './render.js';
+import { shownPly } from './record.js';
+import { newLocal } from './local.js';
+
+const RECORD_KEY = 'oware.record';
+
+// Our own move lists: "c F a B", maybe with move numbers ("1.") and
+// capture marks ("c+3", checked), and a result last ("25-18" or "*").
+const OUR_MOVE = /^(?:\d+\.+)?([a-fA-F])(?:\+(\d+))?$/;
+const NUMBER = /^\d+\.+$/;
+const RESULT = /^(?:\*|\d+-\d+)$/;
+
+// Reads our letters; throws RecordError (line, reason) like the OGN reader.
+function readOurs(text) {
+  const moves = [], lines = [], marks = [];
+  const rows = text.split(/\r\n|\r|\n/);
+  let result = null;
+  rows.forEach((row, i) => {
+    for (const tok of row.trim().split(/\s+/).filter(Boolean)) {
+      if (result) throw new RecordError(result.line, t('import.after.result', { token: tok }));
+      if (NUMBER.test(tok)) continue;
+      const m = OUR_MOVE.exec(tok);
+      if (m) {
+        moves.push(m[1]);
+        lines.push(i + 1);
+        marks.push(m[2] === undefined ? null : Number(m[2]));
+      } else if (RESULT.test(tok)) {
+        result = { line: i + 1 };
+      } else {
+        throw new RecordError(i + 1, t('import.token', { token: tok }));
+      }
+    }
+  });
+  const line = new Timeline();
+  moves.forEach((mv, k) => {
+    let info;
+    try { info = line.play(mv); } catch (e) {
+      if (!(e instanceof EngineError)) throw e;
+      // The engine's sentence ("That pit is empty.") inside ours.
+      const why = engineText(e.code).replace(/\.$/, '');
+      throw new RecordError(lines[k], t('import.move', { n: k + 1, move: mv, why: why.charAt(0).toLowerCase() + why.slice(1) }));
+    }
+    if (marks[k] !== null && marks[k] !== info.seeds) {
+      throw new RecordError(lines[k], t('import.mark', { n: k + 1, move: mv, mark: marks[k], seeds: info.seeds }));
+    }
+  });
+  return { start: null, moves, tags: {} };
+}
+
+// The first move letter of a text without tags, or null.
+function firstMove(text) {
+  for (const tok of text.split(/\s+/)) {
+    const m = OUR_MOVE.exec(tok);
+    if (m) return m[1];
+  }
+  return null;
+}
+
+// Reads a pasted or opened record: OGN (tags, or moves whose first is
+// upper case: South in OGN), else our letters (South's first move lower
+// case). Returns {start, moves, tags}; throws RecordError.
+export function parseRecord(text) {
+  const s = String(text || '').replace(/^\uFEFF/, '');
+  if (!s.trim()) throw new RecordError(1, t('import.empty'));
+  const tagged = /^\s*\[/m.test(s);
+  const first = tagged ? null : firstMove(s);
+  if (!tagged && first && first === first.toLowerCase()) return readOurs(s);
+  return ognRead(s);
+}
+
+// A record's tag, unless unknown ("?" or absent).
+function tag(tags, name) {
+  const v = tags[name];
+  return v && v !== '?' ? v : null;
+}
+
+// Opens a record read by parseRecord in review (it is kept for a reload).
+export function openRecord(rec) {
+  const saved = {
+    start: rec.start, moves: rec.moves,
+    names: { south: tag(rec.tags, 'South'), north: tag(rec.tags, 'North') },
+    date: tag(rec.tags, 'Date'),
+  };
+  store(RECORD_KEY, JSON.stringify(saved));
+  const u = new URL(window.location.href);
+  u.search = '?record=1';
+  window.history.replaceState(null, '', u.href);
+  startRecord();
+}
+
+// Shows the record kept by openRecord; false when there is none (or the
+// engine refuses it).
+export function startRecord() {
+  let saved, line;
+  try {
+    saved = JSON.parse(load(RECORD_KEY) || 'null');
+    line = new Timeline(saved.moves, saved.start || null);
+  } catch { return false; }
+  setModel(newModel('record'));
+  model.timeline = line;
+  model.start = line.start;
+  model.recordDate = saved.date || null;
+  const n = line.moves.length;
+  model.state = {
+    game_number: 1, game: line.state(), moves: line.moves.slice(),
+    last: n ? line.history[n - 1] : null, seats: null, draw_offer: null, rematch_offer: null,
+    names: { south: saved.names && saved.names.south || null, north: saved.names && saved.names.north || null },
+    start: line.start,
+  };
+  show('game');
+  renderAll();
+  return true;
+}
+
+// Today as OGN writes a date: "2026.11.30".
+function today() {
+  const d = new Date();
+  const p = (v) => String(v).padStart(2, '0');
+  return `${d.getFullYear()}.${p(d.getMonth() + 1)}.${p(d.getDate())}`;
+}
+
+// The OGN record of the game shown: its start, moves, the players' names
+// where known, the date, the result of a game over by the rules.
+export function recordOgn() {
+  const st = model.state;
+  const names = st.names || {};
+  return ognWrite({
+    start: model.timeline ? model.timeline.start : (st.start || null),
+    moves: st.moves,
+    south: names.south || '',
+    north: names.north || '',
+    date: model.mode === 'record' ? (model.recordDate || '') : today(),
+  });
+}
+
+function copyRecord() {
+  copyText(recordOgn(), t('record.copied'), $('record-text'));
+}
+
+// Saves the record as a .ogn file.
+function downloadRecord() {
+  const blob = new Blob([recordOgn()], { type: 'text/plain;charset=utf-8' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `oware-${today().replace(/\./g, '-')}.ogn`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+// Play from here: a local game from the shown position, with the moves up
+// to it kept (so Undo goes back through them): two players (ai null), or
+// against the computer, which takes the side not to move.
+function playFromHere(vsComputer) {
+  const ply = shownPly();
+  const line = model.timeline;
+  if (!line) return;
+  const g = line.at(ply).game;
+  if (g.over) return;
+  const ai = vsComputer ? { level: 'medium', side: other(g.turn) } : null;
+  newLocal(ai, { start: line.start, moves: line.moves.slice(0, ply) });
+}
+
+// Whether play from here is possible at the shown ply.
+export function canPlayHere() {
+  if (!model || !model.timeline || model.mode === 'online' && !model.state.game.over) return false;
+  const g = model.timeline.at(shownPly()).game;
+  return !!g && !g.over;
+}
+
+export function drawPlayHere(f) {
+  const on = f.reviewable && canPlayHere();
+  $('play-here').hidden = !on;
+}
+
+// The start page's import card.
+function importText(text) {
+  const err = $('import-error');
+  let rec;
+  try {
+    rec = parseRecord(text);
+  } catch (e) {
+    if (!(e instanceof RecordError)) throw e;
+    err.textContent = t('import.bad', { line: e.line, why: e.reason });
+    err.hidden = false;
+    return;
+  }
+  err.hidden = true;
+  openRecord(rec);
+}
+
+export function wireStudy() {
+  $('record-copy').addEventListener('click', copyRecord);
+  $('record-download').addEventListener('click', downloadRecord);
+  $('here-two').addEventListener('click', () => playFromHere(false));
+  $('here-ai').addEventListener('click', () => playFromHere(true));
+  $('import-open').addEventListener('click', () => importText($('import-text').value));
+  $('import-file').addEventListener('change', async (ev) => {
+    const file = ev.target.files && ev.target.files[0];
+    ev.target.value = '';
+    if (!file) return;
+    if (file.size > 1 << 20) {
+      $('import-error').textContent = t('import.big');
+      $('import-error').hidden = false;
+      return;
+    }
+    const text = await file.text();
+    $('import-text').value = text;
+    importText(text);
+  });
+}
