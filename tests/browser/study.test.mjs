@@ -145,6 +145,22 @@ test('the record downloaded is OGN as oware ogn writes it, and reads back; bad r
   noProblems();
 });
 
+test('a game Aualé would end early (a position seen twice) keeps its moves in {Continued:}, in and out', async () => {
+  const p = await player({ name: 'continued' });
+  const text = fs.readFileSync(path.join(root, 'tests/data/repetition.ogn'), 'utf8');
+  const game = JSON.parse(execFileSync(OWARE, ['ogn', '--read', path.join(root, 'tests/data/repetition.ogn')],
+    { encoding: 'utf8' }));
+  assert.equal(game.reason, 'repetition');
+  await startPage(p);
+  await importText(p, text);
+  await waitMoves(p, game.moves.length);
+  assert.deepEqual(await p.$$eval('#moves .mv', (bs) => bs.map((b) => b.textContent.split(' ')[0])), game.moves);
+  const [dl] = await Promise.all([p.waitForEvent('download'), p.click('#record-download')]);
+  assert.equal(fs.readFileSync(await dl.path(), 'utf8'), text);
+  assert.match(text, /\{Continued: 60\. D d /);
+  noProblems();
+});
+
 test('play from here: a local game from a reviewed ply, the moves kept, undo works', async () => {
   const p = await player({ name: 'here' });
   await startPage(p);
