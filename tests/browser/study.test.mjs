@@ -72,7 +72,7 @@ test('an imported game analysed: graph, marks, best move, summary, as oware anal
   await p.click('#rv-first');
   await analyse(p);
   // The same classes as the native analysis at the page's budget.
-  const native = JSON.parse(execFileSync(OWARE, ['analyse', '--nodes', '300000', ...GAME], { encoding: 'utf8' }));
+  const native = JSON.parse(execFileSync(OWARE, ['analyse', '--nodes', '300000', '--egdb', path.join(root, 'web/oware.egdb'), ...GAME], { encoding: 'utf8' }));
   const marks = await p.$$eval('#moves .mv', (bs) => bs.map((b) => (b.querySelector('.an-mark') || {}).textContent || ''));
   assert.deepEqual(marks, native.plies.map((x) => MARKS[x.class] || ''));
   assert.ok(marks.some((m) => m === '??'), 'this game has blunders');
