@@ -409,9 +409,9 @@ static void check_replay(const rules_room *r)
 	ow_game_start(&g);
 	for (int i = 0; i < r->nmoves; i++)
 		FUZZ_CHECK_EQ(ow_game_play(&g, r->moves[i], &info), 0);
-	check_game(&r->game, &g);
+	check_game(&r->play.ow.game, &g);
 	if (r->nmoves)
-		check_info(&r->last, &info);
+		check_info(&r->play.ow.last, &info);
 }
 
 /* A room restored from what the store holds replays to the same game. */
@@ -421,18 +421,18 @@ static void check_restore(const model *m)
 	int turn;
 
 	FUZZ_CHECK_EQ(rules_restore(&rr, &m->stored, m->stored_moves, m->nstored, m->now), -1);
-	check_game(&rr.game, &m->r.game);
+	check_game(&rr.play.ow.game, &m->r.play.ow.game);
 	FUZZ_CHECK_EQ(rr.nmoves, m->r.nmoves);
 	FUZZ_CHECK(!rr.nmoves || !memcmp(rr.moves, m->r.moves, (size_t)rr.nmoves));
 	FUZZ_CHECK_EQ(rr.has_last, m->r.has_last);
 	if (rr.has_last)
-		check_info(&rr.last, &m->r.last);
+		check_info(&rr.play.ow.last, &m->r.play.ow.last);
 	FUZZ_CHECK_EQ(rr.rec.version, m->stored.version + 1);
 	if (trace)
 		dprintf(STDERR_FILENO, "restored from the store: version %llu (the room shows %llu)\n",
 		        (unsigned long long)rr.rec.version, (unsigned long long)m->r.rec.version);
 	FUZZ_CHECK(!rr.present[0] && !rr.present[1] && rr.spectators == 0);
-	turn = rr.game.pos.turn;
+	turn = rr.play.ow.game.pos.turn;
 	FUZZ_CHECK_EQ(rr.absent_side, !rules_over(&rr) && rr.rec.has_tok[0] && rr.rec.has_tok[1]
 	              ? turn : -1);
 	rules_room_free(&rr);
@@ -449,14 +449,14 @@ static void check_view(const model *m)
 	FUZZ_CHECK(!strcmp(v.kind, "oware"));
 	FUZZ_CHECK_EQ(v.version, m->r.rec.version);
 	FUZZ_CHECK_EQ(v.game_number, m->game_number);
-	FUZZ_CHECK(v.game == &m->r.game);
+	FUZZ_CHECK(v.play == &m->r.play && v.k == &proto_kind_oware);
 	FUZZ_CHECK_EQ(v.reason, m->r.rec.reason);
 	aborted = m->r.rec.reason == PROTO_END_ABORTED;
 	FUZZ_CHECK_EQ(v.winner, aborted ? OW_NOBODY : m->r.rec.winner);
 	FUZZ_CHECK_EQ(v.aborted_by, aborted ? m->r.rec.winner : -1);
 	FUZZ_CHECK_EQ(v.nmoves, m->nmoves);
 	FUZZ_CHECK(!v.nmoves || !memcmp(v.moves, m->moves, (size_t)v.nmoves));
-	FUZZ_CHECK((v.last != NULL) == (m->nmoves > 0));
+	FUZZ_CHECK(v.has_last == (m->nmoves > 0));
 	for (int s = 0; s < 2; s++) {
 		FUZZ_CHECK_EQ(v.seats[s].taken, m->r.rec.has_tok[s]);
 		FUZZ_CHECK_EQ(v.seats[s].connected, m->present[s]);
@@ -484,11 +484,11 @@ static void check_room(const model *m)
 	FUZZ_CHECK_EQ(r->nmoves, m->nmoves);
 	FUZZ_CHECK(r->nmoves <= r->capmoves);
 	FUZZ_CHECK(!r->nmoves || !memcmp(r->moves, m->moves, (size_t)r->nmoves));
-	check_game(&r->game, &m->game);
-	FUZZ_CHECK_EQ(r->game.ply, r->nmoves);
+	check_game(&r->play.ow.game, &m->game);
+	FUZZ_CHECK_EQ(r->play.ow.game.ply, r->nmoves);
 	FUZZ_CHECK_EQ(r->has_last, r->nmoves > 0);
 	if (r->has_last)
-		check_info(&r->last, &m->last);
+		check_info(&r->play.ow.last, &m->last);
 
 	/* The record. */
 	FUZZ_CHECK(!strcmp(rec->id, ROOM_ID) && !strcmp(rec->kind, "oware"));
@@ -522,12 +522,12 @@ static void check_room(const model *m)
 		FUZZ_CHECK(0);
 	}
 	/* A room-level end stops the engine's game where it was. */
-	FUZZ_CHECK(rec->reason == 0 || r->game.end == OW_END_NONE);
+	FUZZ_CHECK(rec->reason == 0 || r->play.ow.game.end == OW_END_NONE);
 	FUZZ_CHECK_EQ(rules_over(r), over(m));
 	reason = rules_end_reason(r, &winner);
-	FUZZ_CHECK_EQ(reason, rec->reason ? rec->reason : r->game.end);
+	FUZZ_CHECK_EQ(reason, rec->reason ? rec->reason : r->play.ow.game.end);
 	FUZZ_CHECK_EQ(winner, rec->reason == PROTO_END_ABORTED ? OW_NOBODY
-	                      : rec->reason ? rec->winner : r->game.winner);
+	                      : rec->reason ? rec->winner : r->play.ow.game.winner);
 
 	/* Members and absence. */
 	for (int s = 0; s < 2; s++) {
@@ -611,8 +611,8 @@ static void carry_out(model *m, const rules_out *o, int fail)
 	if (o->pit >= 0) {
 		FUZZ_CHECK_EQ(ow_game_play(&m->game, o->pit, &m->last), 0);
 		m->moves[m->nmoves++] = (uint8_t)o->pit;
-		check_game(&o->game, &m->game);
-		check_info(&o->last, &m->last);
+		check_game(&o->play.ow.game, &m->game);
+		check_info(&o->play.ow.last, &m->last);
 	}
 	if (o->new_game) {
 		char t[TOKEN_TEXT];

@@ -102,9 +102,9 @@ START_TEST(test_create_position)
 	                       "{\"pits\":[4,4,4,4,4,4,4,4,4,4,4,0],\"captured\":{\"south\":4,"
 	                       "\"north\":0},\"turn\":\"north\"}}", &m), 0);
 	ck_assert_int_eq(m.has_position, 1);
-	ck_assert_int_eq(m.position.pits[11], 0);
-	ck_assert_int_eq(m.position.captured[OW_SOUTH], 4);
-	ck_assert_int_eq(m.position.turn, OW_NORTH);
+	ck_assert_int_eq(m.position.ow.pits[11], 0);
+	ck_assert_int_eq(m.position.ow.captured[OW_SOUTH], 4);
+	ck_assert_int_eq(m.position.ow.turn, OW_NORTH);
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		snprintf(buf, sizeof buf, "{\"type\":\"create\",\"side\":\"south\",\"position\":%s}",
 		         bad[i]);
@@ -327,25 +327,25 @@ END_TEST
 
 START_TEST(test_state)
 {
-	ow_game g;
-	ow_move_info info;
+	proto_play play;
 	uint8_t moves[1] = {2};
 	proto_state_view v;
 	json_t *st, *game;
 	jw w;
 
 	jw_init(&w);
-	ow_game_start(&g);
-	ck_assert_int_eq(ow_game_play(&g, 2, &info), 0);
+	ow_game_start(&play.ow.game);
+	ck_assert_int_eq(ow_game_play(&play.ow.game, 2, &play.ow.last), 0);
 	memset(&v, 0, sizeof v);
 	v.room = "r";
 	v.kind = "oware";
 	v.version = 7;
 	v.game_number = 2;
-	v.game = &g;
+	v.k = &proto_kind_oware;
+	v.play = &play;
 	v.moves = moves;
 	v.nmoves = 1;
-	v.last = &info;
+	v.has_last = 1;
 	v.seats[OW_SOUTH].taken = v.seats[OW_SOUTH].connected = 1;
 	v.seats[OW_NORTH].taken = 1;
 	v.draw_offer = OW_SOUTH;
@@ -388,8 +388,8 @@ START_TEST(test_state)
 
 	/* A room from a position: start is that position. */
 	{
-		ow_pos p = {.pits = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0}, .captured = {4, 0},
-		            .turn = OW_NORTH};
+		proto_pos p = {.ow = {.pits = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0}, .captured = {4, 0},
+		                      .turn = OW_NORTH}};
 
 		v.start = &p;
 		proto_state_write(&w, &v);
@@ -404,7 +404,7 @@ START_TEST(test_state)
 	/* A room-level end overrides the engine's. */
 	v.reason = PROTO_END_RESIGN;
 	v.winner = OW_SOUTH;
-	v.last = NULL;
+	v.has_last = 0;
 	v.claim_in = -1;
 	proto_state_write(&w, &v);
 	st = written(&w);
