@@ -226,6 +226,33 @@ test('resign, draw and abort work in a Togyz room as in any other', async () => 
   for (const x of [r, q, t]) for (const c of [x.a, x.b, x.w]) c.close();
 });
 
+test('clocks, names and chat in a Togyz room as in any other', async () => {
+  const r = await togyzRoom({ clock: { initial: 60, increment: 2 }, name: 'Ana' });
+  assert.equal(r.st.clock.kind, 'realtime');
+  assert.equal(r.st.clock.running, null);
+  assert.equal(r.st.names.south, 'Ana');
+  // The clock runs once both have moved; a move then adds the increment.
+  let st = await playRecord(r, ['7', '9']);
+  assert.equal(st.clock.running, 'south');
+  assert.equal(st.clock.north, 60000);
+  st = await playRecord(r, ['1'], 2);
+  assert.equal(st.clock.running, 'north');
+  assert.ok(st.clock.south > 59000 && st.clock.south <= 62000, JSON.stringify(st.clock));
+  r.b.send({ type: 'name', name: 'Bo' });
+  for (const c of [r.a, r.b, r.w]) assert.equal((await c.expect('state')).names.north, 'Bo');
+  r.a.send({ type: 'chat', text: 'sälem!' });
+  for (const c of [r.a, r.b, r.w]) {
+    const m = await c.expect('chat');
+    assert.equal(m.text, 'sälem!');
+    assert.equal(m.from, 'south');
+  }
+  r.w.send({ type: 'chat', text: 'hi' });
+  await r.w.expectError('not_a_player');
+  r.a.send({ type: 'claim' });
+  await r.a.expectError('cannot_claim');
+  for (const c of [r.a, r.b, r.w]) c.close();
+});
+
 test('kill -9, restart: a Togyz room from a position comes back with its moves, tuzdyks and seats', async () => {
   const position = { pits: [9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 0, 9, 9, 9, 9, 9, 9, 9], captured: { south: 9, north: 0 },
     tuzdyk: { south: 2, north: null }, turn: 'north' };
