@@ -29,6 +29,9 @@ typedef struct room room;
  * connection and owned by it; the rooms link it while it is in a room. */
 typedef struct room_member {
 	room *room;                      /* NULL until a create or join succeeds */
+	uint64_t serial;                 /* given at each entry into a room: answers
+	                                  * that come later (a chat history read)
+	                                  * find their member by it */
 	int seat;                        /* OW_SOUTH, OW_NORTH or RULES_SPECTATOR */
 	struct room_member *next, *prev; /* the room's members */
 	const char *addr;                /* the client's address, for logs */
@@ -48,7 +51,8 @@ typedef struct room_member {
 /* How the rooms reach connections: the transport's functions. A message
  * sent with send or send_all may show changes not yet committed: it
  * leaves only once rooms_committed() reaches rooms_release_seq() as it
- * was when queued. An error shows none and may leave at once. */
+ * was when queued. An error shows none and may leave at once. drop is
+ * called when a batch is lost: every message waiting for a commit goes. */
 typedef struct rooms_io {
 	void (*send)(room_member *m, const jw *w);
 	/* w to every member of a room, from first along next. */
@@ -61,6 +65,9 @@ typedef struct rooms_io {
 	/* Measures m's round trip (a WebSocket ping; the pong sets
 	 * m->rtt_ms): asked when m's clock starts running. */
 	void (*probe)(room_member *m);
+	/* Drops every queued message waiting for a commit not yet confirmed
+	 * (above rooms_committed()). */
+	void (*drop)(void);
 } rooms_io;
 
 typedef struct rooms_config {
@@ -97,6 +104,8 @@ void rooms_free_all(void);
 /* Rooms held now. */
 int rooms_count(void);
 const rooms_stats *rooms_get_stats(void);
+/* The store the rooms were set up over. */
+const store *rooms_get_store(void);
 /* The id of m's room, or "-". */
 const char *rooms_member_room(const room_member *m);
 
@@ -120,17 +129,19 @@ void rooms_run_timers(int64_t now);
 /* While the store cannot write: tries it again (every second or so). */
 void rooms_probe(void);
 
-/* The commit a message queued now waits for. */
+/* The batch a message queued now waits for (the open one when it has
+ * writes, else the last one started). */
 uint64_t rooms_release_seq(void);
-/* Commits done so far. */
+/* The last batch committed: messages up to it may leave. */
 uint64_t rooms_committed(void);
-/* Commits the pass's writes: 0, or -1 when the batch was lost. Then the
- * transport drops every message still waiting for a commit, and calls
- * rooms_rollback(). */
-int rooms_flush(void);
-/* After a lost batch: each room it changed is read back from the store,
- * and its members are closed (ROOMS_CLOSE_STORE_FAILED) to come back with
- * their tokens. */
-void rooms_rollback(void);
+/* Starts the commit of the pass's writes (run once per loop pass). Its
+ * answer comes at once (SQLite) or on a later pass (PostgreSQL). A lost
+ * batch makes the transport drop every message still waiting for a
+ * commit (io.drop); each room changed since the last confirmed commit is
+ * then read back from the store, and its members are closed
+ * (ROOMS_CLOSE_STORE_FAILED) to come back with their tokens. */
+void rooms_flush(void);
+/* Batches started and not answered, plus the open one if it has writes. */
+int rooms_outstanding(void);
 
 #endif

@@ -1,10 +1,14 @@
-/* store.h: what the rooms need of a store (the interface a second store,
- * such as a database server, would implement), and the SQLite one.
+/* store.h: what the rooms need of a store, and the two stores: SQLite
+ * (embedded, the default) and PostgreSQL (several servers on one database).
  *
  * Writes made during one pass of the event loop form one batch (one
- * transaction); store_flush() commits it at the end of the pass, and a
- * message that shows a write leaves only after that commit, so a move is
- * durable before it is broadcast. */
+ * transaction); flush() starts its commit at the end of the pass, and a
+ * message that shows a write leaves only once that commit is confirmed,
+ * so a move is durable before it is broadcast. A store may answer later
+ * (PostgreSQL: the commit and reads travel on the event loop's socket,
+ * pipelined; batch k+1 may be sent before batch k is answered) or at once
+ * (SQLite: every callback runs before the call returns). Callbacks run in
+ * the order their calls were made. */
 #ifndef SRV_STORE_H
 #define SRV_STORE_H
 
@@ -34,6 +38,9 @@ typedef struct store_chat {
 /* Called once per chat line loaded (c lives for the call). */
 typedef void store_chat_fn(void *arg, const store_chat *c);
 
+/* The end of an asynchronous call: rc as the call documents. */
+typedef void store_done_fn(void *arg, int rc);
+
 typedef struct store_ops {
 	/* Each write joins the open batch (opening one if needed) and is
 	 * atomic within it: 0, or -1 (logged) with nothing of it written.
@@ -46,19 +53,22 @@ typedef struct store_ops {
 	int (*remove)(store *s, const char *id);
 	/* 1 when writes wait for a flush. */
 	int (*pending)(const store *s);
-	/* Commits the open batch: 0, or -1 when it is lost (rolled back: the
-	 * store holds what the last successful flush committed). The store
-	 * takes writes again afterwards. */
-	int (*flush)(store *s);
+	/* Starts the commit of the open batch; done gets 0 once it is
+	 * committed, or -1 when it is lost (rolled back: nothing of it is
+	 * kept). The store takes writes again at once (a new batch). */
+	void (*flush)(store *s, store_done_fn *done, void *arg);
 	/* Commits a small write of its own: 0 when the store can write again
 	 * after a failure, -1 when it still cannot (quietly: no log line). */
 	int (*probe)(store *s);
 	/* Flushes, then gives free pages back after deletions. */
 	void (*reclaim)(store *s);
-	/* Every room (fn once each): the number loaded, or -1. */
+	/* Every room (fn once each), at start-up, before the server takes
+	 * connections (it may wait for the database): the number loaded, or -1. */
 	int (*load)(store *s, store_load_fn *fn, void *arg);
-	/* The room with that id: 1 (fn called), 0 when there is none, -1. */
-	int (*load_room)(store *s, const char *id, store_load_fn *fn, void *arg);
+	/* Reads the room with that id, writes of the open batch included: fn
+	 * for it if there is one, then done with 1 (found), 0 (none) or -1. */
+	void (*load_room)(store *s, const char *id, store_load_fn *fn, store_done_fn *done,
+	                  void *arg);
 	/* Closes the store, committing an open batch (NULL is fine). */
 	void (*close)(store *s);
 	/* Chat (never logged). chat_add appends c to the chat of room id (a
@@ -67,14 +77,20 @@ typedef struct store_ops {
 	 * (1 for the first). Only the last STORE_CHAT_KEEP lines of a room are
 	 * kept; remove() deletes them with the room. 0, or -1. */
 	int (*chat_add)(store *s, const char *id, store_chat *c);
-	/* The last max (<= STORE_CHAT_KEEP) lines of room id, oldest first,
-	 * writes of the open batch included (fn once each): the number, or -1. */
-	int (*chat_recent)(store *s, const char *id, int max, store_chat_fn *fn, void *arg);
+	/* Reads the last max (<= STORE_CHAT_KEEP) lines of room id, oldest
+	 * first, writes of the open batch included: fn once each, then done
+	 * with their number, or -1. The fn calls of one read and its done come
+	 * together, never mixed with another read's. */
+	void (*chat_recent)(store *s, const char *id, int max, store_chat_fn *fn,
+	                    store_done_fn *done, void *arg);
+	/* 1 while the database answers (for /healthz and /metrics). */
+	int (*reachable)(const store *s);
 } store_ops;
 
 /* Every store starts with its operations. */
 struct store {
 	const store_ops *ops;
+	const char *kind;   /* "sqlite" or "postgresql" (static) */
 };
 
 /* Opens (creating) the SQLite database at path, its folder too if
@@ -83,5 +99,14 @@ struct store {
  * server, so a store on a full disk still opens. Returns NULL with a
  * reason in err on failure. */
 store *store_sqlite_open(const char *path, int sync_full, char *err, size_t errlen);
+
+struct ev_loop;
+/* Connects to the PostgreSQL database conninfo (a libpq URI or connection
+ * string) on loop, never blocking it once open; creates or migrates the
+ * schema (the same tables and meanings as SQLite's schema 4). Waits up to
+ * wait_s seconds for the first connection. node names this server in the
+ * database's application_name. NULL with a reason in err on failure. */
+store *store_pg_open(struct ev_loop *loop, const char *conninfo, const char *node,
+                     double wait_s, char *err, size_t errlen);
 
 #endif
