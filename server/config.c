@@ -53,7 +53,11 @@ static const struct opt {
 	 "sqlite:PATH, or postgresql://... (a libpq URI) for several servers on one"
 	 " PostgreSQL database (default: sqlite: with --db)"},
 	{"node-id", "OW_NODE_ID", T_STR, offsetof(srv_config, node_id), 0, 0, NULL,
-	 "this server's name in logs and in PostgreSQL (default: host name and port)"},
+	 "this server's name among several on one PostgreSQL, unique to it"
+	 " (default: host name and port)"},
+	{"lease-seconds", "OW_LEASE_SECONDS", T_INT, offsetof(srv_config, lease_seconds), 3, 600,
+	 "10", "PostgreSQL: how long a server's hold on its rooms lasts unrenewed (renewed every"
+	 " third of it); after a server dies, its rooms move within about this time"},
 	{"log-level", "OW_LOG_LEVEL", T_STR, offsetof(srv_config, log_level), 0, 0, "info",
 	 "error, warn, info or debug"},
 	{"allow-origin", "OW_ALLOW_ORIGIN", T_STR, offsetof(srv_config, allow_origin), 0, 0, NULL,

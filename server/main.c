@@ -213,8 +213,8 @@ int main(int argc, char **argv)
 
 		gethostname(host, sizeof host - 1);
 		snprintf(node, sizeof node, "%s:%d", host, cfg.port);
-		st = store_pg_open(evl, cfg.pg, cfg.node_id ? cfg.node_id : node, PG_WAIT_S, err,
-		                   sizeof err);
+		st = store_pg_open(evl, cfg.pg, cfg.node_id ? cfg.node_id : node, cfg.lease_seconds,
+		                   PG_WAIT_S, err, sizeof err);
 	} else
 		st = store_sqlite_open(cfg.db, cfg.sync_full, err, sizeof err);
 	if (!st) {

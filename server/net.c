@@ -1160,6 +1160,19 @@ static size_t metrics(char *b, size_t cap)
 	        "# HELP oware_store_reachable 1 while the store's database answers.\n"
 	        "# TYPE oware_store_reachable gauge\noware_store_reachable %d\n",
 	        rooms_get_store()->kind, rooms_get_store()->ops->reachable(rooms_get_store()));
+	n = add(b, cap, n, "# HELP oware_leases_renewed_total Renewals of this server's lease on its"
+	        " rooms (PostgreSQL).\n# TYPE oware_leases_renewed_total counter\n"
+	        "oware_leases_renewed_total %llu\n"
+	        "# HELP oware_leases_lost_total Leases this server lost (its rooms all dropped).\n"
+	        "# TYPE oware_leases_lost_total counter\noware_leases_lost_total %llu\n"
+	        "# HELP oware_rooms_taken_total Rooms this server took over from the database.\n"
+	        "# TYPE oware_rooms_taken_total counter\noware_rooms_taken_total %llu\n"
+	        "# HELP oware_rooms_released_total Rooms this server gave up to another.\n"
+	        "# TYPE oware_rooms_released_total counter\noware_rooms_released_total %llu\n",
+	        (unsigned long long)rooms_get_store()->leases_renewed,
+	        (unsigned long long)rooms_get_store()->leases_lost,
+	        (unsigned long long)rooms_get_store()->rooms_taken,
+	        (unsigned long long)rooms_get_store()->rooms_released);
 	n = add(b, cap, n, "# HELP oware_upgrades_refused_total WebSocket upgrades refused for their Origin.\n"
 	        "# TYPE oware_upgrades_refused_total counter\noware_upgrades_refused_total %llu\n",
 	        (unsigned long long)s->refused_origin);
@@ -1386,7 +1399,7 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 {
 	char uri[64];
 	const char *ctype;
-	size_t cap = 8192;
+	size_t cap = 16384;
 	unsigned status = HTTP_STATUS_OK;
 
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_POST_URI) > 0 && !strcmp(uri, API_ROOMS_PATH))

@@ -65,7 +65,7 @@ static int reclaim_due;
 /* Rooms to read back after a lost batch (a failed read is tried again
  * with the probe); a join waits for its room meanwhile. */
 static char (*reloads)[ROOM_ID_LEN + 1];
-static int nreloads, capreloads, reloads_busy;
+static int nreloads, capreloads, reloads_busy, reload_failed;
 /* The batch the read in flight shares with writes (0: none): the room
  * read counts as changed in it (it may show them), so that its loss reads
  * the room again. */
@@ -79,7 +79,7 @@ static uint64_t reload_seq;
 static uint64_t started, answered, commits;
 static int64_t flush_t0[INFLIGHT_MAX]; /* when each was started (us), by seq */
 static uint64_t member_serial;         /* the last serial given to a member */
-static int64_t last_probe;
+static int64_t last_probe, last_reload;
 static jw out; /* the message being written: one at a time */
 
 /* ---- the table ---- */
@@ -335,8 +335,10 @@ void rooms_probe(void)
 {
 	int64_t now = now_ms();
 
-	if (nreloads && !reloads_busy)
+	if (nreloads && !reloads_busy && now - last_reload >= PROBE_EVERY_MS) {
+		last_reload = now;
 		reload_next();
+	}
 	if (stats.store_ok || now - last_probe < PROBE_EVERY_MS)
 		return;
 	last_probe = now;
@@ -481,6 +483,9 @@ void rooms_free_all(void)
 	free(deleted);
 	deleted = NULL;
 	ndeleted = capdeleted = 0;
+	free(reloads);
+	reloads = NULL;
+	nreloads = capreloads = 0;
 	jw_free(&out);
 }
 
@@ -843,14 +848,92 @@ static void do_create(room_member *m, const proto_msg *msg)
 }
 
 static int reloading(const char *id);
+static void restore_one(void *arg, const room_rec *rec, const uint8_t *pits, int n);
+static void join_found(room_member *m, room *r, const proto_msg *msg);
+
+/* Several servers: joins waiting for their room to be taken from the
+ * database, by room (one take each). A member that leaves meanwhile is
+ * cleared from its waiter (m NULL). */
+typedef struct waiter {
+	struct waiter *next;
+	room_member *m;
+	proto_msg msg;
+} waiter;
+
+typedef struct take_req {
+	struct take_req *next;
+	char id[PROTO_ROOM_MAX + 1];
+	waiter *waiters;
+} take_req;
+
+static take_req *takes;
+
+static void taken(void *arg, int rc)
+{
+	take_req *t = arg, **pp = &takes;
+	room *r = find(t->id);
+
+	while (*pp != t)
+		pp = &(*pp)->next;
+	*pp = t->next;
+	if (rc == STORE_TAKEN)
+		log_event(LOG_INFO, "room_taken", "room=%s", t->id);
+	while (t->waiters) {
+		waiter *w = t->waiters;
+
+		t->waiters = w->next;
+		if (w->m) {
+			w->m->waiting = NULL;
+			if (r)
+				join_found(w->m, r, &w->msg);
+			else if (rc == STORE_NONE)
+				io.error(w->m, PROTO_E_NO_ROOM, "no room has that id (or it expired)");
+			else
+				io.error(w->m, PROTO_E_INTERNAL, "the room cannot be taken over now (the"
+				         " store fails, or another server still holds it); try again");
+		}
+		free(w);
+	}
+	free(t);
+}
+
+/* A room taken: into the table (the take's arg is not a count). */
+static void restore_taken(void *arg, const room_rec *rec, const uint8_t *pits, int n)
+{
+	(void)arg;
+	restore_one(NULL, rec, pits, n);
+}
+
+/* m waits for room msg->room, which this server does not hold, to be
+ * taken from the store. */
+static void wait_take(room_member *m, const proto_msg *msg)
+{
+	take_req *t;
+	waiter *w = malloc(sizeof *w);
+
+	for (t = takes; t && strcmp(t->id, msg->room); t = t->next)
+		;
+	if (!w || (!t && !(t = calloc(1, sizeof *t)))) {
+		free(w);
+		io.error(m, PROTO_E_INTERNAL, "out of memory; try again");
+		return;
+	}
+	w->m = m;
+	w->msg = *msg;
+	w->next = t->waiters;
+	t->waiters = w;
+	m->waiting = w;
+	if (t->id[0])
+		return; /* its take is under way */
+	snprintf(t->id, sizeof t->id, "%s", msg->room);
+	t->next = takes;
+	takes = t;
+	st->ops->take(st, t->id, restore_taken, taken, t);
+}
 
 static void do_join(room_member *m, const proto_msg *msg)
 {
 	room *r = find(msg->room);
-	char token[TOKEN_TEXT];
-	uint8_t hash[SHA256_LEN];
-	rules_in in;
-	rules_out o;
 
 	if (m->ip && ip_join_allow(m->ip, now_ms(), cfg.joins_per_ip_per_min) < 0) {
 		io.error(m, PROTO_E_RATE_LIMITED, "too many joins from this address; wait a minute");
@@ -861,10 +944,25 @@ static void do_join(room_member *m, const proto_msg *msg)
 		         " try again in a moment");
 		return;
 	}
+	if (!r && st->ops->take && strlen(msg->room) == ROOM_ID_LEN) {
+		wait_take(m, msg);
+		return;
+	}
 	if (!r) {
 		io.error(m, PROTO_E_NO_ROOM, "no room has that id (or it expired)");
 		return;
 	}
+	join_found(m, r, msg);
+}
+
+/* m joins r, which this server holds. */
+static void join_found(room_member *m, room *r, const proto_msg *msg)
+{
+	char token[TOKEN_TEXT];
+	uint8_t hash[SHA256_LEN];
+	rules_in in;
+	rules_out o;
+
 	in_init(&in, RULES_SPECTATOR, msg);
 	if (!msg->token[0]) {
 		token_new(token, hash);
@@ -909,7 +1007,7 @@ void rooms_handle(room_member *m, const proto_msg *msg)
 	rules_out o;
 
 	if (msg->type == PROTO_MSG_CREATE || msg->type == PROTO_MSG_JOIN) {
-		if (r)
+		if (r || m->waiting)
 			io.error(m, PROTO_E_ALREADY_JOINED, "this connection is already in a room");
 		else if (msg->type == PROTO_MSG_CREATE)
 			do_create(m, msg);
@@ -918,7 +1016,8 @@ void rooms_handle(room_member *m, const proto_msg *msg)
 		return;
 	}
 	if (!r) {
-		io.error(m, PROTO_E_NOT_JOINED, "create or join a room first");
+		io.error(m, PROTO_E_NOT_JOINED, m->waiting ? "the room is being taken over from"
+		         " another server; wait for the welcome" : "create or join a room first");
 		return;
 	}
 	if (msg->type == PROTO_MSG_NAME && m->seat < 0) {
@@ -1027,6 +1126,10 @@ void rooms_leave(room_member *m)
 
 	free(m->name);
 	m->name = NULL;
+	if (m->waiting) {
+		((waiter *)m->waiting)->m = NULL;
+		m->waiting = NULL;
+	}
 	if (!r)
 		return;
 	detach(m);
@@ -1078,6 +1181,55 @@ void rooms_run_timers(int64_t now)
 
 /* ---- set-up, restore, expiry, rollback ---- */
 
+/* Closes r's members with 4002 "moved" (they come back through the
+ * routing to the server that holds it next) and frees it. */
+static void room_moved(room *r)
+{
+	while (r->members) {
+		room_member *m = r->members;
+
+		detach(m);
+		io.close(m, ROOMS_CLOSE_MOVED, "moved");
+	}
+	room_free(r);
+}
+
+/* The lease is lost: no room is this server's any more. Writes in flight
+ * are fenced and fail; what they would have shown is dropped with them. */
+static void on_lost(void *arg)
+{
+	int n = nrooms;
+
+	(void)arg;
+	for (unsigned b = 0; b < nbuckets; b++)
+		while (table[b])
+			room_moved(table[b]);
+	ndeleted = 0;
+	nreloads = 0;
+	reclaim_due = 0;
+	log_event(LOG_WARN, "rooms_dropped", "rooms=%d reason=lease_lost", n);
+}
+
+/* Another server wants room id: given up in the open batch, its members
+ * sent there. Released even when it is not in the table (a release that
+ * was lost with its batch leaves the room held here). */
+static void on_wanted(void *arg, const char *id)
+{
+	room *r = find(id);
+
+	(void)arg;
+	if (stopping || !stats.store_ok)
+		return;
+	if (st->ops->release(st, id) < 0)
+		return;
+	if (r) {
+		log_event(LOG_INFO, "room_released", "room=%s members=%d", id,
+		          (int)(r->rr.present[0] + r->rr.present[1] + r->rr.spectators));
+		st->rooms_released++;
+		room_moved(r);
+	}
+}
+
 int rooms_init(const rooms_config *c, store *s, const rooms_io *i)
 {
 	cfg = *c;
@@ -1094,6 +1246,11 @@ int rooms_init(const rooms_config *c, store *s, const rooms_io *i)
 		return -1;
 	if (st->ops->probe(st) < 0)
 		store_failing("the store cannot write");
+	if (st->ops->set_events) {
+		store_events ev = {on_lost, on_wanted, NULL};
+
+		st->ops->set_events(st, &ev);
+	}
 	return 0;
 }
 
@@ -1202,6 +1359,7 @@ static void reloaded(void *arg, int rc)
 	if (rc < 0) {
 		/* Tried again with the probe (every second or so). */
 		log_event(LOG_ERROR, "room_reload_failed", "room=%s", reloads[0]);
+		reload_failed = 1;
 		return;
 	}
 	log_event(LOG_WARN, "room_rolled_back", "room=%s exists=%d", reloads[0], rc > 0);
@@ -1211,10 +1369,12 @@ static void reloaded(void *arg, int rc)
 	reload_next();
 }
 
-/* Reads the rooms to read back, one at a time. */
+/* Reads the rooms to read back, one at a time, until one fails (then
+ * the probe tries again). */
 static void reload_next(void)
 {
-	while (nreloads && !reloads_busy) {
+	reload_failed = 0;
+	while (nreloads && !reloads_busy && !reload_failed) {
 		if (find(reloads[0])) {
 			memmove(reloads, reloads + 1, (size_t)--nreloads * sizeof *reloads);
 			continue;

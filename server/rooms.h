@@ -29,6 +29,8 @@ typedef struct room room;
  * connection and owned by it; the rooms link it while it is in a room. */
 typedef struct room_member {
 	room *room;                      /* NULL until a create or join succeeds */
+	void *waiting;                   /* a join waiting for its room to be taken
+	                                  * from the store (rooms.c's), or NULL */
 	uint64_t serial;                 /* given at each entry into a room: answers
 	                                  * that come later (a chat history read)
 	                                  * find their member by it */
@@ -91,6 +93,10 @@ typedef struct rooms_stats {
 /* The close code of a connection whose room was rolled back after a
  * failed commit: it reconnects with its token. */
 #define ROOMS_CLOSE_STORE_FAILED 1011
+/* The close code of a room's connections when another server takes the
+ * room over (several servers): they reconnect through the routing with
+ * their tokens. */
+#define ROOMS_CLOSE_MOVED 4002
 
 /* Sets up the rooms over st (kept, not owned) and io (copied); cfg is
  * copied. Probes the store. 0, or -1 out of memory. */

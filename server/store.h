@@ -41,6 +41,23 @@ typedef void store_chat_fn(void *arg, const store_chat *c);
 /* The end of an asynchronous call: rc as the call documents. */
 typedef void store_done_fn(void *arg, int rc);
 
+/* What a store shared by several servers tells the rooms (PostgreSQL;
+ * server/CLUSTER.md). Set with set_events; calls come from the loop. */
+typedef struct store_events {
+	/* This server's lease ran out: another may have taken any of its
+	 * rooms, whose writes now fail. Drop them all (their members come
+	 * back through the routing and take them again). */
+	void (*lost)(void *arg);
+	/* Another server wants room id (a client of its joined it): give it
+	 * up (release) if it is held here. */
+	void (*wanted)(void *arg, const char *id);
+	void *arg;
+} store_events;
+
+/* Takes for take(): the room read (fn called), none, or held elsewhere. */
+#define STORE_TAKEN 1
+#define STORE_NONE 0
+
 typedef struct store_ops {
 	/* Each write joins the open batch (opening one if needed) and is
 	 * atomic within it: 0, or -1 (logged) with nothing of it written.
@@ -85,12 +102,25 @@ typedef struct store_ops {
 	                    store_done_fn *done, void *arg);
 	/* 1 while the database answers (for /healthz and /metrics). */
 	int (*reachable)(const store *s);
+	/* Several servers (NULL in a store of one: every room is read at
+	 * start). Makes room id this server's and reads it: fn, then done
+	 * with STORE_TAKEN; STORE_NONE when there is no such room; -1 when it
+	 * cannot now (the store fails, or another live server still holds it
+	 * after being asked to give it up for a few seconds). */
+	void (*take)(store *s, const char *id, store_load_fn *fn, store_done_fn *done, void *arg);
+	/* Gives room id up in the open batch (another server may take it once
+	 * that commits): 0 or -1. */
+	int (*release)(store *s, const char *id);
+	void (*set_events)(store *s, const store_events *ev);
 } store_ops;
 
 /* Every store starts with its operations. */
 struct store {
 	const store_ops *ops;
 	const char *kind;   /* "sqlite" or "postgresql" (static) */
+	/* Several servers: this server's lease renewals, and leases lost
+	 * (for /metrics); rooms taken from the database and given up. */
+	uint64_t leases_renewed, leases_lost, rooms_taken, rooms_released;
 };
 
 /* Opens (creating) the SQLite database at path, its folder too if
@@ -102,11 +132,16 @@ store *store_sqlite_open(const char *path, int sync_full, char *err, size_t errl
 
 struct ev_loop;
 /* Connects to the PostgreSQL database conninfo (a libpq URI or connection
- * string) on loop, never blocking it once open; creates or migrates the
- * schema (the same tables and meanings as SQLite's schema 4). Waits up to
- * wait_s seconds for the first connection. node names this server in the
- * database's application_name. NULL with a reason in err on failure. */
+ * string) on loop, never blocking it once open; creates the schema (the
+ * same tables and meanings as SQLite's schema 4, plus the rooms' holders
+ * and the servers' leases). Waits up to wait_s seconds for the first
+ * connection and this server's lease. node names this server: its
+ * incarnations (one per start, and after each lost lease) hold rooms
+ * under a lease of lease_s seconds, renewed every third of it; a new
+ * incarnation of the same node takes its former ones' rooms at once (so
+ * two servers must never share a node name). NULL with a reason in err
+ * on failure. */
 store *store_pg_open(struct ev_loop *loop, const char *conninfo, const char *node,
-                     double wait_s, char *err, size_t errlen);
+                     int lease_s, double wait_s, char *err, size_t errlen);
 
 #endif

@@ -29,5 +29,5 @@ TESTS += test-server-asan
 .PHONY: test-server-pg
 test-server-pg: $(BUILD)/owared build/fault/owared $(NODE_DEPS)
 	OWARED=$(BUILD)/owared sh tests/cluster/with-pg.sh node --test --test-concurrency=1 \
-		$(SERVER_TESTS) tests/server/pg.test.mjs
+		$(SERVER_TESTS) tests/server/takeover.test.mjs tests/server/pg.test.mjs
 TESTS += test-server-pg

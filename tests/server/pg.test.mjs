@@ -1,7 +1,6 @@
 // pg.test.mjs: what is the PostgreSQL store's own (run by `make
 // test-server-pg`, skipped on SQLite): /healthz and /metrics name it, a
-// database of a newer schema is refused, so is a second server on one
-// database (for now), and while PostgreSQL is stopped
+// database of a newer schema is refused, and while PostgreSQL is stopped
 // moves get `internal` errors (never a lie), the server reconnects by
 // itself and play resumes with nothing lost. Stops the shared PostgreSQL:
 // run last.
@@ -41,19 +40,6 @@ test('a database made by a newer server is refused, untouched', onlyPg, () => {
   assert.match(r.stderr, /store_open_failed .*newer owared \(schema 7, this one knows 4\)/);
   assert.equal(storeQuery(db, 'SELECT version FROM owared_schema'), '7');
   assert.equal(storeQuery(db, "SELECT count(*) FROM pg_tables WHERE tablename='rooms' AND schemaname=current_schema()"), '0');
-});
-
-test('one server per database until rooms have leases: a second one is refused', onlyPg, async () => {
-  const srv = await startServer();
-  try {
-    const r = spawnSync(OWARED, ['--port', '0', '--listen', '127.0.0.1', '--store', pgStore(srv.db)],
-      { encoding: 'utf8', timeout: 20000 });
-    assert.equal(r.status, 1);
-    assert.match(r.stderr, /store_open_failed .*another owared uses this database/);
-    assert.equal((await health(srv.port)).store_reachable, true);
-  } finally {
-    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
-  }
 });
 
 test('PostgreSQL stopped: moves get internal errors, the server reconnects, nothing acknowledged is lost', onlyPg, async () => {
