@@ -212,7 +212,10 @@ int main(int argc, char **argv)
 		char node[128], host[64] = "";
 
 		gethostname(host, sizeof host - 1);
-		snprintf(node, sizeof node, "%s:%d", host, cfg.port);
+		if (cfg.unix_path)
+			snprintf(node, sizeof node, "%s:%s", host, cfg.unix_path);
+		else
+			snprintf(node, sizeof node, "%s:%d", host, cfg.port);
 		st = store_pg_open(evl, cfg.pg, cfg.node_id ? cfg.node_id : node, cfg.lease_seconds,
 		                   PG_WAIT_S, err, sizeof err);
 	} else

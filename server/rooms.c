@@ -78,7 +78,7 @@ static uint64_t reload_seq;
 #define INFLIGHT_MAX 64
 static uint64_t started, answered, commits;
 static int64_t flush_t0[INFLIGHT_MAX]; /* when each was started (us), by seq */
-static uint64_t member_serial;         /* the last serial given to a member */
+static uint32_t member_serial;         /* the last serial given to a member */
 static int64_t last_probe, last_reload;
 static jw out; /* the message being written: one at a time */
 
@@ -676,7 +676,7 @@ static void chat_view(const store_chat *c, proto_chat *v)
  * still in that room when the lines come. */
 typedef struct history_req {
 	char id[ROOM_ID_LEN + 1];
-	uint64_t serial;
+	uint32_t serial;
 } history_req;
 
 static void history_done(void *arg, int rc)
@@ -883,7 +883,7 @@ static void taken(void *arg, int rc)
 
 		t->waiters = w->next;
 		if (w->m) {
-			w->m->waiting = NULL;
+			w->m->waiting = 0;
 			if (r)
 				join_found(w->m, r, &w->msg);
 			else if (rc == STORE_NONE)
@@ -922,7 +922,7 @@ static void wait_take(room_member *m, const proto_msg *msg)
 	w->msg = *msg;
 	w->next = t->waiters;
 	t->waiters = w;
-	m->waiting = w;
+	m->waiting = 1;
 	if (t->id[0])
 		return; /* its take is under way */
 	snprintf(t->id, sizeof t->id, "%s", msg->room);
@@ -1127,8 +1127,11 @@ void rooms_leave(room_member *m)
 	free(m->name);
 	m->name = NULL;
 	if (m->waiting) {
-		((waiter *)m->waiting)->m = NULL;
-		m->waiting = NULL;
+		for (take_req *t = takes; t; t = t->next)
+			for (waiter *w = t->waiters; w; w = w->next)
+				if (w->m == m)
+					w->m = NULL;
+		m->waiting = 0;
 	}
 	if (!r)
 		return;

@@ -29,17 +29,12 @@ typedef struct room room;
  * connection and owned by it; the rooms link it while it is in a room. */
 typedef struct room_member {
 	room *room;                      /* NULL until a create or join succeeds */
-	void *waiting;                   /* a join waiting for its room to be taken
-	                                  * from the store (rooms.c's), or NULL */
-	uint64_t serial;                 /* given at each entry into a room: answers
-	                                  * that come later (a chat history read)
-	                                  * find their member by it */
 	int seat;                        /* OW_SOUTH, OW_NORTH or RULES_SPECTATOR */
+	int rtt_ms;                      /* its last round trip measured by the
+	                                  * transport (ms), or 0: the lag credit */
 	struct room_member *next, *prev; /* the room's members */
 	const char *addr;                /* the client's address, for logs */
 	struct ipent *ip;                /* its per-address counters, or NULL */
-	int rtt_ms;                      /* its last round trip measured by the
-	                                  * transport (ms), or 0: the lag credit */
 	/* Names and chat (PROTOCOL.md, "Names and chat"); small, as every
 	 * connection has them: */
 	char *name;                      /* a spectator's name (the heap's, freed by
@@ -47,7 +42,13 @@ typedef struct room_member {
 	                                  * player's is the seat's, in the room) */
 	uint32_t chat_at[ROOMS_CHAT_BURST]; /* when its last chat lines were sent
 	                                  * (ms of now_ms(), modulo 2^32; 0: none), a ring */
-	int chat_next;                   /* the oldest of them */
+	uint32_t serial;                 /* given at each entry into a room (modulo
+	                                  * 2^32): an answer that comes later (a
+	                                  * chat history read) finds its member by it */
+	uint8_t chat_next;               /* the oldest of chat_at */
+	uint8_t waiting;                 /* 1 while a join waits for its room to be
+	                                  * taken from the store (several servers) */
+	/* 88 bytes, as before serial and waiting came: every connection has one. */
 } room_member;
 
 /* How the rooms reach connections: the transport's functions. A message
