@@ -54,6 +54,13 @@ start() { # start N PORT
 }
 start 1 "$P1" && start 2 "$P2" && start 3 "$P3" || exit 1
 pids="$S1 $S2 $S3"
+# A server that logs without end (a loop) must not fill the disk.
+logs_ok() {
+	if [ -n "$(find "$dir" -maxdepth 1 -name 's*.log' -size +50M)" ]; then
+		bad "a server log passed 50 MB"
+		exit 1
+	fi
+}
 metric() { # metric PORT NAME
 	curl -fs "http://127.0.0.1:$1/metrics" | awk -v n="$2" '$1 == n { print $2 }'
 }
@@ -113,6 +120,7 @@ r1=$(metric "$P1" oware_rooms) r2=$(metric "$P2" oware_rooms) r3=$(metric "$P3" 
 say "rooms held: n1=$r1 n2=$r2 n3=$r3"
 for r in "$r1" "$r2" "$r3"; do [ "${r:-0}" -gt 0 ] || bad "a server holds no room"; done
 
+logs_ok
 # 2. kill -9 the busiest
 k=1 kp=$P1 kr=$r1
 [ "${r2:-0}" -gt "$kr" ] && k=2 kp=$P2 kr=$r2
@@ -133,11 +141,13 @@ say "after the kill: the others hold $total rooms, took $taken"
 [ "$taken" -gt 0 ] || bad "no room was taken over"
 [ "$total" -ge 300 ] || bad "rooms missing after the kill: $total of 300 held"
 
+logs_ok
 # 3. restart it
 start "$k" "$kp" || fail=1
 eval "pids=\"\$S1 \$S2 \$S3\""
 sleep 4
 
+logs_ok
 # 4. SIGSTOP another one for twice the lease
 s=$((k % 3 + 1))
 eval "spid=\$S$s sp=\$P$s"
@@ -150,6 +160,7 @@ lost=$(metric "$sp" oware_leases_lost_total)
 say "n$s woke: leases lost $lost"
 [ "${lost:-0}" -ge 1 ] || bad "the paused server did not find its lease lost"
 
+logs_ok
 # 5. PostgreSQL stopped for 3 s
 sh tests/cluster/pgtmp.sh stop "$OW_TEST_PGDIR" fast
 say "PostgreSQL stopped"
@@ -165,6 +176,7 @@ for p in $P1 $P2 $P3; do
 	done
 done
 
+logs_ok
 wait "$lpid" || bad "owload failed"
 lpid=""
 sed 's/^/  /' "$dir/load.out"
