@@ -1315,12 +1315,31 @@ static int note_deleted(const char *id)
 	return 0;
 }
 
+static void idle_taken(void *arg, int rc)
+{
+	(void)arg;
+	if (rc > 0) {
+		st->rooms_taken += (uint64_t)rc;
+		log_event(LOG_INFO, "rooms_taken_idle", "rooms=%d", rc);
+	}
+}
+
 void rooms_expire(void)
 {
 	int64_t now = (int64_t)time(NULL);
+	int shortest = cfg.expire_unjoined;
 
 	if (!stats.store_ok)
 		return;
+	/* Several servers: rooms a dead server held that nobody joined since
+	 * are taken when idle past the shortest expiry; the next sweep expires
+	 * those that are due. */
+	if (cfg.expire_finished < shortest)
+		shortest = cfg.expire_finished;
+	if (cfg.expire_unfinished < shortest)
+		shortest = cfg.expire_unfinished;
+	if (st->ops->take_idle && !stopping)
+		st->ops->take_idle(st, now - shortest, restore_taken, idle_taken, NULL);
 	for (unsigned b = 0; b < nbuckets; b++) {
 		for (room *r = table[b], *next; r; r = next) {
 			const room_rec *rec = &r->rr.rec;

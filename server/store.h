@@ -108,6 +108,10 @@ typedef struct store_ops {
 	 * cannot now (the store fails, or another live server still holds it
 	 * after being asked to give it up for a few seconds). */
 	void (*take)(store *s, const char *id, store_load_fn *fn, store_done_fn *done, void *arg);
+	/* Takes up to 100 rooms that no live server holds and that were last
+	 * changed before `before` (wall-clock seconds), so that this server's
+	 * expiry sees them: fn for each, then done with their number, or -1. */
+	void (*take_idle)(store *s, int64_t before, store_load_fn *fn, store_done_fn *done, void *arg);
 	/* Gives room id up in the open batch (another server may take it once
 	 * that commits): 0 or -1. */
 	int (*release)(store *s, const char *id);

@@ -110,6 +110,13 @@ static const pg_stmt stmts[] = {
 	         " holder = $2::bigint OR holder IN (SELECT id FROM incarnations WHERE node = $3) OR"
 	         " NOT EXISTS (SELECT 1 FROM incarnations i WHERE i.id = rooms.holder AND"
 	         " i.lease_until > now())) RETURNING " ROOM_COLS CHAT_LAST, 3},
+	/* Rooms nobody holds (a dead server's, that nobody joined since),
+	 * idle since before $2: taken, at most 100 a time, so that the
+	 * server's expiry sees them. */
+	{"take_idle", "UPDATE rooms SET holder = $1::bigint WHERE id IN (SELECT r.id FROM rooms r"
+	              " WHERE r.updated < $2::bigint AND (r.holder IS NULL OR NOT EXISTS (SELECT 1"
+	              " FROM incarnations i WHERE i.id = r.holder AND i.lease_until > now()))"
+	              " LIMIT 100 FOR UPDATE SKIP LOCKED) RETURNING " ROOM_COLS CHAT_LAST, 2},
 	/* Held by another, live server: it is asked to give the room up. */
 	{"want", "SELECT pg_notify('owared_wanted', id) FROM rooms WHERE id = $1 AND"
 	         " holder IS DISTINCT FROM $2::bigint", 2},
@@ -995,6 +1002,25 @@ static void pgs_take(store *base, const char *id, store_load_fn *fn, store_done_
 	take_send(t);
 }
 
+static void pgs_take_idle(store *base, int64_t before, store_load_fn *fn, store_done_fn *done,
+                          void *arg)
+{
+	pg_store *s = (pg_store *)base;
+	read_ctx *q = calloc(1, sizeof *q);
+	char when[24];
+	const char *vals[2] = {s->me, when};
+
+	snprintf(when, sizeof when, "%lld", (long long)before);
+	if (!q || !s->me[0] || pg_exec(s->p, "take_idle", 2, vals, rooms_read, q) < 0) {
+		free(q);
+		if (done)
+			done(arg, -1);
+		return;
+	}
+	*q = (read_ctx){.s = s, .load = fn, .done = done, .arg = arg};
+	read_sent(s);
+}
+
 /* Not fenced: a room another server holds already is given up anyway. */
 static int pgs_release(store *base, const char *id)
 {
@@ -1107,6 +1133,7 @@ static const store_ops pg_ops = {
 	.chat_recent = pgs_chat_recent,
 	.reachable = pgs_reachable,
 	.take = pgs_take,
+	.take_idle = pgs_take_idle,
 	.release = pgs_release,
 	.set_events = pgs_set_events,
 };

@@ -141,3 +141,29 @@ test('SIGSTOP past the lease: the other server takes the rooms; the paused one, 
     assert.deepEqual(await stopServer(b), { code: 0, signal: null });
   }
 });
+
+test('a dead server\'s room that nobody joins again is taken when idle, and expires', onlyPg, async () => {
+  const db = join(tempDir(), 'shared');
+  const a = await startServer(['--node-id', 'A', '--lease-seconds', String(LEASE)], { db });
+  let b;
+  try {
+    const s = await Client.open(a.port);
+    s.send({ type: 'create', side: 'south' });
+    const room = (await s.expect('welcome')).room;
+    await s.expect('state');
+    assert.equal((await stopServer(a, 'SIGKILL')).signal, 'SIGKILL');
+    // B expires rooms nobody joined after 2 s idle (its sweep runs every 2 s).
+    b = await startServer(['--node-id', 'B', '--lease-seconds', String(LEASE), '--expire-unjoined', '2'], { db });
+    let n = '1';
+    for (const until = Date.now() + (LEASE + 8) * 1000; n !== '0' && Date.now() < until;) {
+      await sleep(250);
+      n = storeQuery(db, `SELECT count(*) FROM rooms WHERE id='${room}'`);
+    }
+    assert.equal(n, '0', 'the orphan expired');
+    assert.ok(b.lines.some((l) => / rooms_taken_idle rooms=1/.test(l)));
+    assert.ok(b.lines.some((l) => new RegExp(` room_expired room=${room} `).test(l)));
+  } finally {
+    await stopServer(a, 'SIGKILL');
+    if (b) assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+  }
+});
