@@ -81,7 +81,7 @@ struct shared {
 /* Command-line options, read-only after parsing. */
 static struct opts {
 	const char *host, *path, *origin, *views, *pidfile;
-	int port, rooms, spectators, procs, sources, games, retry, quiet;
+	int port, rooms, spectators, procs, sources, games, retry, quiet, allow_internal;
 	int server_pid, rss_pct;
 	double duration, ramp, think_ms, rate, drop_pct, abandon_pct, reconnect_ms;
 	double warmup, settle;
@@ -651,9 +651,15 @@ static void on_error(cli *c, jval m)
 		if (!strcmp(code, proto_err_code(k)))
 			e = k;
 	count_err(e);
-	if (!o.quiet && w.st->err[e] <= 3)
+	if (!o.quiet && w.st->err[e] <= 3 && !(o.allow_internal && e == PROTO_E_INTERNAL))
 		fprintf(stderr, "owload: room %s role %d: error %s: %s\n", c->r->id, c->role,
 		        code ? code : "?", msg ? msg : "");
+	/* A database stopped on purpose: the move (or join) was refused and
+	 * nothing changed; come back with the token and carry on. */
+	if (o.allow_internal && e == PROTO_E_INTERNAL && c->token[0]) {
+		cli_close(c, 1);
+		return;
+	}
 	/* A room that could not be made is tried again later. */
 	if (c->role == 0 && !c->r->id[0])
 		room_leave(c->r, 0);
@@ -698,6 +704,14 @@ static void on_closed(cli *c, int failed)
 		if (c->reconnect)
 			heap_push(now_ns() + (int64_t)(o.reconnect_ms * (0.5 + rnd01()) * 1e6), c, NULL,
 			          T_CONNECT);
+		return;
+	}
+	if (c->peer_close == 4002 && !w.stop && (c->token[0] || c->role >= 2)) {
+		/* "moved" (several servers): back at once, through the routing,
+		 * with the token; not a loss. */
+		c->lost = 1;
+		r->pend_gn = 0;
+		heap_push(now_ns() + (int64_t)(20e6 * rnd01()), c, NULL, T_CONNECT);
 		return;
 	}
 	w.st->disconnects++;
@@ -1145,6 +1159,8 @@ static void usage(void)
 	       "  --abandon PCT           chance per move that both players leave for good\n"
 	       "  --reconnect-ms MS       delay before reconnecting (200)\n"
 	       "  --retry                 reconnect (with tokens) after any loss of connection\n"
+	       "  --allow-internal        `internal` answers are expected (a database stopped on\n"
+	       "                          purpose): not errors; the client reconnects with its token\n"
 	       "  --server-pid PID        server to read /proc of (or --pidfile F)\n"
 	       "  --rss-check PCT         fail if server RSS grows more than PCT after --warmup S\n"
 	       "  --views FILE            write each room's last acknowledged game at the end\n"
@@ -1173,7 +1189,7 @@ int main(int argc, char **argv)
 		{"duration", 1, 0, 'd'}, {"ramp", 1, 0, 'R'}, {"think", 1, 0, 't'},
 		{"rate", 1, 0, 'm'}, {"procs", 1, 0, 'j'}, {"sources", 1, 0, 'S'},
 		{"games", 1, 0, 'g'}, {"drop", 1, 0, 'x'}, {"abandon", 1, 0, 'a'},
-		{"reconnect-ms", 1, 0, 'c'}, {"retry", 0, 0, 'y'}, {"server-pid", 1, 0, 'i'},
+		{"reconnect-ms", 1, 0, 'c'}, {"retry", 0, 0, 'y'}, {"allow-internal", 0, 0, 'I'}, {"server-pid", 1, 0, 'i'},
 		{"pidfile", 1, 0, 'f'}, {"rss-check", 1, 0, 'k'}, {"warmup", 1, 0, 'w'},
 		{"views", 1, 0, 'v'}, {"kill-at", 1, 0, 'K'}, {"quiet", 0, 0, 'q'},
 		{"attack-pings", 1, 0, 'A'}, {"attack-churn", 1, 0, 'C'}, {"attack-slow", 1, 0, 'W'},
@@ -1209,6 +1225,7 @@ int main(int argc, char **argv)
 		case 'a': o.abandon_pct = atof(optarg); break;
 		case 'c': o.reconnect_ms = atof(optarg); break;
 		case 'y': o.retry = 1; break;
+		case 'I': o.allow_internal = 1; break;
 		case 'i': o.server_pid = atoi(optarg); break;
 		case 'f': o.pidfile = optarg; break;
 		case 'k': o.rss_pct = atoi(optarg); break;
@@ -1438,7 +1455,8 @@ int main(int argc, char **argv)
 		for (int e = 0; e < E_COUNT; e++) {
 			/* with --retry, lost connections and failed reconnects are the
 			 * test's own doing (a killed server), not errors */
-			if (o.retry && (e == E_CONNECT || e == E_CLOSED)) {
+			if ((o.retry && (e == E_CONNECT || e == E_CLOSED)) ||
+			    (o.allow_internal && e == PROTO_E_INTERNAL)) {
 				expected_closes += t.err[e];
 				continue;
 			}
@@ -1446,7 +1464,8 @@ int main(int argc, char **argv)
 		}
 		printf("%-34s %" PRIu64, "errors", errs);
 		for (int e = 0; e < E_COUNT; e++)
-			if (t.err[e] && !(o.retry && (e == E_CONNECT || e == E_CLOSED)))
+			if (t.err[e] && !(o.retry && (e == E_CONNECT || e == E_CLOSED)) &&
+			    !(o.allow_internal && e == PROTO_E_INTERNAL))
 				printf(" %s=%" PRIu64, err_name(e), t.err[e]);
 		printf("\n");
 		if (t.close_codes[1] || t.close_codes[3] || t.close_codes[4] || t.close_codes[5])

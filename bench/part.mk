@@ -27,6 +27,16 @@ bench-load: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared
 		--spectators $(LOAD_SPECT)
 BENCHES += bench-load
 
+# The same load on one server whose store is a throwaway PostgreSQL
+# (tests/cluster/with-pg.sh; fsync off there, as tests run it): what a
+# move costs against SQLite. The server's CPU is owared's alone.
+.PHONY: bench-load-pg
+bench-load-pg: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared
+	sh tests/cluster/with-pg.sh sh -c 'SERVER_ARGS="--store $$OW_TEST_PG $(SERVER_ARGS)" \
+		sh bench/run-load.sh bench $(BUILD) --rooms $(LOAD_ROOMS) --rate $(LOAD_RATE) \
+		--duration $(LOAD_SECONDS) --spectators $(LOAD_SPECT)'
+BENCHES += bench-load-pg
+
 # Soak: churn (games, drops with token reconnects, abandons, expiry) for
 # SOAK_SECONDS, then RSS flatness and the store replayed by the engine.
 SOAK_SECONDS ?= 600

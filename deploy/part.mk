@@ -9,6 +9,8 @@ install: build-all
 	install -m 755 $(BUILD)/owared $(BUILD)/oware $(DESTDIR)$(PREFIX)/bin/
 	cd web && find . -type f ! -name '*.c' ! -name '*.h' ! -name '*.mk' ! -name '*.md' \
 		! -name '.*' -exec install -D -m 644 {} $(DESTDIR)$(WEB_INSTALL_DIR)/{} \;
+	sed 's|@PREFIX@|$(PREFIX)|g' deploy/owared@.service \
+		> $(DESTDIR)$(PREFIX)/lib/systemd/system/owared@.service
 	sed 's|@PREFIX@|$(PREFIX)|g' deploy/oware-rooms.service \
 		> $(DESTDIR)$(PREFIX)/lib/systemd/system/oware-rooms.service
 	install -m 644 deploy/nginx/*.conf $(DESTDIR)$(PREFIX)/share/oware-rooms/nginx/

@@ -49,6 +49,15 @@ static const struct opt {
 	 "folder of the static web client (default: PREFIX/share/oware-rooms/web "
 	 "beside an installed owared, else ./web)"},
 	{"db", "OW_DB", T_STR, offsetof(srv_config, db), 0, 0, "./data/oware.db", "SQLite database"},
+	{"store", "OW_STORE", T_STR, offsetof(srv_config, store), 0, 0, NULL,
+	 "sqlite:PATH, or postgresql://... (a libpq URI) for several servers on one"
+	 " PostgreSQL database (default: sqlite: with --db)"},
+	{"node-id", "OW_NODE_ID", T_STR, offsetof(srv_config, node_id), 0, 0, NULL,
+	 "this server's name among several on one PostgreSQL, unique to it"
+	 " (default: host name and port)"},
+	{"lease-seconds", "OW_LEASE_SECONDS", T_INT, offsetof(srv_config, lease_seconds), 3, 600,
+	 "10", "PostgreSQL: how long a server's hold on its rooms lasts unrenewed (renewed every"
+	 " third of it); after a server dies, its rooms move within about this time"},
 	{"log-level", "OW_LOG_LEVEL", T_STR, offsetof(srv_config, log_level), 0, 0, "info",
 	 "error, warn, info or debug"},
 	{"allow-origin", "OW_ALLOW_ORIGIN", T_STR, offsetof(srv_config, allow_origin), 0, 0, NULL,
@@ -206,6 +215,15 @@ int config_load(srv_config *c, int argc, char **argv)
 	}
 	if (!c->web_root)
 		c->web_root = default_web_root();
+	if (c->store && !strncmp(c->store, "sqlite:", 7) && c->store[7])
+		c->db = c->store + 7;
+	else if (c->store && (!strncmp(c->store, "postgresql://", 13) ||
+	                      !strncmp(c->store, "postgres://", 11)))
+		c->pg = c->store;
+	else if (c->store) {
+		fprintf(stderr, "owared: --store: bad value (sqlite:PATH or postgresql://...)\n");
+		return -1;
+	}
 	if (c->hangup_seconds <= c->ping_seconds) {
 		fprintf(stderr, "owared: --hangup-seconds must exceed --ping-seconds\n");
 		return -1;

@@ -8,7 +8,11 @@ typedef struct srv_config {
 	const char *listen;     /* --listen, OW_LISTEN: address or interface; NULL: all */
 	const char *unix_path;  /* --unix, OW_UNIX: listen on a unix socket instead */
 	const char *web_root;   /* --web-root, OW_WEB_ROOT */
-	const char *db;         /* --db, OW_DB */
+	const char *db;         /* --db, OW_DB; or the PATH of --store sqlite:PATH */
+	const char *store;      /* --store, OW_STORE: sqlite:PATH or postgresql://... */
+	const char *pg;         /* the PostgreSQL URI of --store, or NULL (SQLite) */
+	const char *node_id;    /* --node-id, OW_NODE_ID */
+	int lease_seconds;      /* --lease-seconds, OW_LEASE_SECONDS */
 	const char *log_level;  /* --log-level, OW_LOG_LEVEL */
 	const char *allow_origin; /* --allow-origin, OW_ALLOW_ORIGIN: comma list or "*" */
 	const char *metrics_from; /* --metrics-from, OW_METRICS_FROM: comma list; NULL: all */

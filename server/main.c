@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <ev.h>
 
@@ -29,15 +30,16 @@ static volatile sig_atomic_t got_signal;
 static struct ev_loop *evl;
 static lws_sorted_usec_list_t sweep_sul, keepalive_sul, rooms_sul;
 static int64_t rooms_armed = -1; /* the deadline rooms_sul is set for */
+/* Seconds the start waits for PostgreSQL (its rooms are read before
+ * listening). */
+#define PG_WAIT_S 30.0
 
 /* Group commit: the writes of this pass in one transaction, then the
- * messages that show them; a lost batch takes its messages with it. */
+ * messages whose commits are confirmed (a lost batch takes its messages
+ * with it: rooms.c has the transport drop them). */
 static void commit_and_send(void)
 {
-	if (rooms_flush() < 0) {
-		net_drop_uncommitted();
-		rooms_rollback();
-	}
+	rooms_flush();
 	net_send_ready();
 }
 
@@ -186,6 +188,7 @@ int main(int argc, char **argv)
 	rooms_config rcfg;
 	char err[512];
 	int rc, restored, port;
+	uint64_t failed;
 
 	rc = config_load(&cfg, argc, argv);
 	if (rc)
@@ -199,9 +202,27 @@ int main(int argc, char **argv)
 
 	if (fault_init() < 0)
 		return 1;
-	st = store_sqlite_open(cfg.db, cfg.sync_full, err, sizeof err);
+	/* The loop first: the PostgreSQL store lives on it. */
+	evl = ev_loop_new(EVBACKEND_EPOLL);
+	if (!evl) {
+		log_event(LOG_ERROR, "start_failed", "error=\"no epoll event loop\"");
+		return 1;
+	}
+	if (cfg.pg) {
+		char node[128], host[64] = "";
+
+		gethostname(host, sizeof host - 1);
+		if (cfg.unix_path)
+			snprintf(node, sizeof node, "%s:%s", host, cfg.unix_path);
+		else
+			snprintf(node, sizeof node, "%s:%d", host, cfg.port);
+		st = store_pg_open(evl, cfg.pg, cfg.node_id ? cfg.node_id : node, cfg.lease_seconds,
+		                   PG_WAIT_S, err, sizeof err);
+	} else
+		st = store_sqlite_open(cfg.db, cfg.sync_full, err, sizeof err);
 	if (!st) {
 		log_event(LOG_ERROR, "store_open_failed", "error=\"%s\"", err);
+		ev_loop_destroy(evl);
 		return 1;
 	}
 	memset(&rcfg, 0, sizeof rcfg);
@@ -227,10 +248,10 @@ int main(int argc, char **argv)
 		log_event(LOG_ERROR, "start_failed", "error=\"out of memory\"");
 		goto fail_store;
 	}
-
-	evl = ev_loop_new(EVBACKEND_EPOLL);
-	if (!evl) {
-		log_event(LOG_ERROR, "start_failed", "error=\"no epoll event loop\"");
+	/* Before listening: no connection sees the rooms half restored. */
+	restored = rooms_restore();
+	if (restored < 0) {
+		log_event(LOG_ERROR, "start_failed", "error=\"cannot load rooms\"");
 		goto fail_rooms;
 	}
 	memset(&info, 0, sizeof info);
@@ -301,19 +322,14 @@ int main(int argc, char **argv)
 		goto fail_ctx;
 	}
 	port = lws_get_vhost_listen_port(vh);
-
-	restored = rooms_restore();
-	if (restored < 0) {
-		log_event(LOG_ERROR, "start_failed", "error=\"cannot load rooms\"");
-		goto fail_ctx;
-	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	lws_sul_schedule(ctx, 0, &sweep_sul, sweep, (lws_usec_t)sweep_interval_s() * 1000000);
 	lws_sul_schedule(ctx, 0, &keepalive_sul, keepalive, keepalive_us());
+	/* The PostgreSQL URI may hold a password: only the store's kind. */
 	log_event(LOG_INFO, "listening", "port=%d listen=%s unix=%s web_root=%s db=%s rooms=%d",
 	          port, cfg.listen ? cfg.listen : "*",
-	          cfg.unix_path ? cfg.unix_path : "-", cfg.web_root, cfg.db,
+	          cfg.unix_path ? cfg.unix_path : "-", cfg.web_root, cfg.pg ? "postgresql" : cfg.db,
 	          restored);
 
 	while (!got_signal) {
@@ -338,28 +354,33 @@ int main(int argc, char **argv)
 		ev_run(evl, EVRUN_ONCE);
 		commit_and_send();
 	}
+	/* The last writes, and the answers to every commit in flight. */
+	failed = rooms_get_stats()->commits_failed;
+	rooms_flush();
+	for (int64_t until = now_ms() + 5000; rooms_outstanding() && now_ms() < until;) {
+		ev_run(evl, EVRUN_ONCE);
+		rooms_flush();
+	}
+	rc = rooms_outstanding() || rooms_get_stats()->commits_failed != failed ? -1 : 0;
 	ev_timer_stop(evl, &drain_timer);
 	rooms_free_all();
 	lws_context_destroy(ctx);
+	st->ops->close(st);
 	ev_loop_destroy(evl);
 	ip_free_all();
 	net_free();
-	rc = rooms_flush();
-	st->ops->close(st);
 	log_event(rc < 0 ? LOG_ERROR : LOG_INFO, "stopped", "clean=%d", rc == 0);
 	return rc < 0 ? 1 : 0;
 
 fail_ctx:
 	rooms_free_all();
 	lws_context_destroy(ctx);
-	ev_loop_destroy(evl);
 	goto fail_store;
 fail_rooms:
 	rooms_free_all();
-	if (evl)
-		ev_loop_destroy(evl);
 fail_store:
 	net_free();
 	st->ops->close(st);
+	ev_loop_destroy(evl);
 	return 1;
 }

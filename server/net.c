@@ -297,7 +297,8 @@ static void io_probe(room_member *m)
 	ready_link(c);
 }
 
-const rooms_io net_rooms_io = {io_send, io_send_all, io_error, io_close, io_probe};
+const rooms_io net_rooms_io = {io_send, io_send_all, io_error, io_close, io_probe,
+	net_drop_uncommitted};
 
 /* ---- connection set-up and teardown ---- */
 
@@ -534,14 +535,18 @@ static int write_head(conn *c)
 	return ok ? 0 : -1;
 }
 
-/* Writes what the pass queued, now that it is committed, straight to each
- * socket that can take it. Asking lws for a WRITEABLE callback instead
+/* Writes what the pass queued, once committed, straight to each socket
+ * that can take it. Asking lws for a WRITEABLE callback instead
  * costs two epoll_ctl calls and a loop turn per message; it stays the
  * way for the rest: a socket that is full (lws then also holds any part
- * of a frame the kernel did not take), a ping due, a close, a shutdown. */
+ * of a frame the kernel did not take), a ping due, a close, a shutdown.
+ * A connection with messages waiting for a commit still unanswered (a
+ * store that answers later) stays in the list for the next pass, where
+ * net_drop_uncommitted() finds it too. */
 void net_send_ready(void)
 {
 	uint64_t done = rooms_committed();
+	conn *waiting = NULL;
 
 	while (ready_conns) {
 		conn *c = ready_conns;
@@ -557,8 +562,22 @@ void net_send_ready(void)
 					lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
 					break;
 				}
+		if (c->qlen && c->q[(c->qhead + c->qlen - 1) % c->qcap].seq > done && !stopping) {
+			c->ready_next = waiting; /* relinked below */
+			waiting = c;
+			if (c->ping == 1 || c->q[c->qhead].seq <= done)
+				lws_callback_on_writable(c->wsi);
+			continue;
+		}
 		if (c->qlen || c->close_code || c->ping == 1 || c->probe == 1)
 			lws_callback_on_writable(c->wsi);
+	}
+	while (waiting) {
+		conn *c = waiting;
+
+		waiting = c->ready_next;
+		c->ready_next = NULL;
+		ready_link(c);
 	}
 }
 
@@ -606,8 +625,9 @@ static int on_writeable(conn *c, struct lws *wsi)
 	}
 	if (c->qlen) {
 		if (c->q[c->qhead].seq > rooms_committed()) {
-			/* Not durable yet: the commit ends this pass; try next pass. */
-			lws_callback_on_writable(wsi);
+			/* Not durable yet: net_send_ready() sends it once its commit
+			 * is confirmed (no WRITEABLE until then: it would spin). */
+			ready_link(c);
 			return 0;
 		}
 		if (write_head(c) < 0)
@@ -1057,11 +1077,14 @@ static size_t add(char *buf, size_t cap, size_t n, const char *fmt, ...)
 /* /healthz: 200 while the store can write, 503 while it cannot. */
 static size_t healthz(char *b, size_t cap, unsigned *status)
 {
+	const store *st = rooms_get_store();
 	int ok = rooms_get_stats()->store_ok;
 
 	*status = ok ? HTTP_STATUS_OK : HTTP_STATUS_SERVICE_UNAVAILABLE;
-	return add(b, cap, 0, "{\"ok\":%s,\"store\":\"%s\",\"rooms\":%d,\"connections\":%d,"
-	           "\"uptime\":%lld}\n", ok ? "true" : "false", ok ? "ok" : "failing",
+	return add(b, cap, 0, "{\"ok\":%s,\"store\":\"%s\",\"store_kind\":\"%s\","
+	           "\"store_reachable\":%s,\"rooms\":%d,\"connections\":%d,"
+	           "\"uptime\":%lld}\n", ok ? "true" : "false", ok ? "ok" : "failing", st->kind,
+	           st->ops->reachable(st) ? "true" : "false",
 	           rooms_count(), connections, (long long)((now_ms() - start_ms) / 1000));
 }
 
@@ -1132,6 +1155,24 @@ static size_t metrics(char *b, size_t cap)
 	        "# HELP oware_store_ok 1 while the store can write, 0 while changes are refused.\n"
 	        "# TYPE oware_store_ok gauge\noware_store_ok %d\n",
 	        (unsigned long long)rs->commits_failed, rs->store_ok);
+	n = add(b, cap, n, "# HELP oware_store_info The store in use (label store: sqlite or"
+	        " postgresql).\n# TYPE oware_store_info gauge\noware_store_info{store=\"%s\"} 1\n"
+	        "# HELP oware_store_reachable 1 while the store's database answers.\n"
+	        "# TYPE oware_store_reachable gauge\noware_store_reachable %d\n",
+	        rooms_get_store()->kind, rooms_get_store()->ops->reachable(rooms_get_store()));
+	n = add(b, cap, n, "# HELP oware_leases_renewed_total Renewals of this server's lease on its"
+	        " rooms (PostgreSQL).\n# TYPE oware_leases_renewed_total counter\n"
+	        "oware_leases_renewed_total %llu\n"
+	        "# HELP oware_leases_lost_total Leases this server lost (its rooms all dropped).\n"
+	        "# TYPE oware_leases_lost_total counter\noware_leases_lost_total %llu\n"
+	        "# HELP oware_rooms_taken_total Rooms this server took over from the database.\n"
+	        "# TYPE oware_rooms_taken_total counter\noware_rooms_taken_total %llu\n"
+	        "# HELP oware_rooms_released_total Rooms this server gave up to another.\n"
+	        "# TYPE oware_rooms_released_total counter\noware_rooms_released_total %llu\n",
+	        (unsigned long long)rooms_get_store()->leases_renewed,
+	        (unsigned long long)rooms_get_store()->leases_lost,
+	        (unsigned long long)rooms_get_store()->rooms_taken,
+	        (unsigned long long)rooms_get_store()->rooms_released);
 	n = add(b, cap, n, "# HELP oware_upgrades_refused_total WebSocket upgrades refused for their Origin.\n"
 	        "# TYPE oware_upgrades_refused_total counter\noware_upgrades_refused_total %llu\n",
 	        (unsigned long long)s->refused_origin);
@@ -1358,7 +1399,7 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 {
 	char uri[64];
 	const char *ctype;
-	size_t cap = 8192;
+	size_t cap = 16384;
 	unsigned status = HTTP_STATUS_OK;
 
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_POST_URI) > 0 && !strcmp(uri, API_ROOMS_PATH))

@@ -1,10 +1,10 @@
 # server/: owared, the room server (static files + `oware.v1` WebSocket rooms).
-SERVER_SRC := server/main.c server/net.c server/rooms.c server/rules.c server/store_sqlite.c \
+SERVER_SRC := server/main.c server/net.c server/rooms.c server/rules.c server/store_sqlite.c server/store_pg.c server/pg.c \
 	server/config.c server/iptable.c server/log.c server/sha256.c server/fault.c server/reasm.c
 EXTRA_CFLAGS_server := $(JANSSON_CFLAGS) $(LWS_CFLAGS) $(SQLITE_CFLAGS) $(UUID_CFLAGS) $(PQ_CFLAGS)
 
 $(BUILD)/owared: $(SERVER_SRC:%.c=$(BUILD)/%.o) $(PROTO_OBJ) $(ENGINE_OBJ)
-	$(CC) $(CFLAGS) $(OW_LDFLAGS) -pthread -o $@ $^ $(LWS_LIBS) $(SQLITE_LIBS) $(UUID_LIBS) $(JANSSON_LIBS)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -pthread -o $@ $^ $(LWS_LIBS) $(SQLITE_LIBS) $(PQ_LIBS) $(UUID_LIBS) $(JANSSON_LIBS)
 ALL += $(BUILD)/owared
 
 # `make run`: build, then serve ./web and the rooms on http://localhost:8080

@@ -45,6 +45,8 @@ struct pg {
 	char err[256];
 	int broken;              /* a send failed: dropped at the next timer */
 	int prep_syncs;          /* set-up segments not yet answered */
+	pg_notify_fn *on_notify;
+	void *notify_arg;
 };
 
 static void connect_start(pg *p);
@@ -337,6 +339,12 @@ static void on_io(struct ev_loop *loop, ev_io *w, int revents)
 			return;
 		}
 		read_results(p);
+		for (PGnotify *n; p->state != ST_DOWN && (n = PQnotifies(p->c));) {
+			/* Not those this connection sent itself. */
+			if (p->on_notify && n->be_pid != PQbackendPID(p->c))
+				p->on_notify(p->notify_arg, n->relname, n->extra);
+			PQfreemem(n);
+		}
 		if (p->state != ST_DOWN && PQstatus(p->c) == CONNECTION_BAD) {
 			set_err(p, "connection lost", PQerrorMessage(p->c));
 			lost(p);
@@ -420,6 +428,12 @@ void pg_free(pg *p)
 	free(p->q);
 	free(p->conninfo);
 	free(p);
+}
+
+void pg_set_notify(pg *p, pg_notify_fn *fn, void *arg)
+{
+	p->on_notify = fn;
+	p->notify_arg = arg;
 }
 
 int pg_up(const pg *p)

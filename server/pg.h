@@ -44,6 +44,13 @@ typedef struct pg_stmt {
  * a bad conninfo is reported by pg_error and retried like a lost server. */
 pg *pg_new(struct ev_loop *loop, const char *conninfo, const pg_stmt *stmts, int n,
            pg_state_fn *on_state, void *arg);
+/* A notification (LISTEN, in a set-up statement) on channel with its
+ * payload (both valid during the call only); not those the connection
+ * sent itself. */
+typedef void pg_notify_fn(void *arg, const char *channel, const char *payload);
+/* Sets who hears notifications (NULL: nobody). */
+void pg_set_notify(pg *p, pg_notify_fn *fn, void *arg);
+
 /* Closes the connection (pending callbacks get failures first) and frees.
  * Callbacks must not call it. */
 void pg_free(pg *p);

@@ -32,8 +32,9 @@ struct room {
 	room_member *members;          /* every member */
 	room *tnext, *tprev;           /* the timer list, by deadline */
 	int64_t deadline;              /* in the timer list: when (ms); else -1 */
-	room *dnext, **dpprev;         /* the rooms changed in the open batch (dpprev
-	                                * NULL when not among them) */
+	room *dnext, **dpprev;         /* the rooms changed since the last confirmed
+	                                * commit (dpprev NULL when not among them) */
+	uint64_t dirty_seq;            /* among them: the batch of its last write */
 	int64_t count_due;             /* the spectators' count to announce then, or 0 */
 	int64_t count_window;          /* start (ms) of the second counted in count_changes */
 	ipent *owner;                  /* the creator's address entry (rooms_held), or NULL */
@@ -52,13 +53,33 @@ static int nrooms;
 
 static room *timer_head, *timer_tail;
 static room *dirty_rooms;
-/* Rooms deleted in the open batch: read back if it is lost. */
-static char (*deleted)[ROOM_ID_LEN + 1];
+/* Rooms deleted since the last confirmed commit, with their batch: read
+ * back if it is lost. */
+typedef struct deleted_room {
+	char id[ROOM_ID_LEN + 1];
+	uint64_t seq;
+} deleted_room;
+static deleted_room *deleted;
 static int ndeleted, capdeleted;
 static int reclaim_due;
+/* Rooms to read back after a lost batch (a failed read is tried again
+ * with the probe); a join waits for its room meanwhile. */
+static char (*reloads)[ROOM_ID_LEN + 1];
+static int nreloads, capreloads, reloads_busy, reload_failed;
+/* The batch the read in flight shares with writes (0: none): the room
+ * read counts as changed in it (it may show them), so that its loss reads
+ * the room again. */
+static uint64_t reload_seq;
 
-static uint64_t commits;
-static int64_t last_probe;
+/* Batches: started counts those handed to the store's flush (the open
+ * batch is started + 1); answered is the last one the store answered,
+ * commits the last one it committed. Batches are answered in order; at
+ * most INFLIGHT_MAX wait for their answer (past that the open batch grows). */
+#define INFLIGHT_MAX 64
+static uint64_t started, answered, commits;
+static int64_t flush_t0[INFLIGHT_MAX]; /* when each was started (us), by seq */
+static uint32_t member_serial;         /* the last serial given to a member */
+static int64_t last_probe, last_reload;
 static jw out; /* the message being written: one at a time */
 
 /* ---- the table ---- */
@@ -124,6 +145,11 @@ int rooms_count(void)
 const rooms_stats *rooms_get_stats(void)
 {
 	return &stats;
+}
+
+const store *rooms_get_store(void)
+{
+	return st;
 }
 
 const char *rooms_member_room(const room_member *m)
@@ -197,8 +223,9 @@ static void dirty_unlink(room *r)
 	r->dpprev = NULL;
 }
 
-static void mark_dirty(room *r)
+static void mark_dirty_at(room *r, uint64_t seq)
 {
+	r->dirty_seq = seq;
 	if (r->dpprev)
 		return;
 	r->dnext = dirty_rooms;
@@ -206,6 +233,12 @@ static void mark_dirty(room *r)
 		dirty_rooms->dpprev = &r->dnext;
 	dirty_rooms = r;
 	r->dpprev = &dirty_rooms;
+}
+
+/* r was written in the open batch. */
+static void mark_dirty(room *r)
+{
+	mark_dirty_at(r, started + 1);
 }
 
 static void store_failing(const char *why)
@@ -220,7 +253,7 @@ static void store_failing(const char *why)
 
 uint64_t rooms_release_seq(void)
 {
-	return commits + (st->ops->pending(st) ? 1 : 0);
+	return started + (st->ops->pending(st) ? 1 : 0);
 }
 
 uint64_t rooms_committed(void)
@@ -228,20 +261,28 @@ uint64_t rooms_committed(void)
 	return commits;
 }
 
-int rooms_flush(void)
+int rooms_outstanding(void)
 {
-	int64_t t0;
-	uint64_t us;
-	struct timespec ts;
-	int rc;
+	return (int)(started - answered) + (st->ops->pending(st) ? 1 : 0);
+}
 
-	if (!st->ops->pending(st))
-		return 0;
+static int64_t now_us(void)
+{
+	struct timespec ts;
+
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	t0 = (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-	rc = st->ops->flush(st);
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	us = (uint64_t)((int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000 - t0);
+	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static void rollback(void);
+
+/* The store's answer for batch seq (arg). */
+static void flushed(void *arg, int rc)
+{
+	uint64_t seq = (uint64_t)(uintptr_t)arg;
+	uint64_t us = (uint64_t)(now_us() - flush_t0[seq % INFLIGHT_MAX]);
+
+	answered = seq;
 	stats.commits++;
 	stats.commit_us += us;
 	if (us > stats.commit_max_us)
@@ -249,23 +290,55 @@ int rooms_flush(void)
 	if (rc < 0) {
 		stats.commits_failed++;
 		store_failing("a commit failed");
-		return -1;
+		/* Every message not confirmed yet goes (later batches were built
+		 * on this one), then the rooms they changed are read back. */
+		io.drop();
+		rollback();
+		return;
 	}
-	commits++;
-	while (dirty_rooms)
-		dirty_unlink(dirty_rooms);
-	ndeleted = 0;
-	if (reclaim_due) {
+	commits = seq;
+	/* Rooms and deletions of later batches (still in flight, or open)
+	 * stay noted. */
+	for (room *r = dirty_rooms, *next; r; r = next) {
+		next = r->dnext;
+		if (r->dirty_seq <= seq)
+			dirty_unlink(r);
+	}
+	{
+		int kept = 0;
+
+		for (int i = 0; i < ndeleted; i++)
+			if (deleted[i].seq > seq)
+				deleted[kept++] = deleted[i];
+		ndeleted = kept;
+	}
+	if (reclaim_due && answered == started && !st->ops->pending(st)) {
 		reclaim_due = 0;
 		st->ops->reclaim(st);
 	}
-	return 0;
 }
+
+void rooms_flush(void)
+{
+	uint64_t seq;
+
+	if (!st->ops->pending(st) || started - answered >= INFLIGHT_MAX)
+		return;
+	seq = ++started;
+	flush_t0[seq % INFLIGHT_MAX] = now_us();
+	st->ops->flush(st, flushed, (void *)(uintptr_t)seq);
+}
+
+static void reload_next(void);
 
 void rooms_probe(void)
 {
 	int64_t now = now_ms();
 
+	if (nreloads && !reloads_busy && now - last_reload >= PROBE_EVERY_MS) {
+		last_reload = now;
+		reload_next();
+	}
 	if (stats.store_ok || now - last_probe < PROBE_EVERY_MS)
 		return;
 	last_probe = now;
@@ -348,6 +421,7 @@ static void send_welcome(room_member *m, const room *r, int seat, const char *to
 
 static void attach(room *r, room_member *m, int seat)
 {
+	m->serial = ++member_serial;
 	m->room = r;
 	m->seat = seat;
 	m->prev = NULL;
@@ -409,6 +483,9 @@ void rooms_free_all(void)
 	free(deleted);
 	deleted = NULL;
 	ndeleted = capdeleted = 0;
+	free(reloads);
+	reloads = NULL;
+	nreloads = capreloads = 0;
 	jw_free(&out);
 }
 
@@ -595,22 +672,52 @@ static void chat_view(const store_chat *c, proto_chat *v)
 	v->text = c->text;
 }
 
-/* m, just in r, gets the room's last chat lines, if it has any (a client
- * that never chats sees no message it does not know). */
-static void send_history(room_member *m, const room *r)
+/* A chat history being read: for the member with that serial, if it is
+ * still in that room when the lines come. */
+typedef struct history_req {
+	char id[ROOM_ID_LEN + 1];
+	uint32_t serial;
+} history_req;
+
+static void history_done(void *arg, int rc)
 {
 	static proto_chat v[STORE_CHAT_KEEP];
+	history_req *q = arg;
+	room *r = find(q->id);
+	room_member *m = NULL;
 
+	if (rc < 0)
+		log_event(LOG_ERROR, "chat_history_failed", "room=%s", q->id);
+	if (r)
+		for (m = r->members; m && m->serial != q->serial; m = m->next)
+			;
+	if (m && nhistory) {
+		for (int i = 0; i < nhistory; i++)
+			chat_view(&history[i], &v[i]);
+		jw_reset(&out);
+		proto_chat_history_write(&out, v, nhistory);
+		io.send(m, &out);
+	}
 	nhistory = 0;
-	if (st->ops->chat_recent(st, r->rr.rec.id, STORE_CHAT_KEEP, history_add, NULL) < 0)
-		log_event(LOG_ERROR, "chat_history_failed", "room=%s", r->rr.rec.id);
-	if (!nhistory)
+	free(q);
+}
+
+/* m, just in r, gets the room's last chat lines, if it has any (a client
+ * that never chats sees no message it does not know): at once with
+ * SQLite, when the database answers with PostgreSQL. */
+static void send_history(room_member *m, const room *r)
+{
+	history_req *q = malloc(sizeof *q);
+
+	if (!q) {
+		log_event(LOG_ERROR, "chat_history_failed", "room=%s error=\"out of memory\"",
+		          r->rr.rec.id);
 		return;
-	for (int i = 0; i < nhistory; i++)
-		chat_view(&history[i], &v[i]);
-	jw_reset(&out);
-	proto_chat_history_write(&out, v, nhistory);
-	io.send(m, &out);
+	}
+	snprintf(q->id, sizeof q->id, "%s", r->rr.rec.id);
+	q->serial = m->serial;
+	nhistory = 0;
+	st->ops->chat_recent(st, r->rr.rec.id, STORE_CHAT_KEEP, history_add, history_done, q);
 }
 
 /* 0 when m may send a chat line now (counted), -1 when it sent
@@ -740,22 +847,122 @@ static void do_create(room_member *m, const proto_msg *msg)
 	send_state(m, r);
 }
 
+static int reloading(const char *id);
+static void restore_one(void *arg, const room_rec *rec, const uint8_t *pits, int n);
+static void join_found(room_member *m, room *r, const proto_msg *msg);
+
+/* Several servers: joins waiting for their room to be taken from the
+ * database, by room (one take each). A member that leaves meanwhile is
+ * cleared from its waiter (m NULL). */
+typedef struct waiter {
+	struct waiter *next;
+	room_member *m;
+	proto_msg msg;
+} waiter;
+
+typedef struct take_req {
+	struct take_req *next;
+	char id[PROTO_ROOM_MAX + 1];
+	waiter *waiters;
+} take_req;
+
+static take_req *takes;
+
+static void taken(void *arg, int rc)
+{
+	take_req *t = arg, **pp = &takes;
+	room *r = find(t->id);
+
+	while (*pp != t)
+		pp = &(*pp)->next;
+	*pp = t->next;
+	if (rc == STORE_TAKEN)
+		log_event(LOG_INFO, "room_taken", "room=%s", t->id);
+	while (t->waiters) {
+		waiter *w = t->waiters;
+
+		t->waiters = w->next;
+		if (w->m) {
+			w->m->waiting = 0;
+			if (r)
+				join_found(w->m, r, &w->msg);
+			else if (rc == STORE_NONE)
+				io.error(w->m, PROTO_E_NO_ROOM, "no room has that id (or it expired)");
+			else
+				io.error(w->m, PROTO_E_INTERNAL, "the room cannot be taken over now (the"
+				         " store fails, or another server still holds it); try again");
+		}
+		free(w);
+	}
+	free(t);
+}
+
+/* A room taken: into the table (the take's arg is not a count). */
+static void restore_taken(void *arg, const room_rec *rec, const uint8_t *pits, int n)
+{
+	(void)arg;
+	restore_one(NULL, rec, pits, n);
+}
+
+/* m waits for room msg->room, which this server does not hold, to be
+ * taken from the store. */
+static void wait_take(room_member *m, const proto_msg *msg)
+{
+	take_req *t;
+	waiter *w = malloc(sizeof *w);
+
+	for (t = takes; t && strcmp(t->id, msg->room); t = t->next)
+		;
+	if (!w || (!t && !(t = calloc(1, sizeof *t)))) {
+		free(w);
+		io.error(m, PROTO_E_INTERNAL, "out of memory; try again");
+		return;
+	}
+	w->m = m;
+	w->msg = *msg;
+	w->next = t->waiters;
+	t->waiters = w;
+	m->waiting = 1;
+	if (t->id[0])
+		return; /* its take is under way */
+	snprintf(t->id, sizeof t->id, "%s", msg->room);
+	t->next = takes;
+	takes = t;
+	st->ops->take(st, t->id, restore_taken, taken, t);
+}
+
 static void do_join(room_member *m, const proto_msg *msg)
 {
 	room *r = find(msg->room);
-	char token[TOKEN_TEXT];
-	uint8_t hash[SHA256_LEN];
-	rules_in in;
-	rules_out o;
 
 	if (m->ip && ip_join_allow(m->ip, now_ms(), cfg.joins_per_ip_per_min) < 0) {
 		io.error(m, PROTO_E_RATE_LIMITED, "too many joins from this address; wait a minute");
+		return;
+	}
+	if (!r && reloading(msg->room)) {
+		io.error(m, PROTO_E_INTERNAL, "the room is being read back after a store failure;"
+		         " try again in a moment");
+		return;
+	}
+	if (!r && st->ops->take && strlen(msg->room) == ROOM_ID_LEN) {
+		wait_take(m, msg);
 		return;
 	}
 	if (!r) {
 		io.error(m, PROTO_E_NO_ROOM, "no room has that id (or it expired)");
 		return;
 	}
+	join_found(m, r, msg);
+}
+
+/* m joins r, which this server holds. */
+static void join_found(room_member *m, room *r, const proto_msg *msg)
+{
+	char token[TOKEN_TEXT];
+	uint8_t hash[SHA256_LEN];
+	rules_in in;
+	rules_out o;
+
 	in_init(&in, RULES_SPECTATOR, msg);
 	if (!msg->token[0]) {
 		token_new(token, hash);
@@ -800,7 +1007,7 @@ void rooms_handle(room_member *m, const proto_msg *msg)
 	rules_out o;
 
 	if (msg->type == PROTO_MSG_CREATE || msg->type == PROTO_MSG_JOIN) {
-		if (r)
+		if (r || m->waiting)
 			io.error(m, PROTO_E_ALREADY_JOINED, "this connection is already in a room");
 		else if (msg->type == PROTO_MSG_CREATE)
 			do_create(m, msg);
@@ -809,7 +1016,8 @@ void rooms_handle(room_member *m, const proto_msg *msg)
 		return;
 	}
 	if (!r) {
-		io.error(m, PROTO_E_NOT_JOINED, "create or join a room first");
+		io.error(m, PROTO_E_NOT_JOINED, m->waiting ? "the room is being taken over from"
+		         " another server; wait for the welcome" : "create or join a room first");
 		return;
 	}
 	if (msg->type == PROTO_MSG_NAME && m->seat < 0) {
@@ -921,6 +1129,13 @@ void rooms_leave(room_member *m)
 
 	free(m->name);
 	m->name = NULL;
+	if (m->waiting) {
+		for (take_req *t = takes; t; t = t->next)
+			for (waiter *w = t->waiters; w; w = w->next)
+				if (w->m == m)
+					w->m = NULL;
+		m->waiting = 0;
+	}
 	if (!r)
 		return;
 	detach(m);
@@ -972,6 +1187,55 @@ void rooms_run_timers(int64_t now)
 
 /* ---- set-up, restore, expiry, rollback ---- */
 
+/* Closes r's members with 4002 "moved" (they come back through the
+ * routing to the server that holds it next) and frees it. */
+static void room_moved(room *r)
+{
+	while (r->members) {
+		room_member *m = r->members;
+
+		detach(m);
+		io.close(m, ROOMS_CLOSE_MOVED, "moved");
+	}
+	room_free(r);
+}
+
+/* The lease is lost: no room is this server's any more. Writes in flight
+ * are fenced and fail; what they would have shown is dropped with them. */
+static void on_lost(void *arg)
+{
+	int n = nrooms;
+
+	(void)arg;
+	for (unsigned b = 0; b < nbuckets; b++)
+		while (table[b])
+			room_moved(table[b]);
+	ndeleted = 0;
+	nreloads = 0;
+	reclaim_due = 0;
+	log_event(LOG_WARN, "rooms_dropped", "rooms=%d reason=lease_lost", n);
+}
+
+/* Another server wants room id: given up in the open batch, its members
+ * sent there. Released even when it is not in the table (a release that
+ * was lost with its batch leaves the room held here). */
+static void on_wanted(void *arg, const char *id)
+{
+	room *r = find(id);
+
+	(void)arg;
+	if (stopping || !stats.store_ok)
+		return;
+	if (st->ops->release(st, id) < 0)
+		return;
+	if (r) {
+		log_event(LOG_INFO, "room_released", "room=%s members=%d", id,
+		          (int)(r->rr.present[0] + r->rr.present[1] + r->rr.spectators));
+		st->rooms_released++;
+		room_moved(r);
+	}
+}
+
 int rooms_init(const rooms_config *c, store *s, const rooms_io *i)
 {
 	cfg = *c;
@@ -988,6 +1252,11 @@ int rooms_init(const rooms_config *c, store *s, const rooms_io *i)
 		return -1;
 	if (st->ops->probe(st) < 0)
 		store_failing("the store cannot write");
+	if (st->ops->set_events) {
+		store_events ev = {on_lost, on_wanted, NULL};
+
+		st->ops->set_events(st, &ev);
+	}
 	return 0;
 }
 
@@ -1045,16 +1314,36 @@ static int note_deleted(const char *id)
 		deleted = p;
 		capdeleted = cap;
 	}
-	snprintf(deleted[ndeleted++], ROOM_ID_LEN + 1, "%s", id);
+	snprintf(deleted[ndeleted].id, sizeof deleted[ndeleted].id, "%s", id);
+	deleted[ndeleted++].seq = started + 1;
 	return 0;
+}
+
+static void idle_taken(void *arg, int rc)
+{
+	(void)arg;
+	if (rc > 0) {
+		st->rooms_taken += (uint64_t)rc;
+		log_event(LOG_INFO, "rooms_taken_idle", "rooms=%d", rc);
+	}
 }
 
 void rooms_expire(void)
 {
 	int64_t now = (int64_t)time(NULL);
+	int shortest = cfg.expire_unjoined;
 
 	if (!stats.store_ok)
 		return;
+	/* Several servers: rooms a dead server held that nobody joined since
+	 * are taken when idle past the shortest expiry; the next sweep expires
+	 * those that are due. */
+	if (cfg.expire_finished < shortest)
+		shortest = cfg.expire_finished;
+	if (cfg.expire_unfinished < shortest)
+		shortest = cfg.expire_unfinished;
+	if (st->ops->take_idle && !stopping)
+		st->ops->take_idle(st, now - shortest, restore_taken, idle_taken, NULL);
 	for (unsigned b = 0; b < nbuckets; b++) {
 		for (room *r = table[b], *next; r; r = next) {
 			const room_rec *rec = &r->rr.rec;
@@ -1078,14 +1367,75 @@ void rooms_expire(void)
 	}
 }
 
-/* Reads the room with that id back from the store into the table. */
-static void reload(const char *id)
+static int reloading(const char *id)
 {
-	if (st->ops->load_room(st, id, restore_one, NULL) < 0)
-		log_event(LOG_ERROR, "room_reload_failed", "room=%s", id);
+	for (int i = 0; i < nreloads; i++)
+		if (!strcmp(reloads[i], id))
+			return 1;
+	return 0;
 }
 
-void rooms_rollback(void)
+/* The answer to the read of the first room to read back. */
+static void reloaded(void *arg, int rc)
+{
+	(void)arg;
+	reloads_busy = 0;
+	if (!nreloads)
+		return;
+	if (rc < 0) {
+		/* Tried again with the probe (every second or so). */
+		log_event(LOG_ERROR, "room_reload_failed", "room=%s", reloads[0]);
+		reload_failed = 1;
+		return;
+	}
+	log_event(LOG_WARN, "room_rolled_back", "room=%s exists=%d", reloads[0], rc > 0);
+	if (reload_seq && find(reloads[0]))
+		mark_dirty_at(find(reloads[0]), reload_seq);
+	memmove(reloads, reloads + 1, (size_t)--nreloads * sizeof *reloads);
+	reload_next();
+}
+
+/* Reads the rooms to read back, one at a time, until one fails (then
+ * the probe tries again). */
+static void reload_next(void)
+{
+	reload_failed = 0;
+	while (nreloads && !reloads_busy && !reload_failed) {
+		if (find(reloads[0])) {
+			memmove(reloads, reloads + 1, (size_t)--nreloads * sizeof *reloads);
+			continue;
+		}
+		reloads_busy = 1;
+		reload_seq = st->ops->pending(st) ? started + 1 : 0;
+		/* restore_one skips a room the table has. */
+		st->ops->load_room(st, reloads[0], restore_one, reloaded, NULL);
+	}
+}
+
+/* Notes id to be read back from the store into the table. */
+static void reload(const char *id)
+{
+	if (reloading(id))
+		return;
+	if (nreloads == capreloads) {
+		int cap = capreloads ? capreloads * 2 : 16;
+		void *p = realloc(reloads, (size_t)cap * sizeof *reloads);
+
+		if (!p) {
+			log_event(LOG_ERROR, "room_reload_failed", "room=%s error=\"out of memory\"", id);
+			return;
+		}
+		reloads = p;
+		capreloads = cap;
+	}
+	snprintf(reloads[nreloads++], ROOM_ID_LEN + 1, "%s", id);
+}
+
+/* After a lost batch: every room changed since the last confirmed commit
+ * (in the lost batch, in later ones, and in the open one) is read back
+ * from the store, and its members are closed (ROOMS_CLOSE_STORE_FAILED)
+ * to come back with their tokens. */
+static void rollback(void)
 {
 	char id[ROOM_ID_LEN + 1];
 
@@ -1103,10 +1453,10 @@ void rooms_rollback(void)
 		}
 		room_free(r);
 		reload(id);
-		log_event(LOG_WARN, "room_rolled_back", "room=%s exists=%d", id, find(id) != NULL);
 	}
 	for (int i = 0; i < ndeleted; i++)
-		reload(deleted[i]);
+		reload(deleted[i].id);
 	ndeleted = 0;
 	reclaim_due = 0;
+	reload_next();
 }

@@ -30,11 +30,11 @@ typedef struct room room;
 typedef struct room_member {
 	room *room;                      /* NULL until a create or join succeeds */
 	int seat;                        /* OW_SOUTH, OW_NORTH or RULES_SPECTATOR */
+	int rtt_ms;                      /* its last round trip measured by the
+	                                  * transport (ms), or 0: the lag credit */
 	struct room_member *next, *prev; /* the room's members */
 	const char *addr;                /* the client's address, for logs */
 	struct ipent *ip;                /* its per-address counters, or NULL */
-	int rtt_ms;                      /* its last round trip measured by the
-	                                  * transport (ms), or 0: the lag credit */
 	/* Names and chat (PROTOCOL.md, "Names and chat"); small, as every
 	 * connection has them: */
 	char *name;                      /* a spectator's name (the heap's, freed by
@@ -42,13 +42,20 @@ typedef struct room_member {
 	                                  * player's is the seat's, in the room) */
 	uint32_t chat_at[ROOMS_CHAT_BURST]; /* when its last chat lines were sent
 	                                  * (ms of now_ms(), modulo 2^32; 0: none), a ring */
-	int chat_next;                   /* the oldest of them */
+	uint32_t serial;                 /* given at each entry into a room (modulo
+	                                  * 2^32): an answer that comes later (a
+	                                  * chat history read) finds its member by it */
+	uint8_t chat_next;               /* the oldest of chat_at */
+	uint8_t waiting;                 /* 1 while a join waits for its room to be
+	                                  * taken from the store (several servers) */
+	/* 88 bytes, as before serial and waiting came: every connection has one. */
 } room_member;
 
 /* How the rooms reach connections: the transport's functions. A message
  * sent with send or send_all may show changes not yet committed: it
  * leaves only once rooms_committed() reaches rooms_release_seq() as it
- * was when queued. An error shows none and may leave at once. */
+ * was when queued. An error shows none and may leave at once. drop is
+ * called when a batch is lost: every message waiting for a commit goes. */
 typedef struct rooms_io {
 	void (*send)(room_member *m, const jw *w);
 	/* w to every member of a room, from first along next. */
@@ -61,6 +68,9 @@ typedef struct rooms_io {
 	/* Measures m's round trip (a WebSocket ping; the pong sets
 	 * m->rtt_ms): asked when m's clock starts running. */
 	void (*probe)(room_member *m);
+	/* Drops every queued message waiting for a commit not yet confirmed
+	 * (above rooms_committed()). */
+	void (*drop)(void);
 } rooms_io;
 
 typedef struct rooms_config {
@@ -84,6 +94,10 @@ typedef struct rooms_stats {
 /* The close code of a connection whose room was rolled back after a
  * failed commit: it reconnects with its token. */
 #define ROOMS_CLOSE_STORE_FAILED 1011
+/* The close code of a room's connections when another server takes the
+ * room over (several servers): they reconnect through the routing with
+ * their tokens. */
+#define ROOMS_CLOSE_MOVED 4002
 
 /* Sets up the rooms over st (kept, not owned) and io (copied); cfg is
  * copied. Probes the store. 0, or -1 out of memory. */
@@ -97,6 +111,8 @@ void rooms_free_all(void);
 /* Rooms held now. */
 int rooms_count(void);
 const rooms_stats *rooms_get_stats(void);
+/* The store the rooms were set up over. */
+const store *rooms_get_store(void);
 /* The id of m's room, or "-". */
 const char *rooms_member_room(const room_member *m);
 
@@ -120,17 +136,19 @@ void rooms_run_timers(int64_t now);
 /* While the store cannot write: tries it again (every second or so). */
 void rooms_probe(void);
 
-/* The commit a message queued now waits for. */
+/* The batch a message queued now waits for (the open one when it has
+ * writes, else the last one started). */
 uint64_t rooms_release_seq(void);
-/* Commits done so far. */
+/* The last batch committed: messages up to it may leave. */
 uint64_t rooms_committed(void);
-/* Commits the pass's writes: 0, or -1 when the batch was lost. Then the
- * transport drops every message still waiting for a commit, and calls
- * rooms_rollback(). */
-int rooms_flush(void);
-/* After a lost batch: each room it changed is read back from the store,
- * and its members are closed (ROOMS_CLOSE_STORE_FAILED) to come back with
- * their tokens. */
-void rooms_rollback(void);
+/* Starts the commit of the pass's writes (run once per loop pass). Its
+ * answer comes at once (SQLite) or on a later pass (PostgreSQL). A lost
+ * batch makes the transport drop every message still waiting for a
+ * commit (io.drop); each room changed since the last confirmed commit is
+ * then read back from the store, and its members are closed
+ * (ROOMS_CLOSE_STORE_FAILED) to come back with their tokens. */
+void rooms_flush(void);
+/* Batches started and not answered, plus the open one if it has writes. */
+int rooms_outstanding(void);
 
 #endif

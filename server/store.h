@@ -1,10 +1,14 @@
-/* store.h: what the rooms need of a store (the interface a second store,
- * such as a database server, would implement), and the SQLite one.
+/* store.h: what the rooms need of a store, and the two stores: SQLite
+ * (embedded, the default) and PostgreSQL (several servers on one database).
  *
  * Writes made during one pass of the event loop form one batch (one
- * transaction); store_flush() commits it at the end of the pass, and a
- * message that shows a write leaves only after that commit, so a move is
- * durable before it is broadcast. */
+ * transaction); flush() starts its commit at the end of the pass, and a
+ * message that shows a write leaves only once that commit is confirmed,
+ * so a move is durable before it is broadcast. A store may answer later
+ * (PostgreSQL: the commit and reads travel on the event loop's socket,
+ * pipelined; batch k+1 may be sent before batch k is answered) or at once
+ * (SQLite: every callback runs before the call returns). Callbacks run in
+ * the order their calls were made. */
 #ifndef SRV_STORE_H
 #define SRV_STORE_H
 
@@ -34,6 +38,26 @@ typedef struct store_chat {
 /* Called once per chat line loaded (c lives for the call). */
 typedef void store_chat_fn(void *arg, const store_chat *c);
 
+/* The end of an asynchronous call: rc as the call documents. */
+typedef void store_done_fn(void *arg, int rc);
+
+/* What a store shared by several servers tells the rooms (PostgreSQL;
+ * server/CLUSTER.md). Set with set_events; calls come from the loop. */
+typedef struct store_events {
+	/* This server's lease ran out: another may have taken any of its
+	 * rooms, whose writes now fail. Drop them all (their members come
+	 * back through the routing and take them again). */
+	void (*lost)(void *arg);
+	/* Another server wants room id (a client of its joined it): give it
+	 * up (release) if it is held here. */
+	void (*wanted)(void *arg, const char *id);
+	void *arg;
+} store_events;
+
+/* Takes for take(): the room read (fn called), none, or held elsewhere. */
+#define STORE_TAKEN 1
+#define STORE_NONE 0
+
 typedef struct store_ops {
 	/* Each write joins the open batch (opening one if needed) and is
 	 * atomic within it: 0, or -1 (logged) with nothing of it written.
@@ -46,19 +70,22 @@ typedef struct store_ops {
 	int (*remove)(store *s, const char *id);
 	/* 1 when writes wait for a flush. */
 	int (*pending)(const store *s);
-	/* Commits the open batch: 0, or -1 when it is lost (rolled back: the
-	 * store holds what the last successful flush committed). The store
-	 * takes writes again afterwards. */
-	int (*flush)(store *s);
+	/* Starts the commit of the open batch; done gets 0 once it is
+	 * committed, or -1 when it is lost (rolled back: nothing of it is
+	 * kept). The store takes writes again at once (a new batch). */
+	void (*flush)(store *s, store_done_fn *done, void *arg);
 	/* Commits a small write of its own: 0 when the store can write again
 	 * after a failure, -1 when it still cannot (quietly: no log line). */
 	int (*probe)(store *s);
 	/* Flushes, then gives free pages back after deletions. */
 	void (*reclaim)(store *s);
-	/* Every room (fn once each): the number loaded, or -1. */
+	/* Every room (fn once each), at start-up, before the server takes
+	 * connections (it may wait for the database): the number loaded, or -1. */
 	int (*load)(store *s, store_load_fn *fn, void *arg);
-	/* The room with that id: 1 (fn called), 0 when there is none, -1. */
-	int (*load_room)(store *s, const char *id, store_load_fn *fn, void *arg);
+	/* Reads the room with that id, writes of the open batch included: fn
+	 * for it if there is one, then done with 1 (found), 0 (none) or -1. */
+	void (*load_room)(store *s, const char *id, store_load_fn *fn, store_done_fn *done,
+	                  void *arg);
 	/* Closes the store, committing an open batch (NULL is fine). */
 	void (*close)(store *s);
 	/* Chat (never logged). chat_add appends c to the chat of room id (a
@@ -67,14 +94,37 @@ typedef struct store_ops {
 	 * (1 for the first). Only the last STORE_CHAT_KEEP lines of a room are
 	 * kept; remove() deletes them with the room. 0, or -1. */
 	int (*chat_add)(store *s, const char *id, store_chat *c);
-	/* The last max (<= STORE_CHAT_KEEP) lines of room id, oldest first,
-	 * writes of the open batch included (fn once each): the number, or -1. */
-	int (*chat_recent)(store *s, const char *id, int max, store_chat_fn *fn, void *arg);
+	/* Reads the last max (<= STORE_CHAT_KEEP) lines of room id, oldest
+	 * first, writes of the open batch included: fn once each, then done
+	 * with their number, or -1. The fn calls of one read and its done come
+	 * together, never mixed with another read's. */
+	void (*chat_recent)(store *s, const char *id, int max, store_chat_fn *fn,
+	                    store_done_fn *done, void *arg);
+	/* 1 while the database answers (for /healthz and /metrics). */
+	int (*reachable)(const store *s);
+	/* Several servers (NULL in a store of one: every room is read at
+	 * start). Makes room id this server's and reads it: fn, then done
+	 * with STORE_TAKEN; STORE_NONE when there is no such room; -1 when it
+	 * cannot now (the store fails, or another live server still holds it
+	 * after being asked to give it up for a few seconds). */
+	void (*take)(store *s, const char *id, store_load_fn *fn, store_done_fn *done, void *arg);
+	/* Takes up to 100 rooms that no live server holds and that were last
+	 * changed before `before` (wall-clock seconds), so that this server's
+	 * expiry sees them: fn for each, then done with their number, or -1. */
+	void (*take_idle)(store *s, int64_t before, store_load_fn *fn, store_done_fn *done, void *arg);
+	/* Gives room id up in the open batch (another server may take it once
+	 * that commits): 0 or -1. */
+	int (*release)(store *s, const char *id);
+	void (*set_events)(store *s, const store_events *ev);
 } store_ops;
 
 /* Every store starts with its operations. */
 struct store {
 	const store_ops *ops;
+	const char *kind;   /* "sqlite" or "postgresql" (static) */
+	/* Several servers: this server's lease renewals, and leases lost
+	 * (for /metrics); rooms taken from the database and given up. */
+	uint64_t leases_renewed, leases_lost, rooms_taken, rooms_released;
 };
 
 /* Opens (creating) the SQLite database at path, its folder too if
@@ -83,5 +133,19 @@ struct store {
  * server, so a store on a full disk still opens. Returns NULL with a
  * reason in err on failure. */
 store *store_sqlite_open(const char *path, int sync_full, char *err, size_t errlen);
+
+struct ev_loop;
+/* Connects to the PostgreSQL database conninfo (a libpq URI or connection
+ * string) on loop, never blocking it once open; creates the schema (the
+ * same tables and meanings as SQLite's schema 4, plus the rooms' holders
+ * and the servers' leases). Waits up to wait_s seconds for the first
+ * connection and this server's lease. node names this server: its
+ * incarnations (one per start, and after each lost lease) hold rooms
+ * under a lease of lease_s seconds, renewed every third of it; a new
+ * incarnation of the same node takes its former ones' rooms at once (so
+ * two servers must never share a node name). NULL with a reason in err
+ * on failure. */
+store *store_pg_open(struct ev_loop *loop, const char *conninfo, const char *node,
+                     int lease_s, double wait_s, char *err, size_t errlen);
 
 #endif

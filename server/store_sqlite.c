@@ -380,6 +380,8 @@ out:
 	return rc;
 }
 
+static int sq_commit(sqlite_store *s);
+
 static void sq_close(store *base)
 {
 	sqlite_store *s = (sqlite_store *)base;
@@ -387,7 +389,7 @@ static void sq_close(store *base)
 	if (!s)
 		return;
 	if (s->in_tx && !s->broken)
-		base->ops->flush(base);
+		sq_commit(s);
 	checkpointer_stop(s);
 	for (int i = 0; i < Q_COUNT; i++)
 		sqlite3_finalize(s->q[i]);
@@ -549,10 +551,9 @@ static int commit(sqlite_store *s, int quiet)
 	return -1;
 }
 
-static int sq_flush(store *base)
+/* Commits the open batch: 0, or -1 when it is lost (rolled back). */
+static int sq_commit(sqlite_store *s)
 {
-	sqlite_store *s = (sqlite_store *)base;
-
 	if (!s->in_tx)
 		return s->broken ? (s->broken = 0, -1) : 0;
 	if (commit(s, 0) < 0) {
@@ -567,6 +568,15 @@ static int sq_flush(store *base)
 		s->wal_frames = 0;
 	}
 	return 0;
+}
+
+/* SQLite commits at once: done is told before this returns. */
+static void sq_flush(store *base, store_done_fn *done, void *arg)
+{
+	int rc = sq_commit((sqlite_store *)base);
+
+	if (done)
+		done(arg, rc);
 }
 
 /* Rewrites the schema version in the file's header: a write of one page,
@@ -593,7 +603,7 @@ static void sq_reclaim(store *base)
 {
 	sqlite_store *s = (sqlite_store *)base;
 
-	if (sq_flush(base) < 0)
+	if (sq_commit(s) < 0)
 		return;
 	/* No checkpoint here: a TRUNCATE checkpoint stalled the event loop for
 	 * 70-100 ms under load. The checkpointer's passive checkpoints let the
@@ -667,12 +677,16 @@ static int sq_load(store *base, store_load_fn *fn, void *arg)
 	return load_rows(s, s->q[Q_ROOMS], fn, arg);
 }
 
-static int sq_load_room(store *base, const char *id, store_load_fn *fn, void *arg)
+static void sq_load_room(store *base, const char *id, store_load_fn *fn, store_done_fn *done,
+                         void *arg)
 {
 	sqlite_store *s = (sqlite_store *)base;
+	int rc;
 
 	sqlite3_bind_text(s->q[Q_ROOM], 1, id, -1, SQLITE_TRANSIENT);
-	return load_rows(s, s->q[Q_ROOM], fn, arg);
+	rc = load_rows(s, s->q[Q_ROOM], fn, arg);
+	if (done)
+		done(arg, rc);
 }
 
 static int sq_chat_add(store *base, const char *id, store_chat *c)
@@ -709,7 +723,8 @@ static int sq_chat_add(store *base, const char *id, store_chat *c)
 	return -1;
 }
 
-static int sq_chat_recent(store *base, const char *id, int max, store_chat_fn *fn, void *arg)
+static void sq_chat_recent(store *base, const char *id, int max, store_chat_fn *fn,
+                           store_done_fn *done, void *arg)
 {
 	sqlite_store *s = (sqlite_store *)base;
 	sqlite3_stmt *q = s->q[Q_CHAT_RECENT];
@@ -733,9 +748,17 @@ static int sq_chat_recent(store *base, const char *id, int max, store_chat_fn *f
 	sqlite3_clear_bindings(q);
 	if (rc != SQLITE_DONE) {
 		log_event(LOG_ERROR, "store_error", "query=chat error=\"%s\"", sqlite3_errmsg(s->db));
-		return -1;
+		count = -1;
 	}
-	return count;
+	if (done)
+		done(arg, count);
+}
+
+/* An open file always answers; failing writes show in flush and probe. */
+static int sq_reachable(const store *base)
+{
+	(void)base;
+	return 1;
 }
 
 static const store_ops sqlite_ops = {
@@ -752,6 +775,7 @@ static const store_ops sqlite_ops = {
 	.close = sq_close,
 	.chat_add = sq_chat_add,
 	.chat_recent = sq_chat_recent,
+	.reachable = sq_reachable,
 };
 
 store *store_sqlite_open(const char *path, int sync_full, char *err, size_t errlen)
@@ -764,6 +788,7 @@ store *store_sqlite_open(const char *path, int sync_full, char *err, size_t errl
 		return NULL;
 	}
 	s->base.ops = &sqlite_ops;
+	s->base.kind = "sqlite";
 	make_parent(path);
 	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL)) {
 		snprintf(err, errlen, "%s: %s", path, s->db ? sqlite3_errmsg(s->db) : "cannot open");

@@ -5,6 +5,9 @@ export const SUBPROTOCOL = 'oware.v1';
 // The close code the server sends a connection whose seat another one took
 // (protocol/PROTOCOL.md, "Closing"): the page does not reconnect by itself.
 export const CLOSE_REPLACED = 4001;
+// The room moved to another server (several servers on one database): the
+// page reconnects at once, and the routing finds the room's server.
+export const CLOSE_MOVED = 4002;
 const DELAYS = [500, 1000, 2000, 4000, 8000, 15000];
 
 // The ws URL next to the page: ws://host/ws at the root, wss://host/prefix/ws
@@ -59,7 +62,8 @@ export class Connection {
       if (this.ws !== ws) return;
       this.ws = null;
       const again = this.h.closed(ev.code) !== false;
-      if (again && !this.stopped) this._retry();
+      if (again && !this.stopped && ev.code === CLOSE_MOVED) this.open();
+      else if (again && !this.stopped) this._retry();
       else this._status('stopped');
     });
     // An error is always followed by close; nothing to do here.

@@ -29,7 +29,8 @@ $make --no-print-directory -s install DESTDIR="$tmp/dest" PREFIX="$prefix" >"$tm
 
 for f in bin/owared bin/oware share/oware-rooms/web/index.html share/oware-rooms/web/engine.wasm \
 	share/oware-rooms/web/app.js lib/systemd/system/oware-rooms.service \
-	share/oware-rooms/nginx/oware-rooms.conf share/oware-rooms/nginx/oware-rooms-prefix.conf; do
+	share/oware-rooms/nginx/oware-rooms.conf share/oware-rooms/nginx/oware-rooms-prefix.conf \
+	lib/systemd/system/owared@.service share/oware-rooms/nginx/oware-rooms-cluster.conf; do
 	check "installed $f" test -s "$root/$f"
 done
 # The page is split into modules: every one of them is installed.
@@ -46,7 +47,12 @@ if command -v systemd-analyze >/dev/null 2>&1; then
 	sed "s|$prefix/bin/owared|$root/bin/owared|" "$root/lib/systemd/system/oware-rooms.service" \
 		>"$tmp/oware-rooms.service"
 	check "systemd-analyze verify accepts the unit" systemd-analyze verify "$tmp/oware-rooms.service"
+	# The template unit of several servers, as its instance on port 8081.
+	sed "s|$prefix/bin/owared|$root/bin/owared|" "$root/lib/systemd/system/owared@.service" \
+		>"$tmp/owared@8081.service"
+	check "systemd-analyze verify accepts the template unit" systemd-analyze verify "$tmp/owared@8081.service"
 fi
+check "no placeholder left in the template unit" sh -c "! grep -q @PREFIX@ '$root/lib/systemd/system/owared@.service'"
 check "installed oware plays" sh -c "'$root/bin/oware' play a | grep -q '\"turn\":\"north\"'"
 
 # The installed server, started from elsewhere with no --web-root, serves

@@ -5,8 +5,7 @@
 // across kill -9 and a restart, and gone with the room when it expires.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { withServer, startServer, stopServer, Client, twoPlayers, httpGet } from './lib.mjs';
+import { withServer, startServer, stopServer, Client, twoPlayers, httpGet, storeQuery } from './lib.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const HOSTILE = [
@@ -150,7 +149,7 @@ test('history: the last lines after a reconnect, for a new spectator, and only t
     assert.equal(last.messages[99].id, 103);
     assert.equal(last.messages[99].text, 'n100');
     assert.equal(last.messages[0].text, 'n1');
-    const sql = (q) => execFileSync('sqlite3', [srv.db, q]).toString().trim();
+    const sql = (q) => storeQuery(srv.db, q);
     assert.equal(sql(`SELECT count(*) FROM chat WHERE room='${room}'`), '100');
     for (const c of [cur, b2, w, w0]) c.close();
   });
@@ -176,7 +175,7 @@ test('kill -9 and a restart keep the chat; expiry deletes it with the room', asy
   a2.send({ type: 'resign' });
   await a2.expect('state');
   a2.close();
-  const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
+  const sql = (q) => storeQuery(db, q);
   for (let i = 0; i < 50; i++) {
     await sleep(200);
     if ((await (await httpGet(srv.port, '/healthz')).json()).rooms === 0) break;

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Client, startServer, stopServer, withServer, httpGet, playMoves } from './lib.mjs';
+import { Client, startServer, stopServer, withServer, httpGet, playMoves, sqliteOnly } from './lib.mjs';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 // The test build honours OW_TEST_TIME_SCALE (README, "Tests"); make
@@ -273,7 +273,7 @@ test('kill -9 mid-game: clocks resume from the stored times after a grace, time 
   }
 });
 
-test('a store of schema 1 (before clocks) is carried over: its rooms have no clock', async () => {
+test('a store of schema 1 (before clocks) is carried over: its rooms have no clock', sqliteOnly, async () => {
   const db = join(mkdtempSync(join(tmpdir(), 'owared-v1-')), 'old.db');
   const tok = 'v1-south-token';
   const hash = createHash('sha256').update(tok).digest('hex');

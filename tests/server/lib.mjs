@@ -1,7 +1,8 @@
 // lib.mjs: helpers for the server tests: start build/owared on an ephemeral
 // port with a temporary database, and a WebSocket client with a message queue.
 import { after } from 'node:test';
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,6 +12,29 @@ import WebSocket from 'ws';
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 export const OWARED = resolve(ROOT, process.env.OWARED || 'build/owared');
 const TIMEOUT = 5000;
+
+// OW_TEST_PG (a PostgreSQL URI, `make test-server-pg`): every server runs
+// on PostgreSQL instead, each database path standing for a schema of its
+// own (created here), so that a restart on the same path finds its rooms.
+// Tests that open the SQLite file themselves are skipped (sqliteOnly).
+export const PG = process.env.OW_TEST_PG || '';
+export const sqliteOnly = PG ? { skip: 'reads the SQLite file itself' } : {};
+const PSQL = PG && (execFileSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1'])
+  .toString().trim() + '/psql');
+const pgSchemas = new Set();
+export function pgStore(db) {
+  const schema = 't_' + createHash('sha256').update(db).digest('hex').slice(0, 16);
+  if (!pgSchemas.has(schema)) {
+    execFileSync(PSQL, [PG, '-qAtc', `CREATE SCHEMA IF NOT EXISTS ${schema}`]);
+    pgSchemas.add(schema);
+  }
+  return `${PG}?options=-csearch_path%3D${schema}`;
+}
+// Runs q (SQL both stores understand) on the store of db: its output, trimmed.
+export function storeQuery(db, q) {
+  return (PG ? execFileSync(PSQL, [pgStore(db), '-qAtc', q])
+    : execFileSync('sqlite3', [db, q])).toString().trim();
+}
 
 // A temporary folder removed at exit.
 const tempDirs = [];
@@ -37,7 +61,8 @@ after(() => {
 export function startServer(args = [], { db, env, wrap = [], bin = OWARED } = {}) {
   const dir = tempDir();
   db = db || join(dir, 'oware.db');
-  const argv = [...wrap, bin, '--port', '0', '--listen', '127.0.0.1', '--db', db,
+  const store = PG ? ['--store', pgStore(db)] : ['--db', db];
+  const argv = [...wrap, bin, '--port', '0', '--listen', '127.0.0.1', ...store,
     '--web-root', join(ROOT, 'tests/server/www'), ...args];
   const proc = spawn(argv[0], argv.slice(1),
     { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { withServer, startServer, stopServer, Client, twoPlayers } from './lib.mjs';
+import { withServer, startServer, stopServer, Client, twoPlayers, sqliteOnly } from './lib.mjs';
 
 // Names the server must refuse, and why.
 const BAD_NAMES = [
@@ -165,7 +165,7 @@ test('names are stored with the seats: kill -9, restart, reclaim', async () => {
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
 });
 
-test('a store of schema 1 (no names, no chat) is carried over to the newest schema', async () => {
+test('a store of schema 1 (no names, no chat) is carried over to the newest schema', sqliteOnly, async () => {
   const db = join(mkdtempSync(join(tmpdir(), 'owared-v1-')), 'v1.db');
   const tok = 'v1-south-token';
   const hash = createHash('sha256').update(tok).digest('hex');

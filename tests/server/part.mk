@@ -21,3 +21,14 @@ test-server-asan: build/fault/owared $(NODE_DEPS)
 	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 CFLAGS="-O1 -g" build/asan/owared
 	OWARED=build/asan/owared node --test --test-concurrency=1 $(SERVER_TESTS)
 TESTS += test-server-asan
+
+# The same tests against owared on a throwaway PostgreSQL (--store
+# postgresql://..., tests/cluster/with-pg.sh): each server's database path
+# stands for a schema of its own; the tests that open the SQLite file
+# themselves (schema migrations) are skipped. pg.test.mjs (last: it stops
+# PostgreSQL for a while) tests what is the PostgreSQL store's own.
+.PHONY: test-server-pg
+test-server-pg: $(BUILD)/owared build/fault/owared $(NODE_DEPS)
+	OWARED=$(BUILD)/owared sh tests/cluster/with-pg.sh node --test --test-concurrency=1 \
+		$(SERVER_TESTS) tests/server/takeover.test.mjs tests/server/pg.test.mjs
+TESTS += test-server-pg

@@ -1,0 +1,77 @@
+// pg.test.mjs: what is the PostgreSQL store's own (run by `make
+// test-server-pg`, skipped on SQLite): /healthz and /metrics name it, a
+// database of a newer schema is refused, and while PostgreSQL is stopped
+// moves get `internal` errors (never a lie), the server reconnects by
+// itself and play resumes with nothing lost. Stops the shared PostgreSQL:
+// run last.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { startServer, stopServer, twoPlayers, playMoves, httpGet, storeQuery, pgStore, PG, OWARED } from './lib.mjs';
+
+const onlyPg = PG ? {} : { skip: 'PostgreSQL only (make test-server-pg)' };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const pgtmp = (...args) => execFileSync('sh', ['tests/cluster/pgtmp.sh', ...args],
+  { cwd: new URL('../..', import.meta.url).pathname });
+const health = async (port) => (await httpGet(port, '/healthz')).json();
+
+test('/healthz and /metrics name the store and say it answers', onlyPg, async () => {
+  const srv = await startServer();
+  try {
+    const h = await health(srv.port);
+    assert.equal(h.store_kind, 'postgresql');
+    assert.equal(h.store_reachable, true);
+    assert.equal(h.store, 'ok');
+    const m = await (await httpGet(srv.port, '/metrics')).text();
+    assert.match(m, /^oware_store_info\{store="postgresql"\} 1$/m);
+    assert.match(m, /^oware_store_reachable 1$/m);
+    assert.ok(srv.lines.some((l) => / listening .* db=postgresql /.test(l)), 'the URI is not logged');
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+});
+
+test('a database made by a newer server is refused, untouched', onlyPg, () => {
+  const db = '/nonexistent/newer-' + process.pid;
+  storeQuery(db, 'CREATE TABLE owared_schema (version int NOT NULL); INSERT INTO owared_schema VALUES (7)');
+  const r = spawnSync(OWARED, ['--port', '0', '--listen', '127.0.0.1', '--store', pgStore(db)],
+    { encoding: 'utf8', timeout: 20000 });
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /store_open_failed .*newer owared \(schema 7, this one knows 4\)/);
+  assert.equal(storeQuery(db, 'SELECT version FROM owared_schema'), '7');
+  assert.equal(storeQuery(db, "SELECT count(*) FROM pg_tables WHERE tablename='rooms' AND schemaname=current_schema()"), '0');
+});
+
+test('PostgreSQL stopped: moves get internal errors, the server reconnects, nothing acknowledged is lost', onlyPg, async () => {
+  const srv = await startServer();
+  const dir = process.env.OW_TEST_PGDIR, port = process.env.OW_TEST_PGPORT;
+  let started = true;
+  try {
+    const { a, b, room } = await twoPlayers(srv.port);
+    await playMoves(a, b, ['d', 'C']);
+    pgtmp('stop', dir, 'fast');
+    started = false;
+    // The server notices the lost connection (its socket closes).
+    for (const until = Date.now() + 5000; (await health(srv.port)).store_reachable && Date.now() < until;) await sleep(50);
+    const h = await health(srv.port);
+    assert.equal(h.store_reachable, false);
+    a.send({ type: 'move', pit: 'f', ply: 2 });
+    const e = await a.expectError('internal');
+    assert.match(e.message, /nothing changed/);
+    await b.quiet(200);
+    pgtmp('start', dir, port);
+    started = true;
+    for (const until = Date.now() + 10000; !(await health(srv.port)).store_reachable && Date.now() < until;) await sleep(100);
+    assert.equal((await health(srv.port)).store_reachable, true);
+    a.send({ type: 'move', pit: 'f', ply: 2 });
+    const st = await a.expect('state');
+    assert.equal(st.moves.length, 3);
+    assert.equal((await b.expect('state')).moves.length, 3);
+    assert.equal(storeQuery(srv.db, `SELECT length(moves) FROM rooms WHERE id='${room}'`), '3');
+    a.close();
+    b.close();
+  } finally {
+    if (!started) pgtmp('start', dir, port);
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+});

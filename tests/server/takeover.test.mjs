@@ -1,0 +1,169 @@
+// takeover.test.mjs: two servers on one PostgreSQL database (run by `make
+// test-server-pg`, skipped on SQLite), talked to directly (the cluster
+// test puts nginx in front): a room is held by one server at a time; a join
+// on the other takes it over (the holder gives it up and closes its
+// connections with 4002 "moved"); a killed server's rooms are taken once
+// its lease runs out; a paused one is fenced when it wakes. Leases of 3 s.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, stopServer, Client, tempDir, storeQuery, playMoves, httpGet, PG } from './lib.mjs';
+import { join } from 'node:path';
+
+const onlyPg = PG ? {} : { skip: 'PostgreSQL only (make test-server-pg)' };
+const LEASE = 3;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const metric = async (srv, name) => {
+  const m = new RegExp(`^${name} (\\d+)$`, 'm').exec(await (await httpGet(srv.port, '/metrics')).text());
+  return m ? Number(m[1]) : NaN;
+};
+// Two servers on one database (one schema).
+async function pair() {
+  const db = join(tempDir(), 'shared');
+  const a = await startServer(['--node-id', 'A', '--lease-seconds', String(LEASE)], { db });
+  const b = await startServer(['--node-id', 'B', '--lease-seconds', String(LEASE)], { db });
+  return { db, a, b };
+}
+async function joinAs(port, room, token) {
+  const c = await Client.open(port, { room });
+  c.send(token ? { type: 'join', room, token } : { type: 'join', room });
+  const w = await c.expect('welcome');
+  const st = await c.expect('state');
+  return { c, w, st };
+}
+const holder = (db, room) => storeQuery(db, `SELECT i.node FROM rooms r JOIN incarnations i ON i.id = r.holder WHERE r.id = '${room}'`);
+
+test('a join on the other server takes the room over: the holder gives it up, its members get 4002 and follow', onlyPg, async () => {
+  const { db, a, b } = await pair();
+  try {
+    const s = await Client.open(a.port);
+    s.send({ type: 'create', side: 'south' });
+    const ws = await s.expect('welcome');
+    await s.expect('state');
+    const room = ws.room;
+    assert.equal(holder(db, room), 'A');
+    // North joins through B: A is asked to give the room up.
+    const n = await joinAs(b.port, room);
+    assert.equal(n.w.seat, 'north');
+    assert.deepEqual(await s.waitClose(), { code: 4002, reason: 'moved' });
+    assert.equal(holder(db, room), 'B');
+    // South follows to B with its token and the game goes on there.
+    const s2 = await joinAs(b.port, room, ws.token);
+    assert.equal(s2.w.seat, 'south');
+    await n.c.expect('state'); // south is back
+    const st = await playMoves(s2.c, n.c, ['d', 'C']);
+    assert.equal(st.moves.length, 2);
+    assert.equal(await metric(a, 'oware_rooms_released_total'), 1);
+    assert.equal(await metric(b, 'oware_rooms_taken_total'), 1);
+    assert.equal(await metric(a, 'oware_rooms'), 0);
+    assert.equal(await metric(b, 'oware_rooms'), 1);
+    assert.ok(await metric(a, 'oware_leases_renewed_total') >= 0);
+    // An unknown room is still no_room through the take.
+    const x = await Client.open(b.port);
+    x.send({ type: 'join', room: '00000000-0000-4000-8000-000000000000' });
+    await x.expectError('no_room');
+    for (const c of [s2.c, n.c, x]) c.close();
+  } finally {
+    assert.deepEqual(await stopServer(a), { code: 0, signal: null });
+    assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+  }
+});
+
+test('kill -9: the rooms of the dead server are taken once its lease runs out, nothing lost', onlyPg, async () => {
+  const { db, a, b } = await pair();
+  try {
+    const s = await Client.open(a.port);
+    s.send({ type: 'create', side: 'south' });
+    const ws = await s.expect('welcome');
+    await s.expect('state');
+    const room = ws.room;
+    const n = await joinAs(a.port, room);
+    await s.expect('state');
+    await playMoves(s, n.c, ['d', 'C', 'f']);
+    assert.equal((await stopServer(a, 'SIGKILL')).signal, 'SIGKILL');
+    const t0 = Date.now();
+    // The clients come back through B; the take waits for A's lease.
+    const s2 = await joinAs(b.port, room, ws.token);
+    const n2 = await joinAs(b.port, room, n.w.token);
+    const waited = Date.now() - t0;
+    assert.ok(waited <= (LEASE + 2) * 1000, `back within the lease and a bit: ${waited} ms`);
+    assert.equal(s2.st.moves.length, 3);
+    assert.equal(holder(db, room), 'B');
+    await s2.c.expect('state'); // north back
+    const st = await playMoves(s2.c, n2.c, ['C'], { from: 3 });
+    assert.equal(st.moves.length, 4);
+    assert.equal(storeQuery(db, `SELECT length(moves) FROM rooms WHERE id='${room}'`), '4');
+    s2.c.close();
+    n2.c.close();
+  } finally {
+    await stopServer(a, 'SIGKILL');
+    assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+  }
+});
+
+test('SIGSTOP past the lease: the other server takes the rooms; the paused one, woken, writes nothing and closes its connections', onlyPg, async () => {
+  const { db, a, b } = await pair();
+  try {
+    const s = await Client.open(a.port);
+    s.send({ type: 'create', side: 'south' });
+    const ws = await s.expect('welcome');
+    await s.expect('state');
+    const room = ws.room;
+    const n = await joinAs(a.port, room);
+    await s.expect('state');
+    await playMoves(s, n.c, ['d', 'C']);
+    a.proc.kill('SIGSTOP');
+    // A move sent to the paused server waits in its socket.
+    s.send({ type: 'move', pit: 'f', ply: 2 });
+    await sleep(2 * LEASE * 1000);
+    // Meanwhile both players carry on through B (new connections).
+    const s2 = await joinAs(b.port, room, ws.token);
+    const n2 = await joinAs(b.port, room, n.w.token);
+    assert.equal(s2.st.moves.length, 2, 'the paused server wrote nothing');
+    await s2.c.expect('state');
+    await playMoves(s2.c, n2.c, ['e'], { from: 2 });
+    a.proc.kill('SIGCONT');
+    // Woken: its lease is gone, so are its rooms; the move it held is
+    // never applied, and its connections are closed.
+    const cs = await s.waitClose(5000);
+    const cn = await n.c.waitClose(5000);
+    for (const c of [cs, cn]) assert.ok([4002, 1011].includes(c.code), JSON.stringify(c));
+    assert.ok(!s.queue.some((m) => m.type === 'state' && m.moves.length === 3), 'no state of the fenced move');
+    await sleep(300);
+    assert.equal(storeQuery(db, `SELECT encode(moves, 'hex') FROM rooms WHERE id='${room}'`), '030804');
+    assert.equal(holder(db, room), 'B');
+    assert.ok(await metric(a, 'oware_leases_lost_total') >= 1);
+    assert.equal(await metric(a, 'oware_rooms'), 0);
+    s2.c.close();
+    n2.c.close();
+  } finally {
+    a.proc.kill('SIGCONT');
+    assert.deepEqual(await stopServer(a), { code: 0, signal: null });
+    assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+  }
+});
+
+test('a dead server\'s room that nobody joins again is taken when idle, and expires', onlyPg, async () => {
+  const db = join(tempDir(), 'shared');
+  const a = await startServer(['--node-id', 'A', '--lease-seconds', String(LEASE)], { db });
+  let b;
+  try {
+    const s = await Client.open(a.port);
+    s.send({ type: 'create', side: 'south' });
+    const room = (await s.expect('welcome')).room;
+    await s.expect('state');
+    assert.equal((await stopServer(a, 'SIGKILL')).signal, 'SIGKILL');
+    // B expires rooms nobody joined after 2 s idle (its sweep runs every 2 s).
+    b = await startServer(['--node-id', 'B', '--lease-seconds', String(LEASE), '--expire-unjoined', '2'], { db });
+    let n = '1';
+    for (const until = Date.now() + (LEASE + 8) * 1000; n !== '0' && Date.now() < until;) {
+      await sleep(250);
+      n = storeQuery(db, `SELECT count(*) FROM rooms WHERE id='${room}'`);
+    }
+    assert.equal(n, '0', 'the orphan expired');
+    assert.ok(b.lines.some((l) => / rooms_taken_idle rooms=1/.test(l)));
+    assert.ok(b.lines.some((l) => new RegExp(` room_expired room=${room} `).test(l)));
+  } finally {
+    await stopServer(a, 'SIGKILL');
+    if (b) assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+  }
+});
