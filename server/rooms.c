@@ -886,7 +886,8 @@ static void taken(void *arg, int rc)
 			w->m->waiting = 0;
 			if (r)
 				join_found(w->m, r, &w->msg);
-			else if (rc == STORE_NONE)
+			else if (rc == STORE_NONE || rc == STORE_TAKEN) /* TAKEN: not restorable
+				                                          * (restore_failed) */
 				io.error(w->m, PROTO_E_NO_ROOM, "no room has that id (or it expired)");
 			else
 				io.error(w->m, PROTO_E_INTERNAL, "the room cannot be taken over now (the"

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/ogn.h"
 #include "server/log.h"
 #include "server/pg.h"
+#include "protocol/kind.h"
 #include "server/store.h"
 
 /* The schema's version: the same numbers as SQLite's (store_sqlite.c);
@@ -284,7 +284,7 @@ typedef struct room_params {
 	const char *vals[NPARAMS + 1];
 	char num[NPARAMS][24];
 	char tok[2][2 * SHA256_LEN + 3];
-	char fen[OW_FEN_SIZE];
+	char start[PROTO_START_TEXT]; /* the kind's text of the start position */
 } room_params;
 
 static void params_fill(room_params *p, const room_rec *r, const char *moves)
@@ -328,10 +328,14 @@ static void params_fill(room_params *p, const room_rec *r, const char *moves)
 	p->vals[12] = moves;
 	p->vals[13] = r->name[0];
 	p->vals[14] = r->name[1];
-	p->fen[0] = 0;
-	if (r->has_start)
-		ow_fen_write(p->fen, &r->start);
-	p->vals[22] = p->fen;
+	p->start[0] = 0;
+	if (r->has_start) {
+		const proto_kind *k = proto_kind_find(r->kind);
+
+		if (k)
+			k->start_text(&r->start, p->start);
+	}
+	p->vals[22] = p->start;
 	p->vals[23] = NULL; /* the holder: set by the caller */
 }
 
@@ -375,11 +379,13 @@ static int row_read(pg_store *s, const PGresult *res, int row, room_rec *r, uint
 	r->clock_left[0] = strtoll(PQgetvalue(res, row, 20), NULL, 10);
 	r->clock_left[1] = strtoll(PQgetvalue(res, row, 21), NULL, 10);
 	if (PQgetlength(res, row, 22) > 0) {
-		const char *fen = PQgetvalue(res, row, 22);
+		const char *text = PQgetvalue(res, row, 22);
+		const proto_kind *k = proto_kind_find(r->kind);
 
 		/* As SQLite's: a text this server did not write is the standard
-		 * start, and the moves stop where the engine refuses them. */
-		if (ow_fen_read(fen, strlen(fen), &r->start) == 0)
+		 * start, and the moves stop where the engine refuses them; an
+		 * unknown kind is refused by rooms.c. */
+		if (k && k->start_read(text, &r->start) == 0)
 			r->has_start = 1;
 		else
 			log_event(LOG_ERROR, "store_bad_start", "room=%s", r->id);

@@ -7,7 +7,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { startServer, stopServer, Client } from './lib.mjs';
+import { startServer, stopServer, Client, storeQuery } from './lib.mjs';
 
 // The records of tests/data/togyz-games.txt: {name, moves: [tokens], result}.
 function records() {
@@ -293,7 +293,7 @@ test('kill -9, restart: a Togyz room from a position comes back with its moves, 
   a.close(); b.close();
   // A row of a kind this server does not host is skipped at start, logged.
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
-  execFileSync('sqlite3', [srv.db, `UPDATE rooms SET kind='chess' WHERE id='${r.room}'`]);
+  storeQuery(srv.db, `UPDATE rooms SET kind='chess' WHERE id='${r.room}'`);
   srv = await startServer(ARGS, { db: srv.db });
   assert.ok(srv.lines.some((l) => l.includes(`restore_failed room=${r.room} error="unknown kind"`)), srv.lines.join('\n'));
   const c = await Client.open(srv.port, { room: r.room });
