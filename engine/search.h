@@ -19,7 +19,9 @@
  * a forced win is OW_SEARCH_WIN minus the plies to the end of the game,
  * a forced loss the negative of that, a forced draw 0. With an endgame
  * database (engine/egdb.h, ow_search_limits.egdb), a leaf of the tree with
- * few enough seeds on the board gets the database's value: where it is
+ * few enough seeds on the board gets the database's value (so does a
+ * position inside the tree, where that value is exact and no position of
+ * the line has occurred twice, and the line ends there): where it is
  * exact, a won result is OW_SEARCH_EGDB plus the final margin in seeds
  * times OW_SEARCH_SEED minus the plies to that leaf (a lost one the
  * negative, a 24-24 draw 0): above any evaluation, below any forced win

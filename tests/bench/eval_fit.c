@@ -1,7 +1,7 @@
 /* eval_fit.c: fits the evaluation's table (ow_eval_weights.table,
  * engine/search.h) to the values of deeper searches, by least squares.
  *
- * usage: eval_fit [GAMES [DEPTH [JOBS]]]   (defaults 600 10 2)
+ * usage: eval_fit [GAMES [DEPTH [JOBS]]]   (defaults 1200 12 2)
  *
  * The data, regenerated on every run (nothing is stored): GAMES games, each
  * from its own opening of 6 random plies (a fixed seed per game), played on
@@ -223,7 +223,7 @@ static double predict(const struct sample *s, const double *w)
 
 int main(int argc, char **argv)
 {
-	int games = argc > 1 ? atoi(argv[1]) : 600, depth = argc > 2 ? atoi(argv[2]) : 10;
+	int games = argc > 1 ? atoi(argv[1]) : 1200, depth = argc > 2 ? atoi(argv[2]) : 12;
 	int jobs = argc > 3 ? atoi(argv[3]) : 2;
 	const ow_egdb *db = bench_egdb_load();
 	char path[64];

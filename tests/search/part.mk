@@ -41,8 +41,8 @@ $(BUILD)/bench_versus: $(BUILD)/tests/bench/bench_versus.o $(BUILD)/tests/bench/
 # The evaluation's table fitted to deeper searches (tests/bench/eval_fit.c).
 $(BUILD)/eval_fit: $(BUILD)/tests/bench/eval_fit.o $(BUILD)/tests/bench/egdb_load.o $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ -lm
-FIT_GAMES ?= 600
-FIT_DEPTH ?= 10
+FIT_GAMES ?= 1200
+FIT_DEPTH ?= 12
 .PHONY: eval-fit
 eval-fit: $(BUILD)/eval_fit $(BUILD)/oware.egdb
 	OW_EGDB=$(BUILD)/oware.egdb nice $(BUILD)/eval_fit $(FIT_GAMES) $(FIT_DEPTH) 2
