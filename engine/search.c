@@ -1,6 +1,7 @@
 /* search.c: iterative-deepening negamax alpha-beta (PVS) with a
- * transposition table, TT-move/capture/killer/history ordering and the
- * evaluation of ow_search_eval. See search.h for the contracts. */
+ * transposition table, TT-move/capture/killer/history ordering, a
+ * quiescence search of captures at the leaves and the evaluation of
+ * ow_search_eval. See search.h for the contracts. */
 #include "engine/search.h"
 #include "engine/oware_internal.h"
 
@@ -39,6 +40,7 @@ struct srch {
 	size_t tt_mask; /* entries - 1, or 0 with no table (tt == NULL) */
 	uint64_t nodes;
 	uint64_t node_limit;
+	uint64_t next_clock; /* nodes at which out_of_budget reads the clock */
 	uint32_t t0;
 	int stopped;     /* a budget ran out: unwind and discard the iteration */
 	int root_move;   /* best root move of the running iteration, or -1 */
@@ -50,6 +52,8 @@ struct srch {
 	uint32_t path_ends;
 	int root_twice;  /* a position before the root occurred twice */
 	uint32_t hard_ms; /* with a time budget: the search stops here */
+	/* pit_value(eval, r, i, n) for every row, pit and count of seeds */
+	int16_t pit_value[2][OW_ROW][OW_SEEDS + 1];
 	uint64_t rng;
 	/* Positions since the last capture before the root, then one per ply. */
 	struct ow_key stack[OW_HISTORY + MAX_PLY + 2];
@@ -148,37 +152,68 @@ static int end_value(const ow_pos *p, int ply, ow_end why)
 }
 
 const ow_eval_weights ow_eval_default = {
+	.table = {
+		{ /* the mover's row */
+			{-48, -23, -11, 7, 12, 13, 3, 6, 4, 0, -2, -3, -3, 2, 3, 13},
+			{-37, -13, 1, 12, 13, 6, 3, -1, -1, -11, -19, -15, -6, 0, 10, 29},
+			{-32, -9, 2, 9, 3, 5, -2, -1, -8, -16, -19, -7, -5, 13, 24, 12},
+			{-23, -4, 3, 3, 4, -4, -7, -7, -13, -17, -8, -4, 6, 19, 15, 8},
+			{-21, -5, -4, 1, -5, -8, -12, -15, -16, -12, -5, 4, 19, 17, 23, 8},
+			{-19, -12, -7, -7, -9, -16, -17, -18, -16, -9, 7, 23, 16, 21, 32, 2},
+		},
+		{ /* the opponent's row */
+			{43, 14, 0, -10, -15, -11, -14, -10, -8, -4, 5, 8, 9, -1, -8, -29},
+			{35, 8, -1, -13, -15, -10, -4, -5, -2, 3, 7, 9, 7, 1, -11, -39},
+			{31, 7, -1, -9, -6, -8, -4, 0, 3, 9, 13, 10, 3, -2, -21, -54},
+			{25, 6, -1, -4, -4, 0, 3, 7, 11, 15, 12, 6, -3, -16, -34, -52},
+			{23, 6, 1, -4, -2, 5, 9, 12, 16, 16, 5, -2, -14, -34, -39, -27},
+			{26, 12, 5, 8, 9, 12, 19, 25, 18, 12, 2, -15, -29, -49, -57, -28},
+		},
+	},
+};
+
+const ow_eval_weights ow_eval_classic = {
 	.held = 2, .target = 6, .kroo = 0, .empty = -16,
 };
 
+/* The value that pit i of row r (0 the mover's, 1 the opponent's) holding
+ * n seeds adds to the evaluation under w. */
+static int pit_value(const ow_eval_weights *w, int r, int i, int n)
+{
+	int t = w->held * n + w->target * (n == 1 || n == 2) + w->kroo * (n >= 12) +
+	        w->empty * (n == 0);
+
+	return (r ? -t : t) + w->table[r][i][n > 15 ? 15 : n];
+}
+
 int ow_search_eval(const ow_pos *p, const ow_eval_weights *w)
 {
-	int me = p->turn, v = 0;
+	int me = p->turn, v;
 
 	if (!w)
 		w = &ow_eval_default;
-	v += OW_SEARCH_SEED * (p->captured[me] - p->captured[1 - me]);
-	for (int side = 0; side < 2; side++) {
-		int held = 0, target = 0, kroo = 0, empty = 0, t;
-
-		for (int i = side * OW_ROW; i < side * OW_ROW + OW_ROW; i++) {
-			int n = p->pits[i];
-
-			held += n;
-			target += n == 1 || n == 2;
-			kroo += n >= 12;
-			empty += n == 0;
-		}
-		t = w->held * held + w->target * target + w->kroo * kroo +
-		    w->empty * empty;
-		v += side == me ? t : -t;
-	}
+	v = OW_SEARCH_SEED * (p->captured[me] - p->captured[1 - me]);
+	for (int i = 0; i < OW_ROW; i++)
+		v += pit_value(w, 0, i, p->pits[me * OW_ROW + i]) +
+		     pit_value(w, 1, i, p->pits[(1 - me) * OW_ROW + i]);
 	return v;
 }
 
-/* The value of a leaf p from the endgame database (see search.h), or
- * INF when it has none. */
-static int egdb_value(const struct srch *s, const ow_pos *p, int ply, int quiet)
+/* ow_search_eval with s's table of pit values. */
+static int eval(const struct srch *s, const ow_pos *p)
+{
+	int me = p->turn, v = OW_SEARCH_SEED * (p->captured[me] - p->captured[1 - me]);
+	const uint8_t *mine = p->pits + me * OW_ROW, *theirs = p->pits + (1 - me) * OW_ROW;
+
+	for (int i = 0; i < OW_ROW; i++)
+		v += s->pit_value[0][i][mine[i]] + s->pit_value[1][i][theirs[i]];
+	return v;
+}
+
+/* The value of p from the endgame database (see search.h), or INF when it
+ * has none (or, with exact_only, when its value is an estimate). */
+static int egdb_value(const struct srch *s, const ow_pos *p, int ply, int quiet,
+                      int exact_only)
 {
 	int me = p->turn, on = OW_SEEDS - p->captured[0] - p->captured[1];
 	int v, exact, margin;
@@ -190,7 +225,7 @@ static int egdb_value(const struct srch *s, const ow_pos *p, int ply, int quiet)
 		return INF;
 	margin = p->captured[me] + v - (p->captured[1 - me] + on - v);
 	if (!exact)
-		return OW_SEARCH_SEED * margin;
+		return exact_only ? INF : OW_SEARCH_SEED * margin;
 	if (!margin)
 		return 0;
 	return margin > 0 ? OW_SEARCH_EGDB + OW_SEARCH_SEED * margin - ply
@@ -205,10 +240,84 @@ static int out_of_budget(struct srch *s)
 		return 0;
 	if (s->node_limit && s->nodes >= s->node_limit)
 		return 1;
-	if (lim->time_ms && lim->clock && !(s->nodes & 1023) &&
-	    (uint32_t)(lim->clock(lim->clock_ctx) - s->t0) >= s->hard_ms)
-		return 1;
+	/* The clock every 1024 nodes or so (the quiescence search counts
+	 * nodes between two checks). */
+	if (lim->time_ms && lim->clock && s->nodes >= s->next_clock) {
+		s->next_clock = s->nodes + 1024;
+		if ((uint32_t)(lim->clock(lim->clock_ctx) - s->t0) >= s->hard_ms)
+			return 1;
+	}
 	return 0;
+}
+
+/* Quiescence: the value of a leaf p (not over, quiet plies short of the
+ * limit) once the captures open to the side to move are played out: the
+ * mover may stand on the evaluation, or take; each capture leaves fewer
+ * seeds on the board, so the line ends. Repetition and the move limit
+ * cannot end it (every move captures). */
+static int qsearch(struct srch *s, ow_pos *p, int ply, int alpha, int beta,
+                   int quiet)
+{
+	ow_pos child[OW_ROW];
+	int gain[OW_ROW], n = 0, me = p->turn, opp = (1 - me) * OW_ROW, best;
+	unsigned mask;
+
+	best = egdb_value(s, p, ply, quiet, 0);
+	if (best != INF)
+		return best;
+	best = eval(s, p);
+	if (best >= beta || ply >= MAX_PLY)
+		return best;
+	mask = ow_legal_mask(p);
+	while (mask) {
+		int m = __builtin_ctz(mask), k = p->pits[m], last = (m + k) % OW_PITS;
+
+		mask &= mask - 1;
+		/* Fewer than 12 seeds: one lap at most, and the last pit
+		 * gets one seed; it takes only from 1 or 2 in the opponent's
+		 * row. */
+		if (k < OW_PITS && (last < opp || last >= opp + OW_ROW ||
+		                    p->pits[last] < 1 || p->pits[last] > 2))
+			continue;
+		child[n] = *p;
+		ow_pos_sow(&child[n], m, 0);
+		gain[n] = child[n].captured[me] - p->captured[me];
+		if (gain[n])
+			n++;
+	}
+	if (alpha < best)
+		alpha = best;
+	while (n) {
+		int b = 0, v;
+
+		for (int i = 1; i < n; i++)
+			if (gain[i] > gain[b])
+				b = i;
+		if (out_of_budget(s)) {
+			s->stopped = 1;
+			return 0;
+		}
+		s->nodes++;
+		if (ow__score_over(&child[b]))
+			v = -end_value(&child[b], ply + 1, OW_END_SCORE);
+		else if (!ow_legal_mask(&child[b]))
+			v = -end_value(&child[b], ply + 1, OW_END_NO_MOVES);
+		else
+			v = -qsearch(s, &child[b], ply + 1, -beta, -alpha, 0);
+		if (s->stopped)
+			return 0;
+		if (v > best) {
+			best = v;
+			if (v > alpha)
+				alpha = v;
+			if (v >= beta)
+				break;
+		}
+		child[b] = child[n - 1];
+		gain[b] = gain[n - 1];
+		n--;
+	}
+	return best;
 }
 
 /* Negamax value of p (not yet checked for the end of the game) searched to
@@ -253,10 +362,21 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 	if (!mask)
 		return end_value(p, ply, OW_END_NO_MOVES);
 	twice |= occ >= 2;
-	if (depth <= 0 || ply >= MAX_PLY) {
-		int v = egdb_value(s, p, ply, quiet);
+	/* Inside the tree too, an exact value of the database ends the line,
+	 * unless the line's history may end the game by repetition. */
+	if (ply > 0 && !twice && depth > 0) {
+		int v = egdb_value(s, p, ply, quiet, 1);
 
-		return v != INF ? v : ow_search_eval(p, s->eval);
+		if (v != INF)
+			return v;
+	}
+	if (depth <= 0 || ply >= MAX_PLY) {
+		int v;
+
+		if (!s->lim->no_quiescence)
+			return qsearch(s, p, ply, alpha, beta, quiet);
+		v = egdb_value(s, p, ply, quiet, 0);
+		return v != INF ? v : eval(s, p);
 	}
 
 	e = depth >= TT_MIN_DEPTH ? tt_probe(s, klo, khi) : 0;
@@ -382,11 +502,15 @@ int ow_search_level(ow_search_limits *lim, int level, uint32_t seed,
 	l.seed = seed;
 	switch (level) {
 	case OW_LEVEL_EASY:
+		l.eval = &ow_eval_classic;
+		l.no_quiescence = 1;
 		l.depth = 1;
 		l.noise = 3 * OW_SEARCH_SEED;
 		l.blunder = 150;
 		break;
 	case OW_LEVEL_MEDIUM:
+		l.eval = &ow_eval_classic;
+		l.no_quiescence = 1;
 		l.depth = 4;
 		l.noise = OW_SEARCH_SEED / 2;
 		break;
@@ -506,10 +630,15 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 	s.eval = lim->eval ? lim->eval : &ow_eval_default;
 	s.egdb = lim->egdb;
 	s.egdb_seeds = lim->egdb ? lim->egdb->seeds : -1;
+	for (int row = 0; row < 2; row++)
+		for (int i = 0; i < OW_ROW; i++)
+			for (int k = 0; k <= OW_SEEDS; k++)
+				s.pit_value[row][i][k] = (int16_t)pit_value(s.eval, row, i, k);
 	s.tt = n ? tt : 0;
 	s.tt_mask = n ? n - 1 : 0;
 	s.nodes = 0;
 	s.node_limit = lim->nodes;
+	s.next_clock = 0;
 	s.t0 = lim->time_ms && lim->clock ? lim->clock(lim->clock_ctx) : 0;
 	s.stopped = 0;
 	s.budgeted = 0;

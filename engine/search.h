@@ -9,16 +9,19 @@
  * rules of ow_game_play: feeding, grand slam, and the four end conditions
  * (score, third repetition, 160 quiet plies, no legal move).
  *
- * Stack: ow_search keeps about 10 KB of state on the C stack plus about
- * 200 bytes per ply of recursion (at most OW_SEARCH_MAX_DEPTH plies): give a
- * wasm module at least 64 KB of stack (wasm-ld's -z stack-size).
+ * Stack: ow_search keeps about 11 KB of state on the C stack plus about
+ * 200 bytes per ply of recursion (at most OW_SEARCH_MAX_DEPTH plies, the
+ * quiescence search's included): give a wasm module at least 64 KB of
+ * stack (wasm-ld's -z stack-size).
  *
  * Scores are from the point of view of the side to move, in eval units:
  * OW_SEARCH_SEED units per captured seed (plus small positional terms);
  * a forced win is OW_SEARCH_WIN minus the plies to the end of the game,
  * a forced loss the negative of that, a forced draw 0. With an endgame
  * database (engine/egdb.h, ow_search_limits.egdb), a leaf of the tree with
- * few enough seeds on the board gets the database's value: where it is
+ * few enough seeds on the board gets the database's value (so does a
+ * position inside the tree, where that value is exact and no position of
+ * the line has occurred twice, and the line ends there): where it is
  * exact, a won result is OW_SEARCH_EGDB plus the final margin in seeds
  * times OW_SEARCH_SEED minus the plies to that leaf (a lost one the
  * negative, a 24-24 draw 0): above any evaluation, below any forced win
@@ -50,7 +53,8 @@ typedef enum {
 	OW_LEVEL_EASY = 0,   /* 1 ply, random spread and slips: a beginner can
 	                      * win (a player who always takes the biggest
 	                      * capture wins about 6 games in 10) */
-	OW_LEVEL_MEDIUM = 1, /* 4 plies, a small random spread */
+	OW_LEVEL_MEDIUM = 1, /* 4 plies, a small random spread (easy and
+	                      * medium: ow_eval_classic, no quiescence) */
 	OW_LEVEL_HARD = 2    /* as deep as the budget allows; also the hint */
 } ow_level;
 
@@ -67,17 +71,27 @@ typedef struct ow_tt_entry {
 	uint8_t info;  /* best move (4 bits) and bound kind (2 bits) */
 } ow_tt_entry;
 
-/* The weights of the static evaluation, per side (the side to move's
- * terms minus the opponent's), besides OW_SEARCH_SEED per captured seed. */
+/* The weights of the static evaluation, besides OW_SEARCH_SEED per
+ * captured seed (the side to move's minus the opponent's): four per side
+ * (the side to move's terms minus the opponent's), plus a table of values
+ * by pit and seeds in it, for either row. */
 typedef struct ow_eval_weights {
 	int held;   /* per seed in the side's own row */
 	int target; /* per own pit holding 1 or 2 seeds (capture targets) */
 	int kroo;   /* per own pit of 12 or more seeds (laps the board) */
 	int empty;  /* per own empty pit */
+	/* table[0][i][n]: added for the side to move's i-th pit (0..5, from
+	 * its first pit: a for South, A for North) holding n seeds (15 for
+	 * 15 or more); table[1][i][n]: the same for the opponent's i-th pit. */
+	int16_t table[2][OW_ROW][16];
 } ow_eval_weights;
 
-/* The weights the levels use (tuned by matches: tests/bench). */
+/* The weights hard uses: the table fitted to deeper searches (make
+ * eval-fit, tests/bench/eval_fit.c), the four others 0. */
 extern const ow_eval_weights ow_eval_default;
+/* The weights of before issue 18 (held 2, target 6, kroo 0, empty -16, no
+ * table), which easy and medium keep so that they play as they did. */
+extern const ow_eval_weights ow_eval_classic;
 
 /* A monotonic clock in milliseconds (wrapping is fine); ctx is passed
  * through. In the browser: declare an imported JS function, e.g.
@@ -101,6 +115,8 @@ typedef struct ow_search_limits {
 	                     * instead of the best (with noise > 0 only) */
 	uint32_t seed;      /* seeds the random choices: same seed, same move */
 	const ow_eval_weights *eval; /* NULL: ow_eval_default */
+	int no_quiescence;  /* nonzero: leaves are scored as they stand, with
+	                     * no quiescence search of captures (easy, medium) */
 	const ow_egdb *egdb; /* an opened endgame database, or NULL: none */
 } ow_search_limits;
 

@@ -38,6 +38,15 @@ $(BUILD)/bench_versus: $(BUILD)/tests/bench/bench_versus.o $(BUILD)/tests/bench/
 		$(PREV_DIR)/prev.o $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ -lm
 
+# The evaluation's table fitted to deeper searches (tests/bench/eval_fit.c).
+$(BUILD)/eval_fit: $(BUILD)/tests/bench/eval_fit.o $(BUILD)/tests/bench/egdb_load.o $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ -lm
+FIT_GAMES ?= 1200
+FIT_DEPTH ?= 12
+.PHONY: eval-fit
+eval-fit: $(BUILD)/eval_fit $(BUILD)/oware.egdb
+	OW_EGDB=$(BUILD)/oware.egdb nice $(BUILD)/eval_fit $(FIT_GAMES) $(FIT_DEPTH) 2
+
 .PHONY: bench-search bench-search-wasm bench-match bench-versus bench-versus-time
 bench-search: $(BUILD)/bench_search
 	$(BUILD)/bench_search 1000 10000000

@@ -630,8 +630,12 @@ START_TEST(test_node_budget)
 {
 	const uint64_t budgets[] = {1, 10, 100, 1000, 20000, 200000};
 	ow_game g;
+	uint64_t depth1;
 
 	ow_game_start(&g);
+	depth1 = search_depth(&g, 1).nodes;
+	ck_assert_uint_ge(depth1, 7);
+	ck_assert_uint_le(depth1, 7 + 6 * 6);
 	for (size_t i = 0; i < sizeof budgets / sizeof budgets[0]; i++) {
 		ow_search_limits lim = {0};
 		ow_search_result r;
@@ -641,8 +645,9 @@ START_TEST(test_node_budget)
 		ck_assert_int_eq(ow_search(&g, &lim, tt, TT_N, &r), 0);
 		ck_assert_int_ge(r.depth, 1);
 		ck_assert_int_lt(r.depth, OW_SEARCH_MAX_DEPTH);
-		/* depth 1 from the start: the root and its 6 children */
-		ck_assert_uint_le(r.nodes, budgets[i] > 7 ? budgets[i] : 7);
+		/* depth 1 from the start: the root, its 6 children and the
+		 * captures that answer them (quiescence) */
+		ck_assert_uint_le(r.nodes, budgets[i] > depth1 ? budgets[i] : depth1);
 		ck_assert_msg(budgets[i] < 1000 || r.nodes + 100 >= budgets[i],
 		              "stopped early: %llu", (unsigned long long)r.nodes);
 		ck_assert_int_eq(ow_pos_check(&g.pos, r.move), OW_OK);
@@ -751,13 +756,20 @@ START_TEST(test_levels)
 	ck_assert_int_eq(ow_search_level(&easy, OW_LEVEL_EASY, 1, NULL, NULL, 0), 0);
 	ck_assert_int_gt(easy.noise, 0);
 	ck_assert_int_gt(easy.blunder, 0);
+	/* easy and medium play as before issue 18 */
+	ck_assert_ptr_eq(easy.eval, &ow_eval_classic);
+	ck_assert_int_ne(easy.no_quiescence, 0);
 	ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_MEDIUM, 1, NULL, NULL, 0), 0);
 	ck_assert_int_gt(lim.depth, easy.depth);
 	ck_assert_int_lt(lim.noise, easy.noise);
 	ck_assert_int_eq(lim.blunder, 0);
+	ck_assert_ptr_eq(lim.eval, &ow_eval_classic);
+	ck_assert_int_ne(lim.no_quiescence, 0);
 	ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_HARD, 1, NULL, NULL, 0), 0);
 	ck_assert_uint_gt(lim.nodes, 0);
 	ck_assert_int_eq(lim.noise, 0);
+	ck_assert_ptr_null(lim.eval);
+	ck_assert_int_eq(lim.no_quiescence, 0);
 	ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_HARD, 1, fake_clock, NULL, 1000), 0);
 	ck_assert_uint_eq(lim.time_ms, 1000);
 	ck_assert_int_eq(ow_search_level(&lim, 3, 1, NULL, NULL, 0), -1);
@@ -765,10 +777,15 @@ START_TEST(test_levels)
 }
 END_TEST
 
-/* Minimax over ow_game_play with material leaves (OW_SEARCH_SEED a seed
- * ahead) and the search's end values: the exact value the search must
- * return at depths without reductions (1 and 2). */
-static int material_ref(const ow_game *g, int depth, int ply)
+/* Minimax over ow_game_play with leaves valued by ow_search_eval with w
+ * (all-zero weights: OW_SEARCH_SEED a seed ahead) and the search's end
+ * values: the exact value the search must return at depths without
+ * reductions (1 and 2). A leaf is quiescent: its side to move keeps the
+ * evaluation or plays a capture, whichever is better for it, until no
+ * capture is left. */
+static int quiesce_ref = 1; /* 0: leaves as they stand (no_quiescence) */
+
+static int material_ref(const ow_game *g, int depth, int ply, const ow_eval_weights *w)
 {
 	int best = -OW_SEARCH_WIN - 1, me = g->pos.turn;
 
@@ -776,29 +793,30 @@ static int material_ref(const ow_game *g, int depth, int ply)
 		return g->winner == OW_DRAW ? 0 : g->winner == me ? OW_SEARCH_WIN - ply
 		                                                 : -(OW_SEARCH_WIN - ply);
 	if (depth == 0)
-		return OW_SEARCH_SEED * (g->pos.captured[me] - g->pos.captured[1 - me]);
+		best = ow_search_eval(&g->pos, w);
 	for (int m = 0; m < OW_PITS; m++) {
 		ow_game c = *g;
 		int v;
 
 		if (ow_game_play(&c, m, NULL))
 			continue;
-		v = -material_ref(&c, depth - 1, ply + 1);
+		if (depth == 0 && (!quiesce_ref || c.pos.captured[me] == g->pos.captured[me]))
+			continue;
+		v = -material_ref(&c, depth ? depth - 1 : 0, ply + 1, w);
 		if (v > best)
 			best = v;
 	}
 	return best;
 }
 
-/* Set positions where seeds can be won (or must be defended): at depths 1
- * and 2 the search takes the most seeds there are, exactly as minimax. */
-START_TEST(test_wins_the_most_seeds)
+/* Random positions searched to depths 1 and 2 with weights w: the score is
+ * material_ref's, and so is the value of the move played. Returns how
+ * many depth-1 scores were above 0. */
+static int check_like_minimax(const ow_eval_weights *w, uint64_t rng, int positions)
 {
-	static const ow_eval_weights material = {0, 0, 0, 0};
-	uint64_t rng = 2024;
-	int captures = 0;
+	int above = 0;
 
-	for (int t = 0; t < 1500; t++) {
+	for (int t = 0; t < positions; t++) {
 		ow_game g = random_game(&rng);
 
 		if (g.end != OW_END_NONE)
@@ -807,20 +825,65 @@ START_TEST(test_wins_the_most_seeds)
 			ow_search_limits lim = {0};
 			ow_search_result r;
 			ow_game c = g;
-			int want = material_ref(&g, d, 0);
+			int want = material_ref(&g, d, 0, w);
 
 			lim.depth = d;
-			lim.eval = &material;
+			lim.eval = w;
+			lim.no_quiescence = !quiesce_ref;
 			ow_tt_clear(tt, TT_N);
 			ck_assert_int_eq(ow_search(&g, &lim, tt, TT_N, &r), 0);
 			ck_assert_msg(r.score == want, "position %d depth %d: %d, want %d",
 			              t, d, r.score, want);
 			ck_assert_int_eq(ow_game_play(&c, r.move, NULL), OW_OK);
-			ck_assert_int_eq(-material_ref(&c, d - 1, 1), want);
-			captures += d == 1 && want > 0;
+			ck_assert_int_eq(-material_ref(&c, d - 1, 1, w), want);
+			above += d == 1 && want > 0;
 		}
 	}
-	ck_assert_int_gt(captures, 100);
+	return above;
+}
+
+/* Set positions where seeds can be won (or must be defended): at depths 1
+ * and 2 the search takes the most seeds there are, exactly as minimax. */
+START_TEST(test_wins_the_most_seeds)
+{
+	static const ow_eval_weights material; /* all 0: captures only */
+
+	ck_assert_int_gt(check_like_minimax(&material, 2024, 1500), 100);
+	/* without the quiescence search, as easy and medium: plain minimax */
+	quiesce_ref = 0;
+	ck_assert_int_gt(check_like_minimax(&material, 2025, 600), 50);
+	quiesce_ref = 1;
+}
+END_TEST
+
+/* The same with the default evaluation (its table, as the search reads it,
+ * is ow_search_eval's), and with the four per-side weights alone. */
+START_TEST(test_evaluation_like_minimax)
+{
+	static const ow_eval_weights four = {.held = 2, .target = 6, .kroo = 3, .empty = -16};
+
+	static ow_eval_weights t;
+	ow_pos p;
+
+	/* The table by row (the mover's first), pit (from each owner's
+	 * first) and seeds (15 and more on the last entry). */
+	ow_pos_start(&p);
+	p.turn = OW_NORTH;
+	p.pits[7] = 20;            /* North's B: the mover's pit 1 */
+	p.pits[3] = 0;             /* South's d: the opponent's pit 3 */
+	p.pits[0] = 8;
+	p.captured[OW_NORTH] = 2;  /* (the sum need not be 48 here) */
+	p.captured[OW_SOUTH] = 0;
+	t.table[0][1][15] = 100;
+	t.table[0][0][4] = 1;
+	t.table[1][3][0] = -1000;
+	t.table[1][0][8] = 10;
+	ck_assert_int_eq(ow_search_eval(&p, &t), 2 * OW_SEARCH_SEED + 100 + 1 - 1000 + 10);
+	t.held = 1;
+	ck_assert_int_eq(ow_search_eval(&p, &t),
+	                 2 * OW_SEARCH_SEED + 100 + 1 - 1000 + 10 + (4 * 5 + 20) - (8 + 4 * 4));
+	ck_assert_int_gt(check_like_minimax(NULL, 77, 600), 50);
+	ck_assert_int_gt(check_like_minimax(&four, 78, 600), 50);
 }
 END_TEST
 
@@ -851,6 +914,7 @@ static Suite *search_suite(void)
 	tcase_add_test(wins, test_finds_forced_wins_like_reference);
 	tcase_add_test(wins, test_without_table);
 	tcase_add_test(wins, test_wins_the_most_seeds);
+	tcase_add_test(wins, test_evaluation_like_minimax);
 	tcase_add_test(rules, test_never_an_illegal_move);
 	tcase_add_test(rules, test_repetition_end);
 	tcase_add_test(rules, test_move_limit_end);

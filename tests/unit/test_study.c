@@ -368,6 +368,14 @@ END_TEST
  * gives away 3 seeds while e is safe. */
 #define BLUNDER_LINE "cBeDcAbA"
 
+static void analyse_nodes(const ow_game *g, int pit, uint64_t nodes, ow_ply_analysis *a)
+{
+	ow_search_limits lim = {0};
+
+	lim.nodes = nodes;
+	ck_assert_int_eq(ow_analyse_ply(g, pit, &lim, tt, TT_N, a), OW_OK);
+}
+
 static void analyse(const ow_game *g, int pit, ow_ply_analysis *a)
 {
 	ow_search_limits lim = {0};
@@ -418,9 +426,12 @@ END_TEST
 
 /* Along a game of the medium level: every move that lets the opponent
  * capture 3 or more seeds at once, while another move lets them capture
- * nothing and takes nothing either, is never best or good, but for the
- * sound sacrifices among them: moves that a search of 3,000,000 nodes a
- * ply (`oware analyse --nodes 3000000`) finds as good as the best. */
+ * nothing and takes nothing either, is never best or good (judged with
+ * 40,000 nodes: at 20,000 the quiescent search of issue 18 finds ply 24's F
+ * 0.94 seed worse than the best, "good", and more nodes find it 1.2-2.2
+ * seeds worse), but for the sound sacrifices among them: moves that a
+ * search of 3,000,000 nodes a ply (`oware analyse --nodes 3000000`) finds
+ * as good as the best. */
 static const struct { int ply; char move; } sacrifices[] = {
 	{24, 'E'}, {64, 'C'}, {66, 'F'}, {70, 'D'}, {73, 'e'},
 };
@@ -468,7 +479,7 @@ START_TEST(test_analysis_given_captures_never_good)
 				if (info.seeds || max_capture(&h) < 3 || is_sacrifice(g.ply + 1, p))
 					continue;
 				ow_tt_clear(tt, TT_N);
-				analyse(&g, p, &a);
+				analyse_nodes(&g, p, 2 * BUDGET, &a);
 				ck_assert_msg(a.cls >= OW_CLASS_INACCURACY,
 				              "ply %d: %c gives away %d seeds, class %s",
 				              g.ply + 1, ow_pit_letter(p), max_capture(&h),
