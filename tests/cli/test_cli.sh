@@ -123,7 +123,7 @@ expect_err "analyse after the end" 'ply 2: the game is over' \
 # --egdb FILE (best and analyse): the endgame database in the search.
 EGDB=${EGDB:-build/oware.egdb}
 lost='{"pits":[0,0,0,0,1,2,0,0,0,1,1,0],"captured":{"south":22,"north":21},"turn":"south"}'
-expect_out "best without the database" '{"move":"e","score":-10,"depth":1,"nodes":3,"pv":["e"]}' \
+expect_match "best without the database: an estimate" '^\{"move":"e","score":-?[0-9]{1,3},"depth":1,"nodes":3,"pv":\["e"\]\}$' \
 	best --depth 1 --position "$lost"
 expect_out "best with the database: a lost endgame" '{"move":"e","score":-28063,"depth":1,"nodes":3,"pv":["e"]}' \
 	best --depth 1 --egdb "$EGDB" --position "$lost"

@@ -29,11 +29,10 @@
  * The endgame database (engine/egdb.h, the file web/oware.egdb): the
  * caller copies the file's bytes to w_egdb_buffer(len) (0 when len is over
  * the module's room for it, EGDB_ROOM) and calls w_egdb_open(len): 0, or
- * an OW_EGDB_E_* code (< 0; no database then). Every later w_search
- * probes it; until then it runs without one. w_analyse never does: its
- * judgement stays `oware analyse`'s (which loads no database), whether or
- * not the file has arrived (issue 18's search probes the database inside
- * its tree too, so the two would differ).
+ * an OW_EGDB_E_* code (< 0; no database then). Every later w_search and
+ * w_analyse probes it; until then they run without one (web/ai-worker.js
+ * waits for the file before it analyses, so that the page's judgement is
+ * `oware analyse --egdb web/oware.egdb`'s).
  *
  * Analysis (engine/analysis.h), one ply at a time, sharing the table:
  *   w_search_clear();                 // once before a game's first ply
@@ -178,6 +177,7 @@ WX(w_analyse) int w_analyse(const ow_game *g, int pit, double nodes, uint32_t ti
 		lim.time_ms = time_ms ? time_ms : 1000;
 		lim.clock = clock_ms;
 	}
+	lim.egdb = egdb_on;
 	return ow_analyse_ply(g, pit, &lim, tt, TT_ENTRIES, &report);
 }
 
