@@ -37,3 +37,11 @@ ifneq ($(BUILD),build)
 build/oware.egdb:
 	$(MAKE) --no-print-directory BUILD=build build/oware.egdb
 endif
+
+# Togyz Kumalak levels against each other (tests/bench/bench_togyz_match.c).
+$(BUILD)/bench_togyz_match: $(BUILD)/tests/bench/bench_togyz_match.o $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^
+.PHONY: bench-togyz-match
+bench-togyz-match: $(BUILD)/bench_togyz_match
+	$(BUILD)/bench_togyz_match 40 100000
+BENCHES += bench-togyz-match

@@ -12,17 +12,18 @@
 
 enum { B_NONE = 0, B_EXACT = 1, B_LOWER = 2, B_UPPER = 3 };
 
-/* The evaluation's weights, in eval units (TG_SEARCH_SEED a seed). A
- * tuzdyk brings its owner every seed later sown into it: worth TZ_BASE
- * plus TZ_BOARD per seed still on the board (about 12 seeds at the start,
- * 2 at the end). HELD per seed in the side's own row (they are its own at
- * the end, and feed its moves). */
-#define TZ_BASE (2 * TG_SEARCH_SEED)
-#define TZ_BOARD (10 * TG_SEARCH_SEED) /* times on-board / 162 */
-#define HELD 1
+/* A tuzdyk brings its owner every seed later sown into it: worth tz_base
+ * plus tz_board times the share of the seeds still on the board (about 12
+ * seeds at the start, 2 at the end). held per seed in the side's own row
+ * (its own at the end, and they feed its moves). */
+const tg_eval_weights tg_eval_default = {
+	.held = 1, .tz_base = 2 * TG_SEARCH_SEED, .tz_board = 10 * TG_SEARCH_SEED,
+	.exposed = 0, .threat = 0,
+};
 
 struct srch {
 	const tg_search_limits *lim;
+	const tg_eval_weights *eval;
 	tg_tt_entry *tt;
 	size_t tt_mask;
 	uint64_t nodes;
@@ -122,22 +123,35 @@ static int score_from_tt(int v, int ply)
 	return v > TG_SEARCH_WON ? v - ply : v < -TG_SEARCH_WON ? v + ply : v;
 }
 
-int tg_search_eval(const tg_pos *p)
+int tg_search_eval(const tg_pos *p, const tg_eval_weights *w)
 {
-	int me = p->turn, on = 0, held[2] = {0, 0}, v;
+	int me = p->turn, on = 0, held[2] = {0, 0}, exposed[2] = {0, 0}, threat[2] = {0, 0}, v;
 
+	if (!w)
+		w = &tg_eval_default;
 	for (int i = 0; i < TG_PITS; i++) {
-		on += p->pits[i];
-		held[i / TG_ROW] += p->pits[i];
+		int n = p->pits[i], side = i / TG_ROW;
+
+		on += n;
+		held[side] += n;
+		if (n & 1)
+			exposed[side] += n + 1;
+		/* A 2 the opponent (without a tuzdyk) could make 3: not the
+		 * 9th hole, nor the number of the side's own tuzdyk. */
+		if (n == 2 && p->tuzdyk[1 - side] == TG_NONE && i % TG_ROW != TG_ROW - 1 &&
+		    (p->tuzdyk[side] == TG_NONE || p->tuzdyk[side] % TG_ROW != i % TG_ROW))
+			threat[side]++;
 	}
 	v = TG_SEARCH_SEED * (p->captured[me] - p->captured[1 - me]);
-	v += HELD * (held[me] - held[1 - me]);
+	v += w->held * (held[me] - held[1 - me]);
+	v += w->exposed * (exposed[me] - exposed[1 - me]);
+	v += w->threat * (threat[me] - threat[1 - me]);
 	for (int s = 0; s < 2; s++) {
 		int tz;
 
 		if (p->tuzdyk[s] == TG_NONE)
 			continue;
-		tz = TZ_BASE + TZ_BOARD * on / TG_SEEDS;
+		tz = w->tz_base + w->tz_board * on / TG_SEEDS;
 		v += s == me ? tz : -tz;
 	}
 	return v;
@@ -191,7 +205,7 @@ static int negamax(struct srch *s, const tg_pos *p, int depth, int ply, int alph
 	if ((v = end_value(p, ply)) != INF)
 		return v;
 	if (depth <= 0 || ply >= MAX_PLY)
-		return tg_search_eval(p);
+		return tg_search_eval(p, s->eval);
 
 	key = pos_key(p);
 	e = depth >= TT_MIN_DEPTH ? tt_probe(s, key) : 0;
@@ -386,6 +400,7 @@ int tg_search(const tg_game *g, const tg_search_limits *lim, tg_tt_entry *tt,
 	if (g->end != OW_END_NONE || !(root_mask = tg_legal_mask(&g->pos)))
 		return TG_E_OVER;
 	s.lim = lim;
+	s.eval = lim->eval ? lim->eval : &tg_eval_default;
 	s.tt = n ? tt : 0;
 	s.tt_mask = n ? n - 1 : 0;
 	s.nodes = 0;

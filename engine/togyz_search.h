@@ -46,6 +46,23 @@ typedef struct tg_tt_entry {
 	uint32_t pad_;
 } tg_tt_entry;
 
+/* The weights of the static evaluation (tg_search_eval), in eval units,
+ * besides TG_SEARCH_SEED per seed ahead; each term is the side to move's
+ * minus the opponent's. */
+typedef struct tg_eval_weights {
+	int held;     /* per seed in the side's own row */
+	int tz_base;  /* per tuzdyk owned ... */
+	int tz_board; /* ... plus this times the share of the 162 seeds on the board */
+	int exposed;  /* per seed an opponent's capture could take now: an own
+	               * hole of odd count n counts n + 1 (a seed landing there
+	               * makes it even) */
+	int threat;   /* per own hole of 2 seeds (a seed landing there makes 3)
+	               * while the opponent may still make a tuzdyk on it */
+} tg_eval_weights;
+
+/* The weights the levels use (chosen by matches: bench-togyz-match). */
+extern const tg_eval_weights tg_eval_default;
+
 /* A monotonic clock in milliseconds (wrapping is fine); ctx passed through. */
 typedef uint32_t (*tg_clock_fn)(void *ctx);
 
@@ -61,6 +78,7 @@ typedef struct tg_search_limits {
 	                     * 0..noise each, then the best picked (easy, medium) */
 	int blunder;        /* per mille: the runner-up instead (noise > 0 only) */
 	uint32_t seed;      /* the random choices: same seed, same move */
+	const tg_eval_weights *eval; /* NULL: tg_eval_default */
 } tg_search_limits;
 
 typedef struct tg_search_result {
@@ -89,7 +107,8 @@ int tg_search_level(tg_search_limits *lim, int level, uint32_t seed,
 int tg_search(const tg_game *g, const tg_search_limits *lim, tg_tt_entry *tt,
               size_t n, tg_search_result *out);
 
-/* The static evaluation of p for the side to move (exposed for tests). */
-int tg_search_eval(const tg_pos *p);
+/* The static evaluation of p for the side to move, with weights w (NULL:
+ * tg_eval_default); exposed for tests and tuning. */
+int tg_search_eval(const tg_pos *p, const tg_eval_weights *w);
 
 #endif

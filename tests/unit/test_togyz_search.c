@@ -64,7 +64,7 @@ static int minimax(const tg_game *g, int depth, int ply)
 		return g->winner == me ? TG_SEARCH_WIN - ply : -(TG_SEARCH_WIN - ply);
 	}
 	if (!depth)
-		return tg_search_eval(&g->pos);
+		return tg_search_eval(&g->pos, 0);
 	mask = tg_legal_mask(&g->pos);
 	while (mask) {
 		tg_game h = *g;
