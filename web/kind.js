@@ -44,3 +44,25 @@ export function chosenKind() {
 export function chooseKind(k) {
   try { localStorage.setItem(KIND_KEY, k === 'togyz' ? 'togyz' : 'oware'); } catch { /* private mode */ }
 }
+
+// A Togyz room's state from the wire (PROTOCOL.md: moves and legal as hole
+// numbers 1..9, "1".."9" or 1..9, of the side that plays them; last with
+// pit as a hole number and sown/captured as pit indices 0..17) in the
+// page's terms: moves and legal as pit names (turns alternate from the
+// start position's), last's pits named. Other fields are kept as they are.
+export function togyzFromWire(st) {
+  const first = (st.start && st.start.turn) || 'south';
+  const moverAt = (i) => ((i % 2 === 0) === (first === 'south') ? 'south' : 'north');
+  const named = (v, side) => (typeof v === 'number' && v >= 0 && v < 18 ? PIT_IDS.togyz[v] : togyzPit(side, v) || v);
+  const moves = (st.moves || []).map((m, i) => togyzPit(moverAt(i), m) || String(m));
+  const game = { ...st.game, legal: (st.game.legal || []).map((h) => togyzPit(st.game.turn, h)).filter(Boolean) };
+  let last = st.last;
+  if (last && moves.length) {
+    const side = moverAt(moves.length - 1);
+    last = {
+      ...last, pit: togyzPit(side, last.pit) || last.pit,
+      sown: (last.sown || []).map((v) => named(v, side)), captured: (last.captured || []).map((v) => named(v, side)),
+    };
+  }
+  return { ...st, moves, game, last };
+}

@@ -1,6 +1,6 @@
 // online.js: the online room: its connection, the server's messages, sending moves and actions, its buttons.
 import { t, applyStatic } from './i18n.js';
-import { getKind, setKind, pitLabel, pitIds, togyzPit } from './kind.js';
+import { getKind, setKind, pitLabel, togyzFromWire } from './kind.js';
 import { Connection, socketUrl, CLOSE_REPLACED } from './net.js';
 import { $, toast, announce, confirmDialog, copyText, show, store, load } from './ui.js';
 import { model, board, setModel, newModel, mySide, other, moverOf } from './model.js';
@@ -121,28 +121,9 @@ function wirePit(letter) {
   return getKind() === 'togyz' ? pitLabel(letter) : letter;
 }
 
-// A Togyz state from the wire in the page's terms (kind.js): moves and
-// legal as pit names (each hole number of its mover's row: turns
-// alternate from the start position's), last from the page's own replay
-// where it has one, else with its pit indices named.
-function togyzState(st) {
-  const first = (st.start && st.start.turn) || 'south';
-  const moverAt = (i) => ((i % 2 === 0) === (first === 'south') ? 'south' : 'north');
-  const named = (v, side) => (typeof v === 'number' && v >= 0 && v < 18 ? pitIds('togyz')[v] : togyzPit(side, v) || v);
-  const moves = (st.moves || []).map((m, i) => togyzPit(moverAt(i), m) || String(m));
-  const game = { ...st.game, legal: (st.game.legal || []).map((h) => togyzPit(st.game.turn, h)).filter(Boolean) };
-  let last = st.last;
-  if (last && moves.length) {
-    const side = moverAt(moves.length - 1);
-    last = { ...last, pit: togyzPit(side, last.pit) || last.pit,
-      sown: (last.sown || []).map((v) => named(v, side)), captured: (last.captured || []).map((v) => named(v, side)) };
-  }
-  return { ...st, moves, game, last };
-}
-
 function onState(st) {
   useKind(st.kind || (st.game && Array.isArray(st.game.pits) && st.game.pits.length === 18 ? 'togyz' : 'oware'));
-  if (getKind() === 'togyz') st = togyzState(st);
+  if (getKind() === 'togyz') st = togyzFromWire(st);
   const prev = model.state;
   if (prev && !model.freshJoin && st.version !== undefined && prev.version !== undefined &&
       st.version < prev.version && st.game_number === prev.game_number) return;  // an old state after a newer one

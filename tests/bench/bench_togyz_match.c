@@ -1,8 +1,8 @@
 /* bench_togyz_match.c: the Togyz Kumalak levels (engine/togyz_search.h)
  * against each other and against a random and a greedy player (the move
  * that wins the most seeds now, ties at random): GAMES games a pairing
- * (default 40, argv[1]), from random 2-ply openings played from both
- * sides; hard at 100k nodes a move (argv[2]). Prints the first player's
+ * (default 40, argv[1]), from random 2-ply openings each played with
+ * both sides; hard at 100k nodes a move (argv[2]). Prints the first player's
  * score in each pairing. `make bench-togyz-match`.
  * With five more numbers (argv[3..7]: held tz_base tz_board exposed
  * threat): hard with those evaluation weights against hard with the
@@ -69,10 +69,16 @@ static double match(int a, int b, int games, uint64_t hard_nodes)
 {
 	double score = 0;
 
+	int o1 = 0, o2 = 0;
+
 	for (int k = 0; k < games; k++) {
-		int a_side = k % 2, o1 = (int)rnd(9), o2 = (int)rnd(9);
+		int a_side = k % 2;
 		tg_game g;
 
+		if (k % 2 == 0) { /* each opening once with each side */
+			o1 = (int)rnd(9);
+			o2 = (int)rnd(9);
+		}
 		tg_game_start(&g);
 		tg_game_play(&g, o1, 0);
 		tg_game_play(&g, TG_ROW + o2, 0);

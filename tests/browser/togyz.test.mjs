@@ -242,3 +242,50 @@ test('two players: preview, keys 1-9, undo, a tuzdyk marked for its owner and na
   await shot(p, 'togyz-two-players');
   noProblems();
 });
+
+// An online Togyz room (issue 20's server part: `create` with
+// "kind":"togyz", PROTOCOL.md). Skipped against a server that does not host
+// Togyz rooms yet (its create is refused and the start page says why).
+test('an online Togyz room: created with its kind, joined, moves by click on both pages', async (t) => {
+  const a = await player({ locale: 'en-US', name: 'togyz-online-white' });
+  const b = await player({ locale: 'es-ES', name: 'togyz-online-black' });
+  await a.goto(server.url);
+  await ready(a);
+  await a.check('input[name="kind"][value="togyz"]');
+  await a.check('input[name="side"][value="south"]');
+  await a.click('#create');
+  await a.waitForFunction(() => !document.querySelector('#share').hidden ||
+    (!document.querySelector('#start').hidden && !document.querySelector('#create-error').hidden), null, { timeout: 15000 });
+  if (await a.isVisible('#create-error')) {
+    t.skip(`this server hosts no Togyz rooms yet: ${await a.textContent('#create-error')}`);
+    a.problems.length = 0;  // the refused create's console line
+    return;
+  }
+  const link = await a.inputValue('#share-link');
+  await b.goto(link);
+  await ready(b);
+  await b.waitForFunction(() => document.body.dataset.seat === 'north');
+  const g = Game.start();
+  const rand = rng(5);
+  for (let ply = 0; ply < 8 && !g.over; ply++) {
+    const mover = g.state().turn === 'south' ? a : b;
+    const other = mover === a ? b : a;
+    await mover.waitForFunction(() => document.querySelectorAll('#board .pit.legal').length > 0);
+    assert.deepEqual((await readTogyz(mover)).legal, g.legal().slice().sort(), `legal at ply ${ply}`);
+    assert.deepEqual((await readTogyz(other)).legal, []);
+    const legal = g.legal();
+    const m = legal[Math.floor(rand() * legal.length)];
+    await mover.click(`#board .pit.legal[data-pit="${m}"]`);
+    g.play(m);
+    for (const p of [a, b]) {
+      await p.waitForFunction((n) => document.querySelectorAll('#moves .mv').length === n &&
+        !document.querySelector('.board.animating'), g.moves.length);
+      await expectTogyz(p, g, `online after ${g.moves.length} plies`);
+    }
+  }
+  assert.deepEqual(await b.$$eval('#moves .mv', (els) => els.map((e) => e.textContent.split(' ')[0])),
+    g.history.map((h) => h.notation));
+  assert.match(await b.textContent('#player-bottom'), /Negras/);
+  await shot(b, 'togyz-online-es');
+  noProblems();
+});
