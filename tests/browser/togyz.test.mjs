@@ -85,7 +85,7 @@ async function myTurnOrOver(page) {
 // Plays Togyz against the computer (easy) from the start page to the end,
 // as White or Black, choosing moves at random with a taste for captures;
 // checks every position the human sees. Returns the finished game.
-async function playComputer(page, side, seed, label) {
+async function playComputer(page, side, seed, label, { hint = false } = {}) {
   const rand = rng(seed);
   await page.goto(server.url);
   await ready(page);
@@ -106,6 +106,14 @@ async function playComputer(page, side, seed, label) {
     if (over) break;
     assert.equal(g.state().turn, side, `${label}: the human's turn`);
     assert.deepEqual((await readTogyz(page)).legal, g.legal().slice().sort());
+    if (hint && turn === 3) {
+      // The hint (hard's move, in the Togyz worker) marks a legal hole and names it.
+      await page.click('#act-hint');
+      await page.waitForSelector('#board .pit.hint', { timeout: 20000 });
+      const hinted = await page.getAttribute('#board .pit.hint', 'data-pit');
+      assert.ok(g.legal().includes(hinted), `hint ${hinted}`);
+      assert.equal(await page.textContent('#note'), `Hint: sow hole ${IDS.indexOf(hinted) % 9 + 1}.`);
+    }
     const legal = g.legal();
     let best = legal[Math.floor(rand() * legal.length)], most = 0;
     for (const m of legal) {
@@ -156,7 +164,7 @@ test('the start page offers Togyz Kumalak: its board, its sides, its rules; Owar
 
 test('Togyz against the computer on a desktop, to the end: review and the record in Kazakh notation', async () => {
   const p = await player({ locale: 'en-US', name: 'togyz-desktop' });
-  const g = await playComputer(p, 'south', 20, 'desktop');
+  const g = await playComputer(p, 'south', 20, 'desktop', { hint: true });
   const s = g.state();
   assert.equal(await p.isVisible('#over'), true);
   const want = s.winner === 'draw' ? /draw/ : s.winner === 'south' ? /You won/i : /You lost/i;
