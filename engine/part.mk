@@ -45,3 +45,9 @@ $(BUILD)/bench_togyz_match: $(BUILD)/tests/bench/bench_togyz_match.o $(ENGINE_OB
 bench-togyz-match: $(BUILD)/bench_togyz_match
 	$(BUILD)/bench_togyz_match 40 100000
 BENCHES += bench-togyz-match
+
+# Togyz Kumalak search: depth and speed in 1 s, native and wasm under node.
+.PHONY: bench-togyz-search
+bench-togyz-search: $(BUILD)/oware web/togyz-ai.wasm
+	OWARE=$(BUILD)/oware TOGYZ_AI_WASM=web/togyz-ai.wasm node tests/bench/bench_togyz_search.mjs
+BENCHES += bench-togyz-search
