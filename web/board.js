@@ -280,11 +280,21 @@ export class Board {
     const steps = [];
     const origin = this.ids.indexOf(last.pit);
     steps.push(() => { counts[origin] = 0; this._drawPit(origin, 0); this._pit(last.pit).classList.add('lifting'); });
+    // Togyz: a seed sown into a tuzdyk goes at once to its owner's store.
+    const tz = (before.tuzdyk && this.kind === 'togyz') ? {
+      [before.tuzdyk.south ? this.ids[this.row + before.tuzdyk.south - 1] : '']: 'south',
+      [before.tuzdyk.north ? this.ids[before.tuzdyk.north - 1] : '']: 'north',
+    } : {};
     last.sown.forEach((p) => {
       const i = this.ids.indexOf(p);
       steps.push(() => {
-        counts[i]++;
-        this._drawPit(i, counts[i]);
+        if (p in tz) {
+          this.captured[tz[p]]++;
+          this._drawStores();
+        } else {
+          counts[i]++;
+          this._drawPit(i, counts[i]);
+        }
         const b = this.pits[i];
         b.classList.remove('drop');
         void b.offsetWidth;  // restart the CSS animation
