@@ -19,7 +19,7 @@
 
 const char cli_best_help[] =
 	"  oware best [--position JSON] [--level easy|medium|hard | --depth N |\n"
-	"             --time-ms N] [--seed N] [MOVE ...]\n"
+	"             --time-ms N] [--seed N] [--egdb FILE] [MOVE ...]\n"
 	"      Plays the moves from the start (or the position), then prints the\n"
 	"      computer's move for the side to move:\n"
 	"      {\"move\":\"c\",\"score\":N,\"depth\":N,\"nodes\":N,\"pv\":[\"c\",...]}\n"
@@ -27,7 +27,9 @@ const char cli_best_help[] =
 	"      is a forced win in N plies (negative: a forced loss). The default\n"
 	"      is --level hard (1 s; the hint). --depth N (1-64) searches exactly\n"
 	"      N plies and is reproducible; --time-ms N stops after N ms. --seed\n"
-	"      drives the random choices of easy and medium (default 1).\n";
+	"      drives the random choices of easy and medium (default 1). --egdb\n"
+	"      FILE: the search also reads the endgame database (build/oware.egdb\n"
+	"      or web/oware.egdb, as the browser's computer does once it has it).\n";
 
 static uint32_t now_ms(void *ctx)
 {
@@ -81,7 +83,8 @@ fail:
 
 int cli_best(int argc, char **argv)
 {
-	const char *position = NULL, *level = NULL;
+	const char *position = NULL, *level = NULL, *egdb = NULL;
+	const ow_egdb *db = NULL;
 	long depth = 0, time_ms = 0, seed = 1;
 	int nbudget = 0, i, rc, ply = 1;
 	ow_search_limits lim;
@@ -96,12 +99,14 @@ int cli_best(int argc, char **argv)
 
 		if (strcmp(opt, "--position") && strcmp(opt, "--level") &&
 		    strcmp(opt, "--depth") && strcmp(opt, "--time-ms") &&
-		    strcmp(opt, "--seed"))
+		    strcmp(opt, "--seed") && strcmp(opt, "--egdb"))
 			return cli_bad("best", "unknown option \"%s\"", opt);
 		if (!val)
 			return cli_bad("best", "%s needs a value", opt);
 		if (!strcmp(opt, "--position")) {
 			position = val;
+		} else if (!strcmp(opt, "--egdb")) {
+			egdb = val;
 		} else if (!strcmp(opt, "--level")) {
 			level = val;
 			nbudget++;
@@ -122,6 +127,8 @@ int cli_best(int argc, char **argv)
 	}
 	if (nbudget > 1)
 		return cli_bad("best", "give only one of --level, --depth and --time-ms");
+	if (egdb && (rc = cli_egdb_open("best", egdb, &db)))
+		return rc;
 
 	if (position) {
 		char err[160];
@@ -164,6 +171,7 @@ int cli_best(int argc, char **argv)
 		ow_search_level(&lim, lv, (uint32_t)seed, now_ms, NULL, DEFAULT_HARD_MS);
 	}
 
+	lim.egdb = db;
 	tt = calloc(TT_ENTRIES, sizeof *tt);
 	if (!tt) {
 		fprintf(stderr, "oware: out of memory\n");

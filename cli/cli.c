@@ -1,8 +1,12 @@
 /* cli.c: see cli.h. */
 #include "cli/cli.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 int cli_bad(const char *cmd, const char *fmt, ...)
 {
@@ -27,5 +31,33 @@ int cli_print(const jw *w)
 	}
 	if (fwrite(w->buf, 1, w->len, stdout) != w->len || putchar('\n') == EOF || fflush(stdout))
 		return 1;
+	return 0;
+}
+
+int cli_egdb_open(const char *cmd, const char *path, const ow_egdb **db)
+{
+	static ow_egdb egdb;
+	FILE *f = fopen(path, "rb");
+	uint8_t *buf = NULL;
+	long len = -1;
+	int rc;
+
+	if (!f)
+		return cli_bad(cmd, "--egdb %s: %s", path, strerror(errno));
+	if (!fseek(f, 0, SEEK_END) && (len = ftell(f)) >= 0 && !fseek(f, 0, SEEK_SET) &&
+	    (buf = malloc((size_t)len + 1)) && fread(buf, 1, (size_t)len, f) != (size_t)len)
+		len = -1;
+	fclose(f);
+	if (len < 0 || !buf) {
+		free(buf);
+		return cli_bad(cmd, "--egdb %s: cannot read the file", path);
+	}
+	if ((rc = ow_egdb_open(&egdb, buf, (size_t)len))) {
+		free(buf);
+		return cli_bad(cmd, "--egdb %s: %s", path, rc == OW_EGDB_E_CHECKSUM
+		               ? "its checksum does not match (a damaged file)"
+		               : "not an endgame database of this version (make egdb writes one)");
+	}
+	*db = &egdb;
 	return 0;
 }

@@ -3,6 +3,7 @@
 #ifndef CLI_CLI_H
 #define CLI_CLI_H
 
+#include "engine/egdb.h"
 #include "protocol/jw.h"
 
 /* Exit status for bad input (nothing on stdout, one line on stderr). */
@@ -16,5 +17,11 @@ int cli_bad(const char *cmd, const char *fmt, ...);
 /* Prints w's text and a newline on stdout: 0, or 1 (said on stderr when
  * w ran out of memory) when it could not. */
 int cli_print(const jw *w);
+
+/* Reads the endgame database file at path (engine/egdb.h; `make egdb`
+ * writes build/oware.egdb, the web client ships web/oware.egdb) into
+ * memory that lives until exit: 0 with *db set, or cli_bad's status
+ * (the file missing, unreadable or refused, said for cmd). */
+int cli_egdb_open(const char *cmd, const char *path, const ow_egdb **db);
 
 #endif

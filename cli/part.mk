@@ -1,5 +1,5 @@
 # cli/: the `oware` command-line tool (build/oware).
-CLI_SRC := cli/oware.c cli/cli.c cli/best.c cli/study.c cli/togyz.c cli/togyz_json.c
+CLI_SRC := cli/oware.c cli/cli.c cli/best.c cli/study.c cli/togyz.c
 EXTRA_CFLAGS_cli := $(JANSSON_CFLAGS)
 
 $(BUILD)/oware: $(CLI_SRC:%.c=$(BUILD)/%.o) $(PROTO_OBJ) $(ENGINE_OBJ)
@@ -7,8 +7,8 @@ $(BUILD)/oware: $(CLI_SRC:%.c=$(BUILD)/%.o) $(PROTO_OBJ) $(ENGINE_OBJ)
 ALL += $(BUILD)/oware
 
 .PHONY: test-cli
-test-cli: $(BUILD)/oware
-	sh tests/cli/test_cli.sh $(BUILD)/oware
+test-cli: $(BUILD)/oware $(BUILD)/oware.egdb
+	EGDB=$(BUILD)/oware.egdb sh tests/cli/test_cli.sh $(BUILD)/oware
 TESTS += test-cli
 
 # The Togyz Kumalak commands (`--game togyz`), apart from test-cli.

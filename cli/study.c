@@ -22,7 +22,7 @@
 
 const char cli_analyse_help[] =
 	"  oware analyse [--position JSON] [--time-per-move MS | --nodes N]\n"
-	"                [MOVE ...]\n"
+	"                [--egdb FILE] [MOVE ...]\n"
 	"      Plays the moves (as oware play), then judges each with the search\n"
 	"      and prints one JSON object:\n"
 	"      {\"budget\":{\"nodes\":N}|{\"time_per_move_ms\":MS},\"start\":POSITION,\n"
@@ -47,7 +47,10 @@ const char cli_analyse_help[] =
 	"      inaccuracy (< 2), mistake (< 4), blunder (4 or more). The budget of\n"
 	"      each ply is --nodes N (default 300000; reproducible, the same in\n"
 	"      the browser) or --time-per-move MS; a move that is not the engine's\n"
-	"      choice costs a second search of at most that budget.\n";
+	"      choice costs a second search of at most that budget. --egdb FILE:\n"
+	"      the search also reads the endgame database (build/oware.egdb, or\n"
+	"      web/oware.egdb, which the browser's analysis reads: with it the\n"
+	"      values are the browser's).\n";
 
 const char cli_ogn_help[] =
 	"  oware ogn [--position JSON] [--south NAME] [--north NAME] [--date D]\n"
@@ -58,7 +61,9 @@ const char cli_ogn_help[] =
 	"      \"South-North\" of a game over, else \"*\"), [FEN] when the game\n"
 	"      starts from a position, then a blank line and the moves. In OGN\n"
 	"      South's pits are UPPER case and North's lower case (the opposite\n"
-	"      of ours); \"+N\" marks the seeds a move took. Names and date default\n"
+	"      of ours); \"+N\" marks the seeds a move took. The moves after the\n"
+	"      first that repeats a position go in a comment \"{Continued: ...}\"\n"
+	"      (Aualé ends a game there). Names and date default\n"
 	"      to \"?\". FEN: the 12 pits a..F, South's and North's scores, then\n"
 	"      S or N to move, joined by '-' (4-4-4-4-4-4-4-4-4-4-4-4-0-0-S).\n"
 	"  oware ogn --read FILE|-\n"
@@ -204,7 +209,7 @@ static int print_json(json_t *j)
 
 int cli_analyse(int argc, char **argv)
 {
-	const char *position = NULL;
+	const char *position = NULL, *egdb = NULL;
 	long nodes = 0, time_ms = 0;
 	int i, n, rc;
 	ow_search_limits lim = {0};
@@ -220,12 +225,14 @@ int cli_analyse(int argc, char **argv)
 		const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
 
 		if (strcmp(opt, "--position") && strcmp(opt, "--nodes") &&
-		    strcmp(opt, "--time-per-move"))
+		    strcmp(opt, "--time-per-move") && strcmp(opt, "--egdb"))
 			return cli_bad("analyse", "unknown option \"%s\"", opt);
 		if (!val)
 			return cli_bad("analyse", "%s needs a value", opt);
 		if (!strcmp(opt, "--position")) {
 			position = val;
+		} else if (!strcmp(opt, "--egdb")) {
+			egdb = val;
 		} else if (!strcmp(opt, "--nodes")) {
 			if (parse_num(val, 1, MAX_NODES, &nodes))
 				return cli_bad("analyse", "--nodes must be an integer from 1 to %ld, not \"%s\"",
@@ -237,6 +244,8 @@ int cli_analyse(int argc, char **argv)
 	}
 	if (nodes && time_ms)
 		return cli_bad("analyse", "give only one of --nodes and --time-per-move");
+	if (egdb && (rc = cli_egdb_open("analyse", egdb, &lim.egdb)))
+		return rc;
 	if ((rc = parse_start("analyse", position, &start)))
 		return rc;
 	n = argc - i;

@@ -8,7 +8,7 @@
 
 #include "cli/cli.h"
 #include "cli/togyz.h"
-#include "cli/togyz_json.h"
+#include "protocol/togyz.h"
 #include "engine/togyz.h"
 #include "engine/togyz_search.h"
 
@@ -65,7 +65,7 @@ static int start_game(tg_game *g, const char *text)
 		tg_game_start(g);
 		return 0;
 	}
-	if (togyz_position_parse(text, strlen(text), &p, err, sizeof err))
+	if (proto_togyz_position_parse(text, strlen(text), &p, err, sizeof err))
 		return cli_bad(NULL, "--position: %s", err);
 	tg_game_from(g, &p);
 	return 0;
@@ -77,7 +77,7 @@ static int print_game(const tg_game *g)
 	int rc;
 
 	jw_init(&w);
-	togyz_game_write(&w, g);
+	proto_togyz_game_write(&w, g);
 	rc = cli_print(&w);
 	jw_free(&w);
 	return rc;

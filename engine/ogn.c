@@ -4,6 +4,7 @@
 
 #define VARIANT "Oware Abapa"
 #define LINE_MAX_COLS 80 /* Aualé's lines stay shorter than this */
+#define CONTINUED "{Continued:" /* opens the moves Aualé would refuse */
 
 /* A bounded text builder over the caller's buffer (cap >= 1). */
 struct sb {
@@ -225,6 +226,18 @@ static int pos_equal(const ow_pos *a, const ow_pos *b)
 	       a->captured[1] == b->captured[1] && a->turn == b->turn;
 }
 
+/* 1 when the move just played in g made a position occur a second time
+ * (a capture empties the history, so only quiet moves can). */
+static int repeated(const ow_game *g)
+{
+	const struct ow_key *k = &g->seen[g->nseen - 1];
+
+	for (int i = 0; i + 1 < g->nseen; i++)
+		if (g->seen[i].lo == k->lo && g->seen[i].hi == k->hi)
+			return 1;
+	return 0;
+}
+
 int ow_ogn_write(char *buf, size_t cap, const ow_pos *start,
                  const uint8_t *moves, int n, const ow_ogn_meta *meta,
                  int *bad)
@@ -286,25 +299,36 @@ int ow_ogn_write(char *buf, size_t cap, const ow_pos *start,
 	}
 
 	/* The movetext: tokens joined by spaces, a new line before a token
-	 * that would make the line 80 characters or more. */
+	 * that would make the line 80 characters or more. Aualé ends a game
+	 * at a position's second occurrence and then refuses every further
+	 * move: the moves after that one go into the comment CONTINUED. */
 	if (n > 0)
 		sb_putc(&b, '\n');
 	ow_game_from(&g, start);
-	for (int i = 0; i <= n; i++) {
-		char tok[3][16];
+	for (int i = 0, cont = 0; i <= n; i++) {
+		char tok[5][16];
 		int ntok = 0;
 
 		if (i < n) {
 			int me = g.pos.turn, was = g.pos.captured[me];
 			struct sb t;
 
-			if (i % 2 == 0) {
+			if (cont == 1) {
 				t = (struct sb){tok[ntok++], 16, 0, 0};
-				sb_int(&t, i / 2 + 1);
-				sb_putc(&t, '.');
+				sb_puts(&t, CONTINUED);
 				sb_end(&t);
 			}
+			if (i % 2 == 0 || cont == 1) {
+				t = (struct sb){tok[ntok++], 16, 0, 0};
+				sb_int(&t, i / 2 + 1);
+				sb_puts(&t, i % 2 ? "..." : ".");
+				sb_end(&t);
+			}
+			if (cont == 1)
+				cont = 2;
 			ow_game_play(&g, moves[i], 0);
+			if (!cont && repeated(&g))
+				cont = 1;
 			t = (struct sb){tok[ntok++], 16, 0, 0};
 			sb_putc(&t, ogn_letter(moves[i]));
 			if (g.pos.captured[me] != was) {
@@ -312,11 +336,15 @@ int ow_ogn_write(char *buf, size_t cap, const ow_pos *start,
 				sb_int(&t, g.pos.captured[me] - was);
 			}
 			sb_end(&t);
-		} else if (n > 0 && !str_eq(vals[3], "*")) {
-			struct sb t = {tok[ntok++], 16, 0, 0};
+		} else {
+			if (cont == 2)
+				tok[ntok][0] = '}', tok[ntok++][1] = 0;
+			if (n > 0 && !str_eq(vals[3], "*")) {
+				struct sb t = {tok[ntok++], 16, 0, 0};
 
-			sb_puts(&t, vals[3]);
-			sb_end(&t);
+				sb_puts(&t, vals[3]);
+				sb_end(&t);
+			}
 		}
 		for (int k = 0; k < ntok; k++) {
 			size_t tl = str_len(tok[k]);
@@ -507,6 +535,27 @@ static int skip_aside(struct rd *r)
 	            "variation '(' never closed", 0, 0, 0);
 }
 
+/* At a '{': when the comment is CONTINUED, steps over its opening and
+ * returns 1 (its moves are read as moves, until its '}'). */
+static int continued(struct rd *r)
+{
+	size_t n = str_len(CONTINUED);
+
+	if (r->len - r->i < n)
+		return 0;
+	for (size_t k = 0; k < n; k++)
+		if (r->s[r->i + k] != CONTINUED[k])
+			return 0;
+	r->i += n;
+	return 1;
+}
+
+static int after_continued(struct rd *r, size_t t0, size_t tl)
+{
+	return fail(r, r->line, "", r->s + t0, tl,
+	            " after the moves of \"" CONTINUED "\" (only the result may follow)");
+}
+
 const char *ow_ogn_tag_value(const ow_ogn *o, const char *name)
 {
 	for (int k = 0; k < o->ntags; k++)
@@ -631,6 +680,7 @@ int ow_ogn_read(const char *text, size_t len, ow_ogn *out)
 	const char *result = 0; /* the result token */
 	size_t result_len = 0;
 	int result_line = 0, moving = 0, result_tag_line = 0;
+	int cont = 0, cont_line = 0; /* CONTINUED: 1 open, 2 closed */
 	const char *tag_result;
 	char final[8];
 
@@ -663,9 +713,22 @@ int ow_ogn_read(const char *text, size_t len, ow_ogn *out)
 			moving = 1;
 			ow_game_from(&out->game, &out->start);
 		}
+		if (c == '{' && !cont && continued(&r)) {
+			cont = 1;
+			cont_line = r.line;
+			continue;
+		}
+		if ((c == '{' || c == '(') && cont == 1)
+			return fail(&r, r.line, "unexpected ", text + r.i, 1,
+			            " in \"" CONTINUED "\" (only moves until its '}')");
 		if (c == '{' || c == '(') {
 			if (skip_aside(&r))
 				return -1;
+			continue;
+		}
+		if (c == '}' && cont == 1) {
+			cont = 2;
+			r.i++;
 			continue;
 		}
 		if (c == '}' || c == ')')
@@ -685,6 +748,8 @@ int ow_ogn_read(const char *text, size_t len, ow_ogn *out)
 			while (k < r.i && text[k] >= '0' && text[k] <= '9')
 				k++;
 			if (k < r.i && text[k] == '.') {
+				if (cont == 2)
+					return after_continued(&r, t0, tl);
 				while (k < r.i && text[k] == '.')
 					k++;
 				if (k < r.i) {
@@ -706,23 +771,30 @@ int ow_ogn_read(const char *text, size_t len, ow_ogn *out)
 					return fail(&r, r.line, "unexpected ", text + t0, tl,
 					            " (a move number \"N.\" or a result \"S-N\")");
 			}
+			if (cont == 1)
+				return fail(&r, r.line, "the result ", text + t0, tl,
+				            " inside \"" CONTINUED "\" (it goes after its '}')");
 			result = text + t0;
 			result_len = tl;
 			result_line = r.line;
 			continue;
 		}
-		if (tl == 1 && text[t0] == '*') {
+		if (tl == 1 && text[t0] == '*' && cont != 1) {
 			result = text + t0;
 			result_len = 1;
 			result_line = r.line;
 			continue;
 		}
+		if (cont == 2)
+			return after_continued(&r, t0, tl);
 		if (ogn_pit(text[t0]) < 0)
 			return fail(&r, r.line, "unexpected ", text + t0, tl,
 			            " (moves are A-F for South, a-f for North)");
 		if (read_move(&r, text + t0, tl, &m))
 			return -1;
 	}
+	if (cont == 1)
+		return fail(&r, cont_line, "\"" CONTINUED "\" never closed", 0, 0, 0);
 	if (!moving)
 		ow_game_from(&out->game, &out->start);
 	if (check_mark(&r, &m, 1))

@@ -25,7 +25,11 @@
  * its own row); lines shorter than 80 characters; the result, the final
  * scores "South-North", last, or "*" (not written) for a game not over.
  * FEN: the 12 pits a..F, South's score, North's score, then S or N for
- * the side to move, joined by '-'.
+ * the side to move, joined by '-'. Aualé ends a game at a position's
+ * second occurrence and refuses any move after its end; RULES.md ends it
+ * at the third. So the moves after the first move that repeats a
+ * position are written in one comment "{Continued: 31... c 32. A }",
+ * which Aualé shows as a comment and this reader reads as moves.
  *
  * What the reader accepts: tags, one to a line, before the moves (any
  * order; the same name twice is refused; at most OW_OGN_MAX_TAGS, names
@@ -33,7 +37,9 @@
  * valid UTF-8 without control characters); then the movetext: move
  * numbers ("12." or "12..."), moves (one letter A-F or a-f, optionally
  * "+N"), comments in braces { } and variations in parentheses ( ) (both
- * skipped, both may span lines; variations may nest), and at most one
+ * skipped, both may span lines; variations may nest) but for a comment
+ * opening with exactly "{Continued:", whose move numbers and moves are
+ * read as the game's (nothing else in it; only the result after it), and at most one
  * result token ("S-N" or "*") which must be the last and agree with the
  * Result tag. A [Variant] other than "Oware Abapa" is refused; [FEN]
  * sets the start. A capture mark must be the seeds the move captured (or,

@@ -163,28 +163,47 @@ static int get_text(const json_t *o, const char *field, int max_cp, char *buf, s
 }
 
 /* create's optional `position` (PROTOCOL.md "Games from a position"):
- * absent or null for the standard start; else a position as `oware play
- * --position` takes it, valid, whose game is not over. 0 or -1 with err. */
-static int parse_position(const json_t *o, proto_msg *m, char *err, size_t errlen)
+ * absent or null for the standard start; else a position of the kind k as
+ * `oware play [--game togyz] --position` takes it, valid, whose game is
+ * not over. 0 or -1 with err. */
+static int parse_position(const json_t *o, const proto_kind *k, proto_msg *m, char *err,
+                          size_t errlen)
 {
 	const json_t *p = json_object_get(o, "position");
-	char why[96];
-	ow_game g;
+	char why[160];
 
 	m->has_position = 0;
 	if (!p || json_is_null(p))
 		return 0;
-	if (proto_position_json(p, &m->position, why, sizeof why) < 0) {
+	if (k->position_json(p, &m->position, why, sizeof why) < 0) {
 		/* "pits[3]: negative count" -> "position.pits[3]: ..." */
 		snprintf(err, errlen, "%s%s", strncmp(why, "position", 8) ? "position." : "", why);
 		return -1;
 	}
-	ow_game_from(&g, &m->position);
-	if (g.end != OW_END_NONE) {
-		snprintf(err, errlen, "position: the game would be over from the start");
+	m->has_position = 1;
+	return 0;
+}
+
+/* move's `pit`: a pit letter "a".."f" / "A".."F" (Oware) into m->pit, or
+ * a hole number "1".."9" (Togyz Kumalak) into m->hole. The room's kind
+ * decides which it takes. 0, or -1 with err set. */
+static int parse_pit(const json_t *o, proto_msg *m, char *err, size_t errlen)
+{
+	char s[16];
+
+	m->pit = -1;
+	m->hole = 0;
+	if (get_string(o, "pit", s, sizeof s, 0, err, errlen) < 0)
+		return -1;
+	if (!s[1] && s[0] >= '1' && s[0] <= '9')
+		m->hole = s[0] - '0';
+	else if (!s[1])
+		m->pit = ow_pit_parse((unsigned char)s[0]);
+	if (m->pit < 0 && !m->hole) {
+		snprintf(err, errlen, "pit: not a pit letter a-f or A-F (Oware) or a hole number 1-9"
+		         " (Togyz Kumalak)");
 		return -1;
 	}
-	m->has_position = 1;
 	return 0;
 }
 
@@ -202,6 +221,7 @@ static int parse_fields(const json_t *o, proto_msg *m, char *err, size_t errlen)
 {
 	char s[16];
 	const json_t *v;
+	const proto_kind *k;
 	int r;
 
 	switch (m->type) {
@@ -218,11 +238,12 @@ static int parse_fields(const json_t *o, proto_msg *m, char *err, size_t errlen)
 			return -1;
 		if (r == 0)
 			strcpy(m->kind, "oware");
-		if (strcmp(m->kind, "oware")) {
-			snprintf(err, errlen, "kind: not a kind of game this server hosts");
+		k = proto_kind_find(m->kind);
+		if (!k) {
+			snprintf(err, errlen, "kind: not a kind of game this server hosts (\"oware\" or \"togyz\")");
 			return -1;
 		}
-		if (parse_clock(o, m, err, errlen) < 0 || parse_position(o, m, err, errlen) < 0)
+		if (parse_clock(o, m, err, errlen) < 0 || parse_position(o, k, m, err, errlen) < 0)
 			return -1;
 		return get_name(o, m, err, errlen);
 	case PROTO_MSG_JOIN:
@@ -246,13 +267,8 @@ static int parse_fields(const json_t *o, proto_msg *m, char *err, size_t errlen)
 		return get_text(o, "text", PROTO_CHAT_MAX, m->text, sizeof m->text, 0, err,
 		                errlen) < 0 ? -1 : 0;
 	case PROTO_MSG_MOVE:
-		if (get_string(o, "pit", s, sizeof s, 0, err, errlen) < 0)
+		if (parse_pit(o, m, err, errlen) < 0)
 			return -1;
-		m->pit = s[1] ? -1 : ow_pit_parse((unsigned char)s[0]);
-		if (m->pit < 0) {
-			snprintf(err, errlen, "pit: not a pit letter a-f or A-F");
-			return -1;
-		}
 		v = json_object_get(o, "ply");
 		if (!v || !json_is_integer(v)) {
 			snprintf(err, errlen, "ply: missing or not an integer");
@@ -365,27 +381,6 @@ out:
 	return n;
 }
 
-/* The last move's effects, or null. */
-static void last_write(jw *w, const ow_move_info *m)
-{
-	if (!m) {
-		jw_null(w);
-		return;
-	}
-	jw_obj(w);
-	jw_key(w, "pit");
-	jw_char(w, ow_pit_letter(m->pit));
-	jw_key(w, "sown");
-	proto_pits_write(w, m->sown, m->nsown);
-	jw_key(w, "captured");
-	proto_pits_write(w, m->captured, m->ncaptured);
-	jw_key(w, "seeds");
-	jw_int(w, m->seeds);
-	jw_key(w, "grand_slam");
-	jw_bool(w, m->grand_slam);
-	jw_obj_end(w);
-}
-
 static void seat_write(jw *w, const char *side, const proto_seat_view *s)
 {
 	jw_key(w, side);
@@ -453,12 +448,14 @@ void proto_state_write(jw *w, const proto_state_view *v)
 	jw_key(w, "game_number");
 	jw_int(w, v->game_number);
 	jw_key(w, "game");
-	proto_game_write_end(w, v->game, v->reason ? proto_reason_name(v->reason) : NULL,
-	                     v->winner);
+	v->k->game_write(w, v->play, v->reason ? proto_reason_name(v->reason) : NULL, v->winner);
 	jw_key(w, "moves");
-	proto_pits_write(w, v->moves, v->nmoves);
+	v->k->moves_write(w, v->moves, v->nmoves);
 	jw_key(w, "last");
-	last_write(w, v->last);
+	if (v->has_last)
+		v->k->last_write(w, v->play);
+	else
+		jw_null(w);
 	jw_key(w, "seats");
 	jw_obj(w);
 	seat_write(w, "south", &v->seats[OW_SOUTH]);
@@ -483,7 +480,7 @@ void proto_state_write(jw *w, const proto_state_view *v)
 	proto_clock_write(w, &v->clock);
 	jw_key(w, "start");
 	if (v->start)
-		proto_position_write(w, v->start);
+		v->k->position_write(w, v->start);
 	else
 		jw_null(w);
 	jw_key(w, "names");

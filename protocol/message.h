@@ -10,6 +10,7 @@
 #include "engine/oware.h"
 #include "protocol/errors.h"
 #include "protocol/jw.h"
+#include "protocol/kind.h"
 #include "protocol/text.h"
 
 /* Client message types. */
@@ -75,10 +76,13 @@ enum {
 typedef struct proto_msg {
 	int type;                         /* proto_msg_type */
 	int side;                         /* create: OW_SOUTH, OW_NORTH or PROTO_SIDE_RANDOM */
-	char kind[PROTO_KIND_MAX + 1];    /* create: "oware" unless given */
+	char kind[PROTO_KIND_MAX + 1];    /* create: "oware" unless given; a kind
+	                                   * proto_kind_find knows */
 	char room[PROTO_ROOM_MAX + 1];    /* join */
 	char token[PROTO_TOKEN_MAX + 1];  /* join: "" when absent */
-	int pit;                          /* move: 0..11 */
+	int pit;                          /* move: a letter's pit 0..11, or -1 */
+	int hole;                         /* move: a hole number 1..9, or 0 (the
+	                                   * room's kind says which form it takes) */
 	int ply;                          /* move: >= 0 */
 	int action;                       /* draw, rematch: proto_action */
 	/* create's clock: kind PROTO_CLOCK_NONE when absent or null. */
@@ -89,7 +93,7 @@ typedef struct proto_msg {
 	/* create's `position`: the games of the room start from it (PROTOCOL.md
 	 * "Games from a position"); has_position 0 when absent or null. */
 	int has_position;
-	ow_pos position;                  /* valid (ow_pos_set), its game not over */
+	proto_pos position;               /* of the kind, valid, its game not over */
 	/* Names and chat (PROTOCOL.md, "Names and chat"): */
 	int has_name;                     /* create, join: a name was given; name: always */
 	char name[PROTO_NAME_BYTES + 1];  /* trimmed; "" for a `name` of null (no name) */
@@ -134,12 +138,13 @@ typedef struct proto_state_view {
 	const char *kind;
 	uint64_t version;
 	unsigned game_number;
-	const ow_game *game;
+	const proto_kind *k; /* the room's kind */
+	const proto_play *play; /* its game, and what the last move did */
+	int has_last;        /* 0 before the first move ("last": null) */
 	int reason;          /* 0: the engine's; else a PROTO_END_* that ended the game */
 	int winner;          /* with reason != 0: OW_WINNER_SOUTH/NORTH, OW_DRAW or OW_NOBODY */
 	const uint8_t *moves; /* pits played, nmoves of them */
 	int nmoves;
-	const ow_move_info *last; /* NULL before the first move */
 	proto_seat_view seats[2]; /* indexed by ow_side */
 	unsigned spectators;
 	int draw_offer;      /* side with a pending offer, or -1 */
@@ -148,7 +153,7 @@ typedef struct proto_state_view {
 	unsigned abandon_seconds;
 	long claim_in;       /* seconds, or -1 for null */
 	proto_clock_view clock; /* kind PROTO_CLOCK_NONE: "clock": null */
-	const ow_pos *start; /* the position the room's games start from; NULL: the
+	const proto_pos *start; /* the position the room's games start from; NULL: the
 	                      * standard start ("start": null) */
 	/* Names (PROTOCOL.md, "Names and chat"): */
 	const char *names[2];          /* each seat's name, or NULL (indexed by ow_side) */

@@ -506,7 +506,7 @@ static void probe_mover(const room *r)
 
 	if (!r->rr.rec.clock_kind || !rules_clock_running(&r->rr))
 		return;
-	m = r->seat_member[r->rr.game.pos.turn];
+	m = r->seat_member[rules_turn(&r->rr)];
 	if (m && io.probe)
 		io.probe(m);
 }
@@ -789,7 +789,7 @@ static void do_join(room_member *m, const proto_msg *msg)
 	else if (count_changed(r))
 		send_state(m, r); /* the newcomer's state cannot wait */
 	send_history(m, r);
-	if (o.seat >= 0 && o.seat == r->rr.game.pos.turn)
+	if (o.seat >= 0 && o.seat == rules_turn(&r->rr))
 		probe_mover(r);
 }
 
@@ -832,9 +832,12 @@ void rooms_handle(room_member *m, const proto_msg *msg)
 	rules_apply(&r->rr, &o, in.now);
 	timer_update(r);
 	if (o.pit >= 0) {
+		char name[4];
+
 		stats.moves++;
-		log_event(LOG_DEBUG, "move", "room=%s ply=%d pit=%c", r->rr.rec.id,
-		          r->rr.nmoves - 1, ow_pit_letter(o.pit));
+		r->rr.k->move_name(o.pit, name);
+		log_event(LOG_DEBUG, "move", "room=%s ply=%d pit=%s", r->rr.rec.id,
+		          r->rr.nmoves - 1, name);
 	}
 	if (o.ended)
 		game_end_log(r);
@@ -893,7 +896,7 @@ void rooms_summary_write(jw *w, const char *id, const char *token)
 	jw_key(w, "over");
 	jw_bool(w, rules_over(rr));
 	jw_key(w, "turn");
-	jw_str(w, rules_over(rr) ? NULL : proto_side_name(rr->game.pos.turn));
+	jw_str(w, rules_over(rr) ? NULL : proto_side_name(rules_turn(rr)));
 	jw_key(w, "winner");
 	jw_str(w, rules_over(rr) ? proto_winner_name(winner) : NULL);
 	jw_key(w, "reason");
@@ -1006,9 +1009,10 @@ static void restore_one(void *arg, const room_rec *rec, const uint8_t *pits, int
 		return;
 	}
 	bad = rules_restore(&r->rr, rec, pits, n, now_ms());
-	if (bad == -2) {
+	if (bad <= -2) {
 		free(r);
-		log_event(LOG_ERROR, "restore_failed", "room=%s error=\"out of memory\"", rec->id);
+		log_event(LOG_ERROR, "restore_failed", "room=%s error=\"%s\"", rec->id,
+		          bad == -2 ? "out of memory" : "unknown kind");
 		return;
 	}
 	if (bad >= 0)

@@ -11,19 +11,24 @@
 
 int rules_over(const rules_room *r)
 {
-	return r->rec.reason != 0 || r->game.end != OW_END_NONE;
+	return r->rec.reason != 0 || r->k->end(&r->play) != OW_END_NONE;
+}
+
+int rules_turn(const rules_room *r)
+{
+	return r->k->turn(&r->play);
 }
 
 int rules_end_reason(const rules_room *r, int *winner)
 {
 	*winner = r->rec.reason == PROTO_END_ABORTED ? OW_NOBODY
-	        : r->rec.reason ? r->rec.winner : r->game.winner;
-	return r->rec.reason ? r->rec.reason : r->game.end;
+	        : r->rec.reason ? r->rec.winner : r->k->winner(&r->play);
+	return r->rec.reason ? r->rec.reason : r->k->end(&r->play);
 }
 
 static void out_init(const rules_room *r, rules_out *o)
 {
-	memset(o, 0, offsetof(rules_out, game));
+	memset(o, 0, offsetof(rules_out, play));
 	o->pit = -1;
 	o->seat = RULES_SPECTATOR;
 	if (r)
@@ -79,7 +84,7 @@ static int64_t clock_used(const rules_room *r, int64_t now)
 /* What the running side has left at now (0 when it is up). */
 static int64_t clock_remaining(const rules_room *r, int64_t now)
 {
-	int64_t left = r->rec.clock_left[r->game.pos.turn] - clock_used(r, now);
+	int64_t left = r->rec.clock_left[rules_turn(r)] - clock_used(r, now);
 
 	return left > 0 ? left : 0;
 }
@@ -88,7 +93,7 @@ static int64_t clock_remaining(const rules_room *r, int64_t now)
  * lag a move in flight may still be credited. */
 static int64_t flag_time(const rules_room *r)
 {
-	return r->clock_since + r->rec.clock_left[r->game.pos.turn] + RULES_LAG_CREDIT_MAX_MS;
+	return r->clock_since + r->rec.clock_left[rules_turn(r)] + RULES_LAG_CREDIT_MAX_MS;
 }
 
 int64_t rules_deadline(const rules_room *r, const rules_limits *lim)
@@ -107,10 +112,7 @@ int64_t rules_deadline(const rules_room *r, const rules_limits *lim)
 /* r's game at its start: the room's position, or the standard start. */
 static void game_begin(rules_room *r)
 {
-	if (r->rec.has_start)
-		ow_game_from(&r->game, &r->rec.start);
-	else
-		ow_game_start(&r->game);
+	r->k->begin(&r->play, r->rec.has_start ? &r->rec.start : NULL);
 }
 
 int rules_create(rules_room *r, const char *id, const rules_in *in, rules_out *out)
@@ -119,6 +121,9 @@ int rules_create(rules_room *r, const char *id, const rules_in *in, rules_out *o
 	int side = m->side == PROTO_SIDE_RANDOM ? (in->coin & 1) : m->side;
 
 	memset(r, 0, sizeof *r);
+	r->k = proto_kind_find(m->kind);
+	if (!r->k)
+		return -1; /* proto_msg_parse let no such kind through */
 	snprintf(r->rec.id, sizeof r->rec.id, "%s", id);
 	snprintf(r->rec.kind, sizeof r->rec.kind, "%s", m->kind);
 	r->rec.created = r->rec.updated = in->wall;
@@ -162,7 +167,7 @@ int rules_create(rules_room *r, const char *id, const rules_in *in, rules_out *o
  * absent player's clock runs instead. */
 static void update_absence(rules_room *r, int64_t now)
 {
-	int turn = r->game.pos.turn;
+	int turn = rules_turn(r);
 	int absent = !rules_over(r) && r->rec.has_tok[0] && r->rec.has_tok[1] &&
 	             !r->rec.clock_kind && !r->present[turn] ? turn : -1;
 
@@ -178,6 +183,9 @@ int rules_restore(rules_room *r, const room_rec *rec, const uint8_t *pits, int n
 	int bad = -1;
 
 	memset(r, 0, sizeof *r);
+	r->k = proto_kind_find(rec->kind);
+	if (!r->k)
+		return -3;
 	r->rec = *rec;
 	r->absent_side = -1;
 	game_begin(r);
@@ -188,7 +196,7 @@ int rules_restore(rules_room *r, const room_rec *rec, const uint8_t *pits, int n
 		r->capmoves = n;
 	}
 	for (int i = 0; i < n; i++) {
-		if (ow_game_play(&r->game, pits[i], &r->last)) {
+		if (r->k->play(&r->play, pits[i])) {
 			bad = i;
 			break;
 		}
@@ -299,8 +307,8 @@ void rules_tick(const rules_room *r, const rules_in *in, rules_out *o)
 {
 	out_init(r, o);
 	if (rules_clock_running(r) && in->now >= flag_time(r)) {
-		end_game(r, in, o, PROTO_END_TIMEOUT, !r->game.pos.turn);
-		o->rec.clock_left[r->game.pos.turn] = 0;
+		end_game(r, in, o, PROTO_END_TIMEOUT, !rules_turn(r));
+		o->rec.clock_left[rules_turn(r)] = 0;
 		return;
 	}
 	if (r->absent_side < 0 || r->claim_shown || claim_left(r, in->lim, in->now) > 0)
@@ -314,14 +322,14 @@ void rules_tick(const rules_room *r, const rules_in *in, rules_out *o)
 
 /* A move whose ply is not the number of moves played: a resend of the
  * move recorded at that ply by the same player gets the state alone. */
-static void stale_move(const rules_room *r, const rules_in *in, rules_out *o)
+static void stale_move(const rules_room *r, const rules_in *in, rules_out *o, int pit)
 {
 	const proto_msg *m = in->msg;
 
-	/* A pit names its mover (a..f South's, A..F North's), whoever started. */
+	/* A pit names its mover (a..f South's, A..F North's; a Togyz hole
+	 * number is one of the sender's row), whoever started. */
 	o->resync = 1;
-	if (m->ply < r->nmoves && r->moves[m->ply] == m->pit &&
-	    m->pit / (OW_PITS / 2) == in->seat)
+	if (m->ply < r->nmoves && r->moves[m->ply] == pit && r->k->pit_side(pit) == in->seat)
 		return;
 	fail(o, PROTO_E_STALE_PLY, "ply is not the number of moves played");
 }
@@ -329,10 +337,17 @@ static void stale_move(const rules_room *r, const rules_in *in, rules_out *o)
 static void do_move(const rules_room *r, const rules_in *in, rules_out *o)
 {
 	const proto_msg *m = in->msg;
-	int me = in->seat, rc;
+	int me = in->seat, rc, pit;
+	char name[4];
 
+	/* The form of the move is the kind's: a wrong one is refused first. */
+	pit = r->k->move_pit(m->pit, m->hole, me, o->why, sizeof o->why);
+	if (pit < 0) {
+		o->error = PROTO_E_BAD_MESSAGE;
+		return;
+	}
 	if (m->ply != r->nmoves) {
-		stale_move(r, in, o);
+		stale_move(r, in, o, pit);
 		return;
 	}
 	if (rules_over(r)) {
@@ -343,8 +358,8 @@ static void do_move(const rules_room *r, const rules_in *in, rules_out *o)
 		fail(o, PROTO_E_OPPONENT_MISSING, "wait for your opponent to join");
 		return;
 	}
-	if (r->game.pos.turn != me) {
-		snprintf(o->why, sizeof o->why, "it is %s's turn", proto_side_name(r->game.pos.turn));
+	if (rules_turn(r) != me) {
+		snprintf(o->why, sizeof o->why, "it is %s's turn", proto_side_name(rules_turn(r)));
 		o->error = PROTO_E_NOT_YOUR_TURN;
 		return;
 	}
@@ -368,17 +383,18 @@ static void do_move(const rules_room *r, const rules_in *in, rules_out *o)
 		o->rec.clock_left[me] = r->rec.clock_kind == PROTO_CLOCK_CORRESPONDENCE
 		                      ? r->rec.clock_initial[me] : left + r->rec.clock_increment;
 	}
-	o->game = r->game;
-	rc = ow_game_play(&o->game, m->pit, &o->last);
+	o->play = r->play;
+	rc = r->k->play(&o->play, pit);
 	if (rc) {
-		snprintf(o->why, sizeof o->why, "pit %c: %s", ow_pit_letter(m->pit), ow_strerror(rc));
+		r->k->move_name(pit, name);
+		snprintf(o->why, sizeof o->why, "pit %s: %s", name, r->k->strerror(rc));
 		o->error = PROTO_E_ILLEGAL_MOVE;
 		return;
 	}
-	if (o->rec.draw_offer == !me || o->game.end != OW_END_NONE)
+	o->ended = r->k->end(&o->play) != OW_END_NONE;
+	if (o->rec.draw_offer == !me || o->ended)
 		o->rec.draw_offer = -1; /* moving declines the opponent's draw offer */
-	o->pit = m->pit;
-	o->ended = o->game.end != OW_END_NONE;
+	o->pit = pit;
 	save(r, in, o, RULES_SAVE_MOVES);
 }
 
@@ -402,7 +418,7 @@ static int check_game_on(const rules_room *r, const rules_in *in, rules_out *o, 
 static void end_game(const rules_room *r, const rules_in *in, rules_out *o, int reason, int winner)
 {
 	if (rules_clock_running(r))
-		o->rec.clock_left[r->game.pos.turn] = clock_remaining(r, in->now);
+		o->rec.clock_left[rules_turn(r)] = clock_remaining(r, in->now);
 	o->rec.reason = reason;
 	o->rec.winner = winner;
 	o->rec.draw_offer = -1;
@@ -563,8 +579,7 @@ void rules_apply(rules_room *r, const rules_out *o, int64_t now)
 	if (o->pit >= 0) {
 		r->clock_since = now; /* the next mover's turn starts */
 		r->moves[r->nmoves++] = (uint8_t)o->pit;
-		r->game = o->game;
-		r->last = o->last;
+		r->play = o->play;
 		r->has_last = 1;
 	}
 	if (o->new_game) {
@@ -577,7 +592,7 @@ void rules_apply(rules_room *r, const rules_out *o, int64_t now)
 		r->present[1] = p;
 	}
 	/* The side to move is back after a restart: its grace ends. */
-	if (o->joins && o->seat >= 0 && o->seat == r->game.pos.turn && r->clock_since > now)
+	if (o->joins && o->seat >= 0 && o->seat == rules_turn(r) && r->clock_since > now)
 		r->clock_since = now;
 	if (o->joins && !o->replace) {
 		if (o->seat >= 0)
@@ -605,13 +620,14 @@ void rules_view(const rules_room *r, const rules_limits *lim, int64_t now, proto
 	v->kind = r->rec.kind;
 	v->version = r->rec.version;
 	v->game_number = r->rec.game_number;
-	v->game = &r->game;
+	v->k = r->k;
+	v->play = &r->play;
+	v->has_last = r->has_last;
 	v->reason = r->rec.reason;
 	v->winner = r->rec.reason == PROTO_END_ABORTED ? OW_NOBODY : r->rec.winner;
 	v->aborted_by = r->rec.reason == PROTO_END_ABORTED ? r->rec.winner : -1;
 	v->moves = r->moves;
 	v->nmoves = r->nmoves;
-	v->last = r->has_last ? &r->last : NULL;
 	for (int s = 0; s < 2; s++) {
 		v->seats[s].taken = r->rec.has_tok[s];
 		v->seats[s].connected = r->present[s];
@@ -631,8 +647,8 @@ void rules_view(const rules_room *r, const rules_limits *lim, int64_t now, proto
 	v->clock.increment = r->rec.clock_increment;
 	v->clock.days = r->rec.clock_days;
 	if (rules_clock_running(r)) {
-		v->clock.running = r->game.pos.turn;
-		v->clock.left[r->game.pos.turn] = clock_remaining(r, now);
+		v->clock.running = rules_turn(r);
+		v->clock.left[rules_turn(r)] = clock_remaining(r, now);
 		v->clock.grace = r->clock_since > now ? r->clock_since - now : 0;
 	}
 	for (int s = 0; s < 2; s++)

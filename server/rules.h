@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "engine/oware.h"
+#include "protocol/kind.h"
 #include "protocol/message.h"
 #include "server/sha256.h"
 
@@ -21,7 +22,7 @@
  * explicit values that are never renumbered. */
 typedef struct room_rec {
 	char id[ROOM_ID_LEN + 1];
-	char kind[PROTO_KIND_MAX + 1];
+	char kind[PROTO_KIND_MAX + 1]; /* the game: a name proto_kind_find knows */
 	int64_t created, updated;    /* wall-clock seconds */
 	unsigned game_number;
 	uint64_t version;
@@ -45,17 +46,18 @@ typedef struct room_rec {
 	/* The position every game of the room starts from (create's
 	 * `position`), kept across rematches; has_start 0: the standard start. */
 	int has_start;
-	ow_pos start;
+	proto_pos start;             /* of the room's kind */
 } room_rec;
 
 /* A room as the rules see it. Owned by its caller; moves is the caller's
  * allocation (rules_reserve grows it, rules_room_free releases it). */
 typedef struct rules_room {
 	room_rec rec;
-	ow_game game;
+	const proto_kind *k;         /* the kind of rec.kind: the game's rules */
+	proto_play play;             /* the game (play.ow or play.tg by k), and what
+	                              * its last move did, when has_last */
 	uint8_t *moves;              /* the current game's pits, nmoves of them */
 	int nmoves, capmoves;
-	ow_move_info last;           /* what the last move did, when has_last */
 	int has_last;
 	int present[2];              /* a connection holds each seat now */
 	unsigned spectators;         /* spectators connected */
@@ -123,9 +125,8 @@ typedef struct rules_out {
 	int claimable;               /* the absent seat became claimable */
 	int leaves;                  /* the actor leaves the room */
 	int chat;                    /* a chat line from the actor's seat may go out */
-	/* Last, so that an outcome without a move need not clear them: */
-	ow_game game;                /* with pit: the game after it */
-	ow_move_info last;           /* with pit: what it did */
+	/* Last, so that an outcome without a move need not clear it: */
+	proto_play play;             /* with pit: the game after it and what it did */
 } rules_out;
 
 /* A new room in *r from a `create` (in->msg, in->fresh_tok for the
@@ -138,7 +139,8 @@ int rules_create(rules_room *r, const char *id, const rules_in *in, rules_out *o
  * pits): the moves are replayed through the engine, stopping at the first
  * the engine refuses (returned as its ply; -1 when all were played), and
  * the version grows by one (everyone is disconnected now). -2 when out of
- * memory (r then holds nothing to free). */
+ * memory, -3 when rec's kind is not one this server hosts (r then holds
+ * nothing to free). */
 int rules_restore(rules_room *r, const room_rec *rec, const uint8_t *pits, int n, int64_t now);
 
 /* The seat whose token hashes like token, or -1 (the time taken does not
@@ -171,11 +173,13 @@ void rules_apply(rules_room *r, const rules_out *out, int64_t now);
 int64_t rules_deadline(const rules_room *r, const rules_limits *lim);
 /* 1 when the game is over. */
 int rules_over(const rules_room *r);
+/* The side to move in r's game (an ow_side). */
+int rules_turn(const rules_room *r);
 /* The end reason and winner of r's game (an OW_END_* or PROTO_END_*, and
  * an ow_winner: OW_NOBODY for an aborted game), for logs. */
 int rules_end_reason(const rules_room *r, int *winner);
 /* 1 when r's clock runs (or will after a restart's grace): a clock, both
- * first moves made, the game on. The side is r->game.pos.turn. */
+ * first moves made, the game on. The side is rules_turn(r). */
 int rules_clock_running(const rules_room *r);
 /* r's state as PROTOCOL.md's `state` shows it at now. */
 void rules_view(const rules_room *r, const rules_limits *lim, int64_t now, proto_state_view *v);

@@ -74,11 +74,12 @@ _Static_assert(PROTO_END_TIMEOUT == 20 && PROTO_CLOCK_NONE == 0 && PROTO_CLOCK_R
                PROTO_CLOCK_CORRESPONDENCE == 2, "persisted clock kinds and the timeout");
 
 /* The moves of a room's current game are a blob in its row, one byte (the
- * pit, 0-11) per ply: a move rewrites one row of one table, so a batch of
+ * pit index of the room's kind: Oware 0-11, Togyz 0-17) per ply: a move
+ * rewrites one row of one table, so a batch of
  * moves touches few pages, and the rooms of a busy server stay in SQLite's
  * cache. (Schema version 0 kept them in a table of their own; opening
  * moves them in.) */
-#define SCHEMA_VERSION 4
+#define SCHEMA_VERSION 5
 /* Schema 2 (names and chat, issue 14): the seats' names in the rooms'
  * rows (above), and a room's chat lines in a table of their own, whose
  * triggers keep the last 100 of a room and delete them with it (each
@@ -97,6 +98,11 @@ _Static_assert(STORE_CHAT_KEEP == 100, "the trigger chat_keep keeps 100 lines");
 /* Schema 4 (games from a position, issue 15): `start`, the position the
  * room's games start from as Aualé's FEN text (engine/ogn.h), '' for the
  * standard start (so in every older room). */
+/* Schema 5 (Togyz Kumalak, issue 20): no new column: `kind` may be
+ * "togyz" (its moves are pits 0-17, its `start` the position's JSON as
+ * create takes it; see proto_kind's start_text). The number goes up so
+ * that an older owared, which would replay those moves as Oware, refuses
+ * the database instead. */
 /* The WAL file is cut back to this size when it starts over. */
 #define WAL_KEEP_BYTES "16777216"
 static const char schema[] =
@@ -413,7 +419,8 @@ static int run(sqlite_store *s, int q)
 
 static void bind_room(sqlite3_stmt *st, const room_rec *r)
 {
-	char start_fen[OW_FEN_SIZE] = ""; /* copied by SQLite (TRANSIENT) */
+	char start[PROTO_START_TEXT] = ""; /* copied by SQLite (TRANSIENT) */
+	const proto_kind *k = proto_kind_find(r->kind);
 
 	sqlite3_bind_text(st, 1, r->id, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, r->kind, -1, SQLITE_STATIC);
@@ -439,9 +446,9 @@ static void bind_room(sqlite3_stmt *st, const room_rec *r)
 	sqlite3_bind_int64(st, CLOCK_PARAM + 4, r->clock_increment);
 	sqlite3_bind_int64(st, CLOCK_PARAM + 5, r->clock_left[0]);
 	sqlite3_bind_int64(st, CLOCK_PARAM + 6, r->clock_left[1]);
-	if (r->has_start)
-		ow_fen_write(start_fen, &r->start);
-	sqlite3_bind_text(st, START_PARAM, start_fen, -1, SQLITE_TRANSIENT);
+	if (r->has_start && k)
+		k->start_text(&r->start, start);
+	sqlite3_bind_text(st, START_PARAM, start, -1, SQLITE_TRANSIENT);
 }
 
 /* Starts one operation (a single statement, atomic by itself): opens the
@@ -630,11 +637,13 @@ static int load_rows(sqlite_store *s, sqlite3_stmt *q, store_load_fn *fn, void *
 		r.clock_left[0] = sqlite3_column_int64(q, CLOCK_COLUMN + 5);
 		r.clock_left[1] = sqlite3_column_int64(q, CLOCK_COLUMN + 6);
 		if (sqlite3_column_bytes(q, START_COLUMN) > 0) {
-			const char *fen = (const char *)sqlite3_column_text(q, START_COLUMN);
+			const char *text = (const char *)sqlite3_column_text(q, START_COLUMN);
+			const proto_kind *k = proto_kind_find(r.kind);
 
 			/* A text this server did not write: the standard start, and
-			 * the moves stop where the engine refuses them (rooms.c). */
-			if (ow_fen_read(fen, strlen(fen), &r.start) == 0)
+			 * the moves stop where the engine refuses them (rooms.c). An
+			 * unknown kind is refused there. */
+			if (k && k->start_read(text, &r.start) == 0)
 				r.has_start = 1;
 			else
 				log_event(LOG_ERROR, "store_bad_start", "room=%s", r.id);

@@ -72,7 +72,7 @@ test('an imported game analysed: graph, marks, best move, summary, as oware anal
   await p.click('#rv-first');
   await analyse(p);
   // The same classes as the native analysis at the page's budget.
-  const native = JSON.parse(execFileSync(OWARE, ['analyse', '--nodes', '300000', ...GAME], { encoding: 'utf8' }));
+  const native = JSON.parse(execFileSync(OWARE, ['analyse', '--nodes', '300000', '--egdb', path.join(root, 'web/oware.egdb'), ...GAME], { encoding: 'utf8' }));
   const marks = await p.$$eval('#moves .mv', (bs) => bs.map((b) => (b.querySelector('.an-mark') || {}).textContent || ''));
   assert.deepEqual(marks, native.plies.map((x) => MARKS[x.class] || ''));
   assert.ok(marks.some((m) => m === '??'), 'this game has blunders');
@@ -142,6 +142,22 @@ test('the record downloaded is OGN as oware ogn writes it, and reads back; bad r
     assert.equal(await p.isVisible('#game'), false);
   }
   await shot(p, 'study-import-error-en');
+  noProblems();
+});
+
+test('a game Aualé would end early (a position seen twice) keeps its moves in {Continued:}, in and out', async () => {
+  const p = await player({ name: 'continued' });
+  const text = fs.readFileSync(path.join(root, 'tests/data/repetition.ogn'), 'utf8');
+  const game = JSON.parse(execFileSync(OWARE, ['ogn', '--read', path.join(root, 'tests/data/repetition.ogn')],
+    { encoding: 'utf8' }));
+  assert.equal(game.reason, 'repetition');
+  await startPage(p);
+  await importText(p, text);
+  await waitMoves(p, game.moves.length);
+  assert.deepEqual(await p.$$eval('#moves .mv', (bs) => bs.map((b) => b.textContent.split(' ')[0])), game.moves);
+  const [dl] = await Promise.all([p.waitForEvent('download'), p.click('#record-download')]);
+  assert.equal(fs.readFileSync(await dl.path(), 'utf8'), text);
+  assert.match(text, /\{Continued: 60\. D d /);
   noProblems();
 });
 

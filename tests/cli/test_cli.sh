@@ -120,6 +120,22 @@ expect_err "analyse bad position" 'oware: analyse: --position: position: pits an
 expect_err "analyse after the end" 'ply 2: the game is over' \
 	analyse --position '{"pits":[0,0,0,0,0,1,1,5,0,0,0,0],"captured":{"south":23,"north":18},"turn":"south"}' f A
 
+# --egdb FILE (best and analyse): the endgame database in the search.
+EGDB=${EGDB:-build/oware.egdb}
+lost='{"pits":[0,0,0,0,1,2,0,0,0,1,1,0],"captured":{"south":22,"north":21},"turn":"south"}'
+expect_out "best without the database" '{"move":"e","score":-10,"depth":1,"nodes":3,"pv":["e"]}' \
+	best --depth 1 --position "$lost"
+expect_out "best with the database: a lost endgame" '{"move":"e","score":-28063,"depth":1,"nodes":3,"pv":["e"]}' \
+	best --depth 1 --egdb "$EGDB" --position "$lost"
+expect_match "analyse with the database" '"eval_before":-24.0,"eval_after":-24.0,' \
+	analyse --nodes 50 --egdb "$EGDB" --position "$lost" e
+expect_err "best --egdb missing" 'oware: best: --egdb /nonexistent/x.egdb: No such file or directory' \
+	best --egdb /nonexistent/x.egdb a
+printf 'OWEGDB1\nnot really' >"$tmp/bad.egdb"
+expect_err "analyse --egdb damaged" 'oware: analyse: --egdb .*/bad.egdb: not an endgame database' \
+	analyse --egdb "$tmp/bad.egdb" a
+expect_err "analyse --egdb no value" 'oware: analyse: --egdb needs a value' analyse --egdb
+
 # oware ogn (engine/ogn.h): Aualé's records out and in.
 tags='[Variant "Oware Abapa"]
 [Event "?"]

@@ -15,7 +15,7 @@
 
 #include <jansson.h>
 
-#include "cli/togyz_json.h"
+#include "protocol/togyz.h"
 #include "engine/oware.h"
 #include "engine/togyz.h"
 #include "protocol/game.h"
@@ -67,7 +67,7 @@ static int model_togyz(int argc, char **argv)
 	int i = 0;
 
 	if (argc > 0 && !strcmp(argv[0], "--position")) {
-		if (argc < 2 || togyz_position_parse(argv[1], strlen(argv[1]), &p, err, sizeof err))
+		if (argc < 2 || proto_togyz_position_parse(argv[1], strlen(argv[1]), &p, err, sizeof err))
 			return 2;
 		tg_game_from(&g, &p);
 		i = 2;

@@ -30,7 +30,11 @@
  *     not_a_player for either;
  *   - the store's record differs from the room's only by a version and
  *     time that a failed presence save left behind, and a room restored
- *     from it (rules_restore) replays to the same game. */
+ *     from it (rules_restore) replays to the same game.
+ * The room is a Togyz Kumalak one (kind "togyz") when the first byte has
+ * bit 7 set: the model then plays the Togyz engine, moves carry hole
+ * numbers of the mover's row, and a move in the form of a pit letter is
+ * bad_message before anything else. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +43,7 @@
 #include <jansson.h>
 
 #include "engine/oware.h"
+#include "engine/togyz.h"
 #include "protocol/message.h"
 #include "server/rules.h"
 #include "server/sha256.h"
@@ -91,11 +96,14 @@ typedef struct model {
 	unsigned spectators;
 	char tok[2][TOKEN_TEXT];     /* each seat's token text ("" if untaken) */
 	unsigned ntok;               /* tokens handed out, to make each new */
-	/* The game: its moves and their replay. */
+	/* The game: its moves and their replay, by the engine of the kind. */
+	int togyz;                   /* a Togyz Kumalak room */
 	uint8_t *moves;
 	int nmoves;
-	ow_game game;
+	ow_game game;                /* Oware */
 	ow_move_info last;
+	tg_game tg;                  /* Togyz Kumalak */
+	tg_move_info tg_last;
 	unsigned game_number;
 	/* The absence countdown of PROTOCOL.md. */
 	int absent, shown;
@@ -138,6 +146,40 @@ static void check_info(const ow_move_info *a, const ow_move_info *b)
 	FUZZ_CHECK(!memcmp(a->captured, b->captured, a->ncaptured));
 	FUZZ_CHECK_EQ(a->seeds, b->seeds);
 	FUZZ_CHECK_EQ(a->grand_slam, b->grand_slam);
+}
+
+static void check_tg_game(const tg_game *a, const tg_game *b)
+{
+	FUZZ_CHECK(!memcmp(&a->pos, &b->pos, sizeof a->pos));
+	FUZZ_CHECK_EQ(a->ply, b->ply);
+	FUZZ_CHECK_EQ(a->end, b->end);
+	FUZZ_CHECK_EQ(a->winner, b->winner);
+}
+
+static void check_tg_info(const tg_move_info *a, const tg_move_info *b)
+{
+	FUZZ_CHECK_EQ(a->pit, b->pit);
+	FUZZ_CHECK_EQ(a->nsown, b->nsown);
+	FUZZ_CHECK(!memcmp(a->sown, b->sown, a->nsown));
+	FUZZ_CHECK_EQ(a->last, b->last);
+	FUZZ_CHECK_EQ(a->captured, b->captured);
+	FUZZ_CHECK_EQ(a->seeds, b->seeds);
+	FUZZ_CHECK_EQ(a->tuzdyk, b->tuzdyk);
+	FUZZ_CHECK(!memcmp(a->to_tuzdyk, b->to_tuzdyk, sizeof a->to_tuzdyk));
+}
+
+/* A room's game (and its last move, with has_last) is the model's. */
+static void check_play(const model *m, const proto_play *p, int has_last)
+{
+	if (m->togyz) {
+		check_tg_game(&p->tg.game, &m->tg);
+		if (has_last)
+			check_tg_info(&p->tg.last, &m->tg_last);
+	} else {
+		check_game(&p->ow.game, &m->game);
+		if (has_last)
+			check_info(&p->ow.last, &m->last);
+	}
 }
 
 /* Records equal field by field (not their padding); with stale, the
@@ -199,9 +241,40 @@ static void check_out(const rules_out *o, const expect *w)
 
 /* ---- the model's view of the room ---- */
 
+/* The model's game, through the engine of the room's kind. */
+static int m_turn(const model *m)
+{
+	return m->togyz ? m->tg.pos.turn : m->game.pos.turn;
+}
+
+static int m_end(const model *m)
+{
+	return m->togyz ? m->tg.end : m->game.end;
+}
+
+static int m_winner(const model *m)
+{
+	return m->togyz ? m->tg.winner : m->game.winner;
+}
+
+static void m_start(model *m)
+{
+	if (m->togyz)
+		tg_game_start(&m->tg);
+	else
+		ow_game_start(&m->game);
+}
+
+/* Plays pit in the model's game: 0, or the engine's error. */
+static int m_play(model *m, int pit)
+{
+	return m->togyz ? tg_game_play(&m->tg, pit, &m->tg_last)
+	                : ow_game_play(&m->game, pit, &m->last);
+}
+
 static int over(const model *m)
 {
-	return m->r.rec.reason != 0 || m->game.end != OW_END_NONE;
+	return m->r.rec.reason != 0 || m_end(m) != OW_END_NONE;
 }
 
 /* ms until the absent seat may be claimed against, or -1. */
@@ -219,7 +292,7 @@ static int64_t left(const model *m)
  * (both seats taken, the game on), and starts again when that changes. */
 static void update_absence(model *m)
 {
-	int turn = m->game.pos.turn;
+	int turn = m_turn(m);
 	int a = !over(m) && m->tok[0][0] && m->tok[1][0] && !m->present[turn]
 	        ? turn : -1;
 
@@ -294,9 +367,8 @@ static int expect_game_on(const model *m, expect *w, int need_opponent, int me)
 /* What rules_act must decide for msg by seat me. */
 static void expect_act(const model *m, int me, const proto_msg *msg, expect *w)
 {
-	int v;
-	ow_game g;
-	ow_move_info info;
+	int v, pit;
+	model g;
 
 	expect_init(m, w);
 	if (me < 0) {
@@ -305,24 +377,31 @@ static void expect_act(const model *m, int me, const proto_msg *msg, expect *w)
 	}
 	switch (msg->type) {
 	case PROTO_MSG_MOVE:
+		/* The form of the kind first: a letter in a Togyz room, a hole
+		 * number in an Oware room. */
+		if (m->togyz ? !msg->hole : msg->pit < 0) {
+			expect_error(w, PROTO_E_BAD_MESSAGE);
+			break;
+		}
+		pit = m->togyz ? tg_pit_of(me, msg->hole) : msg->pit;
 		if (msg->ply != m->nmoves) {
 			/* A resend of the recorded move by its player: the state alone. */
 			w->resync = 1;
-			if (!(msg->ply < m->nmoves && m->moves[msg->ply] == msg->pit &&
+			if (!(msg->ply < m->nmoves && m->moves[msg->ply] == pit &&
 			      (msg->ply & 1) == me))
 				expect_error(w, PROTO_E_STALE_PLY);
 			break;
 		}
 		if (!expect_game_on(m, w, 1, me))
 			break;
-		g = m->game;
-		if (m->game.pos.turn != me)
+		g = *m; /* the engine's game only is played on the copy */
+		if (m_turn(m) != me)
 			expect_error(w, PROTO_E_NOT_YOUR_TURN);
-		else if (ow_game_play(&g, msg->pit, &info) != 0)
+		else if (m_play(&g, pit) != 0)
 			expect_error(w, PROTO_E_ILLEGAL_MOVE);
 		else {
-			w->pit = msg->pit;
-			w->ended = g.end != OW_END_NONE;
+			w->pit = pit;
+			w->ended = m_end(&g) != OW_END_NONE;
 			if (w->rec.draw_offer == !me || w->ended)
 				w->rec.draw_offer = -1;
 			expect_save(m, w, RULES_SAVE_MOVES);
@@ -401,17 +480,15 @@ static void expect_act(const model *m, int me, const proto_msg *msg, expect *w)
 /* ---- invariants of the room at rest ---- */
 
 /* The game replayed from the start through r's moves, each legal. */
-static void check_replay(const rules_room *r)
+static void check_replay(const model *m, const rules_room *r)
 {
-	ow_game g;
-	ow_move_info info;
+	static model g; /* large (an Oware game): not on the stack */
 
-	ow_game_start(&g);
+	g.togyz = m->togyz;
+	m_start(&g);
 	for (int i = 0; i < r->nmoves; i++)
-		FUZZ_CHECK_EQ(ow_game_play(&g, r->moves[i], &info), 0);
-	check_game(&r->game, &g);
-	if (r->nmoves)
-		check_info(&r->last, &info);
+		FUZZ_CHECK_EQ(m_play(&g, r->moves[i]), 0);
+	check_play(&g, &r->play, r->nmoves > 0);
 }
 
 /* A room restored from what the store holds replays to the same game. */
@@ -421,18 +498,17 @@ static void check_restore(const model *m)
 	int turn;
 
 	FUZZ_CHECK_EQ(rules_restore(&rr, &m->stored, m->stored_moves, m->nstored, m->now), -1);
-	check_game(&rr.game, &m->r.game);
+	FUZZ_CHECK(rr.k == m->r.k);
+	check_play(m, &rr.play, rr.has_last);
 	FUZZ_CHECK_EQ(rr.nmoves, m->r.nmoves);
 	FUZZ_CHECK(!rr.nmoves || !memcmp(rr.moves, m->r.moves, (size_t)rr.nmoves));
 	FUZZ_CHECK_EQ(rr.has_last, m->r.has_last);
-	if (rr.has_last)
-		check_info(&rr.last, &m->r.last);
 	FUZZ_CHECK_EQ(rr.rec.version, m->stored.version + 1);
 	if (trace)
 		dprintf(STDERR_FILENO, "restored from the store: version %llu (the room shows %llu)\n",
 		        (unsigned long long)rr.rec.version, (unsigned long long)m->r.rec.version);
 	FUZZ_CHECK(!rr.present[0] && !rr.present[1] && rr.spectators == 0);
-	turn = rr.game.pos.turn;
+	turn = rules_turn(&rr);
 	FUZZ_CHECK_EQ(rr.absent_side, !rules_over(&rr) && rr.rec.has_tok[0] && rr.rec.has_tok[1]
 	              ? turn : -1);
 	rules_room_free(&rr);
@@ -446,24 +522,25 @@ static void check_view(const model *m)
 
 	rules_view(&m->r, &m->lim, m->now, &v);
 	FUZZ_CHECK(v.room == m->r.rec.id && !strcmp(v.room, ROOM_ID));
-	FUZZ_CHECK(!strcmp(v.kind, "oware"));
+	FUZZ_CHECK(!strcmp(v.kind, m->togyz ? "togyz" : "oware"));
 	FUZZ_CHECK_EQ(v.version, m->r.rec.version);
 	FUZZ_CHECK_EQ(v.game_number, m->game_number);
-	FUZZ_CHECK(v.game == &m->r.game);
+	FUZZ_CHECK(v.play == &m->r.play &&
+	           v.k == (m->togyz ? &proto_kind_togyz : &proto_kind_oware));
 	FUZZ_CHECK_EQ(v.reason, m->r.rec.reason);
 	aborted = m->r.rec.reason == PROTO_END_ABORTED;
 	FUZZ_CHECK_EQ(v.winner, aborted ? OW_NOBODY : m->r.rec.winner);
 	FUZZ_CHECK_EQ(v.aborted_by, aborted ? m->r.rec.winner : -1);
 	FUZZ_CHECK_EQ(v.nmoves, m->nmoves);
 	FUZZ_CHECK(!v.nmoves || !memcmp(v.moves, m->moves, (size_t)v.nmoves));
-	FUZZ_CHECK((v.last != NULL) == (m->nmoves > 0));
+	FUZZ_CHECK(v.has_last == (m->nmoves > 0));
 	for (int s = 0; s < 2; s++) {
 		FUZZ_CHECK_EQ(v.seats[s].taken, m->r.rec.has_tok[s]);
 		FUZZ_CHECK_EQ(v.seats[s].connected, m->present[s]);
 		FUZZ_CHECK_EQ(v.seats[s].claimable, m->absent == s && l == 0);
 		/* Claimable only for a seat that is taken, away and on turn. */
 		FUZZ_CHECK(!v.seats[s].claimable ||
-		           (v.seats[s].taken && !v.seats[s].connected && m->game.pos.turn == s));
+		           (v.seats[s].taken && !v.seats[s].connected && m_turn(m) == s));
 	}
 	FUZZ_CHECK_EQ(v.spectators, m->spectators);
 	FUZZ_CHECK_EQ(v.draw_offer, m->r.rec.draw_offer);
@@ -484,14 +561,12 @@ static void check_room(const model *m)
 	FUZZ_CHECK_EQ(r->nmoves, m->nmoves);
 	FUZZ_CHECK(r->nmoves <= r->capmoves);
 	FUZZ_CHECK(!r->nmoves || !memcmp(r->moves, m->moves, (size_t)r->nmoves));
-	check_game(&r->game, &m->game);
-	FUZZ_CHECK_EQ(r->game.ply, r->nmoves);
+	check_play(m, &r->play, r->has_last);
+	FUZZ_CHECK_EQ(m->togyz ? r->play.tg.game.ply : r->play.ow.game.ply, r->nmoves);
 	FUZZ_CHECK_EQ(r->has_last, r->nmoves > 0);
-	if (r->has_last)
-		check_info(&r->last, &m->last);
 
 	/* The record. */
-	FUZZ_CHECK(!strcmp(rec->id, ROOM_ID) && !strcmp(rec->kind, "oware"));
+	FUZZ_CHECK(!strcmp(rec->id, ROOM_ID) && !strcmp(rec->kind, m->togyz ? "togyz" : "oware"));
 	FUZZ_CHECK_EQ(rec->created, m->created);
 	FUZZ_CHECK_EQ(rec->game_number, m->game_number);
 	FUZZ_CHECK(rec->has_tok[0] || rec->has_tok[1]);
@@ -522,12 +597,12 @@ static void check_room(const model *m)
 		FUZZ_CHECK(0);
 	}
 	/* A room-level end stops the engine's game where it was. */
-	FUZZ_CHECK(rec->reason == 0 || r->game.end == OW_END_NONE);
+	FUZZ_CHECK(rec->reason == 0 || m_end(m) == OW_END_NONE);
 	FUZZ_CHECK_EQ(rules_over(r), over(m));
 	reason = rules_end_reason(r, &winner);
-	FUZZ_CHECK_EQ(reason, rec->reason ? rec->reason : r->game.end);
+	FUZZ_CHECK_EQ(reason, rec->reason ? rec->reason : m_end(m));
 	FUZZ_CHECK_EQ(winner, rec->reason == PROTO_END_ABORTED ? OW_NOBODY
-	                      : rec->reason ? rec->winner : r->game.winner);
+	                      : rec->reason ? rec->winner : m_winner(m));
 
 	/* Members and absence. */
 	for (int s = 0; s < 2; s++) {
@@ -609,17 +684,16 @@ static void carry_out(model *m, const rules_out *o, int fail)
 
 	/* The model follows. */
 	if (o->pit >= 0) {
-		FUZZ_CHECK_EQ(ow_game_play(&m->game, o->pit, &m->last), 0);
+		FUZZ_CHECK_EQ(m_play(m, o->pit), 0);
 		m->moves[m->nmoves++] = (uint8_t)o->pit;
-		check_game(&o->game, &m->game);
-		check_info(&o->last, &m->last);
+		check_play(m, &o->play, 1);
 	}
 	if (o->new_game) {
 		char t[TOKEN_TEXT];
 		int p = m->present[0];
 
-		check_replay(&before); /* the game that ended */
-		ow_game_start(&m->game);
+		check_replay(m, &before); /* the game that ended */
+		m_start(m);
 		m->nmoves = 0;
 		m->game_number++;
 		m->present[0] = m->present[1];
@@ -644,7 +718,7 @@ static void carry_out(model *m, const rules_out *o, int fail)
 		m->shown = 1;
 	update_absence(m);
 	if (o->ended)
-		check_replay(&m->r);
+		check_replay(m, &m->r);
 }
 
 static void new_token(model *m, char text[TOKEN_TEXT], uint8_t hash[SHA256_LEN])
@@ -763,7 +837,7 @@ static void ev_act(model *m, int seat, const proto_msg *msg, int fail)
  * there, or any pit when a >= 0x80. */
 static void move_args(const model *m, uint8_t a, uint8_t b, proto_msg *msg)
 {
-	unsigned mask = ow_legal_mask(&m->game.pos);
+	unsigned mask = m->togyz ? tg_legal_mask(&m->tg.pos) : ow_legal_mask(&m->game.pos);
 
 	if (b < 0xc0)
 		msg->ply = m->nmoves;
@@ -779,6 +853,13 @@ static void move_args(const model *m, uint8_t a, uint8_t b, proto_msg *msg)
 		for (int k = a % __builtin_popcount(mask); k > 0; k--)
 			mask &= mask - 1;
 		msg->pit = __builtin_ctz(mask);
+	}
+	/* Togyz: the hole number of that pit (a >= 0x80: any hole, or with
+	 * (a & 0x7f) % 10 == 0 a pit letter, the wrong form). */
+	if (m->togyz) {
+		msg->hole = a >= 0x80 ? (a & 0x7f) % 10 : tg_hole_number(msg->pit);
+		if (msg->hole)
+			msg->pit = -1;
 	}
 }
 
@@ -811,7 +892,7 @@ static void run(model *m, const uint8_t *p, size_t n)
 	while (i < n) {
 		uint8_t op = p[i++];
 		int kind = op & 0x0f, actor = op >> 4 & 3, fail = (op >> 6) == 3;
-		int seat = actor == ACTOR_TURN ? m->game.pos.turn
+		int seat = actor == ACTOR_TURN ? m_turn(m)
 		         : actor == ACTOR_SPECTATOR ? RULES_SPECTATOR : actor;
 		int nargs = kind == EV_MOVE || kind == EV_MOVE2 ? 2
 		          : kind == EV_TICK || kind == EV_WAIT || kind == EV_DRAW ||
@@ -825,7 +906,7 @@ static void run(model *m, const uint8_t *p, size_t n)
 		if (trace)
 			dprintf(STDERR_FILENO, "event %02x: kind %d actor %d%s, ply %d, turn %d, t %lld ms",
 			        op, kind, actor, fail ? " store fails" : "", m->nmoves,
-			        m->game.pos.turn, (long long)m->now);
+			        m_turn(m), (long long)m->now);
 		memset(&msg, 0, sizeof msg);
 		m->decided = 0;
 		switch (kind) {
@@ -922,13 +1003,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	m.moves = malloc(size + 1);
 	m.stored_moves = malloc(size + 1);
 	FUZZ_CHECK(m.moves && m.stored_moves);
-	ow_game_start(&m.game);
+	m.togyz = first >> 7;
+	m_start(&m);
 
-	/* The room: created by South, North or at random (first byte). */
+	/* The room: created by South, North or at random (first byte), of
+	 * kind togyz with its bit 7. */
 	memset(&msg, 0, sizeof msg);
 	msg.type = PROTO_MSG_CREATE;
-	msg.side = first % 3;
-	snprintf(msg.kind, sizeof msg.kind, "oware");
+	msg.side = (first & 0x7f) % 3;
+	snprintf(msg.kind, sizeof msg.kind, "%s", m.togyz ? "togyz" : "oware");
 	new_token(&m, text, hash);
 	in_init(&m, &in, RULES_SPECTATOR, &msg);
 	in.fresh_tok = hash;
@@ -948,9 +1031,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		run(&m, data + 1, size - 1);
 	if (trace)
 		dprintf(STDERR_FILENO, "end: game %u, %d moves, end %d reason %d winner %d/%d, version %llu\n",
-		        m.game_number, m.nmoves, m.game.end, m.r.rec.reason, m.game.winner,
+		        m.game_number, m.nmoves, m_end(&m), m.r.rec.reason, m_winner(&m),
 		        m.r.rec.winner, (unsigned long long)m.r.rec.version);
-	check_replay(&m.r);
+	check_replay(&m, &m.r);
 	check_restore(&m);
 	check_state_json(&m);
 	rules_room_free(&m.r);

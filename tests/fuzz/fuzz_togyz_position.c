@@ -1,5 +1,5 @@
 /* fuzz_togyz_position.c: libFuzzer target: Togyz Kumalak position JSON
- * (togyz_position_parse, cli/togyz_json.h), the text `oware play --game
+ * (proto_togyz_position_parse, protocol/togyz.h), the text `oware play --game
  * togyz --position` and `oware perft --game togyz --position` take, and
  * what the protocol will read once rooms play Togyz Kumalak.
  *
@@ -7,11 +7,11 @@
  * (it may be shown to a user or sent in a protocol error); an acceptance is a
  * valid 162-seed position whose every value is the one in the JSON (a
  * tuzdyk's hole empty, the two on different numbers, none on a 9th hole),
- * and it survives the trip through togyz_game_write and back. */
+ * and it survives the trip through proto_togyz_game_write and back. */
 #include <stdint.h>
 #include <string.h>
 
-#include "cli/togyz_json.h"
+#include "protocol/togyz.h"
 #include "protocol/message.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/fuzz/fuzz_proto.h"
@@ -68,7 +68,7 @@ static void check_values(const char *text, size_t len, const tg_pos *p)
 	json_decref(j);
 }
 
-/* togyz_game_write of a game whose board stays parses back to the same
+/* proto_togyz_game_write of a game whose board stays parses back to the same
  * position. */
 static void check_round_trip(const tg_pos *p)
 {
@@ -79,10 +79,10 @@ static void check_round_trip(const tg_pos *p)
 
 	tg_game_from(&g, p);
 	jw_init(&w);
-	togyz_game_write(&w, &g);
+	proto_togyz_game_write(&w, &g);
 	FUZZ_CHECK(!w.oom);
 	if (g.end == OW_END_NONE || g.end == OW_END_SCORE) { /* board not cleared */
-		FUZZ_CHECK_EQ(togyz_position_parse(w.buf, w.len, &back, err, sizeof err), 0);
+		FUZZ_CHECK_EQ(proto_togyz_position_parse(w.buf, w.len, &back, err, sizeof err), 0);
 		FUZZ_CHECK(!memcmp(&back, p, sizeof back));
 	}
 	jw_free(&w);
@@ -98,12 +98,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&out, 0xa5, sizeof out);
 	before = out;
 	memset(err, 'x', sizeof err);
-	rc = togyz_position_parse(text, size, &out, err, sizeof err);
+	rc = proto_togyz_position_parse(text, size, &out, err, sizeof err);
 	FUZZ_CHECK(rc == 0 || rc == -1);
 
 	/* The error buffer's size changes nothing but the message. */
 	memset(&again, 0xa5, sizeof again);
-	FUZZ_CHECK_EQ(togyz_position_parse(text, size, &again, small, sizeof small), rc);
+	FUZZ_CHECK_EQ(proto_togyz_position_parse(text, size, &again, small, sizeof small), rc);
 	FUZZ_CHECK(strnlen(small, sizeof small) < sizeof small);
 	FUZZ_CHECK(!memcmp(&again, &out, sizeof out));
 

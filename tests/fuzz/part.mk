@@ -23,7 +23,7 @@ FUZZ_ENGINE := $(ENGINE_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_PROTO := $(PROTO_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_DEPS_engine := $(FUZZ_ENGINE)
 FUZZ_DEPS_togyz := $(FUZZ_ENGINE)
-FUZZ_DEPS_togyz_position := $(FUZZ_BUILD)/cli/togyz_json.o $(FUZZ_PROTO) $(FUZZ_ENGINE)
+FUZZ_DEPS_togyz_position := $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_position := $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_notation := $(CLI_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_message := $(FUZZ_PROTO) $(FUZZ_ENGINE) $(FUZZ_BUILD)/server/reasm.o
@@ -108,7 +108,7 @@ FUZZ_COV_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I. -g -
 	-fprofile-instr-generate -fcoverage-mapping
 FUZZ_COV_SRC_engine := engine/oware.c
 FUZZ_COV_SRC_togyz := engine/togyz.c
-FUZZ_COV_SRC_togyz_position := cli/togyz_json.c engine/togyz.c
+FUZZ_COV_SRC_togyz_position := protocol/togyz.c engine/togyz.c
 FUZZ_COV_SRC_position := protocol/game.c engine/oware.c
 FUZZ_COV_SRC_notation := cli/oware.c protocol/game.c engine/oware.c
 FUZZ_COV_SRC_message := protocol/message.c protocol/errors.c protocol/game.c server/reasm.c

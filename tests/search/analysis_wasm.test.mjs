@@ -1,7 +1,8 @@
 // analysis_wasm.test.mjs: the analysis of web/ai.wasm (w_analyse, engine/
 // analysis.h) agrees with the native `oware analyse --nodes N` on the same
 // node budget, ply by ply: best move, line, scores, loss, class, depth, nodes.
-// Env: AI_WASM (default web/ai.wasm), OWARE (default build/oware).
+// Env: AI_WASM (default web/ai.wasm), OWARE (default build/oware),
+// EGDB (default web/oware.egdb).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -54,9 +55,10 @@ function analyseWasm(position, moves, nodes) {
   return out;
 }
 
-function check(position, moves, nodes) {
+function check(position, moves, nodes, egdb = null) {
   const args = ['analyse', '--nodes', String(nodes)];
   if (position) args.push('--position', JSON.stringify(position));
+  if (egdb) args.push('--egdb', egdb);
   const native = JSON.parse(execFileSync(oware, [...args, ...moves], { encoding: 'utf8' }));
   const wasm = analyseWasm(position, moves, nodes);
   assert.equal(native.plies.length, moves.length);
@@ -89,4 +91,26 @@ test('from a position, up to a proven end', () => {
     turn: 'south' }, ['f', 'C', 'd', 'D', 'a', 'F', 'a', 'E', 'b', 'F'], 20000);
   check({ pits: [2, 0, 0, 1, 0, 1, 1, 0, 1, 0, 0, 2], captured: { south: 21, north: 19 },
     turn: 'south' }, ['a', 'C'], 20000);
+});
+
+test('with the endgame database loaded (as the page does), the same as oware analyse --egdb', () => {
+  const file = process.env.EGDB || 'web/oware.egdb';
+  const bytes = readFileSync(file);
+  const at = x.w_egdb_buffer(bytes.length);
+  assert.notEqual(at, 0);
+  new Uint8Array(x.memory.buffer, at, bytes.length).set(bytes);
+  assert.equal(x.w_egdb_open(bytes.length), 0);
+  try {
+    // 14 seeds left: the database decides within a ply or two.
+    const pos = { pits: [2, 1, 0, 3, 0, 1, 1, 0, 2, 0, 3, 1], captured: { south: 18, north: 16 },
+      turn: 'south' };
+    const native = JSON.parse(execFileSync(oware, ['analyse', '--nodes', '3000', '--egdb', file,
+      '--position', JSON.stringify(pos), 'f', 'C'], { encoding: 'utf8' }));
+    const plain = JSON.parse(execFileSync(oware, ['analyse', '--nodes', '3000',
+      '--position', JSON.stringify(pos), 'f', 'C'], { encoding: 'utf8' }));
+    assert.notDeepEqual(native.plies, plain.plies, 'the database changes the analysis here');
+    check(pos, ['f', 'C'], 3000, file);
+  } finally {
+    x.w_egdb_buffer(0);  // closes it: the other tests run without
+  }
 });

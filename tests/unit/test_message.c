@@ -102,9 +102,9 @@ START_TEST(test_create_position)
 	                       "{\"pits\":[4,4,4,4,4,4,4,4,4,4,4,0],\"captured\":{\"south\":4,"
 	                       "\"north\":0},\"turn\":\"north\"}}", &m), 0);
 	ck_assert_int_eq(m.has_position, 1);
-	ck_assert_int_eq(m.position.pits[11], 0);
-	ck_assert_int_eq(m.position.captured[OW_SOUTH], 4);
-	ck_assert_int_eq(m.position.turn, OW_NORTH);
+	ck_assert_int_eq(m.position.ow.pits[11], 0);
+	ck_assert_int_eq(m.position.ow.captured[OW_SOUTH], 4);
+	ck_assert_int_eq(m.position.ow.turn, OW_NORTH);
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		snprintf(buf, sizeof buf, "{\"type\":\"create\",\"side\":\"south\",\"position\":%s}",
 		         bad[i]);
@@ -327,25 +327,25 @@ END_TEST
 
 START_TEST(test_state)
 {
-	ow_game g;
-	ow_move_info info;
+	proto_play play;
 	uint8_t moves[1] = {2};
 	proto_state_view v;
 	json_t *st, *game;
 	jw w;
 
 	jw_init(&w);
-	ow_game_start(&g);
-	ck_assert_int_eq(ow_game_play(&g, 2, &info), 0);
+	ow_game_start(&play.ow.game);
+	ck_assert_int_eq(ow_game_play(&play.ow.game, 2, &play.ow.last), 0);
 	memset(&v, 0, sizeof v);
 	v.room = "r";
 	v.kind = "oware";
 	v.version = 7;
 	v.game_number = 2;
-	v.game = &g;
+	v.k = &proto_kind_oware;
+	v.play = &play;
 	v.moves = moves;
 	v.nmoves = 1;
-	v.last = &info;
+	v.has_last = 1;
 	v.seats[OW_SOUTH].taken = v.seats[OW_SOUTH].connected = 1;
 	v.seats[OW_NORTH].taken = 1;
 	v.draw_offer = OW_SOUTH;
@@ -388,8 +388,8 @@ START_TEST(test_state)
 
 	/* A room from a position: start is that position. */
 	{
-		ow_pos p = {.pits = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0}, .captured = {4, 0},
-		            .turn = OW_NORTH};
+		proto_pos p = {.ow = {.pits = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0}, .captured = {4, 0},
+		                      .turn = OW_NORTH}};
 
 		v.start = &p;
 		proto_state_write(&w, &v);
@@ -404,7 +404,7 @@ START_TEST(test_state)
 	/* A room-level end overrides the engine's. */
 	v.reason = PROTO_END_RESIGN;
 	v.winner = OW_SOUTH;
-	v.last = NULL;
+	v.has_last = 0;
 	v.claim_in = -1;
 	proto_state_write(&w, &v);
 	st = written(&w);
@@ -495,6 +495,170 @@ START_TEST(test_sha256_vectors)
 }
 END_TEST
 
+/* Togyz Kumalak (kind "togyz"): create's kind and position, and a move's
+ * hole number, which the room's kind checks. */
+START_TEST(test_togyz_create_and_moves)
+{
+	static const char *const bad_pos[] = {
+		/* an Oware position is not a Togyz one */
+		"{\"pits\":[4,4,4,4,4,4,4,4,4,4,4,4],\"captured\":{\"south\":0,\"north\":0},\"turn\":\"south\"}",
+		/* no tuzdyk object */
+		"{\"pits\":[9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9],\"captured\":{\"south\":0,\"north\":0},"
+		"\"turn\":\"south\"}",
+		/* a 9th-hole tuzdyk */
+		"{\"pits\":[9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,0],\"captured\":{\"south\":9,\"north\":0},"
+		"\"tuzdyk\":{\"south\":9,\"north\":null},\"turn\":\"south\"}",
+		/* 82: over from the start */
+		"{\"pits\":[0,0,0,0,0,0,0,0,80,0,0,0,0,0,0,0,0,0],\"captured\":{\"south\":82,\"north\":0},"
+		"\"tuzdyk\":{\"south\":null,\"north\":null},\"turn\":\"south\"}",
+	};
+	proto_msg m;
+	char buf[512], err[160];
+
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"south\",\"kind\":\"togyz\"}", &m), 0);
+	ck_assert_str_eq(m.kind, "togyz");
+	ck_assert_int_eq(m.has_position, 0);
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"south\",\"kind\":\"togyz\",\"position\":"
+	                       "{\"pits\":[9,0,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9],\"captured\":{\"south\":0,"
+	                       "\"north\":9},\"tuzdyk\":{\"south\":null,\"north\":2},\"turn\":\"north\"}}",
+	                       &m), 0);
+	ck_assert_int_eq(m.has_position, 1);
+	ck_assert_int_eq(m.position.tg.pits[1], 0);
+	ck_assert_int_eq(m.position.tg.captured[OW_NORTH], 9);
+	ck_assert_int_eq(m.position.tg.tuzdyk[OW_NORTH], 1);
+	ck_assert_int_eq(m.position.tg.tuzdyk[OW_SOUTH], TG_NONE);
+	ck_assert_int_eq(m.position.tg.turn, OW_NORTH);
+	for (size_t i = 0; i < sizeof bad_pos / sizeof bad_pos[0]; i++) {
+		snprintf(buf, sizeof buf, "{\"type\":\"create\",\"side\":\"south\",\"kind\":\"togyz\","
+		         "\"position\":%s}", bad_pos[i]);
+		ck_assert_int_eq(proto_msg_parse(buf, strlen(buf), &m, err, sizeof err),
+		                 PROTO_E_BAD_MESSAGE);
+		ck_assert_msg(!strncmp(err, "position", 8), "reason %s for %s", err, buf);
+	}
+	snprintf(buf, sizeof buf, "{\"type\":\"create\",\"side\":\"south\",\"kind\":\"togyz\",\"position\":%s}",
+	         bad_pos[2]);
+	proto_msg_parse(buf, strlen(buf), &m, err, sizeof err);
+	ck_assert_str_eq(err, "position.tuzdyk.south: must be a hole number from 1 to 8 or null"
+	                 " (the 9th hole cannot be a tuzdyk)");
+	ck_assert_int_eq(parse("{\"type\":\"create\",\"side\":\"south\",\"kind\":\"Togyz\"}", &m),
+	                 PROTO_E_BAD_MESSAGE);
+
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":\"5\",\"ply\":3}", &m), 0);
+	ck_assert_int_eq(m.hole, 5);
+	ck_assert_int_eq(m.pit, -1);
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":\"9\",\"ply\":0}", &m), 0);
+	ck_assert_int_eq(m.hole, 9);
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":\"a\",\"ply\":0}", &m), 0);
+	ck_assert_int_eq(m.hole, 0);
+	ck_assert_int_eq(m.pit, 0);
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":\"0\",\"ply\":0}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":\"10\",\"ply\":0}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"move\",\"pit\":5,\"ply\":0}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(proto_msg_parse("{\"type\":\"move\",\"pit\":\"j\",\"ply\":0}", 33, &m, err,
+	                                 sizeof err), PROTO_E_BAD_MESSAGE);
+	ck_assert_str_eq(err, "pit: not a pit letter a-f or A-F (Oware) or a hole number 1-9"
+	                 " (Togyz Kumalak)");
+}
+END_TEST
+
+START_TEST(test_togyz_state)
+{
+	proto_play play;
+	uint8_t moves[1] = {6};
+	proto_pos start;
+	proto_state_view v;
+	json_t *st;
+	jw w;
+
+	jw_init(&w);
+	tg_game_start(&play.tg.game);
+	ck_assert_int_eq(tg_game_play(&play.tg.game, 6, &play.tg.last), 0);
+	memset(&v, 0, sizeof v);
+	v.room = "r";
+	v.kind = "togyz";
+	v.k = &proto_kind_togyz;
+	v.play = &play;
+	v.moves = moves;
+	v.nmoves = 1;
+	v.has_last = 1;
+	v.draw_offer = v.rematch_offer = v.aborted_by = -1;
+	v.claim_in = -1;
+	proto_state_write(&w, &v);
+	st = written(&w);
+	ck_assert_str_eq(json_string_value(json_object_get(st, "kind")), "togyz");
+	assert_json(json_incref(json_object_get(st, "moves")), "[\"7\"]");
+	assert_json(json_incref(json_object_get(st, "game")),
+	            "{\"captured\":{\"north\":0,\"south\":10},\"legal\":[1,2,3,4,5,7,8,9],"
+	            "\"over\":false,\"pits\":[9,9,9,9,9,9,1,10,10,10,10,10,10,10,0,9,9,9],"
+	            "\"reason\":null,\"turn\":\"north\",\"tuzdyk\":{\"north\":null,\"south\":null},"
+	            "\"winner\":null}");
+	assert_json(json_incref(json_object_get(st, "last")),
+	            "{\"captured\":[14],\"notation\":\"76\",\"pit\":\"7\",\"seeds\":10,"
+	            "\"sown\":[6,7,8,9,10,11,12,13,14],\"to_tuzdyk\":{\"north\":0,\"south\":0},"
+	            "\"tuzdyk\":false}");
+	ck_assert(json_is_null(json_object_get(st, "start")));
+	json_decref(st);
+
+	/* A start position, and a game ended by resignation. */
+	{
+		static const int pits[TG_PITS] = {9, 0, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9};
+		static const int cap[2] = {0, 9}, tz[2] = {0, 2};
+
+		ck_assert_int_eq(tg_pos_set(&start.tg, pits, cap, tz, OW_NORTH, NULL), 0);
+	}
+	v.start = &start;
+	v.reason = PROTO_END_RESIGN;
+	v.winner = OW_NORTH;
+	v.has_last = 0;
+	proto_state_write(&w, &v);
+	st = written(&w);
+	assert_json(json_incref(json_object_get(st, "start")),
+	            "{\"captured\":{\"north\":9,\"south\":0},"
+	            "\"pits\":[9,0,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9],\"turn\":\"north\","
+	            "\"tuzdyk\":{\"north\":2,\"south\":null}}");
+	ck_assert(json_is_null(json_object_get(st, "last")));
+	assert_json(json_incref(json_object_get(json_object_get(st, "game"), "legal")), "[]");
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "reason")),
+	                 "resign");
+	json_decref(st);
+	jw_free(&w);
+}
+END_TEST
+
+/* The store's text of a start position reads back to the same position. */
+START_TEST(test_kind_start_text)
+{
+	static const int pits[TG_PITS] = {9, 0, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9};
+	static const int cap[2] = {0, 9}, tz[2] = {0, 2};
+	proto_pos p, back;
+	char text[PROTO_START_TEXT];
+
+	ck_assert_ptr_eq(proto_kind_find("oware"), &proto_kind_oware);
+	ck_assert_ptr_eq(proto_kind_find("togyz"), &proto_kind_togyz);
+	ck_assert_ptr_null(proto_kind_find("chess"));
+	ck_assert_int_eq(tg_pos_set(&p.tg, pits, cap, tz, OW_NORTH, NULL), 0);
+	proto_kind_togyz.start_text(&p, text);
+	ck_assert_int_eq(proto_kind_togyz.start_read(text, &back), 0);
+	ck_assert(memcmp(&p.tg, &back.tg, sizeof p.tg) == 0);
+	ck_assert_int_eq(proto_kind_togyz.start_read("4-4-4", &back), -1);
+	/* Long: two-digit counts wherever 162 seeds allow, and both tuzdyks. */
+	{
+		static const int big[TG_PITS] = {10, 0, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 0,
+		                                 10, 10, 0, 0};
+		static const int c2[2] = {11, 11}, t2[2] = {5, 2};
+
+		ck_assert_int_eq(tg_pos_set(&p.tg, big, c2, t2, OW_SOUTH, NULL), 0);
+		proto_kind_togyz.start_text(&p, text);
+		ck_assert_int_eq(proto_kind_togyz.start_read(text, &back), 0);
+		ck_assert(memcmp(&p.tg, &back.tg, sizeof p.tg) == 0);
+	}
+	ow_pos_start(&p.ow);
+	proto_kind_oware.start_text(&p, text);
+	ck_assert_int_eq(proto_kind_oware.start_read(text, &back), 0);
+	ck_assert(memcmp(&p.ow, &back.ow, sizeof p.ow) == 0);
+}
+END_TEST
+
 static Suite *message_suite(void)
 {
 	Suite *s = suite_create("message");
@@ -508,6 +672,9 @@ static Suite *message_suite(void)
 	tcase_add_test(parse_tc, test_move_fields);
 	tcase_add_test(parse_tc, test_actions_and_bare_types);
 	tcase_add_test(parse_tc, test_malformed);
+	tcase_add_test(parse_tc, test_togyz_create_and_moves);
+	tcase_add_test(build, test_togyz_state);
+	tcase_add_test(build, test_kind_start_text);
 	tcase_add_test(build, test_error_codes);
 	tcase_add_test(build, test_server_messages);
 	tcase_add_test(build, test_writer);

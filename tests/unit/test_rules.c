@@ -119,8 +119,8 @@ static rules_out tick(fixture *f)
 	return o;
 }
 
-/* A room created by south; with both, north joined too. */
-static void setup(fixture *f, int both)
+/* A room of kind created by south; with both, north joined too. */
+static void setup_kind(fixture *f, int both, const char *kind)
 {
 	proto_msg m = msg(PROTO_MSG_CREATE);
 	uint8_t fresh[SHA256_LEN];
@@ -131,13 +131,28 @@ static void setup(fixture *f, int both)
 	strcpy(f->tok[S], "token-south");
 	strcpy(f->tok[N], "token-north");
 	m.side = S;
-	strcpy(m.kind, "oware");
+	snprintf(m.kind, sizeof m.kind, "%s", kind);
 	hash_of(f->tok[S], fresh);
 	in = in_for(SPECT, &m, fresh);
 	ck_assert_int_eq(rules_create(&f->r, "room-1", &in, &o), 0);
 	rules_apply(&f->r, &o, clock_ms);
 	if (both)
 		join(f, "", f->tok[N]);
+}
+
+/* An Oware room created by south; with both, north joined too. */
+static void setup(fixture *f, int both)
+{
+	setup_kind(f, both, "oware");
+}
+
+/* A Togyz Kumalak move: the hole number 1..9 of the mover's row. */
+static proto_msg hole_msg(int hole, int ply)
+{
+	proto_msg m = move_msg(-1, ply);
+
+	m.hole = hole;
+	return m;
 }
 
 static void teardown_room(fixture *f)
@@ -149,7 +164,7 @@ static void teardown_room(fixture *f)
 static void play(fixture *f, const char *letters)
 {
 	for (const char *p = letters; *p; p++) {
-		int seat = f->r.game.pos.turn;
+		int seat = f->r.play.ow.game.pos.turn;
 		rules_out o = act(f, seat, move_msg(ow_pit_parse(*p), f->r.nmoves));
 
 		ck_assert_msg(o.error == 0, "move %c: error %d (%s)", *p, o.error, o.why);
@@ -295,14 +310,14 @@ START_TEST(moves_follow_the_engine)
 	ck_assert_uint_eq(f.r.rec.version, 3);
 	ck_assert_int_eq(f.r.nmoves, 1);
 	ck_assert(f.r.has_last);
-	ck_assert_int_eq(f.r.last.pit, 2);
-	ck_assert_int_eq(f.r.last.nsown, 4);
+	ck_assert_int_eq(f.r.play.ow.last.pit, 2);
+	ck_assert_int_eq(f.r.play.ow.last.nsown, 4);
 	ow_game_start(&g);
 	ow_game_play(&g, 2, NULL);
-	ck_assert(memcmp(&g.pos, &f.r.game.pos, sizeof g.pos) == 0);
+	ck_assert(memcmp(&g.pos, &f.r.play.ow.game.pos, sizeof g.pos) == 0);
 	o = act(&f, N, move_msg(6, 1));
 	ck_assert_int_eq(o.error, 0);
-	ck_assert_int_eq(f.r.game.pos.turn, S);
+	ck_assert_int_eq(f.r.play.ow.game.pos.turn, S);
 	teardown_room(&f);
 }
 END_TEST
@@ -657,7 +672,7 @@ START_TEST(restore_replays_the_moves)
 	setup(&f, 1);
 	play(&f, "cAd");
 	ck_assert_int_eq(rules_restore(&r, &f.r.rec, f.r.moves, f.r.nmoves, clock_ms), -1);
-	ck_assert(memcmp(&r.game, &f.r.game, sizeof r.game) == 0);
+	ck_assert(memcmp(&r.play.ow.game, &f.r.play.ow.game, sizeof r.play.ow.game) == 0);
 	ck_assert_uint_eq(r.rec.version, f.r.rec.version + 1);
 	ck_assert(!r.present[S] && !r.present[N]);
 	ck_assert_int_eq(r.absent_side, N); /* everyone is away; north is on turn */
@@ -683,7 +698,7 @@ START_TEST(view_shows_the_room)
 	ck_assert_str_eq(v.kind, "oware");
 	ck_assert_uint_eq(v.version, f.r.rec.version);
 	ck_assert_int_eq(v.nmoves, 1);
-	ck_assert_ptr_nonnull(v.last);
+	ck_assert_int_eq(v.has_last, 1);
 	ck_assert(v.seats[S].taken && v.seats[S].connected && v.seats[N].connected);
 	ck_assert_uint_eq(v.spectators, 1);
 	ck_assert_int_eq(v.draw_offer, S);
@@ -826,7 +841,7 @@ static void setup_clock(fixture *f, int kind, int s_secs, int n_secs, int inc)
 static rules_out move_lag(fixture *f, const char *letter, int64_t lag)
 {
 	proto_msg m = move_msg(ow_pit_parse(*letter), f->r.nmoves);
-	rules_in in = in_for(f->r.game.pos.turn, &m, NULL);
+	rules_in in = in_for(f->r.play.ow.game.pos.turn, &m, NULL);
 	rules_out o;
 
 	in.lag = lag;
@@ -1044,6 +1059,193 @@ START_TEST(no_abandonment_claim_with_a_clock)
 }
 END_TEST
 
+/* ---- Togyz Kumalak rooms ---- */
+
+/* PlayStrategy's game FgWSk5be (tests/data/togyz-games.txt): 75 plies,
+ * each the hole sown and the hole of the last seed; White (south) wins
+ * 82-43 at once. */
+static const char *const record_75 =
+	"76 98 66 76 12 88 25 89 93 36 49 49 81 24 93 61 53 84 76 91 "
+	"93 15 13 91 82 74 12 89 22 48 23 78 61 78 67 91 12 82 12 89 "
+	"93 23 81 92 12 53 12 89 24 92 12 38 91 12 72 12 78 23 81 45 "
+	"57 89 78 78 67 78 78 89 81 89 31 89 81 12 96";
+
+START_TEST(togyz_room_takes_hole_numbers)
+{
+	fixture f;
+	rules_out o;
+	tg_game g;
+
+	setup_kind(&f, 1, "togyz");
+	ck_assert_ptr_eq(f.r.k, &proto_kind_togyz);
+	ck_assert_str_eq(f.r.rec.kind, "togyz");
+	ck_assert_int_eq(rules_turn(&f.r), S);
+	/* A pit letter is not a Togyz move: bad_message, nothing changes. */
+	o = act(&f, S, move_msg(2, 0));
+	ck_assert_int_eq(o.error, PROTO_E_BAD_MESSAGE);
+	ck_assert_str_eq(o.why, "pit: a Togyz Kumalak move is a hole number \"1\" to \"9\"");
+	ck_assert_uint_eq(f.r.rec.version, 2);
+	ck_assert_int_eq(f.r.nmoves, 0);
+	o = act(&f, N, hole_msg(7, 0));
+	ck_assert_int_eq(o.error, PROTO_E_NOT_YOUR_TURN);
+	/* South's hole 7 is pit 6; North's hole 7 is pit 15. */
+	o = act(&f, S, hole_msg(7, 0));
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(o.pit, 6);
+	ck_assert_int_eq(o.save, RULES_SAVE_MOVES);
+	ck_assert_int_eq(f.r.moves[0], 6);
+	ck_assert_int_eq(f.r.play.tg.last.pit, 6);
+	ck_assert_int_eq(f.r.play.tg.last.last, 14); /* North's hole 6: "76" */
+	ck_assert_int_eq(f.r.play.tg.last.captured, 14); /* 10 seeds there: even */
+	ck_assert_int_eq(f.r.play.tg.last.seeds, 10);
+	o = act(&f, N, hole_msg(9, 1));
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(o.pit, 17);
+	tg_game_start(&g);
+	ck_assert_int_eq(tg_game_play(&g, 6, NULL), 0);
+	ck_assert_int_eq(tg_game_play(&g, 17, NULL), 0);
+	ck_assert(memcmp(&g, &f.r.play.tg.game, sizeof g) == 0);
+	ck_assert_int_eq(rules_turn(&f.r), S);
+	/* A resend of North's move is recognised by its pit; South's hole 9
+	 * at ply 1 is not that move. */
+	o = act(&f, N, hole_msg(9, 1));
+	ck_assert_int_eq(o.error, 0);
+	ck_assert(o.resync);
+	ck_assert_int_eq(o.save, RULES_KEEP);
+	o = act(&f, S, hole_msg(9, 1));
+	ck_assert_int_eq(o.error, PROTO_E_STALE_PLY);
+	ck_assert_int_eq(f.r.nmoves, 2);
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(oware_room_refuses_hole_numbers)
+{
+	fixture f;
+	rules_out o;
+
+	setup(&f, 1);
+	o = act(&f, S, hole_msg(3, 0));
+	ck_assert_int_eq(o.error, PROTO_E_BAD_MESSAGE);
+	ck_assert_str_eq(o.why, "pit: an Oware move is a pit letter a-f or A-F");
+	ck_assert_int_eq(f.r.nmoves, 0);
+	ck_assert_uint_eq(f.r.rec.version, 2);
+	teardown_room(&f);
+}
+END_TEST
+
+/* Plays a record of two-digit tokens; each token's second digit (where
+ * the last seed landed) is checked against the engine's notation. */
+static void play_record(fixture *f, const char *rec)
+{
+	for (const char *p = rec; *p; p += p[2] ? 3 : 2) {
+		int seat = rules_turn(&f->r);
+		rules_out o = act(f, seat, hole_msg(p[0] - '0', f->r.nmoves));
+		char note[4];
+
+		ck_assert_msg(o.error == 0, "ply %d: error %d (%s)", f->r.nmoves, o.error, o.why);
+		tg_notation(&f->r.play.tg.last, note);
+		ck_assert_msg(note[0] == p[0] && note[1] == p[1], "ply %d: %s, not %.2s",
+		              f->r.nmoves, note, p);
+	}
+}
+
+START_TEST(togyz_game_to_its_end_then_a_rematch)
+{
+	fixture f;
+	rules_out o;
+	int winner;
+
+	setup_kind(&f, 1, "togyz");
+	play_record(&f, record_75);
+	ck_assert_int_eq(f.r.nmoves, 75);
+	ck_assert(rules_over(&f.r));
+	ck_assert_int_eq(rules_end_reason(&f.r, &winner), OW_END_SCORE);
+	ck_assert_int_eq(winner, OW_WINNER_SOUTH);
+	ck_assert_int_eq(f.r.play.tg.game.pos.captured[S], 82);
+	ck_assert_int_eq(f.r.play.tg.game.pos.captured[N], 43);
+	/* South's tuzdyk is North's hole 6 (pit 14), North's South's 4 (pit 3). */
+	ck_assert_int_eq(f.r.play.tg.game.pos.tuzdyk[S], 14);
+	ck_assert_int_eq(f.r.play.tg.game.pos.tuzdyk[N], 3);
+	o = act(&f, N, hole_msg(1, 75));
+	ck_assert_int_eq(o.error, PROTO_E_GAME_OVER);
+	act(&f, S, offer_msg(PROTO_MSG_REMATCH, PROTO_ACT_OFFER));
+	o = act(&f, N, offer_msg(PROTO_MSG_REMATCH, PROTO_ACT_ACCEPT));
+	ck_assert_int_eq(o.error, 0);
+	ck_assert(o.new_game);
+	ck_assert_int_eq(f.r.nmoves, 0);
+	ck_assert(!rules_over(&f.r));
+	ck_assert_int_eq(f.r.play.tg.game.pos.pits[0], 9);
+	ck_assert_int_eq(f.r.play.tg.game.pos.tuzdyk[S], TG_NONE);
+	ck_assert_int_eq(f.r.play.tg.game.pos.captured[S], 0);
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(togyz_restore_replays_and_unknown_kinds_are_refused)
+{
+	fixture f;
+	rules_room r;
+	room_rec rec;
+	static const uint8_t bad[] = {6, 15, 15}; /* pit 15 is North's: not at ply 2 */
+
+	setup_kind(&f, 1, "togyz");
+	play_record(&f, "76 98 66 76 12");
+	ck_assert_int_eq(rules_restore(&r, &f.r.rec, f.r.moves, f.r.nmoves, clock_ms), -1);
+	ck_assert_ptr_eq(r.k, &proto_kind_togyz);
+	ck_assert(memcmp(&r.play.tg.game, &f.r.play.tg.game, sizeof r.play.tg.game) == 0);
+	ck_assert(memcmp(&r.play.tg.last, &f.r.play.tg.last, sizeof r.play.tg.last) == 0);
+	ck_assert_int_eq(rules_turn(&r), N);
+	rules_room_free(&r);
+	ck_assert_int_eq(rules_restore(&r, &f.r.rec, bad, 3, clock_ms), 2);
+	ck_assert_int_eq(r.nmoves, 2);
+	rules_room_free(&r);
+	rec = f.r.rec;
+	strcpy(rec.kind, "chess");
+	ck_assert_int_eq(rules_restore(&r, &rec, f.r.moves, f.r.nmoves, clock_ms), -3);
+	teardown_room(&f);
+}
+END_TEST
+
+START_TEST(togyz_room_from_a_position)
+{
+	fixture f;
+	proto_msg m = msg(PROTO_MSG_CREATE);
+	uint8_t fresh[SHA256_LEN];
+	rules_in in;
+	rules_out o;
+	proto_state_view v;
+	/* South to move; North's tuzdyk is South's hole 2 (pit 1, empty). */
+	static const int pits[TG_PITS] = {9, 0, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9};
+	static const int cap[2] = {0, 9}, tz[2] = {0, 2};
+
+	memset(&f, 0, sizeof f);
+	strcpy(f.tok[S], "token-south");
+	strcpy(f.tok[N], "token-north");
+	m.side = S;
+	strcpy(m.kind, "togyz");
+	m.has_position = 1;
+	ck_assert_int_eq(tg_pos_set(&m.position.tg, pits, cap, tz, S, NULL), 0);
+	hash_of(f.tok[S], fresh);
+	in = in_for(SPECT, &m, fresh);
+	ck_assert_int_eq(rules_create(&f.r, "room-1", &in, &o), 0);
+	rules_apply(&f.r, &o, clock_ms);
+	join(&f, "", f.tok[N]);
+	ck_assert(f.r.rec.has_start);
+	ck_assert(memcmp(&f.r.play.tg.game.pos, &m.position.tg, sizeof m.position.tg) == 0);
+	/* Hole 2 is North's tuzdyk: never sown. */
+	o = act(&f, S, hole_msg(2, 0));
+	ck_assert_int_eq(o.error, PROTO_E_ILLEGAL_MOVE);
+	ck_assert_msg(strstr(o.why, "pit 2: ") == o.why, "%s", o.why);
+	ck_assert_int_eq(f.r.nmoves, 0);
+	rules_view(&f.r, &lim, clock_ms, &v);
+	ck_assert_ptr_eq(v.k, &proto_kind_togyz);
+	ck_assert_ptr_eq(v.start, &f.r.rec.start);
+	ck_assert_int_eq(v.has_last, 0);
+	teardown_room(&f);
+}
+END_TEST
+
 static Suite *rules_suite(void)
 {
 	Suite *s = suite_create("rules");
@@ -1070,6 +1272,13 @@ static Suite *rules_suite(void)
 	tcase_add_test(t, view_shows_the_room);
 	tcase_add_test(t, names_are_the_seats);
 	tcase_add_test(t, chat_is_for_players);
+	suite_add_tcase(s, t);
+	t = tcase_create("togyz");
+	tcase_add_test(t, togyz_room_takes_hole_numbers);
+	tcase_add_test(t, oware_room_refuses_hole_numbers);
+	tcase_add_test(t, togyz_game_to_its_end_then_a_rematch);
+	tcase_add_test(t, togyz_restore_replays_and_unknown_kinds_are_refused);
+	tcase_add_test(t, togyz_room_from_a_position);
 	suite_add_tcase(s, t);
 	t = tcase_create("clocks");
 	tcase_add_test(t, clocks_start_after_both_first_moves_and_add_the_increment);

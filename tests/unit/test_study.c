@@ -150,10 +150,45 @@ static void random_name(char *buf)
 		strcat(buf, bits[rnd(sizeof bits / sizeof bits[0])]);
 }
 
+/* The moves Aualé loads from text, played as Aualé plays them (its
+ * serialize/ogn.py and game/match.py): every letter A-F or a-f after the
+ * tags and outside { } and ( ), each refused unless legal, and no move
+ * after a position's second occurrence (Aualé's end). Returns how many. */
+static int aule_moves(const char *rec_text, const ow_pos *start)
+{
+	const char *c = rec_text;
+	int n = 0, over = 0;
+	ow_game g;
+
+	while (*c == '[' || *c == '\n')
+		c = strchr(c, '\n') ? strchr(c, '\n') + 1 : c + strlen(c);
+	ow_game_from(&g, start);
+	for (; *c; c++) {
+		int pit;
+
+		if (*c == '{' || *c == '(') {
+			c = strchr(c, *c == '{' ? '}' : ')');
+			ck_assert_ptr_nonnull(c);
+			continue;
+		}
+		if (!((*c >= 'A' && *c <= 'F') || (*c >= 'a' && *c <= 'f')))
+			continue;
+		pit = *c >= 'a' ? OW_ROW + (*c - 'a') : *c - 'A';
+		ck_assert_msg(!over, "Aualé would refuse move %d: the game is over\n%s", n + 1, rec_text);
+		ck_assert_msg(ow_game_play(&g, pit, NULL) == OW_OK, "move %d\n%s", n + 1, rec_text);
+		n++;
+		for (int i = 0; i + 1 < g.nseen; i++)
+			if (!memcmp(&g.seen[i], &g.seen[g.nseen - 1], sizeof g.seen[i]))
+				over = 1;
+		over |= g.end != OW_END_NONE && g.end != OW_END_MOVE_LIMIT;
+	}
+	return n;
+}
+
 START_TEST(test_ogn_round_trip_random_games)
 {
 	static uint8_t moves[OW_OGN_MAX_PLIES];
-	int over = 0, from_pos = 0;
+	int over = 0, from_pos = 0, continued = 0, aule;
 
 	rng_state = 15;
 	for (int game = 0; game < 3000; game++) {
@@ -185,6 +220,10 @@ START_TEST(test_ogn_round_trip_random_games)
 		ck_assert_int_eq(rec.nmoves, n);
 		ck_assert_mem_eq(rec.moves, moves, (size_t)n);
 		ck_assert_mem_eq(&rec.start, &start, sizeof start);
+		aule = aule_moves(text, &start);
+		ck_assert_int_le(aule, n);
+		ck_assert_int_eq(aule < n, strstr(text, "{Continued:") != NULL);
+		continued += aule < n;
 		ck_assert_int_eq(rec.has_fen, game % 2 && !(start.turn == 0 &&
 		                 !memcmp(start.pits, "\4\4\4\4\4\4\4\4\4\4\4\4", 12) &&
 		                 !start.captured[0] && !start.captured[1]));
@@ -205,6 +244,7 @@ START_TEST(test_ogn_round_trip_random_games)
 	}
 	ck_assert_int_gt(over, 2000);
 	ck_assert_int_eq(from_pos, 1500);
+	ck_assert_int_gt(continued, 100);
 }
 END_TEST
 
@@ -237,6 +277,14 @@ START_TEST(test_ogn_read_lax_forms)
 	ck_assert_int_eq(rec.game.pos.captured[OW_SOUTH], 24);
 	ck_assert_int_eq(read_text("[FEN \"0-0-0-0-1-1-1-5-0-0-0-0-22-18-S\"]\n1. F+3 b"), -1);
 	ck_assert_str_eq(rec.err, "move 1 \"F+3\": it captures 2 seeds");
+	/* The moves of a "{Continued:" comment are the game's; any other
+	 * comment is skipped. */
+	ck_assert_int_eq(read_text("1. C {Continued: 1... f\n2. A}\n"), 0);
+	ck_assert_int_eq(rec.nmoves, 3);
+	ck_assert_int_eq(read_text("1. C {continued: 1... f 2. A}"), 0);
+	ck_assert_int_eq(rec.nmoves, 1);
+	ck_assert_int_eq(read_text("1. C { Continued: f}"), 0);
+	ck_assert_int_eq(rec.nmoves, 1);
 }
 END_TEST
 
@@ -276,6 +324,13 @@ static const struct refused {
 	{"[South \"a\x01\"]", 1, "must be UTF-8 text"},
 	{"1. C f 12-", 1, "unexpected \"12-\""},
 	{"[FEN \"0-0-0-0-1-1-1-5-0-0-0-0-22-18-S\"]\n1. F+4", 2, "move 1 \"F+4\": it captures 2 seeds"},
+	{"1. C f {Continued: 2. A\nb", 1, "\"{Continued:\" never closed"},
+	{"1. C {Continued: 1... f 2. A} b", 1, "\"b\" after the moves of \"{Continued:\""},
+	{"1. C {Continued: 1... f 2. A} 3.", 1, "\"3.\" after the moves of \"{Continued:\""},
+	{"1. C {Continued: 1... f {x} 2. A}", 1, "unexpected \"{\" in \"{Continued:\""},
+	{"1. C {Continued: 1... f *}", 1, "unexpected \"*\""},
+	{"1. C {Continued: 1... f\n0-0}", 2, "the result \"0-0\" inside \"{Continued:\""},
+	{"1. C {Continued: 1... f 2. a}", 1, "move 3 \"a\": a pit of North"},
 };
 
 START_TEST(test_ogn_refused)

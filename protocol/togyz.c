@@ -1,17 +1,14 @@
-/* togyz_json.c: Togyz Kumalak games and positions as JSON (togyz_json.h). */
+/* togyz.c: Togyz Kumalak games, positions and moves as JSON (togyz.h). */
 #include <stdio.h>
 
 #include <jansson.h>
 
-#include "cli/togyz_json.h"
 #include "protocol/game.h"
+#include "protocol/togyz.h"
 
-void togyz_game_write(jw *w, const tg_game *g)
+/* The keys of a position, without the closing brace (game and position share them). */
+static void position_keys(jw *w, const tg_pos *p)
 {
-	const tg_pos *p = &g->pos;
-	uint32_t mask = g->end == OW_END_NONE ? tg_legal_mask(p) : 0;
-
-	jw_obj(w);
 	jw_key(w, "pits");
 	jw_arr(w);
 	for (int i = 0; i < TG_PITS; i++)
@@ -36,6 +33,15 @@ void togyz_game_write(jw *w, const tg_game *g)
 	jw_obj_end(w);
 	jw_key(w, "turn");
 	jw_str(w, proto_side_name(p->turn));
+}
+
+void proto_togyz_game_write_end(jw *w, const tg_game *g, const char *reason, int winner)
+{
+	const tg_pos *p = &g->pos;
+	uint32_t mask = !reason && g->end == OW_END_NONE ? tg_legal_mask(p) : 0;
+
+	jw_obj(w);
+	position_keys(w, p);
 	jw_key(w, "legal");
 	jw_arr(w);
 	for (int i = 0; i < TG_PITS; i++)
@@ -43,11 +49,72 @@ void togyz_game_write(jw *w, const tg_game *g)
 			jw_int(w, tg_hole_number(i));
 	jw_arr_end(w);
 	jw_key(w, "over");
-	jw_bool(w, g->end != OW_END_NONE);
+	jw_bool(w, reason || g->end != OW_END_NONE);
 	jw_key(w, "winner");
-	jw_str(w, proto_winner_name(g->winner));
+	jw_str(w, proto_winner_name(reason ? winner : g->winner));
 	jw_key(w, "reason");
-	jw_str(w, proto_end_name(g->end));
+	jw_str(w, reason ? reason : proto_end_name(g->end));
+	jw_obj_end(w);
+}
+
+void proto_togyz_game_write(jw *w, const tg_game *g)
+{
+	proto_togyz_game_write_end(w, g, NULL, OW_NOBODY);
+}
+
+void proto_togyz_position_write(jw *w, const tg_pos *p)
+{
+	jw_obj(w);
+	position_keys(w, p);
+	jw_obj_end(w);
+}
+
+void proto_togyz_moves_write(jw *w, const uint8_t *pits, int n)
+{
+	jw_arr(w);
+	for (int i = 0; i < n; i++)
+		jw_char(w, (char)('0' + tg_hole_number(pits[i])));
+	jw_arr_end(w);
+}
+
+/* Pits 0..17 as an array of indices into game.pits. */
+static void indices_write(jw *w, const uint8_t *pits, int n)
+{
+	jw_arr(w);
+	for (int i = 0; i < n; i++)
+		jw_int(w, pits[i]);
+	jw_arr_end(w);
+}
+
+void proto_togyz_last_write(jw *w, const tg_move_info *m)
+{
+	char note[4];
+
+	if (!m) {
+		jw_null(w);
+		return;
+	}
+	tg_notation(m, note);
+	jw_obj(w);
+	jw_key(w, "pit");
+	jw_char(w, (char)('0' + tg_hole_number(m->pit)));
+	jw_key(w, "sown");
+	indices_write(w, m->sown, m->nsown);
+	jw_key(w, "captured");
+	indices_write(w, &m->captured, m->captured == TG_NONE ? 0 : 1);
+	jw_key(w, "seeds");
+	jw_int(w, m->captured == TG_NONE ? 0 : m->seeds);
+	jw_key(w, "tuzdyk");
+	jw_bool(w, m->tuzdyk);
+	jw_key(w, "to_tuzdyk");
+	jw_obj(w);
+	jw_key(w, "south");
+	jw_int(w, m->to_tuzdyk[OW_SOUTH]);
+	jw_key(w, "north");
+	jw_int(w, m->to_tuzdyk[OW_NORTH]);
+	jw_obj_end(w);
+	jw_key(w, "notation");
+	jw_str(w, note);
 	jw_obj_end(w);
 }
 
@@ -66,8 +133,7 @@ static int get_int(const json_t *v, int *out)
 	return 0;
 }
 
-/* The checks of togyz_position_parse on a parsed value. */
-static int position_from_json(const json_t *j, tg_pos *out, char *err, size_t errlen)
+int proto_togyz_position_json(const struct json_t *j, tg_pos *out, char *err, size_t errlen)
 {
 	static const char *const fields[] = {"captured.south", "captured.north",
 	                                     "tuzdyk.south", "tuzdyk.north", "turn"};
@@ -150,7 +216,7 @@ static int position_from_json(const json_t *j, tg_pos *out, char *err, size_t er
 	return -1;
 }
 
-int togyz_position_parse(const char *text, size_t len, tg_pos *out, char *err, size_t errlen)
+int proto_togyz_position_parse(const char *text, size_t len, tg_pos *out, char *err, size_t errlen)
 {
 	json_error_t je;
 	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
@@ -161,7 +227,7 @@ int togyz_position_parse(const char *text, size_t len, tg_pos *out, char *err, s
 		snprintf(err, errlen, "position: malformed JSON at character %d: %s", je.position, je.text);
 		return -1;
 	}
-	rc = position_from_json(j, out, err, errlen);
+	rc = proto_togyz_position_json(j, out, err, errlen);
 	json_decref(j);
 	return rc;
 }
