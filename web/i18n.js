@@ -873,8 +873,12 @@ export function setLang(l) {
   applyStatic();
 }
 
-export function t(key, params) {
-  let s = getKind() === 'togyz' ? STRINGS[lang][`togyz.${key}`] : undefined;
+export function t(key, params) { return tIn(getKind(), key, params); }
+
+// t() for a game other than the page's: kind 'oware' or 'togyz' (the
+// start page's list of rooms names each room's sides by its own game).
+export function tIn(kind, key, params) {
+  let s = kind === 'togyz' ? STRINGS[lang][`togyz.${key}`] : undefined;
   if (s === undefined) s = STRINGS[lang][key];
   if (s === undefined) s = STRINGS.en[key];
   if (s === undefined) return key;

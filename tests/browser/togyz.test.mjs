@@ -294,5 +294,17 @@ test('an online Togyz room: created with its kind, joined, moves by click on bot
   await a.click('#record-copy');
   assert.equal(await a.evaluate(() => navigator.clipboard.readText()), togyzRecord(g.history, g.state()));
   await shot(b, 'togyz-online-es');
+  // The start page's list of rooms names the game and the sides of a Togyz
+  // room in its own words, also while the page offers Oware.
+  await a.goto(server.url);
+  await ready(a);
+  await a.check('input[name="kind"][value="oware"]');
+  await a.reload();
+  await ready(a);
+  await a.waitForSelector('#games:not([hidden]) .game-item');
+  const listed = await a.textContent('#games-list');
+  assert.match(listed, /Against Black/);
+  assert.match(listed, /Togyz Kumalak · you play White · (your|their) move/);
+  assert.match(await a.textContent('label:has(input[name="side"][value="south"])'), /South/);
   noProblems();
 });
