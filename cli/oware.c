@@ -16,8 +16,8 @@ static const char usage[] =
 	"usage:\n"
 	"  oware play [--game oware|togyz] [--position JSON] [MOVE ...]\n"
 	"  oware perft [--game oware|togyz] DEPTH [--position JSON]\n"
-	"  oware best [--position JSON] [--level easy|medium|hard | --depth N |\n"
-	"             --time-ms N] [--seed N] [--egdb FILE] [MOVE ...]\n"
+	"  oware best [--game oware|togyz] [--position JSON] [--level easy|medium|hard |\n"
+	"             --depth N | --time-ms N] [--seed N] [--egdb FILE] [MOVE ...]\n"
 	"  oware analyse [--position JSON] [--time-per-move MS | --nodes N]\n"
 	"                [--egdb FILE] [MOVE ...]\n"
 	"  oware ogn [--position JSON] [--south NAME] [--north NAME] [--date D]\n"
@@ -190,7 +190,7 @@ int main(int argc, char **argv)
 		if (game == 1 && !strcmp(argv[1], "perft"))
 			return togyz_cli_perft(n, argv + 2);
 		if (game == 1)
-			return cli_bad(NULL, "best: not available for --game togyz yet");
+			return togyz_cli_best(n, argv + 2);
 		argc = n + 2;
 	}
 	if (argc >= 2 && !strcmp(argv[1], "play"))

@@ -4,11 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli/cli.h"
 #include "cli/togyz.h"
 #include "protocol/togyz.h"
 #include "engine/togyz.h"
+#include "engine/togyz_search.h"
 
 const char togyz_cli_help[] =
 	"Togyz Kumalak (--game togyz): two rows of nine holes, 9 seeds each.\n"
@@ -34,9 +36,23 @@ const char togyz_cli_help[] =
 	"  oware perft --game togyz DEPTH [--position JSON]\n"
 	"      Prints the number of legal move sequences of exactly DEPTH plies.\n"
 	"\n"
+	"  oware best --game togyz [--position JSON] [--level easy|medium|hard |\n"
+	"             --depth N | --time-ms N] [--seed N] [HOLE ...]\n"
+	"      Plays the moves, then prints the computer's move for the side to\n"
+	"      move: {\"move\":H,\"score\":N,\"depth\":N,\"nodes\":N,\"pv\":[H,...]}\n"
+	"      with H hole numbers 1..9 (each of the side that plays it). score\n"
+	"      is for the side to move, 16 per seed ahead (a tuzdyk counts about\n"
+	"      2 seeds plus 10 times the share of the 162 seeds still on the\n"
+	"      board); 30000 minus N is a forced win in N plies (negative: a\n"
+	"      forced loss). The levels mean what they mean for Oware: the\n"
+	"      default --level hard (1 s; the hint), medium 4 plies, easy 1 ply\n"
+	"      with random slips; --depth N (1-64) is reproducible, --time-ms N\n"
+	"      (1-600000) stops after N ms, --seed N (0-4294967295, default 1)\n"
+	"      drives easy's and medium's random choices.\n"
+	"\n"
 	"Bad input (not a hole number 1..9, an empty hole, the opponent's\n"
 	"tuzdyk, a move after the end, a malformed or invalid position) exits\n"
-	"with status 2, as for Oware. --game may stand anywhere among the\n"
+	"with status 2, as for Oware; so does best on a finished game. --game may stand anywhere among the\n"
 	"arguments of play and perft, once (not as the value of --position).\n";
 
 /* Sets up *g from --position text, or the standard start when text is NULL. */
@@ -113,4 +129,124 @@ int togyz_cli_perft(int argc, char **argv)
 		return rc;
 	printf("%llu\n", (unsigned long long)tg_perft(&g, (int)depth));
 	return fflush(stdout) ? 1 : 0;
+}
+
+static uint32_t now_ms(void *ctx)
+{
+	struct timespec t;
+
+	(void)ctx;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint32_t)((uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u);
+}
+
+/* Parses a whole decimal number from lo to hi into *out; 0 or -1. */
+static int parse_num(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int togyz_cli_best(int argc, char **argv)
+{
+	const char *position = NULL, *level = NULL;
+	long depth = 0, time_ms = 0, seed = 1;
+	int nbudget = 0, i, rc, ply = 1;
+	tg_search_limits lim;
+	tg_search_result r;
+	tg_tt_entry *tt;
+	tg_game g;
+	jw w;
+
+	for (i = 0; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
+		const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (strcmp(opt, "--position") && strcmp(opt, "--level") && strcmp(opt, "--depth") &&
+		    strcmp(opt, "--time-ms") && strcmp(opt, "--seed"))
+			return cli_bad("best", "unknown option \"%s\"", opt);
+		if (!val)
+			return cli_bad("best", "%s needs a value", opt);
+		if (!strcmp(opt, "--position")) {
+			position = val;
+		} else if (!strcmp(opt, "--level")) {
+			level = val;
+			nbudget++;
+		} else if (!strcmp(opt, "--depth")) {
+			if (parse_num(val, 1, TG_SEARCH_MAX_DEPTH, &depth))
+				return cli_bad("best", "--depth must be an integer from 1 to %d, not \"%s\"",
+				               TG_SEARCH_MAX_DEPTH, val);
+			nbudget++;
+		} else if (!strcmp(opt, "--time-ms")) {
+			if (parse_num(val, 1, 600000L, &time_ms))
+				return cli_bad("best", "--time-ms must be an integer from 1 to 600000, not \"%s\"", val);
+			nbudget++;
+		} else if (parse_num(val, 0, 4294967295L, &seed)) {
+			return cli_bad("best", "--seed must be an integer from 0 to 4294967295, not \"%s\"", val);
+		}
+	}
+	if (nbudget > 1)
+		return cli_bad("best", "give only one of --level, --depth and --time-ms");
+	if ((rc = start_game(&g, position)))
+		return rc;
+	for (; i < argc; i++, ply++) {
+		const char *m = argv[i];
+		int pit = m[0] >= '1' && m[0] <= '9' && !m[1] ? tg_pit_of(g.pos.turn, m[0] - '0') : -1;
+
+		if (pit < 0)
+			return cli_bad("best", "ply %d: \"%s\" is not a hole number (1-9)", ply, m);
+		if ((rc = tg_game_play(&g, pit, NULL)))
+			return cli_bad("best", "ply %d: %s", ply, tg_strerror(rc));
+	}
+	if (g.end != OW_END_NONE)
+		return cli_bad("best", "the game is over: there is no move to choose");
+	if (depth || time_ms) {
+		memset(&lim, 0, sizeof lim);
+		lim.depth = (int)depth;
+		lim.time_ms = (uint32_t)time_ms;
+		lim.clock = time_ms ? now_ms : NULL;
+		lim.seed = (uint32_t)seed;
+	} else {
+		int lv = !level || !strcmp(level, "hard") ? TG_LEVEL_HARD
+		         : !strcmp(level, "medium") ? TG_LEVEL_MEDIUM
+		         : !strcmp(level, "easy") ? TG_LEVEL_EASY : -1;
+
+		if (lv < 0)
+			return cli_bad("best", "--level must be easy, medium or hard, not \"%s\"", level);
+		tg_search_level(&lim, lv, (uint32_t)seed, now_ms, NULL, 1000);
+	}
+	tt = calloc(TG_SEARCH_TT_ENTRIES, sizeof *tt);
+	if (!tt) {
+		fprintf(stderr, "oware: out of memory\n");
+		return 1;
+	}
+	rc = tg_search(&g, &lim, tt, TG_SEARCH_TT_ENTRIES, &r);
+	free(tt);
+	if (rc)
+		return cli_bad("best", "%s", tg_strerror(rc));
+	jw_init(&w);
+	jw_obj(&w);
+	jw_key(&w, "move");
+	jw_int(&w, tg_hole_number(r.move));
+	jw_key(&w, "score");
+	jw_int(&w, r.score);
+	jw_key(&w, "depth");
+	jw_int(&w, r.depth);
+	jw_key(&w, "nodes");
+	jw_int(&w, (long long)r.nodes);
+	jw_key(&w, "pv");
+	jw_arr(&w);
+	for (int k = 0; k < r.npv; k++)
+		jw_int(&w, tg_hole_number(r.pv[k]));
+	jw_arr_end(&w);
+	jw_obj_end(&w);
+	rc = cli_print(&w);
+	jw_free(&w);
+	return rc;
 }

@@ -1,4 +1,4 @@
-/* togyz.h: `oware play --game togyz` and `oware perft --game togyz`. */
+/* togyz.h: `oware play|perft|best --game togyz`. */
 #ifndef CLI_TOGYZ_H
 #define CLI_TOGYZ_H
 
@@ -14,5 +14,9 @@ int togyz_cli_play(int argc, char **argv);
 /* `oware perft --game togyz DEPTH [--position JSON]`, the same way: prints
  * the leaf count. */
 int togyz_cli_perft(int argc, char **argv);
+
+/* `oware best --game togyz [options] [HOLE ...]` (engine/togyz_search.h),
+ * the same way: prints the computer's move as JSON. */
+int togyz_cli_best(int argc, char **argv);
 
 #endif

@@ -1,5 +1,5 @@
 # engine/: the rules engine (pure C; also built for wasm by web/part.mk).
-ENGINE_SRC := engine/oware.c engine/egdb.c engine/search.c engine/analysis.c engine/ogn.c engine/togyz.c
+ENGINE_SRC := engine/oware.c engine/egdb.c engine/search.c engine/analysis.c engine/ogn.c engine/togyz.c engine/togyz_search.c
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 
 $(BUILD)/bench_perft: $(BUILD)/tests/bench/bench_perft.o $(ENGINE_OBJ)
@@ -37,3 +37,17 @@ ifneq ($(BUILD),build)
 build/oware.egdb:
 	$(MAKE) --no-print-directory BUILD=build build/oware.egdb
 endif
+
+# Togyz Kumalak levels against each other (tests/bench/bench_togyz_match.c).
+$(BUILD)/bench_togyz_match: $(BUILD)/tests/bench/bench_togyz_match.o $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^
+.PHONY: bench-togyz-match
+bench-togyz-match: $(BUILD)/bench_togyz_match
+	$(BUILD)/bench_togyz_match 40 100000
+BENCHES += bench-togyz-match
+
+# Togyz Kumalak search: depth and speed in 1 s, native and wasm under node.
+.PHONY: bench-togyz-search
+bench-togyz-search: $(BUILD)/oware web/togyz-ai.wasm
+	OWARE=$(BUILD)/oware TOGYZ_AI_WASM=web/togyz-ai.wasm node tests/bench/bench_togyz_search.mjs
+BENCHES += bench-togyz-search

@@ -7,6 +7,7 @@
 import { t } from './i18n.js';
 import { $, load, store, toast, MUTE_KEY, soundMuted } from './ui.js';
 import { model, mySide, moverOf, other } from './model.js';
+import { pitLabel } from './kind.js';
 import { afterRender } from './render.js';
 import { displayName } from './names.js';
 import { resultText } from './texts.js';
@@ -105,7 +106,8 @@ export function stateEvents(prev, st) {
     if (mover !== me) {
       const name = displayName(mover);
       const mine = me && !st.game.over && st.game.turn === me;
-      const text = mine ? t('notify.move.yours', { name, pit: st.last.pit }) : t('notify.move', { name, pit: st.last.pit });
+      const pit = pitLabel(st.last.pit);
+      const text = mine ? t('notify.move.yours', { name, pit }) : t('notify.move', { name, pit });
       happened(st.last.seeds > 0 ? 'capture' : 'move', text);
     }
   }

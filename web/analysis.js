@@ -144,7 +144,8 @@ function provenText(p) {
 
 export function drawAnalysis(f) {
   const card = $('analysis');
-  const on = f.reviewable && f.st.moves.length > 0 && !!model.timeline;
+  // Oware only: the analysis runs Oware's search (engine/analysis.h).
+  const on = f.reviewable && f.st.moves.length > 0 && !!model.timeline && model.timeline.kind !== 'togyz';
   card.hidden = !on;
   const a = on ? current() : null;
   board.markBest(null);

@@ -1,5 +1,7 @@
 // app.js: the entry point: loads the engine, wires each part, opens the start page, a room or the local game.
 import { loadEngine } from './engine.js';
+import { loadTogyz } from './togyz.js';
+import { getKind, pitIds, rowOf } from './kind.js';
 import { t, initLang, setLang, getLang, applyStatic } from './i18n.js';
 import { Board } from './board.js';
 import { $ } from './ui.js';
@@ -9,7 +11,7 @@ import { drawConnBare } from './conn-line.js';
 import { startOnline, playOnline, wireOnline } from './online.js';
 import { startLocal, playLocal, wireLocal } from './local.js';
 import { reviewStep, wireReview } from './review.js';
-import { showStart } from './start.js';
+import { showStart, wireStart } from './start.js';
 import { tapPreview, wireTouch } from './touch.js';
 import { wireStudy, startRecord } from './study.js';
 import { wireAnalysis } from './analysis.js';
@@ -42,9 +44,16 @@ function onKey(ev) {
     ev.preventDefault();
     return;
   }
-  if (ev.key.length !== 1 || !/[a-f]/i.test(ev.key)) return;
-  // Letters pick a pit of the side to move, whatever the case typed.
-  const letter = g.turn === 'south' ? ev.key.toLowerCase() : ev.key.toUpperCase();
+  let letter;
+  if (getKind() === 'togyz') {
+    // Digits 1-9 pick a hole of the side to move (as Kazakh records number them).
+    if (ev.key.length !== 1 || !/[1-9]/.test(ev.key)) return;
+    letter = pitIds()[(g.turn === 'south' ? 0 : rowOf()) + Number(ev.key) - 1];
+  } else {
+    if (ev.key.length !== 1 || !/[a-f]/i.test(ev.key)) return;
+    // Letters pick a pit of the side to move, whatever the case typed.
+    letter = g.turn === 'south' ? ev.key.toLowerCase() : ev.key.toUpperCase();
+  }
   if (board.legal.has(letter)) {
     ev.preventDefault();
     onPlay(letter);
@@ -66,6 +75,7 @@ function wire() {
   wireStudy();
   wireAnalysis();
   wireEditor();
+  wireStart();
   document.addEventListener('keydown', onKey);
 }
 
@@ -74,7 +84,7 @@ async function main() {
   applyStatic();
   wire();
   try {
-    await loadEngine();
+    await Promise.all([loadEngine(), loadTogyz()]);
   } catch (e) {
     $('loading').textContent = t('start.error.engine');
     return;

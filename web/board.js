@@ -1,8 +1,8 @@
 // board.js: draws the board (pits, seeds, counts, letters, stores), its
 // highlights and the sowing animation. Knows nothing of rooms or sockets.
 import { t } from './i18n.js';
+import { pitIds, pitLabel, rowOf } from './kind.js';
 
-const LETTERS = 'abcdefABCDEF';
 const MAX_DOTS = 24;  // seeds drawn in a pit; the count is always written
 
 // Seed positions: a sunflower spiral, the same for every pit, so a pit that
@@ -22,7 +22,8 @@ function reducedMotion() {
 export class Board {
   // root: the board element; stores: {south: el, north: el} (may be absent).
   // tapPreview(): whether a tap previews first (then a second tap plays).
-  constructor(root, stores, { onPlay, onPreview, tapPreview } = {}) {
+  // kind: 'oware' (two rows of six) or 'togyz' (two rows of nine, tuzdyks).
+  constructor(root, stores, { onPlay, onPreview, tapPreview } = {}, kind = 'oware') {
     this.root = root;
     this.stores = stores;
     this.onPlay = onPlay || (() => {});
@@ -33,12 +34,28 @@ export class Board {
     this.me = null;             // the viewer's side: their pits are labelled "yours"
     this.view = 'south';        // the side nearest the player
     this.legal = new Set();
-    this.counts = new Array(12).fill(4);
     this.captured = { south: 0, north: 0 };
-    this.pits = [];
+    this.tuzdyk = { south: null, north: null };  // Togyz: each side's tuzdyk pit name
     this.anim = null;           // {timer, resolve} of a running animation
     this.rows = { top: root.querySelector('.row-top'), bottom: root.querySelector('.row-bottom') };
-    for (let i = 0; i < 12; i++) this.pits.push(this._makePit(i));
+    this.kind = null;
+    this.setKind(kind);
+  }
+
+  // Builds the pits of kind ('oware' or 'togyz') unless they are there.
+  setKind(kind) {
+    kind = kind === 'togyz' ? 'togyz' : 'oware';
+    if (kind === this.kind) return;
+    this.finish();
+    this.kind = kind;
+    this.ids = pitIds(kind);
+    this.row = rowOf(kind);
+    this.counts = new Array(this.ids.length).fill(0);
+    this.tuzdyk = { south: null, north: null };
+    this.legal = new Set();
+    this.armed = null;
+    this.pits = Array.from(this.ids, (_, i) => this._makePit(i));
+    this.root.dataset.kind = kind;
     this._layout();
   }
 
@@ -46,8 +63,9 @@ export class Board {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'pit';
-    b.dataset.pit = LETTERS[i];
-    b.dataset.side = i < 6 ? 'south' : 'north';
+    const ids = this.ids;
+    b.dataset.pit = ids[i];
+    b.dataset.side = i < this.row ? 'south' : 'north';
     const seeds = document.createElement('span');
     seeds.className = 'seeds';
     seeds.setAttribute('aria-hidden', 'true');
@@ -64,14 +82,14 @@ export class Board {
     const letter = document.createElement('span');
     letter.className = 'letter';
     letter.setAttribute('aria-hidden', 'true');
-    letter.textContent = LETTERS[i];
+    letter.textContent = pitLabel(ids[i], this.kind);
     const mark = document.createElement('span');
     mark.className = 'mark';
     mark.setAttribute('aria-hidden', 'true');
     b.append(seeds, count, letter, mark);
     b.addEventListener('pointerdown', (ev) => { this.pointer = ev.pointerType; });
     b.addEventListener('click', (ev) => {
-      const pit = LETTERS[i];
+      const pit = ids[i];
       const pointer = ev.pointerType || this.pointer;
       this.pointer = null;
       if (!this.legal.has(pit) || this.anim) return;
@@ -85,7 +103,7 @@ export class Board {
       this.arm(null);
       this.onPlay(pit);
     });
-    const enter = () => { if (this.legal.has(LETTERS[i]) && !this.anim) this.onPreview(LETTERS[i]); };
+    const enter = () => { if (this.legal.has(ids[i]) && !this.anim) this.onPreview(ids[i]); };
     // A tap's preview stays until another tap (Chromium sends a mouseleave
     // right after a tap); the focus leaving the pit ends it.
     const leave = (ev) => { if (ev.type === 'blur' || !this.armed) this.onPreview(null); };
@@ -98,7 +116,7 @@ export class Board {
 
   // Puts the viewer's row at the bottom, left to right in sowing order.
   _layout() {
-    const south = this.pits.slice(0, 6), north = this.pits.slice(6);
+    const south = this.pits.slice(0, this.row), north = this.pits.slice(this.row);
     const [near, far] = this.view === 'south' ? [south, north] : [north, south];
     this.rows.bottom.replaceChildren(...near);
     this.rows.top.replaceChildren(...far.slice().reverse());
@@ -114,10 +132,28 @@ export class Board {
 
   // Shows counts and scores without animation.
   show(state) {
-    this.counts = state.pits.slice();
+    this.counts = state.pits.slice(0, this.ids.length);
     this.captured = { ...state.captured };
-    for (let i = 0; i < 12; i++) this._drawPit(i, this.counts[i]);
+    for (let i = 0; i < this.ids.length; i++) this._drawPit(i, this.counts[i] || 0);
+    this._drawTuzdyks(state.tuzdyk);
     this._drawStores();
+  }
+
+  // Togyz: marks each side's tuzdyk (a hole number of the opponent's row,
+  // or null) with its owner.
+  _drawTuzdyks(tuzdyk) {
+    if (this.kind !== 'togyz') return;
+    const tz = tuzdyk || {};
+    this.tuzdyk = {
+      south: tz.south ? this.ids[this.row + tz.south - 1] : null,
+      north: tz.north ? this.ids[tz.north - 1] : null,
+    };
+    this.pits.forEach((b, i) => {
+      const owner = this.ids[i] === this.tuzdyk.south ? 'south' : this.ids[i] === this.tuzdyk.north ? 'north' : '';
+      b.classList.toggle('tuzdyk', !!owner);
+      if (owner) b.dataset.tuzdyk = owner; else delete b.dataset.tuzdyk;
+      b.querySelector('.mark').textContent = owner ? 'X' : '';
+    });
   }
 
   _drawPit(i, n) {
@@ -151,7 +187,7 @@ export class Board {
   setLegal(legal) {
     this.legal = new Set(legal);
     this.pits.forEach((b, i) => {
-      const on = this.legal.has(LETTERS[i]);
+      const on = this.legal.has(this.ids[i]);
       b.classList.toggle('legal', on);
       b.setAttribute('aria-disabled', on ? 'false' : 'true');
       b.tabIndex = on ? 0 : -1;
@@ -163,10 +199,12 @@ export class Board {
   // "Pit a, yours: 5 seeds" / "Pit A, North's: 4 seeds", and how to play it.
   relabel() {
     this.pits.forEach((b, i) => {
-      const n = this.counts[i], pit = LETTERS[i];
-      const side = i < 6 ? 'south' : 'north';
+      const n = this.counts[i], pit = pitLabel(this.ids[i], this.kind);
+      const side = i < this.row ? 'south' : 'north';
       const owner = side === this.me ? t('pit.owner.yours') : t('pit.owner.side', { side: t(`side.${side}`) });
       let label = t(n === 1 ? 'pit.label.one' : 'pit.label', { pit, owner, n });
+      const tz = this.ids[i] === this.tuzdyk.south ? 'south' : this.ids[i] === this.tuzdyk.north ? 'north' : null;
+      if (tz) label += `. ${t('pit.label.tuzdyk', { side: t(`side.${tz}`) })}`;
       if (this.legal.has(pit)) label += `. ${t('pit.label.sow')}`;
       b.setAttribute('aria-label', label);
     });
@@ -188,13 +226,14 @@ export class Board {
   // Shows a preview ({move} from the engine) or clears it (null).
   markPreview(preview) {
     if (!preview || preview.move.pit !== this.armed) this.arm(null);
-    this._clear(['pv-origin', 'pv-land', 'pv-take', 'pv-slam']);
+    this._clear(['pv-origin', 'pv-land', 'pv-take', 'pv-slam', 'pv-tuzdyk']);
     this.root.classList.toggle('previewing', !!preview);
     if (!preview) return;
     const m = preview.move;
     this._pit(m.pit).classList.add('pv-origin');
     const land = m.sown[m.sown.length - 1];
     if (land) this._pit(land).classList.add(m.grand_slam ? 'pv-slam' : 'pv-land');
+    if (m.tuzdyk && land) this._pit(land).classList.add('pv-tuzdyk');
     m.captured.forEach((p) => this._pit(p).classList.add('pv-take'));
   }
 
@@ -202,7 +241,7 @@ export class Board {
   // the preview moves on.
   arm(letter) {
     this.armed = letter;
-    this.pits.forEach((b, i) => b.classList.toggle('armed', LETTERS[i] === letter));
+    this.pits.forEach((b, i) => b.classList.toggle('armed', this.ids[i] === letter));
   }
 
   // Marks the pit a hint suggests (null: none).
@@ -217,7 +256,7 @@ export class Board {
     if (letter) this._pit(letter).classList.add('best');
   }
 
-  _pit(letter) { return this.pits[LETTERS.indexOf(letter)]; }
+  _pit(letter) { return this.pits[this.ids.indexOf(letter)]; }
 
   // Stops a running animation at its end state.
   finish() {
@@ -239,13 +278,23 @@ export class Board {
     }
     const counts = before.pits.slice();
     const steps = [];
-    const origin = LETTERS.indexOf(last.pit);
+    const origin = this.ids.indexOf(last.pit);
     steps.push(() => { counts[origin] = 0; this._drawPit(origin, 0); this._pit(last.pit).classList.add('lifting'); });
+    // Togyz: a seed sown into a tuzdyk goes at once to its owner's store.
+    const tz = (before.tuzdyk && this.kind === 'togyz') ? {
+      [before.tuzdyk.south ? this.ids[this.row + before.tuzdyk.south - 1] : '']: 'south',
+      [before.tuzdyk.north ? this.ids[before.tuzdyk.north - 1] : '']: 'north',
+    } : {};
     last.sown.forEach((p) => {
-      const i = LETTERS.indexOf(p);
+      const i = this.ids.indexOf(p);
       steps.push(() => {
-        counts[i]++;
-        this._drawPit(i, counts[i]);
+        if (p in tz) {
+          this.captured[tz[p]]++;
+          this._drawStores();
+        } else {
+          counts[i]++;
+          this._drawPit(i, counts[i]);
+        }
         const b = this.pits[i];
         b.classList.remove('drop');
         void b.offsetWidth;  // restart the CSS animation

@@ -3,7 +3,7 @@
 // with POST api/rooms (protocol/PROTOCOL.md, "Your games"): the opponent,
 // your side, whose move it is or the result, the last activity; a click
 // goes back in, and finished or expired rooms can be removed.
-import { t, getLang } from './i18n.js';
+import { t, tIn, getLang } from './i18n.js';
 import { $, store } from './ui.js';
 import { controlText } from './clock.js';
 
@@ -67,7 +67,8 @@ export async function drawGames() {
   section.hidden = false;
 }
 
-const side = (s) => t(`side.${s === 'north' ? 'north' : 'south'}`);
+// A side's name in the room's own game (White/Black in a Togyz room).
+const side = (s, kind) => tIn(kind === 'togyz' ? 'togyz' : 'oware', `side.${s === 'north' ? 'north' : 'south'}`);
 
 // "5 minutes ago", in the page's language.
 function ago(seconds) {
@@ -101,7 +102,7 @@ function item(g) {
     const names = g.names || {};
     const oppName = typeof names[opp] === 'string' ? names[opp] : null;
     title.textContent = !g.seats || !g.seats[opp] || !g.seats[opp].taken ? t('games.waiting')
-      : t('games.against', { name: oppName || side(opp) });
+      : t('games.against', { name: oppName || side(opp, g.kind) });
     let state = '';
     const waiting = !g.seats || !g.seats[opp] || !g.seats[opp].taken;
     if (g.over) {
@@ -113,7 +114,8 @@ function item(g) {
       li.dataset.state = waiting ? 'waiting' : g.turn === g.seat ? 'yours' : 'theirs';
       if (!waiting) state = g.turn === g.seat ? t('games.your_move') : t('games.their_move');
     }
-    detail.textContent = [t('games.you_play', { side: side(g.seat) }), state, controlText(g.time_control),
+    // A Togyz room says its game (Oware is the default).
+    detail.textContent = [g.kind === 'togyz' ? t('kind.togyz') : '', t('games.you_play', { side: side(g.seat, g.kind) }), state, controlText(g.time_control),
       ago(g.updated)].filter(Boolean).join(' · ');
   }
   const open = document.createElement('a');

@@ -1,7 +1,10 @@
 // i18n.js: every string of the client in Spanish and English.
 // t(key, params) fills {name} placeholders; elements with data-i18n="key"
 // (text), data-i18n-label="key" (aria-label) or data-i18n-title="key" get
-// their text from applyStatic().
+// their text from applyStatic(). A key may have a Togyz Kumalak variant,
+// "togyz.<key>": t() gives it while the page shows Togyz (kind.js), so the
+// sides are White and Black there, its rules and records its own.
+import { getKind } from './kind.js';
 
 const STRINGS = {
   es: {
@@ -375,6 +378,50 @@ const STRINGS = {
     'option.tap': 'Un toque para ver la jugada, otro para jugarla',
     'local.replace.confirm': 'La partida en este dispositivo no ha terminado. ¿Empezar otra? La que está en curso se perderá.',
     'local.replace.yes': 'Empezar otra partida',
+    // Togyz Kumalak: the game choice, and the words that differ from
+    // Oware's ("togyz.<key>" replaces <key> while the page shows Togyz).
+    'kind.legend': 'Juego',
+    'kind.oware': 'Oware',
+    'kind.togyz': 'Togyz Kumalak',
+    'pit.label.tuzdyk': 'Tuzdyk de {side}',
+    'last.tuzdyk': '{side} sembró el hoyo {pit} e hizo un tuzdyk en el hoyo {hole}.',
+    'preview.tuzdyk': 'La última semilla cae en el hoyo {pit} y hace un tuzdyk.',
+    'engine.tuzdyk': 'Ese hoyo es un tuzdyk del rival: no se siembra.',
+    'togyz.app.tagline': 'Togyz Kumalak para dos, en esta pantalla o en una sala privada',
+    'togyz.side.south': 'Blancas',
+    'togyz.side.north': 'Negras',
+    'togyz.start.side.south': 'Blancas (empiezas tú)',
+    'togyz.start.side.north': 'Negras',
+    'togyz.start.rules.title': 'Cómo se juega (Togyz Kumalak)',
+    'togyz.start.rules.1': 'Cada jugador tiene nueve hoyos de nueve semillas: la fila más cercana es la tuya, con los hoyos numerados del 1 al 9. Empiezan las Blancas.',
+    'togyz.start.rules.2': 'En tu turno tomas todas las semillas de uno de tus hoyos y las siembras una a una en sentido antihorario, empezando por el mismo hoyo (con una sola semilla, esta pasa al hoyo siguiente).',
+    'togyz.start.rules.3': 'Si la última semilla cae en un hoyo del rival y deja allí un número par, capturas todo el hoyo.',
+    'togyz.start.rules.4': 'Si deja exactamente 3, el hoyo pasa a ser tu tuzdyk (marcado con X): te llevas esas 3 y toda semilla que caiga después en él. Uno por jugador, nunca en el noveno hoyo ni en el mismo número que el tuzdyk del rival.',
+    'togyz.start.rules.5': 'Gana quien llega a 82 semillas; 81 a 81 es empate. Si quien debe mover no tiene semillas, cada uno se queda las de su fila.',
+    'togyz.over.score': 'Puntuación final: Blancas {south}, Negras {north}',
+    'togyz.moves.players': '{south} (Blancas) contra {north} (Negras)',
+    'togyz.record.south': 'Blancas: {name}',
+    'togyz.record.north': 'Negras: {name}',
+    'togyz.result.score.won': 'Llegaste a 82 semillas y ganaste.',
+    'togyz.result.score.lost': 'Tu rival llegó a 82 semillas: perdiste.',
+    'togyz.result.score.watch': '{winner} llegó a 82 semillas y ganó.',
+    'togyz.result.score.draw': 'Cada lado capturó 81 semillas: la partida es tablas.',
+    'togyz.pit.label': 'Hoyo {pit}, {owner}: {n} semillas',
+    'togyz.pit.label.one': 'Hoyo {pit}, {owner}: 1 semilla',
+    'togyz.hint.note': 'Pista: siembra el hoyo {pit}.',
+    'togyz.undo.one': 'Jugada del hoyo {move} deshecha.',
+    'togyz.undo.two': 'Jugadas de los hoyos {first} y {second} deshechas.',
+    'togyz.turn.yours': 'Te toca: elige uno de tus hoyos',
+    'togyz.turn.local': 'Juegan {side}: elige un hoyo de tu fila',
+    'togyz.preview.lands': 'La última semilla cae en el hoyo {pit}.',
+    'togyz.preview.captures': 'La última semilla cae en el hoyo {pit} y captura {n}.',
+    'togyz.last.move': '{side} sembró el hoyo {pit}.',
+    'togyz.last.capture': '{side} sembró el hoyo {pit} y capturó {n} semillas (hoyo {pits}).',
+    'togyz.engine.empty': 'Ese hoyo está vacío.',
+    'togyz.engine.not_yours': 'Ese hoyo no es tuyo.',
+    'togyz.share.message': '¿Una partida de togyz kumalak? Abre este enlace:',
+    'togyz.share.message.named': '{name} te invita a una partida de togyz kumalak:',
+    'togyz.record.copy': 'Copiar el registro (notación kazaja)',
   },
   en: {
     'app.title': 'Oware',
@@ -747,6 +794,50 @@ const STRINGS = {
     'option.tap': 'Tap once to preview, tap again to play',
     'local.replace.confirm': 'The game on this device is not finished. Start a new one? The game in progress will be lost.',
     'local.replace.yes': 'Start a new game',
+    // Togyz Kumalak: the game choice, and the words that differ from
+    // Oware's ("togyz.<key>" replaces <key> while the page shows Togyz).
+    'kind.legend': 'Game',
+    'kind.oware': 'Oware',
+    'kind.togyz': 'Togyz Kumalak',
+    'pit.label.tuzdyk': '{side}\'s tuzdyk',
+    'last.tuzdyk': '{side} sowed hole {pit} and made a tuzdyk of hole {hole}.',
+    'preview.tuzdyk': 'The last seed lands in hole {pit} and makes a tuzdyk.',
+    'engine.tuzdyk': 'That hole is your opponent\'s tuzdyk: it is never sown.',
+    'togyz.app.tagline': 'Togyz Kumalak for two, on this screen or in a private room',
+    'togyz.side.south': 'White',
+    'togyz.side.north': 'Black',
+    'togyz.start.side.south': 'White (you start)',
+    'togyz.start.side.north': 'Black',
+    'togyz.start.rules.title': 'How to play (Togyz Kumalak)',
+    'togyz.start.rules.1': 'Each player has nine holes of nine seeds: the row nearest you is yours, its holes numbered 1 to 9. White starts.',
+    'togyz.start.rules.2': 'On your turn, take all the seeds of one of your holes and sow them one by one counter-clockwise, starting with that same hole (a single seed moves on to the next hole).',
+    'togyz.start.rules.3': 'If the last seed lands in an opponent\'s hole and leaves an even number there, you capture the whole hole.',
+    'togyz.start.rules.4': 'If it leaves exactly 3, the hole becomes your tuzdyk (marked X): you take those 3 and every seed sown into it later. One each, never the ninth hole, never the same number as the opponent\'s tuzdyk.',
+    'togyz.start.rules.5': 'Reach 82 seeds to win; 81 each is a draw. If the player to move has no seeds, each side keeps the seeds in its row.',
+    'togyz.over.score': 'Final score: White {south}, Black {north}',
+    'togyz.moves.players': '{south} (White) vs {north} (Black)',
+    'togyz.record.south': 'White: {name}',
+    'togyz.record.north': 'Black: {name}',
+    'togyz.result.score.won': 'You reached 82 seeds and won.',
+    'togyz.result.score.lost': 'Your opponent reached 82 seeds, so you lost.',
+    'togyz.result.score.watch': '{winner} reached 82 seeds and won.',
+    'togyz.result.score.draw': 'Each side captured 81 seeds, so the game is a draw.',
+    'togyz.pit.label': 'Hole {pit}, {owner}: {n} seeds',
+    'togyz.pit.label.one': 'Hole {pit}, {owner}: 1 seed',
+    'togyz.hint.note': 'Hint: sow hole {pit}.',
+    'togyz.undo.one': 'The move of hole {move} taken back.',
+    'togyz.undo.two': 'The moves of holes {first} and {second} taken back.',
+    'togyz.turn.yours': 'Your turn: pick one of your holes',
+    'togyz.turn.local': '{side} to move: pick a hole in your row',
+    'togyz.preview.lands': 'The last seed lands in hole {pit}.',
+    'togyz.preview.captures': 'The last seed lands in hole {pit} and captures {n}.',
+    'togyz.last.move': '{side} sowed hole {pit}.',
+    'togyz.last.capture': '{side} sowed hole {pit} and captured {n} seeds (hole {pits}).',
+    'togyz.engine.empty': 'That hole is empty.',
+    'togyz.engine.not_yours': 'That hole is not yours.',
+    'togyz.share.message': 'A game of togyz kumalak? Open this link:',
+    'togyz.share.message.named': '{name} invites you to a game of togyz kumalak:',
+    'togyz.record.copy': 'Copy the record (Kazakh notation)',
   },
 };
 
@@ -782,15 +873,22 @@ export function setLang(l) {
   applyStatic();
 }
 
-export function t(key, params) {
-  let s = STRINGS[lang][key];
+export function t(key, params) { return tIn(getKind(), key, params); }
+
+// t() for a game other than the page's: kind 'oware' or 'togyz' (the
+// start page's list of rooms names each room's sides by its own game).
+export function tIn(kind, key, params) {
+  let s = kind === 'togyz' ? STRINGS[lang][`togyz.${key}`] : undefined;
+  if (s === undefined) s = STRINGS[lang][key];
   if (s === undefined) s = STRINGS.en[key];
   if (s === undefined) return key;
   if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
   return s;
 }
 
-export function has(key) { return STRINGS[lang][key] !== undefined; }
+export function has(key) {
+  return STRINGS[lang][key] !== undefined || (getKind() === 'togyz' && STRINGS[lang][`togyz.${key}`] !== undefined);
+}
 
 export function applyStatic(root = document) {
   root.querySelectorAll('[data-i18n]').forEach((el) => { el.textContent = t(el.dataset.i18n); });

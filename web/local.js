@@ -1,7 +1,9 @@
 // local.js: the game on this device (two players or the computer): moves, saving, undo, hint, new game, flip.
 import { EngineError, Game, replay } from './engine.js';
+import { Game as TogyzGame, replay as togyzReplay } from './togyz.js';
+import { getKind, setKind, pitLabel } from './kind.js';
 import { Computer, LEVELS } from './ai.js';
-import { t } from './i18n.js';
+import { t, applyStatic } from './i18n.js';
 import { $, toast, announce, confirmDialog, show, store, load, setGameHeading } from './ui.js';
 import { model, board, setModel, newModel, other, moverOf, undoCount, mySide } from './model.js';
 import { Timeline } from './timeline.js';
@@ -11,24 +13,33 @@ import { renderAll, afterRender } from './render.js';
 const LOCAL_KEY = 'oware.local';
 
 function saveLocal() {
-  store(LOCAL_KEY, JSON.stringify({ moves: model.timeline.moves, ai: model.ai, flipped: model.flipped, start: model.start }));
+  store(LOCAL_KEY, JSON.stringify({ kind: model.timeline.kind, moves: model.timeline.moves, ai: model.ai, flipped: model.flipped, start: model.start }));
 }
 
-// A saved start position the engine accepts, else null (the standard start).
-function validStart(pos) {
+// A saved start position the engine of kind accepts, else null (the standard start).
+function validStart(pos, kind) {
   if (!pos) return null;
-  try { Game.fromPosition(pos); return { pits: pos.pits.slice(), captured: { ...pos.captured }, turn: pos.turn }; } catch { return null; }
+  try {
+    if (kind === 'togyz') {
+      TogyzGame.fromPosition(pos);
+      return { pits: pos.pits.slice(), captured: { ...pos.captured }, tuzdyk: { south: pos.tuzdyk?.south ?? null, north: pos.tuzdyk?.north ?? null }, turn: pos.turn };
+    }
+    Game.fromPosition(pos);
+    return { pits: pos.pits.slice(), captured: { ...pos.captured }, turn: pos.turn };
+  } catch { return null; }
 }
 
-// The saved local game: {moves, ai, flipped, start}, or null. start: the
-// position its games start from (null: the standard start).
+// The saved local game: {kind, moves, ai, flipped, start}, or null. kind:
+// 'oware' or 'togyz'; start: the position its games start from (null: the
+// standard start).
 export function readLocal() {
   try {
     const saved = JSON.parse(load(LOCAL_KEY) || 'null');
     if (!saved || !Array.isArray(saved.moves)) return null;
     const ai = saved.ai && LEVELS.includes(saved.ai.level) && ['south', 'north'].includes(saved.ai.side)
       ? { level: saved.ai.level, side: saved.ai.side } : null;
-    return { moves: saved.moves.filter((m) => typeof m === 'string'), ai, flipped: !!saved.flipped, start: validStart(saved.start) };
+    const kind = saved.kind === 'togyz' ? 'togyz' : 'oware';
+    return { kind, moves: saved.moves.filter((m) => typeof m === 'string'), ai, flipped: !!saved.flipped, start: validStart(saved.start, kind) };
   } catch { return null; }
 }
 
@@ -36,16 +47,17 @@ export function readLocal() {
 export function unfinishedLocal() {
   const saved = readLocal();
   if (!saved || !saved.moves.length) return false;
-  try { return !replay(saved.moves, saved.start).over; } catch { return false; }
+  try { return !(saved.kind === 'togyz' ? togyzReplay : replay)(saved.moves, saved.start).over; } catch { return false; }
 }
 
 // Starts a new local game: ai null (two players) or {level, side}; from
 // {start, moves}: a start position (null: the standard one) and the moves
-// already played from it (play from here). A saved game not finished is
-// only given up once the player says so.
-export async function newLocal(ai, { start = null, moves = [] } = {}) {
+// already played from it (play from here); kind: the game (default: the
+// page's, kind.js). A saved game not finished is only given up once the
+// player says so.
+export async function newLocal(ai, { start = null, moves = [], kind = getKind() } = {}) {
   if (unfinishedLocal() && !(await confirmDialog(t('local.replace.confirm'), t('local.replace.yes')))) return;
-  store(LOCAL_KEY, JSON.stringify({ moves, ai, start }));
+  store(LOCAL_KEY, JSON.stringify({ kind, moves, ai, start }));
   window.location.href = '?local=1';
 }
 
@@ -53,6 +65,9 @@ export async function newLocal(ai, { start = null, moves = [] } = {}) {
 export function startLocal() {
   setModel(newModel('local'));
   const saved = readLocal();
+  setKind(saved ? saved.kind : 'oware');
+  applyStatic();
+  document.body.dataset.kind = getKind();
   let line = new Timeline();
   if (saved) {
     try { line = new Timeline(saved.moves, saved.start); } catch { line = new Timeline([], saved.start); }
@@ -67,8 +82,15 @@ export function startLocal() {
   renderAll();
 }
 
-// The computer's turn: web/ai.js searches in a worker while the page lives.
+// The computer's turn: web/ai.js searches in a worker while the page lives
+// (Oware's web/ai-worker.js, or Togyz's web/togyz-worker.js).
 let computer = null;
+function cpu() {
+  if (!computer) {
+    computer = getKind() === 'togyz' ? new Computer(new URL('togyz-worker.js', import.meta.url)) : new Computer();
+  }
+  return computer;
+}
 let aiSeq = 0;
 function aiTurn() {
   if (!model || model.mode !== 'local' || !model.ai || model.thinking || board.anim) return;
@@ -78,10 +100,9 @@ function aiTurn() {
   model.thinking = id;
   const moves = line.moves.slice();
   const started = Date.now();
-  if (!computer) computer = new Computer();
   // Easy's slips vary from game to game and move to move.
   const seed = (model.aiSeed = model.aiSeed || (Date.now() >>> 0)) + moves.length;
-  computer.best({ position: model.start, moves, level: model.ai.level, seed }).then((r) => {
+  cpu().best({ position: model.start, moves, level: model.ai.level, seed }).then((r) => {
     // A short pause, so a quick reply still reads as a move.
     setTimeout(() => {
       if (!model || model.thinking !== id) return;
@@ -145,7 +166,7 @@ function undoLocal() {
   model.timeline = new Timeline(moves.slice(0, moves.length - k), model.start);
   localState();
   saveLocal();
-  const said = k === 1 ? t('undo.one', { move: gone[0] }) : t('undo.two', { first: gone[0], second: gone[1] });
+  const said = k === 1 ? t('undo.one', { move: pitLabel(gone[0]) }) : t('undo.two', { first: pitLabel(gone[0]), second: pitLabel(gone[1]) });
   const turn = model.ai ? t('announce.turn') : t('turn.local', { side: sideName(model.state.game.turn) });
   announce(`${said} ${turn}`);
   renderAll();
@@ -172,11 +193,10 @@ function askHint() {
   const moves = model.timeline.moves.slice();
   model.hint = { ply: moves.length };
   renderAll();
-  if (!computer) computer = new Computer();
-  computer.hint({ position: model.start, moves }).then((r) => {
+  cpu().hint({ position: model.start, moves }).then((r) => {
     if (!model || !model.hint || model.hint.ply !== moves.length || model.timeline.moves.length !== moves.length) return;
     model.hint = { ply: moves.length, move: r.move };
-    announce(t('hint.note', { pit: r.move }));
+    announce(t('hint.note', { pit: pitLabel(r.move) }));
     renderAll();
   }, () => { if (model) { model.hint = null; renderAll(); } });
 }

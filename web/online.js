@@ -1,5 +1,6 @@
 // online.js: the online room: its connection, the server's messages, sending moves and actions, its buttons.
-import { t } from './i18n.js';
+import { t, applyStatic } from './i18n.js';
+import { getKind, setKind, pitLabel, togyzFromWire } from './kind.js';
 import { Connection, socketUrl, CLOSE_REPLACED } from './net.js';
 import { $, toast, announce, confirmDialog, copyText, show, store, load } from './ui.js';
 import { model, board, setModel, newModel, mySide, other, moverOf } from './model.js';
@@ -21,8 +22,10 @@ let conn = null;
 let tickTimer = null;
 
 // Opens room (null: creates one, on createSide).
-export function startOnline(room, createSide, createClock = null, createPosition = null) {
+// createKind: the game of a room this page creates ('oware' or 'togyz').
+export function startOnline(room, createSide, createClock = null, createPosition = null, createKind = getKind()) {
   setModel(newModel('online'));
+  model.createKind = createKind === 'togyz' ? 'togyz' : 'oware';
   $('game').classList.remove('has-state');
   model.room = room;
   model.createSide = createSide || null;
@@ -38,7 +41,9 @@ export function startOnline(room, createSide, createClock = null, createPosition
       const named = name ? { name } : {};
       if (!model.room) {
         const from = model.createPosition ? { position: model.createPosition } : {};
-        return { type: 'create', side: model.createSide, clock: model.createClock, ...from, ...named };
+        // kind is sent for Togyz Kumalak only (a room is Oware without it).
+        const kind = model.createKind === 'togyz' ? { kind: 'togyz' } : {};
+        return { type: 'create', ...kind, side: model.createSide, clock: model.createClock, ...from, ...named };
       }
       const token = load(TOKEN_KEY(model.room));
       return token ? { type: 'join', room: model.room, token, ...named } : { type: 'join', room: model.room, ...named };
@@ -73,6 +78,7 @@ function onMessage(msg) {
     model.room = msg.room;
     model.seat = msg.seat;
     model.everJoined = true;
+    useKind(msg.kind);
     // The first state on a new connection is the truth, whatever its
     // version (a server restored from its store may count from lower).
     model.freshJoin = true;
@@ -100,7 +106,24 @@ function onMessage(msg) {
   }
 }
 
+// The room's game: the page's words and board follow it.
+function useKind(kind) {
+  const k = kind === 'togyz' ? 'togyz' : 'oware';
+  if (k === getKind() && document.body.dataset.kind === k) return;
+  setKind(k);
+  document.body.dataset.kind = k;
+  applyStatic();
+}
+
+// A move as the wire carries it: Oware its letter; Togyz the hole number
+// "1".."9" of the side to move (protocol/PROTOCOL.md).
+function wirePit(letter) {
+  return getKind() === 'togyz' ? pitLabel(letter) : letter;
+}
+
 function onState(st) {
+  useKind(st.kind || (st.game && Array.isArray(st.game.pits) && st.game.pits.length === 18 ? 'togyz' : 'oware'));
+  if (getKind() === 'togyz') st = togyzFromWire(st);
   const prev = model.state;
   if (prev && !model.freshJoin && st.version !== undefined && prev.version !== undefined &&
       st.version < prev.version && st.game_number === prev.game_number) return;  // an old state after a newer one
@@ -122,7 +145,7 @@ function onState(st) {
       // Reconnected with a move unconfirmed: send it again (the server
       // treats a repeat of a recorded move as a resend).
       model.pendingAck = false;
-      conn.send({ type: 'move', pit: p.pit, ply: p.ply });
+      conn.send({ type: 'move', pit: wirePit(p.pit), ply: p.ply });
     }
   }
   model.pendingAck = false;
@@ -149,6 +172,8 @@ function syncTimeline() {
     if (!same) { line = new Timeline([], st.start || null); model.timelineGame = st.game_number; }
     for (let i = line.moves.length; i < st.moves.length; i++) line.play(st.moves[i]);
     model.timeline = line;
+    // Togyz: the page's replay says what the last move did in its terms.
+    if (line.kind === 'togyz' && st.moves.length) st.last = line.history[st.moves.length - 1];
   } catch (e) {
     model.timeline = null;  // a record the engine refuses: show the server's view only
     console.warn('replay failed', e);
@@ -233,7 +258,7 @@ function newRoom() {
   if (conn) conn.stop();
   clearInterval(tickTimer);
   clearInterval(model.retryTimer);
-  startOnline(null, side, null, start);
+  startOnline(null, side, null, start, getKind());
 }
 
 function sendAction(obj) {
@@ -244,7 +269,7 @@ export function playOnline(letter) {
   const st = model.state;
   const ply = st.moves.length;
   // A record the engine refuses: let the server judge the move.
-  if (!model.timeline) { sendAction({ type: 'move', pit: letter, ply }); return; }
+  if (!model.timeline) { sendAction({ type: 'move', pit: wirePit(letter), ply }); return; }
   // Show the move at once (the engine agrees with the server), then confirm.
   const p = model.timeline.preview(letter);
   if (p.error) { toast(engineText(p.error)); return; }
@@ -260,7 +285,7 @@ export function playOnline(letter) {
   board.setLegal([]);
   board.markLast(info);
   board.animate(before, info, after).then(() => { if (model.state) renderAll(); });
-  sendAction({ type: 'move', pit: letter, ply });
+  sendAction({ type: 'move', pit: wirePit(letter), ply });
   renderAll();
 }
 

@@ -20,7 +20,8 @@ export function drawRecord(f) {
     $('review-pos').textContent = at === 0 ? t('review.start') : t('review.position', { n: at, total: st.moves.length });
   }
   $('record-copy').hidden = st.moves.length === 0;
-  $('record-download').hidden = st.moves.length === 0 || !model.timeline;
+  // The .ogn download is Oware's (Togyz records are copied as text).
+  $('record-download').hidden = st.moves.length === 0 || !model.timeline || model.timeline.kind === 'togyz';
 }
 
 // The ply the board shows: the one reviewed, else the last.
@@ -41,7 +42,10 @@ function drawMoves(f) {
       b.className = 'mv';
       b.dataset.ply = String(k + 1);
       const info = hist[k];
-      b.textContent = st.moves[k] + (info && info.seeds ? ` +${info.seeds}` : '');
+      // Togyz: the Kazakh notation ("76", "58X"); Oware: the letter and its capture.
+      if (info && info.notation) b.textContent = info.notation + (info.seeds ? ` +${info.seeds}` : '');
+      else b.textContent = st.moves[k] + (info && info.seeds ? ` +${info.seeds}` : '');
+      if (info && info.tuzdyk) b.classList.add('tuzdyk');
       if (info && info.grand_slam) b.classList.add('slam');
       // The analysis's judgement: ?! ? ?? (and said to screen readers).
       const an = analysedPly(k + 1);

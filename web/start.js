@@ -1,6 +1,8 @@
 // start.js: the start page: a board at rest, the create form, Resume for an unfinished local game.
 import { Game } from './engine.js';
-import { t } from './i18n.js';
+import { Game as TogyzGame } from './togyz.js';
+import { t, applyStatic } from './i18n.js';
+import { setKind, chosenKind, chooseKind, isTogyz } from './kind.js';
 import { Board } from './board.js';
 import { $, show } from './ui.js';
 import { setModel } from './model.js';
@@ -13,11 +15,7 @@ import { showEditor } from './editor.js';
 export function showStart(error) {
   setModel(null);
   show('start');
-  // A board at rest, for the look of it.
-  const hero = new Board($('hero-board'), {});
-  const start = Game.start().state();
-  hero.show(start);
-  hero.setLegal([]);
+  showKind(chosenKind());
   $('create').disabled = false;
   $('create').textContent = t('start.create');
   $('start-name').value = myName() || '';
@@ -27,4 +25,29 @@ export function showStart(error) {
   $('local-resume').hidden = !unfinishedLocal();
   showEditor();
   if (window.location.search) window.history.replaceState(null, '', './');
+}
+
+// The game the start page offers (Oware or Togyz Kumalak): its words, its
+// board at rest, and the cards that are Oware's only (records, the editor).
+function showKind(kind) {
+  setKind(kind);
+  document.querySelectorAll('#kind-choice input[name="kind"]').forEach((r) => { r.checked = r.value === kind; });
+  applyStatic();
+  document.body.dataset.kind = kind;
+  const root = $('hero-board');
+  root.querySelectorAll('.row').forEach((r) => r.replaceChildren());
+  const hero = new Board(root, {}, {}, kind);
+  hero.show((isTogyz(kind) ? TogyzGame : Game).start().state());
+  hero.setLegal([]);
+  $('study').hidden = isTogyz(kind);
+  $('editor').hidden = isTogyz(kind);
+}
+
+// The start page's game choice: remembered, and shown at once.
+export function wireStart() {
+  $('kind-choice').addEventListener('change', (ev) => {
+    if (ev.target.name !== 'kind') return;
+    chooseKind(ev.target.value);
+    showKind(ev.target.value);
+  });
 }

@@ -3,6 +3,7 @@ import { t } from './i18n.js';
 import { $ } from './ui.js';
 import { model, moverOf } from './model.js';
 import { sideName, lastText } from './texts.js';
+import { pitLabel } from './kind.js';
 
 export function drawStatus(f) {
   const { st, g, me, online } = f;
@@ -30,12 +31,13 @@ export function drawNote(f) {
   let note = '';
   if (model.preview && !f.reviewing) {
     const m = model.preview.move;
-    const land = m.sown[m.sown.length - 1];
+    const land = pitLabel(m.sown[m.sown.length - 1]);
     if (m.grand_slam) note = t('preview.slam', { pit: land });
+    else if (m.tuzdyk) note = t('preview.tuzdyk', { pit: land });
     else if (m.seeds) note = t('preview.captures', { pit: land, n: m.seeds });
     else note = t('preview.lands', { pit: land });
   } else if (model.hint && model.hint.move && model.hint.ply === st.moves.length && f.canMove) {
-    note = t('hint.note', { pit: model.hint.move });
+    note = t('hint.note', { pit: pitLabel(model.hint.move) });
   } else if (shownLast) {
     note = lastText(shownLast, moverOf(shownLast.pit));
   }

@@ -1,5 +1,6 @@
 // study.js: records in and out (Aualé's OGN, through engine.wasm), a game opened from a record for review, and play from here.
 import { ognWrite, ognRead, EngineError, RecordError } from './engine.js';
+import { togyzRecord } from './togyz.js';
 import { t } from './i18n.js';
 import { $, show, store, load, copyText } from './ui.js';
 import { model, setModel, newModel, other } from './model.js';
@@ -141,7 +142,10 @@ export function recordOgn() {
 }
 
 function copyRecord() {
-  copyText(recordOgn(), t('record.copied'), $('record-text'));
+  // Togyz Kumalak: the Kazakh two-digit notation (togyz.js).
+  const text = model.timeline && model.timeline.kind === 'togyz'
+    ? togyzRecord(model.timeline.history, model.timeline.state()) : recordOgn();
+  copyText(text, t('record.copied'), $('record-text'));
 }
 
 // Saves the record as a .ogn file.

@@ -1,5 +1,6 @@
 // table.js: draws the board (position, sowing, responding pits, last move) and the two players' rows.
 import { t } from './i18n.js';
+import { getKind } from './kind.js';
 import { $ } from './ui.js';
 import { model, board, mySide } from './model.js';
 import { sideName } from './texts.js';
@@ -10,6 +11,7 @@ import { displayName } from './names.js';
 // sowing animation it started (the caller draws again when it ends), or null.
 export function drawBoard(f) {
   const { st, g } = f;
+  board.setKind(getKind());
   board.setView(f.near);
   board.me = f.me;
   // Stores: left is the far player's, right the near player's.

@@ -2,15 +2,18 @@
 import { t, has } from './i18n.js';
 import { mySide } from './model.js';
 import { displayName } from './names.js';
+import { pitLabel } from './kind.js';
 
 export const sideName = (side) => t(`side.${side}`);
 
 export function lastText(last, mover) {
   if (!last) return '';
   const side = displayName(mover);
-  if (last.grand_slam) return t('last.slam', { side, pit: last.pit });
-  if (last.seeds > 0) return t('last.capture', { side, pit: last.pit, n: last.seeds, pits: last.captured.join(', ') });
-  return t('last.move', { side, pit: last.pit });
+  const pit = pitLabel(last.pit);
+  if (last.grand_slam) return t('last.slam', { side, pit });
+  if (last.tuzdyk) return t('last.tuzdyk', { side, pit, hole: pitLabel(last.captured[0]) });
+  if (last.seeds > 0) return t('last.capture', { side, pit, n: last.seeds, pits: last.captured.map((p) => pitLabel(p)).join(', ') });
+  return t('last.move', { side, pit });
 }
 
 // The result as this browser's player sees it ("you won" or a side): the

@@ -1,13 +1,17 @@
 // timeline.js: a game's moves with the position after every ply, so review looks a ply up, never replays.
 import { Game } from './engine.js';
+import { Game as TogyzGame } from './togyz.js';
+import { getKind } from './kind.js';
 
 export class Timeline {
   // Plays moves from start (a position {pits, captured, turn}; null: the
   // standard start); throws EngineError on a position or move the engine
-  // refuses.
-  constructor(moves = [], start = null) {
+  // refuses. kind: 'oware' or 'togyz' (default: the page's, kind.js).
+  constructor(moves = [], start = null, kind = getKind()) {
+    const G = kind === 'togyz' ? TogyzGame : Game;
+    this.kind = kind === 'togyz' ? 'togyz' : 'oware';
     this.start = start || null;
-    this._game = start ? Game.fromPosition(start) : Game.start();
+    this._game = start ? G.fromPosition(start) : G.start();
     this._positions = [this._game.state()];  // the position after each ply (0: the start)
     moves.forEach((m) => this.play(m));
   }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# test_togyz_cli.sh: the `oware play|perft --game togyz` contract (README
+# test_togyz_cli.sh: the `oware play|perft|best --game togyz` contract (README
 # "The oware tool"). Usage: tests/cli/test_togyz_cli.sh build/oware
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -63,7 +63,23 @@ expect_err "the opponent's tuzdyk" "ply 2: the hole is the opponent's tuzdyk" \
 expect_err "unknown game" '--game must be oware or togyz, not "chess"' play --game chess
 expect_err "--game without a name" '--game needs oware or togyz' play --game
 expect_err "--game twice" '--game given twice' play --game togyz --game oware
-expect_err "best is Oware's only" 'best: not available for --game togyz' best --game togyz
+# best --game togyz: a reproducible depth, the win in one at every level,
+# a finished game and bad options refused.
+expect_out "best depth 6" '{"move":9,"score":154,"depth":6,"nodes":3796,"pv":[9,8,6,8,8,1]}' \
+	best --game togyz --depth 6 7 4
+win=$(pos 0,0,4,0,0,0,0,0,1,1,0,0,5,0,0,0,0,0 80 71 null null south)
+expect_out "best easy takes the win" '{"move":9,"score":29999,"depth":1,"nodes":2,"pv":[9]}' \
+	best --game togyz --position "$win" --level easy
+# A forced result stops the deepening once the next depth has confirmed it.
+expect_out "best medium takes the win" '{"move":9,"score":29999,"depth":2,"nodes":6,"pv":[9]}' \
+	best --game togyz --position "$win" --level medium
+expect_out "best hard takes the win" '{"move":9,"score":29999,"depth":2,"nodes":7,"pv":[9]}' \
+	best --game togyz --position "$win" --level hard
+expect_err "best after the end" 'best: the game is over' best --game togyz --position "$win" 9
+expect_err "best bad level" 'best: --level must be easy, medium or hard, not "nope"' best --game togyz --level nope
+expect_err "best bad hole" 'best: ply 1: "a" is not a hole number (1-9)' best --game togyz a
+expect_err "best two budgets" 'best: give only one of' best --game togyz --depth 3 --time-ms 5
+expect_err "best depth 65" 'best: --depth must be an integer from 1 to 64' best --game togyz --depth 65
 expect_err "--position without JSON" '--position needs a JSON argument' play --game togyz --position
 expect_err "malformed JSON" '--position: position: malformed JSON' play --game togyz --position '{"pits":[9,9'
 expect_err "not an object" '--position: position: must be a JSON object' play --game togyz --position '[1,2]'

@@ -1,6 +1,7 @@
 # tests/unit/: every Check unit test, each a target test-<name> that
 # `make test-unit` runs (and `make asan` again under the sanitizers):
-# test-engine (engine/oware.h), test-togyz (engine/togyz.h), test-search (engine/search.h; its source is
+# test-engine (engine/oware.h), test-togyz (engine/togyz.h), test-togyz_search
+# (engine/togyz_search.h), test-search (engine/search.h; its source is
 # tests/search/test_search.c), test-message (protocol/message.h and the
 # server's SHA-256), test-rules (the room rules, server/rules.h), test-jscan (owload's in-place JSON reader, bench/jscan.h), test-text (names
 # and chat lines, protocol/text.h, and their messages), test-study
@@ -8,9 +9,10 @@
 EXTRA_CFLAGS_tests := $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 
 # Each test: the objects it links, and its libraries besides Check.
-UNIT_NAMES := engine togyz search message rules jscan text study
+UNIT_NAMES := engine togyz togyz_search search message rules jscan text study
 UNIT_OBJ_engine := $(BUILD)/tests/unit/test_engine.o $(ENGINE_OBJ)
 UNIT_OBJ_togyz := $(BUILD)/tests/unit/test_togyz.o $(ENGINE_OBJ)
+UNIT_OBJ_togyz_search := $(BUILD)/tests/unit/test_togyz_search.o $(ENGINE_OBJ)
 UNIT_OBJ_search := $(BUILD)/tests/search/test_search.o $(ENGINE_OBJ)
 # test-search reads the endgame database of the normal build.
 test-search: build/oware.egdb

@@ -1,0 +1,68 @@
+// kind.js: which game the page shows: 'oware' (Oware Abapa) or 'togyz'
+// (Togyz Kumalak). Everything game-specific asks here: the engine module,
+// the pit names, how a pit is written for people. No imports, so every
+// module (i18n.js too) may use it.
+//
+// Pit names (the ids the board, the timeline and the computer share):
+// Oware 'a'..'f' South's pits, 'A'..'F' North's; Togyz 'a'..'i' White's
+// (South's) holes 1..9, 'A'..'I' Black's (North's) holes 1..9. A lower-case
+// name is always South's.
+
+export const KINDS = ['oware', 'togyz'];
+export const PIT_IDS = { oware: 'abcdefABCDEF', togyz: 'abcdefghiABCDEFGHI' };
+const KIND_KEY = 'oware.kind';
+
+let current = 'oware';
+
+export function getKind() { return current; }
+export function setKind(k) { current = k === 'togyz' ? 'togyz' : 'oware'; }
+export const isTogyz = (k = current) => k === 'togyz';
+
+// The pits of a row (6 or 9) and all pit names of a kind.
+export const rowOf = (k = current) => (k === 'togyz' ? 9 : 6);
+export const pitIds = (k = current) => PIT_IDS[k === 'togyz' ? 'togyz' : 'oware'];
+
+// How people write a pit: Oware its letter; Togyz its hole number 1..9
+// (Kazakh records), whichever side it is on.
+export function pitLabel(id, k = current) {
+  if (k !== 'togyz') return id;
+  const i = PIT_IDS.togyz.indexOf(id);
+  return i < 0 ? String(id) : String(i % 9 + 1);
+}
+
+// The Togyz pit name of hole 1..9 of side ('south' | 'north'), or null.
+export function togyzPit(side, hole) {
+  const h = Number(hole);
+  if (!Number.isInteger(h) || h < 1 || h > 9) return null;
+  return PIT_IDS.togyz[(side === 'north' ? 9 : 0) + h - 1];
+}
+
+// The game the start page offers (remembered by this browser).
+export function chosenKind() {
+  try { return localStorage.getItem(KIND_KEY) === 'togyz' ? 'togyz' : 'oware'; } catch { return 'oware'; }
+}
+export function chooseKind(k) {
+  try { localStorage.setItem(KIND_KEY, k === 'togyz' ? 'togyz' : 'oware'); } catch { /* private mode */ }
+}
+
+// A Togyz room's state from the wire (PROTOCOL.md: moves and legal as hole
+// numbers 1..9, "1".."9" or 1..9, of the side that plays them; last with
+// pit as a hole number and sown/captured as pit indices 0..17) in the
+// page's terms: moves and legal as pit names (turns alternate from the
+// start position's), last's pits named. Other fields are kept as they are.
+export function togyzFromWire(st) {
+  const first = (st.start && st.start.turn) || 'south';
+  const moverAt = (i) => ((i % 2 === 0) === (first === 'south') ? 'south' : 'north');
+  const named = (v, side) => (typeof v === 'number' && v >= 0 && v < 18 ? PIT_IDS.togyz[v] : togyzPit(side, v) || v);
+  const moves = (st.moves || []).map((m, i) => togyzPit(moverAt(i), m) || String(m));
+  const game = { ...st.game, legal: (st.game.legal || []).map((h) => togyzPit(st.game.turn, h)).filter(Boolean) };
+  let last = st.last;
+  if (last && moves.length) {
+    const side = moverAt(moves.length - 1);
+    last = {
+      ...last, pit: togyzPit(side, last.pit) || last.pit,
+      sown: (last.sown || []).map((v) => named(v, side)), captured: (last.captured || []).map((v) => named(v, side)),
+    };
+  }
+  return { ...st, moves, game, last };
+}

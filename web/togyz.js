@@ -1,0 +1,225 @@
+// togyz.js: the Togyz Kumalak rules engine (web/togyz.wasm, built from
+// engine/togyz.c with web/wasm/togyz_exports.c) as an ES module, with the
+// API of engine.js (Oware's), so that the timeline, the board and the
+// local game drive either game:
+//
+//   await loadTogyz();                  // browser: fetches togyz.wasm; node: loadTogyz(bytes)
+//   const g = Game.start();             // or Game.fromPosition({pits, captured, tuzdyk, turn})
+//   g.legal();                          // pit names: ['a', ..., 'i'] or ['A', ..., 'I']
+//   g.preview('c');                     // {move, state}, the game unchanged
+//   g.play('c');                        // {pit, sown, captured, seeds, tuzdyk, to_tuzdyk, notation}
+//   g.state();                          // the shape of `oware play --game togyz`,
+//                                       // legal as pit names
+//
+// Pit names (kind.js): 'a'..'i' White's (South's) holes 1..9, 'A'..'I'
+// Black's (North's). A move's notation is Kazakh: the hole sown, the hole
+// where the last seed landed, 'X' after a tuzdyk ("76", "58X").
+
+import { PIT_IDS } from './kind.js';
+import { EngineError } from './engine.js';
+
+const PITS = 18;
+const IDS = PIT_IDS.togyz;
+const SIDES = ['south', 'north'];
+const REASONS = { 0: null, 1: 'score', 4: 'no_moves' };
+const WINNERS = { '-1': null, 0: 'south', 1: 'north', 2: 'draw' };
+// TG_E_* codes of engine/togyz.h, by their negated value.
+const CODES = {
+  1: 'not_pit', 2: 'not_yours', 3: 'empty', 4: 'tuzdyk', 5: 'over',
+  6: 'negative', 7: 'sum', 8: 'turn', 9: 'tuzdyk_hole', 10: 'tuzdyk_twin', 11: 'tuzdyk_seeds',
+};
+// Offsets pinned by web/wasm/togyz_exports.c.
+const G_CAPTURED = 18, G_TUZDYK = 20, G_TURN = 22, G_PLY = 24, G_END = 26, G_WINNER = 27;
+const I_PIT = 0, I_NSOWN = 1, I_SOWN = 2, I_LAST = 164, I_CAPT = 165, I_SEEDS = 166, I_TUZ = 167, I_TO = 168;
+const NONE = 255;
+
+let wasm = null;
+let owner = null;
+
+export async function loadTogyz(source) {
+  if (wasm) return;
+  let bytes = source;
+  if (!(source instanceof ArrayBuffer || ArrayBuffer.isView(source))) {
+    const resp = await fetch(source || new URL('togyz.wasm', import.meta.url));
+    if (!resp.ok) throw new Error(`togyz.wasm: HTTP ${resp.status}`);
+    bytes = await resp.arrayBuffer();
+  }
+  ({ exports: wasm } = (await WebAssembly.instantiate(bytes, {})).instance);
+}
+
+function need() {
+  if (!wasm) throw new Error('togyz.js: call loadTogyz() first');
+  return wasm;
+}
+function bytes(addr, len) { return new Uint8Array(need().memory.buffer, addr, len); }
+const pitIndex = (id) => (typeof id === 'string' && id.length === 1 ? IDS.indexOf(id) : -1);
+
+function readInfo() {
+  const b = bytes(wasm.w_info(), I_TO + 2);
+  const sown = [];
+  for (let i = 0; i < b[I_NSOWN]; i++) sown.push(IDS[b[I_SOWN + i]]);
+  const dec = new TextDecoder();
+  const at = wasm.w_notation();
+  const m = new Uint8Array(wasm.memory.buffer, at, 4);
+  const notation = dec.decode(m.subarray(0, m.indexOf(0)));
+  return {
+    pit: IDS[b[I_PIT]], sown, captured: b[I_CAPT] === NONE ? [] : [IDS[b[I_CAPT]]],
+    seeds: b[I_CAPT] === NONE ? 0 : b[I_SEEDS], tuzdyk: b[I_TUZ] === 1,
+    to_tuzdyk: { south: b[I_TO], north: b[I_TO + 1] }, notation, grand_slam: false,
+  };
+}
+
+// A side's tuzdyk as the hole number of the opponent's row, or null.
+function tuzHole(pit) { return pit === NONE ? null : (pit % 9) + 1; }
+
+function readState(addr, legalMask) {
+  const b = bytes(addr, G_WINNER + 1);
+  const end = b[G_END];
+  const legal = [];
+  for (let i = 0; i < PITS; i++) if (legalMask & (1 << i)) legal.push(IDS[i]);
+  return {
+    pits: Array.from(b.subarray(0, PITS)),
+    captured: { south: b[G_CAPTURED], north: b[G_CAPTURED + 1] },
+    tuzdyk: { south: tuzHole(b[G_TUZDYK]), north: tuzHole(b[G_TUZDYK + 1]) },
+    turn: SIDES[b[G_TURN]],
+    legal,
+    over: end !== 0,
+    winner: WINNERS[(b[G_WINNER] << 24) >> 24],
+    reason: REASONS[end] ?? null,
+  };
+}
+
+export class Game {
+  constructor() {
+    need();
+    this._bytes = null;
+    this.moves = [];
+    this.history = [];
+  }
+
+  _use() {
+    if (owner === this) return;
+    const size = wasm.w_game_size();
+    if (owner) owner._bytes = bytes(wasm.w_game(), size).slice();
+    bytes(wasm.w_game(), size).set(this._bytes);
+    owner = this;
+  }
+
+  static start() {
+    const g = new Game();
+    if (owner) owner._bytes = bytes(wasm.w_game(), wasm.w_game_size()).slice();
+    owner = g;
+    wasm.w_start();
+    return g;
+  }
+
+  // pos: {pits: [18], captured: {south, north}, tuzdyk: {south, north}
+  // (hole numbers or null), turn}; throws EngineError.
+  static fromPosition(pos) {
+    need();
+    const tz = (pos && pos.tuzdyk) || {};
+    const ok = pos && typeof pos === 'object' && Array.isArray(pos.pits) && pos.pits.length === PITS &&
+      pos.captured && [...pos.pits, pos.captured.south, pos.captured.north].every(Number.isInteger) &&
+      [tz.south, tz.north].every((v) => v === null || v === undefined || Number.isInteger(v));
+    if (!ok) throw new EngineError('bad_position');
+    const clamp = (v) => Math.max(-1, Math.min(1000, v));
+    const input = new Int32Array(wasm.memory.buffer, wasm.w_input(), PITS + 5);
+    pos.pits.forEach((v, i) => { input[i] = clamp(v); });
+    input[PITS] = clamp(pos.captured.south);
+    input[PITS + 1] = clamp(pos.captured.north);
+    input[PITS + 2] = clamp(tz.south || 0);
+    input[PITS + 3] = clamp(tz.north || 0);
+    input[PITS + 4] = SIDES.indexOf(pos.turn);
+    const saved = owner;
+    if (saved) saved._bytes = bytes(wasm.w_game(), wasm.w_game_size()).slice();
+    owner = null;
+    const err = wasm.w_from_input();
+    if (err !== 0) {
+      if (saved) { owner = saved; bytes(wasm.w_game(), wasm.w_game_size()).set(saved._bytes); }
+      throw new EngineError(CODES[-err] || 'bad_position');
+    }
+    const g = new Game();
+    owner = g;
+    return g;
+  }
+
+  clone() {
+    this._use();
+    const g = new Game();
+    g._bytes = bytes(wasm.w_game(), wasm.w_game_size()).slice();
+    g.moves = this.moves.slice();
+    g.history = this.history.slice();
+    return g;
+  }
+
+  legal() { return this.state().legal; }
+  isLegal(id) { return this.legal().includes(id); }
+
+  state() {
+    this._use();
+    return readState(wasm.w_game(), wasm.w_legal());
+  }
+
+  get ply() { this._use(); return new Uint16Array(wasm.memory.buffer, wasm.w_game() + G_PLY, 1)[0]; }
+  get over() { this._use(); return bytes(wasm.w_game(), G_END + 1)[G_END] !== 0; }
+
+  play(id) {
+    this._use();
+    const err = wasm.w_play(pitIndex(id));
+    if (err !== 0) throw new EngineError(CODES[-err] || 'not_pit');
+    const info = readInfo();
+    this.moves.push(id);
+    this.history.push(info);
+    return info;
+  }
+
+  preview(id) {
+    this._use();
+    const err = wasm.w_preview(pitIndex(id));
+    if (err !== 0) return { error: CODES[-err] || 'not_pit' };
+    const move = readInfo();
+    const scratch = wasm.w_scratch();
+    const over = bytes(scratch, G_END + 1)[G_END] !== 0;
+    let mask = 0;
+    if (!over) {
+      const size = wasm.w_game_size();
+      const keep = bytes(wasm.w_game(), size).slice();
+      bytes(wasm.w_game(), size).set(bytes(scratch, size));
+      mask = wasm.w_legal();
+      bytes(wasm.w_game(), size).set(keep);
+    }
+    return { move, state: readState(scratch, mask) };
+  }
+
+  perft(depth) {
+    this._use();
+    return wasm.w_perft(depth);
+  }
+}
+
+export function replay(moves, pos) {
+  const g = pos ? Game.fromPosition(pos) : Game.start();
+  moves.forEach((m, i) => {
+    try { g.play(m); } catch (e) {
+      if (e instanceof EngineError) e.ply = i + 1;
+      throw e;
+    }
+  });
+  return g;
+}
+
+// The record of a game in Kazakh notation: numbered pairs of moves, one
+// move a line pair ("1. 76 58X"), then the result when it is over
+// ("1-0", "0-1", "1/2-1/2") with the final score.
+export function togyzRecord(history, state) {
+  const lines = [];
+  for (let i = 0; i < history.length; i += 2) {
+    const pair = history.slice(i, i + 2).map((h) => h.notation).join(' ');
+    lines.push(`${i / 2 + 1}. ${pair}`);
+  }
+  if (state && state.over) {
+    const r = state.winner === 'south' ? '1-0' : state.winner === 'north' ? '0-1' : '1/2-1/2';
+    lines.push(`${r} (${state.captured.south}-${state.captured.north})`);
+  }
+  return lines.join('\n');
+}
