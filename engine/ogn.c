@@ -230,10 +230,8 @@ static int pos_equal(const ow_pos *a, const ow_pos *b)
  * (a capture empties the history, so only quiet moves can). */
 static int repeated(const ow_game *g)
 {
-	const struct ow_key *k = &g->seen[g->nseen - 1];
-
 	for (int i = 0; i + 1 < g->nseen; i++)
-		if (g->seen[i].lo == k->lo && g->seen[i].hi == k->hi)
+		if (g->seen[i] == g->seen[g->nseen - 1])
 			return 1;
 	return 0;
 }

@@ -186,11 +186,25 @@ struct ow_key ow_pos_key(const ow_pos *p)
 	return key_of(p);
 }
 
-/* Ends g, scores settled, if its position meets an end condition. */
+/* Occurrences of g's position among g->seen (its last entry), as
+ * ow__occurrences counts them. */
+static int occurrences(const ow_game *g)
+{
+	int count = 0, top = g->nseen - 1;
+
+	for (int i = top; i >= 0; i -= 2)
+		count += g->seen[i] == g->seen[top];
+	return count;
+}
+
+/* Ends g, scores settled, if its position meets an end condition (the
+ * order of ow__end_of). */
 static void check_end(ow_game *g)
 {
 	unsigned mask;
-	ow_end why = ow__end_of(&g->pos, g->seen, g->nseen - 1, 0, g->quiet, &mask);
+	ow_end why = ow__score_over(&g->pos) ? OW_END_SCORE
+	             : g->nseen > 4 && occurrences(g) >= 3 ? OW_END_REPETITION
+	             : ow__end_rest(&g->pos, g->quiet, &mask);
 
 	if (why != OW_END_NONE) {
 		g->winner = (int8_t)ow__settle(&g->pos, why);
@@ -207,7 +221,7 @@ void ow_game_from(ow_game *g, const ow_pos *p)
 	g->end = OW_END_NONE;
 	g->winner = OW_NOBODY;
 	g->nseen = 1;
-	g->seen[0] = key_of(p);
+	g->seen[0] = ow__hkey(p);
 	check_end(g); /* no history yet: only score or no legal move */
 }
 
@@ -234,7 +248,7 @@ int ow_game_play(ow_game *g, int pit, ow_move_info *info)
 	} else {
 		g->quiet++;
 	}
-	g->seen[g->nseen++] = key_of(&g->pos);
+	g->seen[g->nseen++] = ow__hkey(&g->pos);
 	check_end(g);
 	return OW_OK;
 }
@@ -276,6 +290,17 @@ static uint64_t perft_rec(struct perft *pf, ow_pos *p, int top, int base,
 	return total;
 }
 
+void ow__history_keys(const ow_game *g, struct ow_key *keys)
+{
+	ow_pos q = g->pos;
+	int board = ow__board(&g->pos);
+
+	for (int i = 0; i < g->nseen; i++) {
+		ow__hkey_pos(g->seen[i], board, &q);
+		keys[i] = key_of(&q);
+	}
+}
+
 uint64_t ow_perft(const ow_game *g, int depth)
 {
 	struct perft pf;
@@ -285,7 +310,6 @@ uint64_t ow_perft(const ow_game *g, int depth)
 		return 0;
 	if (depth == 0)
 		return 1;
-	for (int i = 0; i < g->nseen; i++)
-		pf.stack[i] = g->seen[i];
+	ow__history_keys(g, pf.stack);
 	return perft_rec(&pf, &p, g->nseen - 1, 0, g->quiet, depth);
 }

@@ -56,9 +56,12 @@ typedef struct ow_move_info {
 	uint8_t grand_slam;         /* 1 when a capture of the whole row was annulled */
 } ow_move_info;
 
+/* An exact key of a position's pits and side to move (ow_pos_key). */
+struct ow_key { uint64_t lo, hi; };
+
 /* A game: a position plus what the end conditions need. Plain data
- * (about 2.6 KB): copy it to branch. Read the fields; change them only
- * through the functions below. */
+ * (about 1.3 KB; a server holds one per room): copy it to branch. Read
+ * the fields; change them only through the functions below. */
 typedef struct ow_game {
 	ow_pos pos;
 	uint16_t ply;   /* moves played since the start position */
@@ -66,7 +69,10 @@ typedef struct ow_game {
 	int8_t end;     /* ow_end */
 	int8_t winner;  /* ow_winner */
 	uint16_t nseen; /* entries of seen[]: positions since the last capture */
-	struct ow_key { uint64_t lo, hi; } seen[OW_HISTORY];
+	/* Their keys, 8 bytes each: exact among positions with the same seeds
+	 * on the board, as every position since a capture has (see
+	 * oware_internal.h, ow__hkey). */
+	uint64_t seen[OW_HISTORY];
 } ow_game;
 
 /* Static English text for an OW_E_* code ("" for OW_OK). */

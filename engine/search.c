@@ -648,11 +648,10 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 	s.rng = (uint64_t)lim->seed * 0x2545f4914f6cdd1dull + 0x1234567ull;
 	s.path_ends = 0;
 	s.root_twice = 0;
-	for (int i = 0; i < g->nseen; i++) {
-		s.stack[i] = g->seen[i];
-		if (ow__occurrences(g->seen, i, 0) >= 2)
+	ow__history_keys(g, s.stack);
+	for (int i = 0; i < g->nseen; i++)
+		if (ow__occurrences(s.stack, i, 0) >= 2)
 			s.root_twice = 1;
-	}
 	for (int i = 0; i <= MAX_PLY; i++)
 		s.killers[i][0] = s.killers[i][1] = 0xff;
 	for (int i = 0; i < OW_PITS; i++)
