@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/oware.h"
+#include "engine/oware_internal.h"
 
 #ifndef DATA_DIR
 #define DATA_DIR "tests/data"
@@ -597,6 +598,41 @@ END_TEST
 
 /* Thousands of random games: seeds conserved, scores never fall, only
  * legal moves accepted, every game ends, and the end is consistent. */
+/* ow_game.seen's keys: every board of a few seeds, and crowded ones,
+ * come back from their key; two boards of the same seeds never share one. */
+START_TEST(test_history_keys_exact)
+{
+	ow_pos p = {{0}, {0}, 0, 0}, q;
+	uint64_t x = 88172645463325252ull;
+
+	for (int k = 0; k < 200000; k++) {
+		int left = (int)(x % 49), board = left;
+		uint64_t h;
+
+		for (int i = 0; i < OW_PITS; i++)
+			p.pits[i] = 0;
+		for (; left > 0; left--) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			p.pits[k % 3 == 0 ? (int)(x % 2) * 11 : (int)(x % OW_PITS)]++;
+		}
+		p.turn = (uint8_t)(k & 1);
+		h = ow__hkey(&p);
+		memset(&q, 0xff, sizeof q);
+		ow__hkey_pos(h, board, &q);
+		ck_assert_mem_eq(q.pits, p.pits, OW_PITS);
+		ck_assert_int_eq(q.turn, p.turn);
+		/* One seed moved to another pit: another key. */
+		for (int i = 0; i < OW_PITS; i++)
+			if (p.pits[i]) {
+				p.pits[i]--, p.pits[(i + 5) % OW_PITS]++;
+				ck_assert(ow__hkey(&p) != h);
+				break;
+			}
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+	}
+}
+END_TEST
+
 START_TEST(test_random_games_invariants)
 {
 	unsigned seed = 12345;
@@ -672,6 +708,7 @@ static Suite *engine_suite(void)
 	tcase_add_test(ends, test_end_repetition);
 	tcase_add_test(ends, test_end_move_limit);
 	tcase_add_test(ends, test_repetition_given_position_counts);
+	tcase_add_test(ends, test_history_keys_exact);
 	tcase_add_test(input, test_notation);
 	tcase_add_test(input, test_illegal_moves_change_nothing);
 	tcase_add_test(input, test_position_validation);
