@@ -24,12 +24,19 @@
 #define OPENING_PLIES 6
 #define BALANCED (3 * OW_SEARCH_SEED / 2)
 
-size_t prev_game_size(void);
 size_t prev_tt_entry_size(void);
 void prev_tt_clear(void *tt, size_t n);
-int prev_hard_move(const void *game, uint64_t nodes, uint32_t time_ms,
+int prev_hard_move(const uint8_t *moves, int nmoves, uint64_t nodes, uint32_t time_ms,
                    uint32_t (*clock)(void *), void *tt, size_t n, int *depth,
                    uint64_t *nodes_out);
+
+/* A game and its moves from the standard start (the earlier commit's
+ * engine replays them: its ow_game is not today's). */
+typedef struct line {
+	ow_game g;
+	int n;
+	uint8_t moves[4096];
+} game_line;
 
 static uint64_t nodes_a_move;
 static uint32_t ms_a_move;
@@ -53,30 +60,32 @@ static uint64_t rnd(uint64_t *s)
 	return z ^ (z >> 31);
 }
 
-/* A balanced opening from *rng (see above). */
-static ow_game opening(uint64_t *rng, ow_tt_entry *tt)
+/* A balanced opening from *rng (see above) into *o. */
+static void opening(uint64_t *rng, ow_tt_entry *tt, game_line *o)
 {
 	for (;;) {
-		ow_game g;
+		ow_game *g = &o->g;
 		ow_search_limits lim = {0};
 		ow_search_result r;
 
-		ow_game_start(&g);
-		for (int i = 0; i < OPENING_PLIES && g.end == OW_END_NONE; i++) {
-			unsigned mask = ow_legal_mask(&g.pos);
+		ow_game_start(g);
+		o->n = 0;
+		for (int i = 0; i < OPENING_PLIES && g->end == OW_END_NONE; i++) {
+			unsigned mask = ow_legal_mask(&g->pos);
 			int k = (int)(rnd(rng) % (uint64_t)__builtin_popcount(mask));
 
 			while (k--)
 				mask &= mask - 1;
-			ow_game_play(&g, __builtin_ctz(mask), NULL);
+			o->moves[o->n++] = (uint8_t)__builtin_ctz(mask);
+			ow_game_play(g, __builtin_ctz(mask), NULL);
 		}
-		if (g.end != OW_END_NONE)
+		if (g->end != OW_END_NONE)
 			continue;
 		lim.depth = 12;
 		ow_tt_clear(tt, TT_ENTRIES);
-		ow_search(&g, &lim, tt, TT_ENTRIES, &r);
+		ow_search(g, &lim, tt, TT_ENTRIES, &r);
 		if (r.score <= BALANCED && r.score >= -BALANCED)
-			return g;
+			return;
 	}
 }
 
@@ -84,9 +93,14 @@ struct side_stats { uint64_t moves, depth, nodes; };
 
 /* Plays g to its end, today's hard as new_side; returns today's points
  * times 2 (win 2, draw 1, loss 0). */
-static int play(ow_game g, int new_side, ow_tt_entry *tt_new, void *tt_prev,
+static int play(const game_line *start, int new_side, ow_tt_entry *tt_new, void *tt_prev,
                 struct side_stats st[2])
 {
+	static game_line l;
+	ow_game g;
+
+	l = *start;
+	g = l.g;
 	ow_tt_clear(tt_new, TT_ENTRIES);
 	prev_tt_clear(tt_prev, TT_ENTRIES);
 	while (g.end == OW_END_NONE) {
@@ -110,16 +124,17 @@ static int play(ow_game g, int new_side, ow_tt_entry *tt_new, void *tt_prev,
 			depth = r.depth;
 			n = r.nodes;
 		} else {
-			m = prev_hard_move(&g, nodes_a_move, ms_a_move, now_ms, tt_prev,
+			m = prev_hard_move(l.moves, l.n, nodes_a_move, ms_a_move, now_ms, tt_prev,
 			                   TT_ENTRIES, &depth, &n);
 		}
 		st[g.pos.turn == new_side].moves++;
 		st[g.pos.turn == new_side].depth += (uint64_t)depth;
 		st[g.pos.turn == new_side].nodes += n;
-		if (m < 0 || ow_game_play(&g, m, NULL)) {
+		if (m < 0 || l.n >= (int)sizeof l.moves || ow_game_play(&g, m, NULL)) {
 			fprintf(stderr, "bench_versus: illegal move\n");
 			exit(1);
 		}
+		l.moves[l.n++] = (uint8_t)m;
 	}
 	return g.winner == OW_DRAW ? 1 : g.winner == new_side ? 2 : 0;
 }
@@ -136,12 +151,13 @@ static void run_job(int job, int jobs, int pairs, FILE *out)
 	if (!tt_new || !tt_prev)
 		exit(1);
 	for (int i = 0; i < pairs; i++) {
-		ow_game g = opening(&rng, tt_new);
+		static game_line o;
 		int pts;
 
+		opening(&rng, tt_new, &o);
 		if (i % jobs != job)
 			continue;
-		pts = play(g, OW_SOUTH, tt_new, tt_prev, st) + play(g, OW_NORTH, tt_new, tt_prev, st);
+		pts = play(&o, OW_SOUTH, tt_new, tt_prev, st) + play(&o, OW_NORTH, tt_new, tt_prev, st);
 		fprintf(out, "pair %d %d\n", i, pts);
 		fflush(out);
 	}
@@ -165,10 +181,6 @@ int main(int argc, char **argv)
 	if (argc < 3 || games < 2 || jobs < 1 || jobs > 64) {
 		fprintf(stderr, "usage: bench_versus GAMES (NODES | MSms) [JOBS]\n");
 		return 2;
-	}
-	if (prev_game_size() != sizeof(ow_game)) {
-		fprintf(stderr, "bench_versus: the earlier commit's ow_game differs\n");
-		return 1;
 	}
 	if (strstr(argv[2], "ms"))
 		ms_a_move = (uint32_t)atoi(argv[2]);
