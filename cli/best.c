@@ -31,29 +31,6 @@ const char cli_best_help[] =
 	"      FILE: the search also reads the endgame database (build/oware.egdb\n"
 	"      or web/oware.egdb, as the browser's computer does once it has it).\n";
 
-static uint32_t now_ms(void *ctx)
-{
-	struct timespec t;
-
-	(void)ctx;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint32_t)((uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u);
-}
-
-/* Parses a whole decimal number from lo to hi into *out; 0 or -1. */
-static int parse_num(const char *s, long lo, long hi, long *out)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < lo || v > hi)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 static json_t *result_json(const ow_search_result *r)
 {
 	char move[2] = {ow_pit_letter(r->move), 0};
@@ -111,16 +88,16 @@ int cli_best(int argc, char **argv)
 			level = val;
 			nbudget++;
 		} else if (!strcmp(opt, "--depth")) {
-			if (parse_num(val, 1, OW_SEARCH_MAX_DEPTH, &depth))
+			if (cli_parse_num(val, 1, OW_SEARCH_MAX_DEPTH, &depth))
 				return cli_bad("best", "--depth must be an integer from 1 to %d, not \"%s\"",
 				           OW_SEARCH_MAX_DEPTH, val);
 			nbudget++;
 		} else if (!strcmp(opt, "--time-ms")) {
-			if (parse_num(val, 1, MAX_TIME_MS, &time_ms))
+			if (cli_parse_num(val, 1, MAX_TIME_MS, &time_ms))
 				return cli_bad("best", "--time-ms must be an integer from 1 to %ld, not \"%s\"",
 				           MAX_TIME_MS, val);
 			nbudget++;
-		} else if (parse_num(val, 0, 4294967295L, &seed)) { /* --seed */
+		} else if (cli_parse_num(val, 0, 4294967295L, &seed)) { /* --seed */
 			return cli_bad("best", "--seed must be an integer from 0 to 4294967295, not \"%s\"",
 			           val);
 		}
@@ -159,7 +136,7 @@ int cli_best(int argc, char **argv)
 	} else if (time_ms) {
 		memset(&lim, 0, sizeof lim);
 		lim.time_ms = (uint32_t)time_ms;
-		lim.clock = now_ms;
+		lim.clock = cli_now_ms;
 		lim.seed = (uint32_t)seed;
 	} else {
 		int lv = !level || !strcmp(level, "hard") ? OW_LEVEL_HARD
@@ -168,7 +145,7 @@ int cli_best(int argc, char **argv)
 
 		if (lv < 0)
 			return cli_bad("best", "--level must be easy, medium or hard, not \"%s\"", level);
-		ow_search_level(&lim, lv, (uint32_t)seed, now_ms, NULL, DEFAULT_HARD_MS);
+		ow_search_level(&lim, lv, (uint32_t)seed, cli_now_ms, NULL, DEFAULT_HARD_MS);
 	}
 
 	lim.egdb = db;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 int cli_bad(const char *cmd, const char *fmt, ...)
 {
@@ -60,4 +61,26 @@ int cli_egdb_open(const char *cmd, const char *path, const ow_egdb **db)
 	}
 	*db = &egdb;
 	return 0;
+}
+
+int cli_parse_num(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+uint32_t cli_now_ms(void *ctx)
+{
+	struct timespec t;
+
+	(void)ctx;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint32_t)((uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u);
 }

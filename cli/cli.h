@@ -3,6 +3,8 @@
 #ifndef CLI_CLI_H
 #define CLI_CLI_H
 
+#include <stdint.h>
+
 #include "engine/egdb.h"
 #include "protocol/jw.h"
 
@@ -17,6 +19,12 @@ int cli_bad(const char *cmd, const char *fmt, ...);
 /* Prints w's text and a newline on stdout: 0, or 1 (said on stderr when
  * w ran out of memory) when it could not. */
 int cli_print(const jw *w);
+
+/* Parses a whole decimal number from lo to hi into *out: 0, or -1. */
+int cli_parse_num(const char *s, long lo, long hi, long *out);
+
+/* Milliseconds of the monotonic clock (an ow_clock_fn; ctx unused). */
+uint32_t cli_now_ms(void *ctx);
 
 /* Reads the endgame database file at path (engine/egdb.h; `make egdb`
  * writes build/oware.egdb, the web client ships web/oware.egdb) into

@@ -79,28 +79,6 @@ static int no_memory(void)
 	return 1;
 }
 
-static uint32_t now_ms(void *ctx)
-{
-	struct timespec t;
-
-	(void)ctx;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint32_t)((uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u);
-}
-
-static int parse_num(const char *s, long lo, long hi, long *out)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < lo || v > hi)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 /* The start position from --position text (NULL: the standard start). */
 static int parse_start(const char *cmd, const char *text, ow_pos *p)
 {
@@ -234,10 +212,10 @@ int cli_analyse(int argc, char **argv)
 		} else if (!strcmp(opt, "--egdb")) {
 			egdb = val;
 		} else if (!strcmp(opt, "--nodes")) {
-			if (parse_num(val, 1, MAX_NODES, &nodes))
+			if (cli_parse_num(val, 1, MAX_NODES, &nodes))
 				return cli_bad("analyse", "--nodes must be an integer from 1 to %ld, not \"%s\"",
 				           MAX_NODES, val);
-		} else if (parse_num(val, 1, MAX_TIME_MS, &time_ms)) {
+		} else if (cli_parse_num(val, 1, MAX_TIME_MS, &time_ms)) {
 			return cli_bad("analyse", "--time-per-move must be an integer from 1 to %ld, not \"%s\"",
 			           MAX_TIME_MS, val);
 		}
@@ -257,7 +235,7 @@ int cli_analyse(int argc, char **argv)
 	}
 	if (time_ms) {
 		lim.time_ms = (uint32_t)time_ms;
-		lim.clock = now_ms;
+		lim.clock = cli_now_ms;
 	} else {
 		lim.nodes = (uint64_t)(nodes ? nodes : DEFAULT_NODES);
 	}

@@ -131,29 +131,6 @@ int togyz_cli_perft(int argc, char **argv)
 	return fflush(stdout) ? 1 : 0;
 }
 
-static uint32_t now_ms(void *ctx)
-{
-	struct timespec t;
-
-	(void)ctx;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint32_t)((uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u);
-}
-
-/* Parses a whole decimal number from lo to hi into *out; 0 or -1. */
-static int parse_num(const char *s, long lo, long hi, long *out)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < lo || v > hi)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 int togyz_cli_best(int argc, char **argv)
 {
 	const char *position = NULL, *level = NULL;
@@ -179,15 +156,15 @@ int togyz_cli_best(int argc, char **argv)
 			level = val;
 			nbudget++;
 		} else if (!strcmp(opt, "--depth")) {
-			if (parse_num(val, 1, TG_SEARCH_MAX_DEPTH, &depth))
+			if (cli_parse_num(val, 1, TG_SEARCH_MAX_DEPTH, &depth))
 				return cli_bad("best", "--depth must be an integer from 1 to %d, not \"%s\"",
 				               TG_SEARCH_MAX_DEPTH, val);
 			nbudget++;
 		} else if (!strcmp(opt, "--time-ms")) {
-			if (parse_num(val, 1, 600000L, &time_ms))
+			if (cli_parse_num(val, 1, 600000L, &time_ms))
 				return cli_bad("best", "--time-ms must be an integer from 1 to 600000, not \"%s\"", val);
 			nbudget++;
-		} else if (parse_num(val, 0, 4294967295L, &seed)) {
+		} else if (cli_parse_num(val, 0, 4294967295L, &seed)) {
 			return cli_bad("best", "--seed must be an integer from 0 to 4294967295, not \"%s\"", val);
 		}
 	}
@@ -210,7 +187,7 @@ int togyz_cli_best(int argc, char **argv)
 		memset(&lim, 0, sizeof lim);
 		lim.depth = (int)depth;
 		lim.time_ms = (uint32_t)time_ms;
-		lim.clock = time_ms ? now_ms : NULL;
+		lim.clock = time_ms ? cli_now_ms : NULL;
 		lim.seed = (uint32_t)seed;
 	} else {
 		int lv = !level || !strcmp(level, "hard") ? TG_LEVEL_HARD
@@ -219,7 +196,7 @@ int togyz_cli_best(int argc, char **argv)
 
 		if (lv < 0)
 			return cli_bad("best", "--level must be easy, medium or hard, not \"%s\"", level);
-		tg_search_level(&lim, lv, (uint32_t)seed, now_ms, NULL, 1000);
+		tg_search_level(&lim, lv, (uint32_t)seed, cli_now_ms, NULL, 1000);
 	}
 	tt = calloc(TG_SEARCH_TT_ENTRIES, sizeof *tt);
 	if (!tt) {
