@@ -54,7 +54,7 @@ static const struct opt {
 	 " PostgreSQL database (default: sqlite: with --db)"},
 	{"node-id", "OW_NODE_ID", T_STR, offsetof(srv_config, node_id), 0, 0, NULL,
 	 "this server's name among several on one PostgreSQL, unique to it"
-	 " (default: host name and port)"},
+	 " (default: host name and port; with --port 0, host:0:PID)"},
 	{"lease-seconds", "OW_LEASE_SECONDS", T_INT, offsetof(srv_config, lease_seconds), 3, 600,
 	 "10", "PostgreSQL: how long a server's hold on its rooms lasts unrenewed (renewed every"
 	 " third of it); after a server dies, its rooms move within about this time"},

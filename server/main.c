@@ -214,8 +214,10 @@ int main(int argc, char **argv)
 		gethostname(host, sizeof host - 1);
 		if (cfg.unix_path)
 			snprintf(node, sizeof node, "%s:%s", host, cfg.unix_path);
-		else
+		else if (cfg.port)
 			snprintf(node, sizeof node, "%s:%d", host, cfg.port);
+		else /* a port of the kernel's choice: not the same at a restart */
+			snprintf(node, sizeof node, "%s:0:%ld", host, (long)getpid());
 		st = store_pg_open(evl, cfg.pg, cfg.node_id ? cfg.node_id : node, cfg.lease_seconds,
 		                   PG_WAIT_S, err, sizeof err);
 	} else

@@ -860,6 +860,11 @@ typedef struct http_req {
 		unsigned status;     /* 0: none */
 		const char *code, *message;
 	} refused;               /* found before the body: answered after it */
+	/* Rooms being read from a store shared by several servers; then the
+	 * answer's status, its head to write when WRITEABLE comes. */
+	rooms_query *query;
+	unsigned head_status;    /* 0, or the status of a head still to write */
+	int hang_up;
 } http_req;
 
 /* Every connection accepted from an address counts against
@@ -1255,25 +1260,38 @@ static int respond(struct lws *wsi, http_req *rq, unsigned status, const char *c
 #define API_BODY_MAX 16384 /* 50 entries of the longest ids and tokens fit */
 #define API_DISCARD_MAX (1 << 20) /* a longer body is not even read: hang up */
 
-/* Answers the text of w (or, if it failed, an internal error) with status. */
-static int api_answer(struct lws *wsi, http_req *rq, unsigned status, const jw *w)
+/* Makes the text of w (or, if it failed, an internal error) the answer's
+ * body, status changed to match: 0, or -1 out of memory. */
+static int api_body(http_req *rq, unsigned *status, const jw *w)
 {
 	const char *text = w->oom ? "{\"error\":\"internal\"}" : w->buf;
 	size_t len = w->oom ? strlen(text) : w->len;
 
 	if (w->oom)
-		status = HTTP_STATUS_INTERNAL_SERVER_ERROR;
+		*status = HTTP_STATUS_INTERNAL_SERVER_ERROR;
 	free(rq->buf);
 	rq->buf = malloc(LWS_PRE + len);
 	if (!rq->buf)
 		return -1;
 	memcpy(rq->buf + LWS_PRE, text, len);
 	rq->len = len;
-	return respond(wsi, rq, status, "application/json");
+	return 0;
 }
 
-/* An error answer {"error": code, "message": message}; the connection
- * closes after it when the body was not read. */
+/* An error {"error": code, "message": message} into w (logged). */
+static void api_error_text(jw *w, unsigned status, const char *code, const char *message)
+{
+	jw_obj(w);
+	jw_key(w, "error");
+	jw_str(w, code);
+	jw_key(w, "message");
+	jw_str(w, message);
+	jw_obj_end(w);
+	log_event(LOG_INFO, "api_refused", "code=%s status=%u", code, status);
+}
+
+/* An error answer; the connection closes after it when the body was not
+ * read. */
 static int api_error(struct lws *wsi, http_req *rq, unsigned status, const char *code,
                      const char *message, int close_after)
 {
@@ -1281,15 +1299,9 @@ static int api_error(struct lws *wsi, http_req *rq, unsigned status, const char 
 	int rc;
 
 	jw_init(&w);
-	jw_obj(&w);
-	jw_key(&w, "error");
-	jw_str(&w, code);
-	jw_key(&w, "message");
-	jw_str(&w, message);
-	jw_obj_end(&w);
+	api_error_text(&w, status, code, message);
 	rq->close_after = close_after;
-	log_event(LOG_INFO, "api_refused", "code=%s status=%u", code, status);
-	rc = api_answer(wsi, rq, status, &w);
+	rc = api_body(rq, &status, &w) < 0 ? -1 : respond(wsi, rq, status, "application/json");
 	jw_free(&w);
 	return rc;
 }
@@ -1353,6 +1365,36 @@ static int api_rooms_body(http_req *rq, const void *in, size_t len)
 	return 0;
 }
 
+/* The rooms' answer (NULL: the store could not be read), at once or,
+ * when the rooms were read from the store, later from the loop: then the
+ * answer waits for WRITEABLE, as every write does. */
+static void api_rooms_ready(void *arg, const jw *w)
+{
+	struct lws *wsi = arg;
+	http_req *rq = lws_wsi_user(wsi);
+	int later = rq->query != NULL;
+	unsigned status = HTTP_STATUS_OK;
+	jw e;
+
+	rq->query = NULL;
+	jw_init(&e);
+	if (!w) {
+		status = HTTP_STATUS_SERVICE_UNAVAILABLE;
+		api_error_text(&e, status, "internal", "the database cannot be read now; try again");
+		w = &e;
+	}
+	if (api_body(rq, &status, w) < 0)
+		rq->hang_up = 1;
+	else if (later) {
+		rq->head_status = status;
+		lws_callback_on_writable(wsi);
+	} else if (respond(wsi, rq, status, "application/json") < 0)
+		rq->hang_up = 1;
+	if (rq->hang_up && later)
+		lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
+	jw_free(&e);
+}
+
 /* The whole body: every entry counts as a join of the client's address
  * (all or none), then each room is answered as its link holder sees it. */
 static int api_rooms_answer(struct lws *wsi, http_req *rq)
@@ -1360,8 +1402,7 @@ static int api_rooms_answer(struct lws *wsi, http_req *rq)
 	static proto_room_ref refs[ROOMS_QUERY_MAX];
 	char err[128], addr[64];
 	ipent *ip;
-	jw w;
-	int n, rc;
+	int n;
 
 	if (rq->refused.status)
 		return api_error(wsi, rq, rq->refused.status, rq->refused.code, rq->refused.message, 0);
@@ -1381,18 +1422,10 @@ static int api_rooms_answer(struct lws *wsi, http_req *rq)
 		return api_error(wsi, rq, 429, "rate_limited",
 		                 "too many joins from this address; wait a minute", 0);
 	}
-	jw_init(&w);
-	jw_obj(&w);
-	jw_key(&w, "rooms");
-	jw_arr(&w);
-	for (int i = 0; i < n; i++)
-		rooms_summary_write(&w, refs[i].room, refs[i].token);
-	jw_arr_end(&w);
-	jw_obj_end(&w);
 	log_event(LOG_DEBUG, "api_rooms", "rooms=%d addr=%s", n, addr);
-	rc = api_answer(wsi, rq, HTTP_STATUS_OK, &w);
-	jw_free(&w);
-	return rc;
+	rq->hang_up = 0;
+	rq->query = rooms_query_start(refs, n, api_rooms_ready, wsi);
+	return rq->hang_up ? -1 : 0;
 }
 
 static int http_request(struct lws *wsi, http_req *rq, const void *in)
@@ -1494,6 +1527,12 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	case LWS_CALLBACK_HTTP_BODY_COMPLETION:
 		return rq && api_rooms_answer(wsi, rq) < 0 ? -1 : 0;
 	case LWS_CALLBACK_HTTP_WRITEABLE:
+		if (rq && rq->head_status && rq->buf) {
+			/* An answer that came from the loop: its head first. */
+			n = respond(wsi, rq, rq->head_status, "application/json");
+			rq->head_status = 0;
+			return n < 0 ? -1 : 0;
+		}
 		if (!rq || !rq->buf)
 			break;
 		n = lws_write(wsi, rq->buf + LWS_PRE, rq->len, LWS_WRITE_HTTP_FINAL);
@@ -1504,6 +1543,10 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 		return lws_http_transaction_completed(wsi) ? -1 : 0;
 	case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
 	case LWS_CALLBACK_CLOSED_HTTP:
+		if (rq && rq->query) {
+			rooms_query_cancel(rq->query);
+			rq->query = NULL;
+		}
 		if (rq) {
 			free(rq->buf);
 			rq->buf = NULL;

@@ -48,6 +48,8 @@ typedef struct room_member {
 	uint8_t chat_next;               /* the oldest of chat_at */
 	uint8_t waiting;                 /* 1 while a join waits for its room to be
 	                                  * taken from the store (several servers) */
+	uint8_t history;                 /* 1 while its chat history is read (after
+	                                  * a join), 2 if a line came meanwhile */
 	/* 88 bytes, as before serial and waiting came: every connection has one. */
 } room_member;
 
@@ -116,9 +118,16 @@ const store *rooms_get_store(void);
 /* The id of m's room, or "-". */
 const char *rooms_member_room(const room_member *m);
 
-/* Writes into w what a holder of a link to room id, and of token ("" for
- * none), could see of it (PROTOCOL.md, "Your games"): one JSON object. */
-void rooms_summary_write(jw *w, const char *id, const char *token);
+/* What holders of the links (and tokens) refs[0..n) may see of their
+ * rooms (PROTOCOL.md, "Your games"): fn gets the answer's JSON text, or
+ * NULL when the store could not be read. fn is called before the return
+ * (which is NULL) when every room is at hand; otherwise (several servers:
+ * rooms held by others are read from the store) later, from the loop,
+ * unless rooms_query_cancel(the query returned) comes first. */
+typedef struct rooms_query rooms_query;
+typedef void rooms_query_fn(void *arg, const jw *answer);
+rooms_query *rooms_query_start(const proto_room_ref *refs, int n, rooms_query_fn *fn, void *arg);
+void rooms_query_cancel(rooms_query *q);
 
 /* Acts on a checked message from m: answers through io. */
 void rooms_handle(room_member *m, const proto_msg *msg);

@@ -23,6 +23,10 @@ typedef struct store store;
  * order (pits, n of them; the array lives for the call; NULL when n is 0). */
 typedef void store_load_fn(void *arg, const room_rec *r, const uint8_t *pits, int n);
 
+/* Like store_load_fn, for a room another server may hold (peek): seats
+ * has bit 1 << side for each seat with a connection on its holder. */
+typedef void store_peek_fn(void *arg, const room_rec *r, const uint8_t *pits, int n, int seats);
+
 /* A store keeps this many chat lines of a room, its last ones. */
 #define STORE_CHAT_KEEP 100
 
@@ -116,6 +120,15 @@ typedef struct store_ops {
 	 * that commits): 0 or -1. */
 	int (*release)(store *s, const char *id);
 	void (*set_events)(store *s, const store_events *ev);
+	/* Several servers (NULL in a store of one). Reads room id as stored,
+	 * whichever server holds it, without taking it: fn with the seats
+	 * connected on its holder (none when the holder's lease ran out),
+	 * then done with 1 (found), 0 (none) or -1. */
+	void (*peek)(store *s, const char *id, store_peek_fn *fn, store_done_fn *done, void *arg);
+	/* Several servers (NULL in a store of one). Notes in the open batch
+	 * which seats of room id, held here, have a connection (bit
+	 * 1 << side), for peek: 0 or -1. */
+	int (*presence)(store *s, const char *id, int seats);
 } store_ops;
 
 /* Every store starts with its operations. */

@@ -63,6 +63,9 @@ static const pg_stmt stmts[] = {
 	       " lease_until timestamptz NOT NULL)", 0},
 	{NULL, "ALTER TABLE rooms ADD COLUMN IF NOT EXISTS holder bigint", 0},
 	{NULL, "CREATE INDEX IF NOT EXISTS rooms_holder ON rooms (holder)", 0},
+	/* The seats with a connection on the room's holder (bit 1 << side), for
+	 * the others' POST /api/rooms; meaningful while its lease lasts. */
+	{NULL, "ALTER TABLE rooms ADD COLUMN IF NOT EXISTS present int NOT NULL DEFAULT 0", 0},
 	/* A write that finds its room held by another incarnation (or gone)
 	 * raises: the whole batch (segment) is rolled back. */
 	{NULL, "CREATE OR REPLACE FUNCTION owared_fenced(room text) RETURNS int LANGUAGE plpgsql"
@@ -99,28 +102,37 @@ static const pg_stmt stmts[] = {
 	/* At start: the rooms of this node's former incarnations are its own
 	 * again at once (a restart need not wait for their leases); former
 	 * incarnations holding nothing go. */
-	{"take_mine", "UPDATE rooms SET holder = $1::bigint WHERE holder IN (SELECT id FROM"
+	{"take_mine", "UPDATE rooms SET holder = $1::bigint, present = 0 WHERE holder IN (SELECT id FROM"
 	              " incarnations WHERE node = $2 AND id <> $1::bigint) RETURNING " ROOM_COLS
 	              CHAT_LAST, 2},
 	{"forget_mine", "DELETE FROM incarnations i WHERE node = $2 AND id <> $1::bigint AND NOT"
 	                " EXISTS (SELECT 1 FROM rooms r WHERE r.holder = i.id)", 2},
 	/* A room nobody holds, or whose holder's lease ran out, or held by
 	 * this node's former self, becomes this incarnation's. */
-	{"take", "UPDATE rooms SET holder = $2::bigint WHERE id = $1 AND (holder IS NULL OR"
+	{"take", "UPDATE rooms SET holder = $2::bigint, present = 0 WHERE id = $1 AND (holder IS NULL OR"
 	         " holder = $2::bigint OR holder IN (SELECT id FROM incarnations WHERE node = $3) OR"
 	         " NOT EXISTS (SELECT 1 FROM incarnations i WHERE i.id = rooms.holder AND"
 	         " i.lease_until > now())) RETURNING " ROOM_COLS CHAT_LAST, 3},
 	/* Rooms nobody holds (a dead server's, that nobody joined since),
 	 * idle since before $2: taken, at most 100 a time, so that the
 	 * server's expiry sees them. */
-	{"take_idle", "UPDATE rooms SET holder = $1::bigint WHERE id IN (SELECT r.id FROM rooms r"
+	{"take_idle", "UPDATE rooms SET holder = $1::bigint, present = 0 WHERE id IN (SELECT r.id"
+	              " FROM rooms r"
 	              " WHERE r.updated < $2::bigint AND (r.holder IS NULL OR NOT EXISTS (SELECT 1"
 	              " FROM incarnations i WHERE i.id = r.holder AND i.lease_until > now()))"
 	              " LIMIT 100 FOR UPDATE SKIP LOCKED) RETURNING " ROOM_COLS CHAT_LAST, 2},
 	/* Held by another, live server: it is asked to give the room up. */
 	{"want", "SELECT pg_notify('owared_wanted', id) FROM rooms WHERE id = $1 AND"
 	         " holder IS DISTINCT FROM $2::bigint", 2},
-	{"release", "UPDATE rooms SET holder = NULL WHERE id = $1 AND holder = $2::bigint", 2},
+	{"release", "UPDATE rooms SET holder = NULL, present = 0 WHERE id = $1 AND"
+	            " holder = $2::bigint", 2},
+	/* Not fenced: a room held by another is its business. */
+	{"presence", "UPDATE rooms SET present = $2::int WHERE id = $1 AND holder = $3::bigint", 3},
+	/* Any server's room, as stored, with its seats connected on a live
+	 * holder; the chat column is unused (0). */
+	{"peek", "SELECT " ROOM_COLS ", 0, CASE WHEN EXISTS (SELECT 1 FROM incarnations i WHERE"
+	         " i.id = rooms.holder AND i.lease_until > now()) THEN present ELSE 0 END"
+	         " FROM rooms WHERE id = $1", 1},
 	/* A clean stop ends the lease now: the others may take its rooms at
 	 * once, and the same node, restarted, takes back what nobody took. */
 	{"retire", "UPDATE incarnations SET lease_until = now() WHERE id = $1::bigint", 1},
@@ -349,7 +361,7 @@ static const char *me(const pg_store *s)
 /* One row of a rooms query (ROOM_COLS, CHAT_LAST) into r and its moves
  * (pits, at most max): the number of moves, or -1 when the row is bad. */
 static int row_read(pg_store *s, const PGresult *res, int row, room_rec *r, uint8_t *pits,
-                    int max)
+                    int max, int note_chat)
 {
 	int n;
 
@@ -390,7 +402,8 @@ static int row_read(pg_store *s, const PGresult *res, int row, room_rec *r, uint
 		else
 			log_event(LOG_ERROR, "store_bad_start", "room=%s", r->id);
 	}
-	chat_set(s, r->id, strtoull(PQgetvalue(res, row, 23), NULL, 10));
+	if (note_chat)
+		chat_set(s, r->id, strtoull(PQgetvalue(res, row, 23), NULL, 10));
 	if (n < 0)
 		log_event(LOG_ERROR, "store_bad_moves", "room=%s", r->id);
 	return n;
@@ -608,7 +621,7 @@ static void rooms_read(void *arg, const PGresult *res)
 			q->rc = -1;
 			goto out;
 		}
-		k = row_read(q->s, res, i, &r, pits, len);
+		k = row_read(q->s, res, i, &r, pits, len, 1);
 		q->load(q->arg, &r, k > 0 ? pits : NULL, k > 0 ? k : 0);
 		free(pits);
 		count++;
@@ -741,6 +754,73 @@ static void pgs_chat_recent(store *base, const char *id, int max, store_chat_fn 
 	}
 	*q = (read_ctx){.s = s, .chat = fn, .done = done, .arg = arg};
 	read_sent(s);
+}
+
+typedef struct peek_ctx {
+	pg_store *s;
+	store_peek_fn *fn;
+	store_done_fn *done;
+	void *arg;
+} peek_ctx;
+
+static void peek_read(void *arg, const PGresult *res)
+{
+	peek_ctx *q = arg;
+	int rc = -1;
+
+	if (q->s->closing) {
+		free(q);
+		return;
+	}
+	if (res && PQresultStatus(res) == PGRES_TUPLES_OK) {
+		rc = PQntuples(res) > 0;
+		if (rc) {
+			room_rec r;
+			int len = PQgetlength(res, 0, 12) / 2 + 1;
+			uint8_t *pits = malloc((size_t)len);
+
+			if (pits) {
+				int k = row_read(q->s, res, 0, &r, pits, len, 0);
+
+				q->fn(q->arg, &r, k > 0 ? pits : NULL, k > 0 ? k : 0,
+				      atoi(PQgetvalue(res, 0, 24)) & 3);
+				free(pits);
+			} else
+				rc = -1;
+		}
+	} else
+		log_event(LOG_ERROR, "store_error", "query=peek error=\"%s\"",
+		          res ? PQresultErrorMessage(res) : "connection lost");
+	q->done(q->arg, rc);
+	free(q);
+}
+
+static void pgs_peek(store *base, const char *id, store_peek_fn *fn, store_done_fn *done,
+                     void *arg)
+{
+	pg_store *s = (pg_store *)base;
+	peek_ctx *q = malloc(sizeof *q);
+	const char *vals[1] = {id};
+
+	if (!q || pg_exec(s->p, "peek", 1, vals, peek_read, q) < 0) {
+		free(q);
+		done(arg, -1);
+		return;
+	}
+	*q = (peek_ctx){s, fn, done, arg};
+	read_sent(s);
+}
+
+static int pgs_presence(store *base, const char *id, int seats)
+{
+	pg_store *s = (pg_store *)base;
+	char num[8];
+	const char *vals[3] = {id, num, me(s)};
+
+	if (!s->me[0])
+		return 0; /* it holds nothing */
+	snprintf(num, sizeof num, "%d", seats);
+	return send_write(s, "presence", 3, vals);
 }
 
 /* ---- leases ---- */
@@ -958,7 +1038,7 @@ static void take_read(void *arg, const PGresult *res)
 		uint8_t *pits = malloc((size_t)len);
 
 		if (pits) {
-			int k = row_read(s, res, 0, &r, pits, len);
+			int k = row_read(s, res, 0, &r, pits, len, 1);
 
 			t->fn(t->arg, &r, k > 0 ? pits : NULL, k > 0 ? k : 0);
 			t->taken = 1;
@@ -1142,6 +1222,8 @@ static const store_ops pg_ops = {
 	.take_idle = pgs_take_idle,
 	.release = pgs_release,
 	.set_events = pgs_set_events,
+	.peek = pgs_peek,
+	.presence = pgs_presence,
 };
 
 store *store_pg_open(struct ev_loop *loop, const char *conninfo, const char *node,

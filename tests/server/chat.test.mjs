@@ -155,6 +155,43 @@ test('history: the last lines after a reconnect, for a new spectator, and only t
   });
 });
 
+test('a line sent as someone joins comes once, with or after the history, never before it', async () => {
+  await withServer([], async (srv) => {
+    const { a, b, room } = await twoPlayers(srv.port);
+    a.send({ type: 'chat', text: 'before' });
+    for (const c of [a, b]) await c.expect('chat');
+    let n = 1;
+    // Each round: a spectator joins while a player chats at once (the
+    // history read, asynchronous with PostgreSQL, races the line).
+    for (let round = 0; round < 8; round++) {
+      const p = round % 2 ? b : a;
+      const w = await Client.open(srv.port, { room });
+      w.send({ type: 'join', room });
+      p.send({ type: 'chat', text: 'r' + round });
+      n++;
+      const seen = [];
+      let history = null;
+      while (!seen.some((m) => m.text === 'r' + round)) {
+        const m = await w.next();
+        if (m.type === 'chat_history') {
+          assert.equal(history, null, 'one history');
+          history = m;
+          seen.push(...m.messages);
+        } else if (m.type === 'chat') {
+          assert.ok(history, 'a chat line before the history: ' + JSON.stringify(m));
+          seen.push(m);
+        }
+      }
+      assert.deepEqual(seen.map((m) => m.id), Array.from({ length: n }, (_, i) => i + 1));
+      await sleep(100);
+      assert.ok(!w.queue.some((m) => m.type === 'chat' || m.type === 'chat_history'), 'no line twice');
+      w.close();
+    }
+    a.close();
+    b.close();
+  });
+});
+
 test('kill -9 and a restart keep the chat; expiry deletes it with the room', async () => {
   let srv = await startServer(['--expire-finished', '1']);
   const db = srv.db;

@@ -58,10 +58,12 @@ after(() => {
 // resolves once it logs its port.
 // wrap: a command line that runs owared (e.g. prlimit with its options).
 // bin: another owared (e.g. the test build, build/fault/owared).
-export function startServer(args = [], { db, env, wrap = [], bin = OWARED } = {}) {
+export function startServer(args = [], { db, env, wrap = [], bin = OWARED, node = 'test' } = {}) {
   const dir = tempDir();
   db = db || join(dir, 'oware.db');
-  const store = PG ? ['--store', pgStore(db)] : ['--db', db];
+  // On PostgreSQL a server restarted on the same store is the same node
+  // (its rooms come back at once); --port 0 alone would make it a new one.
+  const store = PG ? ['--store', pgStore(db), ...(node ? ['--node-id', node] : [])] : ['--db', db];
   const argv = [...wrap, bin, '--port', '0', '--listen', '127.0.0.1', ...store,
     '--web-root', join(ROOT, 'tests/server/www'), ...args];
   const proc = spawn(argv[0], argv.slice(1),

@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import { startServer, stopServer, twoPlayers, playMoves, httpGet, storeQuery, pgStore, PG, OWARED } from './lib.mjs';
 
 const onlyPg = PG ? {} : { skip: 'PostgreSQL only (make test-server-pg)' };
@@ -26,6 +27,16 @@ test('/healthz and /metrics name the store and say it answers', onlyPg, async ()
     assert.match(m, /^oware_store_info\{store="postgresql"\} 1$/m);
     assert.match(m, /^oware_store_reachable 1$/m);
     assert.ok(srv.lines.some((l) => / listening .* db=postgresql /.test(l)), 'the URI is not logged');
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+});
+
+test('the default node id: host and port, or host:0:pid for --port 0', onlyPg, async () => {
+  const srv = await startServer([], { node: null });
+  try {
+    const nodes = storeQuery(srv.db, 'SELECT node FROM incarnations ORDER BY id').split('\n');
+    assert.deepEqual(nodes, [`${hostname()}:0:${srv.proc.pid}`]);
   } finally {
     assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   }

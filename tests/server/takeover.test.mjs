@@ -142,6 +142,82 @@ test('SIGSTOP past the lease: the other server takes the rooms; the paused one, 
   }
 });
 
+const postRooms = (port, rooms) => fetch(`http://127.0.0.1:${port}/api/rooms`, {
+  method: 'POST', body: JSON.stringify({ rooms }), headers: { 'content-type': 'application/json' },
+});
+
+test('POST /api/rooms on either server answers the rooms the other holds, from the database', onlyPg, async () => {
+  const { db, a, b } = await pair();
+  try {
+    // A holds two rooms: one with both players on and two moves, one
+    // finished by resignation with its south gone.
+    const s = await Client.open(a.port);
+    s.send({ type: 'create', side: 'south', name: 'Ana', clock: { initial: 300, increment: 5 } });
+    const ws = await s.expect('welcome');
+    await s.expect('state');
+    const n = await Client.open(a.port, { room: ws.room });
+    n.send({ type: 'join', room: ws.room, name: 'Bo' });
+    const wn = await n.expect('welcome');
+    await n.expect('state'); await s.expect('state');
+    await playMoves(s, n, ['d', 'C']);
+    const g = await Client.open(a.port);
+    g.send({ type: 'create', side: 'north', kind: 'togyz' });
+    const wg = await g.expect('welcome');
+    await g.expect('state');
+    const h = await joinAs(a.port, wg.room);
+    await g.expect('state');
+    g.send({ type: 'resign' });
+    await g.expect('state');
+    g.close();
+    await h.c.expect('state'); // north (g) gone
+    assert.equal(holder(db, ws.room), 'A');
+    const gone = '00000000-0000-4000-8000-000000000000';
+    const ask = [{ room: ws.room, token: wn.token }, { room: gone }, { room: wg.room, token: wg.token },
+      { room: ws.room, token: 'not-a-token' }];
+    const here = await (await postRooms(a.port, ask)).json();
+    const r = await postRooms(b.port, ask);
+    assert.equal(r.status, 200);
+    const there = await r.json();
+    // B reads A's rooms from the database and answers what A answers
+    // (the clocks aside: A's is running), without taking them.
+    for (const x of [here, there]) {
+      const [one, none, two, bad] = x.rooms;
+      assert.equal(one.found, true);
+      assert.equal(one.seat, 'north');
+      assert.deepEqual(one.names, { south: 'Ana', north: 'Bo' });
+      assert.deepEqual(one.seats, { south: { taken: true, connected: true }, north: { taken: true, connected: true } });
+      assert.equal(one.moves, 2);
+      assert.equal(one.turn, 'south');
+      assert.equal(one.over, false);
+      assert.equal(one.kind, 'oware');
+      assert.equal(one.time_control.initial.south, 300000);
+      assert.deepEqual(none, { room: gone, found: false });
+      assert.equal(two.kind, 'togyz');
+      assert.equal(two.seat, 'north');
+      assert.equal(two.over, true);
+      assert.equal(two.reason, 'resign');
+      assert.equal(two.winner, 'south');
+      assert.deepEqual(two.seats, { south: { taken: true, connected: true }, north: { taken: true, connected: false } });
+      assert.equal(bad.seat, null);
+      assert.equal(bad.found, true);
+    }
+    assert.deepEqual({ ...there.rooms[0], time_control: null }, { ...here.rooms[0], time_control: null });
+    assert.deepEqual(there.rooms[2], here.rooms[2]);
+    assert.equal(holder(db, ws.room), 'A', 'the room stays where it is');
+    assert.equal(await metric(b, 'oware_rooms'), 0);
+    // A stopped cleanly: its rooms are answered, nobody shown connected.
+    for (const c of [s, n, h.c]) c.close();
+    assert.deepEqual(await stopServer(a), { code: 0, signal: null });
+    const after = await (await postRooms(b.port, ask.slice(0, 1))).json();
+    assert.equal(after.rooms[0].found, true);
+    assert.equal(after.rooms[0].moves, 2);
+    assert.deepEqual(after.rooms[0].seats.north, { taken: true, connected: false });
+  } finally {
+    if (a.proc.exitCode === null) await stopServer(a);
+    assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+  }
+});
+
 test('a dead server\'s room that nobody joins again is taken when idle, and expires', onlyPg, async () => {
   const db = join(tempDir(), 'shared');
   const a = await startServer(['--node-id', 'A', '--lease-seconds', String(LEASE)], { db });
