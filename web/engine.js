@@ -11,6 +11,10 @@
 //
 // Errors are thrown as EngineError with a stable `code` (see CODES).
 
+import { EngineError, gameClass } from './wasm-game.js';
+
+export { EngineError };
+
 const PITS = 12;
 const LETTERS = 'abcdefABCDEF';
 const SIDES = ['south', 'north'];
@@ -21,13 +25,6 @@ const CODES = {
   1: 'not_pit', 2: 'not_yours', 3: 'empty', 4: 'must_feed', 5: 'over',
   6: 'negative', 7: 'sum', 8: 'turn',
 };
-const MESSAGES = {
-  not_pit: 'not a pit', not_yours: 'not a pit of the side to move',
-  empty: 'the pit is empty', must_feed: 'the move does not feed the opponent',
-  over: 'the game is over', negative: 'a negative count',
-  sum: 'the counts do not add up to 48', turn: 'turn is neither south nor north',
-  bad_position: 'malformed position',
-};
 // ow_pos_set's culprit field numbers (see engine/oware.h).
 const FIELDS = ['total', ...Array.from({ length: 12 }, (_, i) => `pits[${i}]`),
   'captured.south', 'captured.north', 'turn'];
@@ -37,17 +34,7 @@ const FIELDS = ['total', ...Array.from({ length: 12 }, (_, i) => `pits[${i}]`),
 const G_CAPTURED = 12, G_TURN = 14, G_PLY = 16, G_QUIET = 18, G_END = 20, G_WINNER = 21;
 const I_PIT = 0, I_NSOWN = 1, I_SOWN = 2, I_NCAPT = 50, I_CAPT = 51, I_SEEDS = 57, I_SLAM = 58;
 
-export class EngineError extends Error {
-  constructor(code, field) {
-    super((MESSAGES[code] || code) + (field ? ` (${field})` : ''));
-    this.name = 'EngineError';
-    this.code = code;
-    this.field = field || null;
-  }
-}
-
 let wasm = null;   // the instance's exports
-let owner = null;  // the Game whose bytes are in the working slot now
 
 export async function loadEngine(source) {
   if (wasm) return;
@@ -73,7 +60,6 @@ function need() {
   if (!wasm) throw new Error('engine.js: call loadEngine() first');
   return wasm;
 }
-function bytes(addr, len) { return new Uint8Array(need().memory.buffer, addr, len); }
 
 function readInfo() {
   const b = bytes(wasm.w_info(), I_SLAM + 1);
@@ -99,35 +85,12 @@ function readState(addr, legalMask) {
   };
 }
 
-export class Game {
-  constructor() {
-    need();
-    this._bytes = null;  // this game's ow_game while another game holds the slot
-    this.moves = [];     // letters played since the start position
-    this.history = [];   // what each move did (the engine's record)
-  }
+const base = gameClass({
+  wasm: need, readState, readInfo, pitIndex, code: (err) => CODES[-err] || 'not_pit', G_PLY, G_END,
+});
+const { freeSlot, bytes } = base;
 
-  // Puts this game's bytes into the working slot, saving the previous owner's.
-  _use() {
-    if (owner === this) return;
-    const size = wasm.w_game_size();
-    if (owner) owner._bytes = bytes(wasm.w_game(), size).slice();
-    bytes(wasm.w_game(), size).set(this._bytes);
-    owner = this;
-  }
-
-  _adopt() {  // the slot now holds this game's fresh state
-    if (owner && owner !== this) owner._bytes = bytes(wasm.w_game(), wasm.w_game_size()).slice();
-    owner = this;
-  }
-
-  static start() {
-    const g = new Game();
-    g._adopt();
-    wasm.w_start();
-    return g;
-  }
-
+export class Game extends base.Game {
   // pos: {pits:[12 ints], captured:{south,north}, turn:'south'|'north'};
   // throws EngineError (code 'bad_position', 'negative', 'sum' or 'turn').
   static fromPosition(pos) {
@@ -136,101 +99,24 @@ export class Game {
       pos.captured && typeof pos.captured === 'object' &&
       [...pos.pits, pos.captured.south, pos.captured.north].every(Number.isInteger);
     if (!ok) throw new EngineError('bad_position');
-    const turn = SIDES.indexOf(pos.turn);
-    const input = new Int32Array(wasm.memory.buffer, wasm.w_input(), PITS + 3);
     // Clamp into int32 so a huge number still fails as a count above 48.
     const clamp = (v) => Math.max(-1, Math.min(1000, v));
-    pos.pits.forEach((v, i) => { input[i] = clamp(v); });
-    input[PITS] = clamp(pos.captured.south);
-    input[PITS + 1] = clamp(pos.captured.north);
-    input[PITS + 2] = turn;
-    const saved = owner;
-    const g = new Game();
-    if (saved) saved._bytes = bytes(wasm.w_game(), wasm.w_game_size()).slice();
-    owner = null;
-    const err = wasm.w_from_input();
-    if (err !== 0) {
-      if (saved) { owner = saved; bytes(wasm.w_game(), wasm.w_game_size()).set(saved._bytes); }
-      throw new EngineError(CODES[-err] || 'bad_position', FIELDS[wasm.w_input_field() + 1]);
-    }
-    owner = g;
-    return g;
+    return this._fromInput((w) => {
+      const input = new Int32Array(w.memory.buffer, w.w_input(), PITS + 3);
+      pos.pits.forEach((v, i) => { input[i] = clamp(v); });
+      input[PITS] = clamp(pos.captured.south);
+      input[PITS + 1] = clamp(pos.captured.north);
+      input[PITS + 2] = SIDES.indexOf(pos.turn);
+    }, (err) => new EngineError(CODES[-err] || 'bad_position', FIELDS[wasm.w_input_field() + 1]));
   }
 
-  clone() {
-    this._use();
-    const g = new Game();
-    g._bytes = bytes(wasm.w_game(), wasm.w_game_size()).slice();
-    g.moves = this.moves.slice();
-    g.history = this.history.slice();
-    return g;
-  }
-
-  legal() { return this.state().legal; }
-  isLegal(letter) { return this.legal().includes(letter); }
-
-  // The JSON shape of `oware play` (and of the protocol's `game`).
-  state() {
-    this._use();
-    return readState(wasm.w_game(), wasm.w_legal());
-  }
-
-  get ply() { this._use(); return new Uint16Array(wasm.memory.buffer, wasm.w_game() + G_PLY, 1)[0]; }
   get quiet() { this._use(); return new Uint16Array(wasm.memory.buffer, wasm.w_game() + G_QUIET, 1)[0]; }
-  get over() { this._use(); return bytes(wasm.w_game(), G_END + 1)[G_END] !== 0; }
-
-  // Plays a letter; returns what it did, or throws EngineError (game unchanged).
-  play(letter) {
-    this._use();
-    const pit = pitIndex(letter);
-    const err = wasm.w_play(pit);
-    if (err !== 0) throw new EngineError(CODES[-err] || 'not_pit');
-    const info = readInfo();
-    this.moves.push(letter);
-    this.history.push(info);
-    return info;
-  }
-
-  // What playing letter would do, without playing it: {move, state} or
-  // {error: code} for a move that is not legal.
-  preview(letter) {
-    this._use();
-    const err = wasm.w_preview(pitIndex(letter));
-    if (err !== 0) return { error: CODES[-err] || 'not_pit' };
-    const move = readInfo();
-    const scratch = wasm.w_scratch();
-    const over = bytes(scratch, G_END + 1)[G_END] !== 0;
-    let mask = 0;
-    if (!over) {  // the legal moves after the preview: ask the engine on the scratch copy
-      const size = wasm.w_game_size();
-      const keep = bytes(wasm.w_game(), size).slice();
-      bytes(wasm.w_game(), size).set(bytes(scratch, size));
-      mask = wasm.w_legal();
-      bytes(wasm.w_game(), size).set(keep);
-    }
-    return { move, state: readState(scratch, mask) };
-  }
-
-  // Number of legal move sequences of exactly depth plies.
-  perft(depth) {
-    this._use();
-    return wasm.w_perft(depth);
-  }
 }
 
 // Replays a list of letters from the start (or from pos); returns the game
 // or throws EngineError with `ply` (1-based) set on the move that failed.
 export function replay(moves, pos) {
-  const g = pos ? Game.fromPosition(pos) : Game.start();
-  moves.forEach((m, i) => {
-    try {
-      g.play(m);
-    } catch (e) {
-      if (e instanceof EngineError) e.ply = i + 1;
-      throw e;
-    }
-  });
-  return g;
+  return Game.replay(moves, pos);
 }
 
 // ---- Records (engine/ogn.h): Aualé's OGN and FEN, through the same wasm ----
@@ -338,16 +224,14 @@ export function fenRead(text) {
   need();
   const len = putText(String(text).trim());
   if (len < 0) throw new EngineError('bad_position');
-  const saved = owner;
-  if (saved) saved._bytes = bytes(wasm.w_game(), wasm.w_game_size()).slice();
-  owner = null;
+  const s = freeSlot();
   const rc = wasm.w_fen_read(len);
   let pos = null;
   if (rc === 0) {
     const b = bytes(wasm.w_game(), G_TURN + 1);
     pos = { pits: Array.from(b.subarray(0, PITS)), captured: { south: b[G_CAPTURED], north: b[G_CAPTURED + 1] }, turn: SIDES[b[G_TURN]] };
   }
-  if (saved) { owner = saved; bytes(wasm.w_game(), wasm.w_game_size()).set(saved._bytes); }
+  s.giveBack();
   if (rc !== 0) throw new EngineError(rc === -1 ? 'bad_position' : (CODES[-rc] || 'bad_position'));
   return pos;
 }

@@ -16,7 +16,7 @@
 // where the last seed landed, 'X' after a tuzdyk ("76", "58X").
 
 import { PIT_IDS } from './kind.js';
-import { EngineError } from './engine.js';
+import { EngineError, gameClass } from './wasm-game.js';
 
 const PITS = 18;
 const IDS = PIT_IDS.togyz;
@@ -34,7 +34,6 @@ const I_PIT = 0, I_NSOWN = 1, I_SOWN = 2, I_LAST = 164, I_CAPT = 165, I_SEEDS = 
 const NONE = 255;
 
 let wasm = null;
-let owner = null;
 
 export async function loadTogyz(source) {
   if (wasm) return;
@@ -51,7 +50,6 @@ function need() {
   if (!wasm) throw new Error('togyz.js: call loadTogyz() first');
   return wasm;
 }
-function bytes(addr, len) { return new Uint8Array(need().memory.buffer, addr, len); }
 const pitIndex = (id) => (typeof id === 'string' && id.length === 1 ? IDS.indexOf(id) : -1);
 
 function readInfo() {
@@ -89,30 +87,12 @@ function readState(addr, legalMask) {
   };
 }
 
-export class Game {
-  constructor() {
-    need();
-    this._bytes = null;
-    this.moves = [];
-    this.history = [];
-  }
+const base = gameClass({
+  wasm: need, readState, readInfo, pitIndex, code: (err) => CODES[-err] || 'not_pit', G_PLY, G_END,
+});
+const { bytes } = base;
 
-  _use() {
-    if (owner === this) return;
-    const size = wasm.w_game_size();
-    if (owner) owner._bytes = bytes(wasm.w_game(), size).slice();
-    bytes(wasm.w_game(), size).set(this._bytes);
-    owner = this;
-  }
-
-  static start() {
-    const g = new Game();
-    if (owner) owner._bytes = bytes(wasm.w_game(), wasm.w_game_size()).slice();
-    owner = g;
-    wasm.w_start();
-    return g;
-  }
-
+export class Game extends base.Game {
   // pos: {pits: [18], captured: {south, north}, tuzdyk: {south, north}
   // (hole numbers or null), turn}; throws EngineError.
   static fromPosition(pos) {
@@ -123,89 +103,20 @@ export class Game {
       [tz.south, tz.north].every((v) => v === null || v === undefined || Number.isInteger(v));
     if (!ok) throw new EngineError('bad_position');
     const clamp = (v) => Math.max(-1, Math.min(1000, v));
-    const input = new Int32Array(wasm.memory.buffer, wasm.w_input(), PITS + 5);
-    pos.pits.forEach((v, i) => { input[i] = clamp(v); });
-    input[PITS] = clamp(pos.captured.south);
-    input[PITS + 1] = clamp(pos.captured.north);
-    input[PITS + 2] = clamp(tz.south || 0);
-    input[PITS + 3] = clamp(tz.north || 0);
-    input[PITS + 4] = SIDES.indexOf(pos.turn);
-    const saved = owner;
-    if (saved) saved._bytes = bytes(wasm.w_game(), wasm.w_game_size()).slice();
-    owner = null;
-    const err = wasm.w_from_input();
-    if (err !== 0) {
-      if (saved) { owner = saved; bytes(wasm.w_game(), wasm.w_game_size()).set(saved._bytes); }
-      throw new EngineError(CODES[-err] || 'bad_position');
-    }
-    const g = new Game();
-    owner = g;
-    return g;
-  }
-
-  clone() {
-    this._use();
-    const g = new Game();
-    g._bytes = bytes(wasm.w_game(), wasm.w_game_size()).slice();
-    g.moves = this.moves.slice();
-    g.history = this.history.slice();
-    return g;
-  }
-
-  legal() { return this.state().legal; }
-  isLegal(id) { return this.legal().includes(id); }
-
-  state() {
-    this._use();
-    return readState(wasm.w_game(), wasm.w_legal());
-  }
-
-  get ply() { this._use(); return new Uint16Array(wasm.memory.buffer, wasm.w_game() + G_PLY, 1)[0]; }
-  get over() { this._use(); return bytes(wasm.w_game(), G_END + 1)[G_END] !== 0; }
-
-  play(id) {
-    this._use();
-    const err = wasm.w_play(pitIndex(id));
-    if (err !== 0) throw new EngineError(CODES[-err] || 'not_pit');
-    const info = readInfo();
-    this.moves.push(id);
-    this.history.push(info);
-    return info;
-  }
-
-  preview(id) {
-    this._use();
-    const err = wasm.w_preview(pitIndex(id));
-    if (err !== 0) return { error: CODES[-err] || 'not_pit' };
-    const move = readInfo();
-    const scratch = wasm.w_scratch();
-    const over = bytes(scratch, G_END + 1)[G_END] !== 0;
-    let mask = 0;
-    if (!over) {
-      const size = wasm.w_game_size();
-      const keep = bytes(wasm.w_game(), size).slice();
-      bytes(wasm.w_game(), size).set(bytes(scratch, size));
-      mask = wasm.w_legal();
-      bytes(wasm.w_game(), size).set(keep);
-    }
-    return { move, state: readState(scratch, mask) };
-  }
-
-  perft(depth) {
-    this._use();
-    return wasm.w_perft(depth);
+    return this._fromInput((w) => {
+      const input = new Int32Array(w.memory.buffer, w.w_input(), PITS + 5);
+      pos.pits.forEach((v, i) => { input[i] = clamp(v); });
+      input[PITS] = clamp(pos.captured.south);
+      input[PITS + 1] = clamp(pos.captured.north);
+      input[PITS + 2] = clamp(tz.south || 0);
+      input[PITS + 3] = clamp(tz.north || 0);
+      input[PITS + 4] = SIDES.indexOf(pos.turn);
+    }, (err) => new EngineError(CODES[-err] || 'bad_position'));
   }
 }
 
 export function replay(moves, pos) {
-  const g = pos ? Game.fromPosition(pos) : Game.start();
-  moves.forEach((m, i) => {
-    try { g.play(m); } catch (e) {
-      if (e instanceof EngineError) e.ply = i + 1;
-      throw e;
-    }
-  });
-  return g;
+  return Game.replay(moves, pos);
 }
 
 // The record of a game in Kazakh notation: numbered pairs of moves, one
