@@ -2,41 +2,18 @@
 // two players and a spectator, a full game by clicking, draw, resign,
 // reload, server restart, Spanish, a phone, the local game.
 // Run: make test-browser (needs build/owared, web/engine.wasm, tests/node_modules).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadEngine, Game, replay } from '../../web/engine.js';
-import {
-  root, Server, launchBrowser, openPlayer, ready, readBoard, waitMoves, shot, rng, prefixProxy,
-} from './lib.mjs';
+import { root, ready, readBoard, waitMoves, shot, rng, prefixProxy, browserSuite } from './lib.mjs';
 import { startNginx } from '../nginx/nginx.mjs';
 
 await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
 
-let server, browser;
-const pages = [];
-
-before(async () => {
-  server = await new Server(['--abandon-seconds', '3']).start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) { await server.stop(); server.cleanup(); }
-});
-
-async function player(opts) {
-  const p = await openPlayer(browser, opts);
-  pages.push(p);
-  return p;
-}
-
-function noProblems() {
-  const all = pages.flatMap((p) => p.problems);
-  assert.deepEqual(all, [], all.join('\n'));
-}
+const suite = browserSuite(['--abandon-seconds', '3']);
+const { player, noProblems, pages } = suite;
 
 // The seat a page holds now ('south', 'north', 'spectator').
 const seatOf = (page) => page.evaluate(() => document.body.dataset.seat);
@@ -81,7 +58,7 @@ function chooseMove(game, rand) {
 }
 
 async function createRoom(page, side) {
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   await ready(page);
   await page.check(`input[name="side"][value="${side}"]`);
   await page.click('#create');
@@ -309,12 +286,12 @@ test('a second tab takes the seat; the first can take it back', async () => {
 });
 
 test('stopping and restarting the server: both reconnect and play on', async () => {
-  await server.stop();
+  await suite.server.stop();
   for (const p of [south, north]) await p.waitForSelector('#conn:not([hidden])');
   assert.match(await north.textContent('#conn'), /Reconnecting/);
   assert.match(await south.textContent('#conn'), /Reconectando/);
   await shot(south, 'reconnecting-es');
-  await server.start();
+  await suite.server.start();
   for (const p of [south, north]) {
     await p.waitForFunction(() => document.querySelector('#conn').hidden &&
       document.querySelectorAll('.player.online').length === 2, null, { timeout: 30000 });
@@ -390,7 +367,7 @@ test('phones in portrait play by tapping, with the sowing animation', async () =
 
 test('the local two-player game: keys and clicks, no server round trip', async () => {
   const p = await player({ locale: 'es-ES', name: 'local' });
-  await p.goto(server.url);
+  await p.goto(suite.server.url);
   await ready(p);
   await shot(p, 'start-es');
   assert.equal(await p.textContent('#create'), 'Crear sala');
@@ -433,7 +410,7 @@ test('the local two-player game: keys and clicks, no server round trip', async (
 
 test('against the computer, in a worker: it answers every move', async () => {
   const p = await player({ locale: 'en-US', name: 'ai', motion: 'no-preference' });
-  await p.goto(server.url);
+  await p.goto(suite.server.url);
   await ready(p);
   await p.check('input[name="ai-level"][value="easy"]');
   await p.check('input[name="ai-side"][value="north"]');
@@ -477,7 +454,7 @@ const markedOrigin = (p) => p.evaluate(() => {
 
 test('undo against the computer takes back the move pair, and survives a reload', async () => {
   const p = await player({ locale: 'en-US', name: 'ai-undo' });
-  await p.goto(server.url);
+  await p.goto(suite.server.url);
   await ready(p);
   await p.check('input[name="ai-level"][value="easy"]');
   await p.check('input[name="ai-side"][value="south"]');
@@ -560,11 +537,11 @@ test('undo after the game is over takes back to before the player\'s last move',
   while (i >= 0 && (moves[i] === moves[i].toLowerCase() ? 'south' : 'north') !== me) i--;
   assert.equal(i, moves.length - 2);
   const p = await player({ locale: 'es-ES', name: 'ai-undo-over' });
-  await p.goto(server.url);
+  await p.goto(suite.server.url);
   await ready(p);
   await p.evaluate((saved) => localStorage.setItem('oware.local', JSON.stringify(saved)),
     { moves, ai: { level: 'easy', side: me === 'south' ? 'north' : 'south' } });
-  await p.goto(`${server.url}?local=1`);
+  await p.goto(`${suite.server.url}?local=1`);
   await ready(p);
   await waitMoves(p, moves.length);
   await p.waitForSelector('#over:not([hidden])');
@@ -592,10 +569,10 @@ test('review steps through a finished game one ply at a time, both ways', async 
   }
   const n = g.moves.length;
   const p = await player({ locale: 'en-US', name: 'review' });
-  await p.goto(server.url);
+  await p.goto(suite.server.url);
   await ready(p);
   await p.evaluate((saved) => localStorage.setItem('oware.local', JSON.stringify(saved)), { moves: g.moves, ai: null });
-  await p.goto(`${server.url}?local=1`);
+  await p.goto(`${suite.server.url}?local=1`);
   await ready(p);
   await waitMoves(p, n);
   await p.waitForSelector('#over:not([hidden])');
@@ -658,7 +635,7 @@ test('review steps through a finished game one ply at a time, both ways', async 
 
 test('undo with two players on one device takes back exactly one move', async () => {
   const p = await player({ locale: 'en-US', name: 'local-undo' });
-  await p.goto(server.url);
+  await p.goto(suite.server.url);
   await ready(p);
   await p.click('#local-play');
   await ready(p);
@@ -703,7 +680,7 @@ test('a grand slam is said in words', async () => {
   }
   assert.ok(line, 'a grand slam within 5000 random games');
   const p = await player({ locale: 'es-ES', name: 'slam' });
-  await p.goto(server.url);
+  await p.goto(suite.server.url);
   await ready(p);
   await p.click('#local-play');
   await ready(p);
@@ -718,7 +695,7 @@ test('a grand slam is said in words', async () => {
 });
 
 test('under a path prefix behind a proxy', async () => {
-  const proxy = await prefixProxy(server.port, '/juegos/oware/');
+  const proxy = await prefixProxy(suite.server.port, '/juegos/oware/');
   try {
     const base = `http://127.0.0.1:${proxy.port}/juegos/oware/`;
     const a = await player({ name: 'prefix-south' });
@@ -751,7 +728,7 @@ test('under a path prefix behind a proxy', async () => {
 // The same under the shipped nginx site for a path prefix (deploy/nginx/),
 // over https with a throwaway certificate, as a self-hoster runs it.
 test('through nginx under /oware/ over https', async () => {
-  const nginx = await startNginx([{ template: 'oware-rooms-prefix.conf', upstream: server.port }]);
+  const nginx = await startNginx([{ template: 'oware-rooms-prefix.conf', upstream: suite.server.port }]);
   try {
     const base = `https://127.0.0.1:${nginx.sites[0].https}/oware/`;
     const a = await player({ name: 'nginx-south', ignoreHTTPSErrors: true });
@@ -791,7 +768,7 @@ test('through nginx under /oware/ over https', async () => {
 
 test('a link to a room that does not exist says so', async () => {
   const p = await player({ locale: 'es-ES', name: 'noroom' });
-  await p.goto(`${server.url}?room=00000000-0000-4000-8000-000000000000`);
+  await p.goto(`${suite.server.url}?room=00000000-0000-4000-8000-000000000000`);
   await ready(p);
   await p.waitForFunction(() => /no existe/.test(document.querySelector('#conn').textContent));
   assert.equal(await p.textContent('#conn-action'), 'Volver al inicio');

@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OWARED = path.resolve(root, process.env.OWARED || 'build/owared');
@@ -192,4 +194,42 @@ export function prefixProxy(targetPort, prefix) {
       }),
     }));
   });
+}
+
+// What most test files share: a server (owared with serverArgs) and a
+// browser started before their tests and stopped after them, the pages
+// they open (suite.player(opts, browser?), init() run on each new page),
+// suite.noProblems(): no page logged an error or a failed request, and
+// suite.ready, resolved once the server and the browser run.
+export function browserSuite(serverArgs = [], { init } = {}) {
+  const suite = { server: null, browser: null, pages: [] };
+  let started, failed;
+  // A file's own before() hooks may run beside this one: they await it.
+  suite.ready = new Promise((res, rej) => { started = res; failed = rej; });
+  suite.ready.catch(() => {});
+  before(async () => {
+    try {
+      suite.server = await new Server(serverArgs).start();
+      suite.browser = await launchBrowser();
+      started();
+    } catch (e) {
+      failed(e);
+      throw e;
+    }
+  });
+  after(async () => {
+    if (suite.browser) await suite.browser.close();
+    if (suite.server) { await suite.server.stop(); suite.server.cleanup(); }
+  });
+  suite.player = async (opts, browser = suite.browser) => {
+    const p = await openPlayer(browser, opts);
+    if (init) await init(p);
+    suite.pages.push(p);
+    return p;
+  };
+  suite.noProblems = () => {
+    const all = suite.pages.flatMap((p) => p.problems);
+    assert.deepEqual(all, [], all.join('\n'));
+  };
+  return suite;
 }

@@ -7,27 +7,14 @@
 // chat's rate limit, the spectators line for players, and the list of
 // your games on the start page (two open rooms, a finished one, a gone one).
 // Run: make test-browser.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Server, launchBrowser, openPlayer, ready, shot, waitMoves } from './lib.mjs';
+import { ready, shot, waitMoves, browserSuite } from './lib.mjs';
 
-let server, browser;
-const pages = [];
-
-before(async () => {
-  server = await new Server().start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) { await server.stop(); server.cleanup(); }
-});
-
-async function player(opts) {
-  const p = await openPlayer(browser, opts);
-  // The share sheet, recorded (headless Chromium has none of its own).
-  await p.addInitScript(() => {
+// Each page: the share sheet recorded (headless Chromium has none of its
+// own).
+const suite = browserSuite([], {
+  init: (p) => p.addInitScript(() => {
     window.shared = [];
     navigator.share = (data) => { window.shared.push(data); return Promise.resolve(); };
     // The tab's visibility, set by the test (__setHidden), and notifications
@@ -45,15 +32,9 @@ async function player(opts) {
     }
     FakeNotification.permission = 'default';
     window.Notification = FakeNotification;
-  });
-  pages.push(p);
-  return p;
-}
-
-function noProblems() {
-  const all = pages.flatMap((p) => p.problems);
-  assert.deepEqual(all, [], all.join('\n'));
-}
+  }),
+});
+const { player, noProblems } = suite;
 
 const HOSTILE = [
   '<img src=x onerror="window.pwned=1">',
@@ -97,7 +78,7 @@ test('names: typed on the start page, remembered, shown in both languages; the s
   south = await player({ locale: 'es-ES', name: 'south' });
   north = await player({ locale: 'en-US', name: 'north' });
   watcher = await player({ locale: 'en-US', name: 'spectator', viewport: { width: 390, height: 844 }, mobile: true });
-  await south.goto(server.url);
+  await south.goto(suite.server.url);
   await ready(south);
   assert.equal(await south.inputValue('#start-name'), '');
   // A bad name is refused on the page, nothing created.
@@ -119,10 +100,10 @@ test('names: typed on the start page, remembered, shown in both languages; the s
   assert.equal(shared[0].url, link);
 
   // North's browser remembers a name with markup in it; the watcher one too.
-  await north.goto(server.url);
+  await north.goto(suite.server.url);
   await north.evaluate((n) => localStorage.setItem('oware.name', n), EVIL_NAME);
   await join(north, link);
-  await watcher.goto(server.url);
+  await watcher.goto(suite.server.url);
   await watcher.evaluate(() => localStorage.setItem('oware.name', 'Kofi'));
   await join(watcher, link);
   assert.equal(await watcher.evaluate(() => document.body.dataset.seat), 'spectator');
@@ -244,13 +225,13 @@ test('a name changed in the room; the result and the copied record name the play
 test('your games: two open rooms and a finished one on the start page; remove, go back in', async () => {
   // South holds the finished room of the tests above; one more nobody
   // joined, and one North joined (South to move).
-  await south.goto(server.url);
+  await south.goto(suite.server.url);
   await ready(south);
   await south.check('input[name="clock"][value="days:3"]');
   await south.click('#create');
   await south.waitForSelector('#share:not([hidden])');
   const waitingRoom = new URL(await south.inputValue('#share-link')).searchParams.get('room');
-  await south.goto(server.url);
+  await south.goto(suite.server.url);
   await ready(south);
   await south.click('#create');
   await south.waitForSelector('#share:not([hidden])');
@@ -260,7 +241,7 @@ test('your games: two open rooms and a finished one on the start page; remove, g
   await south.waitForSelector('#share', { state: 'hidden' });
   // And a token for a room the server does not know.
   await south.evaluate(() => localStorage.setItem('oware.token.no-such-room', 'x'));
-  await south.goto(server.url);
+  await south.goto(suite.server.url);
   await ready(south);
   await south.waitForSelector('#games:not([hidden]) .game-item');
   const items = () => south.$$eval('#games-list .game-item', (els) => els.map((e) => ({
@@ -289,7 +270,7 @@ test('your games: two open rooms and a finished one on the start page; remove, g
   await shot(south, 'games-es');
   // The same list on a phone, in English.
   const phone = await player({ locale: 'en-US', name: 'phone', viewport: { width: 390, height: 844 }, mobile: true });
-  await phone.goto(server.url);
+  await phone.goto(suite.server.url);
   await phone.evaluate((entries) => { for (const [k, v] of entries) localStorage.setItem(k, v); },
     await south.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('oware.token.'))));
   await phone.reload();
@@ -317,13 +298,13 @@ test('your games: two open rooms and a finished one on the start page; remove, g
 test('sounds, the mute toggle, the hidden tab\'s title and icon, a notification once opted in', async () => {
   const ama = await player({ locale: 'en-US', name: 'ama' });
   const kwame = await player({ locale: 'en-US', name: 'kwame' });
-  await ama.goto(server.url);
+  await ama.goto(suite.server.url);
   await ready(ama);
   await ama.fill('#start-name', 'Ama');
   await ama.click('#create');
   await ama.waitForSelector('#share:not([hidden])');
   const roomLink = await ama.inputValue('#share-link');
-  await kwame.goto(server.url);
+  await kwame.goto(suite.server.url);
   await kwame.evaluate(() => localStorage.setItem('oware.name', 'Kwame'));
   await join(kwame, roomLink);
   // The opponent's arrival sounds.
@@ -372,7 +353,7 @@ test('sounds, the mute toggle, the hidden tab\'s title and icon, a notification 
 });
 
 test('the next room offers the remembered name; a local game shows no chat', async () => {
-  await south.goto(server.url);
+  await south.goto(suite.server.url);
   await ready(south);
   assert.equal(await south.inputValue('#start-name'), 'Ana K.');
   await shot(south, 'start-name-es');

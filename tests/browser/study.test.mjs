@@ -6,44 +6,23 @@
 // undo), the board editor (valid, invalid, pasted JSON and FEN) and games
 // from its position, locally and in a room. Screenshots desktop and phone,
 // English and Spanish. Run: make test-browser.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { Server, launchBrowser, openPlayer, ready, readBoard, waitMoves, shot, root } from './lib.mjs';
+import { ready, readBoard, waitMoves, shot, root, browserSuite } from './lib.mjs';
 
 const OWARE = path.resolve(root, process.env.OWARE || 'build/oware');
 const games = JSON.parse(fs.readFileSync(new URL('../server/games.json', import.meta.url)));
 // A 16-ply game North wins 25-5 (games.json).
 const GAME = games[0].moves.split('');
 
-let server, browser;
-const pages = [];
-
-before(async () => {
-  server = await new Server().start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) { await server.stop(); server.cleanup(); }
-});
-
-async function player(opts) {
-  const p = await openPlayer(browser, opts);
-  pages.push(p);
-  return p;
-}
-
-function noProblems() {
-  const all = pages.flatMap((p) => p.problems);
-  assert.deepEqual(all, [], all.join('\n'));
-}
+const suite = browserSuite([]);
+const { player, noProblems } = suite;
 
 async function startPage(p) {
-  await p.goto(server.url);
+  await p.goto(suite.server.url);
   await ready(p);
 }
 

@@ -7,41 +7,20 @@
 // an online room between two pages, and Oware still the default.
 // Screenshots: build/screenshots/togyz-*.png.
 // Run: make test-browser.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadEngine } from '../../web/engine.js';
 import { loadTogyz, replay, Game, togyzRecord } from '../../web/togyz.js';
-import { root, Server, launchBrowser, openPlayer, ready, shot, rng } from './lib.mjs';
+import { root, ready, shot, rng, browserSuite } from './lib.mjs';
 
 await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
 await loadTogyz(fs.readFileSync(path.join(root, 'web/togyz.wasm')));
 
 const IDS = 'abcdefghiABCDEFGHI';
-let server, browser;
-const pages = [];
-
-before(async () => {
-  server = await new Server([]).start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) { await server.stop(); server.cleanup(); }
-});
-
-async function player(opts) {
-  const p = await openPlayer(browser, opts);
-  pages.push(p);
-  return p;
-}
-
-function noProblems() {
-  const all = pages.flatMap((p) => p.problems);
-  assert.deepEqual(all, [], all.join('\n'));
-}
+const suite = browserSuite([]);
+const { player, noProblems } = suite;
 
 // What the page's board shows: the 18 holes' counts, the scores, the
 // tuzdyks ({south: pit name, north: pit name}), the responding holes.
@@ -88,7 +67,7 @@ async function myTurnOrOver(page) {
 // checks every position the human sees. Returns the finished game.
 async function playComputer(page, side, seed, label, { hint = false } = {}) {
   const rand = rng(seed);
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   await ready(page);
   await page.check('input[name="kind"][value="togyz"]');
   await page.check('input[name="ai-level"][value="easy"]');
@@ -135,7 +114,7 @@ async function playComputer(page, side, seed, label, { hint = false } = {}) {
 
 test('the start page offers Togyz Kumalak: its board, its sides, its rules; Oware stays the default', async () => {
   const p = await player({ locale: 'en-US', name: 'togyz-start' });
-  await p.goto(server.url);
+  await p.goto(suite.server.url);
   await ready(p);
   assert.equal(await p.isChecked('input[name="kind"][value="oware"]'), true);
   assert.equal(await p.$$eval('#hero-board .pit', (els) => els.length), 12);
@@ -215,10 +194,10 @@ test('two players: preview, keys 1-9, undo, a tuzdyk marked for its owner and na
   // White has a tuzdyk on Black's hole 1, Black one on White's hole 4.
   const start = { pits: [9, 9, 9, 0, 9, 9, 9, 9, 9, 0, 9, 9, 9, 9, 9, 9, 9, 9], captured: { south: 9, north: 9 },
     tuzdyk: { south: 1, north: 4 }, turn: 'south' };
-  await p.goto(server.url);
+  await p.goto(suite.server.url);
   await ready(p);
   await p.evaluate((s) => localStorage.setItem('oware.local', JSON.stringify({ kind: 'togyz', moves: [], ai: null, start: s })), start);
-  await p.goto(`${server.url}?local=1`);
+  await p.goto(`${suite.server.url}?local=1`);
   await ready(p);
   const g = Game.fromPosition(start);
   await expectTogyz(p, g, 'from the position');
@@ -258,7 +237,7 @@ test('two players: preview, keys 1-9, undo, a tuzdyk marked for its owner and na
 test('an online Togyz room: created with its kind, joined, moves by click on both pages', async () => {
   const a = await player({ locale: 'en-US', name: 'togyz-online-white' });
   const b = await player({ locale: 'es-ES', name: 'togyz-online-black' });
-  await a.goto(server.url);
+  await a.goto(suite.server.url);
   await ready(a);
   await a.check('input[name="kind"][value="togyz"]');
   await a.check('input[name="side"][value="south"]');
@@ -296,7 +275,7 @@ test('an online Togyz room: created with its kind, joined, moves by click on bot
   await shot(b, 'togyz-online-es');
   // The start page's list of rooms names the game and the sides of a Togyz
   // room in its own words, also while the page offers Oware.
-  await a.goto(server.url);
+  await a.goto(suite.server.url);
   await ready(a);
   await a.check('input[name="kind"][value="oware"]');
   await a.reload();

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadEngine, Game } from '../../web/engine.js';
-import { root, Server, launchBrowser, openPlayer, ready, readBoard, waitMoves, shot, rng } from './lib.mjs';
+import { root, launchBrowser, ready, readBoard, waitMoves, shot, rng, browserSuite } from './lib.mjs';
 
 await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
 
@@ -18,37 +18,24 @@ await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
 // secure context and have no navigator.clipboard, as on a LAN address.
 const LAN_HOST = 'oware-lan.test';
 
-let server, browser, lanBrowser, decoder;
-const pages = [];
+const suite = browserSuite();
+const { player, noProblems } = suite;
+let lanBrowser, decoder;
 
 before(async () => {
-  server = await new Server().start();
-  browser = await launchBrowser();
+  await suite.ready;
   lanBrowser = await launchBrowser([`--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`]);
-  decoder = await (await browser.newContext()).newPage();
+  decoder = await (await suite.browser.newContext()).newPage();
 });
 
 after(async () => {
-  if (browser) await browser.close();
   if (lanBrowser) await lanBrowser.close();
-  if (server) { await server.stop(); server.cleanup(); }
 });
 
 const PHONE = { viewport: { width: 390, height: 844 }, mobile: true };
 
-async function player(opts, b = browser) {
-  const p = await openPlayer(b, opts);
-  pages.push(p);
-  return p;
-}
-
-function noProblems() {
-  const all = pages.flatMap((p) => p.problems);
-  assert.deepEqual(all, [], all.join('\n'));
-}
-
 // Opens the local game holding moves (ai: null for two players).
-async function localGame(page, moves, ai = null, base = server.url) {
+async function localGame(page, moves, ai = null, base = suite.server.url) {
   await page.goto(base);
   await ready(page);
   await page.evaluate((saved) => localStorage.setItem('oware.local', JSON.stringify(saved)), { moves, ai });
@@ -57,7 +44,7 @@ async function localGame(page, moves, ai = null, base = server.url) {
   await waitMoves(page, moves.length);
 }
 
-async function createRoom(page, side, base = server.url) {
+async function createRoom(page, side, base = suite.server.url) {
   await page.goto(base);
   await ready(page);
   await page.check(`input[name="side"][value="${side}"]`);
@@ -184,7 +171,7 @@ async function clipboardOf(b) {
   const ctx = await b.newContext();
   await ctx.grantPermissions(['clipboard-read', 'clipboard-write']);
   const p = await ctx.newPage();
-  await p.goto(server.url);
+  await p.goto(suite.server.url);
   const text = await p.evaluate(() => navigator.clipboard.readText());
   await ctx.close();
   return text;
@@ -217,7 +204,7 @@ test('copying the room link and the record on a secure page (127.0.0.1)', async 
 
 test('copying on plain HTTP (not a secure context) falls back to execCommand', async () => {
   const p = await player({ locale: 'es-ES', name: 'copy-lan' }, lanBrowser);
-  const base = server.url.replace('127.0.0.1', LAN_HOST);
+  const base = suite.server.url.replace('127.0.0.1', LAN_HOST);
   const link = await createRoom(p, 'south', base);
   assert.ok(link.startsWith(`http://${LAN_HOST}:`), link);
   assert.deepEqual(await p.evaluate(() => [window.isSecureContext, typeof navigator.clipboard]), [false, 'undefined']);
@@ -244,11 +231,11 @@ test('copying on plain HTTP (not a secure context) falls back to execCommand', a
 
 test('with the clipboard refused, the copy still works', async () => {
   const p = await player({ locale: 'en-US', name: 'copy-denied' });
-  await p.goto(server.url);
+  await p.goto(suite.server.url);
   const cdp = await p.context().newCDPSession(p);
   const { targetInfo } = await cdp.send('Target.getTargetInfo');
   await cdp.send('Browser.setPermission', {
-    permission: { name: 'clipboard-write' }, setting: 'denied', origin: new URL(server.url).origin,
+    permission: { name: 'clipboard-write' }, setting: 'denied', origin: new URL(suite.server.url).origin,
     browserContextId: targetInfo.browserContextId,
   });
   const link = await createRoom(p, 'north');
@@ -256,7 +243,7 @@ test('with the clipboard refused, the copy still works', async () => {
   assert.equal(refused, 'NotAllowedError', 'the clipboard API is refused');
   await p.click('#share-copy');
   await p.waitForFunction(() => document.querySelector('#share-note').textContent === 'Link copied');
-  assert.equal(await clipboardOf(browser), link);
+  assert.equal(await clipboardOf(suite.browser), link);
   noProblems();
 });
 
@@ -265,7 +252,7 @@ test('when no copy works, the text is shown selected beside its button', async (
     const p = await player({ locale, ...opts, name: `copy-none-${tag}` }, lanBrowser);
     // A browser that copies nothing at all.
     await p.addInitScript(() => { document.execCommand = () => false; });
-    const base = server.url.replace('127.0.0.1', LAN_HOST);
+    const base = suite.server.url.replace('127.0.0.1', LAN_HOST);
     const link = await createRoom(p, 'south', base);
     await p.click('#share-copy');
     await p.waitForFunction(() => document.querySelector('#share-note').textContent !== '');
@@ -547,7 +534,7 @@ async function h1s(page) {
 
 test('every screen has one level-one heading, and it takes the focus', async () => {
   const p = await player({ locale: 'en-US', name: 'a11y-en' });
-  await p.goto(server.url);
+  await p.goto(suite.server.url);
   await ready(p);
   assert.deepEqual(await h1s(p), ['Oware Abapa for two, in a private room']);
   assert.equal(await p.isVisible('#start-title'), true, 'the start page\'s heading is visible');
@@ -606,14 +593,14 @@ test('every screen has one level-one heading, and it takes the focus', async () 
 
   // A room that does not exist still has its heading.
   const gone = await player({ locale: 'en-US', name: 'a11y-noroom' });
-  await gone.goto(`${server.url}?room=00000000-0000-4000-8000-000000000000`);
+  await gone.goto(`${suite.server.url}?room=00000000-0000-4000-8000-000000000000`);
   await ready(gone);
   await gone.waitForFunction(() => /does not exist/.test(document.querySelector('#conn').textContent));
   assert.deepEqual(await h1s(gone), ['Online game']);
   // The engine failing to load leaves the loading screen, with a heading.
   const broken = await player({ locale: 'en-US', name: 'a11y-broken' });
   await broken.route('**/engine.wasm', (r) => r.abort());
-  await broken.goto(server.url);
+  await broken.goto(suite.server.url);
   await broken.waitForFunction(() => /could not be loaded/.test(document.querySelector('#loading').textContent));
   assert.deepEqual(await h1s(broken), ['Oware']);
   broken.problems.length = 0;  // the refused download is the point here

@@ -4,44 +4,23 @@
 // spectator), abort asked first and worded for what happened, "New room"
 // where a rematch cannot be, and a link to a room whose game is over seating
 // nobody new. Run: make test-browser.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { Server, launchBrowser, openPlayer, ready, waitMoves, shot } from './lib.mjs';
+import { ready, waitMoves, shot, browserSuite } from './lib.mjs';
 import { Client, twoPlayers, playMoves } from '../server/lib.mjs';
 
 const games = JSON.parse(fs.readFileSync(new URL('../server/games.json', import.meta.url)));
 
-let server, browser;
-const pages = [];
-
-before(async () => {
-  // Clients play the long games of games.json quickly: no message limit.
-  server = await new Server(['--abandon-seconds', '2', '--max-msgs-per-sec', '100000']).start();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) { await server.stop(); server.cleanup(); }
-});
-
-async function player(opts) {
-  const p = await openPlayer(browser, opts);
-  pages.push(p);
-  return p;
-}
-
-function noProblems() {
-  const all = pages.flatMap((p) => p.problems);
-  assert.deepEqual(all, [], all.join('\n'));
-}
+// Clients play the long games of games.json quickly: no message limit.
+const suite = browserSuite(['--abandon-seconds', '2', '--max-msgs-per-sec', '100000']);
+const { player, noProblems, pages } = suite;
 
 const seatOf = (page) => page.evaluate(() => document.body.dataset.seat);
 const text = (page, sel) => page.textContent(sel);
 
 async function createRoom(page, side) {
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   await ready(page);
   await page.check(`input[name="side"][value="${side}"]`);
   await page.click('#create');
@@ -246,16 +225,16 @@ test('games ending on the board, read by the winner, the loser and a spectator',
   const ps = await player({ locale: 'en-US', name: 'end-south' });
   const pn = await player({ locale: 'en-US', name: 'end-north' });
   const pw = await player({ locale: 'en-US', name: 'end-spectator' });
-  await ps.goto(server.url);
-  await pn.goto(server.url);
+  await ps.goto(suite.server.url);
+  await pn.goto(suite.server.url);
   for (const g of games) {
     // Two clients play all but the last move; the pages take their seats.
-    const { a, b, room, ta, tb } = await twoPlayers(server.port);
+    const { a, b, room, ta, tb } = await twoPlayers(suite.server.port);
     await playMoves(a, b, [...g.moves].slice(0, -1));
     a.close(); b.close();
     await ps.evaluate(([r, tk]) => localStorage.setItem(`oware.token.${r}`, tk), [room, ta]);
     await pn.evaluate(([r, tk]) => localStorage.setItem(`oware.token.${r}`, tk), [room, tb]);
-    const l = `${server.url}?room=${room}`;
+    const l = `${suite.server.url}?room=${room}`;
     for (const p of [ps, pn, pw]) await join(p, l);
     assert.equal(await seatOf(ps), 'south');
     assert.equal(await seatOf(pn), 'north');
