@@ -15,7 +15,7 @@ after(async () => {
   if (server) { await server.stop(); server.cleanup(); }
 });
 
-const STALL = 1500;
+const STALL = 2500;
 const connText = (page) => page.evaluate(() => (document.getElementById('conn').hidden ? '' : document.getElementById('conn-text').textContent));
 
 test('a move with no answer: the page reconnects and the move is made once', async () => {
@@ -45,7 +45,7 @@ test('a move with no answer: the page reconnects and the move is made once', asy
     // Nothing is said before the stall time, then the reconnecting line.
     assert.equal(await connText(b), '');
     await b.waitForFunction(() => !document.getElementById('conn').hidden &&
-      /Reconectando/.test(document.getElementById('conn-text').textContent), null, { timeout: 10000 });
+      /Reconectando/.test(document.getElementById('conn-text').textContent), null, { timeout: 15000 });
     assert.ok(Date.now() - paused >= STALL - 100, `reconnecting after ${Date.now() - paused} ms`);
     assert.match(await connText(b), /^Sin conexión\. Reconectando/);
     await shot(b, 'stall-reconnecting');
