@@ -62,6 +62,7 @@ struct wstats {
 	uint64_t opened, opened_ramp, reconnects, disconnects, rooms_created;
 	uint64_t games_over, moves_sent, moves_acked, moves_steady, moves_after_loss;
 	uint64_t drops, abandons, leaves, msgs_rx, bytes_rx;
+	uint64_t stalls;          /* connections closed for want of an answer (--stall-ms) */
 	uint64_t err[E_COUNT];
 	uint64_t close_codes[6]; /* 1000, 1001, 1006, 1008, 4001, other */
 	int64_t ramp_done_ns;    /* when this worker's last room was seated */
@@ -84,7 +85,7 @@ static struct opts {
 	int port, rooms, spectators, procs, sources, games, retry, quiet, allow_internal;
 	int server_pid, rss_pct;
 	double duration, ramp, think_ms, rate, drop_pct, abandon_pct, reconnect_ms;
-	double warmup, settle;
+	double warmup, settle, stall_ms;
 	int attack[ATK_KINDS], attack_sources;
 	double attack_pause_ms;
 } o = {
@@ -137,6 +138,7 @@ typedef struct cli {
 	unsigned offer_gn;        /* rematch offered/accepted for this game */
 	int64_t connect_ns;
 	int64_t last_rx_ns;       /* last complete message */
+	int64_t await_ns;         /* an action sent then, no message since (--stall-ms) */
 	int peer_close;           /* close code the server sent, or 0 */
 	char *rx;
 	size_t rxlen, rxcap;
@@ -169,7 +171,7 @@ typedef struct room {
 } room;
 
 /* Timers: a binary heap; stale entries are skipped by generation. */
-enum { T_MOVE, T_CONNECT, T_ROOM };
+enum { T_MOVE, T_CONNECT, T_ROOM, T_STALL };
 struct tmr {
 	int64_t due;
 	cli *c;
@@ -308,6 +310,7 @@ static void cli_connect(cli *c)
 	c->up = 1;
 	c->peer_close = 0;
 	c->last_rx_ns = 0;
+	c->await_ns = 0;
 	c->tgen++;
 	i.context = w.ctx;
 	i.address = o.host;
@@ -427,6 +430,21 @@ static void move_fire(cli *c)
 	pit = __builtin_ctz(mask);
 	send_text(c, 1, "{\"type\":\"move\",\"pit\":\"%c\",\"ply\":%d}", ow_pit_letter(pit),
 	          (int)r->g.ply);
+}
+
+/* --stall-ms after an action, unless a message came since (a later action
+ * has a timer of its own): the connection is stalled (its server paused or
+ * the path cut while the socket stays open). Closed and opened again with
+ * the token, as after a drop; the move is decided anew. */
+static void stall_fire(cli *c, int64_t now)
+{
+	if (!c->wsi || c->closing || !c->await_ns ||
+	    now - c->await_ns < (int64_t)(o.stall_ms * 1e6))
+		return;
+	w.st->stalls++;
+	c->lost = 1;
+	c->r->pend_gn = 0;
+	cli_close(c, 1);
 }
 
 static void room_seated(room *r)
@@ -786,6 +804,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		c->rxlen += len;
 		if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
 			c->last_rx_ns = now_ns();
+			c->await_ns = 0;
 			on_message(c);
 			c->rxlen = 0;
 		}
@@ -806,6 +825,12 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 				c->r->pend_n = (int)c->r->g.ply;
 				c->r->pend_gn = c->r->gn;
 				w.st->moves_sent++;
+			}
+			/* A move or rematch always gets a message back (a state or
+			 * an error): none within --stall-ms is a stalled connection. */
+			if (o.stall_ms > 0 && m->is_move != 2 && c->welcomed && !c->await_ns) {
+				c->await_ns = now_ns();
+				heap_push(c->await_ns + (int64_t)(o.stall_ms * 1e6), c, NULL, T_STALL);
 			}
 			c->qh = (c->qh + 1) % QLEN;
 			if (--c->qn)
@@ -896,6 +921,8 @@ static void tick(lws_sorted_usec_list_t *sul)
 			continue;
 		if (t.what == T_MOVE)
 			move_fire(t.c);
+		else if (t.what == T_STALL)
+			stall_fire(t.c, now);
 		else if (t.what == T_CONNECT && !t.c->wsi && sh->phase < PH_END)
 			cli_connect(t.c);
 	}
@@ -1060,6 +1087,7 @@ static void sum_stats(struct wstats *t)
 		t->moves_steady += s->moves_steady;
 		t->moves_after_loss += s->moves_after_loss;
 		t->drops += s->drops;
+		t->stalls += s->stalls;
 		t->abandons += s->abandons;
 		t->leaves += s->leaves;
 		t->msgs_rx += s->msgs_rx;
@@ -1161,6 +1189,9 @@ static void usage(void)
 	       "  --retry                 reconnect (with tokens) after any loss of connection\n"
 	       "  --allow-internal        `internal` answers are expected (a database stopped on\n"
 	       "                          purpose): not errors; the client reconnects with its token\n"
+	       "  --stall-ms MS           a move or rematch that gets no message back within MS:\n"
+	       "                          the connection is stalled, closed and opened again with\n"
+	       "                          the token (0: off, the default)\n"
 	       "  --server-pid PID        server to read /proc of (or --pidfile F)\n"
 	       "  --rss-check PCT         fail if server RSS grows more than PCT after --warmup S\n"
 	       "  --views FILE            write each room's last acknowledged game at the end\n"
@@ -1189,7 +1220,7 @@ int main(int argc, char **argv)
 		{"duration", 1, 0, 'd'}, {"ramp", 1, 0, 'R'}, {"think", 1, 0, 't'},
 		{"rate", 1, 0, 'm'}, {"procs", 1, 0, 'j'}, {"sources", 1, 0, 'S'},
 		{"games", 1, 0, 'g'}, {"drop", 1, 0, 'x'}, {"abandon", 1, 0, 'a'},
-		{"reconnect-ms", 1, 0, 'c'}, {"retry", 0, 0, 'y'}, {"allow-internal", 0, 0, 'I'}, {"server-pid", 1, 0, 'i'},
+		{"reconnect-ms", 1, 0, 'c'}, {"retry", 0, 0, 'y'}, {"allow-internal", 0, 0, 'I'}, {"stall-ms", 1, 0, 'T'}, {"server-pid", 1, 0, 'i'},
 		{"pidfile", 1, 0, 'f'}, {"rss-check", 1, 0, 'k'}, {"warmup", 1, 0, 'w'},
 		{"views", 1, 0, 'v'}, {"kill-at", 1, 0, 'K'}, {"quiet", 0, 0, 'q'},
 		{"attack-pings", 1, 0, 'A'}, {"attack-churn", 1, 0, 'C'}, {"attack-slow", 1, 0, 'W'},
@@ -1226,6 +1257,7 @@ int main(int argc, char **argv)
 		case 'c': o.reconnect_ms = atof(optarg); break;
 		case 'y': o.retry = 1; break;
 		case 'I': o.allow_internal = 1; break;
+		case 'T': o.stall_ms = atof(optarg); break;
 		case 'i': o.server_pid = atoi(optarg); break;
 		case 'f': o.pidfile = optarg; break;
 		case 'k': o.rss_pct = atoi(optarg); break;
@@ -1246,7 +1278,7 @@ int main(int argc, char **argv)
 	    o.spectators < 0 || o.spectators > MAX_SPECT || o.sources < 1 || o.sources > 254 ||
 	    o.duration < 0 || o.ramp < 0 || o.port < 1 || o.port > 65535 ||
 	    o.attack[ATK_PING] < 0 || o.attack[ATK_CHURN] < 0 || o.attack[ATK_SLOW] < 0 ||
-	    o.attack_sources < 1 || o.attack_pause_ms < 0) {
+	    o.attack_sources < 1 || o.attack_pause_ms < 0 || !(o.stall_ms >= 0)) {
 		fprintf(stderr, "owload: bad arguments (see --help)\n");
 		return 2;
 	}
@@ -1447,6 +1479,9 @@ int main(int argc, char **argv)
 		if (t.drops || t.abandons || t.leaves)
 			printf("%-34s %" PRIu64 " drops, %" PRIu64 " abandoned, %" PRIu64 " left\n",
 			       "churn (on purpose)", t.drops, t.abandons, t.leaves);
+		if (o.stall_ms > 0)
+			printf("%-34s %" PRIu64 " (no answer within %.0f ms: closed, opened again)\n",
+			       "stalled connections", t.stalls, o.stall_ms);
 		if (t.disconnects)
 			printf("%-34s %" PRIu64 " (after %s)\n", "connections lost", t.disconnects,
 			       killed ? "the server was killed" : "server closes");

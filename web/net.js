@@ -9,6 +9,16 @@ export const CLOSE_REPLACED = 4001;
 // page reconnects at once, and the routing finds the room's server.
 export const CLOSE_MOVED = 4002;
 const DELAYS = [500, 1000, 2000, 4000, 8000, 15000];
+// These actions always get a message back (a state, the chat line, or an
+// error; protocol/PROTOCOL.md, "Closing"). When one gets no message at all
+// within STALL_MS, the connection is stalled (its server hangs, or the
+// path broke while the socket stays open): the page closes it and
+// reconnects, as after a drop (README, "More than one server"). A commit
+// takes milliseconds; the margin is for slow phone networks.
+export const STALL_MS = 10000;
+const ANSWERED = new Set(['move', 'resign', 'draw', 'abort', 'rematch', 'claim', 'chat']);
+// The browser tests shorten it (window.owareStallMs).
+const stallMs = () => (typeof window !== 'undefined' && window.owareStallMs) || STALL_MS;
 
 // The ws URL next to the page: ws://host/ws at the root, wss://host/prefix/ws
 // behind a proxy; room (optional) goes in the query for routing.
@@ -32,12 +42,14 @@ export class Connection {
     this.timer = null;
     this.stopped = false;
     this.state = 'idle';
+    this.stall = null;  // the watch of an unanswered action
   }
 
   open() {
     this.stopped = false;
     clearTimeout(this.timer);
     this.timer = null;
+    this._unwatch();
     this._status('connecting');
     let ws;
     try {
@@ -54,6 +66,7 @@ export class Connection {
     });
     ws.addEventListener('message', (ev) => {
       if (this.ws !== ws) return;
+      this._unwatch();
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg && typeof msg.type === 'string') this.h.message(msg);
@@ -61,6 +74,7 @@ export class Connection {
     ws.addEventListener('close', (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      this._unwatch();
       const again = this.h.closed(ev.code) !== false;
       if (again && !this.stopped && ev.code === CLOSE_MOVED) this.open();
       else if (again && !this.stopped) this._retry();
@@ -75,6 +89,10 @@ export class Connection {
   send(obj) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(obj));
+      if (ANSWERED.has(obj.type) && !this.stall) {
+        const ws = this.ws;
+        this.stall = setTimeout(() => this._stalled(ws), stallMs());
+      }
       return true;
     }
     return false;
@@ -85,6 +103,7 @@ export class Connection {
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);
+    this._unwatch();
     if (this.ws) {
       const ws = this.ws;
       this.ws = null;
@@ -97,6 +116,24 @@ export class Connection {
   nudge() {
     if (this.stopped || this.ws) return;
     this.open();
+  }
+
+  _unwatch() {
+    clearTimeout(this.stall);
+    this.stall = null;
+  }
+
+  // An action got no message back in time: this socket is given up at
+  // once (its close handshake would wait for the stalled server) and a
+  // new one follows, as after a drop.
+  _stalled(ws) {
+    this.stall = null;
+    if (this.ws !== ws) return;
+    this.ws = null;
+    try { ws.close(); } catch { /* closing already */ }
+    const again = this.h.closed(1006) !== false;
+    if (again && !this.stopped) this._retry();
+    else this._status('stopped');
   }
 
   _retry() {

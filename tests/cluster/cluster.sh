@@ -7,17 +7,27 @@
 #      over by the others once its lease, 3 s here, runs out) and play on;
 #   3. the killed server is restarted (same node id): it takes back what
 #      nobody took, and is routed to again;
-#   4. SIGSTOP of another server for twice the lease, then SIGCONT: its
-#      lease is lost, it drops its rooms (4002) and its clients carry on;
+#   4. SIGSTOP of another server for twice the lease: its clients notice
+#      (owload --stall-ms: a move with no answer; nginx: an upgrade not
+#      answered, a silent tunnel) and carry on elsewhere, where the others
+#      take its rooms *during* the pause (their /metrics); after SIGCONT
+#      its lease is found lost and it drops the rooms it held (4002);
 #   5. PostgreSQL stopped for 3 s: moves get `internal` (owload comes back
 #      with its tokens), the servers reconnect by themselves;
 # then every game's stored moves replay through the engine and every move a
 # client saw acknowledged is stored (owcheck, on a copy of the rooms).
+# Times are scaled down from the shipped ones (lease 10 s, owared
+# --ping-seconds 10, nginx proxy_read_timeout 15 s, the web client's 10 s
+# without an answer): lease 3 s, --ping-seconds 1 (--hangup-seconds 5),
+# proxy_read_timeout and proxy_send_timeout 2 s in the shipped WebSocket
+# location, owload --stall-ms 1500.
 # Run by `make test-cluster` (tests/cluster/with-pg.sh provides OW_TEST_PG,
 # OW_TEST_PGDIR, OW_TEST_PGPORT). Usage: cluster.sh BUILD
 set -u
 B=${1:-build}
 LEASE=3
+NGX_TIMEOUT=2s
+psql=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)/psql
 dir=$(mktemp -d /tmp/owcluster.XXXXXX)
 chmod 755 "$dir"
 fail=0
@@ -40,7 +50,7 @@ set -- "$(free_port)" "$(free_port)" "$(free_port)"
 P1=$1 P2=$2 P3=$3
 start() { # start N PORT
 	"$B/owared" --port "$2" --listen 127.0.0.1 --store "$OW_TEST_PG" --node-id "n$1" \
-		--lease-seconds $LEASE --web-root web --log-level info --max-conns-per-ip 1000000 \
+		--lease-seconds $LEASE --ping-seconds 1 --hangup-seconds 5 --web-root web --log-level info --max-conns-per-ip 1000000 \
 		--rooms-per-ip-per-min 1000000 --joins-per-ip-per-min 1000000 \
 		--max-rooms-per-ip 10000000 --max-sockets-per-ip 1000000 --max-msgs-per-sec 1000 \
 		>>"$dir/s$1.log" 2>&1 &
@@ -62,7 +72,7 @@ logs_ok() {
 	fi
 }
 metric() { # metric PORT NAME
-	curl -fs "http://127.0.0.1:$1/metrics" | awk -v n="$2" '$1 == n { print $2 }'
+	curl -fs -m 5 "http://127.0.0.1:$1/metrics" | awk -v n="$2" '$1 == n { print $2 }'
 }
 
 # ---- nginx with the shipped upstream ----
@@ -75,6 +85,11 @@ blocks=$(awk '/^map \$arg_room/,/^}/; /^upstream oware_cluster/,/^}/' "$conf" |
 		/^ *server 127\.0\.0\.1:808[123]/ { n++; sub(/127\.0\.0\.1:808[123]/, "127.0.0.1:" (n == 1 ? a : n == 2 ? b : c)) }
 		{ print }')
 ws=$(awk '/location = \/ws \{/,/^    \}/' "$conf")
+for d in proxy_read_timeout proxy_send_timeout; do
+	echo "$ws" | grep -q "^ *$d 15s;" || bad "the shipped WebSocket location has no $d 15s"
+done
+ws=$(echo "$ws" | sed -E "s/^( *proxy_(read|send)_timeout) 15s;/\1 $NGX_TIMEOUT;/")
+echo "$ws" | grep -q 'proxy_next_upstream error timeout;' || bad "the shipped WebSocket location does not try the next server after a timeout"
 echo "$blocks" | grep -q 'hash $oware_route consistent;' || bad "the shipped upstream has no consistent hash"
 [ "$(echo "$blocks" | grep -c "server 127.0.0.1:")" = 3 ] || bad "the shipped upstream does not list three servers"
 mkdir -p "$dir/ngx/logs" "$dir/ngx/tmp"
@@ -110,7 +125,7 @@ done
 
 # ---- the load, through nginx ----
 "$B/owload" --port "$NP" --rooms 300 --spectators 0 --think 40 --ramp 2 --duration 40 \
-	--games 0 --retry --reconnect-ms 200 --allow-internal --quiet --views "$dir/views" \
+	--games 0 --retry --reconnect-ms 200 --allow-internal --stall-ms 1500 --quiet --views "$dir/views" \
 	>"$dir/load.out" 2>"$dir/load.err" &
 lpid=$!
 sleep 7
@@ -148,17 +163,64 @@ eval "pids=\"\$S1 \$S2 \$S3\""
 sleep 4
 
 logs_ok
-# 4. SIGSTOP another one for twice the lease
+# 4. SIGSTOP another one for twice the lease. Its clients must carry on
+# elsewhere while it is paused: the others take its rooms (their
+# /metrics), and the database shows them held elsewhere (polled until
+# the paused server holds none, or the pause ends).
 s=$((k % 3 + 1))
 eval "spid=\$S$s sp=\$P$s"
+others() { # others NAME: the sum of a metric over the servers but n$s
+	t=0
+	for n in 1 2 3; do
+		[ $n = $s ] && continue
+		eval "p=\$P$n"
+		t=$((t + $(metric "$p" "$1")))
+	done
+	echo $t
+}
+# held_in_db: the rooms held by any incarnation of n$s (the paused server
+# gives none up: only takes by the others lower it).
+held_in_db() {
+	"$psql" "$OW_TEST_PG" -qAt -c "SELECT count(*) FROM rooms r JOIN incarnations i ON r.holder = i.id WHERE i.node = 'n$s'"
+}
+held=$(held_in_db)
+taken0=$(others oware_rooms_taken_total)
+moves0=$(others oware_moves_total)
+drops0=$(grep -c 'rooms_dropped.*reason=lease_lost' "$dir/s$s.log")
+fenced0=$(grep -c fenced "$dir/s$s.log")
 kill -STOP "$spid"
-say "paused n$s"
-sleep $((2 * LEASE))
+t0=$(date +%s%N)
+say "paused n$s (it holds $held rooms)"
+pause_ns=$((2 * LEASE * 1000000000))
+until [ "$(held_in_db)" = 0 ] || [ $(($(date +%s%N) - t0)) -ge $pause_ns ]; do
+	sleep 0.2
+done
+took_ms=$((($(date +%s%N) - t0) / 1000000))
+[ "$(held_in_db)" = 0 ] && all="all of them after $took_ms ms" || all="not all"
+left=$(((pause_ns - ($(date +%s%N) - t0)) / 1000000))
+[ $left -gt 0 ] && sleep "$(awk -v l=$left 'BEGIN { print l / 1000 }')"
+still=$(held_in_db)
+taken=$(($(others oware_rooms_taken_total) - taken0))
+moved=$(($(others oware_moves_total) - moves0))
 kill -CONT "$spid"
-sleep 3
+say "during the pause ($((2 * LEASE)) s) the others took $((held - still)) of its $held rooms ($all; their takes: $taken) and played $moved moves"
+[ "$taken" -ge 1 ] || bad "the other servers took no room during the pause"
+[ "$((2 * (held - still)))" -ge "$held" ] || bad "less than half of the paused server's rooms were taken over during the pause"
+[ "$moved" -ge 1 ] || bad "no move was played on the other servers during the pause"
+# After SIGCONT: its lease is found lost and it drops every room it held
+# (closing their connections with 4002 "moved").
+i=0
+until [ "$(metric "$sp" oware_leases_lost_total)" -ge 1 ] 2>/dev/null &&
+	[ "$(grep -c 'rooms_dropped.*reason=lease_lost' "$dir/s$s.log")" -gt "$drops0" ]; do
+	i=$((i + 1))
+	[ $i -gt 100 ] && break
+	sleep 0.1
+done
 lost=$(metric "$sp" oware_leases_lost_total)
-say "n$s woke: leases lost $lost"
+dropped=$(grep 'rooms_dropped.*reason=lease_lost' "$dir/s$s.log" | tail -n 1 | sed -n 's/.*rooms=\([0-9]*\).*/\1/p')
+say "n$s woke: leases lost ${lost:-?}, rooms dropped ${dropped:-none}; fenced writes logged: $(($(grep -c fenced "$dir/s$s.log") - fenced0))"
 [ "${lost:-0}" -ge 1 ] || bad "the paused server did not find its lease lost"
+[ "${dropped:-0}" -ge 1 ] || bad "the paused server did not drop its rooms on waking"
 
 logs_ok
 # 5. PostgreSQL stopped for 3 s
@@ -199,7 +261,6 @@ npid=""
 
 # Every stored game replays; every acknowledged move is stored (owcheck
 # reads a SQLite copy of the rooms' id, game, end and moves).
-psql=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)/psql
 "$psql" "$OW_TEST_PG" -qAtF '|' -c "SELECT id, game_number, reason, winner, encode(moves, 'hex') FROM rooms" |
 	awk -F'|' 'BEGIN { print "BEGIN; CREATE TABLE rooms (id TEXT PRIMARY KEY, game_number INTEGER, reason INTEGER, winner INTEGER, moves BLOB);" }
 		{ printf "INSERT INTO rooms VALUES (\x27%s\x27, %d, %d, %d, X\x27%s\x27);\n", $1, $2, $3, $4, $5 }
