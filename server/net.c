@@ -1173,11 +1173,15 @@ static size_t metrics(char *b, size_t cap)
 	        "# HELP oware_rooms_taken_total Rooms this server took over from the database.\n"
 	        "# TYPE oware_rooms_taken_total counter\noware_rooms_taken_total %llu\n"
 	        "# HELP oware_rooms_released_total Rooms this server gave up to another.\n"
-	        "# TYPE oware_rooms_released_total counter\noware_rooms_released_total %llu\n",
+	        "# TYPE oware_rooms_released_total counter\noware_rooms_released_total %llu\n"
+	        "# HELP oware_batches_fenced_total Commits refused because a room written was held"
+	        " by another server (nothing of them kept).\n"
+	        "# TYPE oware_batches_fenced_total counter\noware_batches_fenced_total %llu\n",
 	        (unsigned long long)rooms_get_store()->leases_renewed,
 	        (unsigned long long)rooms_get_store()->leases_lost,
 	        (unsigned long long)rooms_get_store()->rooms_taken,
-	        (unsigned long long)rooms_get_store()->rooms_released);
+	        (unsigned long long)rooms_get_store()->rooms_released,
+	        (unsigned long long)rooms_get_store()->batches_fenced);
 	n = add(b, cap, n, "# HELP oware_upgrades_refused_total WebSocket upgrades refused for their Origin.\n"
 	        "# TYPE oware_upgrades_refused_total counter\noware_upgrades_refused_total %llu\n",
 	        (unsigned long long)s->refused_origin);

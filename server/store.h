@@ -138,6 +138,7 @@ struct store {
 	/* Several servers: this server's lease renewals, and leases lost
 	 * (for /metrics); rooms taken from the database and given up. */
 	uint64_t leases_renewed, leases_lost, rooms_taken, rooms_released;
+	uint64_t batches_fenced;   /* batches refused: a room was another's */
 };
 
 /* Opens (creating) the SQLite database at path, its folder too if

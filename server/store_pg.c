@@ -512,8 +512,11 @@ static void synced(void *arg, int ok, const char *err)
 {
 	flush_ctx *f = arg;
 
-	if (!ok && !f->s->closing)
+	if (!ok && !f->s->closing) {
 		log_event(LOG_ERROR, "store_batch_lost", "error=\"%s\"", err && *err ? err : "unknown");
+		if (err && strstr(err, "fenced: "))
+			f->s->base.batches_fenced++;
+	}
 	if (f->done && !f->s->closing)
 		f->done(f->arg, ok ? 0 : -1);
 	free(f);

@@ -6,7 +6,7 @@
 // its lease runs out; a paused one is fenced when it wakes. Leases of 3 s.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, stopServer, Client, tempDir, storeQuery, playMoves, httpGet, PG } from './lib.mjs';
+import { startServer, stopServer, Client, tempDir, storeQuery, playMoves, twoPlayers, httpGet, PG } from './lib.mjs';
 import { join } from 'node:path';
 
 const onlyPg = PG ? {} : { skip: 'PostgreSQL only (make test-server-pg)' };
@@ -137,6 +137,26 @@ test('SIGSTOP past the lease: the other server takes the rooms; the paused one, 
     n2.c.close();
   } finally {
     a.proc.kill('SIGCONT');
+    assert.deepEqual(await stopServer(a), { code: 0, signal: null });
+    assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+  }
+});
+
+test('a write to a room this server no longer holds is fenced: nothing of its batch is kept, the members get 1011', onlyPg, async () => {
+  const { db, a, b } = await pair();
+  try {
+    const { a: s, b: n, room } = await twoPlayers(a.port);
+    await playMoves(s, n, ['d', 'C']);
+    // The room's hold is taken from A behind its back (as if another
+    // server had taken it while A was away).
+    storeQuery(db, `UPDATE rooms SET holder = NULL WHERE id = '${room}'`);
+    s.send({ type: 'move', pit: 'f', ply: 2 });
+    for (const c of [s, n]) assert.equal((await c.waitClose()).code, 1011);
+    assert.equal(storeQuery(db, `SELECT encode(moves, 'hex') FROM rooms WHERE id='${room}'`), '0308');
+    assert.equal(await metric(a, 'oware_batches_fenced_total'), 1);
+    assert.equal(await metric(b, 'oware_batches_fenced_total'), 0);
+    assert.ok(a.lines.some((l) => /store_batch_lost .*fenced: room/.test(l)));
+  } finally {
     assert.deepEqual(await stopServer(a), { code: 0, signal: null });
     assert.deepEqual(await stopServer(b), { code: 0, signal: null });
   }
