@@ -14,7 +14,9 @@
 #      its lease is found lost and it drops the rooms it held (4002);
 #   5. PostgreSQL stopped for 3 s: moves get `internal` (owload comes back
 #      with its tokens), the servers reconnect by themselves;
-# then every game's stored moves replay through the engine and every move a
+# An idle connection (nothing sent for three times nginx's timeout) stays
+# open and answering: the servers' pings keep nginx's tunnel alive.
+# Then every game's stored moves replay through the engine and every move a
 # client saw acknowledged is stored (owcheck, on a copy of the rooms).
 # Times are scaled down from the shipped ones (lease 10 s, owared
 # --ping-seconds 10, nginx proxy_read_timeout 15 s, the web client's 10 s
@@ -31,11 +33,11 @@ psql=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)/psql
 dir=$(mktemp -d /tmp/owcluster.XXXXXX)
 chmod 755 "$dir"
 fail=0
-pids="" npid="" lpid=""
+pids="" npid="" lpid="" ipid=""
 say() { echo "cluster: $*"; }
 bad() { echo "cluster: FAIL: $*"; fail=1; }
 cleanup() {
-	for p in $pids $npid $lpid; do kill -CONT "$p" 2>/dev/null; kill -9 "$p" 2>/dev/null; done
+	for p in $pids $npid $lpid $ipid; do kill -CONT "$p" 2>/dev/null; kill -9 "$p" 2>/dev/null; done
 	wait 2>/dev/null
 	if [ "${KEEP:-0}" = 1 ]; then echo "cluster: kept $dir"; else rm -rf "$dir"; fi
 }
@@ -123,6 +125,10 @@ until curl -s -o /dev/null "http://127.0.0.1:$NP/"; do
 	sleep 0.1
 done
 
+# An idle connection outlives nginx's timeout (the servers' pings).
+node tests/cluster/idle.mjs "$NP" 6 >"$dir/idle.out" 2>&1 &
+ipid=$!
+
 # ---- the load, through nginx ----
 "$B/owload" --port "$NP" --rooms 300 --spectators 0 --think 40 --ramp 2 --duration 40 \
 	--games 0 --retry --reconnect-ms 200 --allow-internal --stall-ms 1500 --quiet --views "$dir/views" \
@@ -134,6 +140,10 @@ sleep 7
 r1=$(metric "$P1" oware_rooms) r2=$(metric "$P2" oware_rooms) r3=$(metric "$P3" oware_rooms)
 say "rooms held: n1=$r1 n2=$r2 n3=$r3"
 for r in "$r1" "$r2" "$r3"; do [ "${r:-0}" -gt 0 ] || bad "a server holds no room"; done
+
+wait "$ipid" || bad "an idle connection through nginx did not last"
+ipid=""
+sed 's/^/cluster: /' "$dir/idle.out"
 
 logs_ok
 # 2. kill -9 the busiest

@@ -15,6 +15,6 @@ TESTS += test-pg
 # through it; kill -9, restart, SIGSTOP, PostgreSQL stopped; owcheck after
 # (tests/cluster/cluster.sh says what it checks). About a minute.
 .PHONY: test-cluster
-test-cluster: $(BUILD)/owared $(BUILD)/owload $(BUILD)/owcheck
+test-cluster: $(BUILD)/owared $(BUILD)/owload $(BUILD)/owcheck $(NODE_DEPS)
 	sh tests/cluster/with-pg.sh timeout 300 sh tests/cluster/cluster.sh $(BUILD)
 TESTS += test-cluster
