@@ -42,13 +42,13 @@ before(async () => {
   nginx = await startNginx([{ template: 'oware-rooms-cluster.conf', upstream: servers.map((s) => s.srv.port) }]);
   base = `https://127.0.0.1:${nginx.sites[0].https}/`;
   browser = await launchBrowser();
-});
+}, { timeout: 60000 });
 
 after(async () => {
   if (browser) await browser.close();
   if (nginx) await nginx.stop();
   for (const { srv } of servers) await stopServer(srv);
-});
+}, { timeout: 30000 });
 
 async function player(name, locale) {
   const p = await openPlayer(browser, { name, locale, ignoreHTTPSErrors: true });
@@ -255,11 +255,12 @@ test('A\'s "Your games" lists the room the same whichever server answers', { tim
   noProblems();
 });
 
-test('kill -9 of the room\'s server mid-game: both pages reconnect to another, the same moves, play goes on', { timeout: 60000 }, async () => {
+test('kill -9 of the room\'s server mid-game: both pages reconnect to another, the same moves, play goes on', { timeout: 60000 }, async (t) => {
   await playMove([A, B], game, game.legal()[0]);
   const killed = servers.find((s) => s.node === roomNode);
   killed.srv.proc.kill('SIGKILL');
   await killed.srv.exited;
+  const t0 = Date.now();
   // The reconnecting line on both pages, in each one's language.
   await A.waitForFunction(() => /Reconnecting/.test(document.querySelector('#conn-text').textContent) &&
     !document.querySelector('#conn').hidden, null, { timeout: 10000 });
@@ -284,6 +285,7 @@ test('kill -9 of the room\'s server mid-game: both pages reconnect to another, t
     return !dead && looks.every((l) => l.live && l.online === 2);
   }, (LEASE + 12) * 1000, 'both pages back in the room');
   assert.ok(waited > 0, 'the pages were seen waiting for the take');
+  t.diagnostic(`both pages back in the room ${Date.now() - t0} ms after the kill (lease ${LEASE} s)`);
   await bothOnline([A, B], 5000);
   for (const p of [A, B]) await expectBoard(p, game, 'after the kill');
   const now = holder(room);
