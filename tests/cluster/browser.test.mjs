@@ -11,6 +11,9 @@
 //  3. kill -9 of the room's server mid-game: both pages show the
 //     reconnecting line, then the room again on another server (after the
 //     3 s lease), the same moves; play goes on and no move is lost.
+//  4. The killed server started again (same node id and port): once nginx
+//     routes the room to it again, a reload of one page brings the room
+//     back there, the other page follows (4002) by itself; play goes on.
 // Screenshots go to $SCREENSHOTS (make: build/screenshots/cluster).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -157,7 +160,7 @@ async function bothOnline(players, timeout) {
   }
 }
 
-let A, B, room, link, roomNode, createdOn;
+let A, B, room, link, roomNode, createdOn, movedTo;
 const game = Game.start();
 const waitingRooms = [];
 
@@ -273,11 +276,13 @@ test('kill -9 of the room\'s server mid-game: both pages reconnect to another, t
   // line stays and no pit responds.
   let waited = 0;
   await until(async () => {
-    const dead = holder(room) === roomNode;
+    // The pages first: a page that got its room back was answered after
+    // the take was stored, so the holder read next is the new one.
     const looks = await Promise.all([A, B].map((p) => p.evaluate(() => ({
       live: document.querySelector('#conn').hidden, legal: document.querySelectorAll('#board .pit.legal').length,
       online: document.querySelectorAll('.player.online').length,
     }))));
+    const dead = holder(room) === roomNode;
     if (dead) {
       waited++;
       for (const l of looks) assert.deepEqual(l, { live: false, legal: 0, online: 0 }, 'a page looks live while its room is still the dead server\'s');
@@ -290,6 +295,7 @@ test('kill -9 of the room\'s server mid-game: both pages reconnect to another, t
   for (const p of [A, B]) await expectBoard(p, game, 'after the kill');
   const now = holder(room);
   assert.ok(NODES.includes(now) && now !== roomNode, `another server holds the room (${now})`);
+  movedTo = now;
   assert.equal(await routeOf(room), now, 'nginx routes the room to its new holder');
   await until(async () => {
     const c = await connections();
@@ -299,5 +305,31 @@ test('kill -9 of the room\'s server mid-game: both pages reconnect to another, t
   for (let i = 0; i < 4 && !game.over; i++) await playMove([A, B], game, game.legal().at(i % 2 ? -1 : 0));
   assert.equal(storedMoves(room), hexOf(game.moves), 'every move after the kill stored once');
   await shot(A, 'cluster-after-kill-en');
+  noProblems();
+});
+
+test('the killed server started again: a reload brings the room back to it, the other page follows, play goes on', { timeout: 60000 }, async () => {
+  const back = servers.find((s) => s.node === roomNode);
+  const port = back.srv.port;
+  back.srv = await startServer(['--lease-seconds', String(LEASE), '--web-root', path.join(root, 'web'),
+    '--port', String(port)], { db, node: roomNode });
+  assert.equal(back.srv.port, port);
+  // The room stays where it is until a new connection is routed here
+  // (nginx tries the server again once its fail_timeout has passed).
+  assert.equal(holder(room), movedTo);
+  await until(async () => (await routeOf(room)) === roomNode, 20000, `nginx routing the room to ${roomNode} again`);
+  const released = await metric(movedTo, 'oware_rooms_released_total');
+  await B.reload();
+  await ready(B);
+  await bothOnline([A, B], 15000);
+  assert.equal(holder(room), roomNode);
+  assert.equal(await metric(movedTo, 'oware_rooms_released_total'), released + 1);
+  await until(async () => {
+    const c = await connections();
+    return NODES.every((n) => c[n] === (n === roomNode ? 2 : 0)) && c;
+  }, 10000, `both connections on ${roomNode} only`);
+  for (const p of [A, B]) await expectBoard(p, game, 'back on the restarted server');
+  for (let i = 0; i < 2 && !game.over; i++) await playMove([A, B], game, game.legal()[0]);
+  assert.equal(storedMoves(room), hexOf(game.moves));
   noProblems();
 });
