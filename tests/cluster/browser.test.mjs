@@ -14,11 +14,16 @@
 //  4. The killed server started again (same node id and port): once nginx
 //     routes the room to it again, a reload of one page brings the room
 //     back there, the other page follows (4002) by itself; play goes on.
+//  5. PostgreSQL stopped and the room's server killed: the joins that
+//     reach the others get `internal` (nothing changed) and the pages send
+//     them again every second, showing the reconnecting line; PostgreSQL
+//     back, the room comes back with the same moves and play goes on.
 // Screenshots go to $SCREENSHOTS (make: build/screenshots/cluster).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import https from 'node:https';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { loadEngine, Game } from '../../web/engine.js';
 import { root, launchBrowser, openPlayer, ready, readBoard, waitMoves, shot } from '../browser/lib.mjs';
@@ -115,7 +120,8 @@ const hexOf = (moves) => moves.map((m) => ('abcdefABCDEF'.indexOf(m)).toString(1
 async function metric(node, name) {
   const { srv } = servers.find((s) => s.node === node);
   const text = await (await fetch(`http://127.0.0.1:${srv.port}/metrics`)).text();
-  const m = new RegExp(`^${name} (\\d+)$`, 'm').exec(text);
+  const esc = name.replace(/[{}"]/g, (c) => `\\${c}`);
+  const m = new RegExp(`^${esc} (\\d+)$`, 'm').exec(text);
   return m ? Number(m[1]) : NaN;
 }
 const alive = () => servers.filter((s) => s.srv.proc.exitCode === null && s.srv.proc.signalCode === null);
@@ -330,6 +336,48 @@ test('the killed server started again: a reload brings the room back to it, the 
   }, 10000, `both connections on ${roomNode} only`);
   for (const p of [A, B]) await expectBoard(p, game, 'back on the restarted server');
   for (let i = 0; i < 2 && !game.over; i++) await playMove([A, B], game, game.legal()[0]);
+  assert.equal(storedMoves(room), hexOf(game.moves));
+  noProblems();
+});
+
+const pgtmp = (...args) => execFileSync('sh', [path.join(root, 'tests/cluster/pgtmp.sh'), ...args], { stdio: 'ignore' });
+const internals = async () => {
+  let n = 0;
+  for (const { node } of alive()) n += await metric(node, 'oware_errors_total{code="internal"}');
+  return n;
+};
+
+test('PostgreSQL stopped and the room\'s server killed: the pages join again until the room is back', { timeout: 60000 }, async () => {
+  const dir = process.env.OW_TEST_PGDIR, port = process.env.OW_TEST_PGPORT;
+  assert.ok(dir && port, 'run through tests/cluster/with-pg.sh');
+  const holderNode = holder(room);
+  const before = await internals();
+  pgtmp('stop', dir, 'fast');
+  let started = false;
+  try {
+    servers.find((s) => s.node === holderNode).srv.proc.kill('SIGKILL');
+    for (const p of [A, B]) {
+      await p.waitForFunction(() => /Reconnecting|Reconectando/.test(document.querySelector('#conn-text').textContent) &&
+        !document.querySelector('#conn').hidden, null, { timeout: 10000 });
+    }
+    // Their joins reach the living servers, which cannot take the room.
+    await until(async () => (await internals()) >= before + 2, 15000, 'joins answered internal');
+    for (const p of [A, B]) {
+      assert.equal(await p.evaluate(() => document.querySelector('#conn').hidden), false, `${p.name} shows the line`);
+      assert.equal((await readBoard(p)).legal.length, 0, `no pit responds on ${p.name}`);
+    }
+    await shot(A, 'cluster-database-down-en');
+  } finally {
+    pgtmp('start', dir, port);
+    started = true;
+  }
+  assert.ok(started);
+  await bothOnline([A, B], (LEASE + 20) * 1000);
+  const now = holder(room);
+  assert.ok(NODES.includes(now) && now !== holderNode, `a living server holds the room (${now})`);
+  for (const p of [A, B]) await expectBoard(p, game, 'after the database came back');
+  assert.equal(storedMoves(room), hexOf(game.moves), 'nothing lost');
+  for (let i = 0; i < 2 && !game.over; i++) await playMove([A, B], game, game.legal().at(-1));
   assert.equal(storedMoves(room), hexOf(game.moves));
   noProblems();
 });
