@@ -282,8 +282,14 @@ function newRoom() {
   startOnline(null, side, null, start, getKind());
 }
 
+// Sends obj in the room: only once the socket's join is answered (a
+// message before it would get not_joined). False when it could not go.
+function sendInRoom(obj) {
+  return !!conn && !!model && model.conn === 'open' && conn.send(obj);
+}
+
 function sendAction(obj) {
-  if (!conn || !conn.send(obj)) toast(t('conn.reconnecting.now'));
+  if (!sendInRoom(obj)) toast(t('conn.reconnecting.now'));
 }
 
 export function playOnline(letter) {
@@ -376,7 +382,7 @@ export function wireOnline() {
     conn.open();
   });
 
-  wireChat((obj) => !!conn && conn.send(obj));
+  wireChat(sendInRoom);
   wireAlerts();
 
   // Come back quickly when the tab returns or the network does.
