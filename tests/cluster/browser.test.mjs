@@ -18,6 +18,9 @@
 //     reach the others get `internal` (nothing changed) and the pages send
 //     them again every second, showing the reconnecting line; PostgreSQL
 //     back, the room comes back with the same moves and play goes on.
+//  6. A move clicked while the room's server hangs (SIGSTOP), which then
+//     dies: the page sends it again once the room is back elsewhere, and it
+//     is played once.
 // Screenshots go to $SCREENSHOTS (make: build/screenshots/cluster).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -379,5 +382,33 @@ test('PostgreSQL stopped and the room\'s server killed: the pages join again unt
   assert.equal(storedMoves(room), hexOf(game.moves), 'nothing lost');
   for (let i = 0; i < 2 && !game.over; i++) await playMove([A, B], game, game.legal().at(-1));
   assert.equal(storedMoves(room), hexOf(game.moves));
+  noProblems();
+});
+
+test('a move clicked just before its server dies is sent again and played once on the next server', { timeout: 60000 }, async () => {
+  const holderNode = holder(room);
+  const victim = servers.find((s) => s.node === holderNode).srv;
+  assert.ok(alive().length >= 2, 'a server left to take the room');
+  const side = game.state().turn;
+  const mover = (await seatOf(A)) === side ? A : B;
+  const other = mover === A ? B : A;
+  const letter = game.legal()[0];
+  victim.proc.kill('SIGSTOP');
+  await mover.click(`#board .pit.legal[data-pit="${letter}"]`);
+  await sleep(300); // the move waits in the hung server's socket
+  assert.equal(storedMoves(room), hexOf(game.moves), 'not stored by the hung server');
+  victim.proc.kill('SIGKILL');
+  await victim.exited;
+  game.play(letter);
+  for (const p of [mover, other]) {
+    await waitMoves(p, game.moves.length, (LEASE + 15) * 1000);
+    await bothOnline([A, B], 10000);
+    await expectBoard(p, game, 'the move sent again');
+  }
+  assert.equal(storedMoves(room), hexOf(game.moves), 'the move stored once');
+  assert.notEqual(holder(room), holderNode);
+  if (!game.over) await playMove([A, B], game, game.legal().at(-1));
+  assert.equal(storedMoves(room), hexOf(game.moves));
+  await shot(mover, 'cluster-move-resent');
   noProblems();
 });
