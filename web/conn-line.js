@@ -29,7 +29,7 @@ export function drawConn() {
       btn.textContent = t('conn.retry');
       btn.dataset.action = 'retry';
     }
-  } else if (model.conn === 'connecting' && model.everJoined) {
+  } else if ((model.conn === 'connecting' || model.conn === 'joining') && model.everJoined) {
     text = t('conn.reconnecting.now');
   } else if (model.seat === 'spectator') {
     text = t('role.spectator');

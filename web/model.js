@@ -25,10 +25,11 @@ export function newModel(mode) {
     createSide: null,   // the side asked for when this page creates the room
     pending: null,      // {pit, ply} of a move sent and not yet confirmed
     pendingAck: false,  // the socket reopened since: resend the pending move
-    conn: 'idle',       // connection state
+    conn: 'idle',       // connection state: net.js's, but 'joining' from open to welcome
     retryIn: 0,
     retryAt: 0,         // ms timestamp of the next reconnection attempt
     retryTimer: null,   // counts the wait down on screen
+    rejoinTimer: null,  // a join answered `internal` is sent again
     everJoined: false,
     stopped: null,      // why it stopped reconnecting: 'replaced', 'no_room', 'too_many_spectators'
     claimAt: null,      // ms timestamp when claim becomes possible

@@ -35,22 +35,14 @@ export function startOnline(room, createSide, createClock = null, createPosition
   show('game');
   conn = new Connection({
     url: () => socketUrl(model.room),
-    hello: () => {
-      // The name this browser remembers goes with every create and join.
-      const name = model.myName || myName();
-      const named = name ? { name } : {};
-      if (!model.room) {
-        const from = model.createPosition ? { position: model.createPosition } : {};
-        // kind is sent for Togyz Kumalak only (a room is Oware without it).
-        const kind = model.createKind === 'togyz' ? { kind: 'togyz' } : {};
-        return { type: 'create', ...kind, side: model.createSide, clock: model.createClock, ...from, ...named };
-      }
-      const token = load(TOKEN_KEY(model.room));
-      return token ? { type: 'join', room: model.room, token, ...named } : { type: 'join', room: model.room, ...named };
-    },
+    hello,
     message: onMessage,
     status: ({ state, retryIn }) => {
-      model.conn = state;
+      // An open socket is not yet the room: until its welcome (a join may
+      // wait a few seconds while another server's room is taken over) the
+      // page stays "reconnecting", its pits and presence unknown.
+      model.conn = state === 'open' ? 'joining' : state;
+      clearTimeout(model.rejoinTimer);
       model.retryIn = retryIn;
       model.retryAt = Date.now() + retryIn;
       // Count the wait down on screen.
@@ -71,6 +63,22 @@ export function startOnline(room, createSide, createClock = null, createPosition
   if (model.room) drawConnBare();
 }
 
+// The first message of each socket: join the room (with this browser's
+// seat token), or create it.
+function hello() {
+  // The name this browser remembers goes with every create and join.
+  const name = model.myName || myName();
+  const named = name ? { name } : {};
+  if (!model.room) {
+    const from = model.createPosition ? { position: model.createPosition } : {};
+    // kind is sent for Togyz Kumalak only (a room is Oware without it).
+    const kind = model.createKind === 'togyz' ? { kind: 'togyz' } : {};
+    return { type: 'create', ...kind, side: model.createSide, clock: model.createClock, ...from, ...named };
+  }
+  const token = load(TOKEN_KEY(model.room));
+  return token ? { type: 'join', room: model.room, token, ...named } : { type: 'join', room: model.room, ...named };
+}
+
 function onMessage(msg) {
   switch (msg.type) {
   case 'welcome': {
@@ -78,6 +86,7 @@ function onMessage(msg) {
     model.room = msg.room;
     model.seat = msg.seat;
     model.everJoined = true;
+    model.conn = 'open';
     useKind(msg.kind);
     // The first state on a new connection is the truth, whatever its
     // version (a server restored from its store may count from lower).
@@ -235,6 +244,17 @@ function onError(msg) {
     return;
   }
   if (code === 'replaced') { model.stopped = 'replaced'; renderAll(); return; }
+  if (code === 'internal' && model.room && model.conn === 'joining') {
+    // The join could not be answered (the room is still being taken over
+    // from another server, or the database failed): nothing changed, join
+    // again in a moment on the same socket.
+    clearTimeout(model.rejoinTimer);
+    const again = conn;
+    model.rejoinTimer = setTimeout(() => {
+      if (conn === again && model && model.conn === 'joining') again.send(hello());
+    }, 1000);
+    return;
+  }
   if (!model.room && !model.state) {  // create failed: back to the start page
     conn.stop();
     showStart(errorText(code));
@@ -258,11 +278,18 @@ function newRoom() {
   if (conn) conn.stop();
   clearInterval(tickTimer);
   clearInterval(model.retryTimer);
+  clearTimeout(model.rejoinTimer);
   startOnline(null, side, null, start, getKind());
 }
 
+// Sends obj in the room: only once the socket's join is answered (a
+// message before it would get not_joined). False when it could not go.
+function sendInRoom(obj) {
+  return !!conn && !!model && model.conn === 'open' && conn.send(obj);
+}
+
 function sendAction(obj) {
-  if (!conn || !conn.send(obj)) toast(t('conn.reconnecting.now'));
+  if (!sendInRoom(obj)) toast(t('conn.reconnecting.now'));
 }
 
 export function playOnline(letter) {
@@ -355,7 +382,7 @@ export function wireOnline() {
     conn.open();
   });
 
-  wireChat((obj) => !!conn && conn.send(obj));
+  wireChat(sendInRoom);
   wireAlerts();
 
   // Come back quickly when the tab returns or the network does.

@@ -18,3 +18,14 @@ TESTS += test-pg
 test-cluster: $(BUILD)/owared $(BUILD)/owload $(BUILD)/owcheck $(NODE_DEPS)
 	sh tests/cluster/with-pg.sh timeout 300 sh tests/cluster/cluster.sh $(BUILD)
 TESTS += test-cluster
+
+# What players see on such a site: Chromium pages through nginx with the
+# shipped cluster site over https, three owared on a throwaway PostgreSQL
+# (tests/cluster/browser.test.mjs says what it checks). About 20 seconds;
+# every test and hook has a time limit, so that nginx and the servers are
+# always stopped.
+.PHONY: test-cluster-browser
+test-cluster-browser: $(NODE_DEPS) $(BUILD)/owared web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm
+	sh tests/cluster/with-pg.sh env OWARED=$(BUILD)/owared SCREENSHOTS=$(BUILD)/screenshots/cluster \
+		node --test --test-concurrency=1 tests/cluster/browser.test.mjs
+TESTS += test-cluster-browser

@@ -35,27 +35,53 @@ function waitPort(p, ms = 5000) {
 }
 
 // The domain each template is written for.
-const DOMAIN = { 'oware-rooms.conf': 'oware.example.org', 'oware-rooms-prefix.conf': 'example.org' };
+const DOMAIN = {
+  'oware-rooms.conf': 'oware.example.org',
+  'oware-rooms-prefix.conf': 'example.org',
+  'oware-rooms-cluster.conf': 'oware.example.org',
+};
+
+// The cluster site's upstream lists its servers as `server HOST:PORT
+// OPTIONS;` lines: the self-hoster writes one line per owared, keeping the
+// template's options (max_fails, fail_timeout).
+const SERVER_LINE = /^(\s*)server 127\.0\.0\.1:\d+( [^;\n]*)?;\n/gm;
+function clusterServers(s, ports) {
+  const lines = [...s.matchAll(SERVER_LINE)];
+  if (lines.length < 2) throw new Error('oware-rooms-cluster.conf no longer lists its servers as this test expects');
+  const [indent, options] = [lines[0][1], lines[0][2] || ''];
+  let first = true;
+  return s.replace(SERVER_LINE, () => {
+    if (!first) return '';
+    first = false;
+    return ports.map((p) => `${indent}server 127.0.0.1:${p}${options};\n`).join('');
+  });
+}
 
 function site(template, dir, { http, https, upstream, rename }) {
   const domain = DOMAIN[template];
   let s = readFileSync(join(ROOT, 'deploy/nginx', template), 'utf8');
+  // upstream: one owared's port, or (the cluster site) a list of them.
+  const ports = [upstream].flat();
+  if (Array.isArray(upstream)) s = clusterServers(s, ports);
   s = s.replace(/^\s*listen \[::\].*$/gm, '')
     .replace(/listen 80;/g, `listen 127.0.0.1:${http};`)
     .replace(/listen 443 ssl http2;/g, `listen 127.0.0.1:${https} ssl http2;`)
     .replaceAll(`/etc/letsencrypt/live/${domain}/fullchain.pem`, join(dir, 'cert.pem'))
     .replaceAll(`/etc/letsencrypt/live/${domain}/privkey.pem`, join(dir, 'key.pem'))
     .replaceAll('root /var/www/html;', `root ${dir};`)
-    .replace(/server 127\.0\.0\.1:8080;/g, `server 127.0.0.1:${upstream};`);
+    .replace(/server 127\.0\.0\.1:8080;/g, `server 127.0.0.1:${ports[0]};`);
   if (rename) s = s.replace(/\boware_rooms(_prefix)?\b/g, rename);
-  if (!s.includes(`127.0.0.1:${upstream}`) || !s.includes(join(dir, 'cert.pem')))
+  if (!ports.every((p) => s.includes(`127.0.0.1:${p}`)) || !s.includes(join(dir, 'cert.pem')))
     throw new Error(`${template} no longer has the placeholders this test edits`);
   return s;
 }
 
 // Starts nginx with one server pair (http + https) per entry of sites:
-// {template, upstream, rename?}. Resolves with {sites: [{http, https}],
-// cert (PEM text), dir, stop()}.
+// {template, upstream (a port, or a list of ports for the cluster site),
+// rename?}. The access log (dir/logs/access.log) has one line a request:
+// `URI UPSTREAM STATUS`, UPSTREAM the owared (or owareds, tried in turn)
+// that answered. Resolves with {sites: [{http, https}], cert (PEM text),
+// dir, stop()}.
 export async function startNginx(sites) {
   const dir = mkdtempSync(join(tmpdir(), 'oware-nginx-'));
   execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2',
@@ -79,7 +105,8 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/logs/error.log warn;
 events { worker_connections 256; }
 http {
-  access_log ${dir}/logs/access.log;
+  log_format upstreams '$request_uri $upstream_addr $status';
+  access_log ${dir}/logs/access.log upstreams;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
