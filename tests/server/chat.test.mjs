@@ -34,7 +34,11 @@ test('a line reaches both players and the spectators, as text, in order', async 
       const from = i % 2 ? b : a;
       from.send({ type: 'chat', text: `  ${HOSTILE[i]}  ` });
       for (const c of [a, b, w]) {
-        const m = await c.expect('chat');
+        // The spectator's history may still be read (PostgreSQL) when the
+        // first line comes: then that line comes with it.
+        let m = await c.next();
+        if (m.type === 'chat_history' && c === w && i === 0) m = m.messages[m.messages.length - 1];
+        assert.equal(m.type, 'chat', JSON.stringify(m));
         assert.deepEqual(Object.keys(m).sort(), ['at', 'from', 'id', 'name', 'text', 'type']);
         assert.equal(m.id, i + 1);
         assert.equal(m.text, HOSTILE[i]);
