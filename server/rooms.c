@@ -376,12 +376,18 @@ static void send_state(room_member *m, const room *r)
 
 static void timer_update(room *r);
 
+/* The seats of rr with a connection now: bit 1 << side each. */
+static int seats_connected(const rules_room *rr)
+{
+	return (rr->present[0] ? 1 : 0) | (rr->present[1] ? 2 : 0);
+}
+
 /* In a store shared by several servers, the seats connected go with the
  * open batch (the others' POST /api/rooms reads them); on failure they
  * are noted with the next state. */
 static void note_seats(room *r)
 {
-	int seats = (r->rr.present[0] ? 1 : 0) | (r->rr.present[1] ? 2 : 0);
+	int seats = seats_connected(&r->rr);
 
 	if (st->ops->presence && seats != r->seats_noted && stats.store_ok &&
 	    st->ops->presence(st, r->rr.rec.id, seats) == 0)
@@ -1195,7 +1201,7 @@ static void summarize_here(const proto_room_ref *ref, room_summary *s)
 		s->found = 0;
 		return;
 	}
-	summarize(&r->rr, (r->rr.present[0] ? 1 : 0) | (r->rr.present[1] ? 2 : 0), ref->token, s);
+	summarize(&r->rr, seats_connected(&r->rr), ref->token, s);
 }
 
 /* A POST /api/rooms whose rooms are partly read from a store shared by

@@ -7,24 +7,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadEngine, Game, replay } from '../../web/engine.js';
-import { root, ready, readBoard, waitMoves, shot, rng, prefixProxy, browserSuite } from './lib.mjs';
+import { root, ready, readBoard, waitMoves, shot, rng, prefixProxy, browserSuite, seatOf, expectBoard } from './lib.mjs';
 import { startNginx } from '../nginx/nginx.mjs';
 
 await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
 
 const suite = browserSuite(['--abandon-seconds', '3']);
 const { player, noProblems, pages } = suite;
-
-// The seat a page holds now ('south', 'north', 'spectator').
-const seatOf = (page) => page.evaluate(() => document.body.dataset.seat);
-
-async function expectBoard(page, game, label) {
-  const want = game.state();
-  const got = await readBoard(page);
-  assert.deepEqual(got.pits, want.pits, `${label}: pits on ${page.name}`);
-  assert.deepEqual(got.captured, want.captured, `${label}: scores on ${page.name}`);
-  assert.equal(got.moves, game.moves.length, `${label}: moves listed on ${page.name}`);
-}
 
 // Clicks letter on whichever of the pages holds the side to move, then
 // waits until every page shows the move and checks each board.

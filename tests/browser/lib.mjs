@@ -233,3 +233,15 @@ export function browserSuite(serverArgs = [], { init } = {}) {
   };
   return suite;
 }
+
+// The seat a page holds now ('south', 'north', 'spectator').
+export const seatOf = (page) => page.evaluate(() => document.body.dataset.seat);
+
+// The page's board shows game (an engine.js Game): pits, scores, moves listed.
+export async function expectBoard(page, game, label) {
+  const want = game.state();
+  const got = await readBoard(page);
+  assert.deepEqual(got.pits, want.pits, `${label}: pits on ${page.name}`);
+  assert.deepEqual(got.captured, want.captured, `${label}: scores on ${page.name}`);
+  assert.equal(got.moves, game.moves.length, `${label}: moves listed on ${page.name}`);
+}

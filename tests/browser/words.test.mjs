@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { ready, waitMoves, shot, browserSuite } from './lib.mjs';
+import { ready, waitMoves, shot, browserSuite, seatOf } from './lib.mjs';
 import { Client, twoPlayers, playMoves } from '../server/lib.mjs';
 
 const games = JSON.parse(fs.readFileSync(new URL('../server/games.json', import.meta.url)));
@@ -16,7 +16,6 @@ const games = JSON.parse(fs.readFileSync(new URL('../server/games.json', import.
 const suite = browserSuite(['--abandon-seconds', '2', '--max-msgs-per-sec', '100000']);
 const { player, noProblems, pages } = suite;
 
-const seatOf = (page) => page.evaluate(() => document.body.dataset.seat);
 const text = (page, sel) => page.textContent(sel);
 
 async function createRoom(page, side) {

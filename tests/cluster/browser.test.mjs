@@ -29,7 +29,7 @@ import https from 'node:https';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { loadEngine, Game } from '../../web/engine.js';
-import { root, launchBrowser, openPlayer, ready, readBoard, waitMoves, shot } from '../browser/lib.mjs';
+import { root, launchBrowser, openPlayer, ready, readBoard, waitMoves, shot, seatOf, expectBoard } from '../browser/lib.mjs';
 import { startServer, stopServer, storeQuery, tempDir, PG } from '../server/lib.mjs';
 import { startNginx } from '../nginx/nginx.mjs';
 
@@ -136,17 +136,6 @@ async function connections() {
   const out = {};
   for (const { node } of alive()) out[node] = await metric(node, 'oware_connections');
   return out;
-}
-
-// The seat a page holds now ('south', 'north', 'spectator').
-const seatOf = (page) => page.evaluate(() => document.body.dataset.seat);
-
-async function expectBoard(page, game, label) {
-  const want = game.state();
-  const got = await readBoard(page);
-  assert.deepEqual(got.pits, want.pits, `${label}: pits on ${page.name}`);
-  assert.deepEqual(got.captured, want.captured, `${label}: scores on ${page.name}`);
-  assert.equal(got.moves, game.moves.length, `${label}: moves listed on ${page.name}`);
 }
 
 // Clicks letter on the page of the side to move; both pages show it.
