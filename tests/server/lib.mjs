@@ -106,6 +106,17 @@ export async function withServer(args, fn) {
   }
 }
 
+// Resolves with the first line of srv's log that matches re, waiting up to
+// ms for it (a line written just after a change the test saw in the store
+// may still be in the pipe).
+export async function waitLine(srv, re, ms = 5000) {
+  for (const until = Date.now() + ms; ;) {
+    const line = srv.lines.find((l) => re.test(l));
+    if (line || Date.now() > until) return line;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 // Stops srv with a signal and resolves with its exit status.
 export async function stopServer(srv, signal = 'SIGTERM') {
   if (srv.proc.exitCode === null && srv.proc.signalCode === null) srv.proc.kill(signal);
