@@ -17,8 +17,7 @@ TESTS += test-server
 # The same tests against owared built with AddressSanitizer and UBSan: a
 # use after free or a leak fails them.
 .PHONY: test-server-asan
-test-server-asan: build/fault/owared $(NODE_DEPS)
-	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 CFLAGS="-O1 -g" build/asan/owared
+test-server-asan: asan-build build/fault/owared $(NODE_DEPS)
 	OWARED=build/asan/owared node --test --test-concurrency=1 $(SERVER_TESTS)
 TESTS += test-server-asan
 
