@@ -7,7 +7,7 @@
  * the letter table of docs/rules-oware.md for every byte of every argument,
  * and the CLI's exit status is the one a model of its contract predicts: 0
  * when every argument is one pit letter and every move is legal in turn,
- * else 2 (bad input); with "--game togyz" (README: anywhere but as the
+ * else 2 (bad input); with "--game togyz" (docs/cli.md: anywhere but as the
  * value of --position) every move must be one hole digit 1-9 legal in
  * turn. Memory errors anywhere on the way are caught by ASan. */
 #include <stdint.h>
