@@ -1,5 +1,10 @@
-# tests/docs/: the documentation's own checks and tools.
-.PHONY: docs-picture
+# tests/docs/: the documentation holds together: every relative link and
+# anchor of the Markdown files resolves, and every flag and OW_* variable
+# of `owared --help` is in docs/running.md (test-docs).
+.PHONY: test-docs docs-picture
+test-docs: $(BUILD)/owared
+	OWARED=$(BUILD)/owared node tests/docs/check-docs.mjs
+TESTS += test-docs
 
 # The README's picture, taken again: the first tests of
 # tests/browser/browser.test.mjs play an online game, whose page saves
