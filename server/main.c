@@ -233,7 +233,7 @@ int main(int argc, char **argv)
 	rcfg.lim.day_ms = 86400000;
 #if defined(OW_FAULTS) && OW_FAULTS
 	/* Test build only: OW_TEST_TIME_SCALE=N makes a correspondence day
-	 * N times shorter (README, "Tests"), so that tests see one run out. */
+	 * N times shorter (docs/testing.md), so that tests see one run out. */
 	if (getenv("OW_TEST_TIME_SCALE") && atoi(getenv("OW_TEST_TIME_SCALE")) > 1) {
 		rcfg.lim.day_ms /= atoi(getenv("OW_TEST_TIME_SCALE"));
 		log_event(LOG_WARN, "test_time_scale", "day_ms=%lld", (long long)rcfg.lim.day_ms);
