@@ -1,5 +1,6 @@
 # engine/: the rules engine (pure C; also built for wasm by web/part.mk).
-ENGINE_SRC := engine/oware.c engine/egdb.c engine/search.c engine/analysis.c engine/ogn.c engine/togyz.c engine/togyz_search.c
+ENGINE_SRC := engine/oware.c engine/egdb.c engine/search_common.c engine/search.c \
+	engine/analysis.c engine/ogn.c engine/togyz.c engine/togyz_search.c
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 
 $(BUILD)/bench_perft: $(BUILD)/tests/bench/bench_perft.o $(ENGINE_OBJ)

@@ -36,7 +36,8 @@ CLEAN += web/togyz.wasm
 # web/togyz-ai.wasm: the Togyz Kumalak engine and its computer player
 # (engine/togyz_search.h) for web/togyz-worker.js; imports env.now_ms (see
 # web/wasm/togyz_search_exports.c).
-TOGYZ_AI_WASM_SRC := engine/togyz.c engine/togyz_search.c web/wasm/togyz_search_exports.c
+TOGYZ_AI_WASM_SRC := engine/togyz.c engine/search_common.c engine/togyz_search.c \
+	web/wasm/togyz_search_exports.c
 web/togyz-ai.wasm: $(TOGYZ_AI_WASM_SRC) $(wildcard engine/*.h) web/part.mk
 	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -Wl,-z,stack-size=262144 -o $@ $(TOGYZ_AI_WASM_SRC)
 wasm: web/togyz-ai.wasm
