@@ -43,3 +43,11 @@ web/togyz-ai.wasm: $(TOGYZ_AI_WASM_SRC) $(wildcard engine/*.h) web/part.mk
 wasm: web/togyz-ai.wasm
 ALL += web/togyz-ai.wasm
 CLEAN += web/togyz-ai.wasm
+
+# The endgame database for the browser: the native build's
+# ($(BUILD)/oware.egdb, cli/part.mk), copied.
+web/oware.egdb: $(BUILD)/oware.egdb
+	cp $< $@
+egdb: web/oware.egdb
+ALL += web/oware.egdb
+CLEAN += web/oware.egdb
