@@ -6,6 +6,24 @@ $(BUILD)/oware: $(CLI_SRC:%.c=$(BUILD)/%.o) $(PROTO_OBJ) $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(JANSSON_LIBS)
 ALL += $(BUILD)/oware
 
+# The endgame database (engine/egdb.h): every board of up to EGDB_SEEDS
+# seeds, by retrograde analysis (cli/egdb_gen.c), for the native tools
+# ($(BUILD)/oware.egdb) and the web client (web/oware.egdb, web/part.mk).
+EGDB_SEEDS ?= 12
+$(BUILD)/egdb_gen: $(BUILD)/cli/egdb_gen.o $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^
+$(BUILD)/oware.egdb: $(BUILD)/egdb_gen
+	$(BUILD)/egdb_gen $(EGDB_SEEDS) $@.tmp && mv $@.tmp $@
+.PHONY: egdb
+egdb: $(BUILD)/oware.egdb
+ALL += $(BUILD)/oware.egdb
+# Other builds (build/asan) use the normal build's database.
+ifneq ($(BUILD),build)
+.PHONY: build/oware.egdb
+build/oware.egdb:
+	$(MAKE) --no-print-directory BUILD=build build/oware.egdb
+endif
+
 .PHONY: test-cli
 test-cli: $(BUILD)/oware $(BUILD)/oware.egdb
 	EGDB=$(BUILD)/oware.egdb sh tests/cli/test_cli.sh $(BUILD)/oware

@@ -1242,7 +1242,7 @@ static void query_peeked(void *arg, const room_rec *rec, const uint8_t *pits, in
 
 	memset(&tmp, 0, sizeof tmp);
 	/* As a server that took it would show it (an unknown kind: none). */
-	if (rules_restore(&tmp, rec, pits, n, now_ms()) > -2)
+	if (rules_restore(&tmp, rec, pits, n, now_ms(), NULL) == 0)
 		summarize(&tmp, seats, sl->q->refs[sl->i].token, &sl->q->sum[sl->i]);
 	rules_room_free(&tmp);
 }
@@ -1459,7 +1459,7 @@ void rooms_stop(void)
 static void restore_one(void *arg, const room_rec *rec, const uint8_t *pits, int n)
 {
 	room *r;
-	int *count = arg, bad;
+	int *count = arg, rc, bad;
 
 	if (find(rec->id))
 		return;
@@ -1468,11 +1468,11 @@ static void restore_one(void *arg, const room_rec *rec, const uint8_t *pits, int
 		log_event(LOG_ERROR, "restore_failed", "room=%s error=\"out of memory\"", rec->id);
 		return;
 	}
-	bad = rules_restore(&r->rr, rec, pits, n, now_ms());
-	if (bad <= -2) {
+	rc = rules_restore(&r->rr, rec, pits, n, now_ms(), &bad);
+	if (rc < 0) {
 		free(r);
 		log_event(LOG_ERROR, "restore_failed", "room=%s error=\"%s\"", rec->id,
-		          bad == -2 ? "out of memory" : "unknown kind");
+		          rc == RULES_E_NOMEM ? "out of memory" : "unknown kind");
 		return;
 	}
 	if (bad >= 0)

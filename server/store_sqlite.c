@@ -10,7 +10,6 @@
 
 #include <sqlite3.h>
 
-#include "engine/ogn.h"
 #include "server/fault.h"
 #include "server/log.h"
 #include "server/store.h"

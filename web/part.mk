@@ -36,9 +36,18 @@ CLEAN += web/togyz.wasm
 # web/togyz-ai.wasm: the Togyz Kumalak engine and its computer player
 # (engine/togyz_search.h) for web/togyz-worker.js; imports env.now_ms (see
 # web/wasm/togyz_search_exports.c).
-TOGYZ_AI_WASM_SRC := engine/togyz.c engine/togyz_search.c web/wasm/togyz_search_exports.c
+TOGYZ_AI_WASM_SRC := engine/togyz.c engine/search_common.c engine/togyz_search.c \
+	web/wasm/togyz_search_exports.c
 web/togyz-ai.wasm: $(TOGYZ_AI_WASM_SRC) $(wildcard engine/*.h) web/part.mk
 	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -Wl,-z,stack-size=262144 -o $@ $(TOGYZ_AI_WASM_SRC)
 wasm: web/togyz-ai.wasm
 ALL += web/togyz-ai.wasm
 CLEAN += web/togyz-ai.wasm
+
+# The endgame database for the browser: the native build's
+# ($(BUILD)/oware.egdb, cli/part.mk), copied.
+web/oware.egdb: $(BUILD)/oware.egdb
+	cp $< $@
+egdb: web/oware.egdb
+ALL += web/oware.egdb
+CLEAN += web/oware.egdb
