@@ -1,5 +1,5 @@
 # cli/: the `oware` command-line tool (build/oware).
-CLI_SRC := cli/oware.c cli/cli.c cli/best.c cli/study.c cli/togyz.c
+CLI_SRC := cli/oware.c cli/cli.c cli/best.c cli/study.c cli/togyz.c cli/puzzles.c
 EXTRA_CFLAGS_cli := $(JANSSON_CFLAGS)
 
 $(BUILD)/oware: $(CLI_SRC:%.c=$(BUILD)/%.o) $(PROTO_OBJ) $(ENGINE_OBJ)
@@ -34,3 +34,17 @@ TESTS += test-cli
 test-cli-togyz: $(BUILD)/oware
 	sh tests/cli/test_togyz_cli.sh $(BUILD)/oware
 TESTS += test-cli-togyz
+
+# The puzzles the web client ships (`oware puzzles`, cli/puzzles.c): made
+# by `make puzzles` (about two minutes; committed, as the same seed gives
+# the same files) and proved again by test-puzzles in `make test`.
+PUZZLE_COUNT ?= 300
+.PHONY: puzzles test-puzzles
+puzzles: $(BUILD)/oware $(BUILD)/oware.egdb
+	$(BUILD)/oware puzzles --count $(PUZZLE_COUNT) --egdb $(BUILD)/oware.egdb >web/puzzles-oware.json.tmp
+	mv web/puzzles-oware.json.tmp web/puzzles-oware.json
+	$(BUILD)/oware puzzles --game togyz --count $(PUZZLE_COUNT) >web/puzzles-togyz.json.tmp
+	mv web/puzzles-togyz.json.tmp web/puzzles-togyz.json
+test-puzzles: $(BUILD)/oware $(BUILD)/oware.egdb
+	EGDB=$(BUILD)/oware.egdb sh tests/cli/test_puzzles.sh $(BUILD)/oware
+TESTS += test-puzzles
