@@ -16,6 +16,7 @@ import { tapPreview, wireTouch } from './touch.js';
 import { wireStudy, startRecord } from './study.js';
 import { wireAnalysis } from './analysis.js';
 import { wireEditor, showEditor } from './editor.js';
+import { startOffline } from './offline.js';
 
 // A pit clicked, tapped or typed.
 function onPlay(letter) {
@@ -95,6 +96,7 @@ async function main() {
   else if (params.has('local')) startLocal();
   else if (params.has('record') && startRecord()) { /* a record opened for review */ }
   else showStart();
+  startOffline(() => !!(model && model.mode === 'online' && model.state && !model.state.game.over));
   window.owareReady = true;  // for the browser tests
 }
 
