@@ -231,7 +231,15 @@ int main(int argc, char **argv)
 	rcfg.lim.abandon_ms = (int64_t)cfg.abandon_seconds * 1000;
 	rcfg.lim.max_spectators = (unsigned)cfg.max_spectators;
 	rcfg.lim.day_ms = 86400000;
+	rcfg.chat_window_ms = ROOMS_CHAT_WINDOW_MS;
 #if defined(OW_FAULTS) && OW_FAULTS
+	/* Test build only: OW_TEST_CHAT_WINDOW_MS=N counts the chat limits
+	 * (5 lines a seat, 20 an address) in N ms instead of 10 s, so that
+	 * tests fill a room's chat in a few seconds (README, "Tests"). */
+	if (getenv("OW_TEST_CHAT_WINDOW_MS") && atoi(getenv("OW_TEST_CHAT_WINDOW_MS")) > 0) {
+		rcfg.chat_window_ms = atoi(getenv("OW_TEST_CHAT_WINDOW_MS"));
+		log_event(LOG_WARN, "test_chat_window", "ms=%lld", (long long)rcfg.chat_window_ms);
+	}
 	/* Test build only: OW_TEST_TIME_SCALE=N makes a correspondence day
 	 * N times shorter (README, "Tests"), so that tests see one run out. */
 	if (getenv("OW_TEST_TIME_SCALE") && atoi(getenv("OW_TEST_TIME_SCALE")) > 1) {

@@ -41,6 +41,10 @@ struct room {
 	int count_changes;             /* count changes announced at once in that second */
 	uint8_t seats_noted;           /* the seats connected, as last noted in a store
 	                                * shared by several servers (store presence) */
+	uint8_t chat_next[2];          /* the oldest of each seat's chat_at */
+	uint32_t chat_at[2][ROOMS_CHAT_BURST]; /* when each seat's last chat lines were
+	                                * sent (ms modulo 2^32; 0: none), a ring by seat:
+	                                * the limit holds across reconnects */
 };
 
 static rooms_config cfg;
@@ -637,6 +641,17 @@ static void swap_seats(room *r)
 
 	r->seat_member[0] = r->seat_member[1];
 	r->seat_member[1] = s;
+	/* Each player's chat count follows it to its new seat. */
+	{
+		uint32_t at[ROOMS_CHAT_BURST];
+		uint8_t next = r->chat_next[0];
+
+		memcpy(at, r->chat_at[0], sizeof at);
+		memcpy(r->chat_at[0], r->chat_at[1], sizeof at);
+		memcpy(r->chat_at[1], at, sizeof at);
+		r->chat_next[0] = r->chat_next[1];
+		r->chat_next[1] = next;
+	}
 	for (int side = 0; side < 2; side++)
 		if (r->seat_member[side]) {
 			r->seat_member[side]->seat = side;
@@ -753,17 +768,25 @@ static void send_history(room_member *m, const room *r)
 	st->ops->chat_recent(st, r->rr.rec.id, STORE_CHAT_KEEP, history_add, history_done, q);
 }
 
-/* 0 when m may send a chat line now (counted), -1 when it sent
- * ROOMS_CHAT_BURST in the last ROOMS_CHAT_WINDOW_MS. */
-static int chat_allow(room_member *m, int64_t now)
+/* 0 when m may send a chat line now (counted against its seat and its
+ * address), else -1 with the error sent: its seat sent ROOMS_CHAT_BURST
+ * in the last window (on any connection), or its address IP_CHAT_BURST. */
+static int chat_allow(room_member *m, room *r, int64_t now)
 {
-	uint32_t *oldest = &m->chat_at[m->chat_next], t = (uint32_t)now;
+	int seat = m->seat;
 
-	/* Unsigned differences stay right across the wrap of 2^32 ms. */
-	if (*oldest && t - *oldest < ROOMS_CHAT_WINDOW_MS)
+	if (ring_allow(r->chat_at[seat], &r->chat_next[seat], ROOMS_CHAT_BURST, now,
+	               cfg.chat_window_ms) < 0) {
+		io.error(m, PROTO_E_RATE_LIMITED, "too many chat lines: at most 5 in 10 seconds"
+		         " from a seat");
 		return -1;
-	*oldest = t ? t : 1;
-	m->chat_next = (m->chat_next + 1) % ROOMS_CHAT_BURST;
+	}
+	if (m->ip && ip_chat_allow(m->ip, now, cfg.chat_window_ms) < 0) {
+		ring_undo(r->chat_at[seat], &r->chat_next[seat], ROOMS_CHAT_BURST);
+		io.error(m, PROTO_E_RATE_LIMITED, "too many chat lines: at most 20 in 10 seconds"
+		         " from an address");
+		return -1;
+	}
 	return 0;
 }
 
@@ -775,10 +798,8 @@ static void do_chat(room_member *m, room *r, const proto_msg *msg)
 	proto_chat v;
 	struct timespec ts;
 
-	if (chat_allow(m, now_ms()) < 0) {
-		io.error(m, PROTO_E_RATE_LIMITED, "too many chat lines: at most 5 in 10 seconds");
+	if (chat_allow(m, r, now_ms()) < 0)
 		return;
-	}
 	memset(&c, 0, sizeof c);
 	clock_gettime(CLOCK_REALTIME, &ts);
 	c.at = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
@@ -786,9 +807,10 @@ static void do_chat(room_member *m, room *r, const proto_msg *msg)
 	snprintf(c.name, sizeof c.name, "%s", r->rr.rec.name[m->seat]);
 	snprintf(c.text, sizeof c.text, "%s", msg->text);
 	if (!stats.store_ok || st->ops->chat_add(st, r->rr.rec.id, &c) < 0) {
-		/* Not sent: the line does not count against the limit. */
-		m->chat_next = (m->chat_next + ROOMS_CHAT_BURST - 1) % ROOMS_CHAT_BURST;
-		m->chat_at[m->chat_next] = 0;
+		/* Not sent: the line does not count against the limits. */
+		ring_undo(r->chat_at[m->seat], &r->chat_next[m->seat], ROOMS_CHAT_BURST);
+		if (m->ip)
+			ring_undo(m->ip->chat_at, &m->ip->chat_next, IP_CHAT_BURST);
 		io.error(m, PROTO_E_INTERNAL, stats.store_ok
 		         ? "the store failed; the line was not sent"
 		         : "the store cannot save changes now; the line was not sent");

@@ -1,17 +1,44 @@
 // chat.test.mjs: the players' chat through the protocol: delivered to
 // everyone in the room (spectators read, cannot write), checked (bad lines
-// are bad_message and go nowhere), limited to 5 lines in 10 s per
-// connection, the last 100 given to whoever joins or reconnects, kept
+// are bad_message and go nowhere), limited to 5 lines in 10 s per seat
+// (across reconnects) and 20 per address, the last 100 given to whoever joins or reconnects, kept
 // across kill -9 and a restart, and gone with the room when it expires.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { withServer, startServer, stopServer, Client, twoPlayers, httpGet, storeQuery } from './lib.mjs';
+
+// The test build honours OW_TEST_CHAT_WINDOW_MS (README, "Tests"): the
+// chat limits counted in that many ms instead of 10 s.
+const TEST_BUILD = resolve(new URL('../..', import.meta.url).pathname,
+  process.env.OWARED_TEST_BUILD || 'build/fault/owared');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const HOSTILE = [
   '<script>window.pwned=1</script>', '<img src=x onerror="window.pwned=1">',
   '"><b>bold</b>&amp;&lt;', '\u{1F600} ünïcödé ½ 𝄞', 'javascript:alert(1)',
 ];
+
+// As withServer, on the test build with the chat limits counted in
+// window ms.
+async function withChatWindow(window, args, fn) {
+  assert.ok(existsSync(TEST_BUILD), 'the test build ' + TEST_BUILD + ' (make test-server builds it)');
+  const srv = await startServer(args, { bin: TEST_BUILD, env: { OW_TEST_CHAT_WINDOW_MS: String(window) } });
+  try {
+    await fn(srv);
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+}
+
+// The next chat line or error c gets (states skipped).
+async function nextChat(c) {
+  for (;;) {
+    const m = await c.next();
+    if (m.type === 'chat' || m.type === 'error') return m;
+  }
+}
 
 // Joins room as a spectator named name; returns the client after its state.
 async function spectator(port, room, name) {
@@ -83,7 +110,7 @@ test('empty, oversize, multi-line and mistyped lines are bad_message and go nowh
   });
 });
 
-test('at most 5 lines in 10 seconds per connection: the 6th is rate_limited, not sent', async () => {
+test('at most 5 lines in 10 seconds per seat: the 6th is rate_limited, not sent', async () => {
   await withServer([], async (srv) => {
     const { a, b, room, ta } = await twoPlayers(srv.port);
     for (let i = 1; i <= 5; i++) a.send({ type: 'chat', text: 'line ' + i });
@@ -109,8 +136,72 @@ test('at most 5 lines in 10 seconds per connection: the 6th is rate_limited, not
   });
 });
 
-test('history: the last lines after a reconnect, for a new spectator, and only the last 100', async () => {
+test('the chat limit is the seat\'s: a reconnect with the token does not start afresh', async () => {
   await withServer([], async (srv) => {
+    const { a, b, room, ta } = await twoPlayers(srv.port);
+    for (let i = 1; i <= 5; i++) a.send({ type: 'chat', text: 'line ' + i });
+    for (let i = 1; i <= 5; i++) assert.equal((await b.expect('chat')).text, 'line ' + i);
+    // Three new connections on South's seat, one after the other: none
+    // gets a line through within the 10 seconds.
+    let cur = a;
+    for (let k = 0; k < 3; k++) {
+      const next = await Client.open(srv.port, { room });
+      next.send({ type: 'join', room, token: ta });
+      await next.expect('welcome');
+      await next.expect('state');
+      assert.equal((await next.expect('chat_history')).messages.length, 5);
+      await cur.waitClose();
+      cur = next;
+      cur.send({ type: 'chat', text: 'again ' + k });
+      const e = await cur.expectError('rate_limited');
+      assert.match(e.message, /at most 5 in 10 seconds from a seat/);
+    }
+    // Nothing reached the opponent (only the seat's presence changes).
+    assert.ok(!b.queue.some((m) => m.type === 'chat'), JSON.stringify(b.queue));
+    // The opponent's seat has its own budget.
+    b.send({ type: 'chat', text: 'mine' });
+    assert.equal((await nextChat(cur)).id, 6);
+    cur.close(); b.close();
+  });
+});
+
+test('at most 20 lines in 10 seconds from one address, over all its seats', async () => {
+  await withServer([], async (srv) => {
+    // Three rooms, all six seats from 127.0.0.1: 4 lines each.
+    const seats = [];
+    for (let r = 0; r < 3; r++) {
+      const { a, b } = await twoPlayers(srv.port);
+      seats.push(a, b);
+    }
+    let sent = 0, limited = 0;
+    for (const [k, c] of seats.entries())
+      for (let i = 0; i < 4; i++) {
+        const text = `seat ${k} line ${i}`;
+        c.send({ type: 'chat', text });
+        let m;
+        do m = await nextChat(c); while (m.type === 'chat' && m.text !== text);
+        if (m.type === 'chat') sent++;
+        else {
+          assert.equal(m.code, 'rate_limited');
+          assert.match(m.message, /at most 20 in 10 seconds from an address/);
+          limited++;
+        }
+      }
+    assert.deepEqual({ sent, limited }, { sent: 20, limited: 4 });
+    // Another address still chats.
+    const c2 = await Client.open(srv.port, { localAddress: '127.0.0.2' });
+    c2.send({ type: 'create', side: 'south' });
+    await c2.expect('welcome'); await c2.expect('state');
+    c2.send({ type: 'chat', text: 'hello' });
+    assert.equal((await nextChat(c2)).text, 'hello');
+    c2.close();
+    for (const c of seats) c.close();
+  });
+});
+
+test('history: the last lines after a reconnect, for a new spectator, and only the last 100', async () => {
+  // The seat's limit counted in 100 ms: 101 lines take a few seconds.
+  await withChatWindow(100, [], async (srv) => {
     const { a, b, room, ta, tb } = await twoPlayers(srv.port);
     // No chat yet: a join gets no chat_history at all.
     const w0 = await spectator(srv.port, room);
@@ -133,7 +224,8 @@ test('history: the last lines after a reconnect, for a new spectator, and only t
     const w = await spectator(srv.port, room, 'Esi');
     assert.equal((await w.expect('chat_history')).messages.length, 2);
     // 101 more lines from South, 5 per connection (each reconnect replaces
-    // the last): the history keeps the last 100, ids 4 to 103.
+    // the last) and 5 per 100 ms: the history keeps the last 100, ids 4
+    // to 103.
     let cur = a;
     let sent = 0;
     for (;;) {
@@ -141,6 +233,7 @@ test('history: the last lines after a reconnect, for a new spectator, and only t
       cur.send({ type: 'join', room, token: ta });
       await cur.expect('welcome');
       if (sent === 101) break;
+      await sleep(110); // the seat's last lines (its 'first' too) are out of the window
       let k = 0;
       for (; k < 5 && sent < 101; k++, sent++) cur.send({ type: 'chat', text: 'n' + sent });
       // Delivered (so committed) before the next connection takes the seat.
