@@ -35,7 +35,10 @@ typedef struct srv_config {
 	int hangup_seconds;     /* --hangup-seconds: idle before hanging up */
 	int expire_unfinished;  /* --expire-unfinished: seconds idle */
 	int expire_finished;    /* --expire-finished: seconds idle */
-	int expire_unjoined;    /* --expire-unjoined: seconds idle with one seat empty */
+	int expire_unjoined;    /* --expire-unjoined: seconds idle with one seat empty
+	                         * (or both taken and no move made) */
+	int evict_idle;         /* --evict-idle: seconds idle before a room with a game
+	                         * may make way in a full table */
 } srv_config;
 
 /* Fills *c from defaults, then the environment, then argv. Returns 0; 1

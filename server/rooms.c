@@ -662,25 +662,68 @@ static void swap_seats(room *r)
 
 static int note_deleted(const char *id);
 
-/* The table is full: the room nobody joined that has no member and has
- * been idle longest makes way (players' rooms are never taken). 0 when
- * one went, -1 when there is none to take. */
-static int evict_unjoined(void)
+/* A room without a game: a seat was never taken, or its players never
+ * made a move (its first game has none, whether over or not). Such a
+ * room expires after --expire-unjoined, and makes way at any time in a
+ * full table once nobody is connected to it. */
+static int gameless(const room *r)
 {
+	const room_rec *rec = &r->rr.rec;
+
+	return !rec->has_tok[0] || !rec->has_tok[1] ||
+	       (rec->game_number <= 1 && r->rr.nmoves == 0);
+}
+
+/* Which rooms make way when the table is full, first to last: 0 a room
+ * without a game; 1 a finished game; 2 a game in progress; -1 never (a
+ * member connected, or a game idle less than --evict-idle, or a
+ * correspondence game less than its days per move). */
+static int evict_class(const room *r, int64_t now)
+{
+	int64_t idle = now - r->rr.rec.updated;
+
+	if (r->members)
+		return -1;
+	if (gameless(r))
+		return 0;
+	if (idle < cfg.evict_idle)
+		return -1;
+	if (rules_over(&r->rr))
+		return 1;
+	if (r->rr.rec.clock_kind == PROTO_CLOCK_CORRESPONDENCE &&
+	    idle < (int64_t)r->rr.rec.clock_days * 86400)
+		return -1;
+	return 2;
+}
+
+/* The table is full: the room of the first class (evict_class) that has
+ * been idle longest makes way. A room with someone connected is never
+ * taken. 0 when one went, -1 when there is none to take. */
+static int evict(void)
+{
+	int64_t now = (int64_t)time(NULL);
 	room *best = NULL;
+	int best_class = 3;
 
 	for (unsigned b = 0; b < nbuckets; b++)
-		for (room *r = table[b]; r; r = r->hnext)
-			if (!r->members && (!r->rr.rec.has_tok[0] || !r->rr.rec.has_tok[1]) &&
-			    (!best || r->rr.rec.updated < best->rr.rec.updated))
+		for (room *r = table[b]; r; r = r->hnext) {
+			int c = evict_class(r, now);
+
+			if (c >= 0 && (c < best_class || (c == best_class &&
+			    r->rr.rec.updated < best->rr.rec.updated))) {
 				best = r;
+				best_class = c;
+			}
+		}
 	if (!best || note_deleted(best->rr.rec.id) < 0)
 		return -1;
 	if (st->ops->remove(st, best->rr.rec.id) < 0) {
 		ndeleted--;
 		return -1;
 	}
-	log_event(LOG_INFO, "room_evicted", "room=%s reason=full", best->rr.rec.id);
+	log_event(LOG_INFO, "room_evicted", "room=%s reason=full idle=%lld class=%s",
+	          best->rr.rec.id, (long long)(now - best->rr.rec.updated),
+	          best_class == 0 ? "no_game" : best_class == 1 ? "finished" : "unfinished");
 	room_free(best);
 	stats.rooms_evicted++;
 	reclaim_due = 1;
@@ -880,7 +923,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 		io.error(m, PROTO_E_RATE_LIMITED, "too many rooms created from this address; wait a minute");
 		return;
 	}
-	if (nrooms >= cfg.max_rooms && evict_unjoined() < 0) {
+	if (nrooms >= cfg.max_rooms && evict() < 0) {
 		io.error(m, PROTO_E_TOO_MANY_ROOMS, "the server holds its maximum of rooms");
 		return;
 	}
@@ -1561,7 +1604,7 @@ void rooms_expire(void)
 		for (room *r = table[b], *next; r; r = next) {
 			const room_rec *rec = &r->rr.rec;
 			int64_t idle = now - rec->updated;
-			int limit = !rec->has_tok[0] || !rec->has_tok[1] ? cfg.expire_unjoined
+			int limit = gameless(r) ? cfg.expire_unjoined
 			          : rules_over(&r->rr) ? cfg.expire_finished : cfg.expire_unfinished;
 
 			next = r->hnext;

@@ -81,6 +81,8 @@ typedef struct rooms_config {
 	int joins_per_ip_per_min;
 	int max_rooms_per_ip;        /* rooms created from one address and still held */
 	int expire_unfinished, expire_finished, expire_unjoined; /* seconds idle */
+	int evict_idle;              /* seconds idle before a room with a game may make
+	                              * way in a full table */
 	int64_t chat_window_ms;      /* ROOMS_CHAT_WINDOW_MS (shorter only in a test build) */
 } rooms_config;
 
