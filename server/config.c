@@ -87,6 +87,10 @@ static const struct opt {
 	{"joins-per-ip-per-min", "OW_JOINS_PER_IP_PER_MIN", T_INT,
 	 offsetof(srv_config, joins_per_ip_per_min), 1, 1000000, "600",
 	 "joins (as player or spectator) per client address per minute"},
+	{"history-per-ip-per-min", "OW_HISTORY_PER_IP_PER_MIN", T_INT,
+	 offsetof(srv_config, history_per_ip_per_min), 0, 1000000000, "1048576",
+	 "bytes of chat history sent to a client address per minute (past them a join gets"
+	 " only the newest lines that fit)"},
 	{"max-rooms-per-ip", "OW_MAX_ROOMS_PER_IP", T_INT, offsetof(srv_config, max_rooms_per_ip),
 	 1, 10000000, "100", "rooms created from one client address and still held"},
 	{"max-rooms", "OW_MAX_ROOMS", T_INT, offsetof(srv_config, max_rooms),

@@ -37,6 +37,7 @@ typedef struct srv_config {
 	int expire_finished;    /* --expire-finished: seconds idle */
 	int expire_unjoined;    /* --expire-unjoined: seconds idle with one seat empty
 	                         * (or both taken and no move made) */
+	int history_per_ip_per_min; /* --history-per-ip-per-min: bytes of chat_history */
 	int evict_idle;         /* --evict-idle: seconds idle before a room with a game
 	                         * may make way in a full table */
 } srv_config;

@@ -128,6 +128,20 @@ int ip_chat_allow(ipent *e, int64_t now, int64_t window)
 	return 0;
 }
 
+int64_t ip_history_left(ipent *e, int64_t now, int64_t limit)
+{
+	if (now - e->hist_window >= MINUTE_MS) {
+		e->hist_window = now;
+		e->hist_bytes = 0;
+	}
+	return e->hist_bytes < limit ? limit - e->hist_bytes : 0;
+}
+
+void ip_history_count(ipent *e, int64_t n)
+{
+	e->hist_bytes += n;
+}
+
 void ip_sweep(int64_t now)
 {
 	for (int b = 0; b < IP_BUCKETS; b++) {
@@ -137,7 +151,8 @@ void ip_sweep(int64_t now)
 			ipent *e = *pp;
 
 			if (e->conns == 0 && e->sockets == 0 && e->rooms_held == 0 && now >= e->banned_until && now - e->room_window >= MINUTE_MS &&
-			    now - e->join_window >= MINUTE_MS && now - e->chat_last >= MINUTE_MS) {
+			    now - e->join_window >= MINUTE_MS && now - e->chat_last >= MINUTE_MS &&
+			    now - e->hist_window >= MINUTE_MS) {
 				*pp = e->next;
 				free(e);
 			} else

@@ -24,6 +24,8 @@ typedef struct ipent {
 	uint32_t chat_at[IP_CHAT_BURST]; /* when its last chat lines were sent (ms
 	                      * modulo 2^32; 0: none), a ring (see ring_allow) */
 	uint8_t chat_next;   /* the oldest of chat_at */
+	int64_t hist_window; /* start (ms) of the minute counted in hist_bytes */
+	int64_t hist_bytes;  /* bytes of chat_history sent there in that minute */
 	struct ipent *next;
 } ipent;
 
@@ -49,6 +51,11 @@ void ring_undo(uint32_t *ring, uint8_t *next, int n);
 /* Counts a chat line from e at now against IP_CHAT_BURST in window ms:
  * 0, or -1 (nothing counted). */
 int ip_chat_allow(ipent *e, int64_t now, int64_t window);
+/* Bytes of chat_history e may still be sent in the current minute,
+ * out of limit a minute. */
+int64_t ip_history_left(ipent *e, int64_t now, int64_t limit);
+/* Counts n bytes of chat_history sent to e (after ip_history_left). */
+void ip_history_count(ipent *e, int64_t n);
 /* Frees entries with no connection and nothing counted in the last minute. */
 void ip_sweep(int64_t now);
 /* Frees every entry. */

@@ -255,6 +255,7 @@ int main(int argc, char **argv)
 	rcfg.expire_finished = cfg.expire_finished;
 	rcfg.expire_unjoined = cfg.expire_unjoined;
 	rcfg.evict_idle = cfg.evict_idle;
+	rcfg.history_per_ip_per_min = cfg.history_per_ip_per_min;
 	if (rooms_init(&rcfg, st, &net_rooms_io) < 0) {
 		log_event(LOG_ERROR, "start_failed", "error=\"out of memory\"");
 		goto fail_store;

@@ -87,6 +87,7 @@ static int64_t flush_t0[INFLIGHT_MAX]; /* when each was started (us), by seq */
 static uint32_t member_serial;         /* the last serial given to a member */
 static int64_t last_probe, last_reload;
 static jw out; /* the message being written: one at a time */
+static jw line; /* one line of a chat history, measured (history_fit) */
 
 /* ---- the table ---- */
 
@@ -513,6 +514,7 @@ void rooms_free_all(void)
 	reloads = NULL;
 	nreloads = capreloads = 0;
 	jw_free(&out);
+	jw_free(&line);
 }
 
 /* ---- tokens ---- */
@@ -759,6 +761,28 @@ typedef struct history_req {
 	uint32_t serial;
 } history_req;
 
+/* The first of v[0..n) such that a chat_history of it and the lines
+ * after it takes at most left bytes: n when not even the newest fits.
+ * (An address is sent --history-per-ip-per-min bytes of them a minute.) */
+static int history_fit(const proto_chat *v, int n, int64_t left)
+{
+	int64_t total;
+	int first = n;
+
+	jw_reset(&line);
+	proto_chat_history_write(&line, v, 0);
+	total = (int64_t)line.len;
+	for (int i = n - 1; i >= 0; i--) {
+		jw_reset(&line);
+		proto_chat_write(&line, &v[i]);
+		total += (int64_t)line.len + (i < n - 1); /* and its comma */
+		if (line.oom || total > left)
+			break;
+		first = i;
+	}
+	return first;
+}
+
 static void history_done(void *arg, int rc)
 {
 	static proto_chat v[STORE_CHAT_KEEP];
@@ -782,11 +806,24 @@ static void history_done(void *arg, int rc)
 	if (m)
 		m->history = 0;
 	if (m && nhistory) {
+		int first = 0;
+
 		for (int i = 0; i < nhistory; i++)
 			chat_view(&history[i], &v[i]);
 		jw_reset(&out);
 		proto_chat_history_write(&out, v, nhistory);
-		io.send(m, &out);
+		if (m->ip) {
+			int64_t left = ip_history_left(m->ip, now_ms(), cfg.history_per_ip_per_min);
+
+			if ((int64_t)out.len > left && (first = history_fit(v, nhistory, left)) < nhistory) {
+				jw_reset(&out);
+				proto_chat_history_write(&out, v + first, nhistory - first);
+			}
+			if (first < nhistory)
+				ip_history_count(m->ip, (int64_t)out.len);
+		}
+		if (first < nhistory)
+			io.send(m, &out);
 	}
 	nhistory = 0;
 	free(q);

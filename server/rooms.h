@@ -84,6 +84,8 @@ typedef struct rooms_config {
 	int evict_idle;              /* seconds idle before a room with a game may make
 	                              * way in a full table */
 	int64_t chat_window_ms;      /* ROOMS_CHAT_WINDOW_MS (shorter only in a test build) */
+	int64_t history_per_ip_per_min; /* bytes of chat_history sent to an address a
+	                              * minute; past them, only the newest lines that fit */
 } rooms_config;
 
 /* Counters for /metrics and /healthz. */

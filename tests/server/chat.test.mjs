@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import WebSocket from 'ws';
 import { withServer, startServer, stopServer, Client, twoPlayers, httpGet, storeQuery } from './lib.mjs';
 
 // The test build honours OW_TEST_CHAT_WINDOW_MS (README, "Tests"): the
@@ -318,4 +319,67 @@ test('kill -9 and a restart keep the chat; expiry deletes it with the room', asy
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   assert.equal(sql('SELECT count(*) FROM chat'), '0');
   void a; void b;
+});
+
+// Joins room as a spectator from localAddress on a bare WebSocket: the
+// chat_history's size in bytes as sent (0 when none came) and its lines.
+function historyBytes(port, room, localAddress) {
+  return new Promise((res, rej) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?room=${room}`, ['oware.v1'], { localAddress });
+    let timer = null;
+    const done = (v) => { clearTimeout(timer); ws.close(); res(v); };
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'join', room })));
+    ws.on('message', (d) => {
+      const m = JSON.parse(d.toString());
+      if (m.type === 'error') rej(new Error(JSON.stringify(m)));
+      // The state comes before the history: wait a little for one.
+      if (m.type === 'state' && !timer) timer = setTimeout(() => done({ bytes: 0, messages: [] }), 300);
+      if (m.type === 'chat_history') done({ bytes: d.length, messages: m.messages });
+    });
+    ws.on('error', rej);
+  });
+}
+
+test('chat history: an address is sent 1 MiB of it a minute, then only the newest lines that fit', async () => {
+  await withChatWindow(100, [], async (srv) => {
+    let { a, b, room, ta, tb } = await twoPlayers(srv.port);
+    // A full history: 100 lines of 300 four-byte characters, 5 from each
+    // seat a round, each round on new connections.
+    const text = '\u{1F600}'.repeat(300);
+    const seat = async (token) => {
+      const c = await Client.open(srv.port, { room });
+      c.send({ type: 'join', room, token });
+      await c.expect('welcome');
+      return c;
+    };
+    for (let round = 0; round < 10; round++) {
+      for (let i = 0; i < 5; i++) { a.send({ type: 'chat', text }); b.send({ type: 'chat', text }); }
+      let k = 10;
+      while (k > 0) if ((await b.next()).type === 'chat') k--;
+      await sleep(150);
+      a = await seat(ta);
+      b = await seat(tb);
+    }
+    const full = await historyBytes(srv.port, room, '127.0.0.5');
+    assert.ok(full.bytes > 8000, 'a large history: ' + full.bytes);
+    const last = full.messages[full.messages.length - 1].id;
+    // Joins from one address until it has been sent 1.5 MiB at the old
+    // rate: in all it gets 1 MiB at most, the newest lines first.
+    let total = full.bytes, cut = 0, none = 0;
+    const joins = Math.ceil(1.5 * 1048576 / full.bytes);
+    for (let j = 0; j < joins; j++) {
+      const h = await historyBytes(srv.port, room, '127.0.0.5');
+      total += h.bytes;
+      if (h.messages.length && h.messages.length < full.messages.length) {
+        cut++;
+        assert.equal(h.messages[h.messages.length - 1].id, last, 'the newest lines are kept');
+      }
+      if (!h.messages.length) none++;
+    }
+    assert.ok(total <= 1048576, `bytes of history sent to one address in a minute: ${total}`);
+    assert.ok(cut <= 1 && none >= 1, JSON.stringify({ cut, none }));
+    // Another address still gets all of it.
+    assert.equal((await historyBytes(srv.port, room, '127.0.0.6')).bytes, full.bytes);
+    a.close(); b.close();
+  });
 });
