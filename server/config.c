@@ -110,8 +110,8 @@ static const struct opt {
 	{"expire-finished", "OW_EXPIRE_FINISHED", T_INT, offsetof(srv_config, expire_finished),
 	 1, 2000000000, "604800", "seconds a finished room may sit idle (default 7 days)"},
 	{"expire-unjoined", "OW_EXPIRE_UNJOINED", T_INT, offsetof(srv_config, expire_unjoined),
-	 1, 2000000000, "86400", "seconds a room nobody joined (or whose players made no move)"
-	 " may sit idle (default 1 day)"},
+	 1, 2000000000, "86400", "seconds a room nobody joined (or an unfinished one whose players"
+	 " made no move) may sit idle (default 1 day)"},
 	{"evict-idle", "OW_EVICT_IDLE", T_INT, offsetof(srv_config, evict_idle),
 	 1, 2000000000, "21600", "seconds without a connection or a change after which a room"
 	 " with a game may make way for a new one when --max-rooms is reached (default 6 hours)"},

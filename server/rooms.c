@@ -666,8 +666,9 @@ static int note_deleted(const char *id);
 
 /* A room without a game: a seat was never taken, or its players never
  * made a move (its first game has none, whether over or not). Such a
- * room expires after --expire-unjoined, and makes way at any time in a
- * full table once nobody is connected to it. */
+ * room makes way at any time in a full table once nobody is connected
+ * to it, and expires after --expire-unjoined (after --expire-finished
+ * when both seats are taken and its game is over). */
 static int gameless(const room *r)
 {
 	const room_rec *rec = &r->rr.rec;
@@ -1641,8 +1642,9 @@ void rooms_expire(void)
 		for (room *r = table[b], *next; r; r = next) {
 			const room_rec *rec = &r->rr.rec;
 			int64_t idle = now - rec->updated;
-			int limit = gameless(r) ? cfg.expire_unjoined
-			          : rules_over(&r->rr) ? cfg.expire_finished : cfg.expire_unfinished;
+			int limit = !rec->has_tok[0] || !rec->has_tok[1] ? cfg.expire_unjoined
+			          : rules_over(&r->rr) ? cfg.expire_finished
+			          : gameless(r) ? cfg.expire_unjoined : cfg.expire_unfinished;
 
 			next = r->hnext;
 			if (r->members || idle < limit || note_deleted(rec->id) < 0)
