@@ -5,10 +5,14 @@
 // across kill -9 and a restart, and gone with the room when it expires.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
-import { withServer, startServer, stopServer, Client, twoPlayers, httpGet, storeQuery } from './lib.mjs';
+import { withServer, startServer, stopServer, Client, twoPlayers, httpGet, storeQuery, PG,
+  sqliteOnly } from './lib.mjs';
 
 // The test build honours OW_TEST_CHAT_WINDOW_MS (README, "Tests"): the
 // chat limits counted in that many ms instead of 10 s.
@@ -321,6 +325,28 @@ test('kill -9 and a restart keep the chat; expiry deletes it with the room', asy
   void a; void b;
 });
 
+// A room whose players sent 100 lines of text, 5 from each seat a round
+// (each round on new connections, and the chat limits counted in 100 ms):
+// { a, b, room } with a and b connected.
+async function fillChat(port, text) {
+  let { a, b, room, ta, tb } = await twoPlayers(port);
+  const seat = async (token) => {
+    const c = await Client.open(port, { room });
+    c.send({ type: 'join', room, token });
+    await c.expect('welcome');
+    return c;
+  };
+  for (let round = 0; round < 10; round++) {
+    for (let i = 0; i < 5; i++) { a.send({ type: 'chat', text }); b.send({ type: 'chat', text }); }
+    let k = 10;
+    while (k > 0) if ((await b.next()).type === 'chat') k--;
+    await sleep(150);
+    a = await seat(ta);
+    b = await seat(tb);
+  }
+  return { a, b, room };
+}
+
 // Joins room as a spectator from localAddress on a bare WebSocket: the
 // chat_history's size in bytes as sent (0 when none came) and its lines.
 function historyBytes(port, room, localAddress) {
@@ -342,24 +368,7 @@ function historyBytes(port, room, localAddress) {
 
 test('chat history: an address is sent 1 MiB of it a minute, then only the newest lines that fit', async () => {
   await withChatWindow(100, [], async (srv) => {
-    let { a, b, room, ta, tb } = await twoPlayers(srv.port);
-    // A full history: 100 lines of 300 four-byte characters, 5 from each
-    // seat a round, each round on new connections.
-    const text = '\u{1F600}'.repeat(300);
-    const seat = async (token) => {
-      const c = await Client.open(srv.port, { room });
-      c.send({ type: 'join', room, token });
-      await c.expect('welcome');
-      return c;
-    };
-    for (let round = 0; round < 10; round++) {
-      for (let i = 0; i < 5; i++) { a.send({ type: 'chat', text }); b.send({ type: 'chat', text }); }
-      let k = 10;
-      while (k > 0) if ((await b.next()).type === 'chat') k--;
-      await sleep(150);
-      a = await seat(ta);
-      b = await seat(tb);
-    }
+    const { a, b, room } = await fillChat(srv.port, '\u{1F600}'.repeat(300));
     const full = await historyBytes(srv.port, room, '127.0.0.5');
     assert.ok(full.bytes > 8000, 'a large history: ' + full.bytes);
     const last = full.messages[full.messages.length - 1].id;
@@ -382,4 +391,77 @@ test('chat history: an address is sent 1 MiB of it a minute, then only the newes
     assert.equal((await historyBytes(srv.port, room, '127.0.0.6')).bytes, full.bytes);
     a.close(); b.close();
   });
+});
+
+test('a room keeps 16384 bytes of chat text at most, stored near its size', async () => {
+  await withChatWindow(100, [], async (srv) => {
+    // 100 lines of 1200 bytes (300 four-byte characters): the newest 13
+    // fit in 16384 bytes (a 14th would not).
+    const text = '\u{1F600}'.repeat(300);
+    const { a, b, room } = await fillChat(srv.port, text);
+    const h = await historyBytes(srv.port, room, '127.0.0.7');
+    assert.deepEqual(h.messages.map((m) => m.id), Array.from({ length: 13 }, (_, i) => 88 + i));
+    assert.ok(h.messages.every((m) => m.text === text));
+    const sql = (q) => storeQuery(srv.db, q);
+    assert.equal(sql(`SELECT count(*) FROM chat WHERE room='${room}'`), '13');
+    if (!PG) {
+      // On disk (the table and its key's index): near the text kept, not
+      // four times it.
+      const used = Number(sql("SELECT sum(pgsize) FROM dbstat WHERE name IN ('chat', 'sqlite_autoindex_chat_1')"));
+      assert.ok(used <= 1.6 * 13 * 1200 + 12288, `chat pages: ${used} bytes for ${13 * 1200} bytes of text`);
+    }
+    a.close(); b.close();
+  });
+});
+
+test('a store of schema 5 gets the chat table with rowids, each room\'s lines trimmed to 16384 bytes', sqliteOnly, async () => {
+  const db = join(mkdtempSync(join(tmpdir(), 'owared-v5-')), 'v5.db');
+  const tok = 'v5-south-token';
+  const hash = createHash('sha256').update(tok).digest('hex');
+  const now = Math.floor(Date.now() / 1000);
+  const big = '\u{1F600}'.repeat(300); // 1200 bytes
+  const lines = [];
+  for (let i = 1; i <= 30; i++) lines.push(`('v5-room', ${i}, ${1764540000000 + i}, ${i % 2}, '', '${i === 30 ? 'short' : big}')`);
+  execFileSync('sqlite3', [db, `
+    PRAGMA journal_mode=WAL;
+    CREATE TABLE rooms (id TEXT PRIMARY KEY, kind TEXT NOT NULL, created INTEGER NOT NULL,
+      updated INTEGER NOT NULL, game_number INTEGER NOT NULL, version INTEGER NOT NULL,
+      tok_south BLOB, tok_north BLOB, reason INTEGER NOT NULL, winner INTEGER NOT NULL,
+      draw_offer INTEGER NOT NULL, rematch_offer INTEGER NOT NULL,
+      moves BLOB NOT NULL DEFAULT x'', name_south TEXT NOT NULL DEFAULT '',
+      name_north TEXT NOT NULL DEFAULT '',
+      clock_kind INTEGER NOT NULL DEFAULT 0, clock_days INTEGER NOT NULL DEFAULT 0,
+      clock_init_south INTEGER NOT NULL DEFAULT 0, clock_init_north INTEGER NOT NULL DEFAULT 0,
+      clock_increment INTEGER NOT NULL DEFAULT 0,
+      clock_left_south INTEGER NOT NULL DEFAULT 0, clock_left_north INTEGER NOT NULL DEFAULT 0,
+      start TEXT NOT NULL DEFAULT '') WITHOUT ROWID;
+    CREATE TABLE chat (room TEXT NOT NULL, id INTEGER NOT NULL, at INTEGER NOT NULL,
+      side INTEGER NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL,
+      PRIMARY KEY (room, id)) WITHOUT ROWID;
+    CREATE TRIGGER chat_keep AFTER INSERT ON chat BEGIN
+      DELETE FROM chat WHERE room=new.room AND id<=new.id-100; END;
+    CREATE TRIGGER chat_gone AFTER DELETE ON rooms BEGIN DELETE FROM chat WHERE room=old.id; END;
+    INSERT INTO rooms (id, kind, created, updated, game_number, version, tok_south, tok_north,
+      reason, winner, draw_offer, rematch_offer, moves)
+      VALUES ('v5-room', 'oware', ${now}, ${now}, 1, 9, X'${hash}', NULL, 0, -1, -1, -1, X'02');
+    INSERT INTO chat VALUES ${lines.join(', ')};
+    PRAGMA user_version=5;`]);
+  const srv = await startServer([], { db });
+  assert.ok(srv.lines.some((l) => /store_migrated from=5 to=6/.test(l)), srv.lines.join('\n'));
+  const a = await Client.open(srv.port, { room: 'v5-room' });
+  a.send({ type: 'join', room: 'v5-room', token: tok });
+  await a.expect('welcome');
+  await a.expect('state');
+  // The newest lines whose texts fit in 16384 bytes: 'short' and 13 of 1200.
+  const h = await a.expect('chat_history');
+  assert.deepEqual(h.messages.map((m) => m.id), Array.from({ length: 14 }, (_, i) => 17 + i));
+  a.send({ type: 'chat', text: 'after' });
+  assert.equal((await a.expect('chat')).id, 31);
+  a.close();
+  assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
+  assert.equal(sql('PRAGMA user_version'), '6');
+  assert.doesNotMatch(sql("SELECT sql FROM sqlite_master WHERE name='chat'"), /WITHOUT ROWID/);
+  assert.equal(sql("SELECT count(*) FROM chat WHERE room='v5-room'"), '15');
+  assert.equal(sql("SELECT count(*) FROM sqlite_master WHERE type='trigger'"), '2');
 });
