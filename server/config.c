@@ -101,6 +101,9 @@ static const struct opt {
 	 2, 100000, "64", "outgoing messages queued per client before it is dropped"},
 	{"max-connections", "OW_MAX_CONNECTIONS", T_INT, offsetof(srv_config, max_connections),
 	 16, 1000000, "30000", "file descriptors for connections in total"},
+	{"max-handshakes", "OW_MAX_HANDSHAKES", T_INT, offsetof(srv_config, max_handshakes),
+	 1, 65535, "256", "connections whose request headers are read at once (16 KiB each);"
+	 " more wait their turn"},
 	{"ping-seconds", "OW_PING_SECONDS", T_INT, offsetof(srv_config, ping_seconds),
 	 1, 3600, "30", "idle seconds before a ping"},
 	{"hangup-seconds", "OW_HANGUP_SECONDS", T_INT, offsetof(srv_config, hangup_seconds),

@@ -31,6 +31,7 @@ typedef struct srv_config {
 	int max_spectators;     /* --max-spectators: per room */
 	int max_queue;          /* --max-queue: outgoing messages per client */
 	int max_connections;    /* --max-connections: in total */
+	int max_handshakes;     /* --max-handshakes: request headers read at once */
 	int ping_seconds;       /* --ping-seconds: idle before a ping */
 	int hangup_seconds;     /* --hangup-seconds: idle before hanging up */
 	int expire_unfinished;  /* --expire-unfinished: seconds idle */

@@ -274,6 +274,12 @@ int main(int argc, char **argv)
 	 * linearly); --max-connections is enforced by net.c. */
 	info.fd_limit_per_thread = 0;
 	info.max_http_header_data = 16384;
+	/* Each connection whose request headers are being read holds a
+	 * buffer of that size (lws's default allows one per descriptor):
+	 * a burst of handshakes would leave the heap as large as their number
+	 * at once. More than --max-handshakes wait their turn (lws gives each
+	 * 10 s at most to send its headers). */
+	info.max_http_header_pool = (unsigned short)cfg.max_handshakes;
 	ctx = lws_create_context(&info);
 	if (!ctx) {
 		log_event(LOG_ERROR, "start_failed", "error=\"lws context\"");
