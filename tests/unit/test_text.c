@@ -145,6 +145,8 @@ START_TEST(test_names_hostile)
 		"N\xce\x9f" "RTH",                              /* Greek capital omicron */
 		"S\xc3\xb6" "uth", "So\xcc\x88" "uth",          /* Söuth, o + combining diaeresis */
 		"\xc3\x91" "orte",                              /* Ñorte */
+		"S o u t h!", "Negras \xf0\x9f\x98\x80",        /* PROTOCOL.md's examples */
+		"\xef\xbc\xb3\xef\xbc\xaf\xef\xbc\xb5\xef\xbc\xb4\xef\xbc\xa8", /* ＳＯＵＴＨ */
 		"\xe2\x93\x8c\xe2\x93\x97\xe2\x93\x98\xe2\x93\xa3\xe2\x93\x94", /* circled ⓌⒽⒾⓉⒺ */
 		"Negra\xc5\xbf",                                /* long s */
 		"\xe3\x85\xa4",                                 /* Hangul filler U+3164 alone */
