@@ -113,7 +113,8 @@ static void check_string(const json_t *o, const char *name, const char *want)
 
 /* A name or chat line kept from the string field `name` of o: the string
  * less white space around it, and already clean (cleaning it again keeps
- * it whole). An absent or null field left kept empty. */
+ * it whole; a name also passes proto_name_check). An absent or null field
+ * left kept empty. */
 static void check_text(const json_t *o, const char *name, const char *kept, int max_cp)
 {
 	const json_t *v = json_object_get(o, name);
@@ -137,6 +138,9 @@ static void check_text(const json_t *o, const char *name, const char *kept, int 
 	}
 	FUZZ_CHECK_EQ(proto_text_clean(kept, n, max_cp, again, sizeof again, &why), (int)n);
 	FUZZ_CHECK(!strcmp(again, kept));
+	/* A name kept passes the name's own rules too. */
+	if (!strcmp(name, "name"))
+		FUZZ_CHECK_EQ(proto_name_check(kept, &why), 0);
 }
 
 /* The accepted values are exactly those of the JSON text. */

@@ -147,9 +147,12 @@ export class Client {
     ws.on('error', (e) => { this.error = e; if (process.env.OWARED_LOG) console.error('ws error', e); });
   }
 
-  static open(port, { room, origin, protocol = 'oware.v1', path = '/ws', headers, autoPong = true, url } = {}) {
+  // localAddress: the client's own address (127.0.0.x: another address
+  // for the per-address limits).
+  static open(port, { room, origin, protocol = 'oware.v1', path = '/ws', headers, autoPong = true, url, localAddress } = {}) {
     url = url || `ws://127.0.0.1:${port}${path}${room ? '?room=' + room : ''}`;
     const opts = { autoPong };
+    if (localAddress) opts.localAddress = localAddress;
     if (origin) opts.origin = origin;
     if (headers) opts.headers = headers;
     const ws = new WebSocket(url, protocol ? [protocol] : [], opts);
