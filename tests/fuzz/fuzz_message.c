@@ -67,7 +67,8 @@ static const char *msg_name(int type)
 /* The message as a client would have written it. */
 static json_t *msg_json(const proto_msg *m)
 {
-	char pit[2] = {ow_pit_letter(m->pit), 0};
+	/* A move's pit: its letter (Oware), or its hole number (Togyz Kumalak). */
+	char pit[2] = {m->hole ? (char)('0' + m->hole) : ow_pit_letter(m->pit), 0};
 
 	json_t *o;
 
@@ -148,7 +149,8 @@ static void check_exact(const char *text, size_t len, const proto_msg *m)
 {
 	json_t *o = json_loadb(text, len, 0, NULL);
 	const json_t *v;
-	char pit[2] = {ow_pit_letter(m->pit), 0};
+	/* A move's pit: its letter (Oware), or its hole number (Togyz Kumalak). */
+	char pit[2] = {m->hole ? (char)('0' + m->hole) : ow_pit_letter(m->pit), 0};
 
 	FUZZ_CHECK(json_is_object(o));
 	check_string(o, "type", msg_name(m->type));
@@ -239,7 +241,9 @@ static void check_accepted(const proto_msg *m)
 		}
 		break;
 	case PROTO_MSG_MOVE:
-		FUZZ_CHECK(m->pit >= 0 && m->pit < OW_PITS);
+		/* Either a letter's pit (Oware) or a hole number (Togyz Kumalak). */
+		FUZZ_CHECK((m->pit >= 0 && m->pit < OW_PITS && m->hole == 0) ||
+		           (m->pit == -1 && m->hole >= 1 && m->hole <= 9));
 		FUZZ_CHECK(m->ply >= 0 && m->ply <= 1000000);
 		break;
 	case PROTO_MSG_DRAW:
