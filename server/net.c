@@ -850,12 +850,9 @@ int net_keepalive(void)
 typedef struct http_req {
 	unsigned char *buf; /* LWS_PRE + len */
 	size_t len;
-	/* POST /api/rooms: its body, gathered; and whether the connection
-	 * closes once the answer is written (an error before the body was
-	 * read). */
+	/* POST /api/rooms: its body, gathered. */
 	char *body;
 	size_t body_len, body_want;
-	int close_after;
 	struct api_refusal {
 		unsigned status;     /* 0: none */
 		const char *code, *message;
@@ -865,6 +862,12 @@ typedef struct http_req {
 	rooms_query *query;
 	unsigned head_status;    /* 0, or the status of a head still to write */
 	int hang_up;
+	int in_start;            /* inside rooms_query_start: its answer is written after */
+	/* The body's one deadline (API_BODY_DEADLINE_S after the headers),
+	 * however it trickles: armed while a body is read. */
+	struct lws *wsi;
+	lws_sorted_usec_list_t body_sul;
+	int body_timer;
 } http_req;
 
 /* Every connection accepted from an address counts against
@@ -1188,13 +1191,12 @@ static size_t metrics(char *b, size_t cap)
 	return n;
 }
 
-/* Answers with an error status and ends the transaction: 1, or -1 to
- * hang up. */
+/* Answers with an error status (lws's page) and hangs up, as respond()
+ * does: -1. */
 static int refuse(struct lws *wsi, unsigned status)
 {
-	if (lws_return_http_status(wsi, status, NULL))
-		return -1;
-	return lws_http_transaction_completed(wsi) ? -1 : 1;
+	lws_return_http_status(wsi, status, NULL);
+	return -1;
 }
 
 /* 1 when the client may read /metrics (--metrics-from; by default all). */
@@ -1239,23 +1241,28 @@ static int leaves_root(const char *uri)
 	return strncmp(real, root, rn) || (real[rn] != '/' && real[rn] != 0);
 }
 
-/* Sends rq->buf's rq->len bytes as the answer with status: the header
- * now, the body at HTTP_WRITEABLE. 0, or -1 to hang up. */
+/* Sends rq->buf's rq->len bytes as the whole answer with status, head
+ * and body at once (lws sends first what the socket did not take), with
+ * "Connection: close": the connection ends after it. A request pipelined
+ * behind it is thus never answered (nor cut): its client, told of the
+ * close, sends it again on a new connection. (Keeping the connection
+ * open is not safe in lws 4.1.6: a pipelined request may stall, a POST
+ * gets its own head as its body.) Returns -1: hang up once written. */
 static int respond(struct lws *wsi, http_req *rq, unsigned status, const char *ctype)
 {
 	unsigned char hdr[LWS_PRE + 1024], *start = hdr + LWS_PRE, *p = start,
 	              *end = hdr + sizeof hdr - 1;
 
-	if (lws_add_http_common_headers(wsi, status, ctype, rq->len, &p, end) ||
-	    lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
-	                                 (const unsigned char *)"no-store", 8, &p, end) ||
-	    (rq->close_after &&
-	     lws_add_http_header_by_token(wsi, WSI_TOKEN_CONNECTION,
-	                                  (const unsigned char *)"close", 5, &p, end)) ||
-	    lws_finalize_write_http_header(wsi, start, &p, end))
-		return -1;
-	lws_callback_on_writable(wsi);
-	return 0;
+	if (!lws_add_http_common_headers(wsi, status, ctype, rq->len, &p, end) &&
+	    !lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
+	                                  (const unsigned char *)"no-store", 8, &p, end) &&
+	    !lws_add_http_header_by_token(wsi, WSI_TOKEN_CONNECTION,
+	                                  (const unsigned char *)"close", 5, &p, end) &&
+	    !lws_finalize_write_http_header(wsi, start, &p, end))
+		lws_write(wsi, rq->buf + LWS_PRE, rq->len, LWS_WRITE_HTTP_FINAL);
+	free(rq->buf);
+	rq->buf = NULL;
+	return -1;
 }
 
 /* ---- POST /api/rooms: several rooms at once (PROTOCOL.md, "Your games") ---- */
@@ -1263,6 +1270,7 @@ static int respond(struct lws *wsi, http_req *rq, unsigned status, const char *c
 #define API_ROOMS_PATH "/api/rooms"
 #define API_BODY_MAX 16384 /* 50 entries of the longest ids and tokens fit */
 #define API_DISCARD_MAX (1 << 20) /* a longer body is not even read: hang up */
+#define API_BODY_DEADLINE_S 5 /* the whole body, from the end of the headers */
 
 /* Makes the text of w (or, if it failed, an internal error) the answer's
  * body, status changed to match: 0, or -1 out of memory. */
@@ -1294,20 +1302,60 @@ static void api_error_text(jw *w, unsigned status, const char *code, const char 
 	log_event(LOG_INFO, "api_refused", "code=%s status=%u", code, status);
 }
 
-/* An error answer; the connection closes after it when the body was not
- * read. */
+/* An error answer (the connection closes after it). */
 static int api_error(struct lws *wsi, http_req *rq, unsigned status, const char *code,
-                     const char *message, int close_after)
+                     const char *message)
 {
 	jw w;
 	int rc;
 
 	jw_init(&w);
 	api_error_text(&w, status, code, message);
-	rq->close_after = close_after;
 	rc = api_body(rq, &status, &w) < 0 ? -1 : respond(wsi, rq, status, "application/json");
 	jw_free(&w);
 	return rc;
+}
+
+/* How a request frames its body (RFC 9112, section 6): FRAME_NONE (no
+ * body), FRAME_LENGTH (*len from one Content-Length of digits only),
+ * FRAME_CHUNKED (a Transfer-Encoding alone: a body we do not read) or
+ * FRAME_BAD: a Content-Length that is not plain digits (a sign, a space,
+ * two values, two headers), or one beside a Transfer-Encoding. */
+enum { FRAME_NONE, FRAME_LENGTH, FRAME_CHUNKED, FRAME_BAD };
+
+static int framing(struct lws *wsi, long *len)
+{
+	char num[24];
+	int n = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH);
+	int te = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0;
+
+	*len = 0;
+	if (n <= 0)
+		return te ? FRAME_CHUNKED : FRAME_NONE;
+	if (te || n > 10 || lws_hdr_copy(wsi, num, sizeof num, WSI_TOKEN_HTTP_CONTENT_LENGTH) != n)
+		return FRAME_BAD;
+	for (int i = 0; i < n; i++)
+		if (!isdigit((unsigned char)num[i]))
+			return FRAME_BAD;
+	*len = strtol(num, NULL, 10);
+	return FRAME_LENGTH;
+}
+
+/* The body of a request took too long: the connection ends, unanswered. */
+static void body_late(lws_sorted_usec_list_t *sul)
+{
+	http_req *rq = lws_container_of(sul, http_req, body_sul);
+
+	rq->body_timer = 0;
+	log_event(LOG_INFO, "http_dropped", "reason=body_timeout seconds=%d", API_BODY_DEADLINE_S);
+	lws_set_timeout(rq->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC);
+}
+
+static void body_timer_stop(http_req *rq)
+{
+	if (rq->body_timer)
+		lws_sul_cancel(&rq->body_sul);
+	rq->body_timer = 0;
 }
 
 /* The request line and headers of a POST /api/rooms: 0 to read its
@@ -1315,24 +1363,24 @@ static int api_error(struct lws *wsi, http_req *rq, unsigned status, const char 
  * dropped), or an error answered at once (0, or -1 to hang up). */
 static int api_rooms_start(struct lws *wsi, http_req *rq)
 {
-	char origin[256], host[256], num[24];
+	char origin[256], host[256];
 	int origin_len = lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN);
 	long want;
 
 	memset(&rq->refused, 0, sizeof rq->refused);
 	if (lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) <= 0)
 		return api_error(wsi, rq, HTTP_STATUS_METHOD_NOT_ALLOWED, "bad_method",
-		                 "POST a JSON body", 0);
-	if (lws_hdr_copy(wsi, num, sizeof num, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0) {
-		/* Chunked: its chunks are dropped (up to API_DISCARD_MAX), then 411. */
-		rq->refused = (struct api_refusal){HTTP_STATUS_LENGTH_REQUIRED, "bad_request",
-		                                   "a Content-Length is required"};
-		rq->body_want = API_DISCARD_MAX;
-		rq->body_len = 0;
-		return 0;
+		                 "POST a JSON body");
+	switch (framing(wsi, &want)) {
+	case FRAME_BAD:
+		return api_error(wsi, rq, HTTP_STATUS_BAD_REQUEST, "bad_request",
+		                 "one Content-Length of digits only, and no Transfer-Encoding");
+	case FRAME_NONE:
+	case FRAME_CHUNKED: /* a chunked body is not read */
+		return api_error(wsi, rq, HTTP_STATUS_LENGTH_REQUIRED, "bad_request",
+		                 "a Content-Length is required");
 	}
-	want = strtol(num, NULL, 10);
-	if (want < 0 || want > API_DISCARD_MAX)
+	if (want > API_DISCARD_MAX)
 		return -1; /* not read, not answered */
 	rq->body_want = (size_t)want;
 	rq->body_len = 0;
@@ -1354,6 +1402,12 @@ static int api_rooms_start(struct lws *wsi, http_req *rq)
 		if (!rq->body)
 			return -1;
 	}
+	if (want) {
+		rq->wsi = wsi;
+		rq->body_timer = 1;
+		lws_sul_schedule(lws_get_context(wsi), 0, &rq->body_sul, body_late,
+		                 (lws_usec_t)API_BODY_DEADLINE_S * LWS_US_PER_SEC);
+	}
 	return 0;
 }
 
@@ -1363,6 +1417,11 @@ static int api_rooms_body(http_req *rq, const void *in, size_t len)
 {
 	if (len > rq->body_want - rq->body_len)
 		return -1; /* more than its Content-Length said */
+	if (!rq->body_len && len >= 5 && !memcmp(in, "POST ", 5))
+		/* lws 4.1.6 hands a POST pipelined behind another request its own
+		 * request line as the body: close before any answer starts (a
+		 * JSON body never begins so). */
+		return -1;
 	if (rq->body)
 		memcpy(rq->body + rq->body_len, in, len);
 	rq->body_len += len;
@@ -1376,7 +1435,7 @@ static void api_rooms_ready(void *arg, const jw *w)
 {
 	struct lws *wsi = arg;
 	http_req *rq = lws_wsi_user(wsi);
-	int later = rq->query != NULL;
+	int later = !rq->in_start;
 	unsigned status = HTTP_STATUS_OK;
 	jw e;
 
@@ -1389,13 +1448,14 @@ static void api_rooms_ready(void *arg, const jw *w)
 	}
 	if (api_body(rq, &status, w) < 0)
 		rq->hang_up = 1;
-	else if (later) {
-		rq->head_status = status;
-		lws_callback_on_writable(wsi);
-	} else if (respond(wsi, rq, status, "application/json") < 0)
-		rq->hang_up = 1;
-	if (rq->hang_up && later)
-		lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
+	else
+		rq->head_status = status; /* written by the caller, or at WRITEABLE */
+	if (later) {
+		if (rq->hang_up)
+			lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
+		else
+			lws_callback_on_writable(wsi);
+	}
 	jw_free(&e);
 }
 
@@ -1405,18 +1465,20 @@ static int api_rooms_answer(struct lws *wsi, http_req *rq)
 {
 	static proto_room_ref refs[ROOMS_QUERY_MAX];
 	char err[128], addr[64];
+	unsigned status;
 	ipent *ip;
 	int n;
 
+	body_timer_stop(rq);
 	if (rq->refused.status)
-		return api_error(wsi, rq, rq->refused.status, rq->refused.code, rq->refused.message, 0);
+		return api_error(wsi, rq, rq->refused.status, rq->refused.code, rq->refused.message);
 	if (!rq->body)
 		return -1;
 	n = proto_rooms_query_parse(rq->body, rq->body_len, refs, ROOMS_QUERY_MAX, err, sizeof err);
 	free(rq->body);
 	rq->body = NULL;
 	if (n < 0)
-		return api_error(wsi, rq, HTTP_STATUS_BAD_REQUEST, "bad_request", err, 0);
+		return api_error(wsi, rq, HTTP_STATUS_BAD_REQUEST, "bad_request", err);
 	client_addr(wsi, addr, sizeof addr);
 	ip = ip_get(addr);
 	if (!ip)
@@ -1424,12 +1486,20 @@ static int api_rooms_answer(struct lws *wsi, http_req *rq)
 	if (ip_join_allow_n(ip, now_ms(), cfg->joins_per_ip_per_min, n ? n : 1) < 0) {
 		stats.errors[PROTO_E_RATE_LIMITED]++;
 		return api_error(wsi, rq, 429, "rate_limited",
-		                 "too many joins from this address; wait a minute", 0);
+		                 "too many joins from this address; wait a minute");
 	}
 	log_event(LOG_DEBUG, "api_rooms", "rooms=%d addr=%s", n, addr);
 	rq->hang_up = 0;
+	rq->in_start = 1;
 	rq->query = rooms_query_start(refs, n, api_rooms_ready, wsi);
-	return rq->hang_up ? -1 : 0;
+	rq->in_start = 0;
+	if (rq->hang_up)
+		return -1;
+	if (rq->query || !rq->head_status)
+		return 0; /* answered later, from the loop */
+	status = rq->head_status;
+	rq->head_status = 0;
+	return respond(wsi, rq, status, "application/json");
 }
 
 static int http_request(struct lws *wsi, http_req *rq, const void *in)
@@ -1439,6 +1509,8 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 	size_t cap = 16384;
 	unsigned status = HTTP_STATUS_OK;
 
+	if (rq->query || rq->buf || rq->body)
+		return -1; /* pipelined behind an answer still to come: hang up before it starts */
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_POST_URI) > 0 && !strcmp(uri, API_ROOMS_PATH))
 		return api_rooms_start(wsi, rq);
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
@@ -1512,6 +1584,12 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
 		return confirm_upgrade(wsi, in);
 	case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
+		if (strcmp(in, API_ROOMS_PATH) && framing(wsi, &(long){0}) != FRAME_NONE) {
+			/* Only POST /api/rooms has a body (it answers in JSON). */
+			log_event(LOG_INFO, "http_refused", "reason=framing");
+			lws_return_http_status(wsi, HTTP_STATUS_BAD_REQUEST, NULL);
+			return 1;
+		}
 		if (leaves_root(in)) {
 			log_event(LOG_WARN, "http_refused", "reason=link uri=\"%.100s\"", (const char *)in);
 			lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
@@ -1532,19 +1610,13 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 		return rq && api_rooms_answer(wsi, rq) < 0 ? -1 : 0;
 	case LWS_CALLBACK_HTTP_WRITEABLE:
 		if (rq && rq->head_status && rq->buf) {
-			/* An answer that came from the loop: its head first. */
-			n = respond(wsi, rq, rq->head_status, "application/json");
+			/* An answer that came from the loop. */
+			unsigned status = rq->head_status;
+
 			rq->head_status = 0;
-			return n < 0 ? -1 : 0;
+			return respond(wsi, rq, status, "application/json") < 0 ? -1 : 0;
 		}
-		if (!rq || !rq->buf)
-			break;
-		n = lws_write(wsi, rq->buf + LWS_PRE, rq->len, LWS_WRITE_HTTP_FINAL);
-		free(rq->buf);
-		rq->buf = NULL;
-		if (n < (int)rq->len || rq->close_after)
-			return -1;
-		return lws_http_transaction_completed(wsi) ? -1 : 0;
+		break;
 	case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
 	case LWS_CALLBACK_CLOSED_HTTP:
 		if (rq && rq->query) {
@@ -1552,6 +1624,7 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 			rq->query = NULL;
 		}
 		if (rq) {
+			body_timer_stop(rq);
 			free(rq->buf);
 			rq->buf = NULL;
 			free(rq->body);

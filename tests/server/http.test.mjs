@@ -1,0 +1,160 @@
+// http.test.mjs: the HTTP endpoint against requests written by hand on raw
+// sockets (issue 30): trickled bodies, missing and ambiguous framing,
+// pipelined requests. Each test is bounded in time; loopback only.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { withServer } from './lib.mjs';
+
+// A raw connection that collects what the server sends and when it closes.
+function rawOpen(port) {
+  return new Promise((res, rej) => {
+    const s = connect({ port, host: '127.0.0.1' }, () => res(s));
+    s.data = '';
+    s.gone = false;
+    s.goneAt = 0;
+    s.on('data', (d) => { s.data += d.toString('latin1'); });
+    s.on('close', () => { s.gone = true; s.goneAt = Date.now(); });
+    s.on('error', () => {});
+    s.once('error', rej);
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function until(pred, ms) {
+  const end = Date.now() + ms;
+  while (!pred() && Date.now() < end) await sleep(10);
+  return pred();
+}
+
+// The answers in text, each {status, headers, body}; a head whose body has
+// not fully arrived is returned with cut: true.
+function answers(text) {
+  const out = [];
+  let i = 0;
+  while (i < text.length) {
+    const e = text.indexOf('\r\n\r\n', i);
+    if (e < 0) { out.push({ cut: true }); break; }
+    const [line, ...lines] = text.slice(i, e).split('\r\n');
+    const headers = {};
+    for (const l of lines) {
+      const k = l.indexOf(':');
+      headers[l.slice(0, k).toLowerCase()] = l.slice(k + 1).trim();
+    }
+    const len = Number(headers['content-length'] || 0);
+    const body = text.slice(e + 4, e + 4 + len);
+    out.push({ status: Number(line.split(' ')[1]), headers, body, cut: body.length < len });
+    i = e + 4 + len;
+  }
+  return out;
+}
+
+const BODY = '{"rooms":[]}';
+const post = (extra, body = BODY) =>
+  `POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}\r\n\r\n${body}`;
+
+test('a body trickled one byte a second is cut off 5 s after the headers, unanswered', () =>
+  withServer([], async (srv) => {
+    const socks = await Promise.all([0, 1, 2].map(() => rawOpen(srv.port)));
+    const t0 = Date.now();
+    for (const s of socks) s.write('POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n');
+    for (let i = 0; i < 9 && !socks.every((s) => s.gone); i++) {
+      for (const s of socks) if (!s.gone) s.write('x');
+      await sleep(1000);
+    }
+    for (const s of socks) {
+      assert.ok(s.gone, 'still open after 9 s of trickling');
+      assert.ok(s.goneAt - t0 >= 4500 && s.goneAt - t0 < 7000, `closed after ${s.goneAt - t0} ms`);
+      assert.equal(s.data, '');
+    }
+    assert.equal(srv.lines.filter((l) => / http_dropped reason=body_timeout seconds=5$/.test(l)).length, 3);
+    // The server still answers.
+    const r = await fetch(`http://127.0.0.1:${srv.port}/api/rooms`, { method: 'POST', body: BODY });
+    assert.equal(r.status, 200);
+  }));
+
+test('a POST without Content-Length gets 411 at once, and the connection closes', () =>
+  withServer([], async (srv) => {
+    for (const extra of ['Content-Type: application/json', 'Transfer-Encoding: chunked']) {
+      const s = await rawOpen(srv.port);
+      const t0 = Date.now();
+      s.write(post(extra, extra.includes('chunked') ? 'c\r\n' + BODY + '\r\n0\r\n\r\n' : ''));
+      assert.ok(await until(() => s.gone, 3000), extra);
+      assert.ok(Date.now() - t0 < 2000);
+      const [a, more] = answers(s.data);
+      assert.equal(a.status, 411, extra);
+      assert.equal(a.cut, false);
+      assert.equal(a.headers.connection, 'close');
+      assert.deepEqual(JSON.parse(a.body), { error: 'bad_request', message: 'a Content-Length is required' });
+      assert.equal(more, undefined);
+    }
+  }));
+
+test('ambiguous framing is refused with 400 and a close: two lengths, a sign, a length beside chunked', () =>
+  withServer([], async (srv) => {
+    const bad = [
+      `Content-Length: ${BODY.length}\r\nContent-Length: ${BODY.length + 1}`,
+      `Content-Length: ${BODY.length}\r\nContent-Length: ${BODY.length}`,
+      `Content-Length: +${BODY.length}`,
+      `Content-Length: ${BODY.length}, ${BODY.length}`,
+      `Content-Length: 0x0c`,
+      `Content-Length: ${BODY.length}\r\nTransfer-Encoding: chunked`,
+    ];
+    for (const extra of bad) {
+      const s = await rawOpen(srv.port);
+      s.write(post(extra) + 'x');
+      assert.ok(await until(() => s.gone, 3000), extra);
+      const got = answers(s.data);
+      assert.equal(got.length, 1, extra);
+      assert.equal(got[0].status, 400, extra);
+      assert.equal(got[0].headers.connection, 'close');
+      assert.equal(JSON.parse(got[0].body).error, 'bad_request');
+    }
+    // A GET that announces a body is refused the same way (plain 400).
+    for (const extra of ['Content-Length: 5', 'Transfer-Encoding: chunked']) {
+      const s = await rawOpen(srv.port);
+      s.write(`GET /healthz HTTP/1.1\r\nHost: x\r\n${extra}\r\n\r\nhello`);
+      assert.ok(await until(() => s.gone, 3000), extra);
+      const got = answers(s.data);
+      assert.equal(got.length, 1, extra);
+      assert.equal(got[0].status, 400, extra);
+      assert.equal(got[0].cut, false);
+    }
+    // One plain length still works.
+    const s = await rawOpen(srv.port);
+    s.write(post(`Content-Length: ${BODY.length}`));
+    assert.ok(await until(() => s.gone, 3000));
+    const [a] = answers(s.data);
+    assert.equal(a.status, 200);
+    assert.deepEqual(JSON.parse(a.body), { rooms: [] });
+  }));
+
+test('pipelined requests: every answer that starts is whole, then the connection closes', () =>
+  withServer([], async (srv) => {
+    const cases = [
+      [post(`Content-Length: ${BODY.length}`).repeat(2), 1, true],
+      ['GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(5), 1, true],
+      ['GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(3), 1, true],
+      // A request behind a file (served by lws, which keeps the
+      // connection) may get an error, but a whole one.
+      ['GET /index.html HTTP/1.1\r\nHost: x\r\n\r\n' + post(`Content-Length: ${BODY.length}`), 1, false],
+      ['GET /index.html HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\n\r\n', 1, false],
+    ];
+    for (const [text, min, close] of cases) {
+      const s = await rawOpen(srv.port);
+      s.write(text);
+      assert.ok(await until(() => s.gone, 5000), text);
+      const got = answers(s.data);
+      assert.ok(got.length >= min, `${got.length} answers to ${JSON.stringify(text)}`);
+      assert.equal(got[0].status, 200);
+      for (const a of got) {
+        assert.equal(a.cut, false, JSON.stringify(text));
+        if (close) assert.equal(a.status, 200, JSON.stringify(text));
+      }
+      // Our own answers tell the client the connection ends.
+      if (close) assert.equal(got.at(-1).headers.connection, 'close');
+    }
+    assert.ok(!srv.lines.some((l) => / (error|warn) /.test(l) && !/ fd_limit /.test(l)),
+      srv.lines.join('\n'));
+  }));
