@@ -96,9 +96,13 @@ static void lws_log(int level, const char *line)
 		dropped++;
 		return;
 	}
+	char esc[1024];
+
 	while (n && line[n - 1] == '\n')
 		n--;
-	log_event(level == LLL_ERR ? LOG_ERROR : LOG_WARN, "lws", "msg=\"%.*s\"", (int)n, line);
+	/* lws may quote what a client sent: escaped. */
+	log_event(level == LLL_ERR ? LOG_ERROR : LOG_WARN, "lws", "msg=\"%s\"",
+	          log_esc(esc, sizeof esc, line, n, 1));
 }
 
 static int sweep_interval_s(void)
@@ -119,6 +123,7 @@ static void sweep(lws_sorted_usec_list_t *sul)
 	(void)sul;
 	rooms_expire();
 	ip_sweep(now_ms());
+	log_flush(0);
 	lws_sul_schedule(ctx, 0, &sweep_sul, sweep, (lws_usec_t)sweep_interval_s() * 1000000);
 }
 
@@ -371,6 +376,7 @@ int main(int argc, char **argv)
 	ev_loop_destroy(evl);
 	ip_free_all();
 	net_free();
+	log_flush(1);
 	log_event(rc < 0 ? LOG_ERROR : LOG_INFO, "stopped", "clean=%d", rc == 0);
 	return rc < 0 ? 1 : 0;
 

@@ -202,7 +202,8 @@ static void conn_send_buf(conn *c, msgbuf *b, uint64_t seq, int state)
 	if (c->qlen == cfg->max_queue) {
 		/* A laggard: drop what it has not read and let it go. */
 		stats.dropped_slow++;
-		log_event(LOG_WARN, "client_dropped", "reason=slow addr=%s queue=%d", c->addr, c->qlen);
+		log_limited(LOG_WARN, "client_dropped", c->addr, "reason=slow addr=%s queue=%d", c->addr,
+		            c->qlen);
 		queue_clear(c);
 		conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too slow");
 		/* Its socket may never drain enough for the close frame. */
@@ -239,9 +240,9 @@ static void conn_error(conn *c, int code, const char *message)
 {
 	if (code > 0 && code < PROTO_E_COUNT)
 		stats.errors[code]++;
-	log_event(code == PROTO_E_INTERNAL ? LOG_ERROR : LOG_INFO, "client_error",
-	          "code=%s room=%s addr=%s", proto_err_code(code), rooms_member_room(&c->m),
-	          c->addr);
+	log_limited(code == PROTO_E_INTERNAL ? LOG_ERROR : LOG_INFO, "client_error", c->addr,
+	            "code=%s room=%s addr=%s", proto_err_code(code), rooms_member_room(&c->m),
+	            c->addr);
 	jw_reset(&msg_out);
 	proto_error_write(&msg_out, code, message);
 	conn_send(c, &msg_out, rooms_committed());
@@ -324,7 +325,8 @@ static void client_addr(struct lws *wsi, char *out, size_t outlen)
 				p = p ? p + 1 : xff;
 				while (*p == ' ')
 					p++;
-				snprintf(out, outlen, "%.*s", (int)strcspn(p, " "), p);
+				/* Escaped: the address is written to the log. */
+				log_esc(out, outlen, p, strcspn(p, " "), 0);
 			} else
 				out[0] = 0;
 			free(xff);
@@ -367,14 +369,14 @@ static int conn_open(conn *c, struct lws *wsi)
 	all_conns = c;
 	if (now_ms() < c->m.ip->banned_until) { /* behind a proxy: found only now */
 		stats.refused_conns++;
-		log_event(LOG_DEBUG, "conn_refused", "reason=flooded addr=%s", c->addr);
+		log_limited(LOG_DEBUG, "conn_refused", c->addr, "reason=flooded addr=%s", c->addr);
 		return -1;
 	}
 	if (connections > cfg->max_connections || c->m.ip->conns > cfg->max_conns_per_ip) {
 		int total = connections > cfg->max_connections;
 
-		log_event(LOG_WARN, "conn_refused", "reason=%s addr=%s",
-		          total ? "max_connections" : "too_many_connections", c->addr);
+		log_limited(LOG_WARN, "conn_refused", c->addr, "reason=%s addr=%s",
+		            total ? "max_connections" : "too_many_connections", c->addr);
 		conn_error(c, PROTO_E_TOO_MANY_CONNECTIONS, total
 		           ? "the server holds its maximum of connections"
 		           : "too many connections from this address");
@@ -472,7 +474,7 @@ static void flood_close(conn *c)
 {
 	flood_ban(c);
 	stats.closed_flood++;
-	log_event(LOG_WARN, "client_dropped", "reason=flood addr=%s", c->addr);
+	log_limited(LOG_WARN, "client_dropped", c->addr, "reason=flood addr=%s", c->addr);
 	conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "message flood");
 }
 
@@ -507,7 +509,7 @@ static int on_receive(conn *c, struct lws *wsi, const void *in, size_t len)
 		return 0;
 	case REASM_TOO_LARGE:
 		stats.closed_oversize++;
-		log_event(LOG_WARN, "client_dropped", "reason=oversize addr=%s", c->addr);
+		log_limited(LOG_WARN, "client_dropped", c->addr, "reason=oversize addr=%s", c->addr);
 		close_with(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large");
 		return -1;
 	case REASM_NOMEM:
@@ -735,8 +737,8 @@ void net_free(void)
  * most). what=value says why in the log line. */
 static void drop(conn *c, const char *reason, const char *why, const char *what, int64_t value)
 {
-	log_event(LOG_INFO, "client_dropped", "reason=%s addr=%s %s=%lld", reason, c->addr, what,
-	          (long long)value);
+	log_limited(LOG_INFO, "client_dropped", c->addr, "reason=%s addr=%s %s=%lld", reason,
+	            c->addr, what, (long long)value);
 	queue_clear(c);
 	conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, why);
 	lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, 2);
@@ -901,7 +903,7 @@ static int on_new_client(struct lws *wsi)
 	if (ip->sockets <= cfg->max_sockets_per_ip && now_ms() >= ip->banned_until)
 		return 0;
 	stats.refused_conns++;
-	log_event(LOG_DEBUG, "conn_refused", "reason=too_many_sockets addr=%s", addr);
+	log_limited(LOG_DEBUG, "conn_refused", addr, "reason=too_many_sockets addr=%s", addr);
 	return -1; /* WSI_DESTROY follows and uncounts it */
 }
 
@@ -988,7 +990,10 @@ static int origin_allowed(const char *origin, const char *host)
  * sent). */
 static int refuse_upgrade(struct lws *wsi, unsigned status, const char *reason, const char *text)
 {
-	log_event(LOG_INFO, "upgrade_refused", "reason=%s", reason);
+	char addr[64];
+
+	client_addr(wsi, addr, sizeof addr);
+	log_limited(LOG_INFO, "upgrade_refused", addr, "reason=%s addr=%s", reason, addr);
 	lws_return_http_status(wsi, status, text);
 	return 1;
 }
@@ -1056,10 +1061,14 @@ static int confirm_upgrade(struct lws *wsi, const char *what)
 	if (origin_len > 0 &&
 	    (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) != origin_len ||
 	     !origin_allowed(origin, host))) {
+		char addr[64], eo[128], eh[128];
+
 		stats.refused_origin++;
-		log_event(LOG_WARN, "upgrade_refused", "reason=origin origin=\"%.100s\" length=%d"
-		          " host=\"%.100s\"", origin_len < (int)sizeof origin ? origin : "(too long)",
-		          origin_len, host);
+		client_addr(wsi, addr, sizeof addr);
+		log_limited(LOG_WARN, "upgrade_refused", addr, "reason=origin origin=\"%s\" length=%d"
+		            " host=\"%s\" addr=%s", origin_len < (int)sizeof origin
+		            ? log_esc(eo, sizeof eo, origin, 100, 0) : "(too long)", origin_len,
+		            log_esc(eh, sizeof eh, host, 100, 0), addr);
 		lws_return_http_status(wsi, HTTP_STATUS_FORBIDDEN, "origin not allowed");
 		return 1;
 	}
@@ -1291,15 +1300,19 @@ static int api_body(http_req *rq, unsigned *status, const jw *w)
 }
 
 /* An error {"error": code, "message": message} into w (logged). */
-static void api_error_text(jw *w, unsigned status, const char *code, const char *message)
+static void api_error_text(struct lws *wsi, jw *w, unsigned status, const char *code,
+                           const char *message)
 {
+	char addr[64];
+
 	jw_obj(w);
 	jw_key(w, "error");
 	jw_str(w, code);
 	jw_key(w, "message");
 	jw_str(w, message);
 	jw_obj_end(w);
-	log_event(LOG_INFO, "api_refused", "code=%s status=%u", code, status);
+	client_addr(wsi, addr, sizeof addr);
+	log_limited(LOG_INFO, "api_refused", addr, "code=%s status=%u addr=%s", code, status, addr);
 }
 
 /* An error answer (the connection closes after it). */
@@ -1310,7 +1323,7 @@ static int api_error(struct lws *wsi, http_req *rq, unsigned status, const char 
 	int rc;
 
 	jw_init(&w);
-	api_error_text(&w, status, code, message);
+	api_error_text(wsi, &w, status, code, message);
 	rc = api_body(rq, &status, &w) < 0 ? -1 : respond(wsi, rq, status, "application/json");
 	jw_free(&w);
 	return rc;
@@ -1345,9 +1358,12 @@ static int framing(struct lws *wsi, long *len)
 static void body_late(lws_sorted_usec_list_t *sul)
 {
 	http_req *rq = lws_container_of(sul, http_req, body_sul);
+	char addr[64];
 
 	rq->body_timer = 0;
-	log_event(LOG_INFO, "http_dropped", "reason=body_timeout seconds=%d", API_BODY_DEADLINE_S);
+	client_addr(rq->wsi, addr, sizeof addr);
+	log_limited(LOG_INFO, "http_dropped", addr, "reason=body_timeout seconds=%d addr=%s",
+	            API_BODY_DEADLINE_S, addr);
 	lws_set_timeout(rq->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC);
 }
 
@@ -1443,7 +1459,7 @@ static void api_rooms_ready(void *arg, const jw *w)
 	jw_init(&e);
 	if (!w) {
 		status = HTTP_STATUS_SERVICE_UNAVAILABLE;
-		api_error_text(&e, status, "internal", "the database cannot be read now; try again");
+		api_error_text(wsi, &e, status, "internal", "the database cannot be read now; try again");
 		w = &e;
 	}
 	if (api_body(rq, &status, w) < 0)
@@ -1531,7 +1547,11 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 		ctype = "text/plain; version=0.0.4";
 		rq->len = metrics((char *)rq->buf + LWS_PRE, cap);
 	} else {
-		log_event(LOG_DEBUG, "http_unknown", "uri=\"%.60s\" in=\"%.60s\"", uri, (const char *)in);
+		char eu[256], addr[64];
+
+		client_addr(wsi, addr, sizeof addr);
+		log_limited(LOG_DEBUG, "http_unknown", addr, "uri=\"%s\" addr=%s",
+		            log_esc(eu, sizeof eu, in, 60, 0), addr);
 		free(rq->buf);
 		rq->buf = NULL;
 		return refuse(wsi, HTTP_STATUS_NOT_FOUND);
@@ -1586,12 +1606,19 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
 		if (strcmp(in, API_ROOMS_PATH) && framing(wsi, &(long){0}) != FRAME_NONE) {
 			/* Only POST /api/rooms has a body (it answers in JSON). */
-			log_event(LOG_INFO, "http_refused", "reason=framing");
+			char addr[64];
+
+			client_addr(wsi, addr, sizeof addr);
+			log_limited(LOG_INFO, "http_refused", addr, "reason=framing addr=%s", addr);
 			lws_return_http_status(wsi, HTTP_STATUS_BAD_REQUEST, NULL);
 			return 1;
 		}
 		if (leaves_root(in)) {
-			log_event(LOG_WARN, "http_refused", "reason=link uri=\"%.100s\"", (const char *)in);
+			char eu[256], addr[64];
+
+			client_addr(wsi, addr, sizeof addr);
+			log_limited(LOG_WARN, "http_refused", addr, "reason=link uri=\"%s\" addr=%s",
+			            log_esc(eu, sizeof eu, in, 100, 0), addr);
 			lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
 			return 1;
 		}
@@ -1599,7 +1626,7 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	case LWS_CALLBACK_ESTABLISHED:
 	case LWS_CALLBACK_RECEIVE:
 		/* A WebSocket bound to this protocol escaped confirm_upgrade. */
-		log_event(LOG_WARN, "upgrade_refused", "reason=protocol");
+		log_limited(LOG_WARN, "upgrade_refused", "-", "reason=protocol");
 		return -1;
 	case LWS_CALLBACK_HTTP:
 		n = http_request(wsi, rq, in);

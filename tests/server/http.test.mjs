@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { withServer } from './lib.mjs';
+import { stopServer, withServer } from './lib.mjs';
 
 // A raw connection that collects what the server sends and when it closes.
 function rawOpen(port) {
@@ -68,7 +68,7 @@ test('a body trickled one byte a second is cut off 5 s after the headers, unansw
       assert.ok(s.goneAt - t0 >= 4500 && s.goneAt - t0 < 7000, `closed after ${s.goneAt - t0} ms`);
       assert.equal(s.data, '');
     }
-    assert.equal(srv.lines.filter((l) => / http_dropped reason=body_timeout seconds=5$/.test(l)).length, 3);
+    assert.equal(srv.lines.filter((l) => / http_dropped reason=body_timeout seconds=5 addr=127.0.0.1$/.test(l)).length, 3);
     // The server still answers.
     const r = await fetch(`http://127.0.0.1:${srv.port}/api/rooms`, { method: 'POST', body: BODY });
     assert.equal(r.status, 200);
@@ -157,4 +157,62 @@ test('pipelined requests: every answer that starts is whole, then the connection
     }
     assert.ok(!srv.lines.some((l) => / (error|warn) /.test(l) && !/ fd_limit /.test(l)),
       srv.lines.join('\n'));
+  }));
+
+// An upgrade request written by hand (lib.mjs's clients send proper ones).
+function upgradeText({ protocol = 'oware.v1', origin, xff } = {}) {
+  const h = ['GET /ws HTTP/1.1', 'Host: 127.0.0.1', 'Upgrade: websocket', 'Connection: Upgrade',
+    'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+    `Sec-WebSocket-Protocol: ${protocol}`];
+  if (origin) h.push(`Origin: ${origin}`);
+  if (xff) h.push(`X-Forwarded-For: ${xff}`);
+  return h.join('\r\n') + '\r\n\r\n';
+}
+
+async function refusedUpgrade(port, opts) {
+  const s = await rawOpen(port);
+  s.write(Buffer.from(upgradeText(opts), 'latin1'));
+  await until(() => s.data.includes('\r\n\r\n') || s.gone, 3000);
+  s.destroy();
+  return Number(s.data.split(' ')[1]);
+}
+
+test('client-given values are escaped in the log: no terminal escape, quote or fake pair', () =>
+  withServer(['--trust-proxy'], async (srv) => {
+    const origin = 'http://e\x1b[31mvil" addr=6.6.6.6 x="\\';
+    assert.equal(await refusedUpgrade(srv.port, { origin, xff: '10.0.0.1' }), 403);
+    assert.equal(await refusedUpgrade(srv.port, { protocol: 'chat', xff: '10.0.0.2 x" addr=6.6.6.6\x1b' }), 400);
+    await until(() => srv.lines.filter((l) => / upgrade_refused /.test(l)).length >= 2, 2000);
+    const lines = srv.lines.filter((l) => / upgrade_refused /.test(l));
+    assert.equal(lines.length, 2, srv.lines.join('\n'));
+    for (const l of lines) {
+      assert.ok(!/[\x00-\x1f\x7f]/.test(l), l);
+      assert.ok(!l.includes('addr=6.6.6.6'), l);
+      assert.equal(l.match(/ addr=/g).length, 1, l);
+    }
+    assert.match(lines[0], / origin="http:\/\/e\\x1b\[31mvil\\x22\\x20addr\\x3d6.6.6.6\\x20x\\x3d\\x22\\x5c" length=\d+ host="127.0.0.1" addr=10.0.0.1$/);
+    assert.match(lines[1], / reason=subprotocol addr=10.0.0.2$/);
+    // The last X-Forwarded-For entry up to a space is the address: escaped.
+    assert.equal(await refusedUpgrade(srv.port, { protocol: 'chat', xff: '1.2.3.4, 10.0.0.3"\x1b[0m' }), 400);
+    await until(() => srv.lines.filter((l) => / upgrade_refused /.test(l)).length >= 3, 2000);
+    assert.match(srv.lines.filter((l) => / upgrade_refused /.test(l))[2],
+      / reason=subprotocol addr=10.0.0.3\\x22\\x1b\[0m$/);
+  }));
+
+test('repeated lines from one address are throttled: 10 a minute, then counted', () =>
+  withServer([], async (srv) => {
+    for (let i = 0; i < 40; i++) assert.equal(await refusedUpgrade(srv.port, { protocol: 'chat' }), 400);
+    // Another kind of line from the same address has a budget of its own.
+    for (let i = 0; i < 3; i++) {
+      const r = await fetch(`http://127.0.0.1:${srv.port}/api/rooms`, { method: 'POST', body: '{bad' });
+      assert.equal(r.status, 400);
+    }
+    await stopServer(srv);
+    await until(() => srv.lines.some((l) => / info stopped /.test(l)), 3000);
+    assert.equal(srv.lines.filter((l) => / upgrade_refused reason=subprotocol addr=127.0.0.1$/.test(l)).length, 10);
+    assert.equal(srv.lines.filter((l) => / api_refused code=bad_request status=400 addr=127.0.0.1$/.test(l)).length, 3);
+    // What was held back is told, with its count (at the latest at the stop).
+    const told = srv.lines.filter((l) => / log_suppressed /.test(l));
+    assert.deepEqual(told.map((l) => l.replace(/^\S+ /, '')),
+      ['warn log_suppressed event=upgrade_refused addr=127.0.0.1 lines=30 seconds=60']);
   }));
