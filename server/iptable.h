@@ -16,6 +16,9 @@ typedef struct ipent {
 	int joins;           /* joins in that minute */
 	int rooms_held;      /* rooms created from here that still exist */
 	int64_t banned_until; /* ms: a flood came from here; new connections wait */
+	int64_t last_flood;  /* ms of the last flood from here, or 0 (net.c) */
+	int64_t file_window; /* start (ms) of the minute counted in file_bytes */
+	int64_t file_bytes;  /* bytes of large static files sent in it (net.c) */
 	struct ipent *next;
 } ipent;
 

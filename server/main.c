@@ -274,6 +274,7 @@ int main(int argc, char **argv)
 		log_event(LOG_ERROR, "start_failed", "error=\"lws context\"");
 		goto fail_rooms;
 	}
+	net_files_init(ctx);
 
 	memset(&m_root, 0, sizeof m_root);
 	m_root.mountpoint = "/";

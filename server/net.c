@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <netinet/in.h>
 #include <linux/tcp.h>
 #include <time.h>
@@ -1559,6 +1560,132 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 	return respond(wsi, rq, status, ctype);
 }
 
+/* ---- static files: precompressed copies, a byte budget for large ones ---- */
+
+/* The request lws is serving a file for accepts gzip (set for each request
+ * in FILTER_HTTP_CONNECTION, read by gz_open() in the same call). */
+static int gzip_wanted;
+static lws_fop_fd_t (*plat_open)(const struct lws_plat_file_ops *, const char *, const char *,
+                                 lws_fop_flags_t *);
+
+/* 1 when the Accept-Encoding header accepts gzip (RFC 9110, 12.5.3): a
+ * "gzip" (or "x-gzip"), or failing that "*", with a q above 0. */
+static int accepts_gzip(struct lws *wsi)
+{
+	char ae[512];
+	int star = 0, named = -1;
+
+	if (lws_hdr_copy(wsi, ae, sizeof ae, WSI_TOKEN_HTTP_ACCEPT_ENCODING) <= 0)
+		return 0;
+	for (char *save = NULL, *t = strtok_r(ae, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *semi = strchr(t, ';'), *q;
+		size_t n;
+		int ok = 1;
+
+		while (*t == ' ' || *t == '\t')
+			t++;
+		n = semi ? (size_t)(semi - t) : strlen(t);
+		while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
+			n--;
+		if (semi && (q = strstr(semi, "q=")) && strtod(q + 2, NULL) <= 0)
+			ok = 0;
+		if ((n == 4 && !strncasecmp(t, "gzip", 4)) || (n == 6 && !strncasecmp(t, "x-gzip", 6)))
+			named = ok;
+		else if (n == 1 && *t == '*')
+			star = ok;
+	}
+	return named >= 0 ? named : star;
+}
+
+/* A file's compressed copy, when it should be served in its place:
+ * path + ".gz" is a regular file at least as new as path. */
+static int gz_fresh(const char *path, char *gz, size_t cap, struct stat *gst)
+{
+	struct stat st;
+
+	return snprintf(gz, cap, "%s.gz", path) < (int)cap && !stat(path, &st) &&
+	       S_ISREG(st.st_mode) && !stat(gz, gst) && S_ISREG(gst->st_mode) &&
+	       gst->st_mtime >= st.st_mtime;
+}
+
+/* lws's file open, for the files of the web root: a client that accepts
+ * gzip gets file.gz when there is a fresh one (lws then sends it with
+ * Content-Encoding: gzip, its own length and ETag). */
+static lws_fop_fd_t gz_open(const struct lws_plat_file_ops *fops, const char *filename,
+                            const char *vpath, lws_fop_flags_t *flags)
+{
+	char gz[PATH_MAX];
+	struct stat gst;
+	int want = gzip_wanted;
+
+	gzip_wanted = 0;
+	if (want && gz_fresh(filename, gz, sizeof gz, &gst)) {
+		lws_fop_fd_t fd = plat_open(fops, gz, vpath, flags);
+
+		if (fd) {
+			/* lws's own test of Accept-Encoding is a search for "gzip". */
+			*flags |= LWS_FOP_FLAG_COMPR_ACCEPTABLE_GZIP | LWS_FOP_FLAG_COMPR_IS_GZIP;
+			fd->flags = *flags;
+			return fd;
+		}
+	}
+	return plat_open(fops, filename, vpath, flags);
+}
+
+void net_files_init(struct lws_context *ctx)
+{
+	struct lws_plat_file_ops *fops = lws_get_fops(ctx);
+
+	plat_open = fops->LWS_FOP_OPEN;
+	fops->LWS_FOP_OPEN = gz_open;
+}
+
+/* Static files this large count against a budget of bytes a minute per
+ * address (web/oware.egdb is 1.35 MB, 0.77 MB compressed). */
+#define FILE_BIG (64 * 1024)
+#define FILE_BYTES_PER_MIN ((int64_t)32 << 20)
+#define FILE_WINDOW_MS 60000
+
+/* A GET of a file of the web root: counts what it will send when it is
+ * a large one (nothing for a 304: the ETag asked for is lws's for the
+ * copy to be sent). 0 to serve it, 1 when its address spent its budget. */
+static int file_budget(struct lws *wsi, const char *uri)
+{
+	char path[PATH_MAX], gz[PATH_MAX], etag[40], inm[64], addr[64];
+	struct stat st, gst;
+	ipent *ip;
+	int64_t now;
+
+	if (uri[0] != '/' ||
+	    snprintf(path, sizeof path, "%s%s%s", cfg->web_root, uri,
+	             uri[strlen(uri) - 1] == '/' ? "index.html" : "") >= (int)sizeof path ||
+	    stat(path, &st) || !S_ISREG(st.st_mode) || st.st_size < FILE_BIG)
+		return 0;
+	if (gzip_wanted && gz_fresh(path, gz, sizeof gz, &gst))
+		st = gst; /* the compressed copy is sent */
+	snprintf(etag, sizeof etag, "%08llX%08lX", (unsigned long long)st.st_size,
+	         (unsigned long)st.st_mtime);
+	if (lws_hdr_copy(wsi, inm, sizeof inm, WSI_TOKEN_HTTP_IF_NONE_MATCH) > 0 &&
+	    !strcmp(inm, etag))
+		return 0;
+	client_addr(wsi, addr, sizeof addr);
+	ip = ip_get(addr);
+	if (!ip)
+		return 1;
+	now = now_ms();
+	if (now - ip->file_window >= FILE_WINDOW_MS) {
+		ip->file_window = now;
+		ip->file_bytes = 0;
+	}
+	if (ip->file_bytes + st.st_size > FILE_BYTES_PER_MIN) {
+		log_limited(LOG_INFO, "http_refused", addr, "reason=file_budget bytes=%lld addr=%s",
+		            (long long)ip->file_bytes, addr);
+		return 1;
+	}
+	ip->file_bytes += st.st_size;
+	return 0;
+}
+
 /* Headers added to every static file: the room id travels in page URLs,
  * so no Referer carries it away; no MIME sniffing; no framing; and the
  * client's strict Content-Security-Policy (no inline code; the engine's
@@ -1566,6 +1693,7 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 static int add_headers(struct lws *wsi, struct lws_process_html_args *args)
 {
 	static const char *const h[][2] = {
+		{"vary:", "Accept-Encoding"}, /* a gzip copy for some clients */
 		{"content-security-policy:",
 		 "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
 		 "img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
@@ -1611,6 +1739,11 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 			client_addr(wsi, addr, sizeof addr);
 			log_limited(LOG_INFO, "http_refused", addr, "reason=framing addr=%s", addr);
 			lws_return_http_status(wsi, HTTP_STATUS_BAD_REQUEST, NULL);
+			return 1;
+		}
+		gzip_wanted = accepts_gzip(wsi);
+		if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 && file_budget(wsi, in)) {
+			lws_return_http_status(wsi, 429, NULL);
 			return 1;
 		}
 		if (leaves_root(in)) {

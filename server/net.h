@@ -30,6 +30,9 @@ extern const rooms_io net_rooms_io;
 
 /* Sets up the transport with the server's settings (kept, not copied). */
 void net_init(const srv_config *cfg);
+/* Makes lws serve a fresh file.gz in place of file to clients that accept
+ * gzip (call once the context exists). */
+void net_files_init(struct lws_context *ctx);
 /* Shutdown: each connection gets a "going away" close at its next
  * writeable callback, with nothing more from its queue. */
 void net_stop(void);

@@ -4,7 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { stopServer, withServer } from './lib.mjs';
+import http from 'node:http';
+import { readFileSync, writeFileSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync, gunzipSync } from 'node:zlib';
+import { stopServer, tempDir, withServer } from './lib.mjs';
 
 // A raw connection that collects what the server sends and when it closes.
 function rawOpen(port) {
@@ -216,3 +220,103 @@ test('repeated lines from one address are throttled: 10 a minute, then counted',
     assert.deepEqual(told.map((l) => l.replace(/^\S+ /, '')),
       ['warn log_suppressed event=upgrade_refused addr=127.0.0.1 lines=30 seconds=60']);
   }));
+
+// A GET with node:http (no decompression): {status, headers, body}.
+function get(port, path, headers = {}, localAddress) {
+  return new Promise((res, rej) => {
+    const req = http.get({ host: '127.0.0.1', port, path, headers, localAddress, agent: false }, (r) => {
+      const parts = [];
+      r.on('data', (d) => parts.push(d));
+      r.on('end', () => res({ status: r.statusCode, headers: r.headers, body: Buffer.concat(parts) }));
+    });
+    req.on('error', rej);
+  });
+}
+
+// A web root with a large file, its compressed copy, and a small script.
+function webRoot() {
+  const dir = tempDir();
+  const big = Buffer.alloc(300 * 1024);
+  for (let i = 0; i < big.length; i++) big[i] = (i * 7919) % 251 < 200 ? 65 + (i % 3) : i & 255;
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+  writeFileSync(join(dir, 'big.egdb'), big);
+  writeFileSync(join(dir, 'big.egdb.gz'), gzipSync(big, { level: 9 }));
+  writeFileSync(join(dir, 'app.js'), 'export const x = 1;\n'.repeat(200));
+  writeFileSync(join(dir, 'app.js.gz'), gzipSync(readFileSync(join(dir, 'app.js'))));
+  return { dir, big };
+}
+
+test('static files: a fresh .gz copy for clients that accept gzip, with its own ETag and Vary', async () => {
+  const { dir, big } = webRoot();
+  await withServer(['--web-root', dir], async (srv) => {
+    const gz = readFileSync(join(dir, 'big.egdb.gz'));
+    const z = await get(srv.port, '/big.egdb', { 'accept-encoding': 'gzip, deflate, br' });
+    assert.equal(z.status, 200);
+    assert.equal(z.headers['content-encoding'], 'gzip');
+    assert.equal(z.headers['content-type'], 'application/octet-stream');
+    assert.equal(Number(z.headers['content-length']), gz.length);
+    assert.equal(z.headers.vary, 'Accept-Encoding');
+    assert.ok(z.body.equals(gz));
+    assert.ok(gunzipSync(z.body).equals(big));
+    const plain = await get(srv.port, '/big.egdb');
+    assert.equal(plain.status, 200);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.headers.vary, 'Accept-Encoding');
+    assert.ok(plain.body.equals(big));
+    assert.notEqual(plain.headers.etag, z.headers.etag);
+    // q=0 refuses gzip; "*" accepts it unless gzip is named with q=0.
+    for (const [ae, zipped] of [['gzip;q=0', false], ['identity', false], ['br, *', true],
+      ['*;q=0.5, gzip;q=0', false], ['x-gzip', true], ['GZIP ; q=0.3', true]]) {
+      const r = await get(srv.port, '/big.egdb', { 'accept-encoding': ae });
+      assert.equal(r.headers['content-encoding'], zipped ? 'gzip' : undefined, ae);
+      assert.ok(r.body.equals(zipped ? gz : big), ae);
+    }
+    // Each copy revalidates with its own ETag.
+    let r = await get(srv.port, '/big.egdb', { 'accept-encoding': 'gzip', 'if-none-match': z.headers.etag });
+    assert.equal(r.status, 304);
+    r = await get(srv.port, '/big.egdb', { 'if-none-match': z.headers.etag });
+    assert.equal(r.status, 200);
+    assert.ok(r.body.equals(big));
+    r = await get(srv.port, '/app.js', { 'accept-encoding': 'gzip' });
+    assert.equal(r.headers['content-encoding'], 'gzip');
+    assert.equal(r.headers['content-type'], 'text/javascript');
+    assert.equal(gunzipSync(r.body).toString(), readFileSync(join(dir, 'app.js'), 'utf8'));
+    // A copy older than its file is not used.
+    const old = new Date(Date.now() - 60000);
+    utimesSync(join(dir, 'app.js.gz'), old, old);
+    r = await get(srv.port, '/app.js', { 'accept-encoding': 'gzip' });
+    assert.equal(r.headers['content-encoding'], undefined);
+    assert.equal(r.body.toString(), readFileSync(join(dir, 'app.js'), 'utf8'));
+  });
+});
+
+test('large static files count against 32 MiB a minute per address; a revalidation costs nothing', async () => {
+  const { dir, big } = webRoot();
+  await withServer(['--web-root', dir], async (srv) => {
+    const gz = readFileSync(join(dir, 'big.egdb.gz'));
+    const budget = 32 * 1024 * 1024;
+    // Uncompressed: floor(budget / size) answers, then 429.
+    const n = Math.floor(budget / big.length);
+    let etag;
+    for (let i = 0; i < n; i++) {
+      const r = await get(srv.port, '/big.egdb');
+      assert.equal(r.status, 200, `request ${i}`);
+      etag = r.headers.etag;
+    }
+    let r = await get(srv.port, '/big.egdb');
+    assert.equal(r.status, 429);
+    // The compressed copy is smaller but the budget is spent.
+    r = await get(srv.port, '/big.egdb', { 'accept-encoding': 'gzip' });
+    assert.equal(r.status, gz.length <= budget - n * big.length ? 200 : 429);
+    // A revalidation still answers; small files are not counted.
+    r = await get(srv.port, '/big.egdb', { 'if-none-match': etag });
+    assert.equal(r.status, 304);
+    r = await get(srv.port, '/app.js');
+    assert.equal(r.status, 200);
+    // Another address has its own budget.
+    r = await get(srv.port, '/big.egdb', {}, '127.0.0.2');
+    assert.equal(r.status, 200);
+    assert.ok(r.body.equals(big));
+    await until(() => srv.lines.some((l) => / http_refused reason=file_budget bytes=\d+ addr=127.0.0.1$/.test(l)), 2000);
+  });
+});
