@@ -460,17 +460,27 @@ static void close_with(struct lws *wsi, int code, const char *why)
 	lws_close_reason(wsi, (enum lws_close_status)code, buf, n);
 }
 
-/* Closes a flooding c after what is queued (the rate_limited error). */
-/* After a flood, new connections from its address are closed at once for
- * this long: a flooder that comes straight back costs nothing more. */
+/* A flood closes its connection. A second flood from the same address
+ * within FLOOD_REPEAT_MS of the last one closes new connections from the
+ * address at once for FLOOD_BAN_MS: a flooder that comes straight back
+ * costs nothing more, while one flood does not shut out everyone behind
+ * the same NAT address or IPv6 /64. */
 #define FLOOD_BAN_MS 10000
+#define FLOOD_REPEAT_MS 60000
 
 static void flood_ban(conn *c)
 {
-	if (c->m.ip)
-		c->m.ip->banned_until = now_ms() + FLOOD_BAN_MS;
+	ipent *ip = c->m.ip;
+	int64_t now = now_ms();
+
+	if (!ip)
+		return;
+	if (ip->last_flood && now - ip->last_flood < FLOOD_REPEAT_MS)
+		ip->banned_until = now + FLOOD_BAN_MS;
+	ip->last_flood = now;
 }
 
+/* Closes a flooding c after what is queued (the rate_limited error). */
 static void flood_close(conn *c)
 {
 	flood_ban(c);

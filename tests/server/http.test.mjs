@@ -320,3 +320,49 @@ test('large static files count against 32 MiB a minute per address; a revalidati
     await until(() => srv.lines.some((l) => / http_refused reason=file_budget bytes=\d+ addr=127.0.0.1$/.test(l)), 2000);
   });
 });
+
+// A masked client text frame (payloads under 126 bytes).
+function textFrame(text) {
+  const p = Buffer.from(text);
+  const mask = Buffer.from([1, 2, 3, 4]);
+  const body = Buffer.from(p.map((b, i) => b ^ mask[i & 3]));
+  return Buffer.concat([Buffer.from([0x81, 0x80 | p.length]), mask, body]);
+}
+
+// Opens a WebSocket by hand: the socket once its 101 came, or null when
+// the server closed it first.
+async function wsOpen(port) {
+  const s = await rawOpen(port);
+  s.write(upgradeText());
+  await until(() => s.data.includes('\r\n\r\n') || s.gone, 3000);
+  return s.data.startsWith('HTTP/1.1 101') ? s : null;
+}
+
+test('one flood closes its connection only; a second within a minute bans the address for 10 s', () =>
+  withServer(['--max-msgs-per-sec', '5'], async (srv) => {
+    const flood = Buffer.concat(Array.from({ length: 30 }, () => textFrame('{"type":"resign"}')));
+    const a = await wsOpen(srv.port);
+    assert.ok(a);
+    a.write(flood);
+    assert.ok(await until(() => a.gone, 3000));
+    assert.ok(a.data.includes('message flood'));
+    // The address is not shut out: a new connection plays on.
+    const b = await wsOpen(srv.port);
+    assert.ok(b, 'a second connection after one flood is accepted');
+    b.write(textFrame('{"type":"create","side":"south"}'));
+    assert.ok(await until(() => b.data.includes('"welcome"'), 3000));
+    // A second flood: now new connections are closed at once.
+    b.write(flood);
+    assert.ok(await until(() => b.gone, 3000));
+    assert.equal(await wsOpen(srv.port), null);
+    // Another address is not concerned.
+    const other = await new Promise((res) => {
+      const s = connect({ port: srv.port, host: '127.0.0.1', localAddress: '127.0.0.2' }, () => res(s));
+      s.data = '';
+      s.on('data', (d) => { s.data += d.toString('latin1'); });
+      s.on('error', () => {});
+    });
+    other.write(upgradeText());
+    assert.ok(await until(() => other.data.startsWith('HTTP/1.1 101'), 3000));
+    other.destroy();
+  }));
