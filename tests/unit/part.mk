@@ -23,9 +23,9 @@ UNIT_OBJ_rules := $(BUILD)/tests/unit/test_rules.o $(BUILD)/server/rules.o \
 UNIT_OBJ_study := $(BUILD)/tests/unit/test_study.o $(ENGINE_OBJ)
 UNIT_OBJ_jscan := $(BUILD)/tests/unit/test_jscan.o $(BUILD)/bench/jscan.o
 UNIT_OBJ_text := $(BUILD)/tests/unit/test_text.o $(PROTO_OBJ) $(ENGINE_OBJ)
-UNIT_LIBS_message := $(JANSSON_LIBS)
+UNIT_LIBS_message := $(JANSSON_LIBS) $(CRYPTO_LIBS)
 UNIT_LIBS_text := $(JANSSON_LIBS)
-UNIT_LIBS_rules := $(JANSSON_LIBS)
+UNIT_LIBS_rules := $(JANSSON_LIBS) $(CRYPTO_LIBS)
 
 define UNIT_TEST
 $(BUILD)/test_$(1): $(UNIT_OBJ_$(1))
