@@ -142,6 +142,25 @@ static void raise_fd_limit(void)
 		log_event(LOG_WARN, "fd_limit", "open_files=%llu max_connections=%d"
 		          " (raise the limit, e.g. LimitNOFILE= in systemd)",
 		          (unsigned long long)rl.rlim_cur, cfg.max_connections);
+	/* One address may hold at most half the descriptors left for
+	 * connections (net.c keeps NET_FD_RESERVE): never all of them. */
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+		long half = ((long)rl.rlim_cur - NET_FD_RESERVE) / 2;
+
+		if (half < 1)
+			half = 1;
+		if (cfg.max_sockets_per_ip > half || cfg.max_conns_per_ip > half) {
+			log_event(LOG_WARN, "fd_limit", "open_files=%llu max_sockets_per_ip=%d"
+			          " max_conns_per_ip=%d clamped_to=%ld (half the descriptors left"
+			          " after %d kept back; raise the open-files limit)",
+			          (unsigned long long)rl.rlim_cur, cfg.max_sockets_per_ip,
+			          cfg.max_conns_per_ip, half, NET_FD_RESERVE);
+			if (cfg.max_sockets_per_ip > half)
+				cfg.max_sockets_per_ip = (int)half;
+			if (cfg.max_conns_per_ip > half)
+				cfg.max_conns_per_ip = (int)half;
+		}
+	}
 }
 
 /* Keepalive sweeps: a quarter of the ping time, from 250 ms to 1 s. */

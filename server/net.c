@@ -933,7 +933,7 @@ static void on_destroy(struct lws *wsi)
  * connection accepted past the open-files limit less these is closed at
  * once, so that accept() never fails for want of descriptors (which made
  * the loop spin on a listening socket that stays readable). */
-#define FD_RESERVE 32
+#define FD_RESERVE NET_FD_RESERVE
 static int fd_budget = 1 << 30;
 
 static void fd_budget_init(void)

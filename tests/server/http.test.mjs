@@ -8,7 +8,7 @@ import http from 'node:http';
 import { readFileSync, writeFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync, gunzipSync } from 'node:zlib';
-import { stopServer, tempDir, withServer } from './lib.mjs';
+import { startServer, stopServer, tempDir, withServer } from './lib.mjs';
 
 // A raw connection that collects what the server sends and when it closes.
 function rawOpen(port) {
@@ -366,3 +366,22 @@ test('one flood closes its connection only; a second within a minute bans the ad
     assert.ok(await until(() => other.data.startsWith('HTTP/1.1 101'), 3000));
     other.destroy();
   }));
+
+test('an open-files limit below --max-sockets-per-ip plus the reserve: warned at start, clamped to half', async () => {
+  const srv = await startServer([], { wrap: ['prlimit', '--nofile=200:200', '--'] });
+  try {
+    const half = (200 - 32) / 2;
+    assert.ok(srv.lines.some((l) => l.endsWith(` warn fd_limit open_files=200 max_sockets_per_ip=256 max_conns_per_ip=32 clamped_to=${half} (half the descriptors left after 32 kept back; raise the open-files limit)`)),
+      srv.lines.join('\n'));
+    const socks = [];
+    for (let i = 0; i < half + 20; i++) socks.push(await rawOpen(srv.port));
+    await sleep(300);
+    assert.equal(socks.filter((s) => !s.gone).length, half);
+    // Descriptors are left for everyone else.
+    const r = await get(srv.port, '/healthz', {}, '127.0.0.2');
+    assert.equal(r.status, 200);
+    for (const s of socks) s.destroy();
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+});
