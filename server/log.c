@@ -93,6 +93,7 @@ typedef struct tkey {
 	int64_t window;    /* start (s) of its current window */
 	unsigned printed;
 	unsigned suppressed;
+	int level;         /* of its last line: the report's level */
 } tkey;
 
 #define TKEYS 1024
@@ -115,7 +116,7 @@ static uint32_t key_hash(const char *event, const char *addr)
 static void report(tkey *k)
 {
 	if (k->suppressed)
-		log_event(LOG_WARN, "log_suppressed", "event=%s addr=%s lines=%u seconds=%d",
+		log_event(k->level, "log_suppressed", "event=%s addr=%s lines=%u seconds=%d",
 		          k->event, k->addr, k->suppressed, LOG_THROTTLE_WINDOW_S);
 	k->suppressed = 0;
 }
@@ -152,6 +153,7 @@ void log_limited(int level, const char *event, const char *addr, const char *fmt
 		global_second = now;
 		global_printed = global_suppressed = 0;
 	}
+	k->level = level;
 	if (k->printed >= LOG_THROTTLE_LINES) {
 		k->suppressed++;
 		return;

@@ -10,7 +10,8 @@ enum { LOG_ERROR = 0, LOG_WARN, LOG_INFO, LOG_DEBUG };
 
 /* Lines of one event for one address printed in a window; then the rest
  * of the window is counted, not printed, and told by a `log_suppressed`
- * line. And at most LOG_THROTTLE_GLOBAL throttled lines a second in all. */
+ * line (at the level of the lines it stands for). And at most
+ * LOG_THROTTLE_GLOBAL throttled lines a second in all (told at warn). */
 #define LOG_THROTTLE_LINES 10
 #define LOG_THROTTLE_WINDOW_S 60
 #define LOG_THROTTLE_GLOBAL 200

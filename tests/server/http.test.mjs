@@ -218,7 +218,7 @@ test('repeated lines from one address are throttled: 10 a minute, then counted',
     // What was held back is told, with its count (at the latest at the stop).
     const told = srv.lines.filter((l) => / log_suppressed /.test(l));
     assert.deepEqual(told.map((l) => l.replace(/^\S+ /, '')),
-      ['warn log_suppressed event=upgrade_refused addr=127.0.0.1 lines=30 seconds=60']);
+      ['info log_suppressed event=upgrade_refused addr=127.0.0.1 lines=30 seconds=60']);
   }));
 
 // A GET with node:http (no decompression): {status, headers, body}.
