@@ -1386,8 +1386,9 @@ static void body_timer_stop(http_req *rq)
 }
 
 /* The request line and headers of a POST /api/rooms: 0 to read its
- * body (an error found now is answered once the body was read and
- * dropped), or an error answered at once (0, or -1 to hang up). */
+ * body within API_BODY_DEADLINE_S (a refusal found now is answered once
+ * the body was read and dropped), or -1 after an error answered at once
+ * (a framing error, no Content-Length) or to hang up unanswered. */
 static int api_rooms_start(struct lws *wsi, http_req *rq)
 {
 	char origin[256], host[256];
