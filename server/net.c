@@ -1211,14 +1211,6 @@ static size_t metrics(char *b, size_t cap)
 	return n;
 }
 
-/* Answers with an error status (lws's page) and hangs up, as respond()
- * does: -1. */
-static int refuse(struct lws *wsi, unsigned status)
-{
-	lws_return_http_status(wsi, status, NULL);
-	return -1;
-}
-
 /* 1 when the client may read /metrics (--metrics-from; by default all). */
 static int metrics_allowed(struct lws *wsi)
 {
@@ -1283,6 +1275,28 @@ static int respond(struct lws *wsi, http_req *rq, unsigned status, const char *c
 	free(rq->buf);
 	rq->buf = NULL;
 	return -1;
+}
+
+/* Answers with an error status (a small page, like lws's own) and hangs
+ * up, as respond() does (its "Connection: close" tells a client not to
+ * send on this connection again): -1. */
+static int refuse(struct lws *wsi, http_req *rq, unsigned status)
+{
+	int n;
+
+	if (!rq) {
+		lws_return_http_status(wsi, status, NULL);
+		return -1;
+	}
+	free(rq->buf);
+	rq->buf = malloc(LWS_PRE + 128);
+	if (!rq->buf)
+		return -1;
+	n = snprintf((char *)rq->buf + LWS_PRE, 128,
+	             "<html><head><title>%u</title></head><body><h1>%u</h1></body></html>\n",
+	             status, status);
+	rq->len = (size_t)n;
+	return respond(wsi, rq, status, "text/html");
 }
 
 /* ---- POST /api/rooms: several rooms at once (PROTOCOL.md, "Your games") ---- */
@@ -1542,7 +1556,7 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_POST_URI) > 0 && !strcmp(uri, API_ROOMS_PATH))
 		return api_rooms_start(wsi, rq);
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
-		return refuse(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED);
+		return refuse(wsi, rq, HTTP_STATUS_METHOD_NOT_ALLOWED);
 	if (!strcmp(uri, API_ROOMS_PATH))
 		return api_rooms_start(wsi, rq);
 	rq->buf = malloc(LWS_PRE + cap);
@@ -1554,7 +1568,7 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 	} else if (!strcmp(uri, "/metrics") && !metrics_allowed(wsi)) {
 		free(rq->buf);
 		rq->buf = NULL;
-		return refuse(wsi, HTTP_STATUS_FORBIDDEN);
+		return refuse(wsi, rq, HTTP_STATUS_FORBIDDEN);
 	} else if (!strcmp(uri, "/metrics")) {
 		ctype = "text/plain; version=0.0.4";
 		rq->len = metrics((char *)rq->buf + LWS_PRE, cap);
@@ -1566,7 +1580,7 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 		            log_esc(eu, sizeof eu, in, 60, 0), addr);
 		free(rq->buf);
 		rq->buf = NULL;
-		return refuse(wsi, HTTP_STATUS_NOT_FOUND);
+		return refuse(wsi, rq, HTTP_STATUS_NOT_FOUND);
 	}
 	return respond(wsi, rq, status, ctype);
 }
@@ -1749,12 +1763,12 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 
 			client_addr(wsi, addr, sizeof addr);
 			log_limited(LOG_INFO, "http_refused", addr, "reason=framing addr=%s", addr);
-			lws_return_http_status(wsi, HTTP_STATUS_BAD_REQUEST, NULL);
+			refuse(wsi, rq, HTTP_STATUS_BAD_REQUEST);
 			return 1;
 		}
 		gzip_wanted = accepts_gzip(wsi);
 		if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 && file_budget(wsi, in)) {
-			lws_return_http_status(wsi, 429, NULL);
+			refuse(wsi, rq, 429);
 			return 1;
 		}
 		if (leaves_root(in)) {
@@ -1763,7 +1777,7 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 			client_addr(wsi, addr, sizeof addr);
 			log_limited(LOG_WARN, "http_refused", addr, "reason=link uri=\"%s\" addr=%s",
 			            log_esc(eu, sizeof eu, in, 100, 0), addr);
-			lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
+			refuse(wsi, rq, HTTP_STATUS_NOT_FOUND);
 			return 1;
 		}
 		break;

@@ -124,6 +124,7 @@ test('ambiguous framing is refused with 400 and a close: two lengths, a sign, a 
       assert.equal(got.length, 1, extra);
       assert.equal(got[0].status, 400, extra);
       assert.equal(got[0].cut, false);
+      assert.equal(got[0].headers.connection, 'close');
     }
     // One plain length still works.
     const s = await rawOpen(srv.port);
@@ -305,6 +306,7 @@ test('large static files count against 32 MiB a minute per address; a revalidati
     }
     let r = await get(srv.port, '/big.egdb');
     assert.equal(r.status, 429);
+    assert.equal(r.headers.connection, 'close');
     // The compressed copy is smaller but the budget is spent.
     r = await get(srv.port, '/big.egdb', { 'accept-encoding': 'gzip' });
     assert.equal(r.status, gz.length <= budget - n * big.length ? 200 : 429);
@@ -385,3 +387,23 @@ test('an open-files limit below --max-sockets-per-ip plus the reserve: warned at
     assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   }
 });
+
+test('refusals of the server\'s own paths close the connection and say so (a keep-alive client is not cut)', () =>
+  withServer(['--metrics-from', '127.0.0.2'], async (srv) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const go = (path, method = 'GET') => new Promise((res, rej) => {
+      const req = http.request({ host: '127.0.0.1', port: srv.port, path, method, agent }, (r) => {
+        r.resume();
+        r.on('end', () => res({ status: r.statusCode, connection: r.headers.connection }));
+      });
+      req.on('error', rej);
+      req.end();
+    });
+    for (let i = 0; i < 3; i++) {
+      assert.deepEqual(await go('/metrics'), { status: 403, connection: 'close' });
+      assert.deepEqual(await go('/healthz'), { status: 200, connection: 'close' });
+      assert.deepEqual(await go('/healthz', 'DELETE'), { status: 405, connection: 'close' });
+      assert.equal((await go('/index.html')).status, 200);
+    }
+    agent.destroy();
+  }));
