@@ -78,6 +78,20 @@ test('a body trickled one byte a second is cut off 5 s after the headers, unansw
     assert.equal(r.status, 200);
   }));
 
+test('headers trickled a byte at a time are cut off 10 s after their first byte', () =>
+  withServer([], async (srv) => {
+    const head = `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: ${'p'.repeat(100)}\r\n\r\n`;
+    const s = await rawOpen(srv.port);
+    const t0 = Date.now();
+    for (let i = 0; i < head.length && !s.gone && Date.now() - t0 < 14000; i++) {
+      s.write(head[i]);
+      await sleep(250);
+    }
+    assert.ok(s.gone, 'still open after 14 s');
+    assert.ok(s.goneAt - t0 >= 9500 && s.goneAt - t0 < 12000, `closed after ${s.goneAt - t0} ms`);
+    assert.equal(s.data, '');
+  }));
+
 test('a POST without Content-Length gets 411 at once, and the connection closes', () =>
   withServer([], async (srv) => {
     for (const extra of ['Content-Type: application/json', 'Transfer-Encoding: chunked']) {
