@@ -30,6 +30,8 @@ int log_enabled(int level)
 }
 
 static void vlog(int level, const char *event, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+static void vlog(int level, const char *event, const char *fmt, va_list ap)
 {
 	char line[1024], ts[32];
 	time_t now = time(NULL);
