@@ -48,6 +48,8 @@ SQLITE_CFLAGS := $(shell pkg-config --cflags sqlite3 2>/dev/null)
 SQLITE_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null)
 PQ_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null)
 PQ_LIBS := $(shell pkg-config --libs libpq 2>/dev/null)
+# server/sha256.c: SHA-256 from libcrypto (OpenSSL; libwebsockets links it too).
+CRYPTO_LIBS := $(shell pkg-config --libs libcrypto 2>/dev/null)
 UUID_CFLAGS := $(shell pkg-config --cflags uuid 2>/dev/null)
 UUID_LIBS := $(shell pkg-config --libs uuid 2>/dev/null)
 

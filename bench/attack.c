@@ -1,6 +1,8 @@
 /* attack.c: owload's attackers (attack.h, bench/README.md): a ping flood
  * that never reads, spectators that join and close at once, spectators that
- * read for a few ms every few seconds. Each connection is a raw socket: an
+ * read for a few ms every few seconds, chat flooders that reconnect to
+ * their seat again and again, POST bodies trickled a byte a second, and
+ * spectators that pull a chat history and close. Each connection is a raw socket: an
  * upgrade request written by hand, masked client frames, the server's
  * frames read as a stream (only the first HEAD_MAX bytes of each kept). */
 #include <arpa/inet.h>
@@ -30,6 +32,13 @@
 #define SLOW_LONG_PCT 10     /* but this often pauses longer than the */
 #define SLOW_LONG_MS 60000   /* server's default --hangup-seconds (50) */
 #define SLOW_RCVBUF 4096     /* so that the server's side fills at once */
+#define CHAT_EVERY_MS 100    /* a chat flooder's line, 10 a second (under */
+                             /* --max-msgs-per-sec, over the chat limit), */
+#define CHAT_SEAT_MS 2000    /* and it reconnects to its seat this often */
+#define TRICKLE_LEN 100      /* a trickler's Content-Length, */
+#define TRICKLE_EVERY_MS 1000 /* a byte of it each second, */
+#define TRICKLE_GIVE_UP_MS 30000 /* and held this long at most (AS_HELD) */
+#define HISTORY_WAIT_MS 1000 /* a puller's wait for chat_history after its welcome */
 
 enum { S_IDLE, S_CONNECTING, S_UPGRADING, S_OPEN };
 
@@ -48,6 +57,10 @@ typedef struct actor {
 	char head[HEAD_MAX];
 	size_t boff;              /* ping flood: offset in the burst */
 	int reading;              /* slow reader: in a read window */
+	char token[80];           /* chat flooder: its seat's token, or "" */
+	int welcomed;             /* chat, history: a welcome on this connection */
+	int sent;                 /* trickle: body bytes sent */
+	double opened;            /* chat, trickle: when this connection began (s) */
 } actor;
 
 /* The attackers' process state, for atk_run's life. */
@@ -57,6 +70,7 @@ static struct {
 	struct ev_loop *loop;
 	actor *a;
 	int na;
+	int chat_first, chat_n;   /* the chat flooders in a[] (their rooms) */
 	struct sockaddr_in server;
 	uint64_t rng;
 	unsigned char burst[BURST_PINGS * 6];
@@ -108,6 +122,8 @@ static void again(actor *a, double ms)
 	a->fhn = a->in_payload = 0;
 	a->boff = 0;
 	a->reading = 0;
+	a->welcomed = 0;
+	a->sent = 0;
 	if (ms >= 0)
 		later(a, ms);
 }
@@ -159,6 +175,21 @@ static int pick_room(actor *a)
 	return -1;
 }
 
+/* A room of a chat flooder (with a history), into a->room: 0, or -1. */
+static int pick_chat_room(actor *a)
+{
+	for (int k = 0; k < 8 && g.chat_n > 0; k++) {
+		const actor *c = &g.a[g.chat_first + (int)(rnd() % (uint64_t)g.chat_n)];
+
+		if (c->room[0]) {
+			memcpy(a->room, c->room, sizeof a->room);
+			return 0;
+		}
+	}
+	a->room[0] = 0;
+	return -1;
+}
+
 static void start(actor *a)
 {
 	struct sockaddr_in src;
@@ -168,7 +199,12 @@ static void start(actor *a)
 
 	if (g.cfg->done())
 		return;
-	if (pick_room(a) < 0 && a->kind != ATK_PING) {
+	if (a->kind == ATK_TRICKLE)
+		a->room[0] = 0;
+	else if (a->kind == ATK_CHAT)
+		; /* its own room (or none yet: it creates one), kept across connections */
+	else if (a->kind == ATK_HISTORY ? pick_chat_room(a) < 0 && pick_room(a) < 0
+	                                : pick_room(a) < 0 && a->kind != ATK_PING) {
 		later(a, g.cfg->pause_ms);
 		return;
 	}
@@ -204,6 +240,23 @@ static void on_connected(actor *a)
 		fail(a);
 		return;
 	}
+	if (a->kind == ATK_TRICKLE) {
+		/* The head at once, then the body a byte a second. */
+		n = snprintf(req, sizeof req,
+		             "POST /api/rooms HTTP/1.1\r\nHost: %s:%d\r\nContent-Type: application/json\r\n"
+		             "Content-Length: %d\r\n\r\n{", g.cfg->host, g.cfg->port, TRICKLE_LEN);
+		if (n <= 0 || n >= (int)sizeof req || send(a->fd, req, (size_t)n, MSG_NOSIGNAL) != n) {
+			fail(a);
+			return;
+		}
+		add(a, AS_UPGRADED, 1);
+		a->sent = 1;
+		a->opened = ev_now(g.loop);
+		a->state = S_OPEN;
+		set_io(a, EV_READ);
+		later(a, TRICKLE_EVERY_MS);
+		return;
+	}
 	n = snprintf(req, sizeof req,
 	             "GET %s%s%s HTTP/1.1\r\nHost: %s:%d\r\nUpgrade: websocket\r\n"
 	             "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
@@ -225,24 +278,51 @@ static int on_text(actor *a)
 	char typeb[16], codeb[32];
 	jval m, v;
 
+	static const char hist[] = "{\"type\":\"chat_history\"";
+
+	if (a->kind == ATK_HISTORY && a->headn >= sizeof hist - 1 &&
+	    !memcmp(a->head, hist, sizeof hist - 1)) {
+		add(a, AS_CHAT_OK, 1); /* read whole (its frame ended): the next */
+		again(a, 0);
+		return -1;
+	}
 	if (a->flen > a->headn || js_parse(a->head, a->headn, &m) ||
 	    js_get(m, "type", &v) || js_str(v, typeb, sizeof typeb) < 0)
-		return 0; /* a state */
+		return 0; /* a state, a history */
 	if (!strcmp(typeb, "welcome")) {
 		add(a, AS_WELCOMED, 1);
+		a->welcomed = 1;
 		if (a->kind == ATK_CHURN) {
 			again(a, 0); /* and at once the next */
 			return -1;
 		}
+		if (a->kind == ATK_CHAT) {
+			if (!js_get(m, "room", &v))
+				js_str(v, a->room, sizeof a->room);
+			if (!js_get(m, "token", &v))
+				js_str(v, a->token, sizeof a->token);
+		}
+		if (a->kind == ATK_HISTORY)
+			later(a, HISTORY_WAIT_MS);
 		return 0;
 	}
+	if (!strcmp(typeb, "chat") && a->kind == ATK_CHAT)
+		add(a, AS_CHAT_OK, 1);
 	if (strcmp(typeb, "error"))
 		return 0;
 	if (!js_get(m, "code", &v) && js_str(v, codeb, sizeof codeb) >= 0 &&
-	    !strcmp(codeb, "rate_limited"))
+	    !strcmp(codeb, "rate_limited")) {
 		add(a, AS_RATE_LIMITED, 1);
-	else
+		if (a->kind == ATK_CHAT && a->welcomed)
+			return 0; /* a line refused: it floods on */
+	} else {
 		add(a, AS_OTHER_ERR, 1);
+		if (a->kind == ATK_CHAT) {
+			/* its room expired, or its seat is lost: a new room next */
+			a->room[0] = 0;
+			a->token[0] = 0;
+		}
+	}
 	/* outside any room now: of no more use */
 	again(a, g.cfg->pause_ms);
 	return -1;
@@ -357,7 +437,19 @@ static void on_upgrade(actor *a)
 		return;
 	}
 	add(a, AS_UPGRADED, 1);
-	if (a->room[0]) {
+	if (a->kind == ATK_CHAT) {
+		char msg[126];
+		int mn = a->room[0] && a->token[0]
+		         ? snprintf(msg, sizeof msg, "{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}",
+		                    a->room, a->token)
+		         : snprintf(msg, sizeof msg, "{\"type\":\"create\",\"side\":\"south\"}");
+
+		if (mn <= 0 || mn >= (int)sizeof msg || send_frame(a, 1, msg, (size_t)mn) < 0) {
+			ended(a);
+			return;
+		}
+		a->opened = ev_now(g.loop);
+	} else if (a->room[0]) {
 		char join[80];
 		int jn = snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\"}", a->room);
 
@@ -374,7 +466,7 @@ static void on_upgrade(actor *a)
 	}
 	set_io(a, EV_READ);
 	a->reading = 1;
-	later(a, a->kind == ATK_SLOW ? SLOW_WINDOW_MS : TIMEOUT_MS);
+	later(a, a->kind == ATK_SLOW ? SLOW_WINDOW_MS : a->kind == ATK_CHAT ? CHAT_EVERY_MS : TIMEOUT_MS);
 	rest = a->hsn - (size_t)(end + 4 - a->hs);
 	feed(a, (const unsigned char *)end + 4, rest);
 }
@@ -393,6 +485,7 @@ static int pump(actor *a, int reads)
 			continue;
 		if (n <= 0)
 			return 1;
+		add(a, AS_BYTES_RX, (uint64_t)n);
 		if (feed(a, g.rx, (size_t)n) < 0)
 			return -1;
 	}
@@ -403,6 +496,58 @@ static void on_readable(actor *a)
 {
 	if (pump(a, 16) > 0)
 		ended(a);
+}
+
+/* A trickler's socket: any answer, or the server's close. */
+static void on_trickle_readable(actor *a)
+{
+	ssize_t n = read(a->fd, g.rx, sizeof g.rx);
+
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+		return;
+	if (n > 0)
+		add(a, AS_BYTES_RX, (uint64_t)n);
+	add(a, n > 0 ? AS_ANSWERED : AS_CUT, 1);
+	again(a, g.cfg->pause_ms);
+}
+
+/* The trickler's next byte, or the end of its patience. */
+static void trickle_tick(actor *a)
+{
+	if (ev_now(g.loop) - a->opened >= TRICKLE_GIVE_UP_MS / 1000.0) {
+		add(a, AS_HELD, 1);
+		again(a, g.cfg->pause_ms);
+		return;
+	}
+	if (a->sent < TRICKLE_LEN - 1) {
+		if (send(a->fd, "x", 1, MSG_NOSIGNAL) == 1) {
+			a->sent++;
+			add(a, AS_BYTES_TX, 1);
+		}
+	}
+	later(a, TRICKLE_EVERY_MS);
+}
+
+/* The chat flooder's next line, or a new connection to its seat. */
+static void chat_tick(actor *a)
+{
+	char line[120];
+	int n;
+
+	if (ev_now(g.loop) - a->opened >= CHAT_SEAT_MS / 1000.0) {
+		again(a, 0); /* and back at once with its token */
+		return;
+	}
+	if (a->welcomed) {
+		n = snprintf(line, sizeof line, "{\"type\":\"chat\",\"text\":\"flood %016llx %s\"}",
+		             (unsigned long long)rnd(), "lorem ipsum dolor sit amet consectetur");
+		if (send_frame(a, 1, line, (size_t)n) < 0) {
+			ended(a);
+			return;
+		}
+		add(a, AS_BYTES_TX, (uint64_t)n + 6);
+	}
+	later(a, CHAT_EVERY_MS);
 }
 
 /* The flood's socket failed: what the server sent may hold its close
@@ -447,6 +592,8 @@ static void on_io(struct ev_loop *loop, ev_io *w, int revents)
 	case S_OPEN:
 		if (a->kind == ATK_PING)
 			on_flood_writeable(a);
+		else if (a->kind == ATK_TRICKLE)
+			on_trickle_readable(a);
 		else
 			on_readable(a);
 		break;
@@ -463,7 +610,13 @@ static void on_timer(struct ev_loop *loop, ev_timer *t, int revents)
 	(void)revents;
 	if (a->state == S_IDLE)
 		start(a);
-	else if (a->state != S_OPEN || a->kind == ATK_CHURN)
+	else if (a->state == S_OPEN && a->kind == ATK_CHAT)
+		chat_tick(a);
+	else if (a->state == S_OPEN && a->kind == ATK_TRICKLE)
+		trickle_tick(a);
+	else if (a->state == S_OPEN && a->kind == ATK_HISTORY && a->welcomed)
+		again(a, 0); /* no history came (none yet): the next */
+	else if (a->state != S_OPEN || a->kind == ATK_CHURN || a->kind == ATK_HISTORY)
 		fail(a); /* not connected, upgraded or answered in time */
 	else if (a->kind == ATK_SLOW && a->reading) {
 		a->reading = 0;
@@ -520,6 +673,10 @@ int atk_run(const atk_config *cfg, atk_stats *st)
 		for (i = 0; i < cfg->n[k]; i++) {
 			actor *a = &g.a[g.na++];
 
+			if (k == ATK_CHAT && !i)
+				g.chat_first = g.na - 1;
+			if (k == ATK_CHAT)
+				g.chat_n++;
 			a->kind = k;
 			a->src = i % cfg->nsrc;
 			a->fd = -1;

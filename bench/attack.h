@@ -1,5 +1,6 @@
 /* attack.h: owload's attackers (--attack-pings, --attack-churn,
- * --attack-slow): raw non-blocking sockets with hand-made upgrades and
+ * --attack-slow, --attack-chat, --attack-trickle, --attack-history): raw
+ * non-blocking sockets with hand-made upgrades and
  * masked frames on one libev loop of their own, apart from the players, so
  * that what they do (never read, read late, close at once) is theirs to
  * decide and their failures never count as the players'. */
@@ -8,7 +9,7 @@
 
 #include <stdint.h>
 
-enum { ATK_PING, ATK_CHURN, ATK_SLOW, ATK_KINDS };
+enum { ATK_PING, ATK_CHURN, ATK_SLOW, ATK_CHAT, ATK_TRICKLE, ATK_HISTORY, ATK_KINDS };
 
 /* Counters per kind of attacker. */
 enum {
@@ -24,6 +25,11 @@ enum {
 	AS_OTHER_CODE,   /* another close code */
 	AS_NO_CLOSE,     /* the socket ended with no close frame read */
 	AS_BYTES_TX,     /* bytes written after the upgrade */
+	AS_BYTES_RX,     /* bytes read after the upgrade (or the request) */
+	AS_CHAT_OK,      /* chat: lines the server sent back; history: histories read */
+	AS_ANSWERED,     /* trickle: requests answered (any HTTP answer) */
+	AS_CUT,          /* trickle: requests the server closed unanswered */
+	AS_HELD,         /* trickle: requests still open after TRICKLE_GIVE_UP */
 	AS_FIELDS
 };
 

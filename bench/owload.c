@@ -1137,7 +1137,8 @@ static int attack_main(void)
 static void attack_rows(void)
 {
 	static const char *const names[ATK_KINDS] = {"ping flood", "spectator churn",
-	                                             "slow readers"};
+	                                             "slow readers", "chat flood", "body trickle",
+	                                             "history pull"};
 
 	for (int k = 0; k < ATK_KINDS; k++) {
 		const uint64_t *v = sh->atk.v[k];
@@ -1150,6 +1151,17 @@ static void attack_rows(void)
 		       v[AS_FAILED]);
 		if (k == ATK_PING)
 			printf(", %.1f MiB of pings sent\n", (double)v[AS_BYTES_TX] / (1 << 20));
+		else if (k == ATK_TRICKLE) {
+			printf("; %" PRIu64 " bytes trickled\n", v[AS_BYTES_TX]);
+			printf("%-34s cut unanswered=%" PRIu64 ", answered=%" PRIu64 ", still open after"
+			       " 30 s=%" PRIu64 "\n", "  requests", v[AS_CUT], v[AS_ANSWERED], v[AS_HELD]);
+			continue;
+		} else if (k == ATK_CHAT || k == ATK_HISTORY)
+			printf("; answers: %" PRIu64 " welcome, %" PRIu64 " rate_limited, %" PRIu64
+			       " other errors; %" PRIu64 " %s, %.1f MiB read\n", v[AS_WELCOMED],
+			       v[AS_RATE_LIMITED], v[AS_OTHER_ERR], v[AS_CHAT_OK],
+			       k == ATK_CHAT ? "lines sent back" : "histories",
+			       (double)v[AS_BYTES_RX] / (1 << 20));
 		else
 			printf("; answers: %" PRIu64 " welcome, %" PRIu64 " rate_limited, %" PRIu64
 			       " other errors\n", v[AS_WELCOMED], v[AS_RATE_LIMITED], v[AS_OTHER_ERR]);
@@ -1205,6 +1217,12 @@ static void usage(void)
 	       "                          as soon as they are answered, again and again\n"
 	       "  --attack-slow N         spectators that read for 5 ms every 1-3 s (one pause in\n"
 	       "                          ten lasts 60 s)\n"
+	       "  --attack-chat N         players of rooms of their own that send 10 chat lines a\n"
+	       "                          second and reconnect to their seat every 2 s\n"
+	       "  --attack-trickle N      POST /api/rooms whose 100-byte body comes a byte a\n"
+	       "                          second\n"
+	       "  --attack-history N      spectators of the chat flooders' rooms that read the\n"
+	       "                          chat history and close, again and again\n"
 	       "  --attack-pause MS       before an attacker reconnects after a close or a\n"
 	       "                          refusal (500)\n"
 	       "  --attack-sources N      source addresses per kind of attacker, after the\n"
@@ -1225,6 +1243,7 @@ int main(int argc, char **argv)
 		{"views", 1, 0, 'v'}, {"kill-at", 1, 0, 'K'}, {"quiet", 0, 0, 'q'},
 		{"attack-pings", 1, 0, 'A'}, {"attack-churn", 1, 0, 'C'}, {"attack-slow", 1, 0, 'W'},
 		{"attack-pause", 1, 0, 'Z'}, {"attack-sources", 1, 0, 'X'},
+		{"attack-chat", 1, 0, 'B'}, {"attack-trickle", 1, 0, 'L'}, {"attack-history", 1, 0, 'Y'},
 		{"help", 0, 0, 'h'}, {0, 0, 0, 0},
 	};
 	struct wstats t;
@@ -1268,6 +1287,9 @@ int main(int argc, char **argv)
 		case 'A': o.attack[ATK_PING] = atoi(optarg); break;
 		case 'C': o.attack[ATK_CHURN] = atoi(optarg); break;
 		case 'W': o.attack[ATK_SLOW] = atoi(optarg); break;
+		case 'B': o.attack[ATK_CHAT] = atoi(optarg); break;
+		case 'L': o.attack[ATK_TRICKLE] = atoi(optarg); break;
+		case 'Y': o.attack[ATK_HISTORY] = atoi(optarg); break;
 		case 'Z': o.attack_pause_ms = atof(optarg); break;
 		case 'X': o.attack_sources = atoi(optarg); break;
 		case 'h': usage(); return 0;
@@ -1278,15 +1300,18 @@ int main(int argc, char **argv)
 	    o.spectators < 0 || o.spectators > MAX_SPECT || o.sources < 1 || o.sources > 254 ||
 	    o.duration < 0 || o.ramp < 0 || o.port < 1 || o.port > 65535 ||
 	    o.attack[ATK_PING] < 0 || o.attack[ATK_CHURN] < 0 || o.attack[ATK_SLOW] < 0 ||
+	    o.attack[ATK_CHAT] < 0 || o.attack[ATK_TRICKLE] < 0 || o.attack[ATK_HISTORY] < 0 ||
 	    o.attack_sources < 1 || o.attack_pause_ms < 0 || !(o.stall_ms >= 0)) {
 		fprintf(stderr, "owload: bad arguments (see --help)\n");
 		return 2;
 	}
 	if (o.procs > o.rooms)
 		o.procs = o.rooms;
-	attacking = o.attack[ATK_PING] + o.attack[ATK_CHURN] + o.attack[ATK_SLOW] > 0;
+	attacking = 0;
+	for (int k = 0; k < ATK_KINDS; k++)
+		attacking |= o.attack[k] > 0;
 	if (attacking && o.sources + ATK_KINDS * o.attack_sources > 254) {
-		fprintf(stderr, "owload: --sources + 3 x --attack-sources exceed 254 addresses\n");
+		fprintf(stderr, "owload: --sources + 6 x --attack-sources exceed 254 addresses\n");
 		return 2;
 	}
 	/* Every socket needs a descriptor: take the hard limit. */

@@ -45,12 +45,15 @@ nofile=$(ulimit -Hn)
 maxconn=$((nofile - 64))
 # valgrind keeps a few descriptors of its own out of the server's reach
 [ -n "${SERVER_WRAP:-}" ] && maxconn=$((maxconn - 64))
+# The most one address may hold: owared lowers larger per-address limits
+# to half the descriptors past its reserve of 32 (and warns).
+perip=$(((nofile - 32) / 2))
 start_server() {
 	# shellcheck disable=SC2086
 	${SERVER_WRAP:-} "${SERVER_BIN:-$B/owared}" --port "$port" --listen 127.0.0.1 --db "$dir/ow.db" \
 		--web-root web --log-level warn --max-connections "$maxconn" \
-		--max-conns-per-ip 1000000 --rooms-per-ip-per-min 1000000 \
-		--joins-per-ip-per-min 1000000 --max-rooms-per-ip 10000000 --max-sockets-per-ip 1000000 \
+		--max-conns-per-ip "$perip" --rooms-per-ip-per-min 1000000 \
+		--joins-per-ip-per-min 1000000 --max-rooms-per-ip 10000000 --max-sockets-per-ip "$perip" \
 		--max-msgs-per-sec 1000 --max-spectators 1000 \
 		${SERVER_ARGS:-} "$@" >>"$dir/server.log" 2>&1 &
 	spid=$!
@@ -130,7 +133,9 @@ soak)
 	# 0.3% of moves. RSS is judged from the end of the warm-up (a third).
 	# Attackers beside them from the steady phase on (owload --attack-*,
 	# each kind from its own address after the players' 16): a ping flood,
-	# spectators joining and leaving at once, spectators that read late.
+	# spectators joining and leaving at once, spectators that read late,
+	# chat flooders reconnecting to their seats, POST bodies trickled a
+	# byte a second, spectators pulling the flooders' chat histories.
 	# The server keeps its default message rate (the players send at most
 	# ~10 a second) and a join limit per address ten times its default,
 	# which the players' ~350 joins a minute per address stay well under.
@@ -143,6 +148,7 @@ soak)
 	load --procs 2 --sources 16 --rooms 400 --spectators 1 --think 100 --ramp 5 \
 		--games 2 --drop 1 --abandon 0.3 --reconnect-ms 300 \
 		--attack-pings 4 --attack-churn 8 --attack-slow 16 \
+		--attack-chat 8 --attack-trickle 16 --attack-history 8 \
 		--warmup "$warm" --rss-check 5 --views "$dir/views" "$@" || fail=1
 	server_metrics
 	if ! kill -0 "$spid" 2>/dev/null; then
@@ -155,7 +161,7 @@ soak)
 	# an error of owload's
 	warnings() {
 		grep -E " (error|warn) " "$dir/server.log" |
-			grep -vE "seat_claimable|slow_client|client_dropped reason=(flood|slow) "
+			grep -vE "seat_claimable|slow_client|client_dropped reason=(flood|slow) |log_suppressed event=client_dropped "
 	}
 	if warnings | head -1 | grep -q .; then
 		echo "run-load: the server logged warnings or errors:"

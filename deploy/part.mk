@@ -8,7 +8,7 @@ install: build-all
 		$(DESTDIR)$(PREFIX)/lib/systemd/system $(DESTDIR)$(PREFIX)/share/oware-rooms/nginx
 	install -m 755 $(BUILD)/owared $(BUILD)/oware $(DESTDIR)$(PREFIX)/bin/
 	cd web && find . -type f ! -name '*.c' ! -name '*.h' ! -name '*.mk' ! -name '*.md' \
-		! -name '.*' -exec install -D -m 644 {} $(DESTDIR)$(WEB_INSTALL_DIR)/{} \;
+		! -name '.*' -exec install -D -p -m 644 {} $(DESTDIR)$(WEB_INSTALL_DIR)/{} \;
 	sed 's|@PREFIX@|$(PREFIX)|g' deploy/owared@.service \
 		> $(DESTDIR)$(PREFIX)/lib/systemd/system/owared@.service
 	sed 's|@PREFIX@|$(PREFIX)|g' deploy/oware-rooms.service \

@@ -26,6 +26,9 @@ typedef struct ipent {
 	uint8_t chat_next;   /* the oldest of chat_at */
 	int64_t hist_window; /* start (ms) of the minute counted in hist_bytes */
 	int64_t hist_bytes;  /* bytes of chat_history sent there in that minute */
+	int64_t last_flood;  /* ms of the last flood from here, or 0 (net.c) */
+	int64_t file_window; /* start (ms) of the minute counted in file_bytes */
+	int64_t file_bytes;  /* bytes of large static files sent in it (net.c) */
 	struct ipent *next;
 } ipent;
 

@@ -96,9 +96,13 @@ static void lws_log(int level, const char *line)
 		dropped++;
 		return;
 	}
+	char esc[1024];
+
 	while (n && line[n - 1] == '\n')
 		n--;
-	log_event(level == LLL_ERR ? LOG_ERROR : LOG_WARN, "lws", "msg=\"%.*s\"", (int)n, line);
+	/* lws may quote what a client sent: escaped. */
+	log_event(level == LLL_ERR ? LOG_ERROR : LOG_WARN, "lws", "msg=\"%s\"",
+	          log_esc(esc, sizeof esc, line, n, 1));
 }
 
 static int sweep_interval_s(void)
@@ -119,6 +123,7 @@ static void sweep(lws_sorted_usec_list_t *sul)
 	(void)sul;
 	rooms_expire();
 	ip_sweep(now_ms());
+	log_flush(0);
 	lws_sul_schedule(ctx, 0, &sweep_sul, sweep, (lws_usec_t)sweep_interval_s() * 1000000);
 }
 
@@ -137,6 +142,25 @@ static void raise_fd_limit(void)
 		log_event(LOG_WARN, "fd_limit", "open_files=%llu max_connections=%d"
 		          " (raise the limit, e.g. LimitNOFILE= in systemd)",
 		          (unsigned long long)rl.rlim_cur, cfg.max_connections);
+	/* One address may hold at most half the descriptors left for
+	 * connections (net.c keeps NET_FD_RESERVE): never all of them. */
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+		long half = ((long)rl.rlim_cur - NET_FD_RESERVE) / 2;
+
+		if (half < 1)
+			half = 1;
+		if (cfg.max_sockets_per_ip > half || cfg.max_conns_per_ip > half) {
+			log_event(LOG_WARN, "fd_limit", "open_files=%llu max_sockets_per_ip=%d"
+			          " max_conns_per_ip=%d clamped_to=%ld (half the descriptors left"
+			          " after %d kept back; raise the open-files limit)",
+			          (unsigned long long)rl.rlim_cur, cfg.max_sockets_per_ip,
+			          cfg.max_conns_per_ip, half, NET_FD_RESERVE);
+			if (cfg.max_sockets_per_ip > half)
+				cfg.max_sockets_per_ip = (int)half;
+			if (cfg.max_conns_per_ip > half)
+				cfg.max_conns_per_ip = (int)half;
+		}
+	}
 }
 
 /* Keepalive sweeps: a quarter of the ping time, from 250 ms to 1 s. */
@@ -285,6 +309,7 @@ int main(int argc, char **argv)
 		log_event(LOG_ERROR, "start_failed", "error=\"lws context\"");
 		goto fail_rooms;
 	}
+	net_files_init(ctx);
 
 	memset(&m_root, 0, sizeof m_root);
 	m_root.mountpoint = "/";
@@ -387,6 +412,7 @@ int main(int argc, char **argv)
 	ev_loop_destroy(evl);
 	ip_free_all();
 	net_free();
+	log_flush(1);
 	log_event(rc < 0 ? LOG_ERROR : LOG_INFO, "stopped", "clean=%d", rc == 0);
 	return rc < 0 ? 1 : 0;
 

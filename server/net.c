@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <netinet/in.h>
 #include <linux/tcp.h>
 #include <time.h>
@@ -202,7 +203,8 @@ static void conn_send_buf(conn *c, msgbuf *b, uint64_t seq, int state)
 	if (c->qlen == cfg->max_queue) {
 		/* A laggard: drop what it has not read and let it go. */
 		stats.dropped_slow++;
-		log_event(LOG_WARN, "client_dropped", "reason=slow addr=%s queue=%d", c->addr, c->qlen);
+		log_limited(LOG_WARN, "client_dropped", c->addr, "reason=slow addr=%s queue=%d", c->addr,
+		            c->qlen);
 		queue_clear(c);
 		conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too slow");
 		/* Its socket may never drain enough for the close frame. */
@@ -239,9 +241,9 @@ static void conn_error(conn *c, int code, const char *message)
 {
 	if (code > 0 && code < PROTO_E_COUNT)
 		stats.errors[code]++;
-	log_event(code == PROTO_E_INTERNAL ? LOG_ERROR : LOG_INFO, "client_error",
-	          "code=%s room=%s addr=%s", proto_err_code(code), rooms_member_room(&c->m),
-	          c->addr);
+	log_limited(code == PROTO_E_INTERNAL ? LOG_ERROR : LOG_INFO, "client_error", c->addr,
+	            "code=%s room=%s addr=%s", proto_err_code(code), rooms_member_room(&c->m),
+	            c->addr);
 	jw_reset(&msg_out);
 	proto_error_write(&msg_out, code, message);
 	conn_send(c, &msg_out, rooms_committed());
@@ -324,7 +326,8 @@ static void client_addr(struct lws *wsi, char *out, size_t outlen)
 				p = p ? p + 1 : xff;
 				while (*p == ' ')
 					p++;
-				snprintf(out, outlen, "%.*s", (int)strcspn(p, " "), p);
+				/* Escaped: the address is written to the log. */
+				log_esc(out, outlen, p, strcspn(p, " "), 0);
 			} else
 				out[0] = 0;
 			free(xff);
@@ -367,14 +370,14 @@ static int conn_open(conn *c, struct lws *wsi)
 	all_conns = c;
 	if (now_ms() < c->m.ip->banned_until) { /* behind a proxy: found only now */
 		stats.refused_conns++;
-		log_event(LOG_DEBUG, "conn_refused", "reason=flooded addr=%s", c->addr);
+		log_limited(LOG_DEBUG, "conn_refused", c->addr, "reason=flooded addr=%s", c->addr);
 		return -1;
 	}
 	if (connections > cfg->max_connections || c->m.ip->conns > cfg->max_conns_per_ip) {
 		int total = connections > cfg->max_connections;
 
-		log_event(LOG_WARN, "conn_refused", "reason=%s addr=%s",
-		          total ? "max_connections" : "too_many_connections", c->addr);
+		log_limited(LOG_WARN, "conn_refused", c->addr, "reason=%s addr=%s",
+		            total ? "max_connections" : "too_many_connections", c->addr);
 		conn_error(c, PROTO_E_TOO_MANY_CONNECTIONS, total
 		           ? "the server holds its maximum of connections"
 		           : "too many connections from this address");
@@ -457,22 +460,32 @@ static void close_with(struct lws *wsi, int code, const char *why)
 	lws_close_reason(wsi, (enum lws_close_status)code, buf, n);
 }
 
-/* Closes a flooding c after what is queued (the rate_limited error). */
-/* After a flood, new connections from its address are closed at once for
- * this long: a flooder that comes straight back costs nothing more. */
+/* A flood closes its connection. A second flood from the same address
+ * within FLOOD_REPEAT_MS of the last one closes new connections from the
+ * address at once for FLOOD_BAN_MS: a flooder that comes straight back
+ * costs nothing more, while one flood does not shut out everyone behind
+ * the same NAT address or IPv6 /64. */
 #define FLOOD_BAN_MS 10000
+#define FLOOD_REPEAT_MS 60000
 
 static void flood_ban(conn *c)
 {
-	if (c->m.ip)
-		c->m.ip->banned_until = now_ms() + FLOOD_BAN_MS;
+	ipent *ip = c->m.ip;
+	int64_t now = now_ms();
+
+	if (!ip)
+		return;
+	if (ip->last_flood && now - ip->last_flood < FLOOD_REPEAT_MS)
+		ip->banned_until = now + FLOOD_BAN_MS;
+	ip->last_flood = now;
 }
 
+/* Closes a flooding c after what is queued (the rate_limited error). */
 static void flood_close(conn *c)
 {
 	flood_ban(c);
 	stats.closed_flood++;
-	log_event(LOG_WARN, "client_dropped", "reason=flood addr=%s", c->addr);
+	log_limited(LOG_WARN, "client_dropped", c->addr, "reason=flood addr=%s", c->addr);
 	conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "message flood");
 }
 
@@ -507,7 +520,7 @@ static int on_receive(conn *c, struct lws *wsi, const void *in, size_t len)
 		return 0;
 	case REASM_TOO_LARGE:
 		stats.closed_oversize++;
-		log_event(LOG_WARN, "client_dropped", "reason=oversize addr=%s", c->addr);
+		log_limited(LOG_WARN, "client_dropped", c->addr, "reason=oversize addr=%s", c->addr);
 		close_with(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large");
 		return -1;
 	case REASM_NOMEM:
@@ -735,8 +748,8 @@ void net_free(void)
  * most). what=value says why in the log line. */
 static void drop(conn *c, const char *reason, const char *why, const char *what, int64_t value)
 {
-	log_event(LOG_INFO, "client_dropped", "reason=%s addr=%s %s=%lld", reason, c->addr, what,
-	          (long long)value);
+	log_limited(LOG_INFO, "client_dropped", c->addr, "reason=%s addr=%s %s=%lld", reason,
+	            c->addr, what, (long long)value);
 	queue_clear(c);
 	conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, why);
 	lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, 2);
@@ -850,12 +863,9 @@ int net_keepalive(void)
 typedef struct http_req {
 	unsigned char *buf; /* LWS_PRE + len */
 	size_t len;
-	/* POST /api/rooms: its body, gathered; and whether the connection
-	 * closes once the answer is written (an error before the body was
-	 * read). */
+	/* POST /api/rooms: its body, gathered. */
 	char *body;
 	size_t body_len, body_want;
-	int close_after;
 	struct api_refusal {
 		unsigned status;     /* 0: none */
 		const char *code, *message;
@@ -865,6 +875,12 @@ typedef struct http_req {
 	rooms_query *query;
 	unsigned head_status;    /* 0, or the status of a head still to write */
 	int hang_up;
+	int in_start;            /* inside rooms_query_start: its answer is written after */
+	/* The body's one deadline (API_BODY_DEADLINE_S after the headers),
+	 * however it trickles: armed while a body is read. */
+	struct lws *wsi;
+	lws_sorted_usec_list_t body_sul;
+	int body_timer;
 } http_req;
 
 /* Every connection accepted from an address counts against
@@ -898,7 +914,7 @@ static int on_new_client(struct lws *wsi)
 	if (ip->sockets <= cfg->max_sockets_per_ip && now_ms() >= ip->banned_until)
 		return 0;
 	stats.refused_conns++;
-	log_event(LOG_DEBUG, "conn_refused", "reason=too_many_sockets addr=%s", addr);
+	log_limited(LOG_DEBUG, "conn_refused", addr, "reason=too_many_sockets addr=%s", addr);
 	return -1; /* WSI_DESTROY follows and uncounts it */
 }
 
@@ -917,7 +933,7 @@ static void on_destroy(struct lws *wsi)
  * connection accepted past the open-files limit less these is closed at
  * once, so that accept() never fails for want of descriptors (which made
  * the loop spin on a listening socket that stays readable). */
-#define FD_RESERVE 32
+#define FD_RESERVE NET_FD_RESERVE
 static int fd_budget = 1 << 30;
 
 static void fd_budget_init(void)
@@ -985,7 +1001,10 @@ static int origin_allowed(const char *origin, const char *host)
  * sent). */
 static int refuse_upgrade(struct lws *wsi, unsigned status, const char *reason, const char *text)
 {
-	log_event(LOG_INFO, "upgrade_refused", "reason=%s", reason);
+	char addr[64];
+
+	client_addr(wsi, addr, sizeof addr);
+	log_limited(LOG_INFO, "upgrade_refused", addr, "reason=%s addr=%s", reason, addr);
 	lws_return_http_status(wsi, status, text);
 	return 1;
 }
@@ -1053,10 +1072,14 @@ static int confirm_upgrade(struct lws *wsi, const char *what)
 	if (origin_len > 0 &&
 	    (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) != origin_len ||
 	     !origin_allowed(origin, host))) {
+		char addr[64], eo[128], eh[128];
+
 		stats.refused_origin++;
-		log_event(LOG_WARN, "upgrade_refused", "reason=origin origin=\"%.100s\" length=%d"
-		          " host=\"%.100s\"", origin_len < (int)sizeof origin ? origin : "(too long)",
-		          origin_len, host);
+		client_addr(wsi, addr, sizeof addr);
+		log_limited(LOG_WARN, "upgrade_refused", addr, "reason=origin origin=\"%s\" length=%d"
+		            " host=\"%s\" addr=%s", origin_len < (int)sizeof origin
+		            ? log_esc(eo, sizeof eo, origin, 100, 0) : "(too long)", origin_len,
+		            log_esc(eh, sizeof eh, host, 100, 0), addr);
 		lws_return_http_status(wsi, HTTP_STATUS_FORBIDDEN, "origin not allowed");
 		return 1;
 	}
@@ -1188,15 +1211,6 @@ static size_t metrics(char *b, size_t cap)
 	return n;
 }
 
-/* Answers with an error status and ends the transaction: 1, or -1 to
- * hang up. */
-static int refuse(struct lws *wsi, unsigned status)
-{
-	if (lws_return_http_status(wsi, status, NULL))
-		return -1;
-	return lws_http_transaction_completed(wsi) ? -1 : 1;
-}
-
 /* 1 when the client may read /metrics (--metrics-from; by default all). */
 static int metrics_allowed(struct lws *wsi)
 {
@@ -1239,23 +1253,50 @@ static int leaves_root(const char *uri)
 	return strncmp(real, root, rn) || (real[rn] != '/' && real[rn] != 0);
 }
 
-/* Sends rq->buf's rq->len bytes as the answer with status: the header
- * now, the body at HTTP_WRITEABLE. 0, or -1 to hang up. */
+/* Sends rq->buf's rq->len bytes as the whole answer with status, head
+ * and body at once (lws sends first what the socket did not take), with
+ * "Connection: close": the connection ends after it. A request pipelined
+ * behind it is thus never answered (nor cut): its client, told of the
+ * close, sends it again on a new connection. (Keeping the connection
+ * open is not safe in lws 4.1.6: a pipelined request may stall, a POST
+ * gets its own head as its body.) Returns -1: hang up once written. */
 static int respond(struct lws *wsi, http_req *rq, unsigned status, const char *ctype)
 {
 	unsigned char hdr[LWS_PRE + 1024], *start = hdr + LWS_PRE, *p = start,
 	              *end = hdr + sizeof hdr - 1;
 
-	if (lws_add_http_common_headers(wsi, status, ctype, rq->len, &p, end) ||
-	    lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
-	                                 (const unsigned char *)"no-store", 8, &p, end) ||
-	    (rq->close_after &&
-	     lws_add_http_header_by_token(wsi, WSI_TOKEN_CONNECTION,
-	                                  (const unsigned char *)"close", 5, &p, end)) ||
-	    lws_finalize_write_http_header(wsi, start, &p, end))
+	if (!lws_add_http_common_headers(wsi, status, ctype, rq->len, &p, end) &&
+	    !lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
+	                                  (const unsigned char *)"no-store", 8, &p, end) &&
+	    !lws_add_http_header_by_token(wsi, WSI_TOKEN_CONNECTION,
+	                                  (const unsigned char *)"close", 5, &p, end) &&
+	    !lws_finalize_write_http_header(wsi, start, &p, end))
+		lws_write(wsi, rq->buf + LWS_PRE, rq->len, LWS_WRITE_HTTP_FINAL);
+	free(rq->buf);
+	rq->buf = NULL;
+	return -1;
+}
+
+/* Answers with an error status (a small page, like lws's own) and hangs
+ * up, as respond() does (its "Connection: close" tells a client not to
+ * send on this connection again): -1. */
+static int refuse(struct lws *wsi, http_req *rq, unsigned status)
+{
+	int n;
+
+	if (!rq) {
+		lws_return_http_status(wsi, status, NULL);
 		return -1;
-	lws_callback_on_writable(wsi);
-	return 0;
+	}
+	free(rq->buf);
+	rq->buf = malloc(LWS_PRE + 128);
+	if (!rq->buf)
+		return -1;
+	n = snprintf((char *)rq->buf + LWS_PRE, 128,
+	             "<html><head><title>%u</title></head><body><h1>%u</h1></body></html>\n",
+	             status, status);
+	rq->len = (size_t)n;
+	return respond(wsi, rq, status, "text/html");
 }
 
 /* ---- POST /api/rooms: several rooms at once (PROTOCOL.md, "Your games") ---- */
@@ -1263,6 +1304,7 @@ static int respond(struct lws *wsi, http_req *rq, unsigned status, const char *c
 #define API_ROOMS_PATH "/api/rooms"
 #define API_BODY_MAX 16384 /* 50 entries of the longest ids and tokens fit */
 #define API_DISCARD_MAX (1 << 20) /* a longer body is not even read: hang up */
+#define API_BODY_DEADLINE_S 5 /* the whole body, from the end of the headers */
 
 /* Makes the text of w (or, if it failed, an internal error) the answer's
  * body, status changed to match: 0, or -1 out of memory. */
@@ -1283,56 +1325,104 @@ static int api_body(http_req *rq, unsigned *status, const jw *w)
 }
 
 /* An error {"error": code, "message": message} into w (logged). */
-static void api_error_text(jw *w, unsigned status, const char *code, const char *message)
+static void api_error_text(struct lws *wsi, jw *w, unsigned status, const char *code,
+                           const char *message)
 {
+	char addr[64];
+
 	jw_obj(w);
 	jw_key(w, "error");
 	jw_str(w, code);
 	jw_key(w, "message");
 	jw_str(w, message);
 	jw_obj_end(w);
-	log_event(LOG_INFO, "api_refused", "code=%s status=%u", code, status);
+	client_addr(wsi, addr, sizeof addr);
+	log_limited(LOG_INFO, "api_refused", addr, "code=%s status=%u addr=%s", code, status, addr);
 }
 
-/* An error answer; the connection closes after it when the body was not
- * read. */
+/* An error answer (the connection closes after it). */
 static int api_error(struct lws *wsi, http_req *rq, unsigned status, const char *code,
-                     const char *message, int close_after)
+                     const char *message)
 {
 	jw w;
 	int rc;
 
 	jw_init(&w);
-	api_error_text(&w, status, code, message);
-	rq->close_after = close_after;
+	api_error_text(wsi, &w, status, code, message);
 	rc = api_body(rq, &status, &w) < 0 ? -1 : respond(wsi, rq, status, "application/json");
 	jw_free(&w);
 	return rc;
 }
 
+/* How a request frames its body (RFC 9112, section 6): FRAME_NONE (no
+ * body), FRAME_LENGTH (*len from one Content-Length of digits only),
+ * FRAME_CHUNKED (a Transfer-Encoding alone: a body we do not read) or
+ * FRAME_BAD: a Content-Length that is not plain digits (a sign, a space,
+ * two values, two headers), or one beside a Transfer-Encoding. */
+enum { FRAME_NONE, FRAME_LENGTH, FRAME_CHUNKED, FRAME_BAD };
+
+static int framing(struct lws *wsi, long *len)
+{
+	char num[24];
+	int n = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH);
+	int te = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0;
+
+	*len = 0;
+	if (n <= 0)
+		return te ? FRAME_CHUNKED : FRAME_NONE;
+	if (te || n > 10 || lws_hdr_copy(wsi, num, sizeof num, WSI_TOKEN_HTTP_CONTENT_LENGTH) != n)
+		return FRAME_BAD;
+	for (int i = 0; i < n; i++)
+		if (!isdigit((unsigned char)num[i]))
+			return FRAME_BAD;
+	*len = strtol(num, NULL, 10);
+	return FRAME_LENGTH;
+}
+
+/* The body of a request took too long: the connection ends, unanswered. */
+static void body_late(lws_sorted_usec_list_t *sul)
+{
+	http_req *rq = lws_container_of(sul, http_req, body_sul);
+	char addr[64];
+
+	rq->body_timer = 0;
+	client_addr(rq->wsi, addr, sizeof addr);
+	log_limited(LOG_INFO, "http_dropped", addr, "reason=body_timeout seconds=%d addr=%s",
+	            API_BODY_DEADLINE_S, addr);
+	lws_set_timeout(rq->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC);
+}
+
+static void body_timer_stop(http_req *rq)
+{
+	if (rq->body_timer)
+		lws_sul_cancel(&rq->body_sul);
+	rq->body_timer = 0;
+}
+
 /* The request line and headers of a POST /api/rooms: 0 to read its
- * body (an error found now is answered once the body was read and
- * dropped), or an error answered at once (0, or -1 to hang up). */
+ * body within API_BODY_DEADLINE_S (a refusal found now is answered once
+ * the body was read and dropped), or -1 after an error answered at once
+ * (a framing error, no Content-Length) or to hang up unanswered. */
 static int api_rooms_start(struct lws *wsi, http_req *rq)
 {
-	char origin[256], host[256], num[24];
+	char origin[256], host[256];
 	int origin_len = lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN);
 	long want;
 
 	memset(&rq->refused, 0, sizeof rq->refused);
 	if (lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) <= 0)
 		return api_error(wsi, rq, HTTP_STATUS_METHOD_NOT_ALLOWED, "bad_method",
-		                 "POST a JSON body", 0);
-	if (lws_hdr_copy(wsi, num, sizeof num, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0) {
-		/* Chunked: its chunks are dropped (up to API_DISCARD_MAX), then 411. */
-		rq->refused = (struct api_refusal){HTTP_STATUS_LENGTH_REQUIRED, "bad_request",
-		                                   "a Content-Length is required"};
-		rq->body_want = API_DISCARD_MAX;
-		rq->body_len = 0;
-		return 0;
+		                 "POST a JSON body");
+	switch (framing(wsi, &want)) {
+	case FRAME_BAD:
+		return api_error(wsi, rq, HTTP_STATUS_BAD_REQUEST, "bad_request",
+		                 "one Content-Length of digits only, and no Transfer-Encoding");
+	case FRAME_NONE:
+	case FRAME_CHUNKED: /* a chunked body is not read */
+		return api_error(wsi, rq, HTTP_STATUS_LENGTH_REQUIRED, "bad_request",
+		                 "a Content-Length is required");
 	}
-	want = strtol(num, NULL, 10);
-	if (want < 0 || want > API_DISCARD_MAX)
+	if (want > API_DISCARD_MAX)
 		return -1; /* not read, not answered */
 	rq->body_want = (size_t)want;
 	rq->body_len = 0;
@@ -1354,6 +1444,12 @@ static int api_rooms_start(struct lws *wsi, http_req *rq)
 		if (!rq->body)
 			return -1;
 	}
+	if (want) {
+		rq->wsi = wsi;
+		rq->body_timer = 1;
+		lws_sul_schedule(lws_get_context(wsi), 0, &rq->body_sul, body_late,
+		                 (lws_usec_t)API_BODY_DEADLINE_S * LWS_US_PER_SEC);
+	}
 	return 0;
 }
 
@@ -1363,6 +1459,11 @@ static int api_rooms_body(http_req *rq, const void *in, size_t len)
 {
 	if (len > rq->body_want - rq->body_len)
 		return -1; /* more than its Content-Length said */
+	if (!rq->body_len && len >= 5 && !memcmp(in, "POST ", 5))
+		/* lws 4.1.6 hands a POST pipelined behind another request its own
+		 * request line as the body: close before any answer starts (a
+		 * JSON body never begins so). */
+		return -1;
 	if (rq->body)
 		memcpy(rq->body + rq->body_len, in, len);
 	rq->body_len += len;
@@ -1376,7 +1477,7 @@ static void api_rooms_ready(void *arg, const jw *w)
 {
 	struct lws *wsi = arg;
 	http_req *rq = lws_wsi_user(wsi);
-	int later = rq->query != NULL;
+	int later = !rq->in_start;
 	unsigned status = HTTP_STATUS_OK;
 	jw e;
 
@@ -1384,18 +1485,19 @@ static void api_rooms_ready(void *arg, const jw *w)
 	jw_init(&e);
 	if (!w) {
 		status = HTTP_STATUS_SERVICE_UNAVAILABLE;
-		api_error_text(&e, status, "internal", "the database cannot be read now; try again");
+		api_error_text(wsi, &e, status, "internal", "the database cannot be read now; try again");
 		w = &e;
 	}
 	if (api_body(rq, &status, w) < 0)
 		rq->hang_up = 1;
-	else if (later) {
-		rq->head_status = status;
-		lws_callback_on_writable(wsi);
-	} else if (respond(wsi, rq, status, "application/json") < 0)
-		rq->hang_up = 1;
-	if (rq->hang_up && later)
-		lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
+	else
+		rq->head_status = status; /* written by the caller, or at WRITEABLE */
+	if (later) {
+		if (rq->hang_up)
+			lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
+		else
+			lws_callback_on_writable(wsi);
+	}
 	jw_free(&e);
 }
 
@@ -1405,18 +1507,20 @@ static int api_rooms_answer(struct lws *wsi, http_req *rq)
 {
 	static proto_room_ref refs[ROOMS_QUERY_MAX];
 	char err[128], addr[64];
+	unsigned status;
 	ipent *ip;
 	int n;
 
+	body_timer_stop(rq);
 	if (rq->refused.status)
-		return api_error(wsi, rq, rq->refused.status, rq->refused.code, rq->refused.message, 0);
+		return api_error(wsi, rq, rq->refused.status, rq->refused.code, rq->refused.message);
 	if (!rq->body)
 		return -1;
 	n = proto_rooms_query_parse(rq->body, rq->body_len, refs, ROOMS_QUERY_MAX, err, sizeof err);
 	free(rq->body);
 	rq->body = NULL;
 	if (n < 0)
-		return api_error(wsi, rq, HTTP_STATUS_BAD_REQUEST, "bad_request", err, 0);
+		return api_error(wsi, rq, HTTP_STATUS_BAD_REQUEST, "bad_request", err);
 	client_addr(wsi, addr, sizeof addr);
 	ip = ip_get(addr);
 	if (!ip)
@@ -1424,12 +1528,20 @@ static int api_rooms_answer(struct lws *wsi, http_req *rq)
 	if (ip_join_allow_n(ip, now_ms(), cfg->joins_per_ip_per_min, n ? n : 1) < 0) {
 		stats.errors[PROTO_E_RATE_LIMITED]++;
 		return api_error(wsi, rq, 429, "rate_limited",
-		                 "too many joins from this address; wait a minute", 0);
+		                 "too many joins from this address; wait a minute");
 	}
 	log_event(LOG_DEBUG, "api_rooms", "rooms=%d addr=%s", n, addr);
 	rq->hang_up = 0;
+	rq->in_start = 1;
 	rq->query = rooms_query_start(refs, n, api_rooms_ready, wsi);
-	return rq->hang_up ? -1 : 0;
+	rq->in_start = 0;
+	if (rq->hang_up)
+		return -1;
+	if (rq->query || !rq->head_status)
+		return 0; /* answered later, from the loop */
+	status = rq->head_status;
+	rq->head_status = 0;
+	return respond(wsi, rq, status, "application/json");
 }
 
 static int http_request(struct lws *wsi, http_req *rq, const void *in)
@@ -1439,10 +1551,12 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 	size_t cap = 16384;
 	unsigned status = HTTP_STATUS_OK;
 
+	if (rq->query || rq->buf || rq->body)
+		return -1; /* pipelined behind an answer still to come: hang up before it starts */
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_POST_URI) > 0 && !strcmp(uri, API_ROOMS_PATH))
 		return api_rooms_start(wsi, rq);
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
-		return refuse(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED);
+		return refuse(wsi, rq, HTTP_STATUS_METHOD_NOT_ALLOWED);
 	if (!strcmp(uri, API_ROOMS_PATH))
 		return api_rooms_start(wsi, rq);
 	rq->buf = malloc(LWS_PRE + cap);
@@ -1454,17 +1568,147 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 	} else if (!strcmp(uri, "/metrics") && !metrics_allowed(wsi)) {
 		free(rq->buf);
 		rq->buf = NULL;
-		return refuse(wsi, HTTP_STATUS_FORBIDDEN);
+		return refuse(wsi, rq, HTTP_STATUS_FORBIDDEN);
 	} else if (!strcmp(uri, "/metrics")) {
 		ctype = "text/plain; version=0.0.4";
 		rq->len = metrics((char *)rq->buf + LWS_PRE, cap);
 	} else {
-		log_event(LOG_DEBUG, "http_unknown", "uri=\"%.60s\" in=\"%.60s\"", uri, (const char *)in);
+		char eu[256], addr[64];
+
+		client_addr(wsi, addr, sizeof addr);
+		log_limited(LOG_DEBUG, "http_unknown", addr, "uri=\"%s\" addr=%s",
+		            log_esc(eu, sizeof eu, in, 60, 0), addr);
 		free(rq->buf);
 		rq->buf = NULL;
-		return refuse(wsi, HTTP_STATUS_NOT_FOUND);
+		return refuse(wsi, rq, HTTP_STATUS_NOT_FOUND);
 	}
 	return respond(wsi, rq, status, ctype);
+}
+
+/* ---- static files: precompressed copies, a byte budget for large ones ---- */
+
+/* The request lws is serving a file for accepts gzip (set for each request
+ * in FILTER_HTTP_CONNECTION, read by gz_open() in the same call). */
+static int gzip_wanted;
+static lws_fop_fd_t (*plat_open)(const struct lws_plat_file_ops *, const char *, const char *,
+                                 lws_fop_flags_t *);
+
+/* 1 when the Accept-Encoding header accepts gzip (RFC 9110, 12.5.3): a
+ * "gzip" (or "x-gzip"), or failing that "*", with a q above 0. */
+static int accepts_gzip(struct lws *wsi)
+{
+	char ae[512];
+	int star = 0, named = -1;
+
+	if (lws_hdr_copy(wsi, ae, sizeof ae, WSI_TOKEN_HTTP_ACCEPT_ENCODING) <= 0)
+		return 0;
+	for (char *save = NULL, *t = strtok_r(ae, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *semi = strchr(t, ';'), *q;
+		size_t n;
+		int ok = 1;
+
+		while (*t == ' ' || *t == '\t')
+			t++;
+		n = semi ? (size_t)(semi - t) : strlen(t);
+		while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
+			n--;
+		if (semi && (q = strstr(semi, "q=")) && strtod(q + 2, NULL) <= 0)
+			ok = 0;
+		if ((n == 4 && !strncasecmp(t, "gzip", 4)) || (n == 6 && !strncasecmp(t, "x-gzip", 6)))
+			named = ok;
+		else if (n == 1 && *t == '*')
+			star = ok;
+	}
+	return named >= 0 ? named : star;
+}
+
+/* A file's compressed copy, when it should be served in its place:
+ * path + ".gz" is a regular file at least as new as path. */
+static int gz_fresh(const char *path, char *gz, size_t cap, struct stat *gst)
+{
+	struct stat st;
+
+	return snprintf(gz, cap, "%s.gz", path) < (int)cap && !stat(path, &st) &&
+	       S_ISREG(st.st_mode) && !stat(gz, gst) && S_ISREG(gst->st_mode) &&
+	       gst->st_mtime >= st.st_mtime;
+}
+
+/* lws's file open, for the files of the web root: a client that accepts
+ * gzip gets file.gz when there is a fresh one (lws then sends it with
+ * Content-Encoding: gzip, its own length and ETag). */
+static lws_fop_fd_t gz_open(const struct lws_plat_file_ops *fops, const char *filename,
+                            const char *vpath, lws_fop_flags_t *flags)
+{
+	char gz[PATH_MAX];
+	struct stat gst;
+	int want = gzip_wanted;
+
+	gzip_wanted = 0;
+	if (want && gz_fresh(filename, gz, sizeof gz, &gst)) {
+		lws_fop_fd_t fd = plat_open(fops, gz, vpath, flags);
+
+		if (fd) {
+			/* lws's own test of Accept-Encoding is a search for "gzip". */
+			*flags |= LWS_FOP_FLAG_COMPR_ACCEPTABLE_GZIP | LWS_FOP_FLAG_COMPR_IS_GZIP;
+			fd->flags = *flags;
+			return fd;
+		}
+	}
+	return plat_open(fops, filename, vpath, flags);
+}
+
+void net_files_init(struct lws_context *ctx)
+{
+	struct lws_plat_file_ops *fops = lws_get_fops(ctx);
+
+	plat_open = fops->LWS_FOP_OPEN;
+	fops->LWS_FOP_OPEN = gz_open;
+}
+
+/* Static files this large count against a budget of bytes a minute per
+ * address (web/oware.egdb is 1.35 MB, 0.77 MB compressed). */
+#define FILE_BIG (64 * 1024)
+#define FILE_BYTES_PER_MIN ((int64_t)32 << 20)
+#define FILE_WINDOW_MS 60000
+
+/* A GET of a file of the web root: counts what it will send when it is
+ * a large one (nothing for a 304: the ETag asked for is lws's for the
+ * copy to be sent). 0 to serve it, 1 when its address spent its budget. */
+static int file_budget(struct lws *wsi, const char *uri)
+{
+	char path[PATH_MAX], gz[PATH_MAX], etag[40], inm[64], addr[64];
+	struct stat st, gst;
+	ipent *ip;
+	int64_t now;
+
+	if (uri[0] != '/' ||
+	    snprintf(path, sizeof path, "%s%s%s", cfg->web_root, uri,
+	             uri[strlen(uri) - 1] == '/' ? "index.html" : "") >= (int)sizeof path ||
+	    stat(path, &st) || !S_ISREG(st.st_mode) || st.st_size < FILE_BIG)
+		return 0;
+	if (gzip_wanted && gz_fresh(path, gz, sizeof gz, &gst))
+		st = gst; /* the compressed copy is sent */
+	snprintf(etag, sizeof etag, "%08llX%08lX", (unsigned long long)st.st_size,
+	         (unsigned long)st.st_mtime);
+	if (lws_hdr_copy(wsi, inm, sizeof inm, WSI_TOKEN_HTTP_IF_NONE_MATCH) > 0 &&
+	    !strcmp(inm, etag))
+		return 0;
+	client_addr(wsi, addr, sizeof addr);
+	ip = ip_get(addr);
+	if (!ip)
+		return 1;
+	now = now_ms();
+	if (now - ip->file_window >= FILE_WINDOW_MS) {
+		ip->file_window = now;
+		ip->file_bytes = 0;
+	}
+	if (ip->file_bytes + st.st_size > FILE_BYTES_PER_MIN) {
+		log_limited(LOG_INFO, "http_refused", addr, "reason=file_budget bytes=%lld addr=%s",
+		            (long long)ip->file_bytes, addr);
+		return 1;
+	}
+	ip->file_bytes += st.st_size;
+	return 0;
 }
 
 /* Headers added to every static file: the room id travels in page URLs,
@@ -1474,6 +1718,7 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 static int add_headers(struct lws *wsi, struct lws_process_html_args *args)
 {
 	static const char *const h[][2] = {
+		{"vary:", "Accept-Encoding"}, /* a gzip copy for some clients */
 		{"content-security-policy:",
 		 "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
 		 "img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
@@ -1512,16 +1757,34 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
 		return confirm_upgrade(wsi, in);
 	case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
+		if (strcmp(in, API_ROOMS_PATH) && framing(wsi, &(long){0}) != FRAME_NONE) {
+			/* Only POST /api/rooms has a body (it answers in JSON). */
+			char addr[64];
+
+			client_addr(wsi, addr, sizeof addr);
+			log_limited(LOG_INFO, "http_refused", addr, "reason=framing addr=%s", addr);
+			refuse(wsi, rq, HTTP_STATUS_BAD_REQUEST);
+			return 1;
+		}
+		gzip_wanted = accepts_gzip(wsi);
+		if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 && file_budget(wsi, in)) {
+			refuse(wsi, rq, 429);
+			return 1;
+		}
 		if (leaves_root(in)) {
-			log_event(LOG_WARN, "http_refused", "reason=link uri=\"%.100s\"", (const char *)in);
-			lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
+			char eu[256], addr[64];
+
+			client_addr(wsi, addr, sizeof addr);
+			log_limited(LOG_WARN, "http_refused", addr, "reason=link uri=\"%s\" addr=%s",
+			            log_esc(eu, sizeof eu, in, 100, 0), addr);
+			refuse(wsi, rq, HTTP_STATUS_NOT_FOUND);
 			return 1;
 		}
 		break;
 	case LWS_CALLBACK_ESTABLISHED:
 	case LWS_CALLBACK_RECEIVE:
 		/* A WebSocket bound to this protocol escaped confirm_upgrade. */
-		log_event(LOG_WARN, "upgrade_refused", "reason=protocol");
+		log_limited(LOG_WARN, "upgrade_refused", "-", "reason=protocol");
 		return -1;
 	case LWS_CALLBACK_HTTP:
 		n = http_request(wsi, rq, in);
@@ -1532,19 +1795,13 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 		return rq && api_rooms_answer(wsi, rq) < 0 ? -1 : 0;
 	case LWS_CALLBACK_HTTP_WRITEABLE:
 		if (rq && rq->head_status && rq->buf) {
-			/* An answer that came from the loop: its head first. */
-			n = respond(wsi, rq, rq->head_status, "application/json");
+			/* An answer that came from the loop. */
+			unsigned status = rq->head_status;
+
 			rq->head_status = 0;
-			return n < 0 ? -1 : 0;
+			return respond(wsi, rq, status, "application/json") < 0 ? -1 : 0;
 		}
-		if (!rq || !rq->buf)
-			break;
-		n = lws_write(wsi, rq->buf + LWS_PRE, rq->len, LWS_WRITE_HTTP_FINAL);
-		free(rq->buf);
-		rq->buf = NULL;
-		if (n < (int)rq->len || rq->close_after)
-			return -1;
-		return lws_http_transaction_completed(wsi) ? -1 : 0;
+		break;
 	case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
 	case LWS_CALLBACK_CLOSED_HTTP:
 		if (rq && rq->query) {
@@ -1552,6 +1809,7 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 			rq->query = NULL;
 		}
 		if (rq) {
+			body_timer_stop(rq);
 			free(rq->buf);
 			rq->buf = NULL;
 			free(rq->body);

@@ -29,7 +29,13 @@ extern const struct lws_protocols net_protocols[];
 extern const rooms_io net_rooms_io;
 
 /* Sets up the transport with the server's settings (kept, not copied). */
+/* Descriptors kept back from connections (for the store, the log, lws). */
+#define NET_FD_RESERVE 32
+
 void net_init(const srv_config *cfg);
+/* Makes lws serve a fresh file.gz in place of file to clients that accept
+ * gzip (call once the context exists). */
+void net_files_init(struct lws_context *ctx);
 /* Shutdown: each connection gets a "going away" close at its next
  * writeable callback, with nothing more from its queue. */
 void net_stop(void);

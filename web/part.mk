@@ -76,3 +76,13 @@ CLEAN += web/sw-files.js
 .PHONY: icons
 icons: $(NODE_DEPS)
 	node tests/tools/make-icons.mjs
+
+# Precompressed copies (file.gz beside each file) that owared sends to
+# clients accepting gzip (README, "Running the server"): the engines, the
+# endgame table, the scripts, the style sheet and the page.
+WEB_GZ := $(addsuffix .gz,$(wildcard web/*.js web/*.css web/*.html) \
+	web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm web/oware.egdb)
+web/%.gz: web/%
+	gzip -9 -n -c $< > $@.tmp && mv $@.tmp $@
+ALL += $(WEB_GZ)
+CLEAN += $(WEB_GZ)

@@ -35,7 +35,7 @@ FUZZ_LIBS_togyz_position := $(JANSSON_LIBS)
 FUZZ_LIBS_position := $(JANSSON_LIBS)
 FUZZ_LIBS_notation := $(JANSSON_LIBS)
 FUZZ_LIBS_message := $(JANSSON_LIBS)
-FUZZ_LIBS_rules := $(JANSSON_LIBS)
+FUZZ_LIBS_rules := $(JANSSON_LIBS) $(CRYPTO_LIBS)
 FUZZ_LIBS_ogn :=
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 # libFuzzer options per target: fuzz_engine reads 15 + 1024 bytes at most,

@@ -66,6 +66,10 @@ check "it found the installed web client" grep -q "web_root=$root/bin/../share/o
 curl -s -D "$tmp/h" -o "$tmp/index.html" "http://127.0.0.1:$port/"
 check "index.html served" cmp -s "$tmp/index.html" web/index.html
 check "strict Content-Security-Policy header" grep -qi "^content-security-policy: default-src 'none'; script-src 'self' 'wasm-unsafe-eval'" "$tmp/h"
+# Its gzip copies were installed beside the files, as new as they are.
+curl -s --compressed -D "$tmp/hz" -o "$tmp/index.gz.html" "http://127.0.0.1:$port/"
+check "index.html sent compressed to a client that accepts gzip" grep -qi "^content-encoding: gzip" "$tmp/hz"
+check "the same page once uncompressed" cmp -s "$tmp/index.gz.html" web/index.html
 ctype=$(curl -s -o /dev/null -w '%{content_type}' "http://127.0.0.1:$port/engine.wasm")
 check "engine.wasm as application/wasm (got $ctype)" test "$ctype" = application/wasm
 kill "$pid"

@@ -7,6 +7,7 @@ SERVER_TESTS += tests/server/names.test.mjs tests/server/chat.test.mjs tests/ser
 SERVER_TESTS += tests/server/clock.test.mjs tests/server/position.test.mjs
 SERVER_TESTS += tests/server/togyz.test.mjs
 SERVER_TESTS += tests/server/table.test.mjs
+SERVER_TESTS += tests/server/http.test.mjs
 
 .PHONY: test-server
 # clock.test.mjs also runs the test build (build/fault/owared, see
