@@ -259,7 +259,7 @@ int main(int argc, char **argv)
 #if defined(OW_FAULTS) && OW_FAULTS
 	/* Test build only: OW_TEST_CHAT_WINDOW_MS=N counts the chat limits
 	 * (5 lines a seat, 20 an address) in N ms instead of 10 s, so that
-	 * tests fill a room's chat in a few seconds (README, "Tests"). */
+	 * tests fill a room's chat in a few seconds (docs/testing.md). */
 	if (getenv("OW_TEST_CHAT_WINDOW_MS") && atoi(getenv("OW_TEST_CHAT_WINDOW_MS")) > 0) {
 		rcfg.chat_window_ms = atoi(getenv("OW_TEST_CHAT_WINDOW_MS"));
 		log_event(LOG_WARN, "test_chat_window", "ms=%lld", (long long)rcfg.chat_window_ms);

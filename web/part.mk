@@ -78,7 +78,7 @@ icons: $(NODE_DEPS)
 	node tests/tools/make-icons.mjs
 
 # Precompressed copies (file.gz beside each file) that owared sends to
-# clients accepting gzip (README, "Running the server"): the engines, the
+# clients accepting gzip (docs/running.md, "Static files"): the engines, the
 # endgame table, the scripts, the style sheet and the page.
 WEB_GZ := $(addsuffix .gz,$(wildcard web/*.js web/*.css web/*.html) \
 	web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm web/oware.egdb)

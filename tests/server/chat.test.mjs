@@ -14,7 +14,7 @@ import WebSocket from 'ws';
 import { withServer, startServer, stopServer, Client, twoPlayers, httpGet, storeQuery, PG,
   sqliteOnly } from './lib.mjs';
 
-// The test build honours OW_TEST_CHAT_WINDOW_MS (README, "Tests"): the
+// The test build honours OW_TEST_CHAT_WINDOW_MS (docs/testing.md): the
 // chat limits counted in that many ms instead of 10 s.
 const TEST_BUILD = resolve(new URL('../..', import.meta.url).pathname,
   process.env.OWARED_TEST_BUILD || 'build/fault/owared');
