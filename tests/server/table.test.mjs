@@ -65,7 +65,10 @@ test('a table filled with joined rooms from ten addresses still takes a newcomer
   }));
 
 test('a full table: a connected room never makes way, a game only once idle past --evict-idle, finished before unfinished', () =>
-  withServer(['--max-rooms', '3', '--evict-idle', '2'], async (srv) => {
+  // Idle times are whole seconds: with --evict-idle 4 the first check, about
+  // 1.6 s after the last move (up to 3 s on a loaded machine), finds nothing
+  // idle enough, and 4.5 s later both games are.
+  withServer(['--max-rooms', '3', '--evict-idle', '4'], async (srv) => {
     // Room 1: both players stay connected (and never move).
     const live = await pair(srv.port);
     // Room 2: a game in progress, then both leave.
@@ -80,11 +83,11 @@ test('a full table: a connected room never makes way, a game only once idle past
     await fin.a.expect('state'); await fin.b.expect('state');
     fin.a.close(); fin.b.close();
     await sleep(200);
-    // Nothing may make way yet: the games moved less than 2 s ago.
+    // Nothing may make way yet: the games moved less than 4 s ago.
     let m = await tryCreate(srv.port);
     assert.equal(m.code, 'too_many_rooms', JSON.stringify(m));
-    await sleep(2100);
-    // Both games are idle past 2 s: the finished one goes first, though
+    await sleep(4500);
+    // Both games are idle past 4 s: the finished one goes first, though
     // the unfinished one is idle longer.
     const c1 = await tryCreate(srv.port, '127.0.0.2', true);
     assert.equal(c1.type, 'welcome', JSON.stringify(c1));
