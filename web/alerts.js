@@ -8,7 +8,7 @@ import { t } from './i18n.js';
 import { $, load, store, toast, MUTE_KEY, soundMuted } from './ui.js';
 import { model, mySide, moverOf, other } from './model.js';
 import { pitLabel } from './kind.js';
-import { afterRender } from './render.js';
+import { afterRender } from './redraw.js';
 import { displayName } from './names.js';
 import { resultText } from './texts.js';
 

@@ -2,10 +2,9 @@
 import { Computer, ANALYSIS_NODES } from './ai.js';
 import { t } from './i18n.js';
 import { $, announce } from './ui.js';
-import { model, board } from './model.js';
+import { model, board, shownPly } from './model.js';
 import { displayName } from './names.js';
-import { renderAll } from './render.js';
-import { shownPly } from './record.js';
+import { requestRedraw } from './redraw.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 // The marks of the move list, by class.
@@ -41,25 +40,25 @@ function start() {
   model.analysis = a;
   if (!cpu) cpu = new Computer();
   announce(t('an.started'));
-  renderAll();
+  requestRedraw();
   cpu.analyse({
     position: model.timeline.start, moves, nodes: ANALYSIS_NODES,
     onPly: (ply) => {
       if (id !== runId) return;
       a.plies.push(ply);
-      renderAll();
+      requestRedraw();
     },
   }).then(() => {
     if (id !== runId) return;
     a.running = false;
     a.done = true;
     announce(t('an.finished'));
-    renderAll();
+    requestRedraw();
   }, (e) => {
     if (id !== runId) return;
     a.running = false;
     if (!(e && e.cancelled)) a.error = true;
-    renderAll();
+    requestRedraw();
   });
 }
 
@@ -131,7 +130,7 @@ function drawGraph(a, at) {
     const k = Math.round(((ev.clientX - r.left) / r.width * W - 4) / (W - 8) * n);
     const ply = Math.max(0, Math.min(n, k));
     model.review = ply === n ? null : ply;
-    renderAll();
+    requestRedraw();
   });
   box.replaceChildren(svg);
 }
@@ -210,12 +209,12 @@ export function wireAnalysis() {
   $('an-stop').addEventListener('click', () => {
     stop();
     announce(t('an.stopped'));
-    renderAll();
+    requestRedraw();
   });
   // The graph follows the card's width.
   let timer = null;
   window.addEventListener('resize', () => {
     clearTimeout(timer);
-    timer = setTimeout(() => { if (model && model.state && current()) renderAll(); }, 150);
+    timer = setTimeout(() => { if (model && model.state && current()) requestRedraw(); }, 150);
   });
 }

@@ -7,6 +7,7 @@ import { Board } from './board.js';
 import { $ } from './ui.js';
 import { model, board, setBoard } from './model.js';
 import { renderAll } from './render.js';
+import { setDraw, requestRedraw } from './redraw.js';
 import { drawConnBare } from './conn-line.js';
 import { startOnline, playOnline, wireOnline } from './online.js';
 import { startLocal, playLocal, wireLocal } from './local.js';
@@ -31,7 +32,7 @@ function onPreview(letter) {
   const p = letter && model.timeline ? model.timeline.preview(letter) : null;
   model.preview = p && !p.error ? p : null;
   board.markPreview(model.preview);
-  renderAll();
+  requestRedraw();
 }
 
 function onKey(ev) {
@@ -61,15 +62,16 @@ function onKey(ev) {
 }
 
 function wire() {
+  setDraw(renderAll);
   setBoard(new Board($('board'), {}, { onPlay, onPreview, tapPreview }));
   wireTouch(board);
   $('lang').addEventListener('click', () => {
     setLang(getLang() === 'es' ? 'en' : 'es');
-    if (model && model.state) renderAll();
+    if (model && model.state) requestRedraw();
     else if (model && model.mode === 'online') drawConnBare();
     else if (!model && !$('start').hidden) showEditor();
   });
-  wireOnline();
+  wireOnline({ backToStart: showStart });
   wireLocal();
   wireReview();
   wireStudy();

@@ -4,7 +4,7 @@
 import { t, getLang } from './i18n.js';
 import { $, toast, load, store } from './ui.js';
 import { model, mySide } from './model.js';
-import { afterRender } from './render.js';
+import { afterRender } from './redraw.js';
 import { cleanText, myName, rememberName, displayName, NAME_MAX, CHAT_MAX } from './names.js';
 
 const HIDDEN_KEY = 'oware.chat.hidden';

@@ -8,7 +8,7 @@ import { $, toast, announce, confirmDialog, show, store, load, setGameHeading } 
 import { model, board, setModel, newModel, other, moverOf, undoCount, mySide } from './model.js';
 import { Timeline } from './timeline.js';
 import { sideName, lastText, resultSentence, engineText } from './texts.js';
-import { renderAll, afterRender } from './render.js';
+import { requestRedraw, afterRender } from './redraw.js';
 
 const LOCAL_KEY = 'oware.local';
 
@@ -79,7 +79,7 @@ export function startLocal() {
   localState();
   setGameHeading(model.ai ? 'screen.ai' : 'screen.local');
   show('game');
-  renderAll();
+  requestRedraw();
 }
 
 // The computer's turn: web/ai.js searches in a worker while the page lives
@@ -143,7 +143,7 @@ export function playLocal(letter) {
   board.markPreview(null);
   saveLocal();
   announce(lastText(info, moverOf(letter)) + (model.state.game.over ? ` ${resultSentence(model.state, mySide())}` : ''));
-  renderAll();
+  requestRedraw();
 }
 
 function undoLocal() {
@@ -169,7 +169,7 @@ function undoLocal() {
   const said = k === 1 ? t('undo.one', { move: pitLabel(gone[0]) }) : t('undo.two', { first: pitLabel(gone[0]), second: pitLabel(gone[1]) });
   const turn = model.ai ? t('announce.turn') : t('turn.local', { side: sideName(model.state.game.turn) });
   announce(`${said} ${turn}`);
-  renderAll();
+  requestRedraw();
   // A focused button that turns disabled drops the focus: keep it nearby.
   if (hadFocus && $('act-undo').disabled) $('act-new').focus();
 }
@@ -186,19 +186,19 @@ async function newGame() {
   localState();
   saveLocal();
   announce(t('announce.start'));
-  renderAll();
+  requestRedraw();
 }
 
 function askHint() {
   const moves = model.timeline.moves.slice();
   model.hint = { ply: moves.length };
-  renderAll();
+  requestRedraw();
   cpu().hint({ position: model.start, moves }).then((r) => {
     if (!model || !model.hint || model.hint.ply !== moves.length || model.timeline.moves.length !== moves.length) return;
     model.hint = { ply: moves.length, move: r.move };
     announce(t('hint.note', { pit: pitLabel(r.move) }));
-    renderAll();
-  }, () => { if (model) { model.hint = null; renderAll(); } });
+    requestRedraw();
+  }, () => { if (model) { model.hint = null; requestRedraw(); } });
 }
 
 // The local game's buttons, on the start page and the game screen.
@@ -211,7 +211,7 @@ export function wireLocal() {
   $('act-flip').addEventListener('click', () => {
     model.flipped = !model.flipped;
     if (model.mode === 'local') saveLocal();
-    renderAll();
+    requestRedraw();
   });
   $('local-play').addEventListener('click', () => newLocal(null));
   $('local-resume').addEventListener('click', () => { window.location.href = '?local=1'; });

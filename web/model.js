@@ -76,3 +76,8 @@ export function undoCount() {
   for (let i = moves.length - 1; i >= 0; i--) if (moverOf(moves[i]) === me) return moves.length - i;
   return 0;
 }
+
+// The ply the board shows: the one reviewed, else the last.
+export function shownPly() {
+  return model.review === null ? model.state.moves.length : model.review;
+}

@@ -6,9 +6,8 @@ import { $, toast, announce, confirmDialog, copyText, show, store, load } from '
 import { model, board, setModel, newModel, mySide, other, moverOf } from './model.js';
 import { Timeline } from './timeline.js';
 import { lastText, resultSentence, engineText, errorText } from './texts.js';
-import { renderAll } from './render.js';
+import { requestRedraw } from './redraw.js';
 import { drawConn, drawConnBare } from './conn-line.js';
-import { showStart } from './start.js';
 import { chosenClock, clockError, scheduleClock, wireClockForm } from './clock.js';
 import { drawClocks } from './table.js';
 import { shareText } from './actions.js';
@@ -20,6 +19,7 @@ const TOKEN_KEY = (room) => `oware.token.${room}`;
 
 let conn = null;
 let tickTimer = null;
+let backToStart = () => {};  // app.js's: the start page, with a sentence under the create form
 
 // Opens room (null: creates one, on createSide).
 // createKind: the game of a room this page creates ('oware' or 'togyz').
@@ -51,7 +51,7 @@ export function startOnline(room, createSide, createClock = null, createPosition
         model.retryTimer = setInterval(() => { if (model && model.conn === 'retry') drawConn(); }, 1000);
       }
       if (state === 'retry' || state === 'connecting') model.pendingAck = true;
-      if (model.state) renderAll(); else drawConnBare();
+      if (model.state) requestRedraw(); else drawConnBare();
     },
     closed: (code) => {
       if (code === CLOSE_REPLACED) { model.stopped = 'replaced'; return false; }
@@ -164,7 +164,7 @@ function onState(st) {
   model.claimAt = st.claim_in !== null && st.claim_in !== undefined ? Date.now() + st.claim_in * 1000 : null;
   scheduleTick();
   if (firstState) $('conn').hidden = true;
-  renderAll();
+  requestRedraw();
   if (!firstState) announceChange(prev, st);
   if (!firstState) stateEvents(prev, st);
 }
@@ -225,7 +225,7 @@ function noticeDecline(prev, st) {
 // Redraws every second while a claim counts down.
 function scheduleTick() {
   clearInterval(tickTimer);
-  if (model.claimAt) tickTimer = setInterval(() => { if (model && model.claimAt) renderAll(); }, 1000);
+  if (model.claimAt) tickTimer = setInterval(() => { if (model && model.claimAt) requestRedraw(); }, 1000);
 }
 
 function onError(msg) {
@@ -240,10 +240,10 @@ function onError(msg) {
     model.stopped = code;
     if (code === 'no_room') store(TOKEN_KEY(model.room), null);
     conn.stop();
-    if (model.state) renderAll(); else drawConnBare();
+    if (model.state) requestRedraw(); else drawConnBare();
     return;
   }
-  if (code === 'replaced') { model.stopped = 'replaced'; renderAll(); return; }
+  if (code === 'replaced') { model.stopped = 'replaced'; requestRedraw(); return; }
   if (code === 'internal' && model.room && model.conn === 'joining') {
     // The join could not be answered (the room is still being taken over
     // from another server, or the database failed): nothing changed, join
@@ -257,7 +257,7 @@ function onError(msg) {
   }
   if (!model.room && !model.state) {  // create failed: back to the start page
     conn.stop();
-    showStart(errorText(code));
+    backToStart(errorText(code));
     return;
   }
   if (chatError(code)) return;
@@ -266,7 +266,7 @@ function onError(msg) {
     model.shownKey = null;  // undo the optimistic animation
   }
   toast(errorText(code));
-  if (model.state) renderAll();
+  if (model.state) requestRedraw();
 }
 
 // Leaves this room (over, or never joined by an opponent) for a new one,
@@ -311,9 +311,9 @@ export function playOnline(letter) {
   model.prevKey = model.shownKey;
   board.setLegal([]);
   board.markLast(info);
-  board.animate(before, info, after).then(() => { if (model.state) renderAll(); });
+  board.animate(before, info, after).then(() => { if (model.state) requestRedraw(); });
   sendAction({ type: 'move', pit: wirePit(letter), ply });
-  renderAll();
+  requestRedraw();
 }
 
 // Creates a room with the create form's choices (side, clock, name), from
@@ -343,7 +343,9 @@ export function createRoom(position) {
 }
 
 // The room's buttons and the start page's form that creates a room.
-export function wireOnline() {
+// home(error): back to the start page, error said under the create form.
+export function wireOnline({ backToStart: home }) {
+  backToStart = home;
   $('create-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     createRoom(null);

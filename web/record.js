@@ -1,6 +1,6 @@
 // record.js: draws the record card: the move list, the review bar and the record text.
 import { $ } from './ui.js';
-import { model } from './model.js';
+import { model, shownPly } from './model.js';
 import { t } from './i18n.js';
 import { seatName, displayName } from './names.js';
 import { analysedPly, MARKS } from './analysis.js';
@@ -22,11 +22,6 @@ export function drawRecord(f) {
   $('record-copy').hidden = st.moves.length === 0;
   // The .ogn download is Oware's (Togyz records are copied as text).
   $('record-download').hidden = st.moves.length === 0 || !model.timeline || model.timeline.kind === 'togyz';
-}
-
-// The ply the board shows: the one reviewed, else the last.
-export function shownPly() {
-  return model.review === null ? model.state.moves.length : model.review;
 }
 
 function drawMoves(f) {

@@ -10,24 +10,20 @@ import { drawClockLine } from './clock.js';
 import { drawTouch } from './touch.js';
 import { drawAnalysis } from './analysis.js';
 import { drawPlayHere } from './study.js';
+import { requestRedraw } from './redraw.js';
 
 // The seats of a local game: both taken and present.
 const LOCAL_SEATS = { south: { taken: true, connected: true }, north: { taken: true, connected: true } };
 
-const afterHooks = [];
-
-// fn() runs at the end of every renderAll (local.js: the computer's turn).
-export function afterRender(fn) { afterHooks.push(fn); }
-
 export function renderAll() {
-  if (!model || !model.state) return;
+  if (!model || !model.state) return false;
   const f = facts();
   $('game').classList.add('has-state');
   document.body.dataset.mode = model.mode;
   document.body.dataset.seat = model.seat || '';
   drawHeading(f);
   const anim = drawBoard(f);
-  if (anim) anim.then(() => renderAll());
+  if (anim) anim.then(() => requestRedraw());
   drawPlayers(f);
   drawClockLine();
   drawStatus(f);
@@ -41,7 +37,7 @@ export function renderAll() {
   drawPlayHere(f);
   drawTouch(f);
   drawConn();
-  afterHooks.forEach((fn) => fn());
+  return true;
 }
 
 // The screen's (visually hidden) level-one heading: what is played here.

@@ -1,15 +1,14 @@
 // review.js: the record card's controls: stepping through a finished game (or a record).
 import { $ } from './ui.js';
-import { model } from './model.js';
-import { renderAll } from './render.js';
-import { shownPly } from './record.js';
+import { model, shownPly } from './model.js';
+import { requestRedraw } from './redraw.js';
 
 // Shows the position after ply plies (the last one: the live position).
 export function reviewTo(ply) {
   const n = model.state.moves.length;
   const at = Math.max(0, Math.min(n, ply));
   model.review = at === n ? null : at;
-  renderAll();
+  requestRedraw();
 }
 
 // One ply back (-1) or forward (+1).

@@ -3,11 +3,10 @@ import { ognWrite, ognRead, EngineError, RecordError } from './engine.js';
 import { togyzRecord } from './togyz.js';
 import { t } from './i18n.js';
 import { $, show, store, load, copyText } from './ui.js';
-import { model, setModel, newModel, other } from './model.js';
+import { model, setModel, newModel, other, shownPly } from './model.js';
 import { Timeline } from './timeline.js';
 import { engineText } from './texts.js';
-import { renderAll } from './render.js';
-import { shownPly } from './record.js';
+import { requestRedraw } from './redraw.js';
 import { newLocal } from './local.js';
 
 const RECORD_KEY = 'oware.record';
@@ -116,7 +115,7 @@ export function startRecord() {
     start: line.start,
   };
   show('game');
-  renderAll();
+  requestRedraw();
   return true;
 }
 
