@@ -8,7 +8,7 @@ import { seatName } from './names.js';
 
 export function drawShare(f) {
   $('share').hidden = !(f.online && f.me && !f.bothSeated && !f.g.over);
-  if (f.online && model.room) $('share-link').value = roomLink(model.room);
+  if (f.online && model.online.room) $('share-link').value = roomLink(model.online.room);
   const control = controlText(f.st.clock);
   $('share-clock').hidden = !control;
   $('share-clock').textContent = control ? t('clock.share', { control }) : '';
@@ -52,10 +52,10 @@ export function drawOffer(f) {
   }
 }
 
-// The offerer's own offer that the opponent declined (model.declined, set
+// The offerer's own offer that the opponent declined (model.online.declined, set
 // by online.js), said until the game moves on or a new offer is made.
 function declinedText(f) {
-  const d = model.declined;
+  const d = model.online.declined;
   const { st } = f;
   if (!d || !f.online || !f.me || st.game_number !== d.game || st.draw_offer || st.rematch_offer) return null;
   if (d.kind === 'draw' && (st.game.over || st.moves.length !== d.ply)) return null;
@@ -85,10 +85,10 @@ export function drawActions(f) {
   const record = model.mode === 'record';
   act('act-new', !online && !record);
   // The hint: its button, and its mark on the board.
-  const hintNow = model.hint && model.hint.ply === st.moves.length;
-  act('act-hint', !online && f.canMove, !!(hintNow && !model.hint.move));
-  $('act-hint').textContent = hintNow && !model.hint.move ? t('ai.thinking.short') : t('action.hint');
-  board.markHint(hintNow && model.hint.move && !f.reviewing && f.canMove ? model.hint.move : null);
+  const hintNow = model.local.hint && model.local.hint.ply === st.moves.length;
+  act('act-hint', !online && f.canMove, !!(hintNow && !model.local.hint.move));
+  $('act-hint').textContent = hintNow && !model.local.hint.move ? t('ai.thinking.short') : t('action.hint');
+  board.markHint(hintNow && model.local.hint.move && !f.reviewing && f.canMove ? model.local.hint.move : null);
   act('act-undo', !online && !record, !online && undoCount() === 0);
   act('act-flip', !online || !me);  // spectators may turn the board too
   act('act-home', true);

@@ -83,7 +83,7 @@ function happened(kind, text) {
   drawTitle();
   if (notifyOn()) {
     try {
-      const n = new Notification(t('app.title'), { body: text, tag: `oware-${model.room}`, icon: ICON });
+      const n = new Notification(t('app.title'), { body: text, tag: `oware-${model.online.room}`, icon: ICON });
       n.onclick = () => { window.focus(); n.close(); };
     } catch { /* some browsers allow notifications only from a service worker */ }
   }

@@ -21,7 +21,7 @@ function keyOf() {
 // The analysis of the game shown ({plies, total, running, done}), or null
 // (none, or one of another game).
 function current() {
-  const a = model && model.analysis;
+  const a = model && model.study.analysis;
   return a && model.state && a.key === keyOf() ? a : null;
 }
 
@@ -37,7 +37,7 @@ function start() {
   const id = ++runId;
   const moves = model.state.moves.slice();
   const a = { key: keyOf(), plies: [], total: moves.length, running: true, done: false };
-  model.analysis = a;
+  model.study.analysis = a;
   if (!cpu) cpu = new Computer();
   announce(t('an.started'));
   requestRedraw();
@@ -64,7 +64,7 @@ function start() {
 
 // Stops a running analysis: what it judged so far stays.
 function stop() {
-  const a = model && model.analysis;
+  const a = model && model.study.analysis;
   if (cpu && a && a.running) cpu.cancel();
   runId++;
   if (a) a.running = false;
@@ -149,7 +149,7 @@ export function drawAnalysis(f) {
   const a = on ? current() : null;
   board.markBest(null);
   // The game moved on (a rematch): an analysis of the old one stops.
-  if (!a && model.analysis && model.analysis.running) stop();
+  if (!a && model.study.analysis && model.study.analysis.running) stop();
   if (!on) return;
   const running = !!(a && a.running);
   $('an-start').hidden = running || !!(a && a.done);

@@ -100,7 +100,7 @@ export function drawChat() {
   $('chat-spectator').hidden = player;
   $('chat-empty').hidden = lines.length > 0;
   const input = $('room-name');
-  if (document.activeElement !== input) input.value = (player ? (model.state.names || {})[mySide()] : model.myName) || myName() || '';
+  if (document.activeElement !== input) input.value = (player ? (model.state.names || {})[mySide()] : model.online.myName) || myName() || '';
   drawWatchers();
 }
 
@@ -119,7 +119,7 @@ function drawWatchers() {
 // The room's name sent to the server: the seat's, or a spectator's own.
 function sendName(name) {
   if (!send({ type: 'name', name })) { toast(t('conn.reconnecting.now')); return; }
-  if (model) model.myName = name;
+  if (model) model.online.myName = name;
   rememberName(name);
   toast(t('name.saved'));
 }

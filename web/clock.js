@@ -19,7 +19,7 @@ export function clockNow() {
   if (!c) return null;
   const left = { south: c.south, north: c.north };
   if (c.running && !st.game.over) {
-    const since = performance.now() - (model.clockAt || 0) - (c.grace || 0);
+    const since = performance.now() - (model.online.clockAt || 0) - (c.grace || 0);
     if (since > 0) left[c.running] = Math.max(0, c[c.running] - since);
   }
   return { ...c, left };
@@ -122,7 +122,7 @@ let warned = null;  // game_number:ply already warned about
 
 function warn() {
   const c = clockNow();
-  const me = model.seat;
+  const me = model.online.seat;
   if (!c || c.kind !== 'realtime' || c.running !== me || c.left[me] >= LOW_MS || c.left[me] <= 0) return;
   const key = `${model.state.game_number}:${model.state.moves.length}`;
   if (warned === key) return;

@@ -11,27 +11,27 @@ export function drawConn() {
   btn.hidden = true;
   let text = '';
   let kind = 'warn';
-  if (model.stopped === 'replaced') {
+  if (model.online.stopped === 'replaced') {
     text = t('conn.replaced');
     btn.hidden = false;
     btn.textContent = t('conn.takeback');
     btn.dataset.action = 'takeback';
-  } else if (model.stopped) {
-    text = model.stopped === 'no_room' ? t('conn.noroom') : errorText(model.stopped);
+  } else if (model.online.stopped) {
+    text = model.online.stopped === 'no_room' ? t('conn.noroom') : errorText(model.online.stopped);
     btn.hidden = false;
     btn.textContent = t('conn.home');
     btn.dataset.action = 'home';
-  } else if (model.conn === 'retry') {
-    const left = Math.ceil((model.retryAt - Date.now()) / 1000);
+  } else if (model.online.conn === 'retry') {
+    const left = Math.ceil((model.online.retryAt - Date.now()) / 1000);
     text = left >= 1 ? t('conn.reconnecting', { s: left }) : t('conn.reconnecting.now');
-    if (model.retryIn >= 1500) {
+    if (model.online.retryIn >= 1500) {
       btn.hidden = false;
       btn.textContent = t('conn.retry');
       btn.dataset.action = 'retry';
     }
-  } else if ((model.conn === 'connecting' || model.conn === 'joining') && model.everJoined) {
+  } else if ((model.online.conn === 'connecting' || model.online.conn === 'joining') && model.online.everJoined) {
     text = t('conn.reconnecting.now');
-  } else if (model.seat === 'spectator') {
+  } else if (model.online.seat === 'spectator') {
     text = t('role.spectator');
     kind = 'info';
     const n = model.state ? model.state.spectators : 0;
@@ -47,12 +47,12 @@ export function drawConnBare() {
   const el = $('conn');
   el.hidden = false;
   el.dataset.kind = 'info';
-  $('conn-action').hidden = !model.stopped;
-  if (model.stopped) {
-    $('conn-text').textContent = model.stopped === 'no_room' ? t('conn.noroom') : errorText(model.stopped);
+  $('conn-action').hidden = !model.online.stopped;
+  if (model.online.stopped) {
+    $('conn-text').textContent = model.online.stopped === 'no_room' ? t('conn.noroom') : errorText(model.online.stopped);
     $('conn-action').textContent = t('conn.home');
     $('conn-action').dataset.action = 'home';
-  } else if (model.conn === 'retry') {
+  } else if (model.online.conn === 'retry') {
     $('conn-text').textContent = t('conn.reconnecting.now');
   } else {
     $('conn-text').textContent = t('conn.connecting');

@@ -13,7 +13,7 @@ import { requestRedraw, afterRender } from './redraw.js';
 const LOCAL_KEY = 'oware.local';
 
 function saveLocal() {
-  store(LOCAL_KEY, JSON.stringify({ kind: model.timeline.kind, moves: model.timeline.moves, ai: model.ai, flipped: model.flipped, start: model.start }));
+  store(LOCAL_KEY, JSON.stringify({ kind: model.timeline.kind, moves: model.timeline.moves, ai: model.local.ai, flipped: model.flipped, start: model.start }));
 }
 
 // A saved start position the engine of kind accepts, else null (the standard start).
@@ -68,16 +68,16 @@ export function startLocal() {
   setKind(saved ? saved.kind : 'oware');
   applyStatic();
   document.body.dataset.kind = getKind();
-  let line = new Timeline();
+  let line = new Timeline(getKind());
   if (saved) {
-    try { line = new Timeline(saved.moves, saved.start); } catch { line = new Timeline([], saved.start); }
-    model.ai = saved.ai;
+    try { line = new Timeline(saved.kind, saved.moves, saved.start); } catch { line = new Timeline(saved.kind, [], saved.start); }
+    model.local.ai = saved.ai;
     model.flipped = saved.flipped;
   }
   model.timeline = line;
   model.start = line.start;
   localState();
-  setGameHeading(model.ai ? 'screen.ai' : 'screen.local');
+  setGameHeading(model.local.ai ? 'screen.ai' : 'screen.local');
   show('game');
   requestRedraw();
 }
@@ -93,25 +93,25 @@ function cpu() {
 }
 let aiSeq = 0;
 function aiTurn() {
-  if (!model || model.mode !== 'local' || !model.ai || model.thinking || board.anim) return;
+  if (!model || model.mode !== 'local' || !model.local.ai || model.local.thinking || board.anim) return;
   const line = model.timeline;
-  if (line.over || model.review !== null || line.state().turn !== model.ai.side) return;
+  if (line.over || model.review !== null || line.state().turn !== model.local.ai.side) return;
   const id = ++aiSeq;
-  model.thinking = id;
+  model.local.thinking = id;
   const moves = line.moves.slice();
   const started = Date.now();
   // Easy's slips vary from game to game and move to move.
-  const seed = (model.aiSeed = model.aiSeed || (Date.now() >>> 0)) + moves.length;
-  cpu().best({ position: model.start, moves, level: model.ai.level, seed }).then((r) => {
+  const seed = (model.local.aiSeed = model.local.aiSeed || (Date.now() >>> 0)) + moves.length;
+  cpu().best({ position: model.start, moves, level: model.local.ai.level, seed }).then((r) => {
     // A short pause, so a quick reply still reads as a move.
     setTimeout(() => {
-      if (!model || model.thinking !== id) return;
-      model.thinking = null;
+      if (!model || model.local.thinking !== id) return;
+      model.local.thinking = null;
       if (model.timeline.moves.length === moves.length) playLocal(r.move);
     }, Math.max(0, 500 - (Date.now() - started)));
   }, (e) => {
-    if (!model || model.thinking !== id) return;
-    model.thinking = null;
+    if (!model || model.local.thinking !== id) return;
+    model.local.thinking = null;
     if (!(e && e.cancelled)) toast(t('error.unknown', { code: 'ai' }));
   });
 }
@@ -121,7 +121,7 @@ function localState() {
   const line = model.timeline;
   const n = line.moves.length;
   model.state = {
-    game_number: model.localGame,
+    game_number: model.local.game,
     game: line.state(),
     moves: line.moves.slice(),
     last: n ? line.history[n - 1] : null,
@@ -155,19 +155,19 @@ function undoLocal() {
   const gone = moves.slice(moves.length - k);
   // A search of the computer (its move or a hint) is about a position that
   // goes away: stop it.
-  if (computer && (model.thinking || (model.hint && !model.hint.move))) computer.cancel();
-  model.thinking = null;
-  model.hint = null;
+  if (computer && (model.local.thinking || (model.local.hint && !model.local.hint.move))) computer.cancel();
+  model.local.thinking = null;
+  model.local.hint = null;
   model.review = null;
   model.preview = null;
   board.markPreview(null);
   board.finish();
   // The engine cannot step back: play the moves kept again (once, here).
-  model.timeline = new Timeline(moves.slice(0, moves.length - k), model.start);
+  model.timeline = new Timeline(model.timeline.kind, moves.slice(0, moves.length - k), model.start);
   localState();
   saveLocal();
   const said = k === 1 ? t('undo.one', { move: pitLabel(gone[0]) }) : t('undo.two', { first: pitLabel(gone[0]), second: pitLabel(gone[1]) });
-  const turn = model.ai ? t('announce.turn') : t('turn.local', { side: sideName(model.state.game.turn) });
+  const turn = model.local.ai ? t('announce.turn') : t('turn.local', { side: sideName(model.state.game.turn) });
   announce(`${said} ${turn}`);
   requestRedraw();
   // A focused button that turns disabled drops the focus: keep it nearby.
@@ -177,11 +177,11 @@ function undoLocal() {
 async function newGame() {
   const line = model.timeline;
   if (line.moves.length && !line.over && !(await confirmDialog(`${t('action.newgame')}?`, t('action.newgame')))) return;
-  model.timeline = new Timeline([], model.start);  // from the same start position
-  model.localGame += 1;
+  model.timeline = new Timeline(line.kind, [], model.start);  // from the same start position
+  model.local.game += 1;
   model.review = null;
-  model.thinking = null;
-  model.aiSeed = 0;
+  model.local.thinking = null;
+  model.local.aiSeed = 0;
   if (computer) { computer.cancel(); computer.newGame().catch(() => {}); }
   localState();
   saveLocal();
@@ -191,14 +191,14 @@ async function newGame() {
 
 function askHint() {
   const moves = model.timeline.moves.slice();
-  model.hint = { ply: moves.length };
+  model.local.hint = { ply: moves.length };
   requestRedraw();
   cpu().hint({ position: model.start, moves }).then((r) => {
-    if (!model || !model.hint || model.hint.ply !== moves.length || model.timeline.moves.length !== moves.length) return;
-    model.hint = { ply: moves.length, move: r.move };
+    if (!model || !model.local.hint || model.local.hint.ply !== moves.length || model.timeline.moves.length !== moves.length) return;
+    model.local.hint = { ply: moves.length, move: r.move };
     announce(t('hint.note', { pit: pitLabel(r.move) }));
     requestRedraw();
-  }, () => { if (model) { model.hint = null; requestRedraw(); } });
+  }, () => { if (model) { model.local.hint = null; requestRedraw(); } });
 }
 
 // The local game's buttons, on the start page and the game screen.

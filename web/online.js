@@ -9,7 +9,7 @@ import { lastText, resultSentence, engineText, errorText } from './texts.js';
 import { requestRedraw } from './redraw.js';
 import { drawConn, drawConnBare } from './conn-line.js';
 import { chosenClock, clockError, scheduleClock, wireClockForm } from './clock.js';
-import { drawClocks } from './table.js';
+import { drawClocks, playShown, forgetShown } from './table.js';
 import { shareText } from './actions.js';
 import { myName, cleanText, rememberName, NAME_MAX, seatName } from './names.js';
 import { resetChat, onChatMessage, chatError, wireChat } from './chat.js';
@@ -18,79 +18,81 @@ import { stateEvents, chatEvent, wireAlerts } from './alerts.js';
 const TOKEN_KEY = (room) => `oware.token.${room}`;
 
 let conn = null;
-let tickTimer = null;
+let tickTimer = null;    // redraws while a claim counts down
+let retryTimer = null;   // counts the wait before a reconnection down on screen
+let rejoinTimer = null;  // a join answered `internal` is sent again
 let backToStart = () => {};  // app.js's: the start page, with a sentence under the create form
 
 // Opens room (null: creates one, on createSide).
 // createKind: the game of a room this page creates ('oware' or 'togyz').
 export function startOnline(room, createSide, createClock = null, createPosition = null, createKind = getKind()) {
   setModel(newModel('online'));
-  model.createKind = createKind === 'togyz' ? 'togyz' : 'oware';
+  model.online.createKind = createKind === 'togyz' ? 'togyz' : 'oware';
   $('game').classList.remove('has-state');
-  model.room = room;
-  model.createSide = createSide || null;
-  model.createClock = createClock;
-  model.createPosition = createPosition;
+  model.online.room = room;
+  model.online.createSide = createSide || null;
+  model.online.createClock = createClock;
+  model.online.createPosition = createPosition;
   resetChat();
   show('game');
   conn = new Connection({
-    url: () => socketUrl(model.room),
+    url: () => socketUrl(model.online.room),
     hello,
     message: onMessage,
     status: ({ state, retryIn }) => {
       // An open socket is not yet the room: until its welcome (a join may
       // wait a few seconds while another server's room is taken over) the
       // page stays "reconnecting", its pits and presence unknown.
-      model.conn = state === 'open' ? 'joining' : state;
-      clearTimeout(model.rejoinTimer);
-      model.retryIn = retryIn;
-      model.retryAt = Date.now() + retryIn;
+      model.online.conn = state === 'open' ? 'joining' : state;
+      clearTimeout(rejoinTimer);
+      model.online.retryIn = retryIn;
+      model.online.retryAt = Date.now() + retryIn;
       // Count the wait down on screen.
-      clearInterval(model.retryTimer);
+      clearInterval(retryTimer);
       if (state === 'retry' && retryIn >= 1500) {
-        model.retryTimer = setInterval(() => { if (model && model.conn === 'retry') drawConn(); }, 1000);
+        retryTimer = setInterval(() => { if (model && model.online.conn === 'retry') drawConn(); }, 1000);
       }
-      if (state === 'retry' || state === 'connecting') model.pendingAck = true;
+      if (state === 'retry' || state === 'connecting') model.online.pendingAck = true;
       if (model.state) requestRedraw(); else drawConnBare();
     },
     closed: (code) => {
-      if (code === CLOSE_REPLACED) { model.stopped = 'replaced'; return false; }
-      if (model.stopped) return false;
+      if (code === CLOSE_REPLACED) { model.online.stopped = 'replaced'; return false; }
+      if (model.online.stopped) return false;
       return true;
     },
   });
   conn.open();
-  if (model.room) drawConnBare();
+  if (model.online.room) drawConnBare();
 }
 
 // The first message of each socket: join the room (with this browser's
 // seat token), or create it.
 function hello() {
   // The name this browser remembers goes with every create and join.
-  const name = model.myName || myName();
+  const name = model.online.myName || myName();
   const named = name ? { name } : {};
-  if (!model.room) {
-    const from = model.createPosition ? { position: model.createPosition } : {};
+  if (!model.online.room) {
+    const from = model.online.createPosition ? { position: model.online.createPosition } : {};
     // kind is sent for Togyz Kumalak only (a room is Oware without it).
-    const kind = model.createKind === 'togyz' ? { kind: 'togyz' } : {};
-    return { type: 'create', ...kind, side: model.createSide, clock: model.createClock, ...from, ...named };
+    const kind = model.online.createKind === 'togyz' ? { kind: 'togyz' } : {};
+    return { type: 'create', ...kind, side: model.online.createSide, clock: model.online.createClock, ...from, ...named };
   }
-  const token = load(TOKEN_KEY(model.room));
-  return token ? { type: 'join', room: model.room, token, ...named } : { type: 'join', room: model.room, ...named };
+  const token = load(TOKEN_KEY(model.online.room));
+  return token ? { type: 'join', room: model.online.room, token, ...named } : { type: 'join', room: model.online.room, ...named };
 }
 
 function onMessage(msg) {
   switch (msg.type) {
   case 'welcome': {
-    const first = !model.room;
-    model.room = msg.room;
-    model.seat = msg.seat;
-    model.everJoined = true;
-    model.conn = 'open';
+    const first = !model.online.room;
+    model.online.room = msg.room;
+    model.online.seat = msg.seat;
+    model.online.everJoined = true;
+    model.online.conn = 'open';
     useKind(msg.kind);
     // The first state on a new connection is the truth, whatever its
     // version (a server restored from its store may count from lower).
-    model.freshJoin = true;
+    model.online.freshJoin = true;
     if (msg.token) store(TOKEN_KEY(msg.room), msg.token);
     if (first) {
       const u = new URL(window.location.href);
@@ -134,34 +136,33 @@ function onState(st) {
   useKind(st.kind || (st.game && Array.isArray(st.game.pits) && st.game.pits.length === 18 ? 'togyz' : 'oware'));
   if (getKind() === 'togyz') st = togyzFromWire(st);
   const prev = model.state;
-  if (prev && !model.freshJoin && st.version !== undefined && prev.version !== undefined &&
+  if (prev && !model.online.freshJoin && st.version !== undefined && prev.version !== undefined &&
       st.version < prev.version && st.game_number === prev.game_number) return;  // an old state after a newer one
-  model.freshJoin = false;
+  model.online.freshJoin = false;
   const firstState = !prev;
   model.state = st;
   // The clocks count down from the moment this state arrived.
-  model.clockAt = performance.now();
+  model.online.clockAt = performance.now();
   scheduleClock(drawClocks);
   if (prev && prev.game_number !== st.game_number) {
     model.review = null;
-    model.prevGame = null;
     announce(t('announce.start'));
   }
-  if (model.pending) {
-    const p = model.pending;
-    if (st.moves.length > p.ply || st.game.over) model.pending = null;
-    else if (st.moves.length === p.ply && conn.connected && model.pendingAck) {
+  if (model.online.pending) {
+    const p = model.online.pending;
+    if (st.moves.length > p.ply || st.game.over) model.online.pending = null;
+    else if (st.moves.length === p.ply && conn.connected && model.online.pendingAck) {
       // Reconnected with a move unconfirmed: send it again (the server
       // treats a repeat of a recorded move as a resend).
-      model.pendingAck = false;
+      model.online.pendingAck = false;
       conn.send({ type: 'move', pit: wirePit(p.pit), ply: p.ply });
     }
   }
-  model.pendingAck = false;
+  model.online.pendingAck = false;
   noticeDecline(prev, st);
   syncTimeline();
   // claim_in counts down from now.
-  model.claimAt = st.claim_in !== null && st.claim_in !== undefined ? Date.now() + st.claim_in * 1000 : null;
+  model.online.claimAt = st.claim_in !== null && st.claim_in !== undefined ? Date.now() + st.claim_in * 1000 : null;
   scheduleTick();
   if (firstState) $('conn').hidden = true;
   requestRedraw();
@@ -175,10 +176,10 @@ function onState(st) {
 function syncTimeline() {
   const st = model.state;
   let line = model.timeline;
-  const same = line && model.timelineGame === st.game_number && line.moves.length <= st.moves.length &&
+  const same = line && model.online.timelineGame === st.game_number && line.moves.length <= st.moves.length &&
     line.moves.every((m, i) => m === st.moves[i]);
   try {
-    if (!same) { line = new Timeline([], st.start || null); model.timelineGame = st.game_number; }
+    if (!same) { line = new Timeline(getKind(), [], st.start || null); model.online.timelineGame = st.game_number; }
     for (let i = line.moves.length; i < st.moves.length; i++) line.play(st.moves[i]);
     model.timeline = line;
     // Togyz: the page's replay says what the last move did in its terms.
@@ -202,7 +203,7 @@ function announceChange(prev, st) {
   else if (me && !st.game.over && st.game.turn === me && (prev.game.turn !== me || prev.game_number !== st.game_number) && st.seats[other(me)].taken) parts.push(t('announce.turn'));
   if (st.draw_offer && st.draw_offer !== prev.draw_offer && st.draw_offer !== me) parts.push(t('action.draw.incoming'));
   if (st.rematch_offer && st.rematch_offer !== prev.rematch_offer && st.rematch_offer !== me) parts.push(t('action.rematch.incoming'));
-  if (model.declined && model.declined.version === st.version) parts.push($('offer-text').textContent);
+  if (model.online.declined && model.online.declined.version === st.version) parts.push($('offer-text').textContent);
   if (parts.length) announce(parts.join(' '));
 }
 
@@ -210,60 +211,60 @@ function announceChange(prev, st) {
 // declined (a draw offer also when the offered player moves), when the game
 // ends, or when a rematch is accepted (protocol/PROTOCOL.md), so an offer of
 // mine gone in the same game, with the game still on for a draw, was
-// declined. Kept in model.declined for actions.js to say.
+// declined. Kept in model.online.declined for actions.js to say.
 function noticeDecline(prev, st) {
   const me = mySide();
   if (!me || !prev || prev.game_number !== st.game_number) return;
   const by = other(me);
   if (prev.draw_offer === me && !st.draw_offer && !st.game.over) {
-    model.declined = { kind: 'draw', by, moved: st.moves.length > prev.moves.length, game: st.game_number, ply: st.moves.length, version: st.version };
+    model.online.declined = { kind: 'draw', by, moved: st.moves.length > prev.moves.length, game: st.game_number, ply: st.moves.length, version: st.version };
   } else if (prev.rematch_offer === me && !st.rematch_offer && st.game.over) {
-    model.declined = { kind: 'rematch', by, game: st.game_number, version: st.version };
+    model.online.declined = { kind: 'rematch', by, game: st.game_number, version: st.version };
   }
 }
 
 // Redraws every second while a claim counts down.
 function scheduleTick() {
   clearInterval(tickTimer);
-  if (model.claimAt) tickTimer = setInterval(() => { if (model && model.claimAt) requestRedraw(); }, 1000);
+  if (model.online.claimAt) tickTimer = setInterval(() => { if (model && model.online.claimAt) requestRedraw(); }, 1000);
 }
 
 function onError(msg) {
   const code = msg.code;
-  if (code === 'bad_token' && model.room) {
-    store(TOKEN_KEY(model.room), null);
+  if (code === 'bad_token' && model.online.room) {
+    store(TOKEN_KEY(model.online.room), null);
     toast(t('error.bad_token'));
-    conn.send({ type: 'join', room: model.room });
+    conn.send({ type: 'join', room: model.online.room });
     return;
   }
   if (code === 'no_room' || (code === 'too_many_spectators' && !model.state)) {
-    model.stopped = code;
-    if (code === 'no_room') store(TOKEN_KEY(model.room), null);
+    model.online.stopped = code;
+    if (code === 'no_room') store(TOKEN_KEY(model.online.room), null);
     conn.stop();
     if (model.state) requestRedraw(); else drawConnBare();
     return;
   }
-  if (code === 'replaced') { model.stopped = 'replaced'; requestRedraw(); return; }
-  if (code === 'internal' && model.room && model.conn === 'joining') {
+  if (code === 'replaced') { model.online.stopped = 'replaced'; requestRedraw(); return; }
+  if (code === 'internal' && model.online.room && model.online.conn === 'joining') {
     // The join could not be answered (the room is still being taken over
     // from another server, or the database failed): nothing changed, join
     // again in a moment on the same socket.
-    clearTimeout(model.rejoinTimer);
+    clearTimeout(rejoinTimer);
     const again = conn;
-    model.rejoinTimer = setTimeout(() => {
-      if (conn === again && model && model.conn === 'joining') again.send(hello());
+    rejoinTimer = setTimeout(() => {
+      if (conn === again && model && model.online.conn === 'joining') again.send(hello());
     }, 1000);
     return;
   }
-  if (!model.room && !model.state) {  // create failed: back to the start page
+  if (!model.online.room && !model.state) {  // create failed: back to the start page
     conn.stop();
     backToStart(errorText(code));
     return;
   }
   if (chatError(code)) return;
-  if (model.pending && ['illegal_move', 'not_your_turn', 'stale_ply', 'game_over', 'opponent_missing'].includes(code)) {
-    model.pending = null;
-    model.shownKey = null;  // undo the optimistic animation
+  if (model.online.pending && ['illegal_move', 'not_your_turn', 'stale_ply', 'game_over', 'opponent_missing'].includes(code)) {
+    model.online.pending = null;
+    forgetShown();  // undo the optimistic animation
   }
   toast(errorText(code));
   if (model.state) requestRedraw();
@@ -277,15 +278,15 @@ function newRoom() {
   const start = model.state && model.state.start || null;  // the new room starts where this one did
   if (conn) conn.stop();
   clearInterval(tickTimer);
-  clearInterval(model.retryTimer);
-  clearTimeout(model.rejoinTimer);
+  clearInterval(retryTimer);
+  clearTimeout(rejoinTimer);
   startOnline(null, side, null, start, getKind());
 }
 
 // Sends obj in the room: only once the socket's join is answered (a
 // message before it would get not_joined). False when it could not go.
 function sendInRoom(obj) {
-  return !!conn && !!model && model.conn === 'open' && conn.send(obj);
+  return !!conn && !!model && model.online.conn === 'open' && conn.send(obj);
 }
 
 function sendAction(obj) {
@@ -301,17 +302,12 @@ export function playOnline(letter) {
   const p = model.timeline.preview(letter);
   if (p.error) { toast(engineText(p.error)); return; }
   const info = p.move;
-  model.pending = { pit: letter, ply };
+  model.online.pending = { pit: letter, ply };
   model.preview = null;
   board.markPreview(null);
   const before = st.game;
   const after = p.state;
-  model.shownKey = `${st.game_number}:${ply + 1}`;
-  model.prevGame = after;
-  model.prevKey = model.shownKey;
-  board.setLegal([]);
-  board.markLast(info);
-  board.animate(before, info, after).then(() => { if (model.state) requestRedraw(); });
+  playShown(`${st.game_number}:${ply + 1}`, before, info, after);
   sendAction({ type: 'move', pit: wirePit(letter), ply });
   requestRedraw();
 }
@@ -380,7 +376,7 @@ export function wireOnline({ backToStart: home }) {
     const action = $('conn-action').dataset.action;
     if (action === 'home') { window.location.href = './'; return; }
     if (action === 'retry') { conn.nudge(); return; }
-    model.stopped = null;
+    model.online.stopped = null;
     conn.open();
   });
 

@@ -20,7 +20,7 @@ export function renderAll() {
   const f = facts();
   $('game').classList.add('has-state');
   document.body.dataset.mode = model.mode;
-  document.body.dataset.seat = model.seat || '';
+  document.body.dataset.seat = model.online.seat || '';
   drawHeading(f);
   const anim = drawBoard(f);
   if (anim) anim.then(() => requestRedraw());
@@ -44,8 +44,8 @@ export function renderAll() {
 function drawHeading(f) {
   let key = 'screen.local';
   if (model.mode === 'record') key = 'screen.record';
-  else if (f.online) key = model.seat === 'spectator' ? 'screen.watch' : 'screen.online';
-  else if (model.ai) key = 'screen.ai';
+  else if (f.online) key = model.online.seat === 'spectator' ? 'screen.watch' : 'screen.online';
+  else if (model.local.ai) key = 'screen.ai';
   setGameHeading(key);
 }
 
@@ -57,7 +57,7 @@ function facts() {
   const me = mySide();
   const seats = st.seats || LOCAL_SEATS;
   const bothSeated = seats.south.taken && seats.north.taken;
-  const connected = !online || model.conn === 'open';
+  const connected = !online || model.online.conn === 'open';
   // Review shows a ply of the timeline; without one, the live position.
   const reviewing = model.review !== null && !!model.timeline;
   const shown = reviewing ? model.timeline.at(model.review) : { game: g, last: st.last };
@@ -65,8 +65,8 @@ function facts() {
   const record = model.mode === 'record';  // a record opened for review: nobody moves
   let canMove = false;
   if (!reviewing && !g.over && !record) {
-    if (!online) canMove = !model.ai || g.turn === me;
-    else canMove = me === g.turn && bothSeated && connected && !model.pending;
+    if (!online) canMove = !model.local.ai || g.turn === me;
+    else canMove = me === g.turn && bothSeated && connected && !model.online.pending;
   }
   const near = viewSide();
   return {

@@ -8,13 +8,13 @@ import { pitLabel } from './kind.js';
 export function drawStatus(f) {
   const { st, g, me, online } = f;
   let status = '';
-  if (online && model.stopped) status = '';
+  if (online && model.online.stopped) status = '';
   else if (f.reviewing || model.mode === 'record') status = '';  // the review bar under the board says which position
   else if (g.over) status = '';
   else if (online && !f.bothSeated) status = me ? '' : t('turn.side', { side: sideName(g.turn) });
-  else if (online && model.pending) status = t('turn.sending');
+  else if (online && model.online.pending) status = t('turn.sending');
   else if (online && !f.connected) status = t('turn.side', { side: sideName(g.turn) });
-  else if (!online && model.ai) status = g.turn === me ? t('turn.yours') : t('ai.thinking');
+  else if (!online && model.local.ai) status = g.turn === me ? t('turn.yours') : t('ai.thinking');
   else if (!online) status = t('turn.local', { side: sideName(g.turn) });
   else if (me === g.turn) status = t('turn.yours');
   else if (me) status = t('turn.theirs', { side: sideName(g.turn) });
@@ -36,8 +36,8 @@ export function drawNote(f) {
     else if (m.tuzdyk) note = t('preview.tuzdyk', { pit: land });
     else if (m.seeds) note = t('preview.captures', { pit: land, n: m.seeds });
     else note = t('preview.lands', { pit: land });
-  } else if (model.hint && model.hint.move && model.hint.ply === st.moves.length && f.canMove) {
-    note = t('hint.note', { pit: pitLabel(model.hint.move) });
+  } else if (model.local.hint && model.local.hint.move && model.local.hint.ply === st.moves.length && f.canMove) {
+    note = t('hint.note', { pit: pitLabel(model.local.hint.move) });
   } else if (shownLast) {
     note = lastText(shownLast, moverOf(shownLast.pit));
   }
@@ -45,8 +45,8 @@ export function drawNote(f) {
   if (f.online && f.connected && f.bothSeated && !g.over && opp && !seats[opp].connected && !f.reviewing && !model.preview) {
     away = true;
     if (seats[opp].claimable) note = t('wait.claimable');
-    else if (model.claimAt && g.turn === opp) {
-      const s = Math.max(0, Math.ceil((model.claimAt - Date.now()) / 1000));
+    else if (model.online.claimAt && g.turn === opp) {
+      const s = Math.max(0, Math.ceil((model.online.claimAt - Date.now()) / 1000));
       note = `${t('wait.reconnect')} ${t('wait.claim_in', { s })}`;
     } else note = t('wait.reconnect');
   }

@@ -38,7 +38,7 @@ function readOurs(text) {
       }
     }
   });
-  const line = new Timeline();
+  const line = new Timeline('oware');  // records are Oware's
   moves.forEach((mv, k) => {
     let info;
     try { info = line.play(mv); } catch (e) {
@@ -101,12 +101,12 @@ export function startRecord() {
   let saved, line;
   try {
     saved = JSON.parse(load(RECORD_KEY) || 'null');
-    line = new Timeline(saved.moves, saved.start || null);
+    line = new Timeline('oware', saved.moves, saved.start || null);
   } catch { return false; }
   setModel(newModel('record'));
   model.timeline = line;
   model.start = line.start;
-  model.recordDate = saved.date || null;
+  model.study.date = saved.date || null;
   const n = line.moves.length;
   model.state = {
     game_number: 1, game: line.state(), moves: line.moves.slice(),
@@ -136,7 +136,7 @@ export function recordOgn() {
     moves: st.moves,
     south: names.south || '',
     north: names.north || '',
-    date: model.mode === 'record' ? (model.recordDate || '') : today(),
+    date: model.mode === 'record' ? (model.study.date || '') : today(),
   });
 }
 

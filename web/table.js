@@ -6,6 +6,28 @@ import { model, board, mySide } from './model.js';
 import { sideName } from './texts.js';
 import { drawPlayerClock } from './clock.js';
 import { displayName } from './names.js';
+import { requestRedraw } from './redraw.js';
+
+// What the board shows of the live game: the game_number:ply it shows
+// (null: none, or a position reviewed), and the live position drawn last
+// with its key: a move from it is animated.
+let shownKey = null;
+let prevGame = null;
+let prevKey = null;
+
+// A move shown at once, before the server confirms it: after is animated
+// from before (the key the board then shows: game_number:ply).
+export function playShown(key, before, last, after) {
+  shownKey = key;
+  prevGame = after;
+  prevKey = key;
+  board.setLegal([]);
+  board.markLast(last);
+  board.animate(before, last, after).then(() => { if (model && model.state) requestRedraw(); });
+}
+
+// The move shown at once was refused: the next draw shows the state as it is.
+export function forgetShown() { shownKey = null; }
 
 // Draws the board for the facts f of render.js. Returns the promise of a
 // sowing animation it started (the caller draws again when it ends), or null.
@@ -21,20 +43,20 @@ export function drawBoard(f) {
   if (f.reviewing) {
     board.finish();
     board.show(f.shown.game);
-    model.shownKey = null;
+    shownKey = null;
   } else {
     const key = `${st.game_number}:${st.moves.length}`;
-    if (model.shownKey !== key) {
-      const prev = model.prevGame;
-      const step = prev && model.prevKey === `${st.game_number}:${st.moves.length - 1}` && st.last;
-      model.shownKey = key;
+    if (shownKey !== key) {
+      const prev = prevGame;
+      const step = prev && prevKey === `${st.game_number}:${st.moves.length - 1}` && st.last;
+      shownKey = key;
       if (step) anim = board.animate(prev, st.last, g);
       else { board.finish(); board.show(g); }
     } else if (!board.anim) {
       board.show(g);
     }
-    model.prevGame = g;
-    model.prevKey = key;
+    prevGame = g;
+    prevKey = key;
   }
   board.markLast(f.shown.last);
 
@@ -56,10 +78,10 @@ function drawPlayer(el, side, f) {
   // A player's name when the seat has one (online), else the side.
   let name = displayName(side);
   if (me === side) name = t('seat.you', { side: displayName(side) });
-  else if (model.ai && model.ai.side === side) name = t('ai.name', { side: sideName(side), level: t(`ai.level.${model.ai.level}`) });
+  else if (model.local.ai && model.local.ai.side === side) name = t('ai.name', { side: sideName(side), level: t(`ai.level.${model.local.ai.level}`) });
   el.querySelector('.player-name').textContent = name;
   // While this page is offline it knows nobody's presence.
-  const known = f.online && model.conn === 'open';
+  const known = f.online && model.online.conn === 'open';
   const here = known && seat.taken && seat.connected;
   let status = '';
   if (known) {
