@@ -1,8 +1,8 @@
 // actions.js: draws the share card, an incoming offer, the action buttons and the game-over card.
 import { t } from './i18n.js';
 import { $ } from './ui.js';
-import { model, board, mySide, undoCount } from './model.js';
-import { resultText, resultSentence, sideName } from './texts.js';
+import { model, mySide, undoCount } from './model.js';
+import { resultText, resultSentence, declinedText } from './texts.js';
 import { controlText } from './clock.js';
 import { seatName } from './names.js';
 
@@ -40,7 +40,7 @@ export function drawOffer(f) {
     if (!g.over && st.draw_offer === opp) offerKind = 'draw';
     if (g.over && st.rematch_offer === opp) offerKind = 'rematch';
   }
-  const declined = offerKind ? null : declinedText(f);
+  const declined = offerKind || !f.online || !me ? null : declinedText(st, me);
   offer.hidden = !offerKind && !declined;
   offer.querySelector('.buttons').hidden = !offerKind;
   offer.dataset.kind = offerKind || (declined ? 'declined' : '');
@@ -50,18 +50,6 @@ export function drawOffer(f) {
   } else if (declined) {
     $('offer-text').textContent = declined;
   }
-}
-
-// The offerer's own offer that the opponent declined (model.online.declined, set
-// by online.js), said until the game moves on or a new offer is made.
-function declinedText(f) {
-  const d = model.online.declined;
-  const { st } = f;
-  if (!d || !f.online || !f.me || st.game_number !== d.game || st.draw_offer || st.rematch_offer) return null;
-  if (d.kind === 'draw' && (st.game.over || st.moves.length !== d.ply)) return null;
-  if (d.kind === 'rematch' && !st.game.over) return null;
-  const key = d.kind === 'rematch' ? 'offer.declined.rematch' : d.moved ? 'offer.declined.draw.moved' : 'offer.declined.draw';
-  return t(key, { side: sideName(d.by) });
 }
 
 export function drawActions(f) {
@@ -84,11 +72,10 @@ export function drawActions(f) {
   $('act-rematch').textContent = rematchMine ? t('action.rematch.offered') : t('action.rematch');
   const record = model.mode === 'record';
   act('act-new', !online && !record);
-  // The hint: its button, and its mark on the board.
+  // The hint's button (its mark is the board's).
   const hintNow = model.local.hint && model.local.hint.ply === st.moves.length;
   act('act-hint', !online && f.canMove, !!(hintNow && !model.local.hint.move));
   $('act-hint').textContent = hintNow && !model.local.hint.move ? t('ai.thinking.short') : t('action.hint');
-  board.markHint(hintNow && model.local.hint.move && !f.reviewing && f.canMove ? model.local.hint.move : null);
   act('act-undo', !online && !record, !online && undoCount() === 0);
   act('act-flip', !online || !me);  // spectators may turn the board too
   act('act-home', true);

@@ -8,7 +8,7 @@ import { t } from './i18n.js';
 import { $, load, store, toast, MUTE_KEY, soundMuted } from './ui.js';
 import { model, mySide, moverOf, other } from './model.js';
 import { pitLabel } from './kind.js';
-import { afterRender } from './redraw.js';
+import { requestRedraw } from './redraw.js';
 import { displayName } from './names.js';
 import { resultText } from './texts.js';
 
@@ -80,7 +80,7 @@ function happened(kind, text) {
   unseen++;
   unseenText = text;
   setIcon(ICON_ALERT);
-  drawTitle();
+  requestRedraw();
   if (notifyOn()) {
     try {
       const n = new Notification(t('app.title'), { body: text, tag: `oware-${model.online.room}`, icon: ICON });
@@ -130,7 +130,8 @@ export function chatEvent(msg) {
   happened('chat', t('chat.said', { name, text: msg.text }));
 }
 
-function drawButtons() {
+// Drawn by the draw pass (render.js), last: the title it says wins.
+export function drawAlertButtons() {
   const online = !!(model && model.mode === 'online' && model.state);
   const sound = $('act-sound');
   sound.hidden = !online;
@@ -147,25 +148,23 @@ export function wireAlerts() {
   for (const ev of ['pointerdown', 'keydown']) document.addEventListener(ev, unlockAudio, { capture: true });
   $('act-sound').addEventListener('click', () => {
     store(MUTE_KEY, muted() ? null : '1');
-    drawButtons();
+    requestRedraw();
   });
   $('act-notify').addEventListener('click', async () => {
-    if (notifyOn()) { store(NOTIFY_KEY, null); drawButtons(); return; }
+    if (notifyOn()) { store(NOTIFY_KEY, null); requestRedraw(); return; }
     let perm = Notification.permission;
     if (perm === 'default') {
       try { perm = await Notification.requestPermission(); } catch { perm = 'denied'; }
     }
     if (perm === 'granted') { store(NOTIFY_KEY, '1'); toast(t('notify.enabled')); }
     else toast(t('notify.blocked'));
-    drawButtons();
+    requestRedraw();
   });
   document.addEventListener('visibilitychange', () => {
     if (hidden()) return;
     unseen = 0;
     setIcon(ICON);
-    if (model && model.state) document.title = t('app.title');
-    drawButtons();
+    requestRedraw();  // status.js writes the title again
     // status.js writes the title again at the next render.
   });
-  afterRender(drawButtons);
 }

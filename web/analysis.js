@@ -2,9 +2,10 @@
 import { Computer, ANALYSIS_NODES } from './ai.js';
 import { t } from './i18n.js';
 import { $, announce } from './ui.js';
-import { model, board, shownPly } from './model.js';
+import { model, shownPly } from './model.js';
 import { displayName } from './names.js';
 import { requestRedraw } from './redraw.js';
+import { reviewTo } from './review.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 // The marks of the move list, by class.
@@ -128,9 +129,7 @@ function drawGraph(a, at) {
   svg.addEventListener('click', (ev) => {
     const r = svg.getBoundingClientRect();
     const k = Math.round(((ev.clientX - r.left) / r.width * W - 4) / (W - 8) * n);
-    const ply = Math.max(0, Math.min(n, k));
-    model.review = ply === n ? null : ply;
-    requestRedraw();
+    reviewTo(Math.max(0, Math.min(n, k)));
   });
   box.replaceChildren(svg);
 }
@@ -141,15 +140,32 @@ function provenText(p) {
   return t('an.proven', { side: displayName(p.winner), n: p.plies });
 }
 
+// Whether the analysis card is shown: Oware only (the analysis runs
+// Oware's search, engine/analysis.h), once the moves can be stepped through.
+const shownFor = (f) => f.reviewable && f.st.moves.length > 0 && !!model.timeline && model.timeline.kind !== 'togyz';
+
+// The engine's best move from the position shown, for the board to mark
+// (null: none analysed).
+export function bestShown(f) {
+  const a = shownFor(f) ? current() : null;
+  if (!a) return null;
+  const at = shownPly();
+  const next = a.plies[at] || null;
+  return next && (f.reviewing || at === f.st.moves.length) ? next.best : null;
+}
+
+// The game changed (a rematch, a new local game, an undo): an analysis of
+// the old one stops, what it judged stays.
+export function stopStale() {
+  const a = model && model.study.analysis;
+  if (a && a.running && !current()) stop();
+}
+
 export function drawAnalysis(f) {
   const card = $('analysis');
-  // Oware only: the analysis runs Oware's search (engine/analysis.h).
-  const on = f.reviewable && f.st.moves.length > 0 && !!model.timeline && model.timeline.kind !== 'togyz';
+  const on = shownFor(f);
   card.hidden = !on;
   const a = on ? current() : null;
-  board.markBest(null);
-  // The game moved on (a rematch): an analysis of the old one stops.
-  if (!a && model.study.analysis && model.study.analysis.running) stop();
   if (!on) return;
   const running = !!(a && a.running);
   $('an-start').hidden = running || !!(a && a.done);
@@ -182,7 +198,6 @@ export function drawAnalysis(f) {
     bestText = t('an.best', { move: next.best, line: next.pv.join(' ') });
     const proven = provenText(next.proven_before);
     bestText += ' ' + (proven || t('an.eval', { v: fmt(ev), side: displayName(ev >= 0 ? 'south' : 'north') }));
-    if (f.reviewing || at === f.st.moves.length) board.markBest(next.best);
   } else if (at === a.total && a.done) {
     bestText = t('an.end', { v: fmt(evalAt(a.plies, at)) });
   }

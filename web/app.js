@@ -8,7 +8,6 @@ import { $ } from './ui.js';
 import { model, board, setBoard } from './model.js';
 import { renderAll } from './render.js';
 import { setDraw, requestRedraw } from './redraw.js';
-import { drawConnBare } from './conn-line.js';
 import { startOnline, playOnline, wireOnline } from './online.js';
 import { startLocal, playLocal, wireLocal } from './local.js';
 import { reviewStep, wireReview } from './review.js';
@@ -30,8 +29,8 @@ function onPreview(letter) {
   if (!model || !model.state) return;
   // No timeline (a record the engine refuses): no preview.
   const p = letter && model.timeline ? model.timeline.preview(letter) : null;
-  model.preview = p && !p.error ? p : null;
-  board.markPreview(model.preview);
+  const st = model.state;
+  model.preview = p && !p.error ? { at: `${st.game_number}:${st.moves.length}`, move: p.move, state: p.state } : null;
   requestRedraw();
 }
 
@@ -67,9 +66,8 @@ function wire() {
   wireTouch(board);
   $('lang').addEventListener('click', () => {
     setLang(getLang() === 'es' ? 'en' : 'es');
-    if (model && model.state) requestRedraw();
-    else if (model && model.mode === 'online') drawConnBare();
-    else if (!model && !$('start').hidden) showEditor();
+    if (model) requestRedraw();
+    else if (!$('start').hidden) showEditor();
   });
   wireOnline({ backToStart: showStart });
   wireLocal();

@@ -36,7 +36,7 @@ export class Board {
     this.legal = new Set();
     this.captured = { south: 0, north: 0 };
     this.tuzdyk = { south: null, north: null };  // Togyz: each side's tuzdyk pit name
-    this.anim = null;           // {timer, resolve} of a running animation
+    this.anim = null;           // {timer, resolve, done} of a running animation (done: its promise)
     this.rows = { top: root.querySelector('.row-top'), bottom: root.querySelector('.row-bottom') };
     this.kind = null;
     this.setKind(kind);
@@ -258,6 +258,11 @@ export class Board {
 
   _pit(letter) { return this.pits[this.ids.indexOf(letter)]; }
 
+  // Resolves once no animation runs (at once when none does).
+  settled() {
+    return this.anim ? this.anim.done.then(() => this.settled()) : Promise.resolve();
+  }
+
   // Stops a running animation at its end state.
   finish() {
     if (!this.anim) return;
@@ -310,7 +315,7 @@ export class Board {
     });
     const per = Math.max(60, Math.min(180, 1800 / steps.length));
     this.root.classList.add('animating');
-    return new Promise((resolve) => {
+    const ended = new Promise((resolve) => {
       let k = 0;
       const tick = () => {
         steps[k++]();
@@ -322,7 +327,9 @@ export class Board {
         }
         this.anim.timer = setTimeout(tick, k === steps.length - 1 && last.captured.length ? per * 3 : per);
       };
-      this.anim = { timer: setTimeout(tick, 0), resolve };
+      this.anim = { timer: setTimeout(tick, 0), resolve, done: null };
     });
+    this.anim.done = ended;
+    return ended;
   }
 }

@@ -5,10 +5,12 @@ import { getKind, setKind, pitLabel } from './kind.js';
 import { Computer, LEVELS } from './ai.js';
 import { t, applyStatic } from './i18n.js';
 import { $, toast, announce, confirmDialog, show, store, load, setGameHeading } from './ui.js';
-import { model, board, setModel, newModel, other, moverOf, undoCount, mySide } from './model.js';
+import { model, setModel, newModel, other, moverOf, undoCount, mySide } from './model.js';
 import { Timeline } from './timeline.js';
 import { sideName, lastText, resultSentence, engineText } from './texts.js';
-import { requestRedraw, afterRender } from './redraw.js';
+import { requestRedraw } from './redraw.js';
+import { animateMove, finishMove, moveSettled } from './table.js';
+import { stopStale } from './analysis.js';
 
 const LOCAL_KEY = 'oware.local';
 
@@ -80,6 +82,7 @@ export function startLocal() {
   setGameHeading(model.local.ai ? 'screen.ai' : 'screen.local');
   show('game');
   requestRedraw();
+  aiTurn();
 }
 
 // The computer's turn: web/ai.js searches in a worker while the page lives
@@ -92,18 +95,24 @@ function cpu() {
   return computer;
 }
 let aiSeq = 0;
+// Called where the game changes: when it is the computer's turn, its search
+// starts; its move is played once the sowing shown has ended.
 function aiTurn() {
-  if (!model || model.mode !== 'local' || !model.local.ai || model.local.thinking || board.anim) return;
+  if (!model || model.mode !== 'local' || !model.local.ai || model.local.thinking) return;
   const line = model.timeline;
   if (line.over || model.review !== null || line.state().turn !== model.local.ai.side) return;
   const id = ++aiSeq;
   model.local.thinking = id;
   const moves = line.moves.slice();
-  const started = Date.now();
   // Easy's slips vary from game to game and move to move.
   const seed = (model.local.aiSeed = model.local.aiSeed || (Date.now() >>> 0)) + moves.length;
-  cpu().best({ position: model.start, moves, level: model.local.ai.level, seed }).then((r) => {
-    // A short pause, so a quick reply still reads as a move.
+  const search = cpu().best({ position: model.start, moves, level: model.local.ai.level, seed });
+  search.catch(() => {});  // a search cancelled during the sowing is answered below
+  moveSettled().then(() => {
+    const started = Date.now();
+    return search.then((r) => ({ r, started }));
+  }).then(({ r, started }) => {
+    // A short pause after the sowing, so a quick reply still reads as a move.
     setTimeout(() => {
       if (!model || model.local.thinking !== id) return;
       model.local.thinking = null;
@@ -133,6 +142,7 @@ function localState() {
 }
 
 export function playLocal(letter) {
+  const before = model.state.game;
   let info;
   try { info = model.timeline.play(letter); } catch (e) {
     if (e instanceof EngineError) toast(engineText(e.code));
@@ -140,10 +150,11 @@ export function playLocal(letter) {
   }
   localState();
   model.preview = null;
-  board.markPreview(null);
   saveLocal();
   announce(lastText(info, moverOf(letter)) + (model.state.game.over ? ` ${resultSentence(model.state, mySide())}` : ''));
+  animateMove(before, info, model.state.game);
   requestRedraw();
+  aiTurn();
 }
 
 function undoLocal() {
@@ -160,18 +171,19 @@ function undoLocal() {
   model.local.hint = null;
   model.review = null;
   model.preview = null;
-  board.markPreview(null);
-  board.finish();
+  finishMove();
   // The engine cannot step back: play the moves kept again (once, here).
   model.timeline = new Timeline(model.timeline.kind, moves.slice(0, moves.length - k), model.start);
   localState();
+  stopStale();
   saveLocal();
   const said = k === 1 ? t('undo.one', { move: pitLabel(gone[0]) }) : t('undo.two', { first: pitLabel(gone[0]), second: pitLabel(gone[1]) });
   const turn = model.local.ai ? t('announce.turn') : t('turn.local', { side: sideName(model.state.game.turn) });
   announce(`${said} ${turn}`);
   requestRedraw();
+  aiTurn();
   // A focused button that turns disabled drops the focus: keep it nearby.
-  if (hadFocus && $('act-undo').disabled) $('act-new').focus();
+  if (hadFocus && undoCount() === 0) $('act-new').focus();
 }
 
 async function newGame() {
@@ -184,9 +196,11 @@ async function newGame() {
   model.local.aiSeed = 0;
   if (computer) { computer.cancel(); computer.newGame().catch(() => {}); }
   localState();
+  stopStale();
   saveLocal();
   announce(t('announce.start'));
   requestRedraw();
+  aiTurn();
 }
 
 function askHint() {
@@ -203,7 +217,6 @@ function askHint() {
 
 // The local game's buttons, on the start page and the game screen.
 export function wireLocal() {
-  afterRender(aiTurn);
   $('act-new').addEventListener('click', newGame);
   $('act-hint').addEventListener('click', askHint);
   $('act-undo').addEventListener('click', undoLocal);

@@ -95,3 +95,64 @@ export function undoCount() {
 export function shownPly() {
   return model.review === null ? model.state.moves.length : model.review;
 }
+
+// ---- what the state implies ----
+
+// The seats of a local game: both taken and present.
+const LOCAL_SEATS = { south: { taken: true, connected: true }, north: { taken: true, connected: true } };
+
+// The local hint's pit, while it is about the position shown and playable.
+function hintShown(st, canMove, reviewing) {
+  const h = model.local.hint;
+  return h && h.move && h.ply === st.moves.length && canMove && !reviewing ? h.move : null;
+}
+
+// What the parts share: the state, who is who, and what is shown.
+export function facts() {
+  const st = model.state;
+  const g = st.game;
+  const online = model.mode === 'online';
+  const me = mySide();
+  const seats = st.seats || LOCAL_SEATS;
+  const bothSeated = seats.south.taken && seats.north.taken;
+  const connected = !online || model.online.conn === 'open';
+  // Review shows a ply of the timeline; without one, the live position.
+  const reviewing = model.review !== null && !!model.timeline;
+  const shown = reviewing ? model.timeline.at(model.review) : { game: g, last: st.last };
+  // Whether the pits respond.
+  const record = model.mode === 'record';  // a record opened for review: nobody moves
+  let canMove = false;
+  if (!reviewing && !g.over && !record) {
+    if (!online) canMove = !model.local.ai || g.turn === me;
+    else canMove = me === g.turn && bothSeated && connected && !model.online.pending;
+  }
+  const near = viewSide();
+  // The preview of a hovered pit, while that pit may be played.
+  const pv = model.preview;
+  const preview = canMove && pv && pv.at === `${st.game_number}:${st.moves.length}` ? pv : null;
+  return {
+    st,                 // the protocol state
+    g,                  // st.game: the live position
+    online,
+    me,                 // mySide()
+    opp: me ? other(me) : null,
+    seats,
+    bothSeated,
+    connected,          // online: the socket is open (local: always)
+    reviewing,
+    reviewable: g.over || record,  // the moves can be stepped through (and analysed)
+    shown,              // {game, last}: the position on the board and the move that led to it
+    canMove,
+    preview,            // {at, move, state} of the hovered pit, or null
+    hint: hintShown(st, canMove, reviewing),  // the pit a hint suggests, or null
+    near,               // the side at the bottom
+    far: other(near),
+  };
+}
+
+// A hovered pit's preview goes once the pits stop responding (a move
+// played, a review, the connection lost): each intent that may stop them
+// calls this after changing the state.
+export function dropIdlePreview() {
+  if (model && model.preview && !(model.state && facts().canMove)) model.preview = null;
+}

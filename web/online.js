@@ -3,13 +3,13 @@ import { t, applyStatic } from './i18n.js';
 import { getKind, setKind, pitLabel, togyzFromWire } from './kind.js';
 import { Connection, socketUrl, CLOSE_REPLACED } from './net.js';
 import { $, toast, announce, confirmDialog, copyText, show, store, load } from './ui.js';
-import { model, board, setModel, newModel, mySide, other, moverOf } from './model.js';
+import { model, setModel, newModel, mySide, other, moverOf, dropIdlePreview } from './model.js';
 import { Timeline } from './timeline.js';
-import { lastText, resultSentence, engineText, errorText } from './texts.js';
+import { lastText, resultSentence, engineText, errorText, declinedText } from './texts.js';
 import { requestRedraw } from './redraw.js';
-import { drawConn, drawConnBare } from './conn-line.js';
 import { chosenClock, clockError, scheduleClock, wireClockForm } from './clock.js';
-import { drawClocks, playShown, forgetShown } from './table.js';
+import { drawClocks, animateMove } from './table.js';
+import { stopStale } from './analysis.js';
 import { shareText } from './actions.js';
 import { myName, cleanText, rememberName, NAME_MAX, seatName } from './names.js';
 import { resetChat, onChatMessage, chatError, wireChat } from './chat.js';
@@ -50,10 +50,11 @@ export function startOnline(room, createSide, createClock = null, createPosition
       // Count the wait down on screen.
       clearInterval(retryTimer);
       if (state === 'retry' && retryIn >= 1500) {
-        retryTimer = setInterval(() => { if (model && model.online.conn === 'retry') drawConn(); }, 1000);
+        retryTimer = setInterval(() => { if (model && model.online.conn === 'retry') requestRedraw(); }, 1000);
       }
       if (state === 'retry' || state === 'connecting') model.online.pendingAck = true;
-      if (model.state) requestRedraw(); else drawConnBare();
+      dropIdlePreview();
+      requestRedraw();
     },
     closed: (code) => {
       if (code === CLOSE_REPLACED) { model.online.stopped = 'replaced'; return false; }
@@ -62,7 +63,7 @@ export function startOnline(room, createSide, createClock = null, createPosition
     },
   });
   conn.open();
-  if (model.online.room) drawConnBare();
+  requestRedraw();
 }
 
 // The first message of each socket: join the room (with this browser's
@@ -161,10 +162,16 @@ function onState(st) {
   model.online.pendingAck = false;
   noticeDecline(prev, st);
   syncTimeline();
+  stopStale();
+  dropIdlePreview();
+  // A move from the position shown (this page's too, once the server has
+  // it): its sowing.
+  if (prev && prev.game_number === st.game_number && st.moves.length === prev.moves.length + 1 && st.last) {
+    animateMove(prev.game, st.last, st.game);
+  }
   // claim_in counts down from now.
   model.online.claimAt = st.claim_in !== null && st.claim_in !== undefined ? Date.now() + st.claim_in * 1000 : null;
   scheduleTick();
-  if (firstState) $('conn').hidden = true;
   requestRedraw();
   if (!firstState) announceChange(prev, st);
   if (!firstState) stateEvents(prev, st);
@@ -203,7 +210,10 @@ function announceChange(prev, st) {
   else if (me && !st.game.over && st.game.turn === me && (prev.game.turn !== me || prev.game_number !== st.game_number) && st.seats[other(me)].taken) parts.push(t('announce.turn'));
   if (st.draw_offer && st.draw_offer !== prev.draw_offer && st.draw_offer !== me) parts.push(t('action.draw.incoming'));
   if (st.rematch_offer && st.rematch_offer !== prev.rematch_offer && st.rematch_offer !== me) parts.push(t('action.rematch.incoming'));
-  if (model.online.declined && model.online.declined.version === st.version) parts.push($('offer-text').textContent);
+  if (model.online.declined && model.online.declined.version === st.version) {
+    const said = declinedText(st, me);
+    if (said) parts.push(said);
+  }
   if (parts.length) announce(parts.join(' '));
 }
 
@@ -241,7 +251,7 @@ function onError(msg) {
     model.online.stopped = code;
     if (code === 'no_room') store(TOKEN_KEY(model.online.room), null);
     conn.stop();
-    if (model.state) requestRedraw(); else drawConnBare();
+    requestRedraw();
     return;
   }
   if (code === 'replaced') { model.online.stopped = 'replaced'; requestRedraw(); return; }
@@ -264,10 +274,9 @@ function onError(msg) {
   if (chatError(code)) return;
   if (model.online.pending && ['illegal_move', 'not_your_turn', 'stale_ply', 'game_over', 'opponent_missing'].includes(code)) {
     model.online.pending = null;
-    forgetShown();  // undo the optimistic animation
   }
   toast(errorText(code));
-  if (model.state) requestRedraw();
+  requestRedraw();
 }
 
 // Leaves this room (over, or never joined by an opponent) for a new one,
@@ -298,16 +307,12 @@ export function playOnline(letter) {
   const ply = st.moves.length;
   // A record the engine refuses: let the server judge the move.
   if (!model.timeline) { sendAction({ type: 'move', pit: wirePit(letter), ply }); return; }
-  // Show the move at once (the engine agrees with the server), then confirm.
+  // The engine says at once what it thinks of the move; the board sows it
+  // when the server's state brings it.
   const p = model.timeline.preview(letter);
   if (p.error) { toast(engineText(p.error)); return; }
-  const info = p.move;
   model.online.pending = { pit: letter, ply };
   model.preview = null;
-  board.markPreview(null);
-  const before = st.game;
-  const after = p.state;
-  playShown(`${st.game_number}:${ply + 1}`, before, info, after);
   sendAction({ type: 'move', pit: wirePit(letter), ply });
   requestRedraw();
 }

@@ -1,16 +1,19 @@
 // redraw.js: the one way to ask for the screen to be drawn again. Modules
-// change the state, then call requestRedraw(); app.js names the draw pass
-// (render.js's renderAll) once at start.
+// change the state through their intents, then call requestRedraw(): the
+// draw pass (render.js's renderAll, named once by app.js) runs once, in a
+// microtask, however many asked before it. It reads the state and writes
+// only the page.
 let draw = () => {};
-const afterHooks = [];
+let asked = false;
 
 // app.js: the draw pass.
 export function setDraw(fn) { draw = fn; }
 
-// fn() runs at the end of every draw pass (local.js: the computer's turn).
-export function afterRender(fn) { afterHooks.push(fn); }
-
 export function requestRedraw() {
-  if (draw() === false) return;  // nothing to draw yet
-  afterHooks.forEach((fn) => fn());
+  if (asked) return;
+  asked = true;
+  queueMicrotask(() => {
+    asked = false;
+    draw();
+  });
 }

@@ -1,6 +1,6 @@
 // review.js: the record card's controls: stepping through a finished game (or a record).
 import { $ } from './ui.js';
-import { model, shownPly } from './model.js';
+import { model, shownPly, dropIdlePreview } from './model.js';
 import { requestRedraw } from './redraw.js';
 
 // Shows the position after ply plies (the last one: the live position).
@@ -8,6 +8,7 @@ export function reviewTo(ply) {
   const n = model.state.moves.length;
   const at = Math.max(0, Math.min(n, ply));
   model.review = at === n ? null : at;
+  dropIdlePreview();
   requestRedraw();
 }
 

@@ -29,20 +29,20 @@ export function drawNote(f) {
   const { st, g, opp, seats } = f;
   const shownLast = f.shown.last;
   let note = '';
-  if (model.preview && !f.reviewing) {
-    const m = model.preview.move;
+  if (f.preview) {
+    const m = f.preview.move;
     const land = pitLabel(m.sown[m.sown.length - 1]);
     if (m.grand_slam) note = t('preview.slam', { pit: land });
     else if (m.tuzdyk) note = t('preview.tuzdyk', { pit: land });
     else if (m.seeds) note = t('preview.captures', { pit: land, n: m.seeds });
     else note = t('preview.lands', { pit: land });
-  } else if (model.local.hint && model.local.hint.move && model.local.hint.ply === st.moves.length && f.canMove) {
-    note = t('hint.note', { pit: pitLabel(model.local.hint.move) });
+  } else if (f.hint) {
+    note = t('hint.note', { pit: pitLabel(f.hint) });
   } else if (shownLast) {
     note = lastText(shownLast, moverOf(shownLast.pit));
   }
   let away = false;
-  if (f.online && f.connected && f.bothSeated && !g.over && opp && !seats[opp].connected && !f.reviewing && !model.preview) {
+  if (f.online && f.connected && f.bothSeated && !g.over && opp && !seats[opp].connected && !f.reviewing && !f.preview) {
     away = true;
     if (seats[opp].claimable) note = t('wait.claimable');
     else if (model.online.claimAt && g.turn === opp) {
@@ -51,6 +51,6 @@ export function drawNote(f) {
     } else note = t('wait.reconnect');
   }
   $('note').textContent = note;
-  $('note').classList.toggle('slam', !!(shownLast && shownLast.grand_slam && !model.preview && !away));
+  $('note').classList.toggle('slam', !!(shownLast && shownLast.grand_slam && !f.preview && !away));
   $('note').classList.toggle('away', away);
 }

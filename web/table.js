@@ -7,63 +7,38 @@ import { sideName } from './texts.js';
 import { drawPlayerClock } from './clock.js';
 import { displayName } from './names.js';
 import { requestRedraw } from './redraw.js';
+import { bestShown } from './analysis.js';
 
-// What the board shows of the live game: the game_number:ply it shows
-// (null: none, or a position reviewed), and the live position drawn last
-// with its key: a move from it is animated.
-let shownKey = null;
-let prevGame = null;
-let prevKey = null;
-
-// A move shown at once, before the server confirms it: after is animated
-// from before (the key the board then shows: game_number:ply).
-export function playShown(key, before, last, after) {
-  shownKey = key;
-  prevGame = after;
-  prevKey = key;
-  board.setLegal([]);
-  board.markLast(last);
-  board.animate(before, last, after).then(() => { if (model && model.state) requestRedraw(); });
-}
-
-// The move shown at once was refused: the next draw shows the state as it is.
-export function forgetShown() { shownKey = null; }
-
-// Draws the board for the facts f of render.js. Returns the promise of a
-// sowing animation it started (the caller draws again when it ends), or null.
+// Draws the board for the facts f of render.js: the position shown (left
+// alone while a sowing runs: it ends on the position it was given), the
+// last move, the pits that respond and the marks (preview, hint, best move).
 export function drawBoard(f) {
-  const { st, g } = f;
   board.setKind(getKind());
   board.setView(f.near);
   board.me = f.me;
   // Stores: left is the far player's, right the near player's.
   board.stores = { [f.far]: document.querySelector('.store-left'), [f.near]: document.querySelector('.store-right') };
-
-  let anim = null;
-  if (f.reviewing) {
-    board.finish();
-    board.show(f.shown.game);
-    shownKey = null;
-  } else {
-    const key = `${st.game_number}:${st.moves.length}`;
-    if (shownKey !== key) {
-      const prev = prevGame;
-      const step = prev && prevKey === `${st.game_number}:${st.moves.length - 1}` && st.last;
-      shownKey = key;
-      if (step) anim = board.animate(prev, st.last, g);
-      else { board.finish(); board.show(g); }
-    } else if (!board.anim) {
-      board.show(g);
-    }
-    prevGame = g;
-    prevKey = key;
-  }
+  if (f.reviewing) board.finish();
+  if (!board.anim) board.show(f.shown.game);
   board.markLast(f.shown.last);
-
-  board.setLegal(f.canMove && !board.anim ? g.legal : []);
-  if (!f.canMove && model.preview) { model.preview = null; board.markPreview(null); }
+  board.setLegal(f.canMove && !board.anim ? f.g.legal : []);
+  board.markPreview(f.preview);
+  board.markHint(f.hint);
+  board.markBest(bestShown(f));
   $('board').classList.toggle('my-turn', f.canMove);
-  return anim;
+}
+
+// Resolves once no sowing runs (at once when none does).
+export function moveSettled() { return board.settled(); }
+
+// The sowing running stops at its end (a move shown at once was refused).
+export function finishMove() { board.finish(); }
+
+// A move played (or shown at once, before the server confirms it): its
+// sowing from the position before to the one after; the screen is drawn
+// again when it ends.
+export function animateMove(before, last, after) {
+  board.animate(before, last, after).then(() => requestRedraw());
 }
 
 // The players: the one nearest is at the bottom.
