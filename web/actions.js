@@ -1,10 +1,12 @@
-// actions.js: draws the share card, an incoming offer, the action buttons and the game-over card.
+// actions.js: the share card, an incoming offer, the action buttons and the game-over card: drawn, and their buttons wired to the intents of online.js and local.js.
 import { t } from './i18n.js';
-import { $ } from './ui.js';
+import { $, copyText } from './ui.js';
 import { model, mySide, undoCount } from './model.js';
 import { resultText, resultSentence, declinedText } from './texts.js';
 import { controlText } from './clock.js';
 import { seatName } from './names.js';
+import * as online from './online.js';
+import * as local from './local.js';
 
 export function drawShare(f) {
   $('share').hidden = !(f.online && f.me && !f.bothSeated && !f.g.over);
@@ -91,4 +93,32 @@ export function drawOver(f) {
   $('over-score').hidden = g.reason === 'aborted';
   $('over-score').textContent = t('over.score', { south: g.captured.south, north: g.captured.north });
   $('over').dataset.outcome = !mySide() || !g.winner || g.winner === 'draw' ? 'neutral' : (g.winner === mySide() ? 'win' : 'loss');
+}
+
+export function wireActions() {
+  $('share-copy').addEventListener('click', () => copyText($('share-link').value, t('share.copied'), $('share-link')));
+  $('share-link').addEventListener('focus', (ev) => ev.target.select());
+  // Phones offer their own share sheet (messaging apps) besides the copy.
+  if (typeof navigator.share === 'function') {
+    $('share-native').hidden = false;
+    $('share-native').addEventListener('click', () => {
+      navigator.share({ title: t('app.title'), text: shareText(), url: $('share-link').value }).catch(() => {});
+    });
+  }
+  $('offer-accept').addEventListener('click', () => online.answerOffer($('offer').dataset.kind, true));
+  $('offer-decline').addEventListener('click', () => online.answerOffer($('offer').dataset.kind, false));
+  $('act-draw').addEventListener('click', online.offerDraw);
+  $('act-abort').addEventListener('click', online.abort);
+  $('act-newroom').addEventListener('click', online.newRoom);
+  $('act-claim').addEventListener('click', online.claim);
+  $('act-rematch').addEventListener('click', online.offerRematch);
+  $('act-resign').addEventListener('click', online.resign);
+  $('act-new').addEventListener('click', local.newGame);
+  $('act-hint').addEventListener('click', local.askHint);
+  $('act-undo').addEventListener('click', () => {
+    local.undo();
+    // A focused button that turns disabled drops the focus: keep it nearby.
+    if (document.activeElement === $('act-undo') && undoCount() === 0) $('act-new').focus();
+  });
+  $('act-flip').addEventListener('click', local.flip);
 }

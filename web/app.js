@@ -1,21 +1,25 @@
-// app.js: the entry point: loads the engine, wires each part, opens the start page, a room or the local game.
+// app.js: the entry point and the root of the module graph: loads the
+// engines, wires each part of the page once, names the draw pass, and opens
+// the start page, a room, the local game or a record.
 import { loadEngine } from './engine.js';
 import { loadTogyz } from './togyz.js';
 import { getKind, pitIds, rowOf } from './kind.js';
 import { t, initLang, setLang, getLang, applyStatic } from './i18n.js';
-import { Board } from './board.js';
-import { $ } from './ui.js';
-import { model, board, setBoard } from './model.js';
+import { $, loadFailed, dialogOpen, shownScreen } from './ui.js';
+import { model } from './model.js';
 import { renderAll } from './render.js';
 import { setDraw, requestRedraw } from './redraw.js';
+import { wireBoard, playable, disarm } from './table.js';
+import { wireActions } from './actions.js';
+import { wireConnLine } from './conn-line.js';
+import { wireRecord } from './record.js';
 import { startOnline, playOnline, wireOnline } from './online.js';
-import { startLocal, playLocal, wireLocal } from './local.js';
-import { reviewStep, wireReview } from './review.js';
-import { showStart, wireStart } from './start.js';
-import { tapPreview, wireTouch } from './touch.js';
+import { startLocal, playLocal } from './local.js';
+import { reviewStep } from './review.js';
+import { showStart, wireStart, redrawStart } from './start.js';
+import { wireTouch } from './touch.js';
 import { wireStudy, startRecord } from './study.js';
 import { wireAnalysis } from './analysis.js';
-import { wireEditor, showEditor } from './editor.js';
 
 // A pit clicked, tapped or typed.
 function onPlay(letter) {
@@ -37,7 +41,7 @@ function onPreview(letter) {
 function onKey(ev) {
   if (!model || !model.state || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const tag = (ev.target && ev.target.tagName) || '';
-  if (tag === 'INPUT' || tag === 'TEXTAREA' || $('confirm').open) return;
+  if (tag === 'INPUT' || tag === 'TEXTAREA' || dialogOpen()) return;
   const g = model.state.game;
   if ((g.over || model.mode === 'record') && (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight')) {
     reviewStep(ev.key === 'ArrowLeft' ? -1 : 1);
@@ -54,7 +58,7 @@ function onKey(ev) {
     // Letters pick a pit of the side to move, whatever the case typed.
     letter = g.turn === 'south' ? ev.key.toLowerCase() : ev.key.toUpperCase();
   }
-  if (board.legal.has(letter)) {
+  if (playable(letter)) {
     ev.preventDefault();
     onPlay(letter);
   }
@@ -62,19 +66,19 @@ function onKey(ev) {
 
 function wire() {
   setDraw(renderAll);
-  setBoard(new Board($('board'), {}, { onPlay, onPreview, tapPreview }));
-  wireTouch(board);
+  wireBoard({ onPlay, onPreview });
+  wireTouch(disarm);
   $('lang').addEventListener('click', () => {
     setLang(getLang() === 'es' ? 'en' : 'es');
     if (model) requestRedraw();
-    else if (!$('start').hidden) showEditor();
+    else if (shownScreen() === 'start') redrawStart();
   });
+  wireActions();
+  wireConnLine();
+  wireRecord();
   wireOnline({ backToStart: showStart });
-  wireLocal();
-  wireReview();
   wireStudy();
   wireAnalysis();
-  wireEditor();
   wireStart();
   document.addEventListener('keydown', onKey);
 }
@@ -86,7 +90,7 @@ async function main() {
   try {
     await Promise.all([loadEngine(), loadTogyz()]);
   } catch (e) {
-    $('loading').textContent = t('start.error.engine');
+    loadFailed(t('start.error.engine'));
     return;
   }
   const params = new URLSearchParams(window.location.search);

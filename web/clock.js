@@ -177,8 +177,9 @@ export function clockError(clock) {
   return null;
 }
 
-export function wireClockForm() {
-  const form = $('create-form');
+// The clock's part of the create form (start.js's): the custom fields show
+// when chosen.
+export function wireClockForm(form) {
   const sync = () => { $('clock-custom').hidden = new FormData(form).get('clock') !== 'custom'; };
   form.addEventListener('change', sync);
   sync();

@@ -1,8 +1,9 @@
-// conn-line.js: draws an online room's connection line (connecting, reconnecting, replaced, gone, watching).
+// conn-line.js: an online room's connection line (connecting, reconnecting, replaced, gone, watching): drawn, and its button wired.
 import { t } from './i18n.js';
 import { $ } from './ui.js';
 import { model } from './model.js';
 import { errorText } from './texts.js';
+import { connAction } from './online.js';
 
 export function drawConn() {
   const el = $('conn');
@@ -57,4 +58,8 @@ export function drawConnBare() {
   } else {
     $('conn-text').textContent = t('conn.connecting');
   }
+}
+
+export function wireConnLine() {
+  $('conn-action').addEventListener('click', () => connAction($('conn-action').dataset.action));
 }

@@ -4,7 +4,7 @@
 // your side, whose move it is or the result, the last activity; a click
 // goes back in, and finished or expired rooms can be removed.
 import { t, tIn, getLang } from './i18n.js';
-import { $, store } from './ui.js';
+import { $, store, shownScreen } from './ui.js';
 import { controlText } from './clock.js';
 
 const TOKEN_PREFIX = 'oware.token.';
@@ -26,16 +26,10 @@ function heldRooms() {
 }
 
 let asked = 0; // the latest request: an older answer is dropped
-let wired = false;
 
 // Fills the list (hidden while this browser holds no seat).
 export async function drawGames() {
   const section = $('games');
-  if (!wired) {
-    // The other language: the list is written again.
-    wired = true;
-    $('lang').addEventListener('click', () => { if (!$('start').hidden) drawGames(); });
-  }
   const held = heldRooms();
   const mine = ++asked;
   if (!held.length) { section.hidden = true; return; }
@@ -54,7 +48,7 @@ export async function drawGames() {
     $('games-note').hidden = false;
     return;
   }
-  if (mine !== asked || $('start').hidden) return;
+  if (mine !== asked || shownScreen() !== 'start') return;
   const rooms = (Array.isArray(answer.rooms) ? answer.rooms : []).filter((g) => g && typeof g.room === 'string');
   // Games on first (yours to move first), then the finished, then the gone; newest first.
   // (A room still waiting for its opponent is not "your move" yet.)

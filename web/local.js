@@ -4,8 +4,8 @@ import { Game as TogyzGame, replay as togyzReplay } from './togyz.js';
 import { getKind, setKind, pitLabel } from './kind.js';
 import { Computer, LEVELS } from './ai.js';
 import { t, applyStatic } from './i18n.js';
-import { $, toast, announce, confirmDialog, show, store, load, setGameHeading } from './ui.js';
-import { model, setModel, newModel, other, moverOf, undoCount, mySide } from './model.js';
+import { toast, announce, confirmDialog, show, store, load, setGameHeading } from './ui.js';
+import { model, setModel, newModel, moverOf, undoCount, mySide } from './model.js';
 import { Timeline } from './timeline.js';
 import { sideName, lastText, resultSentence, engineText } from './texts.js';
 import { requestRedraw } from './redraw.js';
@@ -157,12 +157,12 @@ export function playLocal(letter) {
   aiTurn();
 }
 
-function undoLocal() {
+// Takes back undoCount() moves (model.js).
+export function undo() {
   if (!model || model.mode !== 'local') return;
   const k = undoCount();
   if (!k) return;
-  const hadFocus = document.activeElement === $('act-undo');
-  const moves = model.timeline.moves;
+    const moves = model.timeline.moves;
   const gone = moves.slice(moves.length - k);
   // A search of the computer (its move or a hint) is about a position that
   // goes away: stop it.
@@ -182,11 +182,10 @@ function undoLocal() {
   announce(`${said} ${turn}`);
   requestRedraw();
   aiTurn();
-  // A focused button that turns disabled drops the focus: keep it nearby.
-  if (hadFocus && undoCount() === 0) $('act-new').focus();
 }
 
-async function newGame() {
+// Starts the next game from the same position (asks first if this one is on).
+export async function newGame() {
   const line = model.timeline;
   if (line.moves.length && !line.over && !(await confirmDialog(`${t('action.newgame')}?`, t('action.newgame')))) return;
   model.timeline = new Timeline(line.kind, [], model.start);  // from the same start position
@@ -203,7 +202,8 @@ async function newGame() {
   aiTurn();
 }
 
-function askHint() {
+// Asks the computer for the move it would play here.
+export function askHint() {
   const moves = model.timeline.moves.slice();
   model.local.hint = { ply: moves.length };
   requestRedraw();
@@ -215,24 +215,10 @@ function askHint() {
   }, () => { if (model) { model.local.hint = null; requestRedraw(); } });
 }
 
-// The local game's buttons, on the start page and the game screen.
-export function wireLocal() {
-  $('act-new').addEventListener('click', newGame);
-  $('act-hint').addEventListener('click', askHint);
-  $('act-undo').addEventListener('click', undoLocal);
-  // Also a spectator's (online): only a local game is saved.
-  $('act-flip').addEventListener('click', () => {
-    model.flipped = !model.flipped;
-    if (model.mode === 'local') saveLocal();
-    requestRedraw();
-  });
-  $('local-play').addEventListener('click', () => newLocal(null));
-  $('local-resume').addEventListener('click', () => { window.location.href = '?local=1'; });
-  $('ai-form').addEventListener('submit', (ev) => {
-    ev.preventDefault();
-    const f = new FormData(ev.target);
-    const mine = f.get('ai-side') === 'north' ? 'north' : 'south';
-    const level = LEVELS.includes(f.get('ai-level')) ? f.get('ai-level') : 'medium';
-    newLocal({ level, side: other(mine) });
-  });
+// Turns the board by hand (also a spectator's, online: only a local game
+// is saved).
+export function flip() {
+  model.flipped = !model.flipped;
+  if (model.mode === 'local') saveLocal();
+  requestRedraw();
 }

@@ -1,10 +1,8 @@
-// model.js: the game this page shows, the board it is drawn on, and who plays which side.
+// model.js: the state of the game screen (one object, sealed), and what it implies: who plays which side, what is shown, whether the pits respond.
 
 export let model = null;  // see newModel(); null on the start page
-export let board = null;  // the Board of the game screen
 
 export function setModel(m) { model = m; }
-export function setBoard(b) { board = b; }
 
 // The state of the game screen, made once per screen and sealed at every
 // level: each field is declared here, grouped by what it belongs to, and a

@@ -2,16 +2,15 @@
 import { t, applyStatic } from './i18n.js';
 import { getKind, setKind, pitLabel, togyzFromWire } from './kind.js';
 import { Connection, socketUrl, CLOSE_REPLACED } from './net.js';
-import { $, toast, announce, confirmDialog, copyText, show, store, load } from './ui.js';
+import { toast, announce, confirmDialog, show, store, load } from './ui.js';
 import { model, setModel, newModel, mySide, other, moverOf, dropIdlePreview } from './model.js';
 import { Timeline } from './timeline.js';
 import { lastText, resultSentence, engineText, errorText, declinedText } from './texts.js';
 import { requestRedraw } from './redraw.js';
-import { chosenClock, clockError, scheduleClock, wireClockForm } from './clock.js';
+import { scheduleClock } from './clock.js';
 import { drawClocks, animateMove } from './table.js';
 import { stopStale } from './analysis.js';
-import { shareText } from './actions.js';
-import { myName, cleanText, rememberName, NAME_MAX, seatName } from './names.js';
+import { myName } from './names.js';
 import { resetChat, onChatMessage, chatError, wireChat } from './chat.js';
 import { stateEvents, chatEvent, wireAlerts } from './alerts.js';
 
@@ -28,7 +27,6 @@ let backToStart = () => {};  // app.js's: the start page, with a sentence under 
 export function startOnline(room, createSide, createClock = null, createPosition = null, createKind = getKind()) {
   setModel(newModel('online'));
   model.online.createKind = createKind === 'togyz' ? 'togyz' : 'oware';
-  $('game').classList.remove('has-state');
   model.online.room = room;
   model.online.createSide = createSide || null;
   model.online.createClock = createClock;
@@ -282,7 +280,7 @@ function onError(msg) {
 // Leaves this room (over, or never joined by an opponent) for a new one,
 // created as the start page does: on this player's side, south for a
 // spectator (the start page's default).
-function newRoom() {
+export function newRoom() {
   const side = mySide() || 'south';
   const start = model.state && model.state.start || null;  // the new room starts where this one did
   if (conn) conn.stop();
@@ -317,78 +315,45 @@ export function playOnline(letter) {
   requestRedraw();
 }
 
-// Creates a room with the create form's choices (side, clock, name), from
-// position (null: the standard start; else the board editor's). Returns
-// false when the form has an error (shown under it).
-export function createRoom(position) {
-  const form = $('create-form');
-  const side = new FormData(form).get('side') || 'random';
-  const clock = chosenClock(form);
-  const bad = clockError(clock);
-  $('create-error').hidden = !bad;
-  $('create-error').textContent = bad ? t(bad) : '';
-  if (bad) return false;
-  // The name typed is remembered for the next rooms (empty: forgotten).
-  const raw = $('start-name').value;
-  const name = raw.trim() ? cleanText(raw, NAME_MAX) : null;
-  if (raw.trim() && !name) {
-    $('create-error').textContent = t('name.bad');
-    $('create-error').hidden = false;
-    return false;
-  }
-  rememberName(name);
-  $('create').disabled = true;
-  $('create').textContent = t('start.creating');
-  startOnline(null, side, clock, position);
-  return true;
+// ---- the room's intents (actions.js and conn-line.js wire their buttons) ----
+
+export const offerDraw = () => sendAction({ type: 'draw', action: 'offer' });
+export const offerRematch = () => sendAction({ type: 'rematch', action: 'offer' });
+export const claim = () => sendAction({ type: 'claim' });
+
+// kind: 'draw' or 'rematch'; accept: true, or false to decline.
+export function answerOffer(kind, accept) {
+  if (kind !== 'draw' && kind !== 'rematch') return;
+  sendAction({ type: kind, action: accept ? 'accept' : 'decline' });
 }
 
-// The room's buttons and the start page's form that creates a room.
-// home(error): back to the start page, error said under the create form.
+// Ends the game before both have moved (asks first).
+export async function abort() {
+  const st = model.state;
+  const alone = st && !(st.seats.south.taken && st.seats.north.taken);
+  if (await confirmDialog(t(alone ? 'action.abort.confirm.alone' : 'action.abort.confirm'), t('action.abort.yes'))) sendAction({ type: 'abort' });
+}
+
+export async function resign() {
+  if (await confirmDialog(t('action.resign.confirm'), t('action.resign.yes'))) sendAction({ type: 'resign' });
+}
+
+// The connection line's button: 'home' (the start page), 'retry' (now,
+// not after the wait) or 'takeback' (this seat, from the tab that took it).
+export function connAction(action) {
+  if (action === 'home') { window.location.href = './'; return; }
+  if (action === 'retry') { conn.nudge(); return; }
+  model.online.stopped = null;
+  conn.open();
+}
+
+// What the room's code needs once: the way back to the start page
+// (home(error): error said under the create form), the chat, the alerts,
+// and coming back quickly when the tab returns or the network does.
 export function wireOnline({ backToStart: home }) {
   backToStart = home;
-  $('create-form').addEventListener('submit', (ev) => {
-    ev.preventDefault();
-    createRoom(null);
-  });
-
-  $('share-copy').addEventListener('click', () => copyText($('share-link').value, t('share.copied'), $('share-link')));
-  $('share-link').addEventListener('focus', (ev) => ev.target.select());
-  // Phones offer their own share sheet (messaging apps) besides the copy.
-  if (typeof navigator.share === 'function') {
-    $('share-native').hidden = false;
-    $('share-native').addEventListener('click', () => {
-      navigator.share({ title: t('app.title'), text: shareText(), url: $('share-link').value }).catch(() => {});
-    });
-  }
-
-  wireClockForm();
-  $('act-draw').addEventListener('click', () => sendAction({ type: 'draw', action: 'offer' }));
-  $('act-abort').addEventListener('click', async () => {
-    const st = model.state;
-    const alone = st && !(st.seats.south.taken && st.seats.north.taken);
-    if (await confirmDialog(t(alone ? 'action.abort.confirm.alone' : 'action.abort.confirm'), t('action.abort.yes'))) sendAction({ type: 'abort' });
-  });
-  $('act-newroom').addEventListener('click', newRoom);
-  $('act-claim').addEventListener('click', () => sendAction({ type: 'claim' }));
-  $('act-rematch').addEventListener('click', () => sendAction({ type: 'rematch', action: 'offer' }));
-  $('act-resign').addEventListener('click', async () => {
-    if (await confirmDialog(t('action.resign.confirm'), t('action.resign.yes'))) sendAction({ type: 'resign' });
-  });
-  $('offer-accept').addEventListener('click', () => sendAction({ type: $('offer').dataset.kind, action: 'accept' }));
-  $('offer-decline').addEventListener('click', () => sendAction({ type: $('offer').dataset.kind, action: 'decline' }));
-  $('conn-action').addEventListener('click', () => {
-    const action = $('conn-action').dataset.action;
-    if (action === 'home') { window.location.href = './'; return; }
-    if (action === 'retry') { conn.nudge(); return; }
-    model.online.stopped = null;
-    conn.open();
-  });
-
   wireChat(sendInRoom);
   wireAlerts();
-
-  // Come back quickly when the tab returns or the network does.
   window.addEventListener('online', () => conn && conn.nudge());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && conn) conn.nudge();

@@ -1,9 +1,11 @@
-// record.js: draws the record card: the move list, the review bar and the record text.
+// record.js: the record card: the move list, the review bar and the record's copy and download: drawn, and wired to review.js and study.js.
 import { $ } from './ui.js';
 import { model, shownPly } from './model.js';
 import { t } from './i18n.js';
 import { seatName, displayName } from './names.js';
 import { analysedPly, MARKS } from './analysis.js';
+import { reviewTo, reviewStep } from './review.js';
+import { copyRecord, downloadRecord } from './study.js';
 
 export function drawRecord(f) {
   const { st } = f;
@@ -63,4 +65,17 @@ function drawMoves(f) {
   }
   $('moves').replaceChildren(...items);
   $('moves-none').hidden = st.moves.length > 0;
+}
+
+export function wireRecord() {
+  $('rv-first').addEventListener('click', () => reviewTo(0));
+  $('rv-prev').addEventListener('click', () => reviewStep(-1));
+  $('rv-next').addEventListener('click', () => reviewStep(1));
+  $('rv-last').addEventListener('click', () => reviewTo(model.state.moves.length));
+  $('moves').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button.mv');
+    if (b && !b.disabled) reviewTo(Number(b.dataset.ply));
+  });
+  $('record-copy').addEventListener('click', copyRecord);
+  $('record-download').addEventListener('click', downloadRecord);
 }

@@ -1,5 +1,5 @@
 // render.js: renderAll works out once what every part needs, then has each part of the screen draw itself.
-import { $, setGameHeading } from './ui.js';
+import { setGameHeading, markGameState } from './ui.js';
 import { model, facts } from './model.js';
 import { drawBoard, drawPlayers } from './table.js';
 import { drawStatus, drawNote } from './status.js';
@@ -18,13 +18,13 @@ import { getKind } from './kind.js';
 // worker or a timer).
 export function renderAll() {
   if (!model) return;
+  markGameState(!!model.state);
   if (!model.state) {
     // An online room before its first state: only the connection line.
     if (model.mode === 'online') drawConnBare();
     return;
   }
   const f = facts();
-  $('game').classList.add('has-state');
   document.body.dataset.mode = model.mode;
   document.body.dataset.seat = model.online.seat || '';
   drawHeading(f);

@@ -1,5 +1,4 @@
-// review.js: the record card's controls: stepping through a finished game (or a record).
-import { $ } from './ui.js';
+// review.js: stepping through a finished game (or a record): the review's intents.
 import { model, shownPly, dropIdlePreview } from './model.js';
 import { requestRedraw } from './redraw.js';
 
@@ -14,14 +13,3 @@ export function reviewTo(ply) {
 
 // One ply back (-1) or forward (+1).
 export function reviewStep(delta) { reviewTo(shownPly() + delta); }
-
-export function wireReview() {
-  $('rv-first').addEventListener('click', () => reviewTo(0));
-  $('rv-prev').addEventListener('click', () => reviewStep(-1));
-  $('rv-next').addEventListener('click', () => reviewStep(1));
-  $('rv-last').addEventListener('click', () => reviewTo(model.state.moves.length));
-  $('moves').addEventListener('click', (ev) => {
-    const b = ev.target.closest('button.mv');
-    if (b && !b.disabled) reviewTo(Number(b.dataset.ply));
-  });
-}

@@ -140,7 +140,7 @@ export function recordOgn() {
   });
 }
 
-function copyRecord() {
+export function copyRecord() {
   // Togyz Kumalak: the Kazakh two-digit notation (togyz.js).
   const text = model.timeline && model.timeline.kind === 'togyz'
     ? togyzRecord(model.timeline.history, model.timeline.state()) : recordOgn();
@@ -148,7 +148,7 @@ function copyRecord() {
 }
 
 // Saves the record as a .ogn file.
-function downloadRecord() {
+export function downloadRecord() {
   const blob = new Blob([recordOgn()], { type: 'text/plain;charset=utf-8' });
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
@@ -201,8 +201,6 @@ function importText(text) {
 }
 
 export function wireStudy() {
-  $('record-copy').addEventListener('click', copyRecord);
-  $('record-download').addEventListener('click', downloadRecord);
   $('here-two').addEventListener('click', () => playFromHere(false));
   $('here-ai').addEventListener('click', () => playFromHere(true));
   $('import-open').addEventListener('click', () => importText($('import-text').value));

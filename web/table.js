@@ -2,12 +2,28 @@
 import { t } from './i18n.js';
 import { getKind } from './kind.js';
 import { $ } from './ui.js';
-import { model, board, mySide } from './model.js';
+import { model, mySide } from './model.js';
+import { Board } from './board.js';
+import { tapPreview } from './touch.js';
 import { sideName } from './texts.js';
 import { drawPlayerClock } from './clock.js';
 import { displayName } from './names.js';
 import { requestRedraw } from './redraw.js';
 import { bestShown } from './analysis.js';
+
+let board = null;  // the Board of the game screen
+
+// The game screen's board; onPlay(letter): a pit clicked, tapped or typed;
+// onPreview(letter): a pit hovered or focused (null: left).
+export function wireBoard({ onPlay, onPreview }) {
+  board = new Board($('board'), {}, { onPlay, onPreview, tapPreview });
+}
+
+// Whether letter may be played now (a key typed).
+export const playable = (letter) => board.legal.has(letter);
+
+// The setting "tap to preview" turned off: a pit tapped once needs no second tap.
+export function disarm() { board.arm(null); }
 
 // Draws the board for the facts f of render.js: the position shown (left
 // alone while a sowing runs: it ends on the position it was given), the

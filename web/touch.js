@@ -21,11 +21,12 @@ export function drawTouch(f) {
   if (shown) $('opt-tap').checked = tapPreview();
 }
 
-export function wireTouch(board) {
+// disarm(): the board forgets a pit tapped once (table.js).
+export function wireTouch(disarm) {
   $('opt-tap').addEventListener('change', (ev) => {
     store(TAP_KEY, ev.target.checked ? 'on' : 'off');
     // Off: a pit tapped once already needs no second tap.
-    if (!ev.target.checked) board.arm(null);
+    if (!ev.target.checked) disarm();
   });
 }
 
