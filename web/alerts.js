@@ -11,6 +11,7 @@ import { pitLabel } from './kind.js';
 import { requestRedraw } from './redraw.js';
 import { displayName } from './names.js';
 import { resultText } from './texts.js';
+import { setAttr, setHidden, setText } from './dom.js';
 
 const NOTIFY_KEY = 'oware.notify';
 const ICON = 'icon.svg';
@@ -69,7 +70,7 @@ function play(kind) {
 
 function setIcon(href) {
   const link = document.querySelector('link[rel="icon"]');
-  if (link && link.getAttribute('href') !== href) link.setAttribute('href', href);
+  if (link && link.getAttribute('href') !== href) setAttr(link, 'href', href);
 }
 
 // Something happened: its sound, and while the tab is hidden the title,
@@ -93,7 +94,8 @@ function happened(kind, text) {
 // wrote its own).
 function drawTitle() {
   if (!unseen || !hidden()) return;
-  document.title = `(${unseen}) ${unseenText} · ${t('app.title')}`;
+  const title = `(${unseen}) ${unseenText} · ${t('app.title')}`;
+  if (document.title !== title) document.title = title;
 }
 
 // The changes from prev to st worth a sound (st: the new state).
@@ -134,13 +136,13 @@ export function chatEvent(msg) {
 export function drawAlertButtons() {
   const online = !!(model && model.mode === 'online' && model.state);
   const sound = $('act-sound');
-  sound.hidden = !online;
-  sound.textContent = muted() ? t('sound.off') : t('sound.on');
-  sound.setAttribute('aria-pressed', String(!muted()));
+  setHidden(sound, !online);
+  setText(sound, muted() ? t('sound.off') : t('sound.on'));
+  setAttr(sound, 'aria-pressed', String(!muted()));
   const notify = $('act-notify');
-  notify.hidden = !online || !mySide() || typeof Notification !== 'function' || Notification.permission === 'denied';
-  notify.textContent = notifyOn() ? t('notify.on') : t('notify.off');
-  notify.setAttribute('aria-pressed', String(notifyOn()));
+  setHidden(notify, !online || !mySide() || typeof Notification !== 'function' || Notification.permission === 'denied');
+  setText(notify, notifyOn() ? t('notify.on') : t('notify.off'));
+  setAttr(notify, 'aria-pressed', String(notifyOn()));
   drawTitle();
 }
 

@@ -6,6 +6,7 @@ import { model, shownPly } from './model.js';
 import { displayName } from './names.js';
 import { requestRedraw } from './redraw.js';
 import { reviewTo } from './review.js';
+import { keyedList, setAttr, setHidden, setText } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 // The marks of the move list, by class.
@@ -94,23 +95,28 @@ function summary(plies) {
 
 function el(name, attrs) {
   const e = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  for (const [k, v] of Object.entries(attrs)) setAttr(e, k, String(v));
   return e;
 }
 
 // The graph: South's advantage along the game (up: South ahead), a dot on
 // each mistake and blunder, a line at the shown ply. A click shows that ply.
+let graphKey = null;  // what the graph drawn last showed: it is drawn again only when that changes
+
 function drawGraph(a, at) {
   const box = $('an-graph');
   const W = Math.max(200, Math.round(box.clientWidth || 600)), H = 110, mid = H / 2;
   const n = a.total;
   const known = a.plies.length;
+  const key = [a.key, W, n, known, at, t('an.graph')].join('|');
+  if (key === graphKey && box.firstChild) return;
+  graphKey = key;
   const x = (k) => (n ? (k / n) * (W - 8) + 4 : 4);
   // tanh keeps small differences visible and big ones inside the box.
   const y = (v) => mid - (mid - 6) * Math.tanh(v / 8);
   const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', class: 'an-svg' });
   const title = el('title', {});
-  title.textContent = t('an.graph');
+  setText(title, t('an.graph'));
   svg.appendChild(title);
   svg.appendChild(el('rect', { x: 0, y: 0, width: W, height: H, class: 'an-bg' }));
   if (known) {
@@ -164,21 +170,22 @@ export function stopStale() {
 export function drawAnalysis(f) {
   const card = $('analysis');
   const on = shownFor(f);
-  card.hidden = !on;
+  setHidden(card, !on);
   const a = on ? current() : null;
   if (!on) return;
   const running = !!(a && a.running);
-  $('an-start').hidden = running || !!(a && a.done);
-  $('an-stop').hidden = !running;
-  $('an-intro').hidden = !!a;
-  $('an-progress').hidden = !running;
+  setHidden($('an-start'), running || !!(a && a.done));
+  setHidden($('an-stop'), !running);
+  setHidden($('an-intro'), !!a);
+  setHidden($('an-progress'), !running);
   if (running) {
-    $('an-bar').max = a.total;
-    $('an-bar').value = a.plies.length;
-    $('an-count').textContent = t('an.progress', { k: Math.min(a.plies.length + 1, a.total), total: a.total });
+    const bar = $('an-bar');
+    if (bar.max !== a.total) bar.max = a.total;
+    if (bar.value !== a.plies.length) bar.value = a.plies.length;
+    setText($('an-count'), t('an.progress', { k: Math.min(a.plies.length + 1, a.total), total: a.total }));
   }
   const has = !!(a && a.plies.length);
-  $('an-result').hidden = !has;
+  setHidden($('an-result'), !has);
   if (!has) return;
   const at = shownPly();
   drawGraph(a, at);
@@ -190,7 +197,7 @@ export function drawAnalysis(f) {
     moveText = played.class === 'best' ? t('an.move.best', { n: at, move: played.move })
       : t('an.move', { n: at, move: played.move + (MARKS[played.class] || ''), cls, loss: played.loss.toFixed(1), best: played.best });
   }
-  $('an-move').textContent = moveText;
+  setText($('an-move'), moveText);
   const next = a.plies[at] || null;
   let bestText = '';
   if (next) {
@@ -201,22 +208,20 @@ export function drawAnalysis(f) {
   } else if (at === a.total && a.done) {
     bestText = t('an.end', { v: fmt(evalAt(a.plies, at)) });
   }
-  $('an-best').textContent = bestText;
+  setText($('an-best'), bestText);
+  // The summary: a row per side, kept in place.
   const sum = summary(a.plies);
-  const rows = ['south', 'north'].map((side) => {
+  keyedList($('an-summary').tBodies[0], ['south', 'north'], (side) => side, () => {
     const tr = document.createElement('tr');
     const th = document.createElement('th');
     th.scope = 'row';
-    th.textContent = displayName(side);
-    const s = sum[side];
-    tr.append(th, ...[s.inaccuracy, s.mistake, s.blunder, s.average.toFixed(2)].map((v) => {
-      const td = document.createElement('td');
-      td.textContent = String(v);
-      return td;
-    }));
+    tr.append(th, ...Array.from({ length: 4 }, () => document.createElement('td')));
     return tr;
+  }, (tr, side) => {
+    const s = sum[side];
+    setText(tr.cells[0], displayName(side));
+    [s.inaccuracy, s.mistake, s.blunder, s.average.toFixed(2)].forEach((v, i) => setText(tr.cells[i + 1], v));
   });
-  $('an-summary').tBodies[0].replaceChildren(...rows);
 }
 
 export function wireAnalysis() {

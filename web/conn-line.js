@@ -4,31 +4,26 @@ import { $ } from './ui.js';
 import { model } from './model.js';
 import { errorText } from './texts.js';
 import { connAction } from './online.js';
+import { setData, setHidden, setText } from './dom.js';
 
 export function drawConn() {
   const el = $('conn');
   const btn = $('conn-action');
-  if (model.mode !== 'online') { el.hidden = true; return; }
-  btn.hidden = true;
+  if (model.mode !== 'online') { setHidden(el, true); return; }
+  let action = null;  // the button's: 'takeback', 'home', 'retry'
   let text = '';
   let kind = 'warn';
   if (model.online.stopped === 'replaced') {
     text = t('conn.replaced');
-    btn.hidden = false;
-    btn.textContent = t('conn.takeback');
-    btn.dataset.action = 'takeback';
+    action = 'takeback';
   } else if (model.online.stopped) {
     text = model.online.stopped === 'no_room' ? t('conn.noroom') : errorText(model.online.stopped);
-    btn.hidden = false;
-    btn.textContent = t('conn.home');
-    btn.dataset.action = 'home';
+    action = 'home';
   } else if (model.online.conn === 'retry') {
     const left = Math.ceil((model.online.retryAt - Date.now()) / 1000);
     text = left >= 1 ? t('conn.reconnecting', { s: left }) : t('conn.reconnecting.now');
     if (model.online.retryIn >= 1500) {
-      btn.hidden = false;
-      btn.textContent = t('conn.retry');
-      btn.dataset.action = 'retry';
+      action = 'retry';
     }
   } else if ((model.online.conn === 'connecting' || model.online.conn === 'joining') && model.online.everJoined) {
     text = t('conn.reconnecting.now');
@@ -38,25 +33,30 @@ export function drawConn() {
     const n = model.state ? model.state.spectators : 0;
     if (n > 1) text += ` · ${t('seat.spectators', { n })}`;
   }
-  el.hidden = !text;
-  el.dataset.kind = kind;
-  $('conn-text').textContent = text;
+  setHidden(btn, !action);
+  if (action) {
+    setText(btn, t(`conn.${action}`));
+    setData(btn, 'action', action);
+  }
+  setHidden(el, !text);
+  setData(el, 'kind', kind);
+  setText($('conn-text'), text);
 }
 
 // Before the first state: only the connection line.
 export function drawConnBare() {
   const el = $('conn');
-  el.hidden = false;
-  el.dataset.kind = 'info';
-  $('conn-action').hidden = !model.online.stopped;
+  setHidden(el, false);
+  setData(el, 'kind', 'info');
+  setHidden($('conn-action'), !model.online.stopped);
   if (model.online.stopped) {
-    $('conn-text').textContent = model.online.stopped === 'no_room' ? t('conn.noroom') : errorText(model.online.stopped);
-    $('conn-action').textContent = t('conn.home');
-    $('conn-action').dataset.action = 'home';
+    setText($('conn-text'), model.online.stopped === 'no_room' ? t('conn.noroom') : errorText(model.online.stopped));
+    setText($('conn-action'), t('conn.home'));
+    setData($('conn-action'), 'action', 'home');
   } else if (model.online.conn === 'retry') {
-    $('conn-text').textContent = t('conn.reconnecting.now');
+    setText($('conn-text'), t('conn.reconnecting.now'));
   } else {
-    $('conn-text').textContent = t('conn.connecting');
+    setText($('conn-text'), t('conn.connecting'));
   }
 }
 

@@ -13,6 +13,7 @@ import { drawPlayHere } from './study.js';
 import { drawChat } from './chat.js';
 import { drawAlertButtons } from './alerts.js';
 import { getKind } from './kind.js';
+import { setData } from './dom.js';
 
 // The draw pass: reads the state, writes only the page (never the state, a
 // worker or a timer).
@@ -25,10 +26,10 @@ export function renderAll() {
     return;
   }
   const f = facts();
-  document.body.dataset.mode = model.mode;
-  document.body.dataset.seat = model.online.seat || '';
+  setData(document.body, 'mode', model.mode);
+  setData(document.body, 'seat', model.online.seat || '');
   drawHeading(f);
-  document.body.dataset.kind = getKind();
+  setData(document.body, 'kind', getKind());
   drawBoard(f);
   drawPlayers(f);
   drawClockLine();

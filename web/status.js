@@ -4,6 +4,7 @@ import { $ } from './ui.js';
 import { model, moverOf } from './model.js';
 import { sideName, lastText } from './texts.js';
 import { pitLabel } from './kind.js';
+import { setText } from './dom.js';
 
 export function drawStatus(f) {
   const { st, g, me, online } = f;
@@ -19,10 +20,11 @@ export function drawStatus(f) {
   else if (me === g.turn) status = t('turn.yours');
   else if (me) status = t('turn.theirs', { side: sideName(g.turn) });
   else status = t('turn.side', { side: sideName(g.turn) });
-  $('status').textContent = status;
+  setText($('status'), status);
   $('status').classList.toggle('mine', f.canMove);
   // The tab's title says when it is this player's move.
-  document.title = online && f.canMove ? `● ${t('title.turn')} · ${t('app.title')}` : t('app.title');
+  const title = online && f.canMove ? `● ${t('title.turn')} · ${t('app.title')}` : t('app.title');
+  if (document.title !== title) document.title = title;
 }
 
 export function drawNote(f) {
@@ -50,7 +52,7 @@ export function drawNote(f) {
       note = `${t('wait.reconnect')} ${t('wait.claim_in', { s })}`;
     } else note = t('wait.reconnect');
   }
-  $('note').textContent = note;
+  setText($('note'), note);
   $('note').classList.toggle('slam', !!(shownLast && shownLast.grand_slam && !f.preview && !away));
   $('note').classList.toggle('away', away);
 }

@@ -7,6 +7,7 @@ import { model, setModel, newModel, other, shownPly } from './model.js';
 import { Timeline } from './timeline.js';
 import { engineText } from './texts.js';
 import { requestRedraw } from './redraw.js';
+import { setHidden } from './dom.js';
 import { newLocal } from './local.js';
 
 const RECORD_KEY = 'oware.record';
@@ -181,7 +182,7 @@ export function canPlayHere() {
 
 export function drawPlayHere(f) {
   const on = f.reviewable && canPlayHere();
-  $('play-here').hidden = !on;
+  setHidden($('play-here'), !on);
 }
 
 // The start page's import card.

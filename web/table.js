@@ -10,6 +10,7 @@ import { drawPlayerClock } from './clock.js';
 import { displayName } from './names.js';
 import { requestRedraw } from './redraw.js';
 import { bestShown } from './analysis.js';
+import { setData, setText } from './dom.js';
 
 let board = null;  // the Board of the game screen
 
@@ -70,7 +71,7 @@ function drawPlayer(el, side, f) {
   let name = displayName(side);
   if (me === side) name = t('seat.you', { side: displayName(side) });
   else if (model.local.ai && model.local.ai.side === side) name = t('ai.name', { side: sideName(side), level: t(`ai.level.${model.local.ai.level}`) });
-  el.querySelector('.player-name').textContent = name;
+  setText(el.querySelector('.player-name'), name);
   // While this page is offline it knows nobody's presence.
   const known = f.online && model.online.conn === 'open';
   const here = known && seat.taken && seat.connected;
@@ -79,10 +80,10 @@ function drawPlayer(el, side, f) {
     if (!seat.taken) status = t(f.g.over ? 'seat.empty' : 'seat.waiting');  // over: nobody will come
     else status = seat.connected ? t('seat.connected') : t('seat.disconnected');
   }
-  el.querySelector('.player-status').textContent = status;
-  el.querySelector('.player-score').textContent = String(f.shown.game.captured[side]);
-  el.querySelector('.player-turn').textContent = t('player.turn');
-  el.dataset.side = side;
+  setText(el.querySelector('.player-status'), status);
+  setText(el.querySelector('.player-score'), String(f.shown.game.captured[side]));
+  setText(el.querySelector('.player-turn'), t('player.turn'));
+  setData(el, 'side', side);
   el.classList.toggle('online', here);
   el.classList.toggle('absent', f.online && !here);
   const started = !f.online || f.bothSeated;

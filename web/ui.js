@@ -134,8 +134,9 @@ export const dialogOpen = () => $('confirm').open;
 // The game screen's heading says what is played: a key of i18n.js.
 export function setGameHeading(key) {
   const h = $('game-title');
-  h.dataset.i18n = key;
-  h.textContent = t(key);
+  if (h.dataset.i18n !== key) h.dataset.i18n = key;
+  const text = t(key);
+  if (h.textContent !== text) h.textContent = text;
 }
 
 // value null removes the key.
