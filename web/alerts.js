@@ -9,6 +9,7 @@ import { $, load, store, toast, MUTE_KEY, soundMuted } from './ui.js';
 import { model, mySide, moverOf, other } from './model.js';
 import { pitLabel } from './kind.js';
 import { requestRedraw } from './redraw.js';
+import { hooks } from './hooks.js';
 import { displayName } from './names.js';
 import { resultText } from './texts.js';
 import { setAttr, setHidden, setText } from './dom.js';
@@ -49,9 +50,8 @@ function unlockAudio() {
 }
 
 function play(kind) {
-  window.owareSounds = window.owareSounds || [];  // for the tests: what would sound
   if (muted()) return;
-  window.owareSounds.push(kind);
+  hooks.sounds.push(kind);  // for the tests (hooks.js)
   if (!audio || audio.state !== 'running') return;
   const now = audio.currentTime;
   for (const [freq, start, len] of SOUNDS[kind] || []) {

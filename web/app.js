@@ -20,6 +20,7 @@ import { showStart, wireStart, redrawStart } from './start.js';
 import { wireTouch } from './touch.js';
 import { wireStudy, startRecord } from './study.js';
 import { wireAnalysis } from './analysis.js';
+import { hooks } from './hooks.js';
 
 // A pit clicked, tapped or typed.
 function onPlay(letter) {
@@ -99,7 +100,7 @@ async function main() {
   else if (params.has('local')) startLocal();
   else if (params.has('record') && startRecord()) { /* a record opened for review */ }
   else showStart();
-  window.owareReady = true;  // for the browser tests
+  hooks.ready = true;
 }
 
 main();

@@ -11,6 +11,7 @@ import { scheduleClock } from './clock.js';
 import { drawClocks, animateMove } from './table.js';
 import { stopStale } from './analysis.js';
 import { myName } from './names.js';
+import { hooks } from './hooks.js';
 import { resetChat, onChatMessage, chatError, wireChat } from './chat.js';
 import { stateEvents, chatEvent, wireAlerts } from './alerts.js';
 
@@ -35,6 +36,7 @@ export function startOnline(room, createSide, createClock = null, createPosition
   show('game');
   conn = new Connection({
     url: () => socketUrl(model.online.room),
+    stallMs: hooks.stallMs,  // the browser tests shorten it (hooks.js)
     hello,
     message: onMessage,
     status: ({ state, retryIn }) => {
