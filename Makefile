@@ -7,7 +7,7 @@
 NO_DEPS_GOALS := clean help
 ifneq ($(filter-out $(NO_DEPS_GOALS),$(or $(MAKECMDGOALS),all)),)
 ifeq ($(OW_DEPS_DONE),)
-DEPS_GROUP := $(if $(filter test test-% check bench fuzz soak asan,$(MAKECMDGOALS)),test,build)
+DEPS_GROUP := $(if $(filter test test-% check bench fuzz soak asan docs-picture,$(MAKECMDGOALS)),test,build)
 DEPS_STATUS := $(shell sh deploy/install-deps.sh $(DEPS_GROUP) >&2; echo $$?)
 ifneq ($(DEPS_STATUS),0)
 $(error deploy/install-deps.sh $(DEPS_GROUP) failed)
@@ -54,11 +54,13 @@ UUID_LIBS := $(shell pkg-config --libs uuid 2>/dev/null)
 # Parts append to these.
 ALL :=
 TESTS :=
+TESTS_ALONE :=
 UNIT_TESTS :=
+TESTS_ALONE :=
 BENCHES :=
 CLEAN :=
 
-.PHONY: all test bench clean help asan install run wasm fuzz soak
+.PHONY: all test check bench clean help asan install run wasm fuzz soak
 all: build-all
 
 $(BUILD)/%.o: %.c
@@ -83,12 +85,32 @@ build-all: $(ALL)
 .PHONY: test-unit
 test-unit: $(UNIT_TESTS)
 
-# Every suite (each runs even when another failed), then the unit tests
-# again under the sanitizers; the last line counts the suites.
-test: build-all
-	@MAKE="$(MAKE)" sh tests/run-suites.sh test-unit $(TESTS) asan
+# Every suite, side by side (tests/run-suites.sh: each runs even when
+# another failed; a table at the end, the last line counts the suites), and
+# the unit tests again under the sanitizers. TESTS_ALONE: suites that run
+# with nothing beside them. TEST_JOBS: how many suites at a time.
+TEST_JOBS ?= 3
+test:
+	@MAKE="$(MAKE)" BUILD_FIRST=build-all ALONE="$(TESTS_ALONE)" LOGS=$(BUILD)/test-logs \
+		bash tests/run-suites.sh -j $(TEST_JOBS) test-unit $(TESTS) asan
 
-asan:
+# The quick set for iterating (about 2 minutes): the unit tests, the command
+# line, the server suite on SQLite, one browser smoke test.
+CHECKS := test-unit test-cli test-cli-togyz test-server test-browser-smoke
+check:
+	@MAKE="$(MAKE)" BUILD_FIRST=build-all LOGS=$(BUILD)/check-logs \
+		bash tests/run-suites.sh -j $(TEST_JOBS) $(CHECKS)
+
+# The sanitizer build (unit tests, owared) in one make of its own, so that
+# `asan` and test-server-asan never build it at the same time.
+.PHONY: asan-build
+ifeq ($(BUILD),build)
+asan-build: build/oware.egdb
+endif
+asan-build:
+	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 CFLAGS="-O1 -g" \
+		build/asan/owared $(UNIT_TESTS:test-%=build/asan/test_%)
+asan: asan-build
 	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 CFLAGS="-O1 -g" test-unit
 
 bench: $(BENCHES)
@@ -99,6 +121,7 @@ clean:
 help:
 	@echo "make          build everything (installs missing Debian packages)"
 	@echo "make test     build and run every test"
+	@echo "make check    the quick set: unit, CLI, server, a browser smoke test"
 	@echo "make run      start the server on http://localhost:8080"
 	@echo "make bench    benchmarks"
 	@echo "make wasm     build web/engine.wasm"

@@ -27,6 +27,18 @@ bench-load: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared
 		--spectators $(LOAD_SPECT)
 BENCHES += bench-load
 
+# Rooms of two players and no spectator, opened in one burst (--ramp 0):
+# what one connection costs the server in memory when each room spreads
+# over two connections only. Fails past LOAD_PAIRS_KIB per connection.
+LOAD_PAIRS ?= 2000
+LOAD_PAIRS_KIB ?= 4
+.PHONY: bench-load-pairs
+bench-load-pairs: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared
+	MAX_CONN_KIB=$(LOAD_PAIRS_KIB) SERVER_ARGS="--sync $(LOAD_SYNC) $(SERVER_ARGS)" \
+		sh bench/run-load.sh bench $(BUILD) --rooms $(LOAD_PAIRS) --rate $(LOAD_RATE) \
+		--duration $(LOAD_SECONDS) --spectators 0 --ramp 0
+BENCHES += bench-load-pairs
+
 # The same load on one server whose store is a throwaway PostgreSQL
 # (tests/cluster/with-pg.sh; fsync off there, as tests run it): what a
 # move costs against SQLite. The server's CPU is owared's alone.

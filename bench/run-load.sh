@@ -109,8 +109,18 @@ case "$mode" in
 bench)
 	start_server || exit 1
 	echo "server: owared ${SERVER_ARGS:-} (store on $(df --output=source "$dir" | tail -1))"
-	load --procs 2 --sources 8 --ramp 5 "$@" || fail=1
+	load --procs 2 --sources 8 --ramp 5 "$@" >"$dir/load.out" || fail=1
+	cat "$dir/load.out"
 	wal_check || fail=1
+	# MAX_CONN_KIB: the server's RSS per connection (owload's row) must
+	# not pass it.
+	if [ -n "${MAX_CONN_KIB:-}" ]; then
+		k=$(sed -n 's/.*: \([0-9.]*\) KiB per connection.*/\1/p' "$dir/load.out")
+		if [ -z "$k" ] || awk -v k="$k" -v m="$MAX_CONN_KIB" 'BEGIN { exit !(k > m) }'; then
+			echo "FAIL: ${k:-no} KiB per connection, more than $MAX_CONN_KIB"
+			fail=1
+		fi
+	fi
 	stop_server || fail=1
 	;;
 soak)

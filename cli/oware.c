@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "cli/best.h"
+#include "cli/puzzles.h"
 #include "cli/study.h"
 #include "cli/togyz.h"
 #include "engine/oware.h"
@@ -23,6 +24,9 @@ static const char usage[] =
 	"  oware ogn [--position JSON] [--south NAME] [--north NAME] [--date D]\n"
 	"            [MOVE ...]\n"
 	"  oware ogn --read FILE|-\n"
+	"  oware puzzles [--game oware|togyz] [--count N] [--seed N] [--depth D]\n"
+	"                [--margin SEEDS] [--egdb FILE]\n"
+	"  oware puzzles [--game oware|togyz] --check FILE|- [--egdb FILE]\n"
 	"  oware --help\n";
 
 static const char help[] =
@@ -177,14 +181,18 @@ int main(int argc, char **argv)
 	                  !strcmp(argv[1], "help"))) {
 		printf(help, cli_best_help, cli_analyse_help, cli_ogn_help);
 		fputs(togyz_cli_help, stdout);
+		fputs("\n", stdout);
+		fputs(cli_puzzles_help, stdout);
 		return 0;
 	}
 	if (argc >= 2 && (!strcmp(argv[1], "play") || !strcmp(argv[1], "perft") ||
-	                  !strcmp(argv[1], "best"))) {
+	                  !strcmp(argv[1], "best") || !strcmp(argv[1], "puzzles"))) {
 		int n = argc - 2, game = take_game(&n, argv + 2);
 
 		if (game < 0)
 			return -game;
+		if (!strcmp(argv[1], "puzzles"))
+			return cli_puzzles(game, n, argv + 2);
 		if (game == 1 && !strcmp(argv[1], "play"))
 			return togyz_cli_play(n, argv + 2);
 		if (game == 1 && !strcmp(argv[1], "perft"))

@@ -17,7 +17,7 @@
 #define MAX_TIME_MS 600000L
 #define MAX_NODES 1000000000L
 #define MAX_FILE (1L << 20) /* bytes of a record read */
-/* The default budget of a ply: see README (analysis speed). */
+/* The default budget of a ply: see docs/study.md (analysis speed). */
 #define DEFAULT_NODES 300000
 
 const char cli_analyse_help[] =

@@ -2,7 +2,7 @@
 #ifndef CLI_TOGYZ_H
 #define CLI_TOGYZ_H
 
-/* The help text of the two commands (README "The oware tool"). */
+/* The help text of the two commands (docs/cli.md). */
 extern const char togyz_cli_help[];
 
 /* `oware play --game togyz [--position JSON] [HOLE ...]`, given the

@@ -9,7 +9,7 @@
  * file's seeds), the number of those k seeds that the side to move ends
  * the game with (captured from now on, plus its own row when the game ends
  * by the move limit or for want of a legal move), when both sides play to
- * end with the most seeds: the final score under RULES.md is then the
+ * end with the most seeds: the final score (docs/rules-oware.md) is then the
  * scores so far plus this split, and since a player's captures only grow,
  * the winner by 25, by the final score and by 24-24 follows from it alone,
  * whatever the scores are. The value holds for a position just after a
@@ -19,7 +19,7 @@
  * a period of 2 the file holds both, for even and for odd quiet counts.
  *
  * What a database cannot know: the game's history. It assumes that no
- * position occurs a third time (RULES.md's repetition end is ignored: a
+ * position occurs a third time (the rules' repetition end is ignored: a
  * line that repeats is scored as if it went on to the move limit), and it
  * is exact only while the quiet count is at most quiet_max[k] (ow_egdb_probe
  * says whether it is). The search uses it only at the leaves of its tree, where

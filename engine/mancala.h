@@ -10,8 +10,9 @@
  * Togyz Kumalak South is White, North is Black). */
 typedef enum { OW_SOUTH = 0, OW_NORTH = 1 } ow_side;
 
-/* Why a game ended, in the order RULES.md checks them. Togyz Kumalak has
- * no repetition or move-limit rule: it ends only by SCORE or NO_MOVES. */
+/* Why a game ended, in the order docs/rules-oware.md checks them. Togyz
+ * Kumalak has no repetition or move-limit rule: it ends only by SCORE or
+ * NO_MOVES. */
 typedef enum {
 	OW_END_NONE = 0,
 	OW_END_SCORE = 1,      /* a winning score (Oware 25, Togyz 82), or an even split (24-24, 81-81) */

@@ -26,10 +26,11 @@
  * scores "South-North", last, or "*" (not written) for a game not over.
  * FEN: the 12 pits a..F, South's score, North's score, then S or N for
  * the side to move, joined by '-'. Aualé ends a game at a position's
- * second occurrence and refuses any move after its end; RULES.md ends it
- * at the third. So the moves after the first move that repeats a
- * position are written in one comment "{Continued: 31... c 32. A }",
- * which Aualé shows as a comment and this reader reads as moves.
+ * second occurrence and refuses any move after its end; our rules end it
+ * at the third (docs/rules-oware.md). So the moves after the first move
+ * that repeats a position are written in one comment "{Continued: 31...
+ * c 32. A }", which Aualé shows as a comment and this reader reads as
+ * moves.
  *
  * What the reader accepts: tags, one to a line, before the moves (any
  * order; the same name twice is refused; at most OW_OGN_MAX_TAGS, names

@@ -1,5 +1,5 @@
-/* oware.c: the rules of RULES.md: sowing, captures, feeding, games (their
- * end conditions are in oware_internal.h, shared with the search), and
+/* oware.c: the rules of docs/rules-oware.md: sowing, captures, feeding, games
+ * (their end conditions are in oware_internal.h, shared with the search), and
  * perft. See oware.h for the contracts. */
 #include "engine/oware.h"
 #include "engine/oware_internal.h"

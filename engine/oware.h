@@ -1,4 +1,4 @@
-/* oware.h: the Oware Abapa rules engine of ../shared/RULES.md.
+/* oware.h: the Oware Abapa rules engine of docs/rules-oware.md.
  *
  * Pure C11 with freestanding headers only: no allocation, no I/O, no libc
  * calls. The same sources build the server, the `oware` tool and

@@ -1,6 +1,6 @@
-/* oware_internal.h: the end-of-game rules of RULES.md in one place, for
- * oware.c (games, perft) and search.c; not public API, so oware.h stays the
- * contract. static inline: the search and perft check every node.
+/* oware_internal.h: the end-of-game rules of docs/rules-oware.md in one place,
+ * for oware.c (games, perft) and search.c; not public API, so oware.h stays
+ * the contract. static inline: the search and perft check every node.
  *
  * A history is an array of ow_pos_key keys: seen[base] the first position
  * since the last capture, seen[top] the position checked (no earlier one
@@ -74,7 +74,8 @@ static inline int ow__occurrences(const struct ow_key *seen, int top, int base)
 /* The ow_pos_key keys of g's history (g->seen), into keys[0..g->nseen). */
 void ow__history_keys(const ow_game *g, struct ow_key *keys);
 
-/* The end conditions after score and repetition, in the order of RULES.md. */
+/* The end conditions after score and repetition, in the order of
+ * docs/rules-oware.md. */
 static inline ow_end ow__end_rest(const ow_pos *p, int quiet, unsigned *mask)
 {
 	if (quiet >= OW_MOVE_LIMIT)
@@ -83,10 +84,10 @@ static inline ow_end ow__end_rest(const ow_pos *p, int quiet, unsigned *mask)
 	return *mask ? OW_END_NONE : OW_END_NO_MOVES;
 }
 
-/* The first end condition, in the order of RULES.md, that p meets with the
- * history seen[base..top] (seen[top] is p's key) and quiet plies since the
- * last capture; OW_END_NONE if none. Sets *mask to p's legal moves unless
- * the game ended before the last check (score, repetition, move limit).
+/* The first end condition, in the order of docs/rules-oware.md, that p meets
+ * with the history seen[base..top] (seen[top] is p's key) and quiet plies
+ * since the last capture; OW_END_NONE if none. Sets *mask to p's legal moves
+ * unless the game ended before the last check (score, repetition, move limit).
  * A third occurrence lies at least 4 plies after the first. */
 static inline ow_end ow__end_of(const ow_pos *p, const struct ow_key *seen,
                                 int top, int base, int quiet, unsigned *mask)

@@ -4,6 +4,13 @@
  * ow_search_eval. See search.h for the contracts. */
 #include "engine/search.h"
 #include "engine/oware_internal.h"
+#include "engine/search_common.h"
+
+_Static_assert(OW_SEARCH_MAX_DEPTH == OW__MAX_PLY && OW_SEARCH_WIN == OW__SEARCH_WIN &&
+               OW_SEARCH_WON == OW__SEARCH_WON && OW_SEARCH_SEED == OW__SEARCH_SEED &&
+               OW_LEVEL_EASY == OW__LEVEL_EASY && OW_LEVEL_MEDIUM == OW__LEVEL_MEDIUM &&
+               OW_LEVEL_HARD == OW__LEVEL_HARD && OW_ROW <= OW__MAX_MOVES,
+               "search_common.h's constants are Oware's");
 
 #define MAX_PLY OW_SEARCH_MAX_DEPTH
 #define INF (OW_SEARCH_WIN + 1)
@@ -32,46 +39,25 @@ enum { B_NONE = 0, B_EXACT = 1, B_LOWER = 2, B_UPPER = 3 };
 
 /* All of one search; lives on the stack of ow_search. */
 struct srch {
+	struct ow__search c; /* budgets, line, killers (search_common.h) */
+	const ow_game *g;    /* the root */
 	const ow_search_limits *lim;
 	const ow_eval_weights *eval;
 	const ow_egdb *egdb;
 	int egdb_seeds;  /* most seeds on the board it holds; -1 without one */
 	ow_tt_entry *tt;
 	size_t tt_mask; /* entries - 1, or 0 with no table (tt == NULL) */
-	uint64_t nodes;
-	uint64_t node_limit;
-	uint64_t next_clock; /* nodes at which out_of_budget reads the clock */
-	uint32_t t0;
-	int stopped;     /* a budget ran out: unwind and discard the iteration */
-	int root_move;   /* best root move of the running iteration, or -1 */
-	int root_score;
-	int budgeted;    /* budgets apply (after depth 1 is complete) */
 	/* Ends whose value depends on the game's history (repetition, the
 	 * move limit) seen so far: a node whose subtree met one is not stored
 	 * in the table, which is keyed by the position alone. */
 	uint32_t path_ends;
 	int root_twice;  /* a position before the root occurred twice */
-	uint32_t hard_ms; /* with a time budget: the search stops here */
 	/* pit_value(eval, r, i, n) for every row, pit and count of seeds */
 	int16_t pit_value[2][OW_ROW][OW_SEEDS + 1];
-	uint64_t rng;
 	/* Positions since the last capture before the root, then one per ply. */
 	struct ow_key stack[OW_HISTORY + MAX_PLY + 2];
-	uint8_t killers[MAX_PLY + 1][2];
 	uint32_t history[2][OW_PITS];
-	uint8_t pv[MAX_PLY + 1][MAX_PLY + 1];
-	uint8_t pvlen[MAX_PLY + 1];
 };
-
-/* Small deterministic PRNG (splitmix64 step). */
-static uint64_t rng_next(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
 
 static size_t key_hash(uint64_t lo, uint32_t hi)
 {
@@ -126,19 +112,9 @@ static void tt_store(struct srch *s, uint64_t lo, uint32_t hi, int depth,
 	e->info = (uint8_t)((move & 15) | bound << 4);
 }
 
-/* Win scores (forced, or decided by the endgame database) count plies
- * from the root; the table keeps them relative to the position so that
- * they stay true wherever it recurs. */
+/* Win scores, forced or decided by the endgame database, beyond this
+ * count plies from the root (ow__score_to_tt). */
 #define DECIDED (OW_SEARCH_EGDB - 1000)
-static int score_to_tt(int v, int ply)
-{
-	return v > DECIDED ? v + ply : v < -DECIDED ? v - ply : v;
-}
-
-static int score_from_tt(int v, int ply)
-{
-	return v > DECIDED ? v - ply : v < -DECIDED ? v + ply : v;
-}
 
 /* The value for the side to move of p, a game that ended by why. */
 static int end_value(const ow_pos *p, int ply, ow_end why)
@@ -232,24 +208,6 @@ static int egdb_value(const struct srch *s, const ow_pos *p, int ply, int quiet,
 	                  : -(OW_SEARCH_EGDB - OW_SEARCH_SEED * margin - ply);
 }
 
-static int out_of_budget(struct srch *s)
-{
-	const ow_search_limits *lim = s->lim;
-
-	if (!s->budgeted)
-		return 0;
-	if (s->node_limit && s->nodes >= s->node_limit)
-		return 1;
-	/* The clock every 1024 nodes or so (the quiescence search counts
-	 * nodes between two checks). */
-	if (lim->time_ms && lim->clock && s->nodes >= s->next_clock) {
-		s->next_clock = s->nodes + 1024;
-		if ((uint32_t)(lim->clock(lim->clock_ctx) - s->t0) >= s->hard_ms)
-			return 1;
-	}
-	return 0;
-}
-
 /* Quiescence: the value of a leaf p (not over, quiet plies short of the
  * limit) once the captures open to the side to move are played out: the
  * mover may stand on the evaluation, or take; each capture leaves fewer
@@ -293,18 +251,18 @@ static int qsearch(struct srch *s, ow_pos *p, int ply, int alpha, int beta,
 		for (int i = 1; i < n; i++)
 			if (gain[i] > gain[b])
 				b = i;
-		if (out_of_budget(s)) {
-			s->stopped = 1;
+		if (ow__out_of_budget(&s->c)) {
+			s->c.stopped = 1;
 			return 0;
 		}
-		s->nodes++;
+		s->c.nodes++;
 		if (ow__score_over(&child[b]))
 			v = -end_value(&child[b], ply + 1, OW_END_SCORE);
 		else if (!ow_legal_mask(&child[b]))
 			v = -end_value(&child[b], ply + 1, OW_END_NO_MOVES);
 		else
 			v = -qsearch(s, &child[b], ply + 1, -beta, -alpha, 0);
-		if (s->stopped)
+		if (s->c.stopped)
 			return 0;
 		if (v > best) {
 			best = v;
@@ -326,7 +284,7 @@ static int qsearch(struct srch *s, ow_pos *p, int ply, int alpha, int beta,
  * last capture; twice is nonzero when some position of stack[base..top-1]
  * has occurred twice there (its third occurrence would end the game, so the
  * table's values, computed without that history, may be wrong here). Fills
- * s->pv[ply]. */
+ * s->c.pv[ply]. */
 static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
                    int beta, int top, int base, int quiet, int twice)
 {
@@ -340,12 +298,12 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 	uint32_t khi = KEY_HI(s->stack[top], p);
 	ow_tt_entry *e;
 
-	s->pvlen[ply] = 0;
-	if (out_of_budget(s)) {
-		s->stopped = 1;
+	s->c.pvlen[ply] = 0;
+	if (ow__out_of_budget(&s->c)) {
+		s->c.stopped = 1;
 		return 0;
 	}
-	s->nodes++;
+	s->c.nodes++;
 	/* The end conditions of ow__end_of, in its order, keeping the count of
 	 * occurrences for the twice flag. */
 	if (ow__score_over(p))
@@ -381,7 +339,7 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 
 	e = depth >= TT_MIN_DEPTH ? tt_probe(s, klo, khi) : 0;
 	if (e) {
-		int v = score_from_tt(e->score, ply), b = e->info >> 4;
+		int v = ow__score_from_tt(e->score, ply, DECIDED), b = e->info >> 4;
 
 		tt_move = e->info & 15;
 		/* No cut where the history may end the game within reach: near
@@ -407,9 +365,9 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 			key = 1 << 30;
 		else if (gain[n])
 			key = (1 << 29) + gain[n];
-		else if (m == s->killers[ply][0])
+		else if (m == s->c.killers[ply][0])
 			key = (1 << 28) + 1;
-		else if (m == s->killers[ply][1])
+		else if (m == s->c.killers[ply][1])
 			key = 1 << 28;
 		else
 			key = (int)(s->history[me][m] >> 4);
@@ -450,35 +408,26 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 			if (r)
 				v = -negamax(s, &child[i], depth - 1 - r, ply + 1,
 				             -alpha - 1, -alpha, ntop, nbase, nquiet, ntwice);
-			if (!s->stopped && v > alpha)
+			if (!s->c.stopped && v > alpha)
 				v = -negamax(s, &child[i], depth - 1, ply + 1, -alpha - 1,
 				             -alpha, ntop, nbase, nquiet, ntwice);
-			if (!s->stopped && v > alpha && v < beta)
+			if (!s->c.stopped && v > alpha && v < beta)
 				v = -negamax(s, &child[i], depth - 1, ply + 1, -beta,
 				             -alpha, ntop, nbase, nquiet, ntwice);
 		}
-		if (s->stopped)
+		if (s->c.stopped)
 			return 0;
 		if (v > best) {
 			best = v;
 			best_move = pit[i];
 			if (v > alpha) {
 				alpha = v;
-				if (!ply) {
-					s->root_move = pit[i];
-					s->root_score = v;
-				}
-				s->pv[ply][0] = (uint8_t)pit[i];
-				for (int j = 0; j < s->pvlen[ply + 1]; j++)
-					s->pv[ply][j + 1] = s->pv[ply + 1][j];
-				s->pvlen[ply] = (uint8_t)(s->pvlen[ply + 1] + 1);
+				ow__pv_update(&s->c, ply, pit[i], v);
 			}
 		}
 		if (alpha >= beta) {
-			if (!gain[i] && s->killers[ply][0] != pit[i]) {
-				s->killers[ply][1] = s->killers[ply][0];
-				s->killers[ply][0] = (uint8_t)pit[i];
-			}
+			if (!gain[i])
+				ow__killer(&s->c, ply, pit[i]);
 			s->history[me][pit[i]] += (uint32_t)(depth * depth);
 			if (s->history[me][pit[i]] > (1u << 26))
 				for (int h = 0; h < OW_PITS; h++)
@@ -490,59 +439,51 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 	/* A value that a repetition or the move limit decided below holds for
 	 * this line's history only: the table would give it to every other. */
 	if (depth >= TT_MIN_DEPTH && s->path_ends == ends0)
-		tt_store(s, klo, khi, depth, bound, best_move, score_to_tt(best, ply));
+		tt_store(s, klo, khi, depth, bound, best_move,
+		         ow__score_to_tt(best, ply, DECIDED));
 	return best;
 }
 
 int ow_search_level(ow_search_limits *lim, int level, uint32_t seed,
                     ow_clock_fn clock, void *clock_ctx, uint32_t time_ms)
 {
+	struct ow__limits c;
 	ow_search_limits l = {0};
 
-	l.seed = seed;
-	switch (level) {
-	case OW_LEVEL_EASY:
-		l.eval = &ow_eval_classic;
-		l.no_quiescence = 1;
-		l.depth = 1;
-		l.noise = 3 * OW_SEARCH_SEED;
-		l.blunder = 150;
-		break;
-	case OW_LEVEL_MEDIUM:
-		l.eval = &ow_eval_classic;
-		l.no_quiescence = 1;
-		l.depth = 4;
-		l.noise = OW_SEARCH_SEED / 2;
-		break;
-	case OW_LEVEL_HARD:
-		if (clock && time_ms) {
-			l.time_ms = time_ms;
-			l.clock = clock;
-			l.clock_ctx = clock_ctx;
-		} else {
-			l.nodes = 2000000;
-		}
-		break;
-	default:
+	if (ow__search_level(&c, level, seed, clock, clock_ctx, time_ms) < 0)
 		return -1;
+	OW__LIMITS_COPY(l, c);
+	/* Easy and medium as before issue 18. */
+	if (level != OW_LEVEL_HARD) {
+		l.eval = &ow_eval_classic;
+		l.no_quiescence = 1;
 	}
 	*lim = l;
 	return 0;
 }
 
-/* Root search of every move with a full window (noise > 0: easy), then a
- * random pick: the best after noise, or sometimes the runner-up. */
-static int root_noisy(struct srch *s, const ow_game *g, int depth,
-                      ow_search_result *out)
+/* ow__game's root: the root at depth with a full window. */
+static int root_search(void *ctx, int depth)
 {
+	struct srch *s = ctx;
+	ow_pos p = s->g->pos;
+
+	return negamax(s, &p, depth, 0, -INF, INF, s->g->nseen - 1, 0, s->g->quiet,
+	               s->root_twice);
+}
+
+/* ow__game's root_moves: every root move with a full window (easy,
+ * medium). */
+static int root_moves(void *ctx, int depth, struct ow__root_moves *out)
+{
+	struct srch *s = ctx;
+	const ow_game *g = s->g;
 	ow_pos p = g->pos;
-	int scores[OW_PITS] = {0}, pits[OW_PITS] = {0}, n = 0, top = g->nseen - 1;
+	int top = g->nseen - 1;
 	unsigned mask = ow_legal_mask(&p);
-	uint8_t pvs[OW_PITS][MAX_PLY + 1];
-	int pvl[OW_PITS], noisy[OW_PITS], best = 0, second = -1, pick;
 
 	while (mask) {
-		int m = __builtin_ctz(mask), nbase = 0, nquiet = g->quiet + 1;
+		int m = __builtin_ctz(mask), nbase = 0, nquiet = g->quiet + 1, v;
 		ow_pos c = p;
 
 		mask &= mask - 1;
@@ -552,39 +493,12 @@ static int root_noisy(struct srch *s, const ow_game *g, int depth,
 			nquiet = 0;
 		}
 		s->stack[top + 1] = ow_pos_key(&c);
-		scores[n] = -negamax(s, &c, depth - 1, 1, -INF, INF, top + 1, nbase, nquiet,
-		                     nbase ? 0 : s->root_twice);
-		if (s->stopped)
+		v = -negamax(s, &c, depth - 1, 1, -INF, INF, top + 1, nbase, nquiet,
+		             nbase ? 0 : s->root_twice);
+		if (s->c.stopped)
 			return -1;
-		pits[n] = m;
-		pvl[n] = s->pvlen[1];
-		for (int j = 0; j < pvl[n]; j++)
-			pvs[n][j] = s->pv[1][j];
-		n++;
+		ow__root_add(&s->c, out, m, v);
 	}
-	for (int i = 0; i < n; i++) {
-		noisy[i] = scores[i] + (int)(rng_next(&s->rng) % (uint64_t)(s->lim->noise + 1));
-		/* Never trade a forced result for noise. */
-		if (scores[i] > OW_SEARCH_WON || scores[i] < -OW_SEARCH_WON)
-			noisy[i] = scores[i];
-	}
-	for (int i = 1; i < n; i++)
-		if (noisy[i] > noisy[best])
-			best = i;
-	for (int i = 0; i < n; i++)
-		if (i != best && (second < 0 || noisy[i] > noisy[second]))
-			second = i;
-	pick = best;
-	if (second >= 0 && scores[best] <= OW_SEARCH_WON &&
-	    scores[second] >= -OW_SEARCH_WON &&
-	    (int)(rng_next(&s->rng) % 1000) < s->lim->blunder)
-		pick = second;
-	out->move = pits[pick];
-	out->score = scores[pick];
-	out->pv[0] = (uint8_t)pits[pick];
-	out->npv = 1;
-	for (int j = 0; j < pvl[pick] && out->npv < MAX_PLY; j++)
-		out->pv[out->npv++] = pvs[pick][j];
 	return 0;
 }
 
@@ -615,9 +529,10 @@ static void pv_extend(struct srch *s, const ow_game *g, ow_search_result *r)
 int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
               size_t n, ow_search_result *out)
 {
+	static const struct ow__game game = { root_search, root_moves };
 	struct srch s;
-	ow_search_result r;
-	int maxd = lim->depth > 0 && lim->depth <= MAX_PLY ? lim->depth : MAX_PLY;
+	struct ow__limits cl;
+	struct ow__result cr;
 	unsigned root_mask;
 
 	if (g->end != OW_END_NONE)
@@ -626,6 +541,9 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 	if (!root_mask)
 		return OW_E_OVER;
 
+	OW__LIMITS_COPY(cl, *lim);
+	ow__search_init(&s.c, &cl, 0x1234567ull);
+	s.g = g;
 	s.lim = lim;
 	s.eval = lim->eval ? lim->eval : &ow_eval_default;
 	s.egdb = lim->egdb;
@@ -636,108 +554,17 @@ int ow_search(const ow_game *g, const ow_search_limits *lim, ow_tt_entry *tt,
 				s.pit_value[row][i][k] = (int16_t)pit_value(s.eval, row, i, k);
 	s.tt = n ? tt : 0;
 	s.tt_mask = n ? n - 1 : 0;
-	s.nodes = 0;
-	s.node_limit = lim->nodes;
-	s.next_clock = 0;
-	s.t0 = lim->time_ms && lim->clock ? lim->clock(lim->clock_ctx) : 0;
-	s.stopped = 0;
-	s.budgeted = 0;
-	/* A margin for the answer to reach the caller on a slow, busy device:
-	 * 3% of the budget, at most 30 ms. */
-	s.hard_ms = lim->time_ms - (lim->time_ms / 33 < 30 ? lim->time_ms / 33 : 30);
-	s.rng = (uint64_t)lim->seed * 0x2545f4914f6cdd1dull + 0x1234567ull;
 	s.path_ends = 0;
 	s.root_twice = 0;
 	ow__history_keys(g, s.stack);
 	for (int i = 0; i < g->nseen; i++)
 		if (ow__occurrences(s.stack, i, 0) >= 2)
 			s.root_twice = 1;
-	for (int i = 0; i <= MAX_PLY; i++)
-		s.killers[i][0] = s.killers[i][1] = 0xff;
 	for (int i = 0; i < OW_PITS; i++)
 		s.history[0][i] = s.history[1][i] = 0;
 
-	r.move = __builtin_ctz(root_mask);
-	r.score = 0;
-	r.depth = 0;
-	r.npv = 1;
-	r.pv[0] = (uint8_t)r.move;
-	uint32_t t_iter = 0, last_iter = 0; /* ms: the iteration's start, the last's length */
-
-	for (int d = 1; d <= maxd; d++) {
-		ow_search_result it = r;
-		int v, prev_move = r.move;
-
-		if (lim->noise > 0) {
-			uint64_t saved = s.rng;
-
-			/* The same draws at every depth: the pick depends on the
-			 * scores of the last iteration alone. */
-			if (root_noisy(&s, g, d, &it) < 0)
-				break;
-			s.rng = saved;
-			v = it.score;
-		} else {
-			ow_pos p = g->pos;
-
-			s.root_move = -1;
-			v = negamax(&s, &p, d, 0, -INF, INF, g->nseen - 1, 0, g->quiet,
-			            s.root_twice);
-			if (s.stopped) {
-				/* Keep a move the cut iteration has already proved
-				 * better than the previous choice (searched first). */
-				if (s.root_move >= 0 && s.root_move != r.move) {
-					r.move = s.root_move;
-					r.score = s.root_score;
-					r.npv = s.pvlen[0] ? s.pvlen[0] : 1;
-					r.pv[0] = (uint8_t)r.move;
-					for (int j = 1; j < s.pvlen[0]; j++)
-						r.pv[j] = s.pv[0][j];
-				}
-				break;
-			}
-			it.move = s.pvlen[0] ? s.pv[0][0] : r.move;
-			it.npv = s.pvlen[0];
-			for (int j = 0; j < s.pvlen[0]; j++)
-				it.pv[j] = s.pv[0][j];
-			if (!it.npv) {
-				it.npv = 1;
-				it.pv[0] = (uint8_t)it.move;
-			}
-		}
-		it.score = v;
-		it.depth = d;
-		r = it;
-		s.budgeted = 1;
-		/* A forced result within reach: deeper search cannot change it. */
-		if ((v > OW_SEARCH_WON || v < -OW_SEARCH_WON) &&
-		    OW_SEARCH_WIN - (v < 0 ? -v : v) < d)
-			break;
-		/* One legal move and no asked depth: nothing to weigh. */
-		if (!lim->depth && !(root_mask & (root_mask - 1)))
-			break;
-		if (s.node_limit && s.nodes >= s.node_limit)
-			break;
-		/* Time: start the next iteration while it is likely to finish
-		 * (its time predicted from the growth of the last two), and in
-		 * any case before half the budget (three quarters when the best
-		 * move just changed): a cut iteration still keeps a better root
-		 * move that it has proved. */
-		if (lim->time_ms && lim->clock) {
-			uint32_t now = (uint32_t)(lim->clock(lim->clock_ctx) - s.t0);
-			uint32_t last = now - t_iter, grow, soft;
-
-			grow = last_iter ? (last + last_iter - 1) / last_iter : 3;
-			grow = grow < 2 ? 2 : grow > 6 ? 6 : grow;
-			soft = it.move != prev_move && d > 1 ? s.hard_ms / 4 * 3 : s.hard_ms / 2;
-			if (now >= soft && (uint64_t)now + (uint64_t)last * grow > s.hard_ms)
-				break;
-			last_iter = last ? last : 1;
-			t_iter = now;
-		}
-	}
-	r.nodes = s.nodes;
-	pv_extend(&s, g, &r);
-	*out = r;
+	ow__deepen(&s.c, root_mask, &game, &s, &cr);
+	OW__RESULT_COPY(*out, cr);
+	pv_extend(&s, g, out);
 	return 0;
 }

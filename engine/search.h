@@ -9,7 +9,7 @@
  * rules of ow_game_play: feeding, grand slam, and the four end conditions
  * (score, third repetition, 160 quiet plies, no legal move).
  *
- * Stack: ow_search keeps about 11 KB of state on the C stack plus about
+ * Stack: ow_search keeps about 12 KB of state on the C stack plus about
  * 200 bytes per ply of recursion (at most OW_SEARCH_MAX_DEPTH plies, the
  * quiescence search's included): give a wasm module at least 64 KB of
  * stack (wasm-ld's -z stack-size).

@@ -1,4 +1,4 @@
-/* togyz.c: the rules of RULES-TOGYZ.md: sowing, seeds into tuzdyks,
+/* togyz.c: the rules of docs/rules-togyz.md: sowing, seeds into tuzdyks,
  * captures, tuzdyks, games and their end, perft. See togyz.h for the
  * contracts. */
 #include "engine/togyz.h"

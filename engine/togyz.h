@@ -1,4 +1,4 @@
-/* togyz.h: the Togyz Kumalak rules engine of ../shared/RULES-TOGYZ.md.
+/* togyz.h: the Togyz Kumalak rules engine of docs/rules-togyz.md.
  *
  * Pure C11 with freestanding headers only, like engine/oware.h, and the same
  * shape of interface (tg_ mirrors ow_): a position, a game, legal moves,

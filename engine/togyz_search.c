@@ -3,6 +3,13 @@
  * tuzdyks by their gain, killers, history), late-move reductions and the
  * evaluation of tg_search_eval. See togyz_search.h for the contracts. */
 #include "engine/togyz_search.h"
+#include "engine/search_common.h"
+
+_Static_assert(TG_SEARCH_MAX_DEPTH == OW__MAX_PLY && TG_SEARCH_WIN == OW__SEARCH_WIN &&
+               TG_SEARCH_WON == OW__SEARCH_WON && TG_SEARCH_SEED == OW__SEARCH_SEED &&
+               TG_LEVEL_EASY == OW__LEVEL_EASY && TG_LEVEL_MEDIUM == OW__LEVEL_MEDIUM &&
+               TG_LEVEL_HARD == OW__LEVEL_HARD && TG_ROW <= OW__MAX_MOVES,
+               "search_common.h's constants are Togyz Kumalak's");
 
 #define MAX_PLY TG_SEARCH_MAX_DEPTH
 #define INF (TG_SEARCH_WIN + 1)
@@ -21,34 +28,15 @@ const tg_eval_weights tg_eval_default = {
 	.exposed = 0, .threat = 0,
 };
 
+/* All of one search; lives on the stack of tg_search. */
 struct srch {
-	const tg_search_limits *lim;
+	struct ow__search c; /* budgets, line, killers (search_common.h) */
+	const tg_game *g;    /* the root */
 	const tg_eval_weights *eval;
 	tg_tt_entry *tt;
 	size_t tt_mask;
-	uint64_t nodes;
-	uint64_t node_limit;
-	uint32_t t0;
-	uint32_t hard_ms;
-	int stopped;
-	int budgeted;
-	int root_move;
-	int root_score;
-	uint64_t rng;
-	uint8_t killers[MAX_PLY + 1][2];
 	uint32_t history[2][TG_PITS];
-	uint8_t pv[MAX_PLY + 1][MAX_PLY + 1];
-	uint8_t pvlen[MAX_PLY + 1];
 };
-
-static uint64_t rng_next(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
 
 static uint64_t mix(uint64_t h)
 {
@@ -113,16 +101,6 @@ static void tt_store(struct srch *s, uint64_t key, int depth, int bound, int mov
 	e->info = (uint8_t)((move & 15) | bound << 4);
 }
 
-static int score_to_tt(int v, int ply)
-{
-	return v > TG_SEARCH_WON ? v + ply : v < -TG_SEARCH_WON ? v - ply : v;
-}
-
-static int score_from_tt(int v, int ply)
-{
-	return v > TG_SEARCH_WON ? v - ply : v < -TG_SEARCH_WON ? v + ply : v;
-}
-
 int tg_search_eval(const tg_pos *p, const tg_eval_weights *w)
 {
 	int me = p->turn, on = 0, held[2] = {0, 0}, exposed[2] = {0, 0}, threat[2] = {0, 0}, v;
@@ -173,20 +151,6 @@ static int end_value(const tg_pos *p, int ply)
 	return a > b ? TG_SEARCH_WIN - ply : a < b ? -(TG_SEARCH_WIN - ply) : 0;
 }
 
-static int out_of_budget(struct srch *s)
-{
-	const tg_search_limits *lim = s->lim;
-
-	if (!s->budgeted)
-		return 0;
-	if (s->node_limit && s->nodes >= s->node_limit)
-		return 1;
-	if (lim->time_ms && lim->clock && !(s->nodes & 1023) &&
-	    (uint32_t)(lim->clock(lim->clock_ctx) - s->t0) >= s->hard_ms)
-		return 1;
-	return 0;
-}
-
 static int negamax(struct srch *s, const tg_pos *p, int depth, int ply, int alpha, int beta)
 {
 	tg_pos child[TG_ROW];
@@ -196,12 +160,12 @@ static int negamax(struct srch *s, const tg_pos *p, int depth, int ply, int alph
 	uint64_t key;
 	tg_tt_entry *e;
 
-	s->pvlen[ply] = 0;
-	if (out_of_budget(s)) {
-		s->stopped = 1;
+	s->c.pvlen[ply] = 0;
+	if (ow__out_of_budget(&s->c)) {
+		s->c.stopped = 1;
 		return 0;
 	}
-	s->nodes++;
+	s->c.nodes++;
 	if ((v = end_value(p, ply)) != INF)
 		return v;
 	if (depth <= 0 || ply >= MAX_PLY)
@@ -212,7 +176,7 @@ static int negamax(struct srch *s, const tg_pos *p, int depth, int ply, int alph
 	if (e) {
 		int b = e->info >> 4;
 
-		v = score_from_tt(e->score, ply);
+		v = ow__score_from_tt(e->score, ply, TG_SEARCH_WON);
 		tt_move = me * TG_ROW + (e->info & 15);
 		if (ply > 0 && e->depth >= depth &&
 		    (b == B_EXACT || (b == B_LOWER && v >= beta) || (b == B_UPPER && v <= alpha)))
@@ -237,9 +201,9 @@ static int negamax(struct srch *s, const tg_pos *p, int depth, int ply, int alph
 			k = 1 << 30;
 		else if (gain[n] > 0)
 			k = (1 << 29) + gain[n];
-		else if (m == s->killers[ply][0])
+		else if (m == s->c.killers[ply][0])
 			k = (1 << 28) + 1;
-		else if (m == s->killers[ply][1])
+		else if (m == s->c.killers[ply][1])
 			k = 1 << 28;
 		else
 			k = (int)(s->history[me][m] >> 4);
@@ -268,33 +232,24 @@ static int negamax(struct srch *s, const tg_pos *p, int depth, int ply, int alph
 			v = alpha + 1;
 			if (r)
 				v = -negamax(s, &child[i], depth - 1 - r, ply + 1, -alpha - 1, -alpha);
-			if (!s->stopped && v > alpha)
+			if (!s->c.stopped && v > alpha)
 				v = -negamax(s, &child[i], depth - 1, ply + 1, -alpha - 1, -alpha);
-			if (!s->stopped && v > alpha && v < beta)
+			if (!s->c.stopped && v > alpha && v < beta)
 				v = -negamax(s, &child[i], depth - 1, ply + 1, -beta, -alpha);
 		}
-		if (s->stopped)
+		if (s->c.stopped)
 			return 0;
 		if (v > best) {
 			best = v;
 			best_move = pit[i];
 			if (v > alpha) {
 				alpha = v;
-				if (!ply) {
-					s->root_move = pit[i];
-					s->root_score = v;
-				}
-				s->pv[ply][0] = (uint8_t)pit[i];
-				for (int j = 0; j < s->pvlen[ply + 1]; j++)
-					s->pv[ply][j + 1] = s->pv[ply + 1][j];
-				s->pvlen[ply] = (uint8_t)(s->pvlen[ply + 1] + 1);
+				ow__pv_update(&s->c, ply, pit[i], v);
 			}
 		}
 		if (alpha >= beta) {
-			if (gain[i] <= 0 && s->killers[ply][0] != pit[i]) {
-				s->killers[ply][1] = s->killers[ply][0];
-				s->killers[ply][0] = (uint8_t)pit[i];
-			}
+			if (gain[i] <= 0)
+				ow__killer(&s->c, ply, pit[i]);
 			s->history[me][pit[i]] += (uint32_t)(depth * depth);
 			if (s->history[me][pit[i]] > (1u << 26))
 				for (int h = 0; h < TG_PITS; h++)
@@ -305,181 +260,73 @@ static int negamax(struct srch *s, const tg_pos *p, int depth, int ply, int alph
 	if (depth >= TT_MIN_DEPTH)
 		tt_store(s, key, depth,
 		         best >= beta ? B_LOWER : best > alpha0 ? B_EXACT : B_UPPER,
-		         best_move - me * TG_ROW, score_to_tt(best, ply));
+		         best_move - me * TG_ROW, ow__score_to_tt(best, ply, TG_SEARCH_WON));
 	return best;
 }
 
 int tg_search_level(tg_search_limits *lim, int level, uint32_t seed,
                     tg_clock_fn clock, void *clock_ctx, uint32_t time_ms)
 {
+	struct ow__limits c;
 	tg_search_limits l = {0};
 
-	l.seed = seed;
-	switch (level) {
-	case TG_LEVEL_EASY:
-		l.depth = 1;
-		l.noise = 3 * TG_SEARCH_SEED;
-		l.blunder = 150;
-		break;
-	case TG_LEVEL_MEDIUM:
-		l.depth = 4;
-		l.noise = TG_SEARCH_SEED / 2;
-		break;
-	case TG_LEVEL_HARD:
-		if (clock && time_ms) {
-			l.time_ms = time_ms;
-			l.clock = clock;
-			l.clock_ctx = clock_ctx;
-		} else {
-			l.nodes = 2000000;
-		}
-		break;
-	default:
+	if (ow__search_level(&c, level, seed, clock, clock_ctx, time_ms) < 0)
 		return -1;
-	}
+	OW__LIMITS_COPY(l, c);
 	*lim = l;
 	return 0;
 }
 
-/* Every root move searched with a full window, a random 0..noise added to
- * each, the best picked (sometimes the runner-up). */
-static int root_noisy(struct srch *s, const tg_game *g, int depth, tg_search_result *out)
+/* ow__game's root: the root at depth with a full window. */
+static int root_search(void *ctx, int depth)
 {
-	int scores[TG_ROW] = {0}, pits[TG_ROW] = {0}, noisy[TG_ROW] = {0}, pvl[TG_ROW] = {0};
-	uint8_t pvs[TG_ROW][MAX_PLY + 1];
-	int n = 0, best = 0, second = -1, pick;
-	uint32_t mask = tg_legal_mask(&g->pos);
+	struct srch *s = ctx;
+
+	return negamax(s, &s->g->pos, depth, 0, -INF, INF);
+}
+
+/* ow__game's root_moves: every root move with a full window (easy,
+ * medium). */
+static int root_moves(void *ctx, int depth, struct ow__root_moves *out)
+{
+	struct srch *s = ctx;
+	uint32_t mask = tg_legal_mask(&s->g->pos);
 
 	while (mask) {
-		int m = __builtin_ctz(mask);
-		tg_pos c = g->pos;
+		int m = __builtin_ctz(mask), v;
+		tg_pos c = s->g->pos;
 
 		mask &= mask - 1;
 		tg_pos_sow(&c, m, 0);
-		scores[n] = -negamax(s, &c, depth - 1, 1, -INF, INF);
-		if (s->stopped)
+		v = -negamax(s, &c, depth - 1, 1, -INF, INF);
+		if (s->c.stopped)
 			return -1;
-		pits[n] = m;
-		pvl[n] = s->pvlen[1];
-		for (int j = 0; j < pvl[n]; j++)
-			pvs[n][j] = s->pv[1][j];
-		n++;
+		ow__root_add(&s->c, out, m, v);
 	}
-	for (int i = 0; i < n; i++) {
-		noisy[i] = scores[i] + (int)(rng_next(&s->rng) % (uint64_t)(s->lim->noise + 1));
-		if (scores[i] > TG_SEARCH_WON || scores[i] < -TG_SEARCH_WON)
-			noisy[i] = scores[i]; /* never trade a forced result for noise */
-	}
-	for (int i = 1; i < n; i++)
-		if (noisy[i] > noisy[best])
-			best = i;
-	for (int i = 0; i < n; i++)
-		if (i != best && (second < 0 || noisy[i] > noisy[second]))
-			second = i;
-	pick = best;
-	if (second >= 0 && scores[best] <= TG_SEARCH_WON && scores[second] >= -TG_SEARCH_WON &&
-	    (int)(rng_next(&s->rng) % 1000) < s->lim->blunder)
-		pick = second;
-	out->move = pits[pick];
-	out->score = scores[pick];
-	out->pv[0] = (uint8_t)pits[pick];
-	out->npv = 1;
-	for (int j = 0; j < pvl[pick] && out->npv < MAX_PLY; j++)
-		out->pv[out->npv++] = pvs[pick][j];
 	return 0;
 }
 
 int tg_search(const tg_game *g, const tg_search_limits *lim, tg_tt_entry *tt,
               size_t n, tg_search_result *out)
 {
+	static const struct ow__game game = { root_search, root_moves };
 	struct srch s;
-	tg_search_result r;
-	int maxd = lim->depth > 0 && lim->depth <= MAX_PLY ? lim->depth : MAX_PLY;
-	uint32_t root_mask, t_iter = 0, last_iter = 0;
+	struct ow__limits cl;
+	struct ow__result r;
+	uint32_t root_mask;
 
 	if (g->end != OW_END_NONE || !(root_mask = tg_legal_mask(&g->pos)))
 		return TG_E_OVER;
-	s.lim = lim;
+	OW__LIMITS_COPY(cl, *lim);
+	ow__search_init(&s.c, &cl, 0x7654321ull);
+	s.g = g;
 	s.eval = lim->eval ? lim->eval : &tg_eval_default;
 	s.tt = n ? tt : 0;
 	s.tt_mask = n ? n - 1 : 0;
-	s.nodes = 0;
-	s.node_limit = lim->nodes;
-	s.t0 = lim->time_ms && lim->clock ? lim->clock(lim->clock_ctx) : 0;
-	s.hard_ms = lim->time_ms - (lim->time_ms / 33 < 30 ? lim->time_ms / 33 : 30);
-	s.stopped = 0;
-	s.budgeted = 0;
-	s.rng = (uint64_t)lim->seed * 0x2545f4914f6cdd1dull + 0x7654321ull;
-	for (int i = 0; i <= MAX_PLY; i++)
-		s.killers[i][0] = s.killers[i][1] = 0xff;
 	for (int i = 0; i < TG_PITS; i++)
 		s.history[0][i] = s.history[1][i] = 0;
 
-	r.move = __builtin_ctz(root_mask);
-	r.score = 0;
-	r.depth = 0;
-	r.npv = 1;
-	r.pv[0] = (uint8_t)r.move;
-	for (int d = 1; d <= maxd; d++) {
-		tg_search_result it = r;
-		int v, prev_move = r.move;
-
-		if (lim->noise > 0) {
-			uint64_t saved = s.rng;
-
-			if (root_noisy(&s, g, d, &it) < 0)
-				break;
-			s.rng = saved; /* the same draws at every depth */
-			v = it.score;
-		} else {
-			s.root_move = -1;
-			v = negamax(&s, &g->pos, d, 0, -INF, INF);
-			if (s.stopped) {
-				/* Keep a move the cut iteration proved better. */
-				if (s.root_move >= 0 && s.root_move != r.move) {
-					r.move = s.root_move;
-					r.score = s.root_score;
-					r.npv = s.pvlen[0] ? s.pvlen[0] : 1;
-					r.pv[0] = (uint8_t)r.move;
-					for (int j = 1; j < s.pvlen[0]; j++)
-						r.pv[j] = s.pv[0][j];
-				}
-				break;
-			}
-			it.move = s.pvlen[0] ? s.pv[0][0] : r.move;
-			it.npv = s.pvlen[0] ? s.pvlen[0] : 1;
-			it.pv[0] = (uint8_t)it.move;
-			for (int j = 1; j < s.pvlen[0]; j++)
-				it.pv[j] = s.pv[0][j];
-		}
-		it.score = v;
-		it.depth = d;
-		r = it;
-		s.budgeted = 1;
-		if ((v > TG_SEARCH_WON || v < -TG_SEARCH_WON) &&
-		    TG_SEARCH_WIN - (v < 0 ? -v : v) < d)
-			break; /* a forced result within reach */
-		if (!lim->depth && !(root_mask & (root_mask - 1)))
-			break; /* one legal move */
-		if (s.node_limit && s.nodes >= s.node_limit)
-			break;
-		if (lim->time_ms && lim->clock) {
-			/* The next iteration starts while it is likely to finish,
-			 * and before half the budget (three quarters when the
-			 * best move just changed). */
-			uint32_t now = (uint32_t)(lim->clock(lim->clock_ctx) - s.t0);
-			uint32_t last = now - t_iter, grow, soft;
-
-			grow = last_iter ? (last + last_iter - 1) / last_iter : 3;
-			grow = grow < 2 ? 2 : grow > 6 ? 6 : grow;
-			soft = it.move != prev_move && d > 1 ? s.hard_ms / 4 * 3 : s.hard_ms / 2;
-			if (now >= soft && (uint64_t)now + (uint64_t)last * grow > s.hard_ms)
-				break;
-			last_iter = last ? last : 1;
-			t_iter = now;
-		}
-	}
-	r.nodes = s.nodes;
-	*out = r;
+	ow__deepen(&s.c, root_mask, &game, &s, &r);
+	OW__RESULT_COPY(*out, r);
 	return 0;
 }

@@ -6,11 +6,13 @@
  * slips; medium: four plies and a small spread; hard: as deep as the
  * budget allows, also the hint).
  *
- * Kept apart from engine/search.h (Oware's): the two share only the
- * engine's sides, end reasons and winners (engine/mancala.h). Same rules
- * of writing: pure C11, no allocation, no I/O, no libc (builds for wasm32);
- * the table lives in memory the caller passes; a time budget needs a clock
- * the caller passes. About 2 KB of C stack plus about 600 bytes a ply.
+ * Kept apart from engine/search.h (Oware's): the two interfaces share only
+ * the engine's sides, end reasons and winners (engine/mancala.h); their
+ * implementations share the game-independent driver (iterative deepening,
+ * budgets, levels: engine/search_common.h). Same rules of writing: pure
+ * C11, no allocation, no I/O, no libc (builds for wasm32); the table lives
+ * in memory the caller passes; a time budget needs a clock the caller
+ * passes. About 6 KB of C stack plus about 600 bytes a ply.
  *
  * Scores are from the side to move's point of view, in eval units:
  * TG_SEARCH_SEED units per seed ahead (plus the tuzdyk and positional

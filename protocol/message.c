@@ -159,6 +159,10 @@ static int get_text(const json_t *o, const char *field, int max_cp, char *buf, s
 		snprintf(err, errlen, "%s: %s (1 to %d characters, printable)", field, why, max_cp);
 		return -1;
 	}
+	if (!strcmp(field, "name") && proto_name_check(buf, &why) < 0) {
+		snprintf(err, errlen, "%s: %s", field, why);
+		return -1;
+	}
 	return 1;
 }
 

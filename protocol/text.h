@@ -2,7 +2,9 @@
  * as PROTOCOL.md ("Names and chat") says: valid UTF-8, trimmed of white
  * space at both ends, then 1 to a maximum of code points, none of them a
  * control (Cc), format (Cf), private-use (Co), line or paragraph separator
- * (Zl, Zp) or noncharacter. No JSON library, no allocation. */
+ * (Zl, Zp) or noncharacter, and no more than 4 combining marks in a row;
+ * a name also needs a visible character and may not read as a side's
+ * name. No JSON library, no allocation. */
 #ifndef PROTO_TEXT_H
 #define PROTO_TEXT_H
 
@@ -12,6 +14,7 @@
 #define PROTO_CHAT_MAX 300                    /* code points of a chat line */
 #define PROTO_NAME_BYTES (PROTO_NAME_MAX * 4) /* its UTF-8 bytes at most */
 #define PROTO_CHAT_BYTES (PROTO_CHAT_MAX * 4)
+#define PROTO_MARKS_MAX 4                     /* combining marks in a row */
 
 /* Checks the len bytes at s (need not be NUL-terminated) and copies the
  * trimmed text, NUL-terminated, into out (outsz bytes, at least
@@ -19,5 +22,13 @@
  * one-line English reason (out is then unspecified). */
 int proto_text_clean(const char *s, size_t len, int max_cp, char *out, size_t outsz,
                      const char **why);
+
+/* The rules of a name beyond proto_text_clean's (PROTOCOL.md, "Names and
+ * chat"), on a cleaned NUL-terminated name: 0, or -1 with *why set when
+ * it has no visible character (only spaces, combining marks, Hangul
+ * fillers, blank Braille) or reads as a side's name once case folded,
+ * decomposed for compatibility, stripped of marks, punctuation, symbols
+ * and spaces, with look-alike letters of other scripts read as Latin. */
+int proto_name_check(const char *name, const char **why);
 
 #endif

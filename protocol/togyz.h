@@ -1,5 +1,5 @@
 /* togyz.h: a Togyz Kumalak game, position and moves as JSON, in the shape
- * `oware play --game togyz` prints (README "The oware tool") and a Togyz
+ * `oware play --game togyz` prints (docs/cli.md) and a Togyz
  * room's `state.game` reuses (PROTOCOL.md "Togyz Kumalak rooms"):
  * {"pits":[18 ints],"captured":{"south":N,"north":N},
  *  "tuzdyk":{"south":HOLE|null,"north":HOLE|null},"turn":"south"|"north",

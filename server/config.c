@@ -87,6 +87,10 @@ static const struct opt {
 	{"joins-per-ip-per-min", "OW_JOINS_PER_IP_PER_MIN", T_INT,
 	 offsetof(srv_config, joins_per_ip_per_min), 1, 1000000, "600",
 	 "joins (as player or spectator) per client address per minute"},
+	{"history-per-ip-per-min", "OW_HISTORY_PER_IP_PER_MIN", T_INT,
+	 offsetof(srv_config, history_per_ip_per_min), 0, 1000000000, "1048576",
+	 "bytes of chat history sent to a client address per minute (past them a join gets"
+	 " only the newest lines that fit)"},
 	{"max-rooms-per-ip", "OW_MAX_ROOMS_PER_IP", T_INT, offsetof(srv_config, max_rooms_per_ip),
 	 1, 10000000, "100", "rooms created from one client address and still held"},
 	{"max-rooms", "OW_MAX_ROOMS", T_INT, offsetof(srv_config, max_rooms),
@@ -97,6 +101,9 @@ static const struct opt {
 	 2, 100000, "64", "outgoing messages queued per client before it is dropped"},
 	{"max-connections", "OW_MAX_CONNECTIONS", T_INT, offsetof(srv_config, max_connections),
 	 16, 1000000, "30000", "file descriptors for connections in total"},
+	{"max-handshakes", "OW_MAX_HANDSHAKES", T_INT, offsetof(srv_config, max_handshakes),
+	 1, 65535, "256", "connections whose request headers are read at once (16 KiB each);"
+	 " more wait their turn"},
 	{"ping-seconds", "OW_PING_SECONDS", T_INT, offsetof(srv_config, ping_seconds),
 	 1, 3600, "30", "idle seconds before a ping"},
 	{"hangup-seconds", "OW_HANGUP_SECONDS", T_INT, offsetof(srv_config, hangup_seconds),
@@ -106,7 +113,11 @@ static const struct opt {
 	{"expire-finished", "OW_EXPIRE_FINISHED", T_INT, offsetof(srv_config, expire_finished),
 	 1, 2000000000, "604800", "seconds a finished room may sit idle (default 7 days)"},
 	{"expire-unjoined", "OW_EXPIRE_UNJOINED", T_INT, offsetof(srv_config, expire_unjoined),
-	 1, 2000000000, "86400", "seconds a room nobody joined may sit idle (default 1 day)"},
+	 1, 2000000000, "86400", "seconds a room nobody joined (or an unfinished one whose players"
+	 " made no move) may sit idle (default 1 day)"},
+	{"evict-idle", "OW_EVICT_IDLE", T_INT, offsetof(srv_config, evict_idle),
+	 1, 2000000000, "21600", "seconds without a connection or a change after which a room"
+	 " with a game may make way for a new one when --max-rooms is reached (default 6 hours)"},
 };
 #define NOPTS (sizeof opts / sizeof opts[0])
 

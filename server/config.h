@@ -31,11 +31,16 @@ typedef struct srv_config {
 	int max_spectators;     /* --max-spectators: per room */
 	int max_queue;          /* --max-queue: outgoing messages per client */
 	int max_connections;    /* --max-connections: in total */
+	int max_handshakes;     /* --max-handshakes: request headers read at once */
 	int ping_seconds;       /* --ping-seconds: idle before a ping */
 	int hangup_seconds;     /* --hangup-seconds: idle before hanging up */
 	int expire_unfinished;  /* --expire-unfinished: seconds idle */
 	int expire_finished;    /* --expire-finished: seconds idle */
-	int expire_unjoined;    /* --expire-unjoined: seconds idle with one seat empty */
+	int expire_unjoined;    /* --expire-unjoined: seconds idle with one seat empty
+	                         * (or both taken and no move made) */
+	int history_per_ip_per_min; /* --history-per-ip-per-min: bytes of chat_history */
+	int evict_idle;         /* --evict-idle: seconds idle before a room with a game
+	                         * may make way in a full table */
 } srv_config;
 
 /* Fills *c from defaults, then the environment, then argv. Returns 0; 1

@@ -102,6 +102,46 @@ int ip_join_allow_n(ipent *e, int64_t now, int limit, int n)
 	return 0;
 }
 
+int ring_allow(uint32_t *ring, uint8_t *next, int n, int64_t now, int64_t window)
+{
+	uint32_t *oldest = &ring[*next], t = (uint32_t)now;
+
+	/* Unsigned differences stay right across the wrap of 2^32 ms. */
+	if (*oldest && t - *oldest < (uint32_t)window)
+		return -1;
+	*oldest = t ? t : 1;
+	*next = (uint8_t)((*next + 1) % n);
+	return 0;
+}
+
+void ring_undo(uint32_t *ring, uint8_t *next, int n)
+{
+	*next = (uint8_t)((*next + n - 1) % n);
+	ring[*next] = 0;
+}
+
+int ip_chat_allow(ipent *e, int64_t now, int64_t window)
+{
+	if (ring_allow(e->chat_at, &e->chat_next, IP_CHAT_BURST, now, window) < 0)
+		return -1;
+	e->chat_last = now;
+	return 0;
+}
+
+int64_t ip_history_left(ipent *e, int64_t now, int64_t limit)
+{
+	if (now - e->hist_window >= MINUTE_MS) {
+		e->hist_window = now;
+		e->hist_bytes = 0;
+	}
+	return e->hist_bytes < limit ? limit - e->hist_bytes : 0;
+}
+
+void ip_history_count(ipent *e, int64_t n)
+{
+	e->hist_bytes += n;
+}
+
 void ip_sweep(int64_t now)
 {
 	for (int b = 0; b < IP_BUCKETS; b++) {
@@ -111,7 +151,8 @@ void ip_sweep(int64_t now)
 			ipent *e = *pp;
 
 			if (e->conns == 0 && e->sockets == 0 && e->rooms_held == 0 && now >= e->banned_until && now - e->room_window >= MINUTE_MS &&
-			    now - e->join_window >= MINUTE_MS) {
+			    now - e->join_window >= MINUTE_MS && now - e->chat_last >= MINUTE_MS &&
+			    now - e->hist_window >= MINUTE_MS) {
 				*pp = e->next;
 				free(e);
 			} else

@@ -6,6 +6,10 @@
 
 #include <stdint.h>
 
+/* One address sends at most IP_CHAT_BURST chat lines in any window of
+ * the rooms' chat (ROOMS_CHAT_WINDOW_MS, 10 s), over all its seats. */
+#define IP_CHAT_BURST 20
+
 typedef struct ipent {
 	char addr[64];
 	int conns;           /* open WebSocket connections */
@@ -16,6 +20,12 @@ typedef struct ipent {
 	int joins;           /* joins in that minute */
 	int rooms_held;      /* rooms created from here that still exist */
 	int64_t banned_until; /* ms: a flood came from here; new connections wait */
+	int64_t chat_last;   /* ms of the last chat line counted (for ip_sweep) */
+	uint32_t chat_at[IP_CHAT_BURST]; /* when its last chat lines were sent (ms
+	                      * modulo 2^32; 0: none), a ring (see ring_allow) */
+	uint8_t chat_next;   /* the oldest of chat_at */
+	int64_t hist_window; /* start (ms) of the minute counted in hist_bytes */
+	int64_t hist_bytes;  /* bytes of chat_history sent there in that minute */
 	struct ipent *next;
 } ipent;
 
@@ -32,6 +42,20 @@ int ip_join_allow(ipent *e, int64_t now, int limit);
 /* Counts n joins from e at now, all or none: 0, or -1 (nothing counted)
  * when fewer than n are left of `limit` in the current minute. */
 int ip_join_allow_n(ipent *e, int64_t now, int limit, int n);
+/* A ring of n times (ms modulo 2^32; 0: unused) whose oldest is at
+ * *next: 0 and now noted when fewer than n of them lie within window ms
+ * before now, else -1 (nothing noted). ring_undo() takes back the last
+ * one noted. */
+int ring_allow(uint32_t *ring, uint8_t *next, int n, int64_t now, int64_t window);
+void ring_undo(uint32_t *ring, uint8_t *next, int n);
+/* Counts a chat line from e at now against IP_CHAT_BURST in window ms:
+ * 0, or -1 (nothing counted). */
+int ip_chat_allow(ipent *e, int64_t now, int64_t window);
+/* Bytes of chat_history e may still be sent in the current minute,
+ * out of limit a minute. */
+int64_t ip_history_left(ipent *e, int64_t now, int64_t limit);
+/* Counts n bytes of chat_history sent to e (after ip_history_left). */
+void ip_history_count(ipent *e, int64_t n);
 /* Frees entries with no connection and nothing counted in the last minute. */
 void ip_sweep(int64_t now);
 /* Frees every entry. */

@@ -231,9 +231,17 @@ int main(int argc, char **argv)
 	rcfg.lim.abandon_ms = (int64_t)cfg.abandon_seconds * 1000;
 	rcfg.lim.max_spectators = (unsigned)cfg.max_spectators;
 	rcfg.lim.day_ms = 86400000;
+	rcfg.chat_window_ms = ROOMS_CHAT_WINDOW_MS;
 #if defined(OW_FAULTS) && OW_FAULTS
+	/* Test build only: OW_TEST_CHAT_WINDOW_MS=N counts the chat limits
+	 * (5 lines a seat, 20 an address) in N ms instead of 10 s, so that
+	 * tests fill a room's chat in a few seconds (README, "Tests"). */
+	if (getenv("OW_TEST_CHAT_WINDOW_MS") && atoi(getenv("OW_TEST_CHAT_WINDOW_MS")) > 0) {
+		rcfg.chat_window_ms = atoi(getenv("OW_TEST_CHAT_WINDOW_MS"));
+		log_event(LOG_WARN, "test_chat_window", "ms=%lld", (long long)rcfg.chat_window_ms);
+	}
 	/* Test build only: OW_TEST_TIME_SCALE=N makes a correspondence day
-	 * N times shorter (README, "Tests"), so that tests see one run out. */
+	 * N times shorter (docs/testing.md), so that tests see one run out. */
 	if (getenv("OW_TEST_TIME_SCALE") && atoi(getenv("OW_TEST_TIME_SCALE")) > 1) {
 		rcfg.lim.day_ms /= atoi(getenv("OW_TEST_TIME_SCALE"));
 		log_event(LOG_WARN, "test_time_scale", "day_ms=%lld", (long long)rcfg.lim.day_ms);
@@ -246,6 +254,8 @@ int main(int argc, char **argv)
 	rcfg.expire_unfinished = cfg.expire_unfinished;
 	rcfg.expire_finished = cfg.expire_finished;
 	rcfg.expire_unjoined = cfg.expire_unjoined;
+	rcfg.evict_idle = cfg.evict_idle;
+	rcfg.history_per_ip_per_min = cfg.history_per_ip_per_min;
 	if (rooms_init(&rcfg, st, &net_rooms_io) < 0) {
 		log_event(LOG_ERROR, "start_failed", "error=\"out of memory\"");
 		goto fail_store;
@@ -264,6 +274,12 @@ int main(int argc, char **argv)
 	 * linearly); --max-connections is enforced by net.c. */
 	info.fd_limit_per_thread = 0;
 	info.max_http_header_data = 16384;
+	/* Each connection whose request headers are being read holds a
+	 * buffer of that size (lws's default allows one per descriptor):
+	 * a burst of handshakes would leave the heap as large as their number
+	 * at once. More than --max-handshakes wait their turn (lws gives each
+	 * 10 s at most to send its headers). */
+	info.max_http_header_pool = (unsigned short)cfg.max_handshakes;
 	ctx = lws_create_context(&info);
 	if (!ctx) {
 		log_event(LOG_ERROR, "start_failed", "error=\"lws context\"");

@@ -1115,8 +1115,8 @@ static size_t metrics(char *b, size_t cap)
 	n = add(b, cap, n, "# HELP oware_rooms_expired_total Rooms expired.\n"
 	        "# TYPE oware_rooms_expired_total counter\noware_rooms_expired_total %llu\n",
 	        (unsigned long long)rs->rooms_expired);
-	n = add(b, cap, n, "# HELP oware_rooms_evicted_total Rooms nobody joined, removed to make"
-	        " way when the table was full.\n# TYPE oware_rooms_evicted_total counter\n"
+	n = add(b, cap, n, "# HELP oware_rooms_evicted_total Rooms removed to make way when the"
+	        " table was full.\n# TYPE oware_rooms_evicted_total counter\n"
 	        "oware_rooms_evicted_total %llu\n", (unsigned long long)rs->rooms_evicted);
 	n = add(b, cap, n, "# HELP oware_games_ended_total Games ended.\n"
 	        "# TYPE oware_games_ended_total counter\noware_games_ended_total %llu\n",

@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/log.h"
-
 #define CONNECT_TIMEOUT 5.0     /* s: libpq leaves it to us when non-blocking */
 #define RETRY_MIN 0.1           /* s: first pause after a failure, doubled each time */
 #define RETRY_MAX 2.0

@@ -41,6 +41,10 @@ struct room {
 	int count_changes;             /* count changes announced at once in that second */
 	uint8_t seats_noted;           /* the seats connected, as last noted in a store
 	                                * shared by several servers (store presence) */
+	uint8_t chat_next[2];          /* the oldest of each seat's chat_at */
+	uint32_t chat_at[2][ROOMS_CHAT_BURST]; /* when each seat's last chat lines were
+	                                * sent (ms modulo 2^32; 0: none), a ring by seat:
+	                                * the limit holds across reconnects */
 };
 
 static rooms_config cfg;
@@ -83,6 +87,7 @@ static int64_t flush_t0[INFLIGHT_MAX]; /* when each was started (us), by seq */
 static uint32_t member_serial;         /* the last serial given to a member */
 static int64_t last_probe, last_reload;
 static jw out; /* the message being written: one at a time */
+static jw line; /* one line of a chat history, measured (history_fit) */
 
 /* ---- the table ---- */
 
@@ -509,6 +514,7 @@ void rooms_free_all(void)
 	reloads = NULL;
 	nreloads = capreloads = 0;
 	jw_free(&out);
+	jw_free(&line);
 }
 
 /* ---- tokens ---- */
@@ -637,6 +643,17 @@ static void swap_seats(room *r)
 
 	r->seat_member[0] = r->seat_member[1];
 	r->seat_member[1] = s;
+	/* Each player's chat count follows it to its new seat. */
+	{
+		uint32_t at[ROOMS_CHAT_BURST];
+		uint8_t next = r->chat_next[0];
+
+		memcpy(at, r->chat_at[0], sizeof at);
+		memcpy(r->chat_at[0], r->chat_at[1], sizeof at);
+		memcpy(r->chat_at[1], at, sizeof at);
+		r->chat_next[0] = r->chat_next[1];
+		r->chat_next[1] = next;
+	}
 	for (int side = 0; side < 2; side++)
 		if (r->seat_member[side]) {
 			r->seat_member[side]->seat = side;
@@ -647,25 +664,69 @@ static void swap_seats(room *r)
 
 static int note_deleted(const char *id);
 
-/* The table is full: the room nobody joined that has no member and has
- * been idle longest makes way (players' rooms are never taken). 0 when
- * one went, -1 when there is none to take. */
-static int evict_unjoined(void)
+/* A room without a game: a seat was never taken, or its players never
+ * made a move (its first game has none, whether over or not). Such a
+ * room makes way at any time in a full table once nobody is connected
+ * to it, and expires after --expire-unjoined (after --expire-finished
+ * when both seats are taken and its game is over). */
+static int gameless(const room *r)
 {
+	const room_rec *rec = &r->rr.rec;
+
+	return !rec->has_tok[0] || !rec->has_tok[1] ||
+	       (rec->game_number <= 1 && r->rr.nmoves == 0);
+}
+
+/* Which rooms make way when the table is full, first to last: 0 a room
+ * without a game; 1 a finished game; 2 a game in progress; -1 never (a
+ * member connected, or a game idle less than --evict-idle, or a
+ * correspondence game less than its days per move). */
+static int evict_class(const room *r, int64_t now)
+{
+	int64_t idle = now - r->rr.rec.updated;
+
+	if (r->members)
+		return -1;
+	if (gameless(r))
+		return 0;
+	if (idle < cfg.evict_idle)
+		return -1;
+	if (rules_over(&r->rr))
+		return 1;
+	if (r->rr.rec.clock_kind == PROTO_CLOCK_CORRESPONDENCE &&
+	    idle < (int64_t)r->rr.rec.clock_days * 86400)
+		return -1;
+	return 2;
+}
+
+/* The table is full: the room of the first class (evict_class) that has
+ * been idle longest makes way. A room with someone connected is never
+ * taken. 0 when one went, -1 when there is none to take. */
+static int evict(void)
+{
+	int64_t now = (int64_t)time(NULL);
 	room *best = NULL;
+	int best_class = 3;
 
 	for (unsigned b = 0; b < nbuckets; b++)
-		for (room *r = table[b]; r; r = r->hnext)
-			if (!r->members && (!r->rr.rec.has_tok[0] || !r->rr.rec.has_tok[1]) &&
-			    (!best || r->rr.rec.updated < best->rr.rec.updated))
+		for (room *r = table[b]; r; r = r->hnext) {
+			int c = evict_class(r, now);
+
+			if (c >= 0 && (c < best_class || (c == best_class &&
+			    r->rr.rec.updated < best->rr.rec.updated))) {
 				best = r;
+				best_class = c;
+			}
+		}
 	if (!best || note_deleted(best->rr.rec.id) < 0)
 		return -1;
 	if (st->ops->remove(st, best->rr.rec.id) < 0) {
 		ndeleted--;
 		return -1;
 	}
-	log_event(LOG_INFO, "room_evicted", "room=%s reason=full", best->rr.rec.id);
+	log_event(LOG_INFO, "room_evicted", "room=%s reason=full idle=%lld class=%s",
+	          best->rr.rec.id, (long long)(now - best->rr.rec.updated),
+	          best_class == 0 ? "no_game" : best_class == 1 ? "finished" : "unfinished");
 	room_free(best);
 	stats.rooms_evicted++;
 	reclaim_due = 1;
@@ -701,6 +762,28 @@ typedef struct history_req {
 	uint32_t serial;
 } history_req;
 
+/* The first of v[0..n) such that a chat_history of it and the lines
+ * after it takes at most left bytes: n when not even the newest fits.
+ * (An address is sent --history-per-ip-per-min bytes of them a minute.) */
+static int history_fit(const proto_chat *v, int n, int64_t left)
+{
+	int64_t total;
+	int first = n;
+
+	jw_reset(&line);
+	proto_chat_history_write(&line, v, 0);
+	total = (int64_t)line.len;
+	for (int i = n - 1; i >= 0; i--) {
+		jw_reset(&line);
+		proto_chat_write(&line, &v[i]);
+		total += (int64_t)line.len + (i < n - 1); /* and its comma */
+		if (line.oom || total > left)
+			break;
+		first = i;
+	}
+	return first;
+}
+
 static void history_done(void *arg, int rc)
 {
 	static proto_chat v[STORE_CHAT_KEEP];
@@ -724,11 +807,24 @@ static void history_done(void *arg, int rc)
 	if (m)
 		m->history = 0;
 	if (m && nhistory) {
+		int first = 0;
+
 		for (int i = 0; i < nhistory; i++)
 			chat_view(&history[i], &v[i]);
 		jw_reset(&out);
 		proto_chat_history_write(&out, v, nhistory);
-		io.send(m, &out);
+		if (m->ip) {
+			int64_t left = ip_history_left(m->ip, now_ms(), cfg.history_per_ip_per_min);
+
+			if ((int64_t)out.len > left && (first = history_fit(v, nhistory, left)) < nhistory) {
+				jw_reset(&out);
+				proto_chat_history_write(&out, v + first, nhistory - first);
+			}
+			if (first < nhistory)
+				ip_history_count(m->ip, (int64_t)out.len);
+		}
+		if (first < nhistory)
+			io.send(m, &out);
 	}
 	nhistory = 0;
 	free(q);
@@ -753,17 +849,25 @@ static void send_history(room_member *m, const room *r)
 	st->ops->chat_recent(st, r->rr.rec.id, STORE_CHAT_KEEP, history_add, history_done, q);
 }
 
-/* 0 when m may send a chat line now (counted), -1 when it sent
- * ROOMS_CHAT_BURST in the last ROOMS_CHAT_WINDOW_MS. */
-static int chat_allow(room_member *m, int64_t now)
+/* 0 when m may send a chat line now (counted against its seat and its
+ * address), else -1 with the error sent: its seat sent ROOMS_CHAT_BURST
+ * in the last window (on any connection), or its address IP_CHAT_BURST. */
+static int chat_allow(room_member *m, room *r, int64_t now)
 {
-	uint32_t *oldest = &m->chat_at[m->chat_next], t = (uint32_t)now;
+	int seat = m->seat;
 
-	/* Unsigned differences stay right across the wrap of 2^32 ms. */
-	if (*oldest && t - *oldest < ROOMS_CHAT_WINDOW_MS)
+	if (ring_allow(r->chat_at[seat], &r->chat_next[seat], ROOMS_CHAT_BURST, now,
+	               cfg.chat_window_ms) < 0) {
+		io.error(m, PROTO_E_RATE_LIMITED, "too many chat lines: at most 5 in 10 seconds"
+		         " from a seat");
 		return -1;
-	*oldest = t ? t : 1;
-	m->chat_next = (m->chat_next + 1) % ROOMS_CHAT_BURST;
+	}
+	if (m->ip && ip_chat_allow(m->ip, now, cfg.chat_window_ms) < 0) {
+		ring_undo(r->chat_at[seat], &r->chat_next[seat], ROOMS_CHAT_BURST);
+		io.error(m, PROTO_E_RATE_LIMITED, "too many chat lines: at most 20 in 10 seconds"
+		         " from an address");
+		return -1;
+	}
 	return 0;
 }
 
@@ -775,10 +879,8 @@ static void do_chat(room_member *m, room *r, const proto_msg *msg)
 	proto_chat v;
 	struct timespec ts;
 
-	if (chat_allow(m, now_ms()) < 0) {
-		io.error(m, PROTO_E_RATE_LIMITED, "too many chat lines: at most 5 in 10 seconds");
+	if (chat_allow(m, r, now_ms()) < 0)
 		return;
-	}
 	memset(&c, 0, sizeof c);
 	clock_gettime(CLOCK_REALTIME, &ts);
 	c.at = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
@@ -786,9 +888,10 @@ static void do_chat(room_member *m, room *r, const proto_msg *msg)
 	snprintf(c.name, sizeof c.name, "%s", r->rr.rec.name[m->seat]);
 	snprintf(c.text, sizeof c.text, "%s", msg->text);
 	if (!stats.store_ok || st->ops->chat_add(st, r->rr.rec.id, &c) < 0) {
-		/* Not sent: the line does not count against the limit. */
-		m->chat_next = (m->chat_next + ROOMS_CHAT_BURST - 1) % ROOMS_CHAT_BURST;
-		m->chat_at[m->chat_next] = 0;
+		/* Not sent: the line does not count against the limits. */
+		ring_undo(r->chat_at[m->seat], &r->chat_next[m->seat], ROOMS_CHAT_BURST);
+		if (m->ip)
+			ring_undo(m->ip->chat_at, &m->ip->chat_next, IP_CHAT_BURST);
 		io.error(m, PROTO_E_INTERNAL, stats.store_ok
 		         ? "the store failed; the line was not sent"
 		         : "the store cannot save changes now; the line was not sent");
@@ -858,7 +961,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 		io.error(m, PROTO_E_RATE_LIMITED, "too many rooms created from this address; wait a minute");
 		return;
 	}
-	if (nrooms >= cfg.max_rooms && evict_unjoined() < 0) {
+	if (nrooms >= cfg.max_rooms && evict() < 0) {
 		io.error(m, PROTO_E_TOO_MANY_ROOMS, "the server holds its maximum of rooms");
 		return;
 	}
@@ -1242,7 +1345,7 @@ static void query_peeked(void *arg, const room_rec *rec, const uint8_t *pits, in
 
 	memset(&tmp, 0, sizeof tmp);
 	/* As a server that took it would show it (an unknown kind: none). */
-	if (rules_restore(&tmp, rec, pits, n, now_ms()) > -2)
+	if (rules_restore(&tmp, rec, pits, n, now_ms(), NULL) == 0)
 		summarize(&tmp, seats, sl->q->refs[sl->i].token, &sl->q->sum[sl->i]);
 	rules_room_free(&tmp);
 }
@@ -1459,7 +1562,7 @@ void rooms_stop(void)
 static void restore_one(void *arg, const room_rec *rec, const uint8_t *pits, int n)
 {
 	room *r;
-	int *count = arg, bad;
+	int *count = arg, rc, bad;
 
 	if (find(rec->id))
 		return;
@@ -1468,11 +1571,11 @@ static void restore_one(void *arg, const room_rec *rec, const uint8_t *pits, int
 		log_event(LOG_ERROR, "restore_failed", "room=%s error=\"out of memory\"", rec->id);
 		return;
 	}
-	bad = rules_restore(&r->rr, rec, pits, n, now_ms());
-	if (bad <= -2) {
+	rc = rules_restore(&r->rr, rec, pits, n, now_ms(), &bad);
+	if (rc < 0) {
 		free(r);
 		log_event(LOG_ERROR, "restore_failed", "room=%s error=\"%s\"", rec->id,
-		          bad == -2 ? "out of memory" : "unknown kind");
+		          rc == RULES_E_NOMEM ? "out of memory" : "unknown kind");
 		return;
 	}
 	if (bad >= 0)
@@ -1540,7 +1643,8 @@ void rooms_expire(void)
 			const room_rec *rec = &r->rr.rec;
 			int64_t idle = now - rec->updated;
 			int limit = !rec->has_tok[0] || !rec->has_tok[1] ? cfg.expire_unjoined
-			          : rules_over(&r->rr) ? cfg.expire_finished : cfg.expire_unfinished;
+			          : rules_over(&r->rr) ? cfg.expire_finished
+			          : gameless(r) ? cfg.expire_unjoined : cfg.expire_unfinished;
 
 			next = r->hnext;
 			if (r->members || idle < limit || note_deleted(rec->id) < 0)

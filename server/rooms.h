@@ -16,9 +16,11 @@
 struct ipent;
 typedef struct room room;
 
-/* A connection sends at most ROOMS_CHAT_BURST chat lines in any
- * ROOMS_CHAT_WINDOW_MS; ROOMS_SPECTATOR_NAMES names of spectators at most
- * are shown in a state. */
+/* A seat sends at most ROOMS_CHAT_BURST chat lines in any
+ * ROOMS_CHAT_WINDOW_MS, whichever connection holds it (the count stays
+ * with the room across reconnects), and one client address at most
+ * IP_CHAT_BURST (iptable.h) in that time, over all its seats;
+ * ROOMS_SPECTATOR_NAMES names of spectators at most are shown in a state. */
 #define ROOMS_CHAT_BURST 5
 #define ROOMS_CHAT_WINDOW_MS 10000
 #define ROOMS_SPECTATOR_NAMES 10
@@ -40,17 +42,14 @@ typedef struct room_member {
 	char *name;                      /* a spectator's name (the heap's, freed by
 	                                  * rooms_leave), or NULL for none (a
 	                                  * player's is the seat's, in the room) */
-	uint32_t chat_at[ROOMS_CHAT_BURST]; /* when its last chat lines were sent
-	                                  * (ms of now_ms(), modulo 2^32; 0: none), a ring */
 	uint32_t serial;                 /* given at each entry into a room (modulo
 	                                  * 2^32): an answer that comes later (a
 	                                  * chat history read) finds its member by it */
-	uint8_t chat_next;               /* the oldest of chat_at */
 	uint8_t waiting;                 /* 1 while a join waits for its room to be
 	                                  * taken from the store (several servers) */
 	uint8_t history;                 /* 1 while its chat history is read (after
 	                                  * a join), 2 if a line came meanwhile */
-	/* 88 bytes, as before serial and waiting came: every connection has one. */
+	/* 64 bytes: every connection has one (its chat limit is its seat's). */
 } room_member;
 
 /* How the rooms reach connections: the transport's functions. A message
@@ -82,6 +81,11 @@ typedef struct rooms_config {
 	int joins_per_ip_per_min;
 	int max_rooms_per_ip;        /* rooms created from one address and still held */
 	int expire_unfinished, expire_finished, expire_unjoined; /* seconds idle */
+	int evict_idle;              /* seconds idle before a room with a game may make
+	                              * way in a full table */
+	int64_t chat_window_ms;      /* ROOMS_CHAT_WINDOW_MS (shorter only in a test build) */
+	int64_t history_per_ip_per_min; /* bytes of chat_history sent to an address a
+	                              * minute; past them, only the newest lines that fit */
 } rooms_config;
 
 /* Counters for /metrics and /healthz. */

@@ -178,21 +178,22 @@ static void update_absence(rules_room *r, int64_t now)
 	r->claim_shown = 0;
 }
 
-int rules_restore(rules_room *r, const room_rec *rec, const uint8_t *pits, int n, int64_t now)
+int rules_restore(rules_room *r, const room_rec *rec, const uint8_t *pits, int n, int64_t now,
+                  int *bad_ply)
 {
 	int bad = -1;
 
 	memset(r, 0, sizeof *r);
 	r->k = proto_kind_find(rec->kind);
 	if (!r->k)
-		return -3;
+		return RULES_E_KIND;
 	r->rec = *rec;
 	r->absent_side = -1;
 	game_begin(r);
 	if (n > 0) {
 		r->moves = malloc((size_t)n);
 		if (!r->moves)
-			return -2;
+			return RULES_E_NOMEM;
 		r->capmoves = n;
 	}
 	for (int i = 0; i < n; i++) {
@@ -209,7 +210,9 @@ int rules_restore(rules_room *r, const room_rec *rec, const uint8_t *pits, int n
 	r->rec.version++;
 	r->clock_since = now + RULES_RESTORE_GRACE_MS;
 	update_absence(r, now);
-	return bad;
+	if (bad_ply)
+		*bad_ply = bad;
+	return 0;
 }
 
 void rules_room_free(rules_room *r)

@@ -135,13 +135,18 @@ typedef struct rules_out {
  * insert, seat, welcome with token, resync). 0, or -1 out of memory. */
 int rules_create(rules_room *r, const char *id, const rules_in *in, rules_out *out);
 
+/* rules_restore's errors. */
+#define RULES_E_NOMEM (-1) /* out of memory */
+#define RULES_E_KIND (-2)  /* the record's kind is not one this server hosts */
+
 /* A room restored from its record and the moves of its current game (n
  * pits): the moves are replayed through the engine, stopping at the first
- * the engine refuses (returned as its ply; -1 when all were played), and
- * the version grows by one (everyone is disconnected now). -2 when out of
- * memory, -3 when rec's kind is not one this server hosts (r then holds
- * nothing to free). */
-int rules_restore(rules_room *r, const room_rec *rec, const uint8_t *pits, int n, int64_t now);
+ * the engine refuses, and the version grows by one (everyone is
+ * disconnected now). 0, and *bad_ply (when bad_ply is not NULL) the ply of
+ * the refused move, or -1 when all were played; or RULES_E_NOMEM or
+ * RULES_E_KIND (r then holds nothing to free, *bad_ply untouched). */
+int rules_restore(rules_room *r, const room_rec *rec, const uint8_t *pits, int n, int64_t now,
+                  int *bad_ply);
 
 /* The seat whose token hashes like token, or -1 (the time taken does not
  * depend on which seat, if any, matches). */

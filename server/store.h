@@ -27,8 +27,11 @@ typedef void store_load_fn(void *arg, const room_rec *r, const uint8_t *pits, in
  * has bit 1 << side for each seat with a connection on its holder. */
 typedef void store_peek_fn(void *arg, const room_rec *r, const uint8_t *pits, int n, int seats);
 
-/* A store keeps this many chat lines of a room, its last ones. */
+/* A store keeps this many chat lines of a room, its last ones, and of
+ * those only the last whose texts take STORE_CHAT_BYTES bytes (UTF-8)
+ * at most together. */
 #define STORE_CHAT_KEEP 100
+#define STORE_CHAT_BYTES 16384
 
 /* One chat line of a room, as stored. */
 typedef struct store_chat {
@@ -96,7 +99,8 @@ typedef struct store_ops {
 	 * room the store holds) in the open batch, as the writes above, and
 	 * sets c->id to the room's next id: one more than its last line's
 	 * (1 for the first). Only the last STORE_CHAT_KEEP lines of a room are
-	 * kept; remove() deletes them with the room. 0, or -1. */
+	 * kept, and of those only the last whose texts take STORE_CHAT_BYTES
+	 * at most; remove() deletes them with the room. 0, or -1. */
 	int (*chat_add)(store *s, const char *id, store_chat *c);
 	/* Reads the last max (<= STORE_CHAT_KEEP) lines of room id, oldest
 	 * first, writes of the open batch included: fn once each, then done

@@ -15,8 +15,10 @@
 #include "server/store.h"
 
 /* The schema's version: the same numbers as SQLite's (store_sqlite.c);
- * PostgreSQL starts at 4 (names, chat, clocks, start position). */
-#define SCHEMA_VERSION 4
+ * PostgreSQL starts at 4 (names, chat, clocks, start position). 6
+ * (issue 30): a room's chat keeps 16384 bytes of text at most
+ * (STORE_CHAT_BYTES); older rooms' lines are trimmed to it. */
+#define SCHEMA_VERSION 6
 #define SCHEMA_LOCK "7340031"   /* the advisory lock taken while setting up */
 #define CLOSE_WAIT_S 5.0        /* the last commit may take this long at close */
 
@@ -36,9 +38,9 @@
 static const pg_stmt stmts[] = {
 	{NULL, "SELECT pg_advisory_xact_lock(" SCHEMA_LOCK ")", 0},
 	{NULL, "CREATE TABLE IF NOT EXISTS owared_schema (version int NOT NULL)", 0},
-	{NULL, "DO $$ BEGIN IF (SELECT max(version) FROM owared_schema) > " "4" " THEN"
+	{NULL, "DO $$ BEGIN IF (SELECT max(version) FROM owared_schema) > " "6" " THEN"
 	       " RAISE EXCEPTION 'the database was made by a newer owared (schema %, this one"
-	       " knows 4)', (SELECT max(version) FROM owared_schema); END IF; END $$", 0},
+	       " knows 6)', (SELECT max(version) FROM owared_schema); END IF; END $$", 0},
 	{NULL, "CREATE TABLE IF NOT EXISTS rooms ("
 	       " id text PRIMARY KEY, kind text NOT NULL, created bigint NOT NULL,"
 	       " updated bigint NOT NULL, game_number bigint NOT NULL, version bigint NOT NULL,"
@@ -54,7 +56,13 @@ static const pg_stmt stmts[] = {
 	{NULL, "CREATE TABLE IF NOT EXISTS chat (room text NOT NULL, id bigint NOT NULL,"
 	       " at bigint NOT NULL, side int NOT NULL, name text NOT NULL, text text NOT NULL,"
 	       " PRIMARY KEY (room, id))", 0},
-	{NULL, "INSERT INTO owared_schema SELECT " "4"
+	/* 4 -> 6: each room's chat trimmed to its last 16384 bytes of text. */
+	{NULL, "DO $$ BEGIN IF (SELECT max(version) FROM owared_schema) < 6 THEN"
+	       " DELETE FROM chat WHERE (room, id) IN (SELECT room, id FROM (SELECT room, id,"
+	       " sum(octet_length(text)) OVER (PARTITION BY room ORDER BY id DESC) AS kept"
+	       " FROM chat) k WHERE kept > 16384); UPDATE owared_schema SET version = 6;"
+	       " END IF; END $$", 0},
+	{NULL, "INSERT INTO owared_schema SELECT " "6"
 	       " WHERE NOT EXISTS (SELECT 1 FROM owared_schema)", 0},
 	/* Several servers: each start (and each lost lease) of a server is an
 	 * incarnation, which holds rooms while its lease lasts. */
@@ -88,10 +96,14 @@ static const pg_stmt stmts[] = {
 	        " WHERE NOT EXISTS (SELECT 1 FROM d)", 2},
 	/* A room read back after a lost batch: only while it is still ours. */
 	{"room", "SELECT " ROOM_COLS CHAT_LAST " FROM rooms WHERE id=$1 AND holder=$2::bigint", 2},
-	/* A room keeps its last 100 lines (STORE_CHAT_KEEP). */
+	/* A room keeps its last 100 lines (STORE_CHAT_KEEP), and of those the
+	 * last whose texts take 16384 bytes at most, the new line's included
+	 * (STORE_CHAT_BYTES). */
 	{"chat_add", "WITH ok AS (SELECT 1 FROM rooms WHERE id=$1 AND holder=$7::bigint),"
-	             " d AS (DELETE FROM chat WHERE room=$1 AND id <= $2::bigint - 100"
-	             " AND EXISTS (SELECT 1 FROM ok)), i AS (INSERT INTO chat (room, id, at, side,"
+	             " d AS (DELETE FROM chat WHERE room=$1 AND EXISTS (SELECT 1 FROM ok) AND"
+	             " (id <= $2::bigint - 100 OR id <= (SELECT max(id) FROM (SELECT id,"
+	             " octet_length($6::text) + sum(octet_length(text)) OVER (ORDER BY id DESC)"
+	             " AS kept FROM chat WHERE room=$1) k WHERE kept > 16384))), i AS (INSERT INTO chat (room, id, at, side,"
 	             " name, text) SELECT $1, $2::bigint, $3::bigint, $4::int, $5::text, $6::text"
 	             " FROM ok RETURNING 1) SELECT owared_fenced($1)"
 	             " WHERE NOT EXISTS (SELECT 1 FROM i)", 7},
@@ -139,8 +151,9 @@ static const pg_stmt stmts[] = {
 	{"chat_recent", "SELECT id, at, side, name, text FROM (SELECT id, at, side, name, text"
 	                " FROM chat WHERE room=$1 ORDER BY id DESC LIMIT $2) l ORDER BY id", 2},
 };
-_Static_assert(SCHEMA_VERSION == 4, "the set-up statements say 4");
-_Static_assert(STORE_CHAT_KEEP == 100, "chat_add keeps 100 lines");
+_Static_assert(SCHEMA_VERSION == 6, "the set-up statements say 6");
+_Static_assert(STORE_CHAT_KEEP == 100 && STORE_CHAT_BYTES == 16384,
+               "chat_add keeps 100 lines, 16384 bytes of text");
 
 /* The last chat id of each room read (chat_add numbers the next one):
  * a chained hash by room id. */

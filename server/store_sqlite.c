@@ -10,7 +10,6 @@
 
 #include <sqlite3.h>
 
-#include "engine/ogn.h"
 #include "server/fault.h"
 #include "server/log.h"
 #include "server/store.h"
@@ -55,7 +54,8 @@ static const char *const sql[Q_COUNT] = {
 	[Q_ROOM] = "SELECT id, kind, created, updated, game_number, version, tok_south,"
 	           " tok_north, reason, winner, draw_offer, rematch_offer, moves,"
 	           " name_south, name_north" CLOCK_COLS ", start FROM rooms WHERE id=?1",
-	/* The room's next id; the trigger chat_keep drops lines past the last 100. */
+	/* The room's next id; the trigger chat_keep drops lines past the last
+	 * 100, and the oldest past 16384 bytes of text. */
 	[Q_CHAT_ADD] = "INSERT INTO chat (room, id, at, side, name, text)"
 	               " SELECT ?1, coalesce(max(id), 0) + 1, ?2, ?3, ?4, ?5 FROM chat"
 	               " WHERE room=?1 RETURNING id",
@@ -79,20 +79,29 @@ _Static_assert(PROTO_END_TIMEOUT == 20 && PROTO_CLOCK_NONE == 0 && PROTO_CLOCK_R
  * moves touches few pages, and the rooms of a busy server stay in SQLite's
  * cache. (Schema version 0 kept them in a table of their own; opening
  * moves them in.) */
-#define SCHEMA_VERSION 5
+#define SCHEMA_VERSION 6
 /* Schema 2 (names and chat, issue 14): the seats' names in the rooms'
  * rows (above), and a room's chat lines in a table of their own, whose
  * triggers keep the last 100 of a room and delete them with it (each
- * write stays one statement, atomic by itself). */
-#define CHAT_SCHEMA \
+ * write stays one statement, atomic by itself).
+ * Schema 6 (issue 30): the table has rowids (a line of up to 1.2 KB fits
+ * in its page; WITHOUT ROWID spilled each long one to an overflow page,
+ * four times its size on disk), and chat_keep also drops a room's oldest
+ * lines past 16384 bytes of text (STORE_CHAT_BYTES). */
+#define CHAT_TABLE \
 	"CREATE TABLE chat (room TEXT NOT NULL, id INTEGER NOT NULL, at INTEGER NOT NULL," \
 	" side INTEGER NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL," \
-	" PRIMARY KEY (room, id)) WITHOUT ROWID;" \
+	" PRIMARY KEY (room, id));"
+#define CHAT_TRIGGERS \
 	"CREATE TRIGGER chat_keep AFTER INSERT ON chat BEGIN" \
-	" DELETE FROM chat WHERE room=new.room AND id<=new.id-100; END;" \
+	" DELETE FROM chat WHERE room=new.room AND (id<=new.id-100 OR id<=(SELECT max(id) FROM" \
+	" (SELECT id, sum(length(CAST(text AS BLOB))) OVER (ORDER BY id DESC) AS kept" \
+	" FROM chat WHERE room=new.room) WHERE kept>16384)); END;" \
 	"CREATE TRIGGER chat_gone AFTER DELETE ON rooms BEGIN" \
 	" DELETE FROM chat WHERE room=old.id; END;"
-_Static_assert(STORE_CHAT_KEEP == 100, "the trigger chat_keep keeps 100 lines");
+#define CHAT_SCHEMA CHAT_TABLE CHAT_TRIGGERS
+_Static_assert(STORE_CHAT_KEEP == 100 && STORE_CHAT_BYTES == 16384,
+               "the trigger chat_keep keeps 100 lines, 16384 bytes of text");
 /* Schema 3 (clocks, issue 13): the clock's columns in the rooms' rows
  * (0 in older rooms: no clock). */
 /* Schema 4 (games from a position, issue 15): `start`, the position the
@@ -326,6 +335,24 @@ static int migrate_start(sqlite_store *s)
 	                    NULL, NULL, NULL) ? -1 : 0;
 }
 
+/* Schema 5 -> 6: the chat table rebuilt with rowids, its lines copied,
+ * then each room's trimmed to its last 16384 bytes of text.
+ * 0, or -1 (the caller rolls back). */
+static int migrate_chat_rowid(sqlite_store *s)
+{
+	return sqlite3_exec(s->db,
+	                    "DROP TRIGGER IF EXISTS chat_keep; DROP TRIGGER IF EXISTS chat_gone;"
+	                    "ALTER TABLE chat RENAME TO chat_old;"
+	                    CHAT_TABLE
+	                    "INSERT INTO chat (room, id, at, side, name, text)"
+	                    " SELECT room, id, at, side, name, text FROM chat_old ORDER BY room, id;"
+	                    "DROP TABLE chat_old;"
+	                    "DELETE FROM chat WHERE rowid IN (SELECT rowid FROM (SELECT rowid,"
+	                    " sum(length(CAST(text AS BLOB))) OVER (PARTITION BY room ORDER BY id DESC)"
+	                    " AS kept FROM chat) WHERE kept>16384);"
+	                    CHAT_TRIGGERS, NULL, NULL, NULL) ? -1 : 0;
+}
+
 /* Brings an existing database of schema version up to SCHEMA_VERSION,
  * step by step: 0, or -1. */
 static int migrate(sqlite_store *s, long long version)
@@ -337,6 +364,8 @@ static int migrate(sqlite_store *s, long long version)
 	if (version < 3 && migrate_clocks(s) < 0)
 		return -1;
 	if (version < 4 && migrate_start(s) < 0)
+		return -1;
+	if (version < 6 && migrate_chat_rowid(s) < 0)
 		return -1;
 	return 0;
 }

@@ -20,6 +20,7 @@ import { showStart, wireStart, redrawStart } from './start.js';
 import { wireTouch } from './touch.js';
 import { wireStudy, startRecord } from './study.js';
 import { wireAnalysis } from './analysis.js';
+import { startOffline } from './offline.js';
 import { hooks } from './hooks.js';
 
 // A pit clicked, tapped or typed.
@@ -100,6 +101,7 @@ async function main() {
   else if (params.has('local')) startLocal();
   else if (params.has('record') && startRecord()) { /* a record opened for review */ }
   else showStart();
+  startOffline(() => !!(model && model.mode === 'online' && model.state && !model.state.game.over));
   hooks.ready = true;
 }
 

@@ -57,6 +57,8 @@ const STRINGS = {
     'seat.spectators': 'Espectadores: {n}',
     'role.spectator': 'Estás mirando la partida',
 
+    'update.ready': 'Hay una versión nueva de Oware.',
+    'update.reload': 'Recargar',
     'conn.connecting': 'Conectando…',
     'conn.online': 'Conectado',
     'conn.reconnecting': 'Sin conexión. Reconectando en {s} s…',
@@ -473,6 +475,8 @@ const STRINGS = {
     'seat.spectators': 'Spectators: {n}',
     'role.spectator': 'You are watching this game',
 
+    'update.ready': 'A new version of Oware is ready.',
+    'update.reload': 'Reload',
     'conn.connecting': 'Connecting…',
     'conn.online': 'Connected',
     'conn.reconnecting': 'Offline. Reconnecting in {s} s…',

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadEngine, Game, replay } from '../../web/engine.js';
-import { root, ready, readBoard, waitMoves, shot, rng, prefixProxy, browserSuite, seatOf, expectBoard } from './lib.mjs';
+import { root, ready, readBoard, waitMoves, shot, rng, prefixProxy, browserSuite, seatOf, expectBoard, SHOTS } from './lib.mjs';
 import { startNginx } from '../nginx/nginx.mjs';
 
 await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
@@ -44,6 +44,22 @@ function chooseMove(game, rand) {
     if (s > most) { most = s; best = [m]; } else if (s === most) best.push(m);
   }
   return most > 0 && rand() < 0.8 ? best[Math.floor(rand() * best.length)] : legal[Math.floor(rand() * legal.length)];
+}
+
+// The README's picture (make docs-picture copies it to docs/img/game.png):
+// the game as a desktop of 1000x700 shows it, down to the game's buttons.
+async function readmePicture(page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.mouse.move(0, 0);
+  const bottom = await page.evaluate(() => {
+    const el = document.querySelector('#actions');
+    return el ? el.getBoundingClientRect().bottom + 10 : 700;
+  });
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, 'readme-game.png'),
+    clip: { x: 0, y: 0, width: 1000, height: Math.min(700, Math.ceil(bottom)) } });
+  await page.setViewportSize(size);
 }
 
 async function createRoom(page, side) {
@@ -112,7 +128,7 @@ test('hovering a pit previews where the last seed lands', async () => {
 test('a full game played by clicking matches the engine after every move', async () => {
   const game = Game.start();
   const rand = rng(4242);
-  let shotTaken = false;
+  let shotTaken = false, pictureTaken = false;
   while (!game.over) {
     const m = chooseMove(game, rand);
     await playMove([south, north], [watcher], game, m);
@@ -121,6 +137,11 @@ test('a full game played by clicking matches the engine after every move', async
       await shot(north, 'game-capture-north-en');
       await shot(watcher, 'game-capture-spectator-en');
       shotTaken = true;
+    }
+    // Past the opening, just after a capture: the README's picture.
+    if (!pictureTaken && game.moves.length >= 14 && game.history.at(-1).seeds > 0) {
+      await readmePicture(north);
+      pictureTaken = true;
     }
     assert.ok(game.moves.length < 600, 'the game ends');
   }

@@ -65,12 +65,16 @@ export class Server {
 }
 
 // playwright gives every launch a fresh temporary user-data-dir of its own.
-// extraArgs: more Chromium switches (e.g. --host-resolver-rules).
+// extraArgs: more Chromium switches (e.g. --host-resolver-rules). The
+// tests' https sites have throwaway self-signed certificates: Chromium
+// takes them, also for the service worker's script (which a context's
+// ignoreHTTPSErrors alone does not cover).
 export async function launchBrowser(extraArgs = []) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--ignore-certificate-errors', ...extraArgs],
   });
   return browser;
 }

@@ -1,7 +1,24 @@
 # tests/browser/: the web client in Chromium (playwright-core) against the
 # real server; screenshots of the key screens go to $(BUILD)/screenshots/.
-.PHONY: test-browser
-test-browser: $(NODE_DEPS) $(BUILD)/owared web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm
+# `make test-browser` runs every file; `make test` runs them as two suites
+# of about two minutes each (test-browser-1, test-browser-2), side by side.
+BROWSER_FILES := $(sort $(wildcard tests/browser/*.test.mjs))
+BROWSER_FILES_2 := $(addprefix tests/browser/,togyz.test.mjs ux.test.mjs wording.test.mjs words.test.mjs)
+BROWSER_FILES_1 := $(filter-out $(BROWSER_FILES_2),$(BROWSER_FILES))
+BROWSER_DEPS := $(NODE_DEPS) $(BUILD)/owared web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm
+.PHONY: test-browser test-browser-1 test-browser-2
+test-browser: $(BROWSER_DEPS)
 	OWARED=$(BUILD)/owared SCREENSHOTS=$(BUILD)/screenshots \
-		node --test --test-concurrency=1 tests/browser/
-TESTS += test-browser
+		node --test --test-concurrency=1 $(BROWSER_FILES)
+test-browser-1 test-browser-2: $(BROWSER_DEPS)
+	OWARED=$(BUILD)/owared SCREENSHOTS=$(BUILD)/screenshots \
+		node --test --test-concurrency=1 $(BROWSER_FILES_$(subst test-browser-,,$@))
+TESTS += test-browser-1 test-browser-2
+
+# A smoke test for `make check`: a room created and joined by two pages, and
+# the local two-player game, from browser.test.mjs.
+.PHONY: test-browser-smoke
+test-browser-smoke: $(NODE_DEPS) $(BUILD)/owared web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm web/oware.egdb
+	OWARED=$(BUILD)/owared SCREENSHOTS=$(BUILD)/screenshots node --test --test-concurrency=1 \
+		--test-name-pattern='^(create a room, the link seats the opponent|the local two-player game)' \
+		tests/browser/browser.test.mjs

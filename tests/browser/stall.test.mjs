@@ -1,5 +1,5 @@
-// stall.test.mjs: a move that gets no answer (README "More than one
-// server": the page gives up a stalled connection). The server is paused
+// stall.test.mjs: a move that gets no answer (docs/cluster.md,
+// "When a server hangs": the page gives up a stalled connection). The server is paused
 // (SIGSTOP) under a room: the mover's page shows the reconnecting line
 // once the stall time has passed (shortened here by window.owareTest.stallMs;
 // 10 s for real), and after SIGCONT both pages go on with the move made

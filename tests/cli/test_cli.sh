@@ -1,5 +1,5 @@
 #!/bin/sh
-# test_cli.sh: the `oware` command-line contract (README "The oware tool").
+# test_cli.sh: the `oware` command-line contract (docs/cli.md).
 # Usage: tests/cli/test_cli.sh build/oware
 set -u
 . "$(dirname "$0")/lib.sh"

@@ -1,6 +1,6 @@
 #!/bin/sh
-# test_togyz_cli.sh: the `oware play|perft|best --game togyz` contract (README
-# "The oware tool"). Usage: tests/cli/test_togyz_cli.sh build/oware
+# test_togyz_cli.sh: the `oware play|perft|best --game togyz` contract
+# (docs/cli.md). Usage: tests/cli/test_togyz_cli.sh build/oware
 set -u
 . "$(dirname "$0")/lib.sh"
 

@@ -154,10 +154,18 @@ async function playMove(players, game, letter) {
 }
 
 // Both pages in the room, connected, both players shown online.
+// Each page is waited for in turn, so the first may have been moved again
+// (4002) while the second came back: done only when all show it at once.
 async function bothOnline(players, timeout) {
-  for (const p of players) {
-    await p.waitForFunction(() => document.querySelector('#conn').hidden && !!document.body.dataset.seat &&
-      document.querySelectorAll('.player.online').length === 2, null, { timeout });
+  const online = () => document.querySelector('#conn').hidden && !!document.body.dataset.seat &&
+    document.querySelectorAll('.player.online').length === 2;
+  for (const until = Date.now() + timeout; ;) {
+    for (const p of players) {
+      await p.waitForFunction(online, null, { timeout: Math.max(1, until - Date.now()) });
+    }
+    let all = true;
+    for (const p of players) all = all && await p.evaluate(online);
+    if (all) return;
   }
 }
 

@@ -1,6 +1,6 @@
 // idle.mjs: an idle WebSocket through nginx outlives nginx's
 // proxy_read_timeout, kept up by the server's pings (owared
-// --ping-seconds below that timeout: README, "More than one server").
+// --ping-seconds below that timeout: docs/cluster.md).
 // Creates a room through nginx, then sends nothing for SECONDS; passes
 // (exit 0) if the connection is still open and still answers.
 // Usage: node tests/cluster/idle.mjs NGINX_PORT SECONDS

@@ -29,3 +29,6 @@ test-cluster-browser: $(NODE_DEPS) $(BUILD)/owared web/engine.wasm web/ai.wasm w
 	sh tests/cluster/with-pg.sh env OWARED=$(BUILD)/owared SCREENSHOTS=$(BUILD)/screenshots/cluster \
 		node --test --test-concurrency=1 tests/cluster/browser.test.mjs
 TESTS += test-cluster-browser
+# Timing-bound (a paused server's rooms taken over within the pause): run
+# with no other suite beside it (docs/testing.md, "Running the suites").
+TESTS_ALONE += test-cluster

@@ -1,6 +1,6 @@
 /* fuzz_engine.c: libFuzzer target: the rules engine (engine/oware.h) fed
  * arbitrary positions and moves, checked move by move against a naive
- * reference model of RULES.md written here from the rules text.
+ * reference model of docs/rules-oware.md written here from the rules text.
  *
  * Input: bytes 0..14 are the 12 pits, the two scores and the turn given to
  * ow_pos_set (a signed byte each; 0x80 is INT_MIN, 0x7f INT_MAX). When they
@@ -21,7 +21,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The reference: plain ints, every position of the game kept, nothing
- * shared with the engine but the constants of RULES.md. */
+ * shared with the engine but the constants of docs/rules-oware.md. */
 struct ref {
 	int pits[OW_PITS];
 	int cap[2];
@@ -217,7 +217,8 @@ static void ref_from(struct ref *r, const int v[OW_PITS + 3])
 		ref_finish(r, OW_END_NO_MOVES);
 }
 
-/* Plays a pit ref_check accepted; the end conditions in RULES.md's order. */
+/* Plays a pit ref_check accepted; the end conditions in docs/rules-oware.md's
+ * order. */
 static void ref_play(struct ref *r, int pit, struct ref_move *m)
 {
 	int me = r->turn, lo = (1 - me) * OW_ROW, hi = lo + OW_ROW - 1;

@@ -67,7 +67,8 @@ static const char *msg_name(int type)
 /* The message as a client would have written it. */
 static json_t *msg_json(const proto_msg *m)
 {
-	char pit[2] = {ow_pit_letter(m->pit), 0};
+	/* A move's pit: its letter (Oware), or its hole number (Togyz Kumalak). */
+	char pit[2] = {m->hole ? (char)('0' + m->hole) : ow_pit_letter(m->pit), 0};
 
 	json_t *o;
 
@@ -113,7 +114,8 @@ static void check_string(const json_t *o, const char *name, const char *want)
 
 /* A name or chat line kept from the string field `name` of o: the string
  * less white space around it, and already clean (cleaning it again keeps
- * it whole). An absent or null field left kept empty. */
+ * it whole; a name also passes proto_name_check). An absent or null field
+ * left kept empty. */
 static void check_text(const json_t *o, const char *name, const char *kept, int max_cp)
 {
 	const json_t *v = json_object_get(o, name);
@@ -137,6 +139,9 @@ static void check_text(const json_t *o, const char *name, const char *kept, int 
 	}
 	FUZZ_CHECK_EQ(proto_text_clean(kept, n, max_cp, again, sizeof again, &why), (int)n);
 	FUZZ_CHECK(!strcmp(again, kept));
+	/* A name kept passes the name's own rules too. */
+	if (!strcmp(name, "name"))
+		FUZZ_CHECK_EQ(proto_name_check(kept, &why), 0);
 }
 
 /* The accepted values are exactly those of the JSON text. */
@@ -144,7 +149,8 @@ static void check_exact(const char *text, size_t len, const proto_msg *m)
 {
 	json_t *o = json_loadb(text, len, 0, NULL);
 	const json_t *v;
-	char pit[2] = {ow_pit_letter(m->pit), 0};
+	/* A move's pit: its letter (Oware), or its hole number (Togyz Kumalak). */
+	char pit[2] = {m->hole ? (char)('0' + m->hole) : ow_pit_letter(m->pit), 0};
 
 	FUZZ_CHECK(json_is_object(o));
 	check_string(o, "type", msg_name(m->type));
@@ -235,7 +241,9 @@ static void check_accepted(const proto_msg *m)
 		}
 		break;
 	case PROTO_MSG_MOVE:
-		FUZZ_CHECK(m->pit >= 0 && m->pit < OW_PITS);
+		/* Either a letter's pit (Oware) or a hole number (Togyz Kumalak). */
+		FUZZ_CHECK((m->pit >= 0 && m->pit < OW_PITS && m->hole == 0) ||
+		           (m->pit == -1 && m->hole >= 1 && m->hole <= 9));
 		FUZZ_CHECK(m->ply >= 0 && m->ply <= 1000000);
 		break;
 	case PROTO_MSG_DRAW:

@@ -4,12 +4,12 @@
  *
  * Input: newline-separated arguments after `oware play`, e.g. "a\nF\nc" or
  * "--position\n{...}\nb". Checks: ow_pit_parse and ow_pit_letter agree with
- * the letter table of RULES.md for every byte of every argument, and the
- * CLI's exit status is the one a model of its contract predicts: 0 when every
- * argument is one pit letter and every move is legal in turn, else 2 (bad
- * input); with "--game togyz" (README: anywhere but as the value of
- * --position) every move must be one hole digit 1-9 legal in turn. Memory
- * errors anywhere on the way are caught by ASan. */
+ * the letter table of docs/rules-oware.md for every byte of every argument,
+ * and the CLI's exit status is the one a model of its contract predicts: 0
+ * when every argument is one pit letter and every move is legal in turn,
+ * else 2 (bad input); with "--game togyz" (docs/cli.md: anywhere but as the
+ * value of --position) every move must be one hole digit 1-9 legal in
+ * turn. Memory errors anywhere on the way are caught by ASan. */
 #include <stdint.h>
 #include <string.h>
 
@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char letters[] = "abcdefABCDEF";
 
-/* The pit of a letter by RULES.md's table, -1 for anything else. */
+/* The pit of a letter by docs/rules-oware.md's table, -1 for anything else. */
 static int table_pit(int c)
 {
 	for (int i = 0; i < OW_PITS; i++)

@@ -1,6 +1,6 @@
 /* fuzz_togyz.c: libFuzzer target: the Togyz Kumalak engine (engine/togyz.h)
  * fed arbitrary positions and moves, checked move by move against a naive
- * reference model of RULES-TOGYZ.md written here from the rules text.
+ * reference model of docs/rules-togyz.md written here from the rules text.
  *
  * The model keeps its own representation: a tuzdyk is an owner mark on a
  * hole, and the seeds sown into it stay there (as on a real board, and as
@@ -170,8 +170,9 @@ static int ref_has_move(const struct ref *r)
 	return 0;
 }
 
-/* The end, as RULES-TOGYZ.md says: 82 or 81-81 first; then a side to move
- * without a move, after which every seed goes to the side it belongs to. */
+/* The end, as docs/rules-togyz.md says: 82 or 81-81 first; then a side to
+ * move without a move, after which every seed goes to the side it belongs
+ * to. */
 static void ref_check_end(struct ref *r)
 {
 	int s = ref_score(r, OW_SOUTH), n = ref_score(r, OW_NORTH);

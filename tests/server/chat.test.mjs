@@ -1,17 +1,49 @@
 // chat.test.mjs: the players' chat through the protocol: delivered to
 // everyone in the room (spectators read, cannot write), checked (bad lines
-// are bad_message and go nowhere), limited to 5 lines in 10 s per
-// connection, the last 100 given to whoever joins or reconnects, kept
+// are bad_message and go nowhere), limited to 5 lines in 10 s per seat
+// (across reconnects) and 20 per address, the last 100 given to whoever joins or reconnects, kept
 // across kill -9 and a restart, and gone with the room when it expires.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withServer, startServer, stopServer, Client, twoPlayers, httpGet, storeQuery } from './lib.mjs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import WebSocket from 'ws';
+import { withServer, startServer, stopServer, Client, twoPlayers, httpGet, storeQuery, PG,
+  sqliteOnly } from './lib.mjs';
+
+// The test build honours OW_TEST_CHAT_WINDOW_MS (README, "Tests"): the
+// chat limits counted in that many ms instead of 10 s.
+const TEST_BUILD = resolve(new URL('../..', import.meta.url).pathname,
+  process.env.OWARED_TEST_BUILD || 'build/fault/owared');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const HOSTILE = [
   '<script>window.pwned=1</script>', '<img src=x onerror="window.pwned=1">',
   '"><b>bold</b>&amp;&lt;', '\u{1F600} ünïcödé ½ 𝄞', 'javascript:alert(1)',
 ];
+
+// As withServer, on the test build with the chat limits counted in
+// window ms.
+async function withChatWindow(window, args, fn) {
+  assert.ok(existsSync(TEST_BUILD), 'the test build ' + TEST_BUILD + ' (make test-server builds it)');
+  const srv = await startServer(args, { bin: TEST_BUILD, env: { OW_TEST_CHAT_WINDOW_MS: String(window) } });
+  try {
+    await fn(srv);
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+}
+
+// The next chat line or error c gets (states skipped).
+async function nextChat(c) {
+  for (;;) {
+    const m = await c.next();
+    if (m.type === 'chat' || m.type === 'error') return m;
+  }
+}
 
 // Joins room as a spectator named name; returns the client after its state.
 async function spectator(port, room, name) {
@@ -83,7 +115,7 @@ test('empty, oversize, multi-line and mistyped lines are bad_message and go nowh
   });
 });
 
-test('at most 5 lines in 10 seconds per connection: the 6th is rate_limited, not sent', async () => {
+test('at most 5 lines in 10 seconds per seat: the 6th is rate_limited, not sent', async () => {
   await withServer([], async (srv) => {
     const { a, b, room, ta } = await twoPlayers(srv.port);
     for (let i = 1; i <= 5; i++) a.send({ type: 'chat', text: 'line ' + i });
@@ -109,8 +141,72 @@ test('at most 5 lines in 10 seconds per connection: the 6th is rate_limited, not
   });
 });
 
-test('history: the last lines after a reconnect, for a new spectator, and only the last 100', async () => {
+test('the chat limit is the seat\'s: a reconnect with the token does not start afresh', async () => {
   await withServer([], async (srv) => {
+    const { a, b, room, ta } = await twoPlayers(srv.port);
+    for (let i = 1; i <= 5; i++) a.send({ type: 'chat', text: 'line ' + i });
+    for (let i = 1; i <= 5; i++) assert.equal((await b.expect('chat')).text, 'line ' + i);
+    // Three new connections on South's seat, one after the other: none
+    // gets a line through within the 10 seconds.
+    let cur = a;
+    for (let k = 0; k < 3; k++) {
+      const next = await Client.open(srv.port, { room });
+      next.send({ type: 'join', room, token: ta });
+      await next.expect('welcome');
+      await next.expect('state');
+      assert.equal((await next.expect('chat_history')).messages.length, 5);
+      await cur.waitClose();
+      cur = next;
+      cur.send({ type: 'chat', text: 'again ' + k });
+      const e = await cur.expectError('rate_limited');
+      assert.match(e.message, /at most 5 in 10 seconds from a seat/);
+    }
+    // Nothing reached the opponent (only the seat's presence changes).
+    assert.ok(!b.queue.some((m) => m.type === 'chat'), JSON.stringify(b.queue));
+    // The opponent's seat has its own budget.
+    b.send({ type: 'chat', text: 'mine' });
+    assert.equal((await nextChat(cur)).id, 6);
+    cur.close(); b.close();
+  });
+});
+
+test('at most 20 lines in 10 seconds from one address, over all its seats', async () => {
+  await withServer([], async (srv) => {
+    // Three rooms, all six seats from 127.0.0.1: 4 lines each.
+    const seats = [];
+    for (let r = 0; r < 3; r++) {
+      const { a, b } = await twoPlayers(srv.port);
+      seats.push(a, b);
+    }
+    let sent = 0, limited = 0;
+    for (const [k, c] of seats.entries())
+      for (let i = 0; i < 4; i++) {
+        const text = `seat ${k} line ${i}`;
+        c.send({ type: 'chat', text });
+        let m;
+        do m = await nextChat(c); while (m.type === 'chat' && m.text !== text);
+        if (m.type === 'chat') sent++;
+        else {
+          assert.equal(m.code, 'rate_limited');
+          assert.match(m.message, /at most 20 in 10 seconds from an address/);
+          limited++;
+        }
+      }
+    assert.deepEqual({ sent, limited }, { sent: 20, limited: 4 });
+    // Another address still chats.
+    const c2 = await Client.open(srv.port, { localAddress: '127.0.0.2' });
+    c2.send({ type: 'create', side: 'south' });
+    await c2.expect('welcome'); await c2.expect('state');
+    c2.send({ type: 'chat', text: 'hello' });
+    assert.equal((await nextChat(c2)).text, 'hello');
+    c2.close();
+    for (const c of seats) c.close();
+  });
+});
+
+test('history: the last lines after a reconnect, for a new spectator, and only the last 100', async () => {
+  // The seat's limit counted in 100 ms: 101 lines take a few seconds.
+  await withChatWindow(100, [], async (srv) => {
     const { a, b, room, ta, tb } = await twoPlayers(srv.port);
     // No chat yet: a join gets no chat_history at all.
     const w0 = await spectator(srv.port, room);
@@ -133,7 +229,8 @@ test('history: the last lines after a reconnect, for a new spectator, and only t
     const w = await spectator(srv.port, room, 'Esi');
     assert.equal((await w.expect('chat_history')).messages.length, 2);
     // 101 more lines from South, 5 per connection (each reconnect replaces
-    // the last): the history keeps the last 100, ids 4 to 103.
+    // the last) and 5 per 100 ms: the history keeps the last 100, ids 4
+    // to 103.
     let cur = a;
     let sent = 0;
     for (;;) {
@@ -141,6 +238,7 @@ test('history: the last lines after a reconnect, for a new spectator, and only t
       cur.send({ type: 'join', room, token: ta });
       await cur.expect('welcome');
       if (sent === 101) break;
+      await sleep(110); // the seat's last lines (its 'first' too) are out of the window
       let k = 0;
       for (; k < 5 && sent < 101; k++, sent++) cur.send({ type: 'chat', text: 'n' + sent });
       // Delivered (so committed) before the next connection takes the seat.
@@ -225,4 +323,145 @@ test('kill -9 and a restart keep the chat; expiry deletes it with the room', asy
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   assert.equal(sql('SELECT count(*) FROM chat'), '0');
   void a; void b;
+});
+
+// A room whose players sent 100 lines of text, 5 from each seat a round
+// (each round on new connections, and the chat limits counted in 100 ms):
+// { a, b, room } with a and b connected.
+async function fillChat(port, text) {
+  let { a, b, room, ta, tb } = await twoPlayers(port);
+  const seat = async (token) => {
+    const c = await Client.open(port, { room });
+    c.send({ type: 'join', room, token });
+    await c.expect('welcome');
+    return c;
+  };
+  for (let round = 0; round < 10; round++) {
+    for (let i = 0; i < 5; i++) { a.send({ type: 'chat', text }); b.send({ type: 'chat', text }); }
+    let k = 10;
+    while (k > 0) if ((await b.next()).type === 'chat') k--;
+    await sleep(150);
+    a = await seat(ta);
+    b = await seat(tb);
+  }
+  return { a, b, room };
+}
+
+// Joins room as a spectator from localAddress on a bare WebSocket: the
+// chat_history's size in bytes as sent (0 when none came) and its lines.
+function historyBytes(port, room, localAddress) {
+  return new Promise((res, rej) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?room=${room}`, ['oware.v1'], { localAddress });
+    let timer = null;
+    const done = (v) => { clearTimeout(timer); ws.close(); res(v); };
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'join', room })));
+    ws.on('message', (d) => {
+      const m = JSON.parse(d.toString());
+      if (m.type === 'error') rej(new Error(JSON.stringify(m)));
+      // The state comes before the history: wait a little for one.
+      if (m.type === 'state' && !timer) timer = setTimeout(() => done({ bytes: 0, messages: [] }), 300);
+      if (m.type === 'chat_history') done({ bytes: d.length, messages: m.messages });
+    });
+    ws.on('error', rej);
+  });
+}
+
+test('chat history: an address is sent 1 MiB of it a minute, then only the newest lines that fit', async () => {
+  await withChatWindow(100, [], async (srv) => {
+    const { a, b, room } = await fillChat(srv.port, '\u{1F600}'.repeat(300));
+    const full = await historyBytes(srv.port, room, '127.0.0.5');
+    assert.ok(full.bytes > 8000, 'a large history: ' + full.bytes);
+    const last = full.messages[full.messages.length - 1].id;
+    // Joins from one address until it has been sent 1.5 MiB at the old
+    // rate: in all it gets 1 MiB at most, the newest lines first.
+    let total = full.bytes, cut = 0, none = 0;
+    const joins = Math.ceil(1.5 * 1048576 / full.bytes);
+    for (let j = 0; j < joins; j++) {
+      const h = await historyBytes(srv.port, room, '127.0.0.5');
+      total += h.bytes;
+      if (h.messages.length && h.messages.length < full.messages.length) {
+        cut++;
+        assert.equal(h.messages[h.messages.length - 1].id, last, 'the newest lines are kept');
+      }
+      if (!h.messages.length) none++;
+    }
+    assert.ok(total <= 1048576, `bytes of history sent to one address in a minute: ${total}`);
+    assert.ok(cut <= 1 && none >= 1, JSON.stringify({ cut, none }));
+    // Another address still gets all of it.
+    assert.equal((await historyBytes(srv.port, room, '127.0.0.6')).bytes, full.bytes);
+    a.close(); b.close();
+  });
+});
+
+test('a room keeps 16384 bytes of chat text at most, stored near its size', async () => {
+  await withChatWindow(100, [], async (srv) => {
+    // 100 lines of 1200 bytes (300 four-byte characters): the newest 13
+    // fit in 16384 bytes (a 14th would not).
+    const text = '\u{1F600}'.repeat(300);
+    const { a, b, room } = await fillChat(srv.port, text);
+    const h = await historyBytes(srv.port, room, '127.0.0.7');
+    assert.deepEqual(h.messages.map((m) => m.id), Array.from({ length: 13 }, (_, i) => 88 + i));
+    assert.ok(h.messages.every((m) => m.text === text));
+    const sql = (q) => storeQuery(srv.db, q);
+    assert.equal(sql(`SELECT count(*) FROM chat WHERE room='${room}'`), '13');
+    if (!PG) {
+      // On disk (the table and its key's index): near the text kept, not
+      // four times it.
+      const used = Number(sql("SELECT sum(pgsize) FROM dbstat WHERE name IN ('chat', 'sqlite_autoindex_chat_1')"));
+      assert.ok(used <= 1.6 * 13 * 1200 + 12288, `chat pages: ${used} bytes for ${13 * 1200} bytes of text`);
+    }
+    a.close(); b.close();
+  });
+});
+
+test('a store of schema 5 gets the chat table with rowids, each room\'s lines trimmed to 16384 bytes', sqliteOnly, async () => {
+  const db = join(mkdtempSync(join(tmpdir(), 'owared-v5-')), 'v5.db');
+  const tok = 'v5-south-token';
+  const hash = createHash('sha256').update(tok).digest('hex');
+  const now = Math.floor(Date.now() / 1000);
+  const big = '\u{1F600}'.repeat(300); // 1200 bytes
+  const lines = [];
+  for (let i = 1; i <= 30; i++) lines.push(`('v5-room', ${i}, ${1764540000000 + i}, ${i % 2}, '', '${i === 30 ? 'short' : big}')`);
+  execFileSync('sqlite3', [db, `
+    PRAGMA journal_mode=WAL;
+    CREATE TABLE rooms (id TEXT PRIMARY KEY, kind TEXT NOT NULL, created INTEGER NOT NULL,
+      updated INTEGER NOT NULL, game_number INTEGER NOT NULL, version INTEGER NOT NULL,
+      tok_south BLOB, tok_north BLOB, reason INTEGER NOT NULL, winner INTEGER NOT NULL,
+      draw_offer INTEGER NOT NULL, rematch_offer INTEGER NOT NULL,
+      moves BLOB NOT NULL DEFAULT x'', name_south TEXT NOT NULL DEFAULT '',
+      name_north TEXT NOT NULL DEFAULT '',
+      clock_kind INTEGER NOT NULL DEFAULT 0, clock_days INTEGER NOT NULL DEFAULT 0,
+      clock_init_south INTEGER NOT NULL DEFAULT 0, clock_init_north INTEGER NOT NULL DEFAULT 0,
+      clock_increment INTEGER NOT NULL DEFAULT 0,
+      clock_left_south INTEGER NOT NULL DEFAULT 0, clock_left_north INTEGER NOT NULL DEFAULT 0,
+      start TEXT NOT NULL DEFAULT '') WITHOUT ROWID;
+    CREATE TABLE chat (room TEXT NOT NULL, id INTEGER NOT NULL, at INTEGER NOT NULL,
+      side INTEGER NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL,
+      PRIMARY KEY (room, id)) WITHOUT ROWID;
+    CREATE TRIGGER chat_keep AFTER INSERT ON chat BEGIN
+      DELETE FROM chat WHERE room=new.room AND id<=new.id-100; END;
+    CREATE TRIGGER chat_gone AFTER DELETE ON rooms BEGIN DELETE FROM chat WHERE room=old.id; END;
+    INSERT INTO rooms (id, kind, created, updated, game_number, version, tok_south, tok_north,
+      reason, winner, draw_offer, rematch_offer, moves)
+      VALUES ('v5-room', 'oware', ${now}, ${now}, 1, 9, X'${hash}', NULL, 0, -1, -1, -1, X'02');
+    INSERT INTO chat VALUES ${lines.join(', ')};
+    PRAGMA user_version=5;`]);
+  const srv = await startServer([], { db });
+  assert.ok(srv.lines.some((l) => /store_migrated from=5 to=6/.test(l)), srv.lines.join('\n'));
+  const a = await Client.open(srv.port, { room: 'v5-room' });
+  a.send({ type: 'join', room: 'v5-room', token: tok });
+  await a.expect('welcome');
+  await a.expect('state');
+  // The newest lines whose texts fit in 16384 bytes: 'short' and 13 of 1200.
+  const h = await a.expect('chat_history');
+  assert.deepEqual(h.messages.map((m) => m.id), Array.from({ length: 14 }, (_, i) => 17 + i));
+  a.send({ type: 'chat', text: 'after' });
+  assert.equal((await a.expect('chat')).id, 31);
+  a.close();
+  assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
+  assert.equal(sql('PRAGMA user_version'), '6');
+  assert.doesNotMatch(sql("SELECT sql FROM sqlite_master WHERE name='chat'"), /WITHOUT ROWID/);
+  assert.equal(sql("SELECT count(*) FROM chat WHERE room='v5-room'"), '15');
+  assert.equal(sql("SELECT count(*) FROM sqlite_master WHERE type='trigger'"), '2');
 });

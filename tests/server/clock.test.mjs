@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { Client, startServer, stopServer, withServer, httpGet, playMoves, sqliteOnly } from './lib.mjs';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
-// The test build honours OW_TEST_TIME_SCALE (README, "Tests"); make
+// The test build honours OW_TEST_TIME_SCALE (docs/testing.md); make
 // test-server builds it.
 const TEST_BUILD = resolve(ROOT, process.env.OWARED_TEST_BUILD || 'build/fault/owared');
 const LAG_MAX = 500;     // RULES_LAG_CREDIT_MAX_MS

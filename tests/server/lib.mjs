@@ -106,6 +106,17 @@ export async function withServer(args, fn) {
   }
 }
 
+// Resolves with the first line of srv's log that matches re, waiting up to
+// ms for it (a line written just after a change the test saw in the store
+// may still be in the pipe).
+export async function waitLine(srv, re, ms = 5000) {
+  for (const until = Date.now() + ms; ;) {
+    const line = srv.lines.find((l) => re.test(l));
+    if (line || Date.now() > until) return line;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 // Stops srv with a signal and resolves with its exit status.
 export async function stopServer(srv, signal = 'SIGTERM') {
   if (srv.proc.exitCode === null && srv.proc.signalCode === null) srv.proc.kill(signal);
@@ -136,9 +147,12 @@ export class Client {
     ws.on('error', (e) => { this.error = e; if (process.env.OWARED_LOG) console.error('ws error', e); });
   }
 
-  static open(port, { room, origin, protocol = 'oware.v1', path = '/ws', headers, autoPong = true, url } = {}) {
+  // localAddress: the client's own address (127.0.0.x: another address
+  // for the per-address limits).
+  static open(port, { room, origin, protocol = 'oware.v1', path = '/ws', headers, autoPong = true, url, localAddress } = {}) {
     url = url || `ws://127.0.0.1:${port}${path}${room ? '?room=' + room : ''}`;
     const opts = { autoPong };
+    if (localAddress) opts.localAddress = localAddress;
     if (origin) opts.origin = origin;
     if (headers) opts.headers = headers;
     const ws = new WebSocket(url, protocol ? [protocol] : [], opts);

@@ -3,6 +3,7 @@
 // spectators, Origin and subprotocol checks, static files, /healthz, /metrics.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { startServer, stopServer, Client, twoPlayers, httpGet, withServer } from './lib.mjs';
 
 
@@ -294,4 +295,33 @@ test('spectators coming and going: no write, a count a second, never a player dr
     }
     assert.equal(limited, 400 - 150 - 1 + 1); // b's join counted too
     a.close(); b.close();
+  }));
+
+test('--max-handshakes: only that many connections have their headers read at once; the next waits its turn', () =>
+  withServer(['--max-handshakes', '2'], async (srv) => {
+    // Two connections that never finish their request headers hold both
+    // header buffers.
+    const slow = [];
+    for (let i = 0; i < 2; i++) {
+      const s = await new Promise((res, rej) => {
+        const c = connect({ port: srv.port, host: '127.0.0.1' }, () => res(c));
+        c.on('error', rej);
+      });
+      s.on('error', () => {});
+      s.write('GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      slow.push(s);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    // A third waits (not refused) ...
+    let opened = false;
+    const pending = Client.open(srv.port).then((c) => { opened = true; return c; });
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal(opened, false, 'a third handshake was read while two held the buffers');
+    // ... and is served as soon as one of them goes.
+    slow[0].destroy();
+    const c = await pending;
+    c.send({ type: 'create', side: 'south' });
+    await c.expect('welcome');
+    c.close();
+    slow[1].destroy();
   }));

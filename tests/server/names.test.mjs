@@ -107,6 +107,50 @@ test('bad names are bad_message and change nothing', async () => {
   });
 });
 
+test('hostile names: invisible ones, a side\'s name and its look-alikes, piles of marks are bad_message and change nothing', async () => {
+  await withServer(['--max-msgs-per-sec', '100'], async (srv) => {
+    const { a, b, room } = await twoPlayers(srv.port);
+    a.send({ type: 'name', name: 'Ana' });
+    const s0 = await a.expect('state');
+    await b.expect('state');
+    const hostile = [
+      ['\u3164', /^name: no visible character$/], ['\u2800\u2800', /^name: no visible character$/],
+      ['\u3164\u00a0\u3164', /^name: no visible character$/],
+      ['South', /^name: reads as the name of a side \(South, North, Sur, Norte, White, Black, Blancas, Negras\)$/],
+      ['NORTE', /side/], ['Negras', /side/], ['white', /side/],
+      ['\uff33\uff4f\uff55\uff54\uff48', /side/],           // fullwidth
+      ['\u0405\u043euth', /side/],                             // Cyrillic look-alikes
+      ['S\u00f6uth!', /side/], ['N o r t h', /side/], ['\u{1D401}lack', /side/],
+      ['Z' + '\u0301'.repeat(5), /^name: more than 4 combining marks on one character/],
+    ];
+    for (const [name, why] of hostile) {
+      a.send({ type: 'name', name });
+      const e = await a.expectError('bad_message');
+      assert.match(e.message, why, JSON.stringify(name));
+    }
+    // A pile of marks in a chat line too.
+    a.send({ type: 'chat', text: 'hi' + '\u0300'.repeat(20) });
+    assert.match((await a.expectError('bad_message')).message, /^text: more than 4 combining marks/);
+    await a.quiet();
+    await b.quiet();
+    a.send({ type: 'name', name: 'Southpaw' });
+    const s1 = await a.expect('state');
+    assert.equal(s1.version, s0.version + 1);
+    assert.deepEqual(s1.names, { south: 'Southpaw', north: null });
+    await b.expect('state');
+    // A create or join with such a name creates or joins nothing.
+    const c = await Client.open(srv.port);
+    c.send({ type: 'create', side: 'north', name: 'Blancas' });
+    await c.expectError('bad_message');
+    c.send({ type: 'join', room, name: '\u3164' });
+    await c.expectError('bad_message');
+    await a.quiet();
+    c.send({ type: 'chat', text: 'hi' });
+    await c.expectError('not_joined');
+    for (const x of [a, b, c]) x.close();
+  });
+});
+
 test('name null clears a seat\'s name; a rematch swaps names with the players', async () => {
   await withServer([], async (srv) => {
     const a = await Client.open(srv.port);
@@ -180,7 +224,7 @@ test('a store of schema 1 (no names, no chat) is carried over to the newest sche
     INSERT INTO rooms VALUES ('v1-room', 'oware', ${now}, ${now}, 1, 9, X'${hash}', NULL, 0, -1, -1, -1, X'02');
     PRAGMA user_version=1;`]);
   const srv = await startServer([], { db });
-  assert.ok(srv.lines.some((l) => /store_migrated from=1 to=5/.test(l)), srv.lines.join('\n'));
+  assert.ok(srv.lines.some((l) => /store_migrated from=1 to=6/.test(l)), srv.lines.join('\n'));
   const a = await Client.open(srv.port, { room: 'v1-room' });
   a.send({ type: 'join', room: 'v1-room', token: tok });
   await a.expect('welcome');
@@ -194,7 +238,7 @@ test('a store of schema 1 (no names, no chat) is carried over to the newest sche
   a.close();
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
-  assert.equal(sql('PRAGMA user_version'), '5');
+  assert.equal(sql('PRAGMA user_version'), '6');
   assert.equal(sql("SELECT name_south FROM rooms WHERE id='v1-room'"), 'Ana');
   assert.equal(sql("SELECT count(*) FROM chat WHERE room='v1-room'"), '1');
 });

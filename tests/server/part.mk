@@ -6,6 +6,7 @@ SERVER_TESTS := tests/server/game.test.mjs tests/server/limits.test.mjs \
 SERVER_TESTS += tests/server/names.test.mjs tests/server/chat.test.mjs tests/server/games.test.mjs
 SERVER_TESTS += tests/server/clock.test.mjs tests/server/position.test.mjs
 SERVER_TESTS += tests/server/togyz.test.mjs
+SERVER_TESTS += tests/server/table.test.mjs
 
 .PHONY: test-server
 # clock.test.mjs also runs the test build (build/fault/owared, see
@@ -17,8 +18,7 @@ TESTS += test-server
 # The same tests against owared built with AddressSanitizer and UBSan: a
 # use after free or a leak fails them.
 .PHONY: test-server-asan
-test-server-asan: build/fault/owared $(NODE_DEPS)
-	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 CFLAGS="-O1 -g" build/asan/owared
+test-server-asan: asan-build build/fault/owared $(NODE_DEPS)
 	OWARED=build/asan/owared node --test --test-concurrency=1 $(SERVER_TESTS)
 TESTS += test-server-asan
 

@@ -48,7 +48,7 @@ test('a database made by a newer server is refused, untouched', onlyPg, () => {
   const r = spawnSync(OWARED, ['--port', '0', '--listen', '127.0.0.1', '--store', pgStore(db)],
     { encoding: 'utf8', timeout: 20000 });
   assert.equal(r.status, 1);
-  assert.match(r.stderr, /store_open_failed .*newer owared \(schema 7, this one knows 4\)/);
+  assert.match(r.stderr, /store_open_failed .*newer owared \(schema 7, this one knows 6\)/);
   assert.equal(storeQuery(db, 'SELECT version FROM owared_schema'), '7');
   assert.equal(storeQuery(db, "SELECT count(*) FROM pg_tables WHERE tablename='rooms' AND schemaname=current_schema()"), '0');
 });

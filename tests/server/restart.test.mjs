@@ -199,7 +199,7 @@ test('a store of the first schema (moves in a table of their own) is carried ove
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
   assert.equal(sql("SELECT count(*) FROM sqlite_master WHERE name='moves'"), '0');
-  assert.equal(sql('PRAGMA user_version'), '5');
+  assert.equal(sql('PRAGMA user_version'), '6');
   assert.equal(sql("SELECT hex(moves) FROM rooms WHERE id='old-room'"),
     pits.map((p) => p.toString(16).padStart(2, '0')).join('').toUpperCase());
 });

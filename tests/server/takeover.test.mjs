@@ -6,7 +6,7 @@
 // its lease runs out; a paused one is fenced when it wakes. Leases of 3 s.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, stopServer, Client, tempDir, storeQuery, playMoves, twoPlayers, httpGet, PG } from './lib.mjs';
+import { startServer, stopServer, Client, tempDir, storeQuery, playMoves, twoPlayers, httpGet, waitLine, PG } from './lib.mjs';
 import { join } from 'node:path';
 
 const onlyPg = PG ? {} : { skip: 'PostgreSQL only (make test-server-pg)' };
@@ -256,8 +256,8 @@ test('a dead server\'s room that nobody joins again is taken when idle, and expi
       n = storeQuery(db, `SELECT count(*) FROM rooms WHERE id='${room}'`);
     }
     assert.equal(n, '0', 'the orphan expired');
-    assert.ok(b.lines.some((l) => / rooms_taken_idle rooms=1/.test(l)));
-    assert.ok(b.lines.some((l) => new RegExp(` room_expired room=${room} `).test(l)));
+    assert.ok(await waitLine(b, / rooms_taken_idle rooms=1/));
+    assert.ok(await waitLine(b, new RegExp(` room_expired room=${room} `)));
   } finally {
     await stopServer(a, 'SIGKILL');
     if (b) assert.deepEqual(await stopServer(b), { code: 0, signal: null });

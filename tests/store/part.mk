@@ -5,11 +5,13 @@
 FAULT_BUILD := build/fault
 STORE_TESTS := $(wildcard tests/store/*.test.mjs)
 
-# From any other build: the fault build is a make of its own, like build/asan.
+# From any other build: the fault build is a make of its own, like build/asan
+# (one make for both programs, so that they never build an object twice at once).
 ifneq ($(BUILD),$(FAULT_BUILD))
-.PHONY: $(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault
-$(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault:
-	$(MAKE) --no-print-directory BUILD=$(FAULT_BUILD) FAULTS=1 $@
+.PHONY: fault-build
+fault-build:
+	$(MAKE) --no-print-directory BUILD=$(FAULT_BUILD) FAULTS=1 $(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault
+$(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault: fault-build ;
 endif
 
 # Check tests of the plan and the failing VFS against SQLite itself.

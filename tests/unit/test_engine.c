@@ -1,4 +1,5 @@
-/* test_engine.c: Check unit tests of the rules engine against RULES.md. */
+/* test_engine.c: Check unit tests of the rules engine against
+ * docs/rules-oware.md. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,7 +80,8 @@ START_TEST(test_opening_a)
 }
 END_TEST
 
-/* RULES.md: last seed leaves 2, the pit before holds 3, the one before 4. */
+/* docs/rules-oware.md: last seed leaves 2, the pit before holds 3, the one
+ * before 4. */
 START_TEST(test_capture_chain)
 {
 	/* South sows e (2 seeds): f, then A. B C D E F hold some seeds. */

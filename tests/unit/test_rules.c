@@ -668,16 +668,23 @@ START_TEST(restore_replays_the_moves)
 	fixture f;
 	rules_room r;
 	static const uint8_t bad[] = {2, 6, 2}; /* pit c is empty at ply 2 */
+	int ply = 99;
 
 	setup(&f, 1);
 	play(&f, "cAd");
-	ck_assert_int_eq(rules_restore(&r, &f.r.rec, f.r.moves, f.r.nmoves, clock_ms), -1);
+	ck_assert_int_eq(rules_restore(&r, &f.r.rec, f.r.moves, f.r.nmoves, clock_ms, &ply), 0);
+	ck_assert_int_eq(ply, -1);
 	ck_assert(memcmp(&r.play.ow.game, &f.r.play.ow.game, sizeof r.play.ow.game) == 0);
 	ck_assert_uint_eq(r.rec.version, f.r.rec.version + 1);
 	ck_assert(!r.present[S] && !r.present[N]);
 	ck_assert_int_eq(r.absent_side, N); /* everyone is away; north is on turn */
 	rules_room_free(&r);
-	ck_assert_int_eq(rules_restore(&r, &f.r.rec, bad, 3, clock_ms), 2);
+	ck_assert_int_eq(rules_restore(&r, &f.r.rec, bad, 3, clock_ms, &ply), 0);
+	ck_assert_int_eq(ply, 2);
+	ck_assert_int_eq(r.nmoves, 2);
+	rules_room_free(&r);
+	/* bad_ply may be NULL: the same room */
+	ck_assert_int_eq(rules_restore(&r, &f.r.rec, bad, 3, clock_ms, NULL), 0);
 	ck_assert_int_eq(r.nmoves, 2);
 	rules_room_free(&r);
 	teardown_room(&f);
@@ -1011,13 +1018,15 @@ START_TEST(a_restart_resumes_the_clocks_after_a_grace)
 	rules_out o;
 	proto_msg jm = msg(PROTO_MSG_JOIN);
 	rules_in in;
+	int ply = 99;
 
 	setup_clock(&f, PROTO_CLOCK_REALTIME, 60, 60, 0);
 	play(&f, "cA");
 	clock_ms += 4000;
 	play(&f, "d");                  /* south: 56 s left; north to move */
 	clock_ms += 9000;               /* north thinks 9 s, then the server dies */
-	ck_assert_int_eq(rules_restore(&r, &f.r.rec, f.r.moves, f.r.nmoves, clock_ms), -1);
+	ck_assert_int_eq(rules_restore(&r, &f.r.rec, f.r.moves, f.r.nmoves, clock_ms, &ply), 0);
+	ck_assert_int_eq(ply, -1);
 	rules_view(&r, &clim, clock_ms + 5000, &v);
 	ck_assert_int_eq(v.clock.running, N);
 	ck_assert_int_eq(v.clock.grace, RULES_RESTORE_GRACE_MS - 5000);
@@ -1188,21 +1197,27 @@ START_TEST(togyz_restore_replays_and_unknown_kinds_are_refused)
 	rules_room r;
 	room_rec rec;
 	static const uint8_t bad[] = {6, 15, 15}; /* pit 15 is North's: not at ply 2 */
+	int ply = 99;
 
 	setup_kind(&f, 1, "togyz");
 	play_record(&f, "76 98 66 76 12");
-	ck_assert_int_eq(rules_restore(&r, &f.r.rec, f.r.moves, f.r.nmoves, clock_ms), -1);
+	ck_assert_int_eq(rules_restore(&r, &f.r.rec, f.r.moves, f.r.nmoves, clock_ms, &ply), 0);
+	ck_assert_int_eq(ply, -1);
 	ck_assert_ptr_eq(r.k, &proto_kind_togyz);
 	ck_assert(memcmp(&r.play.tg.game, &f.r.play.tg.game, sizeof r.play.tg.game) == 0);
 	ck_assert(memcmp(&r.play.tg.last, &f.r.play.tg.last, sizeof r.play.tg.last) == 0);
 	ck_assert_int_eq(rules_turn(&r), N);
 	rules_room_free(&r);
-	ck_assert_int_eq(rules_restore(&r, &f.r.rec, bad, 3, clock_ms), 2);
+	ck_assert_int_eq(rules_restore(&r, &f.r.rec, bad, 3, clock_ms, &ply), 0);
+	ck_assert_int_eq(ply, 2);
 	ck_assert_int_eq(r.nmoves, 2);
 	rules_room_free(&r);
 	rec = f.r.rec;
 	strcpy(rec.kind, "chess");
-	ck_assert_int_eq(rules_restore(&r, &rec, f.r.moves, f.r.nmoves, clock_ms), -3);
+	ply = 99;
+	ck_assert_int_eq(rules_restore(&r, &rec, f.r.moves, f.r.nmoves, clock_ms, &ply),
+	                 RULES_E_KIND);
+	ck_assert_int_eq(ply, 99); /* untouched on an error */
 	teardown_room(&f);
 }
 END_TEST

@@ -121,6 +121,76 @@ static int parse(const char *s, proto_msg *m, char *err)
 	return proto_msg_parse(s, strlen(s), m, err, 128);
 }
 
+/* proto_name_check of a cleaned name: 0 or -1. */
+static int name_ok(const char *name)
+{
+	const char *why = NULL;
+	int r = proto_name_check(name, &why);
+
+	if (r < 0)
+		ck_assert_msg(why && why[0], "a refusal without a reason for %s", name);
+	return r;
+}
+
+START_TEST(test_names_hostile)
+{
+	static const char *const bad[] = {
+		"South", "south", "SOUTH", "North", "Sur", "Norte", "White", "Black",
+		"Blancas", "Negras", "nOrTe",
+		"S o u t h", "South!", "south.", "-North-", "\xc2\xbf" "Sur?",  /* ¿Sur? */
+		"South \xf0\x9f\x98\x80",                       /* South 😀 */
+		"\xef\xbc\xb3\xef\xbd\x8f\xef\xbd\x95\xef\xbd\x94\xef\xbd\x88", /* fullwidth Ｓｏｕｔｈ */
+		"\xf0\x9d\x90\x92\xf0\x9d\x90\xa8\xf0\x9d\x90\xae\xf0\x9d\x90\xad\xf0\x9d\x90\xa1", /* 𝐒𝐨𝐮𝐭𝐡 */
+		"\xd0\x85\xd0\xbe\x75\x74\x68",                 /* Cyrillic Ѕо + "uth" */
+		"N\xce\x9f" "RTH",                              /* Greek capital omicron */
+		"S\xc3\xb6" "uth", "So\xcc\x88" "uth",          /* Söuth, o + combining diaeresis */
+		"\xc3\x91" "orte",                              /* Ñorte */
+		"S o u t h!", "Negras \xf0\x9f\x98\x80",        /* PROTOCOL.md's examples */
+		"\xef\xbc\xb3\xef\xbc\xaf\xef\xbc\xb5\xef\xbc\xb4\xef\xbc\xa8", /* ＳＯＵＴＨ */
+		"\xe2\x93\x8c\xe2\x93\x97\xe2\x93\x98\xe2\x93\xa3\xe2\x93\x94", /* circled ⓌⒽⒾⓉⒺ */
+		"Negra\xc5\xbf",                                /* long s */
+		"\xe3\x85\xa4",                                 /* Hangul filler U+3164 alone */
+		"\xe3\x85\xa4\xe3\x85\xa4\xe3\x85\xa4",
+		"\xe2\xa0\x80",                                 /* blank Braille U+2800 */
+		"\xe1\x85\x9f\xe1\x85\xa0",                     /* U+115F U+1160 */
+		"\xef\xbe\xa0",                                 /* halfwidth filler U+FFA0 */
+		"\xcc\x81\xcc\x81",                             /* combining marks alone */
+		"\xe3\x85\xa4\xc2\xa0\xe2\xa0\x80",             /* filler, no-break space, blank */
+	};
+	static const char *const good[] = {
+		"Ana", "Ana Mar\xc3\xad" "a", "Southpaw", "North Star", "Blanca", "Sur2",
+		"S", "\xe5\x8c\x97",                            /* 北 */
+		"\xd0\xa1\xd0\xb5\xd0\xb2\xd0\xb5\xd1\x80",     /* Север */
+		"Kofi \xf0\x9f\x98\x80", "\xf0\x9f\x98\x80", ".", "Sou\xe5\x8c\x97th",
+		"\xe3\x85\xa4" "a",                             /* a filler beside a letter */
+		"Nguy\xe1\xbb\x85n",                            /* Nguyễn */
+	};
+
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ck_assert_msg(name_ok(bad[i]) == -1, "accepted name %zu: %s", i, bad[i]);
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+		ck_assert_msg(name_ok(good[i]) == 0, "refused name %zu: %s", i, good[i]);
+}
+END_TEST
+
+START_TEST(test_marks_in_a_row)
+{
+	char in[256], out[PROTO_CHAT_BYTES + 1];
+
+	/* e and 4 combining acute accents: kept; 5: refused, in names and chat. */
+	strcpy(in, "e");
+	for (int i = 0; i < 4; i++)
+		strcat(in, "\xcc\x81");
+	ck_assert_int_eq(clean(in, 300, out), 9);
+	strcat(in, "\xcc\x81");
+	ck_assert_int_eq(clean(in, 300, out), -1);
+	ck_assert_int_eq(clean(in, 24, out), -1);
+	/* Four again after another letter. */
+	strcpy(in, "e\xcc\x81\xcc\x81\xcc\x81\xcc\x81" "a\xcc\x81\xcc\x81\xcc\x81\xcc\x81");
+	ck_assert_int_eq(clean(in, 300, out), (int)strlen(in));
+}
+END_TEST
+
 START_TEST(test_messages)
 {
 	proto_msg m;
@@ -233,6 +303,8 @@ int main(void)
 	tcase_add_test(tc, test_trim_and_keep);
 	tcase_add_test(tc, test_lengths_in_code_points);
 	tcase_add_test(tc, test_refused);
+	tcase_add_test(tc, test_names_hostile);
+	tcase_add_test(tc, test_marks_in_a_row);
 	tcase_add_test(tc, test_messages);
 	tcase_add_test(tc, test_chat_written);
 	tcase_add_test(tc, test_rooms_query);

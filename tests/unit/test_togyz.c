@@ -1,5 +1,5 @@
 /* test_togyz.c: Check unit tests of the Togyz Kumalak engine
- * (engine/togyz.h) against ../shared/RULES-TOGYZ.md, its perft values and
+ * (engine/togyz.h) against docs/rules-togyz.md, its perft values and
  * the public game records of tests/data/togyz-games.txt. */
 #include <check.h>
 #include <stdio.h>

@@ -89,7 +89,7 @@ function randomPosition(rand) {
     turn: rand() < 0.5 ? 'south' : 'north' };
 }
 
-test('perft from the start matches RULES-TOGYZ.md', () => {
+test('perft from the start matches docs/rules-togyz.md', () => {
   const lines = fs.readFileSync(path.join(DATA, 'togyz-perft.txt'), 'utf8').split('\n');
   w.w_start();
   assert.equal(w.w_perft(0), 1);

@@ -49,7 +49,7 @@ function replay(holes) {
   for (const h of holes) assert.equal(x.w_tg_play(turnOf() * 9 + Number(h) - 1), 0);
 }
 
-test('perft from the start: the values of RULES-TOGYZ.md', () => {
+test('perft from the start: the values of docs/rules-togyz.md', () => {
   x.w_tg_start();
   assert.deepEqual([1, 2, 3, 4, 5].map((d) => x.w_tg_perft(d)), [9, 73, 613, 5199, 43184]);
 });

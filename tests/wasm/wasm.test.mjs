@@ -51,7 +51,7 @@ function randomGame(g, rand, maxPlies = 1000) {
   return moves;
 }
 
-test('perft 1..7 from the start matches RULES.md', () => {
+test('perft 1..7 from the start matches docs/rules-oware.md', () => {
   const want = [1, 6, 36, 190, 1014, 5219, 27332, 139157];
   const g = Game.start();
   for (let d = 0; d <= 7; d++) assert.equal(g.perft(d), want[d], `perft ${d}`);

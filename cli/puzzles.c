@@ -1,0 +1,554 @@
+/* puzzles.c: `oware puzzles`: positions of either game where one move is
+ * clearly best and a greedy player gets it wrong, found in self-play and
+ * written as a JSON file the web client can ship; `--check FILE` proves a
+ * file's puzzles again. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli/cli.h"
+#include "cli/puzzles.h"
+#include "engine/search.h"
+#include "engine/togyz_search.h"
+#include "protocol/game.h"
+#include "protocol/togyz.h"
+
+#define TT_ENTRIES (1u << 16)
+#define MAX_STEPS 3     /* solver's moves of one puzzle at most */
+#define MAX_MOVES 9
+#define CAP (24 * OW_SEARCH_SEED) /* values clamped to +-24 seeds, a win is 24 */
+
+const char cli_puzzles_help[] =
+	"  oware puzzles [--game oware|togyz] [--count N] [--seed N] [--depth D]\n"
+	"                [--margin SEEDS] [--egdb FILE]\n"
+	"      Plays games against itself (from --seed, default 1: the same\n"
+	"      arguments give the same file) and prints, as one JSON array with\n"
+	"      a puzzle a line, the first N (--count, default 100, at most 2000)\n"
+	"      positions where one move is clearly best: every legal move is\n"
+	"      searched to depth D (--depth, default 12 for Oware, 8 for Togyz\n"
+	"      Kumalak; 2 to 12), its value clamped to +-24 seeds (a forced win\n"
+	"      counts 24), and the best beats every other by at least SEEDS\n"
+	"      (--margin, default 3, 1 to 24), while a greedy player (the most\n"
+	"      seeds now, less the most the opponent can take back) would play\n"
+	"      another. A puzzle goes on (up to 3 moves of the solver) while the\n"
+	"      engine's reply leaves again one clearly best move. Each puzzle:\n"
+	"      {\"id\":\"o-1\",\"position\":{...},\"moves\":[\"d\",\"B\",\"a\"],\n"
+	"       \"margin\":S,\"depth\":D,\"found\":F,\"tempting\":T,\"difficulty\":1..5}\n"
+	"      moves alternate solver, reply, solver; margin: the least lead in\n"
+	"      seeds of a solver's move over the next best (16ths rounded down);\n"
+	"      found: the shallowest depth from which the search keeps the first\n"
+	"      move; tempting: moves that take more seeds at once than it does;\n"
+	"      difficulty: 1 (found by depth 2) to 5 (depth 9 or more), plus one\n"
+	"      when a move is tempting, at most 5. The position is the one\n"
+	"      `--position` takes (Togyz Kumalak: its tuzdyks too); Togyz moves\n"
+	"      are the page's names, a-i White's holes 1-9, A-I Black's.\n"
+	"  oware puzzles --check FILE|- [--egdb FILE]\n"
+	"      Searches every puzzle of FILE again at its depth: each solver's\n"
+	"      move must be the best by at least its margin, each reply legal,\n"
+	"      and the greedy choice wrong at the first move. Prints a line for\n"
+	"      each one that fails and \"puzzles: N passed, M failed\"; exit\n"
+	"      status 1 when any failed.\n";
+
+/* A game of either kind. */
+typedef struct pgame {
+	int togyz;
+	ow_game o;
+	tg_game t;
+} pgame;
+
+typedef struct finder {
+	int togyz;
+	int depth;
+	const ow_egdb *egdb;
+	ow_tt_entry *ott;
+	tg_tt_entry *ttt;
+} finder;
+
+static unsigned legal(const pgame *g)
+{
+	if (g->togyz)
+		return g->t.end == OW_END_NONE ? tg_legal_mask(&g->t.pos) : 0;
+	return g->o.end == OW_END_NONE ? ow_legal_mask(&g->o.pos) : 0;
+}
+
+static int npits(const pgame *g)
+{
+	return g->togyz ? TG_PITS : OW_PITS;
+}
+
+static int turn(const pgame *g)
+{
+	return g->togyz ? g->t.pos.turn : g->o.pos.turn;
+}
+
+/* Plays pit (known legal); returns the seeds it took. */
+static int play(pgame *g, int pit)
+{
+	if (g->togyz) {
+		tg_move_info m;
+
+		tg_game_play(&g->t, pit, &m);
+		return m.captured != TG_NONE ? m.seeds : 0;
+	}
+	ow_move_info m;
+
+	ow_game_play(&g->o, pit, &m);
+	return m.seeds;
+}
+
+static char letter(const pgame *g, int pit)
+{
+	if (!g->togyz)
+		return ow_pit_letter(pit);
+	return (char)((pit < TG_ROW ? 'a' : 'A') + tg_hole_number(pit) - 1);
+}
+
+static int parse_move(const pgame *g, const char *s)
+{
+	if (!s || !s[0] || s[1])
+		return -1;
+	if (!g->togyz)
+		return ow_pit_parse(s[0]);
+	if (s[0] >= 'a' && s[0] <= 'i')
+		return tg_pit_of(OW_SOUTH, s[0] - 'a' + 1);
+	if (s[0] >= 'A' && s[0] <= 'I')
+		return tg_pit_of(OW_NORTH, s[0] - 'A' + 1);
+	return -1;
+}
+
+static int clamp(int v)
+{
+	if (v > OW_SEARCH_WON || v > CAP)
+		return CAP;
+	if (v < -OW_SEARCH_WON || v < -CAP)
+		return -CAP;
+	return v;
+}
+
+/* The value of a finished game for the side that just moved (mover). */
+static int end_value(const pgame *g, int mover)
+{
+	int w = g->togyz ? g->t.winner : g->o.winner;
+
+	return w == OW_DRAW ? 0 : w == mover ? CAP : -CAP;
+}
+
+/* Searches g (not over) to depth d from a cleared table: the best move,
+ * and its score for the side to move. Reproducible on its own. */
+static int search(const finder *f, const pgame *g, int d, int *move)
+{
+	if (g->togyz) {
+		tg_search_limits lim = {.depth = d};
+		tg_search_result r;
+
+		tg_tt_clear(f->ttt, TT_ENTRIES);
+		tg_search(&g->t, &lim, f->ttt, TT_ENTRIES, &r);
+		if (move)
+			*move = r.move;
+		return r.score;
+	}
+	ow_search_limits lim = {.depth = d, .egdb = f->egdb};
+	ow_search_result r;
+
+	ow_tt_clear(f->ott, TT_ENTRIES);
+	ow_search(&g->o, &lim, f->ott, TT_ENTRIES, &r);
+	if (move)
+		*move = r.move;
+	return r.score;
+}
+
+/* Every legal move of g valued at depth d (its child searched to d - 1),
+ * clamped, for the side to move: fills val[pit] and returns the best pit,
+ * with *margin its lead over the next best (CAP * 2 when it is alone). */
+static int rank(const finder *f, const pgame *g, int d, int val[], int *margin)
+{
+	unsigned mask = legal(g);
+	int best = -1, second = -2 * CAP - 1;
+
+	for (int p = 0; p < npits(g); p++) {
+		pgame c;
+
+		if (!(mask >> p & 1))
+			continue;
+		c = *g;
+		play(&c, p);
+		val[p] = legal(&c) ? -clamp(search(f, &c, d - 1, NULL)) : end_value(&c, turn(g));
+		if (best < 0 || val[p] > val[best]) {
+			if (best >= 0)
+				second = val[best];
+			best = p;
+		} else if (val[p] > second) {
+			second = val[p];
+		}
+	}
+	*margin = second < -2 * CAP ? 2 * CAP : val[best] - second;
+	return best;
+}
+
+/* The greedy choice's values: seeds taken now, less the most the opponent
+ * can take at once in reply. */
+static void greedy(const pgame *g, int now[], int net[])
+{
+	unsigned mask = legal(g);
+
+	for (int p = 0; p < npits(g); p++) {
+		pgame c;
+		int back = 0;
+		unsigned m2;
+
+		if (!(mask >> p & 1))
+			continue;
+		c = *g;
+		now[p] = play(&c, p);
+		m2 = legal(&c);
+		for (int q = 0; q < npits(g); q++) {
+			pgame c2;
+			int s;
+
+			if (!(m2 >> q & 1))
+				continue;
+			c2 = c;
+			s = play(&c2, q);
+			if (s > back)
+				back = s;
+		}
+		net[p] = now[p] - back;
+	}
+}
+
+/* Whether the greedy player would miss best (its top net value is not
+ * best's), and how many moves take more seeds at once than best. */
+static int greedy_misses(const pgame *g, int best, int *tempting)
+{
+	int now[TG_PITS], net[TG_PITS], top = -1000;
+	unsigned mask = legal(g);
+
+	greedy(g, now, net);
+	*tempting = 0;
+	for (int p = 0; p < npits(g); p++) {
+		if (!(mask >> p & 1))
+			continue;
+		if (net[p] > top)
+			top = net[p];
+		if (now[p] > now[best])
+			++*tempting;
+	}
+	return net[best] < top;
+}
+
+/* The shallowest depth from which the search keeps choosing first. */
+static int found_at(const finder *f, const pgame *g, int first)
+{
+	int from = f->depth;
+
+	for (int d = f->depth; d >= 1; d--) {
+		int m;
+
+		search(f, g, d, &m);
+		if (m != first)
+			break;
+		from = d;
+	}
+	return from;
+}
+
+static void write_position(jw *w, const pgame *g)
+{
+	if (g->togyz)
+		proto_togyz_position_write(w, &g->t.pos);
+	else
+		proto_position_write(w, &g->o.pos);
+}
+
+/* A puzzle at g, if there is one: its moves and least margin. */
+static int puzzle_at(const finder *f, const pgame *g, int minmargin, char moves[], int *nmoves,
+                     int *margin)
+{
+	pgame c = *g;
+	int val[TG_PITS], m, best, least = 2 * CAP, tempting;
+
+	*nmoves = 0;
+	/* Cheap first: a shallow ranking must already show a lead. */
+	best = rank(f, g, f->depth > 4 ? f->depth / 2 : f->depth, val, &m);
+	if (best < 0 || m < minmargin / 2)
+		return 0;
+	for (int step = 0; step < MAX_STEPS; step++) {
+		int reply;
+
+		best = rank(f, &c, f->depth, val, &m);
+		if (best < 0 || m < minmargin)
+			break;
+		if (step == 0 && !greedy_misses(&c, best, &tempting))
+			return 0;
+		if (m < least)
+			least = m;
+		moves[(*nmoves)++] = letter(&c, best);
+		play(&c, best);
+		if (!legal(&c))
+			break;
+		search(f, &c, f->depth, &reply);
+		moves[(*nmoves)++] = letter(&c, reply);
+		play(&c, reply);
+		if (!legal(&c))
+			break;
+	}
+	/* A puzzle ends with the solver's move. */
+	if (*nmoves % 2 == 0)
+		(*nmoves)--;
+	*margin = least;
+	return *nmoves > 0;
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* A move for self-play: mostly the engine at a shallow depth, sometimes
+ * a random one, so that games differ and contain mistakes to punish. */
+static int selfplay_move(const finder *f, const pgame *g, uint64_t *rng)
+{
+	unsigned mask = legal(g);
+	int n = 0, pick, m;
+
+	if (rng_next(rng) % 100 < 25) {
+		for (int p = 0; p < npits(g); p++)
+			n += mask >> p & 1;
+		pick = (int)(rng_next(rng) % (uint64_t)n);
+		for (int p = 0; p < npits(g); p++)
+			if ((mask >> p & 1) && pick-- == 0)
+				return p;
+	}
+	search(f, g, 1 + (int)(rng_next(rng) % 4), &m);
+	return m;
+}
+
+static int seen_before(uint64_t *seen, int *nseen, int cap, const pgame *g)
+{
+	uint64_t h = 1469598103934665603ull;
+	const unsigned char *b = g->togyz ? (const unsigned char *)&g->t.pos : (const unsigned char *)&g->o.pos;
+	size_t len = g->togyz ? sizeof g->t.pos : sizeof g->o.pos;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ b[i]) * 1099511628211ull;
+	for (int i = 0; i < *nseen; i++)
+		if (seen[i] == h)
+			return 1;
+	if (*nseen < cap)
+		seen[(*nseen)++] = h;
+	return 0;
+}
+
+static void start(pgame *g, int togyz)
+{
+	g->togyz = togyz;
+	if (togyz)
+		tg_game_start(&g->t);
+	else
+		ow_game_start(&g->o);
+}
+
+static int difficulty(int found, int tempting)
+{
+	int d = found <= 2 ? 1 : found <= 4 ? 2 : found <= 6 ? 3 : found <= 8 ? 4 : 5;
+
+	return d + (tempting > 0) > 5 ? 5 : d + (tempting > 0);
+}
+
+static int find(finder *f, int count, uint64_t seed, int minmargin)
+{
+	uint64_t rng = seed, *seen = calloc((size_t)count * 64, sizeof *seen);
+	int nseen = 0, made = 0, games = 0;
+	jw w;
+
+	if (!seen)
+		return cli_bad("puzzles", "out of memory");
+	jw_init(&w);
+	fputs("[\n", stdout);
+	while (made < count && games < count * 50) {
+		pgame g;
+
+		start(&g, f->togyz);
+		games++;
+		while (legal(&g) && made < count) {
+			int ply = f->togyz ? g.t.ply : g.o.ply;
+			char moves[2 * MAX_STEPS];
+			int n, margin, tempting, val[TG_PITS], m;
+
+			if (ply >= 6 && !seen_before(seen, &nseen, count * 64, &g) &&
+			    puzzle_at(f, &g, minmargin, moves, &n, &margin)) {
+				int first = rank(f, &g, f->depth, val, &m), found;
+				char id[32];
+
+				greedy_misses(&g, first, &tempting);
+				found = found_at(f, &g, first);
+				snprintf(id, sizeof id, "%c-%d", f->togyz ? 't' : 'o', made + 1);
+				jw_reset(&w);
+				jw_obj(&w);
+				jw_key(&w, "id");
+				jw_str(&w, id);
+				jw_key(&w, "position");
+				write_position(&w, &g);
+				jw_key(&w, "moves");
+				jw_arr(&w);
+				for (int i = 0; i < n; i++)
+					jw_char(&w, moves[i]);
+				jw_arr_end(&w);
+				jw_key(&w, "margin");
+				jw_int(&w, margin / OW_SEARCH_SEED);
+				jw_key(&w, "depth");
+				jw_int(&w, f->depth);
+				jw_key(&w, "found");
+				jw_int(&w, found);
+				jw_key(&w, "tempting");
+				jw_int(&w, tempting);
+				jw_key(&w, "difficulty");
+				jw_int(&w, difficulty(found, tempting));
+				jw_obj_end(&w);
+				if (made++)
+					fputs(",\n", stdout);
+				fwrite(w.buf, 1, w.len, stdout);
+				/* Not two puzzles from one game in a row. */
+				break;
+			}
+			play(&g, selfplay_move(f, &g, &rng));
+		}
+	}
+	fputs("\n]\n", stdout);
+	jw_free(&w);
+	free(seen);
+	if (made < count)
+		fprintf(stderr, "oware: puzzles: found %d of %d in %d games\n", made, count, games);
+	return fflush(stdout) ? 1 : 0;
+}
+
+/* Checks one puzzle object; returns 0, or prints why not and returns 1. */
+static int check_one(finder *f, json_t *p, int index)
+{
+	json_t *pos = json_object_get(p, "position"), *mv = json_object_get(p, "moves");
+	json_int_t margin = json_integer_value(json_object_get(p, "margin"));
+	json_int_t depth = json_integer_value(json_object_get(p, "depth"));
+	const char *id = json_string_value(json_object_get(p, "id"));
+	char err[160];
+	pgame g;
+	size_t n;
+
+	if (!id)
+		id = "?";
+	if (!pos || !json_is_array(mv) || (n = json_array_size(mv)) == 0 || n % 2 == 0 ||
+	    depth < 2 || depth > 12 || margin < 1) {
+		printf("puzzle %d (%s): not a puzzle object\n", index, id);
+		return 1;
+	}
+	g.togyz = f->togyz;
+	if (f->togyz) {
+		tg_pos tp;
+
+		if (proto_togyz_position_json(pos, &tp, err, sizeof err)) {
+			printf("puzzle %s: position: %s\n", id, err);
+			return 1;
+		}
+		tg_game_from(&g.t, &tp);
+	} else {
+		ow_pos op;
+
+		if (proto_position_json(pos, &op, err, sizeof err)) {
+			printf("puzzle %s: position: %s\n", id, err);
+			return 1;
+		}
+		ow_game_from(&g.o, &op);
+	}
+	f->depth = (int)depth;
+	for (size_t i = 0; i < n; i++) {
+		int pit = parse_move(&g, json_string_value(json_array_get(mv, i)));
+		int val[TG_PITS], m, best, tempting;
+
+		if (pit < 0 || !(legal(&g) >> pit & 1)) {
+			printf("puzzle %s: move %zu is not legal\n", id, i + 1);
+			return 1;
+		}
+		if (i % 2 == 0) {
+			best = rank(f, &g, f->depth, val, &m);
+			if (best != pit) {
+				printf("puzzle %s: move %zu: the search prefers %c\n", id, i + 1, letter(&g, best));
+				return 1;
+			}
+			if (m / OW_SEARCH_SEED < margin) {
+				printf("puzzle %s: move %zu leads by %d/16 seeds, less than %lld\n", id, i + 1, m,
+				       (long long)margin);
+				return 1;
+			}
+			if (i == 0 && !greedy_misses(&g, best, &tempting)) {
+				printf("puzzle %s: the greedy choice finds it\n", id);
+				return 1;
+			}
+		}
+		play(&g, pit);
+	}
+	return 0;
+}
+
+static int check(finder *f, const char *path)
+{
+	json_error_t je;
+	json_t *all = !strcmp(path, "-") ? json_loadf(stdin, 0, &je) : json_load_file(path, 0, &je);
+	size_t i;
+	json_t *p;
+	int bad = 0;
+
+	if (!all || !json_is_array(all)) {
+		json_decref(all);
+		return cli_bad("puzzles", "--check %s: %s", path, all ? "not a JSON array" : je.text);
+	}
+	json_array_foreach(all, i, p) bad += check_one(f, p, (int)i + 1);
+	printf("puzzles: %zu passed, %d failed\n", json_array_size(all) - (size_t)bad, bad);
+	json_decref(all);
+	return bad ? 1 : 0;
+}
+
+int cli_puzzles(int togyz, int argc, char **argv)
+{
+	const char *path = NULL, *egdb = NULL;
+	long count = 100, seed = 1, depth = togyz ? 8 : 12, margin = 3;
+	finder f = {.togyz = togyz};
+	int rc;
+
+	for (int i = 0; i < argc; i += 2) {
+		const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+		long *num = !strcmp(opt, "--count") ? &count : !strcmp(opt, "--seed") ? &seed
+		            : !strcmp(opt, "--depth") ? &depth : !strcmp(opt, "--margin") ? &margin : NULL;
+		long lo = num == &depth ? 2 : num == &seed ? 0 : 1;
+		long hi = num == &count ? 2000 : num == &seed ? 0x7fffffff : num == &depth ? 12 : 24;
+
+		if (!num && strcmp(opt, "--check") && strcmp(opt, "--egdb"))
+			return cli_bad("puzzles", "unknown option \"%s\"", opt);
+		if (!val)
+			return cli_bad("puzzles", "%s needs a value", opt);
+		if (num && cli_parse_num(val, lo, hi, num))
+			return cli_bad("puzzles", "%s must be a whole number from %ld to %ld, not \"%s\"",
+			               opt, lo, hi, val);
+		if (!strcmp(opt, "--check"))
+			path = val;
+		else if (!strcmp(opt, "--egdb"))
+			egdb = val;
+	}
+	if (egdb && togyz)
+		return cli_bad("puzzles", "--egdb is Oware's");
+	if (egdb && (rc = cli_egdb_open("puzzles", egdb, &f.egdb)))
+		return rc;
+	f.depth = (int)depth;
+	f.ott = togyz ? NULL : calloc(TT_ENTRIES, sizeof *f.ott);
+	f.ttt = togyz ? calloc(TT_ENTRIES, sizeof *f.ttt) : NULL;
+	if (!f.ott && !f.ttt)
+		return cli_bad("puzzles", "out of memory");
+	rc = path ? check(&f, path) : find(&f, (int)count, (uint64_t)seed, (int)margin * OW_SEARCH_SEED);
+	free(f.ott);
+	free(f.ttt);
+	return rc;
+}

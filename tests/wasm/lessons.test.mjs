@@ -1,0 +1,148 @@
+// lessons.test.mjs: the lessons of web/lessons/*.json (docs/lessons.md)
+// played through the engines the page uses (web/engine.js, web/togyz.js):
+// every step's answers are exactly the legal moves that achieve its goal,
+// every explained wrong try is really wrong (refused with its code, or
+// legal and short of the goal), every question's facts hold, and every
+// text is there in English and Spanish.
+// Run: ENGINE_WASM=web/engine.wasm TOGYZ_WASM=web/togyz.wasm node --test tests/wasm/lessons.test.mjs
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as oware from '../../web/engine.js';
+import * as togyz from '../../web/togyz.js';
+import { PIT_IDS } from '../../web/kind.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+await oware.loadEngine(fs.readFileSync(path.resolve(root, process.env.ENGINE_WASM || 'web/engine.wasm')));
+await togyz.loadTogyz(fs.readFileSync(path.resolve(root, process.env.TOGYZ_WASM || 'web/togyz.wasm')));
+const ENGINES = { oware: oware.Game, togyz: togyz.Game };
+const LANGS = ['en', 'es'];
+const LEVELS = ['easy', 'medium', 'hard'];
+const GOALS = ['last', 'seeds', 'seeds_min', 'over', 'winner', 'reason', 'tuzdyk'];
+const CHECKS = ['move', 'moves', 'pit', 'count', 'seeds', 'grand_slam', 'tuzdyk', 'to_tuzdyk_south',
+  'over', 'reason', 'winner'];
+
+function texts(t, where) {
+  assert.ok(t && typeof t === 'object', `${where}: a text`);
+  for (const l of LANGS) assert.ok(typeof t[l] === 'string' && t[l].trim().length > 0, `${where}: ${l} text`);
+  assert.deepEqual(Object.keys(t).sort(), LANGS.slice().sort(), `${where}: only ${LANGS}`);
+}
+
+// Whether the move info and the state after it meet every condition of goal.
+function meets(goal, move, state) {
+  for (const [k, v] of Object.entries(goal)) {
+    const ok = k === 'last' ? move.sown.at(-1) === v
+      : k === 'seeds' ? move.seeds === v
+        : k === 'seeds_min' ? move.seeds >= v
+          : k === 'tuzdyk' ? move.tuzdyk === v
+            : state[k] === v;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// The step's game: its position (not over), then its moves if any (a
+// question may ask about the end they bring).
+function stepGame(kind, step, where) {
+  const g = ENGINES[kind].fromPosition(step.position);
+  assert.equal(g.state().over, false, `${where}: the position is not over`);
+  for (const m of step.moves || []) g.play(m);
+  return g;
+}
+
+function checkMoveStep(kind, step, where) {
+  const g = stepGame(kind, step, where);
+  assert.equal(g.state().over, false, `${where}: the game is not over before the task`);
+  assert.ok(step.goal && typeof step.goal === 'object', `${where}: a goal`);
+  for (const k of Object.keys(step.goal)) assert.ok(GOALS.includes(k), `${where}: goal ${k} is known`);
+  const achieving = g.legal().filter((m) => {
+    const p = g.preview(m);
+    return meets(step.goal, p.move, p.state);
+  });
+  assert.deepEqual(step.answers.slice().sort(), achieving.sort(), `${where}: the answers are the moves that do it`);
+  assert.ok(achieving.length > 0, `${where}: the task can be done`);
+  assert.ok(Array.isArray(step.wrong) && step.wrong.length > 0, `${where}: an explained wrong try`);
+  for (const w of step.wrong) {
+    texts(w.why, `${where}: why ${w.move}`);
+    const p = g.preview(w.move);
+    if (w.error) {
+      assert.equal(p.error, w.error, `${where}: ${w.move} is refused as ${w.error}`);
+    } else {
+      assert.ok(!p.error, `${where}: ${w.move} is legal (${p.error})`);
+      assert.ok(!meets(step.goal, p.move, p.state), `${where}: ${w.move} does not do it`);
+    }
+  }
+  texts(step.done, `${where}: done`);
+}
+
+function checkQuestion(kind, step, where) {
+  const g = stepGame(kind, step, where);
+  assert.equal(step.options.filter((o) => o.correct === true).length, 1, `${where}: one correct option`);
+  step.options.forEach((o, i) => texts(o.text, `${where}: option ${i + 1}`));
+  const c = step.check;
+  assert.ok(c && (c.move || c.moves), `${where}: a check of the engine`);
+  for (const k of Object.keys(c)) assert.ok(CHECKS.includes(k), `${where}: check ${k} is known`);
+  // The moves of a check are those of the step's own game.
+  let move = null, state;
+  if (c.moves) {
+    assert.deepEqual(c.moves, step.moves, `${where}: the check's moves are the step's`);
+    const h = ENGINES[kind].fromPosition(step.position);
+    for (const m of c.moves) move = h.play(m);
+    state = h.state();
+  } else {
+    assert.equal(g.state().over, false, `${where}: the game is not over before the move`);
+    const p = g.preview(c.move);
+    assert.ok(!p.error, `${where}: ${c.move} is legal`);
+    ({ move, state } = p);
+  }
+  const ids = PIT_IDS[kind];
+  if ('pit' in c) assert.equal(state.pits[ids.indexOf(c.pit)], c.count, `${where}: ${c.pit} holds ${c.count}`);
+  if ('seeds' in c) assert.equal(move.seeds, c.seeds, `${where}: seeds captured`);
+  if ('grand_slam' in c) assert.equal(move.grand_slam, c.grand_slam, `${where}: grand slam`);
+  if ('tuzdyk' in c) assert.equal(move.tuzdyk, c.tuzdyk, `${where}: tuzdyk`);
+  if ('to_tuzdyk_south' in c) assert.equal(move.to_tuzdyk.south, c.to_tuzdyk_south, `${where}: into the tuzdyk`);
+  for (const k of ['over', 'reason', 'winner']) if (k in c) assert.equal(state[k], c[k], `${where}: ${k}`);
+  texts(step.done, `${where}: done`);
+}
+
+for (const kind of ['oware', 'togyz']) {
+  const file = path.join(root, `web/lessons/${kind}.json`);
+  const data = JSON.parse(fs.readFileSync(file, 'utf8'));
+
+  test(`${kind} lessons: every step through the engine, every text in both languages`, () => {
+    assert.equal(data.game, kind);
+    assert.ok(data.lessons.length >= 5, 'lessons');
+    const ids = new Set();
+    for (const lesson of data.lessons) {
+      assert.match(lesson.id, /^[a-z][a-z0-9-]*$/);
+      assert.ok(!ids.has(lesson.id), `${lesson.id} once`);
+      ids.add(lesson.id);
+      texts(lesson.title, `${kind}/${lesson.id}: title`);
+      assert.ok(lesson.steps.length > 0, `${lesson.id}: steps`);
+      lesson.steps.forEach((step, i) => {
+        const where = `${kind}/${lesson.id} step ${i + 1}`;
+        texts(step.text, where);
+        if (step.goal) checkMoveStep(kind, step, where);
+        else if (step.options) checkQuestion(kind, step, where);
+        else if (step.play) assert.ok(LEVELS.includes(step.play.level), `${where}: a level`);
+        else assert.ok(!step.position, `${where}: a position with no task`);
+      });
+    }
+    // The last lesson is a first game against the gentlest level.
+    assert.deepEqual(data.lessons.at(-1).steps.at(-1).play, { level: 'easy' });
+  });
+}
+
+test('the checks can fail: a wrong answer, a wrong try that works, a missing Spanish text', () => {
+  const data = JSON.parse(fs.readFileSync(path.join(root, 'web/lessons/oware.json'), 'utf8'));
+  const step = data.lessons[0].steps[0];
+  assert.throws(() => checkMoveStep('oware', { ...step, answers: ['c'] }, 'x'), /the answers/);
+  assert.throws(() => checkMoveStep('oware', { ...step, wrong: [{ move: 'd', why: step.done }] }, 'x'), /does not do it/);
+  assert.throws(() => checkMoveStep('oware', { ...step, wrong: [{ move: 'A', error: 'empty', why: step.done }] }, 'x'),
+    /refused as empty/);
+  assert.throws(() => texts({ en: 'x' }, 'x'), /es text/);
+  const q = data.lessons[1].steps[1];
+  assert.throws(() => checkQuestion('oware', { ...q, check: { ...q.check, count: 1 } }, 'x'), /holds 1/);
+});

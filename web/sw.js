@@ -1,0 +1,71 @@
+// sw.js: the service worker that lets the page work with no network after
+// one visit (docs/playing.md, "Without the network"). It keeps every file
+// of sw-files.js (made by make: each file with the hash of its content) in
+// a cache named after that list, answers the page's requests from it, and
+// keeps the endgame database once the page has fetched it. A new list (a
+// new version on the server) is installed beside the old one; it takes
+// over only when the page says so (offline.js asks the player first), so
+// an update never changes the files under a game in progress.
+/* global self, caches, importScripts */
+importScripts('sw-files.js');
+
+const FILES = self.OW_FILES;     // path: hash, kept at install
+const LATER = self.OW_LATER;     // path: hash, kept once the page fetches it (oware.egdb)
+const CACHE = `oware-${self.OW_VERSION}`;
+const RUNTIME = 'oware-runtime';
+
+const url = (path) => new URL(path, self.registration.scope).href;
+// A file kept once fetched is stored under its hash, so a new one is fetched again.
+const laterKey = (path) => `${url(path)}?v=${LATER[path]}`;
+
+self.addEventListener('install', (ev) => {
+  ev.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // Revalidated with the server (ETags), not taken from the HTTP cache blindly.
+    await cache.addAll(Object.keys(FILES).map((f) => new Request(url(f), { cache: 'no-cache' })));
+  })());
+});
+
+self.addEventListener('activate', (ev) => {
+  ev.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith('oware-') && name !== CACHE && name !== RUNTIME) await caches.delete(name);
+    }
+    const runtime = await caches.open(RUNTIME);
+    const wanted = new Set(Object.keys(LATER).map(laterKey));
+    for (const req of await runtime.keys()) if (!wanted.has(req.url)) await runtime.delete(req);
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener('message', (ev) => {
+  if (ev.data === 'skip-waiting') self.skipWaiting();
+});
+
+// The page itself (any ?room=, ?local=, ...) is index.html; the other kept
+// files by their path; anything else (the WebSocket, /api/rooms, /healthz)
+// goes to the network untouched.
+self.addEventListener('fetch', (ev) => {
+  const req = ev.request;
+  if (req.method !== 'GET') return;
+  const u = new URL(req.url);
+  const scope = new URL(self.registration.scope);
+  if (u.origin !== scope.origin || !u.pathname.startsWith(scope.pathname)) return;
+  let path = u.pathname.slice(scope.pathname.length);
+  if (req.mode === 'navigate' && (path === '' || path === 'index.html')) path = 'index.html';
+  if (path in FILES) {
+    ev.respondWith((async () => {
+      const cache = await caches.open(CACHE);
+      return (await cache.match(url(path))) || fetch(req);
+    })());
+  } else if (path in LATER) {
+    ev.respondWith((async () => {
+      const cache = await caches.open(RUNTIME);
+      const hit = await cache.match(laterKey(path));
+      if (hit) return hit;
+      const resp = await fetch(req);
+      if (resp.ok) await cache.put(laterKey(path), resp.clone());
+      return resp;
+    })());
+  }
+});
