@@ -68,8 +68,7 @@ export function startLocal() {
   setModel(newModel('local'));
   const saved = readLocal();
   setKind(saved ? saved.kind : 'oware');
-  applyStatic();
-  document.body.dataset.kind = getKind();
+  applyStatic();  // the page's words follow the game (the draw pass marks the body)
   let line = new Timeline(getKind());
   if (saved) {
     try { line = new Timeline(saved.kind, saved.moves, saved.start); } catch { line = new Timeline(saved.kind, [], saved.start); }

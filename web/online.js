@@ -121,10 +121,9 @@ function onMessage(msg) {
 // The room's game: the page's words and board follow it.
 function useKind(kind) {
   const k = kind === 'togyz' ? 'togyz' : 'oware';
-  if (k === getKind() && document.body.dataset.kind === k) return;
+  if (k === getKind()) return;
   setKind(k);
-  document.body.dataset.kind = k;
-  applyStatic();
+  applyStatic();  // the page's words (the draw pass marks the body)
 }
 
 // A move as the wire carries it: Oware its letter; Togyz the hole number
