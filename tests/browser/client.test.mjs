@@ -4,7 +4,8 @@
 // marks arriving one ply at a time); one pit hovered at ply 40 changes only
 // the few nodes it must (counted with a MutationObserver: before this work
 // 177 mutation records and 56 nodes replaced, now 4 records: the two pits
-// marked, the board's class and the note's text).
+// marked, the board's class and the note's text); and the page's state
+// takes no field added on the fly.
 // Run: make test-browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -122,7 +123,35 @@ test('one pit hovered at ply 40 changes only the pits it marks, the board and th
   assert.ok(m.targets.includes(`attributes pit ${pit}@class`) && m.targets.includes('childList #note'), JSON.stringify(m));
   assert.ok(m.records <= 2 + pits.size, `${m.records} mutation records (${JSON.stringify(m)})`);
   assert.ok(m.removed <= 1 && m.added <= 1, `nodes replaced: ${m.removed} removed, ${m.added} added`);
-  // The move list was not touched: its 40 buttons are the same nodes.
   assert.equal(await p.$$eval('#moves .mv', (bs) => bs.length), 40);
+  noProblems();
+});
+
+test('the page\'s state is sealed at every level: a field added on the fly throws', async () => {
+  const p = await player({ name: 'sealed' });
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.click('#local-play');
+  await ready(p);
+  await waitMoves(p, 0);
+  // The page's own module instance (the same URL), so the page's own state.
+  const r = await p.evaluate(async () => {
+    'use strict';  // as the page's modules are: an assignment that cannot be made throws
+    const { model } = await import(new URL('model.js', location.href).href);
+    const tries = {};
+    for (const [where, obj, field] of [['state', model, 'createKind'], ['online', model.online, 'retryTimer'],
+      ['local', model.local, 'myName'], ['study', model.study, 'recordDate']]) {
+      try { obj[field] = 1; tries[where] = 'added'; } catch (e) { tries[where] = e.constructor.name; }
+      if (Object.hasOwn(obj, field)) tries[where] += ' (and there)';
+    }
+    return {
+      mode: model.mode,
+      sealed: [model, model.online, model.local, model.study].map((o) => Object.isSealed(o)),
+      tries,
+    };
+  });
+  assert.equal(r.mode, 'local');
+  assert.deepEqual(r.sealed, [true, true, true, true]);
+  assert.deepEqual(r.tries, { state: 'TypeError', online: 'TypeError', local: 'TypeError', study: 'TypeError' });
   noProblems();
 });
