@@ -1,7 +1,8 @@
 // client.test.mjs: the web client's core (issue 27): a redraw changes only
 // what changed. Enter on a move of the move list keeps the focus on that
 // move while the list is drawn again (the review moving, the analysis's
-// marks arriving one ply at a time); one pit hovered at ply 40 changes only
+// marks arriving one ply at a time); a move arriving in a room adds its
+// button and leaves the others in place; one pit hovered at ply 40 changes only
 // the few nodes it must (counted with a MutationObserver: before this work
 // 177 mutation records and 56 nodes replaced, now 4 records: the two pits
 // marked, the board's class and the note's text); and the page's state
@@ -74,6 +75,41 @@ test('Enter on a move of the move list keeps the focus on that move, as the revi
   await p.$eval('#lang', (b) => b.click());
   await p.waitForFunction(() => document.documentElement.lang === 'es' || /Posición|Inicio/.test(document.querySelector('#review-pos').textContent));
   assert.deepEqual(await focusedProbe(p), { probe: 'five', ply: '5' }, 'another language: the focus stays');
+  noProblems();
+});
+
+test('in a room, a move arriving adds its button to the move list and leaves the others in place', async () => {
+  const a = await player({ name: 'keyed-south' });
+  const b = await player({ name: 'keyed-north' });
+  await a.goto(suite.server.url);
+  await ready(a);
+  await a.check('input[name="side"][value="south"]');
+  await a.click('#create');
+  await a.waitForSelector('#share:not([hidden])');
+  await b.goto(await a.inputValue('#share-link'));
+  await ready(b);
+  await a.waitForSelector('#share', { state: 'hidden' });
+  const g = Game.start();
+  // The side to move plays its first legal pit.
+  const play = async () => {
+    const letter = g.legal()[0];
+    const page = g.state().turn === 'south' ? a : b;
+    await page.click(`#board .pit.legal[data-pit="${letter}"]`);
+    g.play(letter);
+    for (const x of [a, b]) await waitMoves(x, g.moves.length);
+  };
+  for (let i = 0; i < 4; i++) await play();
+  // The buttons and rows drawn so far, marked on the page that watches.
+  await b.$$eval('#moves li, #moves .mv', (els) => els.forEach((e, i) => { e.dataset.probe = String(i); }));
+  const before = await b.$$eval('#moves li, #moves .mv', (els) => els.map((e) => e.dataset.probe));
+  assert.equal(g.state().turn, 'south');
+  await play();  // South's move reaches North's page from the server
+  await play();  // and North's own move comes back confirmed
+  const after = await b.$$eval('#moves li, #moves .mv', (els) => els.map((e) => e.dataset.probe || 'new'));
+  // Every node drawn before is still there, in order; only the new ones are new.
+  assert.deepEqual(after.filter((x) => x !== 'new'), before);
+  assert.equal(after.filter((x) => x === 'new').length, 3, `one row and two buttons added (${after.join(' ')})`);
+  assert.deepEqual(await b.$$eval('#moves .mv', (bs) => bs.map((x) => x.textContent.split(' ')[0])), g.moves);
   noProblems();
 });
 
