@@ -1,17 +1,20 @@
-// actions.js: draws the share card, an incoming offer, the action buttons and the game-over card.
+// actions.js: the share card, an incoming offer, the action buttons and the game-over card: drawn, and their buttons wired to the intents of online.js and local.js.
 import { t } from './i18n.js';
-import { $ } from './ui.js';
-import { model, board, mySide, undoCount } from './model.js';
-import { resultText, resultSentence, sideName } from './texts.js';
+import { $, copyText } from './ui.js';
+import { model, mySide, undoCount } from './model.js';
+import { resultText, resultSentence, declinedText } from './texts.js';
 import { controlText } from './clock.js';
 import { seatName } from './names.js';
+import * as online from './online.js';
+import * as local from './local.js';
+import { setData, setDisabled, setHidden, setText } from './dom.js';
 
 export function drawShare(f) {
-  $('share').hidden = !(f.online && f.me && !f.bothSeated && !f.g.over);
-  if (f.online && model.room) $('share-link').value = roomLink(model.room);
+  setHidden($('share'), !(f.online && f.me && !f.bothSeated && !f.g.over));
+  if (f.online && model.online.room) $('share-link').value = roomLink(model.online.room);
   const control = controlText(f.st.clock);
-  $('share-clock').hidden = !control;
-  $('share-clock').textContent = control ? t('clock.share', { control }) : '';
+  setHidden($('share-clock'), !control);
+  setText($('share-clock'), control ? t('clock.share', { control }) : '');
 }
 
 // What a share sheet says: the invitation, with the time control.
@@ -40,37 +43,25 @@ export function drawOffer(f) {
     if (!g.over && st.draw_offer === opp) offerKind = 'draw';
     if (g.over && st.rematch_offer === opp) offerKind = 'rematch';
   }
-  const declined = offerKind ? null : declinedText(f);
-  offer.hidden = !offerKind && !declined;
-  offer.querySelector('.buttons').hidden = !offerKind;
-  offer.dataset.kind = offerKind || (declined ? 'declined' : '');
+  const declined = offerKind || !f.online || !me ? null : declinedText(st, me);
+  setHidden(offer, !offerKind && !declined);
+  setHidden(offer.querySelector('.buttons'), !offerKind);
+  setData(offer, 'kind', offerKind || (declined ? 'declined' : ''));
   if (offerKind) {
-    $('offer-text').textContent = t(offerKind === 'draw' ? 'action.draw.incoming' : 'action.rematch.incoming');
-    $('offer-accept').textContent = t(offerKind === 'draw' ? 'action.draw.accept' : 'action.rematch.accept');
+    setText($('offer-text'), t(offerKind === 'draw' ? 'action.draw.incoming' : 'action.rematch.incoming'));
+    setText($('offer-accept'), t(offerKind === 'draw' ? 'action.draw.accept' : 'action.rematch.accept'));
   } else if (declined) {
-    $('offer-text').textContent = declined;
+    setText($('offer-text'), declined);
   }
-}
-
-// The offerer's own offer that the opponent declined (model.declined, set
-// by online.js), said until the game moves on or a new offer is made.
-function declinedText(f) {
-  const d = model.declined;
-  const { st } = f;
-  if (!d || !f.online || !f.me || st.game_number !== d.game || st.draw_offer || st.rematch_offer) return null;
-  if (d.kind === 'draw' && (st.game.over || st.moves.length !== d.ply)) return null;
-  if (d.kind === 'rematch' && !st.game.over) return null;
-  const key = d.kind === 'rematch' ? 'offer.declined.rematch' : d.moved ? 'offer.declined.draw.moved' : 'offer.declined.draw';
-  return t(key, { side: sideName(d.by) });
 }
 
 export function drawActions(f) {
   const { st, g, me, opp, online, connected } = f;
-  const act = (id, shown, disabled = false) => { const b = $(id); b.hidden = !shown; b.disabled = disabled; };
+  const act = (id, shown, disabled = false) => { const b = $(id); setHidden(b, !shown); setDisabled(b, disabled); };
   const playing = online && me && !g.over;
   const mineOffer = (online && me && !g.over && st.draw_offer === me);
   act('act-draw', playing && f.bothSeated && st.draw_offer !== opp, mineOffer || !connected);
-  $('act-draw').textContent = mineOffer ? t('action.draw.offered') : t('action.draw.offer');
+  setText($('act-draw'), mineOffer ? t('action.draw.offered') : t('action.draw.offer'));
   act('act-abort', playing && st.moves.length < 2, !connected);
   act('act-claim', playing && opp && !!f.seats[opp].claimable, !connected);
   act('act-resign', playing && f.bothSeated && st.moves.length >= 2, !connected);
@@ -80,15 +71,14 @@ export function drawActions(f) {
   // room of one's own.
   act('act-rematch', online && me && g.over && f.bothSeated && st.rematch_offer !== opp, rematchMine || !connected);
   act('act-newroom', online && g.over && (!me || !f.bothSeated));
-  $('act-newroom').textContent = t(me ? 'action.newroom' : 'action.newroom.own');
-  $('act-rematch').textContent = rematchMine ? t('action.rematch.offered') : t('action.rematch');
+  setText($('act-newroom'), t(me ? 'action.newroom' : 'action.newroom.own'));
+  setText($('act-rematch'), rematchMine ? t('action.rematch.offered') : t('action.rematch'));
   const record = model.mode === 'record';
   act('act-new', !online && !record);
-  // The hint: its button, and its mark on the board.
-  const hintNow = model.hint && model.hint.ply === st.moves.length;
-  act('act-hint', !online && f.canMove, !!(hintNow && !model.hint.move));
-  $('act-hint').textContent = hintNow && !model.hint.move ? t('ai.thinking.short') : t('action.hint');
-  board.markHint(hintNow && model.hint.move && !f.reviewing && f.canMove ? model.hint.move : null);
+  // The hint's button (its mark is the board's).
+  const hintNow = model.local.hint && model.local.hint.ply === st.moves.length;
+  act('act-hint', !online && f.canMove, !!(hintNow && !model.local.hint.move));
+  setText($('act-hint'), hintNow && !model.local.hint.move ? t('ai.thinking.short') : t('action.hint'));
   act('act-undo', !online && !record, !online && undoCount() === 0);
   act('act-flip', !online || !me);  // spectators may turn the board too
   act('act-home', true);
@@ -96,12 +86,40 @@ export function drawActions(f) {
 
 export function drawOver(f) {
   const { g } = f;
-  $('over').hidden = !g.over;
+  setHidden($('over'), !g.over);
   if (!g.over) return;
-  $('over-result').textContent = resultText(g);
-  $('over-reason').textContent = resultSentence(f.st, mySide());
+  setText($('over-result'), resultText(g));
+  setText($('over-reason'), resultSentence(f.st, mySide()));
   // An aborted game has no final score.
-  $('over-score').hidden = g.reason === 'aborted';
-  $('over-score').textContent = t('over.score', { south: g.captured.south, north: g.captured.north });
-  $('over').dataset.outcome = !mySide() || !g.winner || g.winner === 'draw' ? 'neutral' : (g.winner === mySide() ? 'win' : 'loss');
+  setHidden($('over-score'), g.reason === 'aborted');
+  setText($('over-score'), t('over.score', { south: g.captured.south, north: g.captured.north }));
+  setData($('over'), 'outcome', !mySide() || !g.winner || g.winner === 'draw' ? 'neutral' : (g.winner === mySide() ? 'win' : 'loss'));
+}
+
+export function wireActions() {
+  $('share-copy').addEventListener('click', () => copyText($('share-link').value, t('share.copied'), $('share-link')));
+  $('share-link').addEventListener('focus', (ev) => ev.target.select());
+  // Phones offer their own share sheet (messaging apps) besides the copy.
+  if (typeof navigator.share === 'function') {
+    setHidden($('share-native'), false);
+    $('share-native').addEventListener('click', () => {
+      navigator.share({ title: t('app.title'), text: shareText(), url: $('share-link').value }).catch(() => {});
+    });
+  }
+  $('offer-accept').addEventListener('click', () => online.answerOffer($('offer').dataset.kind, true));
+  $('offer-decline').addEventListener('click', () => online.answerOffer($('offer').dataset.kind, false));
+  $('act-draw').addEventListener('click', online.offerDraw);
+  $('act-abort').addEventListener('click', online.abort);
+  $('act-newroom').addEventListener('click', online.newRoom);
+  $('act-claim').addEventListener('click', online.claim);
+  $('act-rematch').addEventListener('click', online.offerRematch);
+  $('act-resign').addEventListener('click', online.resign);
+  $('act-new').addEventListener('click', local.newGame);
+  $('act-hint').addEventListener('click', local.askHint);
+  $('act-undo').addEventListener('click', () => {
+    local.undo();
+    // A focused button that turns disabled drops the focus: keep it nearby.
+    if (document.activeElement === $('act-undo') && undoCount() === 0) $('act-new').focus();
+  });
+  $('act-flip').addEventListener('click', local.flip);
 }

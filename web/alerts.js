@@ -8,9 +8,11 @@ import { t } from './i18n.js';
 import { $, load, store, toast, MUTE_KEY, soundMuted } from './ui.js';
 import { model, mySide, moverOf, other } from './model.js';
 import { pitLabel } from './kind.js';
-import { afterRender } from './render.js';
+import { requestRedraw } from './redraw.js';
+import { hooks } from './hooks.js';
 import { displayName } from './names.js';
 import { resultText } from './texts.js';
+import { setAttr, setHidden, setText } from './dom.js';
 
 const NOTIFY_KEY = 'oware.notify';
 const ICON = 'icon.svg';
@@ -48,9 +50,8 @@ function unlockAudio() {
 }
 
 function play(kind) {
-  window.owareSounds = window.owareSounds || [];  // for the tests: what would sound
   if (muted()) return;
-  window.owareSounds.push(kind);
+  hooks.sounds.push(kind);  // for the tests (hooks.js)
   if (!audio || audio.state !== 'running') return;
   const now = audio.currentTime;
   for (const [freq, start, len] of SOUNDS[kind] || []) {
@@ -69,7 +70,7 @@ function play(kind) {
 
 function setIcon(href) {
   const link = document.querySelector('link[rel="icon"]');
-  if (link && link.getAttribute('href') !== href) link.setAttribute('href', href);
+  if (link && link.getAttribute('href') !== href) setAttr(link, 'href', href);
 }
 
 // Something happened: its sound, and while the tab is hidden the title,
@@ -80,10 +81,10 @@ function happened(kind, text) {
   unseen++;
   unseenText = text;
   setIcon(ICON_ALERT);
-  drawTitle();
+  requestRedraw();
   if (notifyOn()) {
     try {
-      const n = new Notification(t('app.title'), { body: text, tag: `oware-${model.room}`, icon: ICON });
+      const n = new Notification(t('app.title'), { body: text, tag: `oware-${model.online.room}`, icon: ICON });
       n.onclick = () => { window.focus(); n.close(); };
     } catch { /* some browsers allow notifications only from a service worker */ }
   }
@@ -93,7 +94,8 @@ function happened(kind, text) {
 // wrote its own).
 function drawTitle() {
   if (!unseen || !hidden()) return;
-  document.title = `(${unseen}) ${unseenText} · ${t('app.title')}`;
+  const title = `(${unseen}) ${unseenText} · ${t('app.title')}`;
+  if (document.title !== title) document.title = title;
 }
 
 // The changes from prev to st worth a sound (st: the new state).
@@ -130,16 +132,17 @@ export function chatEvent(msg) {
   happened('chat', t('chat.said', { name, text: msg.text }));
 }
 
-function drawButtons() {
+// Drawn by the draw pass (render.js), last: the title it says wins.
+export function drawAlertButtons() {
   const online = !!(model && model.mode === 'online' && model.state);
   const sound = $('act-sound');
-  sound.hidden = !online;
-  sound.textContent = muted() ? t('sound.off') : t('sound.on');
-  sound.setAttribute('aria-pressed', String(!muted()));
+  setHidden(sound, !online);
+  setText(sound, muted() ? t('sound.off') : t('sound.on'));
+  setAttr(sound, 'aria-pressed', String(!muted()));
   const notify = $('act-notify');
-  notify.hidden = !online || !mySide() || typeof Notification !== 'function' || Notification.permission === 'denied';
-  notify.textContent = notifyOn() ? t('notify.on') : t('notify.off');
-  notify.setAttribute('aria-pressed', String(notifyOn()));
+  setHidden(notify, !online || !mySide() || typeof Notification !== 'function' || Notification.permission === 'denied');
+  setText(notify, notifyOn() ? t('notify.on') : t('notify.off'));
+  setAttr(notify, 'aria-pressed', String(notifyOn()));
   drawTitle();
 }
 
@@ -147,25 +150,23 @@ export function wireAlerts() {
   for (const ev of ['pointerdown', 'keydown']) document.addEventListener(ev, unlockAudio, { capture: true });
   $('act-sound').addEventListener('click', () => {
     store(MUTE_KEY, muted() ? null : '1');
-    drawButtons();
+    requestRedraw();
   });
   $('act-notify').addEventListener('click', async () => {
-    if (notifyOn()) { store(NOTIFY_KEY, null); drawButtons(); return; }
+    if (notifyOn()) { store(NOTIFY_KEY, null); requestRedraw(); return; }
     let perm = Notification.permission;
     if (perm === 'default') {
       try { perm = await Notification.requestPermission(); } catch { perm = 'denied'; }
     }
     if (perm === 'granted') { store(NOTIFY_KEY, '1'); toast(t('notify.enabled')); }
     else toast(t('notify.blocked'));
-    drawButtons();
+    requestRedraw();
   });
   document.addEventListener('visibilitychange', () => {
     if (hidden()) return;
     unseen = 0;
     setIcon(ICON);
-    if (model && model.state) document.title = t('app.title');
-    drawButtons();
+    requestRedraw();  // status.js writes the title again
     // status.js writes the title again at the next render.
   });
-  afterRender(drawButtons);
 }

@@ -2,10 +2,11 @@
 import { Computer, ANALYSIS_NODES } from './ai.js';
 import { t } from './i18n.js';
 import { $, announce } from './ui.js';
-import { model, board } from './model.js';
+import { model, shownPly } from './model.js';
 import { displayName } from './names.js';
-import { renderAll } from './render.js';
-import { shownPly } from './record.js';
+import { requestRedraw } from './redraw.js';
+import { reviewTo } from './review.js';
+import { keyedList, setAttr, setHidden, setText } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 // The marks of the move list, by class.
@@ -22,7 +23,7 @@ function keyOf() {
 // The analysis of the game shown ({plies, total, running, done}), or null
 // (none, or one of another game).
 function current() {
-  const a = model && model.analysis;
+  const a = model && model.study.analysis;
   return a && model.state && a.key === keyOf() ? a : null;
 }
 
@@ -38,34 +39,34 @@ function start() {
   const id = ++runId;
   const moves = model.state.moves.slice();
   const a = { key: keyOf(), plies: [], total: moves.length, running: true, done: false };
-  model.analysis = a;
+  model.study.analysis = a;
   if (!cpu) cpu = new Computer();
   announce(t('an.started'));
-  renderAll();
+  requestRedraw();
   cpu.analyse({
     position: model.timeline.start, moves, nodes: ANALYSIS_NODES,
     onPly: (ply) => {
       if (id !== runId) return;
       a.plies.push(ply);
-      renderAll();
+      requestRedraw();
     },
   }).then(() => {
     if (id !== runId) return;
     a.running = false;
     a.done = true;
     announce(t('an.finished'));
-    renderAll();
+    requestRedraw();
   }, (e) => {
     if (id !== runId) return;
     a.running = false;
     if (!(e && e.cancelled)) a.error = true;
-    renderAll();
+    requestRedraw();
   });
 }
 
 // Stops a running analysis: what it judged so far stays.
 function stop() {
-  const a = model && model.analysis;
+  const a = model && model.study.analysis;
   if (cpu && a && a.running) cpu.cancel();
   runId++;
   if (a) a.running = false;
@@ -94,23 +95,28 @@ function summary(plies) {
 
 function el(name, attrs) {
   const e = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  for (const [k, v] of Object.entries(attrs)) setAttr(e, k, String(v));
   return e;
 }
 
 // The graph: South's advantage along the game (up: South ahead), a dot on
 // each mistake and blunder, a line at the shown ply. A click shows that ply.
+let graphKey = null;  // what the graph drawn last showed: it is drawn again only when that changes
+
 function drawGraph(a, at) {
   const box = $('an-graph');
   const W = Math.max(200, Math.round(box.clientWidth || 600)), H = 110, mid = H / 2;
   const n = a.total;
   const known = a.plies.length;
+  const key = [a.key, W, n, known, at, t('an.graph')].join('|');
+  if (key === graphKey && box.firstChild) return;
+  graphKey = key;
   const x = (k) => (n ? (k / n) * (W - 8) + 4 : 4);
   // tanh keeps small differences visible and big ones inside the box.
   const y = (v) => mid - (mid - 6) * Math.tanh(v / 8);
   const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', class: 'an-svg' });
   const title = el('title', {});
-  title.textContent = t('an.graph');
+  setText(title, t('an.graph'));
   svg.appendChild(title);
   svg.appendChild(el('rect', { x: 0, y: 0, width: W, height: H, class: 'an-bg' }));
   if (known) {
@@ -129,9 +135,7 @@ function drawGraph(a, at) {
   svg.addEventListener('click', (ev) => {
     const r = svg.getBoundingClientRect();
     const k = Math.round(((ev.clientX - r.left) / r.width * W - 4) / (W - 8) * n);
-    const ply = Math.max(0, Math.min(n, k));
-    model.review = ply === n ? null : ply;
-    renderAll();
+    reviewTo(Math.max(0, Math.min(n, k)));
   });
   box.replaceChildren(svg);
 }
@@ -142,28 +146,46 @@ function provenText(p) {
   return t('an.proven', { side: displayName(p.winner), n: p.plies });
 }
 
+// Whether the analysis card is shown: Oware only (the analysis runs
+// Oware's search, engine/analysis.h), once the moves can be stepped through.
+const shownFor = (f) => f.reviewable && f.st.moves.length > 0 && !!model.timeline && model.timeline.kind !== 'togyz';
+
+// The engine's best move from the position shown, for the board to mark
+// (null: none analysed).
+export function bestShown(f) {
+  const a = shownFor(f) ? current() : null;
+  if (!a) return null;
+  const at = shownPly();
+  const next = a.plies[at] || null;
+  return next && (f.reviewing || at === f.st.moves.length) ? next.best : null;
+}
+
+// The game changed (a rematch, a new local game, an undo): an analysis of
+// the old one stops, what it judged stays.
+export function stopStale() {
+  const a = model && model.study.analysis;
+  if (a && a.running && !current()) stop();
+}
+
 export function drawAnalysis(f) {
   const card = $('analysis');
-  // Oware only: the analysis runs Oware's search (engine/analysis.h).
-  const on = f.reviewable && f.st.moves.length > 0 && !!model.timeline && model.timeline.kind !== 'togyz';
-  card.hidden = !on;
+  const on = shownFor(f);
+  setHidden(card, !on);
   const a = on ? current() : null;
-  board.markBest(null);
-  // The game moved on (a rematch): an analysis of the old one stops.
-  if (!a && model.analysis && model.analysis.running) stop();
   if (!on) return;
   const running = !!(a && a.running);
-  $('an-start').hidden = running || !!(a && a.done);
-  $('an-stop').hidden = !running;
-  $('an-intro').hidden = !!a;
-  $('an-progress').hidden = !running;
+  setHidden($('an-start'), running || !!(a && a.done));
+  setHidden($('an-stop'), !running);
+  setHidden($('an-intro'), !!a);
+  setHidden($('an-progress'), !running);
   if (running) {
-    $('an-bar').max = a.total;
-    $('an-bar').value = a.plies.length;
-    $('an-count').textContent = t('an.progress', { k: Math.min(a.plies.length + 1, a.total), total: a.total });
+    const bar = $('an-bar');
+    if (bar.max !== a.total) bar.max = a.total;
+    if (bar.value !== a.plies.length) bar.value = a.plies.length;
+    setText($('an-count'), t('an.progress', { k: Math.min(a.plies.length + 1, a.total), total: a.total }));
   }
   const has = !!(a && a.plies.length);
-  $('an-result').hidden = !has;
+  setHidden($('an-result'), !has);
   if (!has) return;
   const at = shownPly();
   drawGraph(a, at);
@@ -175,7 +197,7 @@ export function drawAnalysis(f) {
     moveText = played.class === 'best' ? t('an.move.best', { n: at, move: played.move })
       : t('an.move', { n: at, move: played.move + (MARKS[played.class] || ''), cls, loss: played.loss.toFixed(1), best: played.best });
   }
-  $('an-move').textContent = moveText;
+  setText($('an-move'), moveText);
   const next = a.plies[at] || null;
   let bestText = '';
   if (next) {
@@ -183,26 +205,23 @@ export function drawAnalysis(f) {
     bestText = t('an.best', { move: next.best, line: next.pv.join(' ') });
     const proven = provenText(next.proven_before);
     bestText += ' ' + (proven || t('an.eval', { v: fmt(ev), side: displayName(ev >= 0 ? 'south' : 'north') }));
-    if (f.reviewing || at === f.st.moves.length) board.markBest(next.best);
   } else if (at === a.total && a.done) {
     bestText = t('an.end', { v: fmt(evalAt(a.plies, at)) });
   }
-  $('an-best').textContent = bestText;
+  setText($('an-best'), bestText);
+  // The summary: a row per side, kept in place.
   const sum = summary(a.plies);
-  const rows = ['south', 'north'].map((side) => {
+  keyedList($('an-summary').tBodies[0], ['south', 'north'], (side) => side, () => {
     const tr = document.createElement('tr');
     const th = document.createElement('th');
     th.scope = 'row';
-    th.textContent = displayName(side);
-    const s = sum[side];
-    tr.append(th, ...[s.inaccuracy, s.mistake, s.blunder, s.average.toFixed(2)].map((v) => {
-      const td = document.createElement('td');
-      td.textContent = String(v);
-      return td;
-    }));
+    tr.append(th, ...Array.from({ length: 4 }, () => document.createElement('td')));
     return tr;
+  }, (tr, side) => {
+    const s = sum[side];
+    setText(tr.cells[0], displayName(side));
+    [s.inaccuracy, s.mistake, s.blunder, s.average.toFixed(2)].forEach((v, i) => setText(tr.cells[i + 1], v));
   });
-  $('an-summary').tBodies[0].replaceChildren(...rows);
 }
 
 export function wireAnalysis() {
@@ -210,12 +229,12 @@ export function wireAnalysis() {
   $('an-stop').addEventListener('click', () => {
     stop();
     announce(t('an.stopped'));
-    renderAll();
+    requestRedraw();
   });
   // The graph follows the card's width.
   let timer = null;
   window.addEventListener('resize', () => {
     clearTimeout(timer);
-    timer = setTimeout(() => { if (model && model.state && current()) renderAll(); }, 150);
+    timer = setTimeout(() => { if (model && model.state && current()) requestRedraw(); }, 150);
   });
 }

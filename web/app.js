@@ -1,22 +1,27 @@
-// app.js: the entry point: loads the engine, wires each part, opens the start page, a room or the local game.
+// app.js: the entry point and the root of the module graph: loads the
+// engines, wires each part of the page once, names the draw pass, and opens
+// the start page, a room, the local game or a record.
 import { loadEngine } from './engine.js';
 import { loadTogyz } from './togyz.js';
 import { getKind, pitIds, rowOf } from './kind.js';
 import { t, initLang, setLang, getLang, applyStatic } from './i18n.js';
-import { Board } from './board.js';
-import { $ } from './ui.js';
-import { model, board, setBoard } from './model.js';
+import { $, loadFailed, dialogOpen, shownScreen } from './ui.js';
+import { model } from './model.js';
 import { renderAll } from './render.js';
-import { drawConnBare } from './conn-line.js';
+import { setDraw, requestRedraw } from './redraw.js';
+import { wireBoard, playable, disarm } from './table.js';
+import { wireActions } from './actions.js';
+import { wireConnLine } from './conn-line.js';
+import { wireRecord } from './record.js';
 import { startOnline, playOnline, wireOnline } from './online.js';
-import { startLocal, playLocal, wireLocal } from './local.js';
-import { reviewStep, wireReview } from './review.js';
-import { showStart, wireStart } from './start.js';
-import { tapPreview, wireTouch } from './touch.js';
+import { startLocal, playLocal } from './local.js';
+import { reviewStep } from './review.js';
+import { showStart, wireStart, redrawStart } from './start.js';
+import { wireTouch } from './touch.js';
 import { wireStudy, startRecord } from './study.js';
 import { wireAnalysis } from './analysis.js';
-import { wireEditor, showEditor } from './editor.js';
 import { startOffline } from './offline.js';
+import { hooks } from './hooks.js';
 
 // A pit clicked, tapped or typed.
 function onPlay(letter) {
@@ -30,15 +35,15 @@ function onPreview(letter) {
   if (!model || !model.state) return;
   // No timeline (a record the engine refuses): no preview.
   const p = letter && model.timeline ? model.timeline.preview(letter) : null;
-  model.preview = p && !p.error ? p : null;
-  board.markPreview(model.preview);
-  renderAll();
+  const st = model.state;
+  model.preview = p && !p.error ? { at: `${st.game_number}:${st.moves.length}`, move: p.move, state: p.state } : null;
+  requestRedraw();
 }
 
 function onKey(ev) {
   if (!model || !model.state || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const tag = (ev.target && ev.target.tagName) || '';
-  if (tag === 'INPUT' || tag === 'TEXTAREA' || $('confirm').open) return;
+  if (tag === 'INPUT' || tag === 'TEXTAREA' || dialogOpen()) return;
   const g = model.state.game;
   if ((g.over || model.mode === 'record') && (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight')) {
     reviewStep(ev.key === 'ArrowLeft' ? -1 : 1);
@@ -55,27 +60,27 @@ function onKey(ev) {
     // Letters pick a pit of the side to move, whatever the case typed.
     letter = g.turn === 'south' ? ev.key.toLowerCase() : ev.key.toUpperCase();
   }
-  if (board.legal.has(letter)) {
+  if (playable(letter)) {
     ev.preventDefault();
     onPlay(letter);
   }
 }
 
 function wire() {
-  setBoard(new Board($('board'), {}, { onPlay, onPreview, tapPreview }));
-  wireTouch(board);
+  setDraw(renderAll);
+  wireBoard({ onPlay, onPreview });
+  wireTouch(disarm);
   $('lang').addEventListener('click', () => {
     setLang(getLang() === 'es' ? 'en' : 'es');
-    if (model && model.state) renderAll();
-    else if (model && model.mode === 'online') drawConnBare();
-    else if (!model && !$('start').hidden) showEditor();
+    if (model) requestRedraw();
+    else if (shownScreen() === 'start') redrawStart();
   });
-  wireOnline();
-  wireLocal();
-  wireReview();
+  wireActions();
+  wireConnLine();
+  wireRecord();
+  wireOnline({ backToStart: showStart });
   wireStudy();
   wireAnalysis();
-  wireEditor();
   wireStart();
   document.addEventListener('keydown', onKey);
 }
@@ -87,7 +92,7 @@ async function main() {
   try {
     await Promise.all([loadEngine(), loadTogyz()]);
   } catch (e) {
-    $('loading').textContent = t('start.error.engine');
+    loadFailed(t('start.error.engine'));
     return;
   }
   const params = new URLSearchParams(window.location.search);
@@ -97,7 +102,7 @@ async function main() {
   else if (params.has('record') && startRecord()) { /* a record opened for review */ }
   else showStart();
   startOffline(() => !!(model && model.mode === 'online' && model.state && !model.state.game.over));
-  window.owareReady = true;  // for the browser tests
+  hooks.ready = true;
 }
 
 main();

@@ -2,6 +2,7 @@
 // highlights and the sowing animation. Knows nothing of rooms or sockets.
 import { t } from './i18n.js';
 import { pitIds, pitLabel, rowOf } from './kind.js';
+import { setText, setAttr, setData } from './dom.js';
 
 const MAX_DOTS = 24;  // seeds drawn in a pit; the count is always written
 
@@ -36,7 +37,7 @@ export class Board {
     this.legal = new Set();
     this.captured = { south: 0, north: 0 };
     this.tuzdyk = { south: null, north: null };  // Togyz: each side's tuzdyk pit name
-    this.anim = null;           // {timer, resolve} of a running animation
+    this.anim = null;           // {timer, resolve, done} of a running animation (done: its promise)
     this.rows = { top: root.querySelector('.row-top'), bottom: root.querySelector('.row-bottom') };
     this.kind = null;
     this.setKind(kind);
@@ -151,8 +152,8 @@ export class Board {
     this.pits.forEach((b, i) => {
       const owner = this.ids[i] === this.tuzdyk.south ? 'south' : this.ids[i] === this.tuzdyk.north ? 'north' : '';
       b.classList.toggle('tuzdyk', !!owner);
-      if (owner) b.dataset.tuzdyk = owner; else delete b.dataset.tuzdyk;
-      b.querySelector('.mark').textContent = owner ? 'X' : '';
+      setData(b, 'tuzdyk', owner || null);
+      setText(b.querySelector('.mark'), owner ? 'X' : '');
     });
   }
 
@@ -160,8 +161,8 @@ export class Board {
     const b = this.pits[i];
     const dots = b.firstChild.children;
     for (let k = 0; k < MAX_DOTS; k++) dots[k].classList.toggle('on', k < n);
-    b.querySelector('.count').textContent = String(n);
-    b.dataset.count = String(n);
+    setText(b.querySelector('.count'), n);
+    setData(b, 'count', n);
   }
 
   _drawStores() {
@@ -169,9 +170,9 @@ export class Board {
       const el = this.stores && this.stores[side];
       if (!el) continue;
       const n = this.captured[side];
-      el.querySelector('.store-count').textContent = String(n);
-      el.querySelector('.store-side').textContent = t(`side.${side}`);
-      el.setAttribute('aria-label', t('store.label', { side: t(`side.${side}`), n }));
+      setText(el.querySelector('.store-count'), n);
+      setText(el.querySelector('.store-side'), t(`side.${side}`));
+      setAttr(el, 'aria-label', t('store.label', { side: t(`side.${side}`), n }));
       const pile = el.querySelector('.store-seeds');
       if (pile && pile.childElementCount !== Math.min(n, 48)) {
         pile.replaceChildren(...Array.from({ length: Math.min(n, 48) }, (_, k) => {
@@ -189,8 +190,8 @@ export class Board {
     this.pits.forEach((b, i) => {
       const on = this.legal.has(this.ids[i]);
       b.classList.toggle('legal', on);
-      b.setAttribute('aria-disabled', on ? 'false' : 'true');
-      b.tabIndex = on ? 0 : -1;
+      setAttr(b, 'aria-disabled', on ? 'false' : 'true');
+      setAttr(b, 'tabindex', on ? 0 : -1);
     });
     this.root.classList.toggle('playable', this.legal.size > 0);
     this.relabel();
@@ -206,35 +207,49 @@ export class Board {
       const tz = this.ids[i] === this.tuzdyk.south ? 'south' : this.ids[i] === this.tuzdyk.north ? 'north' : null;
       if (tz) label += `. ${t('pit.label.tuzdyk', { side: t(`side.${tz}`) })}`;
       if (this.legal.has(pit)) label += `. ${t('pit.label.sow')}`;
-      b.setAttribute('aria-label', label);
+      setAttr(b, 'aria-label', label);
     });
     this._drawStores();
   }
 
-  _clear(cls) { this.pits.forEach((b) => b.classList.remove(...cls)); }
+  // Sets the classes cls on the pits: marks maps a pit letter to the
+  // classes of cls it gets; every other pit loses them. Only what differs
+  // is written.
+  _mark(cls, marks) {
+    this.pits.forEach((b, i) => {
+      const on = marks.get(this.ids[i]);
+      for (const c of cls) b.classList.toggle(c, !!on && on.includes(c));
+    });
+  }
 
   // Marks what the last move did (null: nothing).
   markLast(last) {
-    this._clear(['origin', 'sown', 'landed', 'taken']);
-    if (!last) return;
-    this._pit(last.pit).classList.add('origin');
-    last.sown.forEach((p) => this._pit(p).classList.add('sown'));
-    if (last.sown.length) this._pit(last.sown[last.sown.length - 1]).classList.add('landed');
-    last.captured.forEach((p) => this._pit(p).classList.add('taken'));
+    const marks = new Map();
+    const add = (p, c) => marks.set(p, [...(marks.get(p) || []), c]);
+    if (last) {
+      add(last.pit, 'origin');
+      last.sown.forEach((p) => add(p, 'sown'));
+      if (last.sown.length) add(last.sown[last.sown.length - 1], 'landed');
+      last.captured.forEach((p) => add(p, 'taken'));
+    }
+    this._mark(['origin', 'sown', 'landed', 'taken'], marks);
   }
 
   // Shows a preview ({move} from the engine) or clears it (null).
   markPreview(preview) {
     if (!preview || preview.move.pit !== this.armed) this.arm(null);
-    this._clear(['pv-origin', 'pv-land', 'pv-take', 'pv-slam', 'pv-tuzdyk']);
+    const marks = new Map();
+    const add = (p, c) => marks.set(p, [...(marks.get(p) || []), c]);
+    if (preview) {
+      const m = preview.move;
+      add(m.pit, 'pv-origin');
+      const land = m.sown[m.sown.length - 1];
+      if (land) add(land, m.grand_slam ? 'pv-slam' : 'pv-land');
+      if (m.tuzdyk && land) add(land, 'pv-tuzdyk');
+      m.captured.forEach((p) => add(p, 'pv-take'));
+    }
+    this._mark(['pv-origin', 'pv-land', 'pv-take', 'pv-slam', 'pv-tuzdyk'], marks);
     this.root.classList.toggle('previewing', !!preview);
-    if (!preview) return;
-    const m = preview.move;
-    this._pit(m.pit).classList.add('pv-origin');
-    const land = m.sown[m.sown.length - 1];
-    if (land) this._pit(land).classList.add(m.grand_slam ? 'pv-slam' : 'pv-land');
-    if (m.tuzdyk && land) this._pit(land).classList.add('pv-tuzdyk');
-    m.captured.forEach((p) => this._pit(p).classList.add('pv-take'));
   }
 
   // The pit a first tap chose (null: none): marked until it is played or
@@ -246,17 +261,20 @@ export class Board {
 
   // Marks the pit a hint suggests (null: none).
   markHint(letter) {
-    this._clear(['hint']);
-    if (letter) this._pit(letter).classList.add('hint');
+    this._mark(['hint'], new Map(letter ? [[letter, ['hint']]] : []));
   }
 
   // Marks the engine's best move in the position shown (analysis; null: none).
   markBest(letter) {
-    this._clear(['best']);
-    if (letter) this._pit(letter).classList.add('best');
+    this._mark(['best'], new Map(letter ? [[letter, ['best']]] : []));
   }
 
   _pit(letter) { return this.pits[this.ids.indexOf(letter)]; }
+
+  // Resolves once no animation runs (at once when none does).
+  settled() {
+    return this.anim ? this.anim.done.then(() => this.settled()) : Promise.resolve();
+  }
 
   // Stops a running animation at its end state.
   finish() {
@@ -310,7 +328,7 @@ export class Board {
     });
     const per = Math.max(60, Math.min(180, 1800 / steps.length));
     this.root.classList.add('animating');
-    return new Promise((resolve) => {
+    const ended = new Promise((resolve) => {
       let k = 0;
       const tick = () => {
         steps[k++]();
@@ -322,7 +340,9 @@ export class Board {
         }
         this.anim.timer = setTimeout(tick, k === steps.length - 1 && last.captured.length ? per * 3 : per);
       };
-      this.anim = { timer: setTimeout(tick, 0), resolve };
+      this.anim = { timer: setTimeout(tick, 0), resolve, done: null };
     });
+    this.anim.done = ended;
+    return ended;
   }
 }

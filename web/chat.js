@@ -4,7 +4,8 @@
 import { t, getLang } from './i18n.js';
 import { $, toast, load, store } from './ui.js';
 import { model, mySide } from './model.js';
-import { afterRender } from './render.js';
+import { requestRedraw } from './redraw.js';
+import { keyedList, setText, setHidden, setAttr, setData } from './dom.js';
 import { cleanText, myName, rememberName, displayName, NAME_MAX, CHAT_MAX } from './names.js';
 
 const HIDDEN_KEY = 'oware.chat.hidden';
@@ -14,6 +15,7 @@ let send = () => false;  // set by wireChat: sends a message on the room's socke
 let lines = [];          // {id, from, name, text, at}, by id
 let unread = 0;
 let lastSent = 0;        // ms of the last line this page sent (for its errors)
+let lastDrawn = null;    // the id of the last line drawn: a new last line scrolls the list down
 
 const isHidden = () => load(HIDDEN_KEY) === '1';
 
@@ -21,6 +23,7 @@ const isHidden = () => load(HIDDEN_KEY) === '1';
 export function resetChat() {
   lines = [];
   unread = 0;
+  lastDrawn = null;
   $('chat-lines').replaceChildren();
 }
 
@@ -37,8 +40,7 @@ export function onChatMessage(msg) {
   lines.sort((a, b) => a.id - b.id);
   if (lines.length > KEEP) lines = lines.slice(lines.length - KEEP);
   if (isHidden()) unread += fresh;
-  drawLines();
-  drawChat();
+  requestRedraw();
 }
 
 // An error the server answered: 1 when it was about a chat line just sent.
@@ -54,53 +56,64 @@ function timeText(at) {
   return new Date(at).toLocaleTimeString(getLang() === 'es' ? 'es-ES' : 'en-GB', { hour: '2-digit', minute: '2-digit' });
 }
 
-// Each line: author, time, text, built from text nodes only.
+// Each line: author, time, text, built from text nodes only; a line
+// drawn stays (only new ones are added), and a new one scrolls the list
+// down.
 function drawLines() {
   const list = $('chat-lines');
-  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
-  const items = lines.map((l) => {
-    const li = document.createElement('li');
-    li.className = 'chat-line';
-    li.dataset.from = l.from === 'north' ? 'north' : 'south';
-    if (l.from === mySide()) li.classList.add('mine');
-    const who = document.createElement('span');
-    who.className = 'chat-name';
-    who.textContent = l.name || t(`side.${l.from === 'north' ? 'north' : 'south'}`);
-    const when = document.createElement('time');
-    when.className = 'chat-time';
-    if (typeof l.at === 'number') when.dateTime = new Date(l.at).toISOString();
-    when.textContent = timeText(l.at);
-    const text = document.createElement('span');
-    text.className = 'chat-text';
-    text.dir = 'auto';  // a line in Arabic or Hebrew reads right to left, on its own
-    text.textContent = l.text;
-    li.append(who, ' ', when, ' ', text);
-    return li;
-  });
-  list.replaceChildren(...items);
-  if (atBottom || items.length) list.scrollTop = list.scrollHeight;
+  keyedList(list, lines, (l) => l.id, makeLine, drawLine);
+  const last = lines.length ? lines[lines.length - 1].id : null;
+  if (last !== null && last !== lastDrawn) list.scrollTop = list.scrollHeight;
+  lastDrawn = last;
+}
+
+function makeLine() {
+  const li = document.createElement('li');
+  li.className = 'chat-line';
+  const who = document.createElement('span');
+  who.className = 'chat-name';
+  const when = document.createElement('time');
+  when.className = 'chat-time';
+  const text = document.createElement('span');
+  text.className = 'chat-text';
+  text.dir = 'auto';  // a line in Arabic or Hebrew reads right to left, on its own
+  li.append(who, ' ', when, ' ', text);
+  return li;
+}
+
+function drawLine(li, l) {
+  setData(li, 'from', l.from === 'north' ? 'north' : 'south');
+  li.classList.toggle('mine', l.from === mySide());
+  setText(li.querySelector('.chat-name'), l.name || t(`side.${l.from === 'north' ? 'north' : 'south'}`));
+  const when = li.querySelector('.chat-time');
+  if (typeof l.at === 'number') setAttr(when, 'datetime', new Date(l.at).toISOString());
+  setText(when, timeText(l.at));
+  setText(li.querySelector('.chat-text'), l.text);
 }
 
 // The panel for the room shown: hidden in a local game.
 export function drawChat() {
   const panel = $('chat');
   const online = !!(model && model.mode === 'online' && model.state);
-  panel.hidden = !online;
+  setHidden(panel, !online);
   if (!online) return;
   const hidden = isHidden();
-  if (!hidden) unread = 0;
+  const opened = !hidden && $('chat-body').hidden;
   panel.classList.toggle('collapsed', hidden);
-  $('chat-body').hidden = hidden;
+  setHidden($('chat-body'), hidden);
   const toggle = $('chat-toggle');
   const missed = unread === 1 ? t('chat.show.unread.one') : t('chat.show.unread', { n: unread });
-  toggle.textContent = hidden ? (unread ? missed : t('chat.show')) : t('chat.hide');
-  toggle.setAttribute('aria-expanded', String(!hidden));
+  setText(toggle, hidden ? (unread ? missed : t('chat.show')) : t('chat.hide'));
+  setAttr(toggle, 'aria-expanded', String(!hidden));
   const player = !!mySide();
-  $('chat-form').hidden = !player;
-  $('chat-spectator').hidden = player;
-  $('chat-empty').hidden = lines.length > 0;
+  setHidden($('chat-form'), !player);
+  setHidden($('chat-spectator'), player);
+  setHidden($('chat-empty'), lines.length > 0);
   const input = $('room-name');
-  if (document.activeElement !== input) input.value = (player ? (model.state.names || {})[mySide()] : model.myName) || myName() || '';
+  const name = (player ? (model.state.names || {})[mySide()] : model.online.myName) || myName() || '';
+  if (document.activeElement !== input && input.value !== name) input.value = name;
+  drawLines();
+  if (opened) $('chat-lines').scrollTop = $('chat-lines').scrollHeight;
   drawWatchers();
 }
 
@@ -109,17 +122,17 @@ function drawWatchers() {
   const st = model.state;
   const el = $('watchers');
   const n = st.spectators || 0;
-  el.hidden = !mySide() || n === 0;
+  setHidden(el, !mySide() || n === 0);
   if (el.hidden) return;
   const names = Array.isArray(st.spectator_names) ? st.spectator_names.filter((x) => typeof x === 'string') : [];
   const count = n === 1 ? t('watchers.one') : t('watchers.many', { n });
-  el.textContent = names.length ? t('watchers.names', { count, names: names.join(', ') }) : count;
+  setText(el, names.length ? t('watchers.names', { count, names: names.join(', ') }) : count);
 }
 
 // The room's name sent to the server: the seat's, or a spectator's own.
 function sendName(name) {
   if (!send({ type: 'name', name })) { toast(t('conn.reconnecting.now')); return; }
-  if (model) model.myName = name;
+  if (model) model.online.myName = name;
   rememberName(name);
   toast(t('name.saved'));
 }
@@ -128,8 +141,8 @@ export function wireChat(sender) {
   send = sender;
   $('chat-toggle').addEventListener('click', () => {
     store(HIDDEN_KEY, isHidden() ? null : '1');
-    drawChat();
-    if (!isHidden()) $('chat-lines').scrollTop = $('chat-lines').scrollHeight;
+    if (!isHidden()) unread = 0;
+    requestRedraw();
   });
   $('chat-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -148,7 +161,6 @@ export function wireChat(sender) {
     if (!name) { toast(t('name.bad')); return; }
     sendName(name);
   });
-  afterRender(drawChat);
 }
 
 // Names also reach the player bars etc. through displayName (names.js).

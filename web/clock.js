@@ -2,6 +2,8 @@
 import { t, getLang } from './i18n.js';
 import { $, soundMuted } from './ui.js';
 import { model } from './model.js';
+import { hooks } from './hooks.js';
+import { setAttr, setHidden, setText } from './dom.js';
 
 const LOW_MS = 10000;       // real time: tenths and the warning below this
 const LOW_DAY_MS = 3600000; // correspondence: the warning below an hour
@@ -19,7 +21,7 @@ export function clockNow() {
   if (!c) return null;
   const left = { south: c.south, north: c.north };
   if (c.running && !st.game.over) {
-    const since = performance.now() - (model.clockAt || 0) - (c.grace || 0);
+    const since = performance.now() - (model.online.clockAt || 0) - (c.grace || 0);
     if (since > 0) left[c.running] = Math.max(0, c[c.running] - since);
   }
   return { ...c, left };
@@ -75,31 +77,31 @@ export function controlText(c) {
 export function drawPlayerClock(el, side) {
   const span = el.querySelector('.player-clock');
   const c = clockNow();
-  span.hidden = !c;
+  setHidden(span, !c);
   el.classList.toggle('has-clock', !!c);
   if (!c) return;
   const ms = c.left[side];
   const running = c.running === side && !model.state.game.over;
   const low = running && ms < (c.kind === 'correspondence' ? LOW_DAY_MS : LOW_MS);
-  span.textContent = formatClock(ms, c.kind);
+  setText(span, formatClock(ms, c.kind));
   span.classList.toggle('running', running);
   span.classList.toggle('low', low);
   span.classList.toggle('flagged', ms <= 0);
   span.title = c.kind === 'correspondence' && running ? t('clock.deadline', { at: deadlineText(ms) }) : '';
-  span.setAttribute('aria-label', t(running ? 'clock.label.running' : 'clock.label', { time: span.textContent }));
+  setAttr(span, 'aria-label', t(running ? 'clock.label.running' : 'clock.label', { time: span.textContent }));
 }
 
 // The line over the table: the time control and the correspondence deadline.
 export function drawClockLine() {
   const c = clockNow();
   const line = $('clock-line');
-  line.hidden = !c;
+  setHidden(line, !c);
   if (!c) return;
   let text = controlText(c);
   if (c.kind === 'correspondence' && c.running && !model.state.game.over) {
     text += ' · ' + t('clock.deadline.side', { side: t(`side.${c.running}`), at: deadlineText(c.left[c.running]) });
   }
-  $('clock-control').textContent = text;
+  setText($('clock-control'), text);
 }
 
 // Redraws the clocks ten times a second while one runs (once a second for
@@ -122,7 +124,7 @@ let warned = null;  // game_number:ply already warned about
 
 function warn() {
   const c = clockNow();
-  const me = model.seat;
+  const me = model.online.seat;
   if (!c || c.kind !== 'realtime' || c.running !== me || c.left[me] >= LOW_MS || c.left[me] <= 0) return;
   const key = `${model.state.game_number}:${model.state.moves.length}`;
   if (warned === key) return;
@@ -143,7 +145,7 @@ export function beep() {
     osc.connect(gain).connect(audio.destination);
     osc.start();
     osc.stop(audio.currentTime + 0.2);
-    window.owareBeeps = (window.owareBeeps || 0) + 1;  // counted for the tests
+    hooks.beeps++;  // counted for the tests (hooks.js)
   } catch (e) { /* no audio here */ }
 }
 
@@ -177,9 +179,10 @@ export function clockError(clock) {
   return null;
 }
 
-export function wireClockForm() {
-  const form = $('create-form');
-  const sync = () => { $('clock-custom').hidden = new FormData(form).get('clock') !== 'custom'; };
+// The clock's part of the create form (start.js's): the custom fields show
+// when chosen.
+export function wireClockForm(form) {
+  const sync = () => { setHidden($('clock-custom'), new FormData(form).get('clock') !== 'custom'); };
   form.addEventListener('change', sync);
   sync();
 }

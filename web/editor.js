@@ -2,10 +2,7 @@
 import { Game, EngineError, fenRead, fenWrite } from './engine.js';
 import { t } from './i18n.js';
 import { $ } from './ui.js';
-import { other } from './model.js';
-import { LEVELS } from './ai.js';
 import { newLocal } from './local.js';
-import { createRoom } from './online.js';
 
 const LETTERS = 'abcdefABCDEF';
 const STANDARD = { pits: Array(12).fill(4), captured: { south: 0, north: 0 }, turn: 'south' };
@@ -109,7 +106,10 @@ function readPasted() {
   if (pos) fill(pos);
 }
 
-export function wireEditor() {
+// The editor inside the start page; start.js gives it aiChoice() (the
+// computer chosen in its form "Against the computer": {level, side}) and
+// createRoom(position) (a room with its create form's choices).
+export function wireEditor({ aiChoice, createRoom }) {
   const rows = { south: $('ed-row-south'), north: $('ed-row-north') };
   for (let i = 0; i < 12; i++) {
     const inp = document.createElement('input');
@@ -143,18 +143,11 @@ export function wireEditor() {
   });
   $('ed-ai').addEventListener('click', () => {
     const start = startPosition();
-    if (start === undefined) return;
-    // The level and side chosen in the form "Against the computer".
-    const f = new FormData($('ai-form'));
-    const mine = f.get('ai-side') === 'north' ? 'north' : 'south';
-    const level = LEVELS.includes(f.get('ai-level')) ? f.get('ai-level') : 'medium';
-    newLocal({ level, side: other(mine) }, { start });
+    if (start !== undefined) newLocal(aiChoice(), { start });
   });
   $('ed-online').addEventListener('click', () => {
     const start = startPosition();
-    if (start === undefined) return;
-    // The create form's side, clock and name; its errors show there.
-    if (!createRoom(start)) $('create-form').scrollIntoView({ block: 'center' });
+    if (start !== undefined) createRoom(start);
   });
 }
 

@@ -4,8 +4,9 @@
 // your side, whose move it is or the result, the last activity; a click
 // goes back in, and finished or expired rooms can be removed.
 import { t, tIn, getLang } from './i18n.js';
-import { $, store } from './ui.js';
+import { $, store, shownScreen } from './ui.js';
 import { controlText } from './clock.js';
+import { keyedList, setText, setHidden, setData } from './dom.js';
 
 const TOKEN_PREFIX = 'oware.token.';
 const MAX = 50; // rooms a request may ask about
@@ -26,16 +27,10 @@ function heldRooms() {
 }
 
 let asked = 0; // the latest request: an older answer is dropped
-let wired = false;
 
 // Fills the list (hidden while this browser holds no seat).
 export async function drawGames() {
   const section = $('games');
-  if (!wired) {
-    // The other language: the list is written again.
-    wired = true;
-    $('lang').addEventListener('click', () => { if (!$('start').hidden) drawGames(); });
-  }
   const held = heldRooms();
   const mine = ++asked;
   if (!held.length) { section.hidden = true; return; }
@@ -54,7 +49,7 @@ export async function drawGames() {
     $('games-note').hidden = false;
     return;
   }
-  if (mine !== asked || $('start').hidden) return;
+  if (mine !== asked || shownScreen() !== 'start') return;
   const rooms = (Array.isArray(answer.rooms) ? answer.rooms : []).filter((g) => g && typeof g.room === 'string');
   // Games on first (yours to move first), then the finished, then the gone; newest first.
   // (A room still waiting for its opponent is not "your move" yet.)
@@ -62,7 +57,7 @@ export async function drawGames() {
     g.seats[g.seat === 'south' ? 'north' : 'south'].taken);
   const rank = (g) => (!g.found || !g.seat ? 3 : g.over ? 2 : g.turn === g.seat && opponentIn(g) ? 0 : 1);
   rooms.sort((a, b) => rank(a) - rank(b) || (b.updated || 0) - (a.updated || 0));
-  $('games-list').replaceChildren(...rooms.map(item));
+  keyedList($('games-list'), rooms, (g) => g.room, makeItem, drawItem);
   $('games-note').hidden = true;
   section.hidden = false;
 }
@@ -81,8 +76,9 @@ function ago(seconds) {
   return fmt.format(-Math.floor(d / 86400), 'day');
 }
 
-// One room of the list, from text nodes only.
-function item(g) {
+// One room of the list, from text nodes only: made once per room, then
+// kept (its text and buttons follow the answer).
+function makeItem(g) {
   const li = document.createElement('li');
   li.className = 'game-item';
   li.dataset.room = g.room;
@@ -93,48 +89,60 @@ function item(g) {
   const detail = document.createElement('span');
   detail.className = 'game-detail';
   info.append(title, detail);
+  const open = document.createElement('a');
+  open.className = 'button small';
+  open.href = `?room=${encodeURIComponent(g.room)}`;
+  li.append(info, open);
+  return li;
+}
+
+// The button that forgets a finished or gone room (this browser's seat token).
+function removeButton(room, li) {
+  const rm = document.createElement('button');
+  rm.type = 'button';
+  rm.className = 'small';
+  rm.addEventListener('click', () => {
+    store(TOKEN_PREFIX + room, null);
+    li.remove();
+    if (!$('games-list').children.length) $('games').hidden = true;
+  });
+  return rm;
+}
+
+function drawItem(li, g) {
+  const [info, open] = li.children;
+  let rm = li.querySelector('button');
+  const [title, detail] = info.children;
   let removable = true;
+  let state = null;
   if (!g.found || !g.seat) {
-    li.dataset.state = 'gone';
-    title.textContent = t('games.gone');
+    state = 'gone';
+    setText(title, t('games.gone'));
+    setText(detail, '');
   } else {
     const opp = g.seat === 'south' ? 'north' : 'south';
     const names = g.names || {};
     const oppName = typeof names[opp] === 'string' ? names[opp] : null;
-    title.textContent = !g.seats || !g.seats[opp] || !g.seats[opp].taken ? t('games.waiting')
-      : t('games.against', { name: oppName || side(opp, g.kind) });
-    let state = '';
     const waiting = !g.seats || !g.seats[opp] || !g.seats[opp].taken;
+    setText(title, waiting ? t('games.waiting') : t('games.against', { name: oppName || side(opp, g.kind) }));
+    let said = '';
     if (g.over) {
-      li.dataset.state = 'over';
-      state = g.reason === 'aborted' || !g.winner ? t('over.aborted') : g.winner === 'draw' ? t('over.draw')
+      state = 'over';
+      said = g.reason === 'aborted' || !g.winner ? t('over.aborted') : g.winner === 'draw' ? t('over.draw')
         : g.winner === g.seat ? t('games.won') : t('games.lost');
     } else {
       removable = false;
-      li.dataset.state = waiting ? 'waiting' : g.turn === g.seat ? 'yours' : 'theirs';
-      if (!waiting) state = g.turn === g.seat ? t('games.your_move') : t('games.their_move');
+      state = waiting ? 'waiting' : g.turn === g.seat ? 'yours' : 'theirs';
+      if (!waiting) said = g.turn === g.seat ? t('games.your_move') : t('games.their_move');
     }
     // A Togyz room says its game (Oware is the default).
-    detail.textContent = [g.kind === 'togyz' ? t('kind.togyz') : '', t('games.you_play', { side: side(g.seat, g.kind) }), state, controlText(g.time_control),
-      ago(g.updated)].filter(Boolean).join(' · ');
+    setText(detail, [g.kind === 'togyz' ? t('kind.togyz') : '', t('games.you_play', { side: side(g.seat, g.kind) }), said, controlText(g.time_control),
+      ago(g.updated)].filter(Boolean).join(' · '));
   }
-  const open = document.createElement('a');
-  open.className = 'button small';
-  open.href = `?room=${encodeURIComponent(g.room)}`;
-  open.textContent = g.found && g.seat ? t('games.open') : t('games.look');
-  li.append(info, open);
-  if (!g.found || !g.seat) open.hidden = true;
-  if (removable) {
-    const rm = document.createElement('button');
-    rm.type = 'button';
-    rm.className = 'small';
-    rm.textContent = t('games.remove');
-    rm.addEventListener('click', () => {
-      store(TOKEN_PREFIX + g.room, null);
-      li.remove();
-      if (!$('games-list').children.length) $('games').hidden = true;
-    });
-    li.append(rm);
-  }
-  return li;
+  setData(li, 'state', state);
+  setText(open, g.found && g.seat ? t('games.open') : t('games.look'));
+  setHidden(open, !g.found || !g.seat);
+  if (removable && !rm) li.append(rm = removeButton(g.room, li));
+  if (!removable && rm) rm.remove();
+  if (rm) setText(rm, t('games.remove'));
 }

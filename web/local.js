@@ -4,16 +4,18 @@ import { Game as TogyzGame, replay as togyzReplay } from './togyz.js';
 import { getKind, setKind, pitLabel } from './kind.js';
 import { Computer, LEVELS } from './ai.js';
 import { t, applyStatic } from './i18n.js';
-import { $, toast, announce, confirmDialog, show, store, load, setGameHeading } from './ui.js';
-import { model, board, setModel, newModel, other, moverOf, undoCount, mySide } from './model.js';
+import { toast, announce, confirmDialog, show, store, load, setGameHeading } from './ui.js';
+import { model, setModel, newModel, moverOf, undoCount, mySide } from './model.js';
 import { Timeline } from './timeline.js';
 import { sideName, lastText, resultSentence, engineText } from './texts.js';
-import { renderAll, afterRender } from './render.js';
+import { requestRedraw } from './redraw.js';
+import { animateMove, finishMove, moveSettled } from './table.js';
+import { stopStale } from './analysis.js';
 
 const LOCAL_KEY = 'oware.local';
 
 function saveLocal() {
-  store(LOCAL_KEY, JSON.stringify({ kind: model.timeline.kind, moves: model.timeline.moves, ai: model.ai, flipped: model.flipped, start: model.start }));
+  store(LOCAL_KEY, JSON.stringify({ kind: model.timeline.kind, moves: model.timeline.moves, ai: model.local.ai, flipped: model.flipped, start: model.start }));
 }
 
 // A saved start position the engine of kind accepts, else null (the standard start).
@@ -66,20 +68,20 @@ export function startLocal() {
   setModel(newModel('local'));
   const saved = readLocal();
   setKind(saved ? saved.kind : 'oware');
-  applyStatic();
-  document.body.dataset.kind = getKind();
-  let line = new Timeline();
+  applyStatic();  // the page's words follow the game (the draw pass marks the body)
+  let line = new Timeline(getKind());
   if (saved) {
-    try { line = new Timeline(saved.moves, saved.start); } catch { line = new Timeline([], saved.start); }
-    model.ai = saved.ai;
+    try { line = new Timeline(saved.kind, saved.moves, saved.start); } catch { line = new Timeline(saved.kind, [], saved.start); }
+    model.local.ai = saved.ai;
     model.flipped = saved.flipped;
   }
   model.timeline = line;
   model.start = line.start;
   localState();
-  setGameHeading(model.ai ? 'screen.ai' : 'screen.local');
+  setGameHeading(model.local.ai ? 'screen.ai' : 'screen.local');
   show('game');
-  renderAll();
+  requestRedraw();
+  aiTurn();
 }
 
 // The computer's turn: web/ai.js searches in a worker while the page lives
@@ -92,26 +94,32 @@ function cpu() {
   return computer;
 }
 let aiSeq = 0;
+// Called where the game changes: when it is the computer's turn, its search
+// starts; its move is played once the sowing shown has ended.
 function aiTurn() {
-  if (!model || model.mode !== 'local' || !model.ai || model.thinking || board.anim) return;
+  if (!model || model.mode !== 'local' || !model.local.ai || model.local.thinking) return;
   const line = model.timeline;
-  if (line.over || model.review !== null || line.state().turn !== model.ai.side) return;
+  if (line.over || model.review !== null || line.state().turn !== model.local.ai.side) return;
   const id = ++aiSeq;
-  model.thinking = id;
+  model.local.thinking = id;
   const moves = line.moves.slice();
-  const started = Date.now();
   // Easy's slips vary from game to game and move to move.
-  const seed = (model.aiSeed = model.aiSeed || (Date.now() >>> 0)) + moves.length;
-  cpu().best({ position: model.start, moves, level: model.ai.level, seed }).then((r) => {
-    // A short pause, so a quick reply still reads as a move.
+  const seed = (model.local.aiSeed = model.local.aiSeed || (Date.now() >>> 0)) + moves.length;
+  const search = cpu().best({ position: model.start, moves, level: model.local.ai.level, seed });
+  search.catch(() => {});  // a search cancelled during the sowing is answered below
+  moveSettled().then(() => {
+    const started = Date.now();
+    return search.then((r) => ({ r, started }));
+  }).then(({ r, started }) => {
+    // A short pause after the sowing, so a quick reply still reads as a move.
     setTimeout(() => {
-      if (!model || model.thinking !== id) return;
-      model.thinking = null;
+      if (!model || model.local.thinking !== id) return;
+      model.local.thinking = null;
       if (model.timeline.moves.length === moves.length) playLocal(r.move);
     }, Math.max(0, 500 - (Date.now() - started)));
   }, (e) => {
-    if (!model || model.thinking !== id) return;
-    model.thinking = null;
+    if (!model || model.local.thinking !== id) return;
+    model.local.thinking = null;
     if (!(e && e.cancelled)) toast(t('error.unknown', { code: 'ai' }));
   });
 }
@@ -121,7 +129,7 @@ function localState() {
   const line = model.timeline;
   const n = line.moves.length;
   model.state = {
-    game_number: model.localGame,
+    game_number: model.local.game,
     game: line.state(),
     moves: line.moves.slice(),
     last: n ? line.history[n - 1] : null,
@@ -133,6 +141,7 @@ function localState() {
 }
 
 export function playLocal(letter) {
+  const before = model.state.game;
   let info;
   try { info = model.timeline.play(letter); } catch (e) {
     if (e instanceof EngineError) toast(engineText(e.code));
@@ -140,86 +149,75 @@ export function playLocal(letter) {
   }
   localState();
   model.preview = null;
-  board.markPreview(null);
   saveLocal();
   announce(lastText(info, moverOf(letter)) + (model.state.game.over ? ` ${resultSentence(model.state, mySide())}` : ''));
-  renderAll();
+  animateMove(before, info, model.state.game);
+  requestRedraw();
+  aiTurn();
 }
 
-function undoLocal() {
+// Takes back undoCount() moves (model.js).
+export function undo() {
   if (!model || model.mode !== 'local') return;
   const k = undoCount();
   if (!k) return;
-  const hadFocus = document.activeElement === $('act-undo');
-  const moves = model.timeline.moves;
+    const moves = model.timeline.moves;
   const gone = moves.slice(moves.length - k);
   // A search of the computer (its move or a hint) is about a position that
   // goes away: stop it.
-  if (computer && (model.thinking || (model.hint && !model.hint.move))) computer.cancel();
-  model.thinking = null;
-  model.hint = null;
+  if (computer && (model.local.thinking || (model.local.hint && !model.local.hint.move))) computer.cancel();
+  model.local.thinking = null;
+  model.local.hint = null;
   model.review = null;
   model.preview = null;
-  board.markPreview(null);
-  board.finish();
+  finishMove();
   // The engine cannot step back: play the moves kept again (once, here).
-  model.timeline = new Timeline(moves.slice(0, moves.length - k), model.start);
+  model.timeline = new Timeline(model.timeline.kind, moves.slice(0, moves.length - k), model.start);
   localState();
+  stopStale();
   saveLocal();
   const said = k === 1 ? t('undo.one', { move: pitLabel(gone[0]) }) : t('undo.two', { first: pitLabel(gone[0]), second: pitLabel(gone[1]) });
-  const turn = model.ai ? t('announce.turn') : t('turn.local', { side: sideName(model.state.game.turn) });
+  const turn = model.local.ai ? t('announce.turn') : t('turn.local', { side: sideName(model.state.game.turn) });
   announce(`${said} ${turn}`);
-  renderAll();
-  // A focused button that turns disabled drops the focus: keep it nearby.
-  if (hadFocus && $('act-undo').disabled) $('act-new').focus();
+  requestRedraw();
+  aiTurn();
 }
 
-async function newGame() {
+// Starts the next game from the same position (asks first if this one is on).
+export async function newGame() {
   const line = model.timeline;
   if (line.moves.length && !line.over && !(await confirmDialog(`${t('action.newgame')}?`, t('action.newgame')))) return;
-  model.timeline = new Timeline([], model.start);  // from the same start position
-  model.localGame += 1;
+  model.timeline = new Timeline(line.kind, [], model.start);  // from the same start position
+  model.local.game += 1;
   model.review = null;
-  model.thinking = null;
-  model.aiSeed = 0;
+  model.local.thinking = null;
+  model.local.aiSeed = 0;
   if (computer) { computer.cancel(); computer.newGame().catch(() => {}); }
   localState();
+  stopStale();
   saveLocal();
   announce(t('announce.start'));
-  renderAll();
+  requestRedraw();
+  aiTurn();
 }
 
-function askHint() {
+// Asks the computer for the move it would play here.
+export function askHint() {
   const moves = model.timeline.moves.slice();
-  model.hint = { ply: moves.length };
-  renderAll();
+  model.local.hint = { ply: moves.length };
+  requestRedraw();
   cpu().hint({ position: model.start, moves }).then((r) => {
-    if (!model || !model.hint || model.hint.ply !== moves.length || model.timeline.moves.length !== moves.length) return;
-    model.hint = { ply: moves.length, move: r.move };
+    if (!model || !model.local.hint || model.local.hint.ply !== moves.length || model.timeline.moves.length !== moves.length) return;
+    model.local.hint = { ply: moves.length, move: r.move };
     announce(t('hint.note', { pit: pitLabel(r.move) }));
-    renderAll();
-  }, () => { if (model) { model.hint = null; renderAll(); } });
+    requestRedraw();
+  }, () => { if (model) { model.local.hint = null; requestRedraw(); } });
 }
 
-// The local game's buttons, on the start page and the game screen.
-export function wireLocal() {
-  afterRender(aiTurn);
-  $('act-new').addEventListener('click', newGame);
-  $('act-hint').addEventListener('click', askHint);
-  $('act-undo').addEventListener('click', undoLocal);
-  // Also a spectator's (online): only a local game is saved.
-  $('act-flip').addEventListener('click', () => {
-    model.flipped = !model.flipped;
-    if (model.mode === 'local') saveLocal();
-    renderAll();
-  });
-  $('local-play').addEventListener('click', () => newLocal(null));
-  $('local-resume').addEventListener('click', () => { window.location.href = '?local=1'; });
-  $('ai-form').addEventListener('submit', (ev) => {
-    ev.preventDefault();
-    const f = new FormData(ev.target);
-    const mine = f.get('ai-side') === 'north' ? 'north' : 'south';
-    const level = LEVELS.includes(f.get('ai-level')) ? f.get('ai-level') : 'medium';
-    newLocal({ level, side: other(mine) });
-  });
+// Turns the board by hand (also a spectator's, online: only a local game
+// is saved).
+export function flip() {
+  model.flipped = !model.flipped;
+  if (model.mode === 'local') saveLocal();
+  requestRedraw();
 }

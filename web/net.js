@@ -17,8 +17,6 @@ const DELAYS = [500, 1000, 2000, 4000, 8000, 15000];
 // takes milliseconds; the margin is for slow phone networks.
 export const STALL_MS = 10000;
 const ANSWERED = new Set(['move', 'resign', 'draw', 'abort', 'rematch', 'claim', 'chat']);
-// The browser tests shorten it (window.owareStallMs).
-const stallMs = () => (typeof window !== 'undefined' && window.owareStallMs) || STALL_MS;
 
 // The ws URL next to the page: ws://host/ws at the root, wss://host/prefix/ws
 // behind a proxy; room (optional) goes in the query for routing.
@@ -34,7 +32,8 @@ export function socketUrl(room) {
 export class Connection {
   // handlers: hello() -> first message object for a fresh socket,
   // message(obj), status({state, retryIn}), closed(code) -> false to stop
-  // reconnecting. url() -> the URL to open.
+  // reconnecting. url() -> the URL to open. stallMs (optional): the wait
+  // for an answer before a stalled socket is given up (STALL_MS).
   constructor(handlers) {
     this.h = handlers;
     this.ws = null;
@@ -91,7 +90,7 @@ export class Connection {
       this.ws.send(JSON.stringify(obj));
       if (ANSWERED.has(obj.type) && !this.stall) {
         const ws = this.ws;
-        this.stall = setTimeout(() => this._stalled(ws), stallMs());
+        this.stall = setTimeout(() => this._stalled(ws), this.h.stallMs || STALL_MS);
       }
       return true;
     }

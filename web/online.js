@@ -2,95 +2,98 @@
 import { t, applyStatic } from './i18n.js';
 import { getKind, setKind, pitLabel, togyzFromWire } from './kind.js';
 import { Connection, socketUrl, CLOSE_REPLACED } from './net.js';
-import { $, toast, announce, confirmDialog, copyText, show, store, load } from './ui.js';
-import { model, board, setModel, newModel, mySide, other, moverOf } from './model.js';
+import { toast, announce, confirmDialog, show, store, load } from './ui.js';
+import { model, setModel, newModel, mySide, other, moverOf, dropIdlePreview } from './model.js';
 import { Timeline } from './timeline.js';
-import { lastText, resultSentence, engineText, errorText } from './texts.js';
-import { renderAll } from './render.js';
-import { drawConn, drawConnBare } from './conn-line.js';
-import { showStart } from './start.js';
-import { chosenClock, clockError, scheduleClock, wireClockForm } from './clock.js';
-import { drawClocks } from './table.js';
-import { shareText } from './actions.js';
-import { myName, cleanText, rememberName, NAME_MAX, seatName } from './names.js';
+import { lastText, resultSentence, engineText, errorText, declinedText } from './texts.js';
+import { requestRedraw } from './redraw.js';
+import { scheduleClock } from './clock.js';
+import { drawClocks, animateMove } from './table.js';
+import { stopStale } from './analysis.js';
+import { myName } from './names.js';
+import { hooks } from './hooks.js';
 import { resetChat, onChatMessage, chatError, wireChat } from './chat.js';
 import { stateEvents, chatEvent, wireAlerts } from './alerts.js';
 
 const TOKEN_KEY = (room) => `oware.token.${room}`;
 
 let conn = null;
-let tickTimer = null;
+let tickTimer = null;    // redraws while a claim counts down
+let retryTimer = null;   // counts the wait before a reconnection down on screen
+let rejoinTimer = null;  // a join answered `internal` is sent again
+let backToStart = () => {};  // app.js's: the start page, with a sentence under the create form
 
 // Opens room (null: creates one, on createSide).
 // createKind: the game of a room this page creates ('oware' or 'togyz').
 export function startOnline(room, createSide, createClock = null, createPosition = null, createKind = getKind()) {
   setModel(newModel('online'));
-  model.createKind = createKind === 'togyz' ? 'togyz' : 'oware';
-  $('game').classList.remove('has-state');
-  model.room = room;
-  model.createSide = createSide || null;
-  model.createClock = createClock;
-  model.createPosition = createPosition;
+  model.online.createKind = createKind === 'togyz' ? 'togyz' : 'oware';
+  model.online.room = room;
+  model.online.createSide = createSide || null;
+  model.online.createClock = createClock;
+  model.online.createPosition = createPosition;
   resetChat();
   show('game');
   conn = new Connection({
-    url: () => socketUrl(model.room),
+    url: () => socketUrl(model.online.room),
+    stallMs: hooks.stallMs,  // the browser tests shorten it (hooks.js)
     hello,
     message: onMessage,
     status: ({ state, retryIn }) => {
       // An open socket is not yet the room: until its welcome (a join may
       // wait a few seconds while another server's room is taken over) the
       // page stays "reconnecting", its pits and presence unknown.
-      model.conn = state === 'open' ? 'joining' : state;
-      clearTimeout(model.rejoinTimer);
-      model.retryIn = retryIn;
-      model.retryAt = Date.now() + retryIn;
+      model.online.conn = state === 'open' ? 'joining' : state;
+      clearTimeout(rejoinTimer);
+      model.online.retryIn = retryIn;
+      model.online.retryAt = Date.now() + retryIn;
       // Count the wait down on screen.
-      clearInterval(model.retryTimer);
+      clearInterval(retryTimer);
       if (state === 'retry' && retryIn >= 1500) {
-        model.retryTimer = setInterval(() => { if (model && model.conn === 'retry') drawConn(); }, 1000);
+        retryTimer = setInterval(() => { if (model && model.online.conn === 'retry') requestRedraw(); }, 1000);
       }
-      if (state === 'retry' || state === 'connecting') model.pendingAck = true;
-      if (model.state) renderAll(); else drawConnBare();
+      if (state === 'retry' || state === 'connecting') model.online.pendingAck = true;
+      dropIdlePreview();
+      requestRedraw();
     },
     closed: (code) => {
-      if (code === CLOSE_REPLACED) { model.stopped = 'replaced'; return false; }
-      if (model.stopped) return false;
+      if (code === CLOSE_REPLACED) { model.online.stopped = 'replaced'; return false; }
+      if (model.online.stopped) return false;
       return true;
     },
   });
   conn.open();
-  if (model.room) drawConnBare();
+  requestRedraw();
 }
 
 // The first message of each socket: join the room (with this browser's
 // seat token), or create it.
 function hello() {
   // The name this browser remembers goes with every create and join.
-  const name = model.myName || myName();
+  const name = model.online.myName || myName();
   const named = name ? { name } : {};
-  if (!model.room) {
-    const from = model.createPosition ? { position: model.createPosition } : {};
+  if (!model.online.room) {
+    const from = model.online.createPosition ? { position: model.online.createPosition } : {};
     // kind is sent for Togyz Kumalak only (a room is Oware without it).
-    const kind = model.createKind === 'togyz' ? { kind: 'togyz' } : {};
-    return { type: 'create', ...kind, side: model.createSide, clock: model.createClock, ...from, ...named };
+    const kind = model.online.createKind === 'togyz' ? { kind: 'togyz' } : {};
+    return { type: 'create', ...kind, side: model.online.createSide, clock: model.online.createClock, ...from, ...named };
   }
-  const token = load(TOKEN_KEY(model.room));
-  return token ? { type: 'join', room: model.room, token, ...named } : { type: 'join', room: model.room, ...named };
+  const token = load(TOKEN_KEY(model.online.room));
+  return token ? { type: 'join', room: model.online.room, token, ...named } : { type: 'join', room: model.online.room, ...named };
 }
 
 function onMessage(msg) {
   switch (msg.type) {
   case 'welcome': {
-    const first = !model.room;
-    model.room = msg.room;
-    model.seat = msg.seat;
-    model.everJoined = true;
-    model.conn = 'open';
+    const first = !model.online.room;
+    model.online.room = msg.room;
+    model.online.seat = msg.seat;
+    model.online.everJoined = true;
+    model.online.conn = 'open';
     useKind(msg.kind);
     // The first state on a new connection is the truth, whatever its
     // version (a server restored from its store may count from lower).
-    model.freshJoin = true;
+    model.online.freshJoin = true;
     if (msg.token) store(TOKEN_KEY(msg.room), msg.token);
     if (first) {
       const u = new URL(window.location.href);
@@ -118,10 +121,9 @@ function onMessage(msg) {
 // The room's game: the page's words and board follow it.
 function useKind(kind) {
   const k = kind === 'togyz' ? 'togyz' : 'oware';
-  if (k === getKind() && document.body.dataset.kind === k) return;
+  if (k === getKind()) return;
   setKind(k);
-  document.body.dataset.kind = k;
-  applyStatic();
+  applyStatic();  // the page's words (the draw pass marks the body)
 }
 
 // A move as the wire carries it: Oware its letter; Togyz the hole number
@@ -134,37 +136,42 @@ function onState(st) {
   useKind(st.kind || (st.game && Array.isArray(st.game.pits) && st.game.pits.length === 18 ? 'togyz' : 'oware'));
   if (getKind() === 'togyz') st = togyzFromWire(st);
   const prev = model.state;
-  if (prev && !model.freshJoin && st.version !== undefined && prev.version !== undefined &&
+  if (prev && !model.online.freshJoin && st.version !== undefined && prev.version !== undefined &&
       st.version < prev.version && st.game_number === prev.game_number) return;  // an old state after a newer one
-  model.freshJoin = false;
+  model.online.freshJoin = false;
   const firstState = !prev;
   model.state = st;
   // The clocks count down from the moment this state arrived.
-  model.clockAt = performance.now();
+  model.online.clockAt = performance.now();
   scheduleClock(drawClocks);
   if (prev && prev.game_number !== st.game_number) {
     model.review = null;
-    model.prevGame = null;
     announce(t('announce.start'));
   }
-  if (model.pending) {
-    const p = model.pending;
-    if (st.moves.length > p.ply || st.game.over) model.pending = null;
-    else if (st.moves.length === p.ply && conn.connected && model.pendingAck) {
+  if (model.online.pending) {
+    const p = model.online.pending;
+    if (st.moves.length > p.ply || st.game.over) model.online.pending = null;
+    else if (st.moves.length === p.ply && conn.connected && model.online.pendingAck) {
       // Reconnected with a move unconfirmed: send it again (the server
       // treats a repeat of a recorded move as a resend).
-      model.pendingAck = false;
+      model.online.pendingAck = false;
       conn.send({ type: 'move', pit: wirePit(p.pit), ply: p.ply });
     }
   }
-  model.pendingAck = false;
+  model.online.pendingAck = false;
   noticeDecline(prev, st);
   syncTimeline();
+  stopStale();
+  dropIdlePreview();
+  // A move from the position shown (this page's too, once the server has
+  // it): its sowing.
+  if (prev && prev.game_number === st.game_number && st.moves.length === prev.moves.length + 1 && st.last) {
+    animateMove(prev.game, st.last, st.game);
+  }
   // claim_in counts down from now.
-  model.claimAt = st.claim_in !== null && st.claim_in !== undefined ? Date.now() + st.claim_in * 1000 : null;
+  model.online.claimAt = st.claim_in !== null && st.claim_in !== undefined ? Date.now() + st.claim_in * 1000 : null;
   scheduleTick();
-  if (firstState) $('conn').hidden = true;
-  renderAll();
+  requestRedraw();
   if (!firstState) announceChange(prev, st);
   if (!firstState) stateEvents(prev, st);
 }
@@ -175,10 +182,10 @@ function onState(st) {
 function syncTimeline() {
   const st = model.state;
   let line = model.timeline;
-  const same = line && model.timelineGame === st.game_number && line.moves.length <= st.moves.length &&
+  const same = line && model.online.timelineGame === st.game_number && line.moves.length <= st.moves.length &&
     line.moves.every((m, i) => m === st.moves[i]);
   try {
-    if (!same) { line = new Timeline([], st.start || null); model.timelineGame = st.game_number; }
+    if (!same) { line = new Timeline(getKind(), [], st.start || null); model.online.timelineGame = st.game_number; }
     for (let i = line.moves.length; i < st.moves.length; i++) line.play(st.moves[i]);
     model.timeline = line;
     // Togyz: the page's replay says what the last move did in its terms.
@@ -202,7 +209,10 @@ function announceChange(prev, st) {
   else if (me && !st.game.over && st.game.turn === me && (prev.game.turn !== me || prev.game_number !== st.game_number) && st.seats[other(me)].taken) parts.push(t('announce.turn'));
   if (st.draw_offer && st.draw_offer !== prev.draw_offer && st.draw_offer !== me) parts.push(t('action.draw.incoming'));
   if (st.rematch_offer && st.rematch_offer !== prev.rematch_offer && st.rematch_offer !== me) parts.push(t('action.rematch.incoming'));
-  if (model.declined && model.declined.version === st.version) parts.push($('offer-text').textContent);
+  if (model.online.declined && model.online.declined.version === st.version) {
+    const said = declinedText(st, me);
+    if (said) parts.push(said);
+  }
   if (parts.length) announce(parts.join(' '));
 }
 
@@ -210,82 +220,81 @@ function announceChange(prev, st) {
 // declined (a draw offer also when the offered player moves), when the game
 // ends, or when a rematch is accepted (protocol/PROTOCOL.md), so an offer of
 // mine gone in the same game, with the game still on for a draw, was
-// declined. Kept in model.declined for actions.js to say.
+// declined. Kept in model.online.declined for actions.js to say.
 function noticeDecline(prev, st) {
   const me = mySide();
   if (!me || !prev || prev.game_number !== st.game_number) return;
   const by = other(me);
   if (prev.draw_offer === me && !st.draw_offer && !st.game.over) {
-    model.declined = { kind: 'draw', by, moved: st.moves.length > prev.moves.length, game: st.game_number, ply: st.moves.length, version: st.version };
+    model.online.declined = { kind: 'draw', by, moved: st.moves.length > prev.moves.length, game: st.game_number, ply: st.moves.length, version: st.version };
   } else if (prev.rematch_offer === me && !st.rematch_offer && st.game.over) {
-    model.declined = { kind: 'rematch', by, game: st.game_number, version: st.version };
+    model.online.declined = { kind: 'rematch', by, game: st.game_number, version: st.version };
   }
 }
 
 // Redraws every second while a claim counts down.
 function scheduleTick() {
   clearInterval(tickTimer);
-  if (model.claimAt) tickTimer = setInterval(() => { if (model && model.claimAt) renderAll(); }, 1000);
+  if (model.online.claimAt) tickTimer = setInterval(() => { if (model && model.online.claimAt) requestRedraw(); }, 1000);
 }
 
 function onError(msg) {
   const code = msg.code;
-  if (code === 'bad_token' && model.room) {
-    store(TOKEN_KEY(model.room), null);
+  if (code === 'bad_token' && model.online.room) {
+    store(TOKEN_KEY(model.online.room), null);
     toast(t('error.bad_token'));
-    conn.send({ type: 'join', room: model.room });
+    conn.send({ type: 'join', room: model.online.room });
     return;
   }
   if (code === 'no_room' || (code === 'too_many_spectators' && !model.state)) {
-    model.stopped = code;
-    if (code === 'no_room') store(TOKEN_KEY(model.room), null);
+    model.online.stopped = code;
+    if (code === 'no_room') store(TOKEN_KEY(model.online.room), null);
     conn.stop();
-    if (model.state) renderAll(); else drawConnBare();
+    requestRedraw();
     return;
   }
-  if (code === 'replaced') { model.stopped = 'replaced'; renderAll(); return; }
-  if (code === 'internal' && model.room && model.conn === 'joining') {
+  if (code === 'replaced') { model.online.stopped = 'replaced'; requestRedraw(); return; }
+  if (code === 'internal' && model.online.room && model.online.conn === 'joining') {
     // The join could not be answered (the room is still being taken over
     // from another server, or the database failed): nothing changed, join
     // again in a moment on the same socket.
-    clearTimeout(model.rejoinTimer);
+    clearTimeout(rejoinTimer);
     const again = conn;
-    model.rejoinTimer = setTimeout(() => {
-      if (conn === again && model && model.conn === 'joining') again.send(hello());
+    rejoinTimer = setTimeout(() => {
+      if (conn === again && model && model.online.conn === 'joining') again.send(hello());
     }, 1000);
     return;
   }
-  if (!model.room && !model.state) {  // create failed: back to the start page
+  if (!model.online.room && !model.state) {  // create failed: back to the start page
     conn.stop();
-    showStart(errorText(code));
+    backToStart(errorText(code));
     return;
   }
   if (chatError(code)) return;
-  if (model.pending && ['illegal_move', 'not_your_turn', 'stale_ply', 'game_over', 'opponent_missing'].includes(code)) {
-    model.pending = null;
-    model.shownKey = null;  // undo the optimistic animation
+  if (model.online.pending && ['illegal_move', 'not_your_turn', 'stale_ply', 'game_over', 'opponent_missing'].includes(code)) {
+    model.online.pending = null;
   }
   toast(errorText(code));
-  if (model.state) renderAll();
+  requestRedraw();
 }
 
 // Leaves this room (over, or never joined by an opponent) for a new one,
 // created as the start page does: on this player's side, south for a
 // spectator (the start page's default).
-function newRoom() {
+export function newRoom() {
   const side = mySide() || 'south';
   const start = model.state && model.state.start || null;  // the new room starts where this one did
   if (conn) conn.stop();
   clearInterval(tickTimer);
-  clearInterval(model.retryTimer);
-  clearTimeout(model.rejoinTimer);
+  clearInterval(retryTimer);
+  clearTimeout(rejoinTimer);
   startOnline(null, side, null, start, getKind());
 }
 
 // Sends obj in the room: only once the socket's join is answered (a
 // message before it would get not_joined). False when it could not go.
 function sendInRoom(obj) {
-  return !!conn && !!model && model.conn === 'open' && conn.send(obj);
+  return !!conn && !!model && model.online.conn === 'open' && conn.send(obj);
 }
 
 function sendAction(obj) {
@@ -297,95 +306,55 @@ export function playOnline(letter) {
   const ply = st.moves.length;
   // A record the engine refuses: let the server judge the move.
   if (!model.timeline) { sendAction({ type: 'move', pit: wirePit(letter), ply }); return; }
-  // Show the move at once (the engine agrees with the server), then confirm.
+  // The engine says at once what it thinks of the move; the board sows it
+  // when the server's state brings it.
   const p = model.timeline.preview(letter);
   if (p.error) { toast(engineText(p.error)); return; }
-  const info = p.move;
-  model.pending = { pit: letter, ply };
+  model.online.pending = { pit: letter, ply };
   model.preview = null;
-  board.markPreview(null);
-  const before = st.game;
-  const after = p.state;
-  model.shownKey = `${st.game_number}:${ply + 1}`;
-  model.prevGame = after;
-  model.prevKey = model.shownKey;
-  board.setLegal([]);
-  board.markLast(info);
-  board.animate(before, info, after).then(() => { if (model.state) renderAll(); });
   sendAction({ type: 'move', pit: wirePit(letter), ply });
-  renderAll();
+  requestRedraw();
 }
 
-// Creates a room with the create form's choices (side, clock, name), from
-// position (null: the standard start; else the board editor's). Returns
-// false when the form has an error (shown under it).
-export function createRoom(position) {
-  const form = $('create-form');
-  const side = new FormData(form).get('side') || 'random';
-  const clock = chosenClock(form);
-  const bad = clockError(clock);
-  $('create-error').hidden = !bad;
-  $('create-error').textContent = bad ? t(bad) : '';
-  if (bad) return false;
-  // The name typed is remembered for the next rooms (empty: forgotten).
-  const raw = $('start-name').value;
-  const name = raw.trim() ? cleanText(raw, NAME_MAX) : null;
-  if (raw.trim() && !name) {
-    $('create-error').textContent = t('name.bad');
-    $('create-error').hidden = false;
-    return false;
-  }
-  rememberName(name);
-  $('create').disabled = true;
-  $('create').textContent = t('start.creating');
-  startOnline(null, side, clock, position);
-  return true;
+// ---- the room's intents (actions.js and conn-line.js wire their buttons) ----
+
+export const offerDraw = () => sendAction({ type: 'draw', action: 'offer' });
+export const offerRematch = () => sendAction({ type: 'rematch', action: 'offer' });
+export const claim = () => sendAction({ type: 'claim' });
+
+// kind: 'draw' or 'rematch'; accept: true, or false to decline.
+export function answerOffer(kind, accept) {
+  if (kind !== 'draw' && kind !== 'rematch') return;
+  sendAction({ type: kind, action: accept ? 'accept' : 'decline' });
 }
 
-// The room's buttons and the start page's form that creates a room.
-export function wireOnline() {
-  $('create-form').addEventListener('submit', (ev) => {
-    ev.preventDefault();
-    createRoom(null);
-  });
+// Ends the game before both have moved (asks first).
+export async function abort() {
+  const st = model.state;
+  const alone = st && !(st.seats.south.taken && st.seats.north.taken);
+  if (await confirmDialog(t(alone ? 'action.abort.confirm.alone' : 'action.abort.confirm'), t('action.abort.yes'))) sendAction({ type: 'abort' });
+}
 
-  $('share-copy').addEventListener('click', () => copyText($('share-link').value, t('share.copied'), $('share-link')));
-  $('share-link').addEventListener('focus', (ev) => ev.target.select());
-  // Phones offer their own share sheet (messaging apps) besides the copy.
-  if (typeof navigator.share === 'function') {
-    $('share-native').hidden = false;
-    $('share-native').addEventListener('click', () => {
-      navigator.share({ title: t('app.title'), text: shareText(), url: $('share-link').value }).catch(() => {});
-    });
-  }
+export async function resign() {
+  if (await confirmDialog(t('action.resign.confirm'), t('action.resign.yes'))) sendAction({ type: 'resign' });
+}
 
-  wireClockForm();
-  $('act-draw').addEventListener('click', () => sendAction({ type: 'draw', action: 'offer' }));
-  $('act-abort').addEventListener('click', async () => {
-    const st = model.state;
-    const alone = st && !(st.seats.south.taken && st.seats.north.taken);
-    if (await confirmDialog(t(alone ? 'action.abort.confirm.alone' : 'action.abort.confirm'), t('action.abort.yes'))) sendAction({ type: 'abort' });
-  });
-  $('act-newroom').addEventListener('click', newRoom);
-  $('act-claim').addEventListener('click', () => sendAction({ type: 'claim' }));
-  $('act-rematch').addEventListener('click', () => sendAction({ type: 'rematch', action: 'offer' }));
-  $('act-resign').addEventListener('click', async () => {
-    if (await confirmDialog(t('action.resign.confirm'), t('action.resign.yes'))) sendAction({ type: 'resign' });
-  });
-  $('offer-accept').addEventListener('click', () => sendAction({ type: $('offer').dataset.kind, action: 'accept' }));
-  $('offer-decline').addEventListener('click', () => sendAction({ type: $('offer').dataset.kind, action: 'decline' }));
-  $('conn-action').addEventListener('click', () => {
-    const action = $('conn-action').dataset.action;
-    if (action === 'home') { window.location.href = './'; return; }
-    if (action === 'retry') { conn.nudge(); return; }
-    model.stopped = null;
-    conn.open();
-  });
+// The connection line's button: 'home' (the start page), 'retry' (now,
+// not after the wait) or 'takeback' (this seat, from the tab that took it).
+export function connAction(action) {
+  if (action === 'home') { window.location.href = './'; return; }
+  if (action === 'retry') { conn.nudge(); return; }
+  model.online.stopped = null;
+  conn.open();
+}
 
+// What the room's code needs once: the way back to the start page
+// (home(error): error said under the create form), the chat, the alerts,
+// and coming back quickly when the tab returns or the network does.
+export function wireOnline({ backToStart: home }) {
+  backToStart = home;
   wireChat(sendInRoom);
   wireAlerts();
-
-  // Come back quickly when the tab returns or the network does.
   window.addEventListener('online', () => conn && conn.nudge());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && conn) conn.nudge();

@@ -1,15 +1,18 @@
-// start.js: the start page: a board at rest, the create form, Resume for an unfinished local game.
+// start.js: the start page: a board at rest, the game choice, the create form, the local game's buttons (Resume for an unfinished one), and the editor and the games list inside it.
 import { Game } from './engine.js';
 import { Game as TogyzGame } from './togyz.js';
 import { t, applyStatic } from './i18n.js';
 import { setKind, chosenKind, chooseKind, isTogyz } from './kind.js';
 import { Board } from './board.js';
 import { $, show } from './ui.js';
-import { setModel } from './model.js';
-import { unfinishedLocal } from './local.js';
-import { myName } from './names.js';
+import { setModel, other } from './model.js';
+import { newLocal, unfinishedLocal } from './local.js';
+import { startOnline } from './online.js';
+import { LEVELS } from './ai.js';
+import { chosenClock, clockError, wireClockForm } from './clock.js';
+import { myName, cleanText, rememberName, NAME_MAX } from './names.js';
 import { drawGames } from './games.js';
-import { showEditor } from './editor.js';
+import { showEditor, wireEditor } from './editor.js';
 
 // error: a sentence to show under the create form (a room not created).
 export function showStart(error) {
@@ -43,11 +46,71 @@ function showKind(kind) {
   $('editor').hidden = isTogyz(kind);
 }
 
-// The start page's game choice: remembered, and shown at once.
+// The other language: the parts of the start page drawn from code.
+export function redrawStart() {
+  showEditor();
+  drawGames();
+}
+
+// Creates a room with the create form's choices (side, clock, name), from
+// position (null: the standard start; else the board editor's). Returns
+// false when the form has an error (shown under it).
+export function createRoom(position) {
+  const form = $('create-form');
+  const side = new FormData(form).get('side') || 'random';
+  const clock = chosenClock(form);
+  const bad = clockError(clock);
+  $('create-error').hidden = !bad;
+  $('create-error').textContent = bad ? t(bad) : '';
+  if (bad) return false;
+  // The name typed is remembered for the next rooms (empty: forgotten).
+  const raw = $('start-name').value;
+  const name = raw.trim() ? cleanText(raw, NAME_MAX) : null;
+  if (raw.trim() && !name) {
+    $('create-error').textContent = t('name.bad');
+    $('create-error').hidden = false;
+    return false;
+  }
+  rememberName(name);
+  $('create').disabled = true;
+  $('create').textContent = t('start.creating');
+  startOnline(null, side, clock, position);
+  return true;
+}
+
+// The computer chosen in the form "Against the computer": {level, side}
+// (the side the computer plays).
+function aiChoice() {
+  const f = new FormData($('ai-form'));
+  const mine = f.get('ai-side') === 'north' ? 'north' : 'south';
+  const level = LEVELS.includes(f.get('ai-level')) ? f.get('ai-level') : 'medium';
+  return { level, side: other(mine) };
+}
+
+// The start page's forms and buttons: the game choice (remembered, and
+// shown at once), the create form, the local games, the editor.
 export function wireStart() {
   $('kind-choice').addEventListener('change', (ev) => {
     if (ev.target.name !== 'kind') return;
     chooseKind(ev.target.value);
     showKind(ev.target.value);
+  });
+  $('create-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    createRoom(null);
+  });
+  wireClockForm($('create-form'));
+  $('local-play').addEventListener('click', () => newLocal(null));
+  $('local-resume').addEventListener('click', () => { window.location.href = '?local=1'; });
+  $('ai-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    newLocal(aiChoice());
+  });
+  wireEditor({
+    aiChoice,
+    // The create form's side, clock and name; its errors show there.
+    createRoom: (position) => {
+      if (!createRoom(position)) $('create-form').scrollIntoView({ block: 'center' });
+    },
   });
 }

@@ -4,53 +4,55 @@ import { $ } from './ui.js';
 import { model, moverOf } from './model.js';
 import { sideName, lastText } from './texts.js';
 import { pitLabel } from './kind.js';
+import { setText } from './dom.js';
 
 export function drawStatus(f) {
   const { st, g, me, online } = f;
   let status = '';
-  if (online && model.stopped) status = '';
+  if (online && model.online.stopped) status = '';
   else if (f.reviewing || model.mode === 'record') status = '';  // the review bar under the board says which position
   else if (g.over) status = '';
   else if (online && !f.bothSeated) status = me ? '' : t('turn.side', { side: sideName(g.turn) });
-  else if (online && model.pending) status = t('turn.sending');
+  else if (online && model.online.pending) status = t('turn.sending');
   else if (online && !f.connected) status = t('turn.side', { side: sideName(g.turn) });
-  else if (!online && model.ai) status = g.turn === me ? t('turn.yours') : t('ai.thinking');
+  else if (!online && model.local.ai) status = g.turn === me ? t('turn.yours') : t('ai.thinking');
   else if (!online) status = t('turn.local', { side: sideName(g.turn) });
   else if (me === g.turn) status = t('turn.yours');
   else if (me) status = t('turn.theirs', { side: sideName(g.turn) });
   else status = t('turn.side', { side: sideName(g.turn) });
-  $('status').textContent = status;
+  setText($('status'), status);
   $('status').classList.toggle('mine', f.canMove);
   // The tab's title says when it is this player's move.
-  document.title = online && f.canMove ? `● ${t('title.turn')} · ${t('app.title')}` : t('app.title');
+  const title = online && f.canMove ? `● ${t('title.turn')} · ${t('app.title')}` : t('app.title');
+  if (document.title !== title) document.title = title;
 }
 
 export function drawNote(f) {
   const { st, g, opp, seats } = f;
   const shownLast = f.shown.last;
   let note = '';
-  if (model.preview && !f.reviewing) {
-    const m = model.preview.move;
+  if (f.preview) {
+    const m = f.preview.move;
     const land = pitLabel(m.sown[m.sown.length - 1]);
     if (m.grand_slam) note = t('preview.slam', { pit: land });
     else if (m.tuzdyk) note = t('preview.tuzdyk', { pit: land });
     else if (m.seeds) note = t('preview.captures', { pit: land, n: m.seeds });
     else note = t('preview.lands', { pit: land });
-  } else if (model.hint && model.hint.move && model.hint.ply === st.moves.length && f.canMove) {
-    note = t('hint.note', { pit: pitLabel(model.hint.move) });
+  } else if (f.hint) {
+    note = t('hint.note', { pit: pitLabel(f.hint) });
   } else if (shownLast) {
     note = lastText(shownLast, moverOf(shownLast.pit));
   }
   let away = false;
-  if (f.online && f.connected && f.bothSeated && !g.over && opp && !seats[opp].connected && !f.reviewing && !model.preview) {
+  if (f.online && f.connected && f.bothSeated && !g.over && opp && !seats[opp].connected && !f.reviewing && !f.preview) {
     away = true;
     if (seats[opp].claimable) note = t('wait.claimable');
-    else if (model.claimAt && g.turn === opp) {
-      const s = Math.max(0, Math.ceil((model.claimAt - Date.now()) / 1000));
+    else if (model.online.claimAt && g.turn === opp) {
+      const s = Math.max(0, Math.ceil((model.online.claimAt - Date.now()) / 1000));
       note = `${t('wait.reconnect')} ${t('wait.claim_in', { s })}`;
     } else note = t('wait.reconnect');
   }
-  $('note').textContent = note;
-  $('note').classList.toggle('slam', !!(shownLast && shownLast.grand_slam && !model.preview && !away));
+  setText($('note'), note);
+  $('note').classList.toggle('slam', !!(shownLast && shownLast.grand_slam && !f.preview && !away));
   $('note').classList.toggle('away', away);
 }

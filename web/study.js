@@ -3,11 +3,11 @@ import { ognWrite, ognRead, EngineError, RecordError } from './engine.js';
 import { togyzRecord } from './togyz.js';
 import { t } from './i18n.js';
 import { $, show, store, load, copyText } from './ui.js';
-import { model, setModel, newModel, other } from './model.js';
+import { model, setModel, newModel, other, shownPly } from './model.js';
 import { Timeline } from './timeline.js';
 import { engineText } from './texts.js';
-import { renderAll } from './render.js';
-import { shownPly } from './record.js';
+import { requestRedraw } from './redraw.js';
+import { setHidden } from './dom.js';
 import { newLocal } from './local.js';
 
 const RECORD_KEY = 'oware.record';
@@ -39,7 +39,7 @@ function readOurs(text) {
       }
     }
   });
-  const line = new Timeline();
+  const line = new Timeline('oware');  // records are Oware's
   moves.forEach((mv, k) => {
     let info;
     try { info = line.play(mv); } catch (e) {
@@ -102,12 +102,12 @@ export function startRecord() {
   let saved, line;
   try {
     saved = JSON.parse(load(RECORD_KEY) || 'null');
-    line = new Timeline(saved.moves, saved.start || null);
+    line = new Timeline('oware', saved.moves, saved.start || null);
   } catch { return false; }
   setModel(newModel('record'));
   model.timeline = line;
   model.start = line.start;
-  model.recordDate = saved.date || null;
+  model.study.date = saved.date || null;
   const n = line.moves.length;
   model.state = {
     game_number: 1, game: line.state(), moves: line.moves.slice(),
@@ -116,7 +116,7 @@ export function startRecord() {
     start: line.start,
   };
   show('game');
-  renderAll();
+  requestRedraw();
   return true;
 }
 
@@ -137,11 +137,11 @@ export function recordOgn() {
     moves: st.moves,
     south: names.south || '',
     north: names.north || '',
-    date: model.mode === 'record' ? (model.recordDate || '') : today(),
+    date: model.mode === 'record' ? (model.study.date || '') : today(),
   });
 }
 
-function copyRecord() {
+export function copyRecord() {
   // Togyz Kumalak: the Kazakh two-digit notation (togyz.js).
   const text = model.timeline && model.timeline.kind === 'togyz'
     ? togyzRecord(model.timeline.history, model.timeline.state()) : recordOgn();
@@ -149,7 +149,7 @@ function copyRecord() {
 }
 
 // Saves the record as a .ogn file.
-function downloadRecord() {
+export function downloadRecord() {
   const blob = new Blob([recordOgn()], { type: 'text/plain;charset=utf-8' });
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
@@ -182,7 +182,7 @@ export function canPlayHere() {
 
 export function drawPlayHere(f) {
   const on = f.reviewable && canPlayHere();
-  $('play-here').hidden = !on;
+  setHidden($('play-here'), !on);
 }
 
 // The start page's import card.
@@ -202,8 +202,6 @@ function importText(text) {
 }
 
 export function wireStudy() {
-  $('record-copy').addEventListener('click', copyRecord);
-  $('record-download').addEventListener('click', downloadRecord);
   $('here-two').addEventListener('click', () => playFromHere(false));
   $('here-ai').addEventListener('click', () => playFromHere(true));
   $('import-open').addEventListener('click', () => importText($('import-text').value));

@@ -2,46 +2,60 @@
 import { t } from './i18n.js';
 import { getKind } from './kind.js';
 import { $ } from './ui.js';
-import { model, board, mySide } from './model.js';
+import { model, mySide } from './model.js';
+import { Board } from './board.js';
+import { tapPreview } from './touch.js';
 import { sideName } from './texts.js';
 import { drawPlayerClock } from './clock.js';
 import { displayName } from './names.js';
+import { requestRedraw } from './redraw.js';
+import { bestShown } from './analysis.js';
+import { setData, setText } from './dom.js';
 
-// Draws the board for the facts f of render.js. Returns the promise of a
-// sowing animation it started (the caller draws again when it ends), or null.
+let board = null;  // the Board of the game screen
+
+// The game screen's board; onPlay(letter): a pit clicked, tapped or typed;
+// onPreview(letter): a pit hovered or focused (null: left).
+export function wireBoard({ onPlay, onPreview }) {
+  board = new Board($('board'), {}, { onPlay, onPreview, tapPreview });
+}
+
+// Whether letter may be played now (a key typed).
+export const playable = (letter) => board.legal.has(letter);
+
+// The setting "tap to preview" turned off: a pit tapped once needs no second tap.
+export function disarm() { board.arm(null); }
+
+// Draws the board for the facts f of render.js: the position shown (left
+// alone while a sowing runs: it ends on the position it was given), the
+// last move, the pits that respond and the marks (preview, hint, best move).
 export function drawBoard(f) {
-  const { st, g } = f;
   board.setKind(getKind());
   board.setView(f.near);
   board.me = f.me;
   // Stores: left is the far player's, right the near player's.
   board.stores = { [f.far]: document.querySelector('.store-left'), [f.near]: document.querySelector('.store-right') };
-
-  let anim = null;
-  if (f.reviewing) {
-    board.finish();
-    board.show(f.shown.game);
-    model.shownKey = null;
-  } else {
-    const key = `${st.game_number}:${st.moves.length}`;
-    if (model.shownKey !== key) {
-      const prev = model.prevGame;
-      const step = prev && model.prevKey === `${st.game_number}:${st.moves.length - 1}` && st.last;
-      model.shownKey = key;
-      if (step) anim = board.animate(prev, st.last, g);
-      else { board.finish(); board.show(g); }
-    } else if (!board.anim) {
-      board.show(g);
-    }
-    model.prevGame = g;
-    model.prevKey = key;
-  }
+  if (f.reviewing) board.finish();
+  if (!board.anim) board.show(f.shown.game);
   board.markLast(f.shown.last);
-
-  board.setLegal(f.canMove && !board.anim ? g.legal : []);
-  if (!f.canMove && model.preview) { model.preview = null; board.markPreview(null); }
+  board.setLegal(f.canMove && !board.anim ? f.g.legal : []);
+  board.markPreview(f.preview);
+  board.markHint(f.hint);
+  board.markBest(bestShown(f));
   $('board').classList.toggle('my-turn', f.canMove);
-  return anim;
+}
+
+// Resolves once no sowing runs (at once when none does).
+export function moveSettled() { return board.settled(); }
+
+// The sowing running stops at its end (a move shown at once was refused).
+export function finishMove() { board.finish(); }
+
+// A move played (or shown at once, before the server confirms it): its
+// sowing from the position before to the one after; the screen is drawn
+// again when it ends.
+export function animateMove(before, last, after) {
+  board.animate(before, last, after).then(() => requestRedraw());
 }
 
 // The players: the one nearest is at the bottom.
@@ -56,20 +70,20 @@ function drawPlayer(el, side, f) {
   // A player's name when the seat has one (online), else the side.
   let name = displayName(side);
   if (me === side) name = t('seat.you', { side: displayName(side) });
-  else if (model.ai && model.ai.side === side) name = t('ai.name', { side: sideName(side), level: t(`ai.level.${model.ai.level}`) });
-  el.querySelector('.player-name').textContent = name;
+  else if (model.local.ai && model.local.ai.side === side) name = t('ai.name', { side: sideName(side), level: t(`ai.level.${model.local.ai.level}`) });
+  setText(el.querySelector('.player-name'), name);
   // While this page is offline it knows nobody's presence.
-  const known = f.online && model.conn === 'open';
+  const known = f.online && model.online.conn === 'open';
   const here = known && seat.taken && seat.connected;
   let status = '';
   if (known) {
     if (!seat.taken) status = t(f.g.over ? 'seat.empty' : 'seat.waiting');  // over: nobody will come
     else status = seat.connected ? t('seat.connected') : t('seat.disconnected');
   }
-  el.querySelector('.player-status').textContent = status;
-  el.querySelector('.player-score').textContent = String(f.shown.game.captured[side]);
-  el.querySelector('.player-turn').textContent = t('player.turn');
-  el.dataset.side = side;
+  setText(el.querySelector('.player-status'), status);
+  setText(el.querySelector('.player-score'), String(f.shown.game.captured[side]));
+  setText(el.querySelector('.player-turn'), t('player.turn'));
+  setData(el, 'side', side);
   el.classList.toggle('online', here);
   el.classList.toggle('absent', f.online && !here);
   const started = !f.online || f.bothSeated;

@@ -1,6 +1,6 @@
 // texts.js: the sentences the page says about a game: sides, last move, result, errors.
 import { t, has } from './i18n.js';
-import { mySide } from './model.js';
+import { model, mySide } from './model.js';
 import { displayName } from './names.js';
 import { pitLabel } from './kind.js';
 
@@ -67,4 +67,16 @@ export function errorText(code) {
   const key = `error.${code}`;
   const text = t(key);
   return text === key ? t('error.unknown', { code }) : text;
+}
+
+// The offer of mine (me) that the opponent declined (model.online.declined,
+// set by online.js), said until the game moves on or a new offer is made;
+// null when there is none to say. st: the room's state.
+export function declinedText(st, me) {
+  const d = model.online.declined;
+  if (!d || !me || st.game_number !== d.game || st.draw_offer || st.rematch_offer) return null;
+  if (d.kind === 'draw' && (st.game.over || st.moves.length !== d.ply)) return null;
+  if (d.kind === 'rematch' && !st.game.over) return null;
+  const key = d.kind === 'rematch' ? 'offer.declined.rematch' : d.moved ? 'offer.declined.draw.moved' : 'offer.declined.draw';
+  return t(key, { side: sideName(d.by) });
 }

@@ -1,15 +1,15 @@
 // timeline.js: a game's moves with the position after every ply, so review looks a ply up, never replays.
 import { Game } from './engine.js';
 import { Game as TogyzGame } from './togyz.js';
-import { getKind } from './kind.js';
 
 export class Timeline {
   // Plays moves from start (a position {pits, captured, turn}; null: the
   // standard start); throws EngineError on a position or move the engine
-  // refuses. kind: 'oware' or 'togyz' (default: the page's, kind.js).
-  constructor(moves = [], start = null, kind = getKind()) {
+  // refuses. kind: the game, 'oware' or 'togyz' (the caller says which).
+  constructor(kind, moves = [], start = null) {
+    if (kind !== 'oware' && kind !== 'togyz') throw new TypeError(`Timeline: no game ${kind}`);
     const G = kind === 'togyz' ? TogyzGame : Game;
-    this.kind = kind === 'togyz' ? 'togyz' : 'oware';
+    this.kind = kind;
     this.start = start || null;
     this._game = start ? G.fromPosition(start) : G.start();
     this._positions = [this._game.state()];  // the position after each ply (0: the start)

@@ -1,5 +1,6 @@
 // touch.js: the setting "tap once to preview, tap again to play": remembered, on by default on touch screens.
 import { $, store, load } from './ui.js';
+import { setHidden } from './dom.js';
 
 const TAP_KEY = 'oware.tapPreview';  // 'on' | 'off'; absent: the default
 
@@ -17,15 +18,16 @@ export function tapPreview() {
 // screen.
 export function drawTouch(f) {
   const shown = touchScreen() && !f.g.over && (!f.online || !!f.me);
-  $('tap-option').hidden = !shown;
+  setHidden($('tap-option'), !shown);
   if (shown) $('opt-tap').checked = tapPreview();
 }
 
-export function wireTouch(board) {
+// disarm(): the board forgets a pit tapped once (table.js).
+export function wireTouch(disarm) {
   $('opt-tap').addEventListener('change', (ev) => {
     store(TAP_KEY, ev.target.checked ? 'on' : 'off');
     // Off: a pit tapped once already needs no second tap.
-    if (!ev.target.checked) board.arm(null);
+    if (!ev.target.checked) disarm();
   });
 }
 

@@ -119,11 +119,24 @@ export function show(which) {
   }
 }
 
+// The game screen has a state to show (before it, only the connection line).
+export function markGameState(has) { $('game').classList.toggle('has-state', has); }
+
+// The screen shown: 'loading' | 'start' | 'game'.
+export const shownScreen = () => shown;
+
+// The engine did not load: the loading screen says so.
+export function loadFailed(text) { $('loading').textContent = text; }
+
+// Whether the confirmation dialog is open.
+export const dialogOpen = () => $('confirm').open;
+
 // The game screen's heading says what is played: a key of i18n.js.
 export function setGameHeading(key) {
   const h = $('game-title');
-  h.dataset.i18n = key;
-  h.textContent = t(key);
+  if (h.dataset.i18n !== key) h.dataset.i18n = key;
+  const text = t(key);
+  if (h.textContent !== text) h.textContent = text;
 }
 
 // value null removes the key.

@@ -73,15 +73,15 @@ test('a clock game between two browsers, to a timeout', async () => {
   // The warning beeped once for south (sound on by default); north mutes
   // the page's sounds with the one switch, which the beep obeys too, and
   // the choice is kept.
-  assert.equal(await a.evaluate(() => window.owareBeeps || 0), 1);
+  assert.equal(await a.evaluate(() => window.owareTest.beeps), 1);
   assert.equal(await b.$('#clock-sound'), null, 'one sound switch, not two');
   assert.equal(await b.textContent('#act-sound'), 'Sonido: sí');
   await b.click('#act-sound');
   assert.equal(await b.textContent('#act-sound'), 'Sonido: no');
   assert.equal(await b.evaluate(() => localStorage.getItem('oware.muted')), '1');
-  const beeps = await b.evaluate(() => window.owareBeeps || 0);
+  const beeps = await b.evaluate(() => window.owareTest.beeps);
   await b.evaluate(() => import('./clock.js').then((m) => m.beep()));
-  assert.equal(await b.evaluate(() => window.owareBeeps || 0), beeps, 'a muted page does not beep');
+  assert.equal(await b.evaluate(() => window.owareTest.beeps), beeps, 'a muted page does not beep');
   await shot(a, 'clock-desktop-running');
   await shot(b, 'clock-phone-running');
 

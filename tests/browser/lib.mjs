@@ -108,7 +108,7 @@ export async function openPlayer(browser, { locale = 'en-US', viewport = { width
 }
 
 export async function ready(page) {
-  await page.waitForFunction(() => window.owareReady === true);
+  await page.waitForFunction(() => !!window.owareTest && window.owareTest.ready === true);
 }
 
 // What the page shows: pit counts by index, scores, moves listed.

@@ -109,10 +109,10 @@ test('after one visit, with the network cut: the page opens, also from cold, and
   const q = await ctx.newPage();
   q.problems = [];
   await q.goto(suite.server.url);
-  await q.waitForFunction(() => window.owareReady === true);
+  await q.waitForFunction(() => !!window.owareTest && window.owareTest.ready === true);
   assert.equal(await q.isVisible('#local-resume'), true, 'the game on this device can be resumed');
   await q.click('#local-resume');
-  await q.waitForFunction(() => window.owareReady === true);
+  await q.waitForFunction(() => !!window.owareTest && window.owareTest.ready === true);
   await waitMoves(q, 2);
   await ctx.setOffline(false);
   noProblems();

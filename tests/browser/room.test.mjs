@@ -311,7 +311,7 @@ test('sounds, the mute toggle, the hidden tab\'s title and icon, a notification 
   await kwame.evaluate(() => localStorage.setItem('oware.name', 'Kwame'));
   await join(kwame, roomLink);
   // The opponent's arrival sounds.
-  await ama.waitForFunction(() => (window.owareSounds || []).includes('joined'));
+  await ama.waitForFunction(() => window.owareTest.sounds.includes('joined'));
   assert.equal(await ama.textContent('#act-sound'), 'Sound: on');
   assert.equal(await kwame.textContent('#act-notify'), 'Notify me');
   assert.equal(await kwame.evaluate(() => window.permissionAsked), 0, 'nothing asked before the opt-in');
@@ -327,12 +327,12 @@ test('sounds, the mute toggle, the hidden tab\'s title and icon, a notification 
   assert.deepEqual(await kwame.evaluate(() => window.notes[0]), { title: 'Oware', body: 'Ama played c: your move' });
   assert.equal(await kwame.title(), '(1) Ama played c: your move · Oware');
   assert.match(await kwame.getAttribute('link[rel="icon"]', 'href'), /^data:image\/svg\+xml,/);
-  assert.ok((await kwame.evaluate(() => window.owareSounds)).includes('move'));
+  assert.ok((await kwame.evaluate(() => window.owareTest.sounds)).includes('move'));
   // A chat line while hidden counts too.
   await say(ama, 'your move!');
   await kwame.waitForFunction(() => window.notes.length === 2);
   assert.equal(await kwame.title(), '(2) Ama says: your move! · Oware');
-  assert.ok((await kwame.evaluate(() => window.owareSounds)).includes('chat'));
+  assert.ok((await kwame.evaluate(() => window.owareTest.sounds)).includes('chat'));
   // Back on the tab: the title and icon as before.
   await kwame.evaluate(() => window.__setHidden(false));
   await kwame.waitForFunction(() => !/^\(/.test(document.title));
@@ -346,12 +346,12 @@ test('sounds, the mute toggle, the hidden tab\'s title and icon, a notification 
   assert.equal(await ama.textContent('#act-sound'), 'Sound: off');
   await kwame.click('#board .pit.legal[data-pit="A"]');
   await waitMoves(ama, 2);
-  assert.deepEqual(await ama.evaluate(() => window.owareSounds || []), []);
+  assert.deepEqual(await ama.evaluate(() => window.owareTest.sounds), []);
   // The game's end sounds for the unmuted player.
   await ama.click('#act-sound');
   await kwame.click('#act-resign');
   await kwame.click('#confirm-ok');
-  await ama.waitForFunction(() => (window.owareSounds || []).includes('end'));
+  await ama.waitForFunction(() => window.owareTest.sounds.includes('end'));
   noProblems();
 });
 
