@@ -6,7 +6,7 @@ import { $, toast, load, store } from './ui.js';
 import { model, mySide } from './model.js';
 import { requestRedraw } from './redraw.js';
 import { keyedList, setText, setHidden, setAttr, setData } from './dom.js';
-import { cleanText, myName, rememberName, displayName, NAME_MAX, CHAT_MAX } from './names.js';
+import { cleanText, cleanName, myName, rememberName, displayName, CHAT_MAX } from './names.js';
 
 const HIDDEN_KEY = 'oware.chat.hidden';
 const KEEP = 200; // lines kept on the page
@@ -157,7 +157,7 @@ export function wireChat(sender) {
     ev.preventDefault();
     const raw = $('room-name').value;
     if (!raw.trim()) { sendName(null); return; }
-    const name = cleanText(raw, NAME_MAX);
+    const name = cleanName(raw);
     if (!name) { toast(t('name.bad')); return; }
     sendName(name);
   });

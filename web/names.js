@@ -13,17 +13,35 @@ export const CHAT_MAX = 300;
 // characters, private use, line and paragraph separators, noncharacters.
 const REFUSED = /[\p{Cc}\p{Cf}\p{Co}\p{Zl}\p{Zp}\u{FDD0}-\u{FDEF}\u{FFFE}\u{FFFF}]/u;
 
+// More than 4 combining marks on one character (names and chat lines).
+const MARKS = /[\p{Mn}\p{Me}]{5}/u;
+
 // The trimmed text if the server would accept it (1..max code points), else null.
 export function cleanText(s, max) {
   const v = String(s ?? '').replace(/^[\s\u0085]+|[\s\u0085]+$/gu, '');
   const n = [...v].length;
-  if (n < 1 || n > max || REFUSED.test(v)) return null;
+  if (n < 1 || n > max || REFUSED.test(v) || MARKS.test(v)) return null;
   return v;
+}
+
+// Drawn as nothing: white space, marks, the Hangul fillers, blank Braille.
+const INVISIBLE = /^[\s\p{Mn}\p{Me}\u115F\u1160\u3164\uFFA0\u2800]*$/u;
+const SIDES = ['south', 'north', 'sur', 'norte', 'white', 'black', 'blancas', 'negras'];
+
+// The trimmed name if the server would take it as a player's name, else
+// null: a text (cleanText) with a visible character that does not read as
+// a side's name (PROTOCOL.md, "Names and chat"; the server also reads
+// Cyrillic, Greek and Armenian look-alikes as Latin letters).
+export function cleanName(s) {
+  const v = cleanText(s, NAME_MAX);
+  if (v === null || INVISIBLE.test(v)) return null;
+  const skeleton = v.normalize('NFKD').toLowerCase().replace(/[\p{M}\p{P}\p{S}\p{Z}\s]/gu, '');
+  return SIDES.includes(skeleton) ? null : v;
 }
 
 // The name this browser offers for its rooms, or null.
 export function myName() {
-  return cleanText(load(NAME_KEY), NAME_MAX);
+  return cleanName(load(NAME_KEY));
 }
 
 // Remembers name (null forgets it).

@@ -13,7 +13,7 @@ const DELAYS = [500, 1000, 2000, 4000, 8000, 15000];
 // error; protocol/PROTOCOL.md, "Closing"). When one gets no message at all
 // within STALL_MS, the connection is stalled (its server hangs, or the
 // path broke while the socket stays open): the page closes it and
-// reconnects, as after a drop (README, "More than one server"). A commit
+// reconnects, as after a drop (docs/cluster.md, and server/CLUSTER.md, "A hung server"). A commit
 // takes milliseconds; the margin is for slow phone networks.
 export const STALL_MS = 10000;
 const ANSWERED = new Set(['move', 'resign', 'draw', 'abort', 'rematch', 'claim', 'chat']);

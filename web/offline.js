@@ -50,7 +50,8 @@ export function startOffline(isBusy) {
   });
 }
 
-// Shows or hides the update line again (a game began or ended).
-export function refreshOffline() {
+// The update line, drawn again with the game screen (a game began or
+// ended): shown while a new version waits and no online game is played.
+export function drawUpdate() {
   offer();
 }

@@ -14,6 +14,7 @@ import { drawChat } from './chat.js';
 import { drawAlertButtons } from './alerts.js';
 import { getKind } from './kind.js';
 import { setData } from './dom.js';
+import { drawUpdate } from './offline.js';
 
 // The draw pass: reads the state, writes only the page (never the state, a
 // worker or a timer).
@@ -46,6 +47,7 @@ export function renderAll() {
   drawConn();
   drawChat();
   drawAlertButtons();
+  drawUpdate();
 }
 
 // The screen's (visually hidden) level-one heading: what is played here.

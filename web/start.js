@@ -10,7 +10,7 @@ import { newLocal, unfinishedLocal } from './local.js';
 import { startOnline } from './online.js';
 import { LEVELS } from './ai.js';
 import { chosenClock, clockError, wireClockForm } from './clock.js';
-import { myName, cleanText, rememberName, NAME_MAX } from './names.js';
+import { myName, cleanName, rememberName } from './names.js';
 import { drawGames } from './games.js';
 import { showEditor, wireEditor } from './editor.js';
 
@@ -65,7 +65,7 @@ export function createRoom(position) {
   if (bad) return false;
   // The name typed is remembered for the next rooms (empty: forgotten).
   const raw = $('start-name').value;
-  const name = raw.trim() ? cleanText(raw, NAME_MAX) : null;
+  const name = raw.trim() ? cleanName(raw) : null;
   if (raw.trim() && !name) {
     $('create-error').textContent = t('name.bad');
     $('create-error').hidden = false;
