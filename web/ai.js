@@ -19,7 +19,7 @@
 // Errors (an illegal move list, a finished game) reject with an Error.
 
 export const LEVELS = ['easy', 'medium', 'hard'];
-// The analysis's node budget per ply in the page (docs/study.md, "Analyse in the
+// The analysis's node budget per ply in the page (docs/study.md, "For the
 // browser"): a 100-ply game in about a minute on a phone-class device.
 export const ANALYSIS_NODES = 300000;
 
