@@ -500,6 +500,8 @@ static void room_free(room *r)
 	free(r);
 }
 
+static void histories_free(void);
+
 void rooms_free_all(void)
 {
 	for (unsigned b = 0; table && b < nbuckets; b++)
@@ -507,6 +509,7 @@ void rooms_free_all(void)
 			room_free(table[b]);
 	free(table);
 	table = NULL;
+	histories_free();
 	free(deleted);
 	deleted = NULL;
 	ndeleted = capdeleted = 0;
@@ -760,7 +763,29 @@ static void chat_view(const store_chat *c, proto_chat *v)
 typedef struct history_req {
 	char id[ROOM_ID_LEN + 1];
 	uint32_t serial;
+	struct history_req *next, **pprev; /* in histories, until answered */
 } history_req;
+
+/* The reads not answered yet: freed with the rooms at a stop (the store
+ * answers nothing once it closes). */
+static history_req *histories;
+
+static void history_unlink(history_req *q)
+{
+	*q->pprev = q->next;
+	if (q->next)
+		q->next->pprev = q->pprev;
+}
+
+static void histories_free(void)
+{
+	while (histories) {
+		history_req *q = histories;
+
+		history_unlink(q);
+		free(q);
+	}
+}
 
 /* The first of v[0..n) such that a chat_history of it and the lines
  * after it takes at most left bytes: n when not even the newest fits.
@@ -827,6 +852,7 @@ static void history_done(void *arg, int rc)
 			io.send(m, &out);
 	}
 	nhistory = 0;
+	history_unlink(q);
 	free(q);
 }
 
@@ -844,6 +870,11 @@ static void send_history(room_member *m, const room *r)
 	}
 	snprintf(q->id, sizeof q->id, "%s", r->rr.rec.id);
 	q->serial = m->serial;
+	q->next = histories;
+	if (histories)
+		histories->pprev = &q->next;
+	histories = q;
+	q->pprev = &histories;
 	nhistory = 0;
 	m->history = 1;
 	st->ops->chat_recent(st, r->rr.rec.id, STORE_CHAT_KEEP, history_add, history_done, q);

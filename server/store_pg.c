@@ -1177,6 +1177,10 @@ static void pgs_close(store *base)
 
 	if (!s)
 		return;
+	/* The rooms are gone by now (main.c frees them first): a read or a
+	 * take answered while the last commit is waited for must not call
+	 * back into them. */
+	s->closing = 1;
 	if (s->p && s->me[0] && !s->broken && pg_up(s->p)) {
 		const char *vals[1] = {s->me};
 
@@ -1198,7 +1202,6 @@ static void pgs_close(store *base)
 				log_event(LOG_ERROR, "store_batch_lost", "error=\"the last commit failed\"");
 		}
 	}
-	s->closing = 1;
 	ev_timer_stop(s->loop, &s->renew_timer);
 	while (s->takes) {
 		take_ctx *tk = s->takes;
