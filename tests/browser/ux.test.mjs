@@ -34,14 +34,17 @@ after(async () => {
 
 const PHONE = { viewport: { width: 390, height: 844 }, mobile: true };
 
-// Opens the local game holding moves (ai: null for two players).
+// Opens the local game holding moves (ai: null for two players, else the
+// computer's level and side). When the computer is to move after them, its
+// reply is waited for too: the page shows the moves alone only until then.
 async function localGame(page, moves, ai = null, base = suite.server.url) {
   await page.goto(base);
   await ready(page);
   await page.evaluate((saved) => localStorage.setItem('oware.local', JSON.stringify(saved)), { moves, ai });
   await page.goto(`${base}?local=1`);
   await ready(page);
-  await waitMoves(page, moves.length);
+  const toMove = moves.length % 2 === 0 ? 'south' : 'north';
+  await waitMoves(page, moves.length + (ai && ai.side === toMove ? 1 : 0));
 }
 
 async function createRoom(page, side, base = suite.server.url) {
