@@ -22,6 +22,7 @@ import { wireStudy, startRecord } from './study.js';
 import { wireAnalysis } from './analysis.js';
 import { startOffline } from './offline.js';
 import { hooks } from './hooks.js';
+import { wireLearn, drawLearn } from './learn.js';
 
 // A pit clicked, tapped or typed.
 function onPlay(letter) {
@@ -74,6 +75,7 @@ function wire() {
     setLang(getLang() === 'es' ? 'en' : 'es');
     if (model) requestRedraw();
     else if (shownScreen() === 'start') redrawStart();
+    drawLearn();
   });
   wireActions();
   wireConnLine();
@@ -82,6 +84,7 @@ function wire() {
   wireStudy();
   wireAnalysis();
   wireStart();
+  wireLearn();
   document.addEventListener('keydown', onKey);
 }
 
