@@ -23,6 +23,7 @@ import { wireAnalysis } from './analysis.js';
 import { startOffline } from './offline.js';
 import { hooks } from './hooks.js';
 import { wireLearn, drawLearn } from './learn.js';
+import { wirePuzzles, drawPuzzles } from './puzzles.js';
 
 // A pit clicked, tapped or typed.
 function onPlay(letter) {
@@ -76,6 +77,7 @@ function wire() {
     if (model) requestRedraw();
     else if (shownScreen() === 'start') redrawStart();
     drawLearn();
+    drawPuzzles();
   });
   wireActions();
   wireConnLine();
@@ -85,6 +87,7 @@ function wire() {
   wireAnalysis();
   wireStart();
   wireLearn();
+  wirePuzzles();
   document.addEventListener('keydown', onKey);
 }
 
