@@ -30,6 +30,23 @@ const SIDES = {
   togyz: { en: { south: 'White', north: 'Black' }, es: { south: 'Blancas', north: 'Negras' } },
 };
 
+// How the page names a pit: Oware's letter, Togyz's hole with its side.
+function pitWords(kind, lang, p) {
+  if (kind === 'oware') return p;
+  const side = SIDES.togyz[lang][p === p.toLowerCase() ? 'south' : 'north'];
+  const n = IDS.togyz.indexOf(p) % 9 + 1;
+  return lang === 'es' ? `el hoyo ${n} de ${side}` : `${side}'s hole ${n}`;
+}
+
+// The engine's sentence for a legal move that misses a goal's last pit.
+function lastMissed(kind, lang, want, landed) {
+  const [a, b] = [pitWords(kind, lang, want), pitWords(kind, lang, landed)];
+  if (kind === 'oware') return lang === 'es' ? `Esa jugada no termina en el hoyo ${a}: su última semilla cae en ${b}.`
+    : `That move does not end in pit ${a}: its last seed lands in ${b}.`;
+  return lang === 'es' ? `Esa jugada no termina en ${a}: su última semilla cae en ${b}.`
+    : `That move does not end in ${a}: its last seed lands in ${b}.`;
+}
+
 const suite = browserSuite([]);
 const { player, noProblems } = suite;
 
@@ -108,6 +125,8 @@ async function everyLesson(page, kind, lang, tag) {
           if (p.error === 'not_yours') assert.match(fb.text, lang === 'es' ? /no es tuyo/ : /not yours/, `${where}: ${other}`);
           if (p.error === 'empty') assert.match(fb.text, lang === 'es' ? /vacío/ : /empty/, `${where}: ${other}`);
           if (!p.error) assert.match(fb.text, lang === 'es' ? /^Esa jugada no / : /^That move does not /, `${where}: ${other}`);
+          // A goal of the last pit: the sentence names both pits.
+          if (!p.error && step.goal.last) assert.equal(fb.text, lastMissed(kind, lang, step.goal.last, p.move.sown.at(-1)), `${where}: ${other}`);
         }
         if (!shots.has('wrong')) { shots.add('wrong'); await shot(page, `learn-${kind}-${tag}-wrong`); }
         // The answer, by keyboard on the desktop's first step, else by a click.
