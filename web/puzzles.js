@@ -14,6 +14,7 @@ import { t } from './i18n.js';
 import { Board } from './board.js';
 import { $, load, store } from './ui.js';
 import { setText, setHidden, setAttr, setDisabled } from './dom.js';
+import { openRecord } from './study.js';
 
 const REPLY_MS = 700;   // the pause before the page plays a reply
 const START_RATING = 1200;
@@ -261,6 +262,8 @@ export function drawPuzzles() {
   setHidden($('puzzles-solution'), !solving);
   setHidden($('puzzles-analyse'), pz.phase !== 'done');
   setHidden($('puzzles-reset'), pz.phase !== 'analysis');
+  // Oware's record screen (review, the engine's analysis, play from here) takes the line.
+  setHidden($('puzzles-study'), pz.kind !== 'oware' || (pz.phase !== 'done' && pz.phase !== 'analysis'));
   setHidden($('puzzles-next'), pz.phase === 'reply');
 }
 
@@ -291,6 +294,11 @@ export function wirePuzzles() {
       ev.stopPropagation();
       tryMove(pit);
     }
+  });
+  $('puzzles-study').addEventListener('click', () => {
+    const p = puzzle();
+    $('puzzles').close();
+    openRecord({ start: p.position, moves: p.moves.slice(), tags: {} });
   });
   $('puzzles-next').addEventListener('click', () => {
     openPuzzle(nextIndex(record(pz.kind)));

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as oware from '../../web/engine.js';
 import * as togyz from '../../web/togyz.js';
-import { root, ready, SHOTS, browserSuite } from './lib.mjs';
+import { root, ready, SHOTS, shot as fullShot, browserSuite } from './lib.mjs';
 
 await oware.loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
 await togyz.loadTogyz(fs.readFileSync(path.join(root, 'web/togyz.wasm')));
@@ -143,8 +143,20 @@ for (const [kind, lang, opts, tag] of [
       assert.deepEqual(await counts(page, kind), g.state().pits, 'a move tried in analysis');
     }
     await shot(page, `puzzles-${kind}-${tag}-analysis`);
-    // Kept after a reload.
-    await page.reload();
+    // Oware: the line opens on the record screen (review, the engine's analysis).
+    if (kind === 'oware') {
+      await page.click('#puzzles-study');
+      await page.waitForURL(/\?record=1/);
+      await page.waitForFunction((n) => document.querySelectorAll('#moves .mv').length === n, p.moves.length);
+      const rec = await page.evaluate(() => JSON.parse(localStorage.getItem('oware.record')));
+      assert.deepEqual(rec.start, p.position);
+      assert.deepEqual(rec.moves, p.moves);
+      await fullShot(page, `puzzles-${kind}-${tag}-record`);
+    } else {
+      assert.equal(await page.isVisible('#puzzles-study'), false, 'no record screen for Togyz Kumalak');
+    }
+    // Kept for the next visit.
+    await page.goto(suite.server.url);
     await ready(page);
     await page.click('#puzzles-open');
     await page.waitForSelector('#puzzles-player:not([hidden])');
