@@ -127,9 +127,9 @@ async function showMoves(step) {
   for (const m of step.moves) {
     const before = g.state();
     const info = g.play(m);
-    if (!board) return;
     await board.animate(before, info, g.state());
-    if (learn.game === null || currentStep() !== step) return;
+    // The panel closed or moved on meanwhile: the board is another step's.
+    if (learn.lesson < 0 || currentStep() !== step) return;
   }
   board.markLast(g.history.at(-1));
 }

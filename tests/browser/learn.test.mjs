@@ -172,7 +172,7 @@ async function everyLesson(page, kind, lang, tag) {
 for (const kind of ['oware', 'togyz']) {
   for (const [tag, opts, lang] of [
     ['desktop', { locale: 'en-US' }, 'en'],
-    ['phone', { locale: 'es-ES', viewport: { width: 360, height: 740 }, mobile: true }, 'es'],
+    ['phone', { locale: 'es-ES', viewport: { width: 360, height: 740 }, mobile: true, motion: 'no-preference' }, 'es'],
   ]) {
     test(`${kind} lessons, every step, on a ${tag} in ${lang}`, async () => {
       const page = await player({ ...opts, name: `${kind}-${tag}` });

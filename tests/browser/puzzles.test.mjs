@@ -80,7 +80,7 @@ const rated = (r, d, s) => Math.round(r + 32 * (s - 1 / (1 + 10 ** ((800 + 200 *
 
 for (const [kind, lang, opts, tag] of [
   ['oware', 'en', { locale: 'en-US' }, 'desktop'],
-  ['togyz', 'es', { locale: 'es-ES', viewport: { width: 360, height: 740 }, mobile: true }, 'phone'],
+  ['togyz', 'es', { locale: 'es-ES', viewport: { width: 360, height: 740 }, mobile: true, motion: 'no-preference' }, 'phone'],
 ]) {
   test(`${kind} puzzles on a ${tag}: solved, then failed with the hint and the solution, then analysed`, async () => {
     const page = await player({ ...opts, name: `${kind}-${tag}` });
