@@ -89,6 +89,10 @@ async function everyLesson(page, kind, lang, tag) {
   assert.equal(await page.locator('#learn-list .learn-lesson').count(), data.lessons.length);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'learn-title', 'the focus goes to the panel');
   await shot(page, `learn-${kind}-${tag}-list`);
+  // For a screen reader: a dialog named by its heading, each lesson a button.
+  const snap = await page.locator('#learn').ariaSnapshot();
+  assert.match(snap, new RegExp(`heading "${await text(page, '#learn-title')}" \\[level=2\\]`), snap);
+  assert.match(snap, new RegExp(`button "1\\. ${data.lessons[0].title[lang]}"`), snap);
   await page.locator('#learn-list .learn-lesson').first().click();
   let shots = new Set();
   for (const [li, lesson] of data.lessons.entries()) {
@@ -134,6 +138,8 @@ async function everyLesson(page, kind, lang, tag) {
         if (!phone && li === 0 && si === 0) {
           await page.focus('#learn-text');
           await page.keyboard.press(kind === 'togyz' ? String(IDS.togyz.indexOf(answer) % 9 + 1) : answer);
+        } else if (phone) {
+          await page.tap(`#learn-board .pit[data-pit="${answer}"]`);
         } else {
           await page.click(`#learn-board .pit[data-pit="${answer}"]`);
         }
@@ -201,6 +207,14 @@ for (const kind of ['oware', 'togyz']) {
       await page.waitForSelector('#board .pit.legal');
       assert.equal(await page.evaluate(() => document.body.dataset.kind), kind);
       await fullShot(page, `learn-${kind}-${tag}-first-game`);
+      // Escape closes the panel, the focus back on the page.
+      await page.goto(suite.server.url);
+      await ready(page);
+      await page.click('#learn-open');
+      await page.waitForSelector('#learn-list .learn-lesson');
+      await page.keyboard.press('Escape');
+      assert.equal(await page.evaluate(() => document.getElementById('learn').open), false, 'Escape closes it');
+      assert.equal(await page.evaluate(() => document.activeElement.id), 'learn-open', 'the focus back on the button');
       noProblems();
     });
   }
