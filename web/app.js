@@ -22,6 +22,8 @@ import { wireStudy, startRecord } from './study.js';
 import { wireAnalysis } from './analysis.js';
 import { startOffline } from './offline.js';
 import { hooks } from './hooks.js';
+import { wireLearn, drawLearn } from './learn.js';
+import { wirePuzzles, drawPuzzles } from './puzzles.js';
 
 // A pit clicked, tapped or typed.
 function onPlay(letter) {
@@ -74,6 +76,8 @@ function wire() {
     setLang(getLang() === 'es' ? 'en' : 'es');
     if (model) requestRedraw();
     else if (shownScreen() === 'start') redrawStart();
+    drawLearn();
+    drawPuzzles();
   });
   wireActions();
   wireConnLine();
@@ -82,6 +86,8 @@ function wire() {
   wireStudy();
   wireAnalysis();
   wireStart();
+  wireLearn();
+  wirePuzzles();
   document.addEventListener('keydown', onKey);
 }
 

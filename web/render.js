@@ -15,6 +15,7 @@ import { drawAlertButtons } from './alerts.js';
 import { getKind } from './kind.js';
 import { setData } from './dom.js';
 import { drawUpdate } from './offline.js';
+import { drawLearn, drawLearnLine } from './learn.js';
 
 // The draw pass: reads the state, writes only the page (never the state, a
 // worker or a timer).
@@ -48,6 +49,8 @@ export function renderAll() {
   drawChat();
   drawAlertButtons();
   drawUpdate();
+  drawLearnLine();
+  drawLearn();
 }
 
 // The screen's (visually hidden) level-one heading: what is played here.

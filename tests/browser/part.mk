@@ -3,7 +3,7 @@
 # `make test-browser` runs every file; `make test` runs them as two suites
 # of about two minutes each (test-browser-1, test-browser-2), side by side.
 BROWSER_FILES := $(sort $(wildcard tests/browser/*.test.mjs))
-BROWSER_FILES_2 := $(addprefix tests/browser/,togyz.test.mjs ux.test.mjs wording.test.mjs words.test.mjs)
+BROWSER_FILES_2 := $(addprefix tests/browser/,puzzles.test.mjs togyz.test.mjs ux.test.mjs wording.test.mjs words.test.mjs)
 BROWSER_FILES_1 := $(filter-out $(BROWSER_FILES_2),$(BROWSER_FILES))
 BROWSER_DEPS := $(NODE_DEPS) $(BUILD)/owared web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm
 .PHONY: test-browser test-browser-1 test-browser-2

@@ -1,0 +1,192 @@
+// puzzles.test.mjs: the Puzzles panel (web/puzzles.js) in Chromium against
+// the real server, checked against the puzzle files (web/puzzles-*.json)
+// and the engines run here: puzzles solved (the replies played by the page,
+// a line of three moves among them), the rating and streak kept in the
+// browser, a puzzle failed (a wrong move, the hint's pit, the solution's
+// line on the board, then the position open for moves), the puzzle of the
+// day chosen by the date; Oware on a desktop in English, Togyz Kumalak on a
+// 360 px phone in Spanish. Screenshots: build/screenshots/puzzles-*.png.
+// Run: OWARED=build/owared node --test tests/browser/puzzles.test.mjs
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as oware from '../../web/engine.js';
+import * as togyz from '../../web/togyz.js';
+import { root, ready, SHOTS, shot as fullShot, browserSuite } from './lib.mjs';
+
+await oware.loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
+await togyz.loadTogyz(fs.readFileSync(path.join(root, 'web/togyz.wasm')));
+const ENGINES = { oware: oware.Game, togyz: togyz.Game };
+const IDS = { oware: 'abcdefABCDEF', togyz: 'abcdefghiABCDEFGHI' };
+const PUZZLES = Object.fromEntries(['oware', 'togyz'].map((k) => [k,
+  JSON.parse(fs.readFileSync(path.join(root, `web/puzzles-${k}.json`), 'utf8'))]));
+
+const suite = browserSuite([]);
+const { player, noProblems } = suite;
+
+async function shot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+const text = (page, sel) => page.evaluate((s) => document.querySelector(s).textContent, sel);
+const counts = (page, kind) => page.evaluate((ids) => ids.split('').map((l) =>
+  Number(document.querySelector(`#puzzles-board .pit[data-pit="${l}"]`).dataset.count)), IDS[kind]);
+const settled = (page) => page.waitForFunction(() => !document.querySelector('#puzzles-board.animating'));
+const saved = (page, kind) => page.evaluate((k) => JSON.parse(localStorage.getItem(`oware.puzzles.${k}`)), kind);
+const legal = (page) => page.evaluate(() => [...document.querySelectorAll('#puzzles-board .pit.legal')].map((b) => b.dataset.pit).sort());
+
+// The puzzle the panel shows (its id is in the heading).
+async function shownPuzzle(page, kind) {
+  const name = await text(page, '#puzzles-name');
+  const p = PUZZLES[kind].find((q) => name.includes(`(${q.id})`) || name.endsWith(` ${q.id}`));
+  assert.ok(p, `a puzzle of the file: ${name}`);
+  return p;
+}
+
+// Solves the puzzle shown: each solver's move clicked, each reply waited for.
+async function solve(page, kind, p, keys = false) {
+  const g = ENGINES[kind].fromPosition(p.position);
+  assert.deepEqual(await counts(page, kind), g.state().pits, `${p.id}: the position`);
+  assert.deepEqual(await legal(page), g.legal().slice().sort(), `${p.id}: the legal moves respond`);
+  for (let i = 0; i < p.moves.length; i += 2) {
+    // The desktop's first move by its key (Oware's letter), else a click.
+    if (kind === 'oware' && i === 0 && keys) {
+      await page.focus('#puzzles-task');
+      await page.keyboard.press(p.moves[i].toLowerCase());
+    } else {
+      await page.click(`#puzzles-board .pit[data-pit="${p.moves[i]}"]`);
+    }
+    g.play(p.moves[i]);
+    if (i + 1 < p.moves.length) {
+      // The page plays the reply after a pause; then the solver's pits respond again.
+      g.play(p.moves[i + 1]);
+      await page.waitForFunction(() => document.querySelectorAll('#puzzles-board .pit.legal').length > 0 &&
+        !document.querySelector('#puzzles-board.animating'));
+      assert.deepEqual(await counts(page, kind), g.state().pits, `${p.id}: after the reply ${p.moves[i + 1]}`);
+    }
+  }
+  await settled(page);
+  assert.deepEqual(await counts(page, kind), g.state().pits, `${p.id}: after the line`);
+}
+
+const WORDS = {
+  en: { solved: 'Solved!', title: { oware: 'Oware puzzles', togyz: 'Togyz Kumalak puzzles' }, stats: (r, s, b) => `Rating ${r} · streak ${s} (best ${b})` },
+  es: { solved: '¡Resuelto!', title: { oware: 'Problemas de Oware', togyz: 'Problemas de Togyz Kumalak' }, stats: (r, s, b) => `Puntuación ${r} · racha ${s} (mejor ${b})` },
+};
+
+// The rating after a puzzle, as the page's rule says: difficulty d is 800 + 200 d.
+const rated = (r, d, s) => Math.round(r + 32 * (s - 1 / (1 + 10 ** ((800 + 200 * d - r) / 400))));
+
+for (const [kind, lang, opts, tag] of [
+  ['oware', 'en', { locale: 'en-US' }, 'desktop'],
+  ['togyz', 'es', { locale: 'es-ES', viewport: { width: 360, height: 740 }, mobile: true, motion: 'no-preference' }, 'phone'],
+]) {
+  test(`${kind} puzzles on a ${tag}: solved, then failed with the hint and the solution, then analysed`, async () => {
+    const page = await player({ ...opts, name: `${kind}-${tag}` });
+    await page.goto(suite.server.url);
+    await ready(page);
+    await page.check(`input[name="kind"][value="${kind}"]`);
+    await page.click('#puzzles-open');
+    await page.waitForSelector('#puzzles-player:not([hidden])');
+    assert.equal(await text(page, '#puzzles-title'), WORDS[lang].title[kind]);
+    assert.equal(await text(page, '#puzzles-stats'), WORDS[lang].stats(1200, 0, 0));
+    await shot(page, `puzzles-${kind}-${tag}-start`);
+    // Solved, until a line of three moves or more was among them.
+    let rating = 1200, streak = 0, long = false;
+    for (let n = 0; n < 12 && !(long && n >= 2); n++) {
+      if (n) await page.click('#puzzles-next');
+      await page.waitForFunction(() => document.querySelectorAll('#puzzles-board .pit.legal').length > 0);
+      const p = await shownPuzzle(page, kind);
+      await solve(page, kind, p, n === 0);
+      long ||= p.moves.length >= 3;
+      rating = rated(rating, p.difficulty, 1);
+      streak++;
+      assert.equal(await text(page, '#puzzles-feedback'), WORDS[lang].solved);
+      assert.equal(await text(page, '#puzzles-task'), '', 'the task done');
+      assert.equal(await text(page, '#puzzles-stats'), WORDS[lang].stats(rating, streak, streak), `${p.id}: rating and streak`);
+      assert.equal((await saved(page, kind)).done[p.id], 'solved');
+      if (p.moves.length >= 3 && n < 12) await shot(page, `puzzles-${kind}-${tag}-solved`);
+    }
+    assert.ok(long, 'a line with a reply was solved');
+    // Failed: a wrong move first, then the hint, then the solution.
+    await page.click('#puzzles-next');
+    await page.waitForFunction(() => document.querySelectorAll('#puzzles-board .pit.legal').length > 0);
+    const p = await shownPuzzle(page, kind);
+    const g = ENGINES[kind].fromPosition(p.position);
+    const wrong = g.legal().find((m) => m !== p.moves[0]);
+    await page.click(`#puzzles-board .pit[data-pit="${wrong}"]`);
+    assert.equal(await page.getAttribute('#puzzles-feedback', 'data-kind'), 'wrong');
+    rating = rated(rating, p.difficulty, 0);
+    assert.equal(await text(page, '#puzzles-stats'), WORDS[lang].stats(rating, 0, streak), 'the streak is lost');
+    assert.deepEqual(await counts(page, kind), g.state().pits, 'a wrong move is not played');
+    await page.click('#puzzles-hint');
+    assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('#puzzles-board .pit.hint')].map((b) => b.dataset.pit)),
+      [p.moves[0]], 'the hint marks the first move');
+    await shot(page, `puzzles-${kind}-${tag}-hint`);
+    await page.click('#puzzles-solution');
+    await page.waitForSelector('#puzzles-analyse:not([hidden])', { timeout: 20000 });
+    for (const m of p.moves) g.play(m);
+    await settled(page);
+    assert.deepEqual(await counts(page, kind), g.state().pits, 'the solution played out');
+    assert.equal((await saved(page, kind)).done[p.id], 'failed');
+    assert.equal(await text(page, '#puzzles-stats'), WORDS[lang].stats(rating, 0, streak), 'one fail, counted once');
+    await shot(page, `puzzles-${kind}-${tag}-solution`);
+    // The position open for moves.
+    await page.click('#puzzles-analyse');
+    if (!g.state().over) {
+      assert.deepEqual(await legal(page), g.legal().slice().sort(), 'the moves of the side to move respond');
+      const m = g.legal()[0];
+      await page.click(`#puzzles-board .pit[data-pit="${m}"]`);
+      g.play(m);
+      await settled(page);
+      assert.deepEqual(await counts(page, kind), g.state().pits, 'a move tried in analysis');
+    }
+    await shot(page, `puzzles-${kind}-${tag}-analysis`);
+    // Oware: the line opens on the record screen (review, the engine's analysis).
+    if (kind === 'oware') {
+      await page.click('#puzzles-study');
+      await page.waitForURL(/\?record=1/);
+      await page.waitForFunction((n) => document.querySelectorAll('#moves .mv').length === n, p.moves.length);
+      const rec = await page.evaluate(() => JSON.parse(localStorage.getItem('oware.record')));
+      assert.deepEqual(rec.start, p.position);
+      assert.deepEqual(rec.moves, p.moves);
+      await fullShot(page, `puzzles-${kind}-${tag}-record`);
+    } else {
+      assert.equal(await page.isVisible('#puzzles-study'), false, 'no record screen for Togyz Kumalak');
+    }
+    // Kept for the next visit.
+    await page.goto(suite.server.url);
+    await ready(page);
+    await page.click('#puzzles-open');
+    await page.waitForSelector('#puzzles-player:not([hidden])');
+    assert.equal(await text(page, '#puzzles-stats'), WORDS[lang].stats(rating, 0, streak));
+    const w = await page.evaluate(() => ({ d: document.getElementById('puzzles').scrollWidth, c: document.getElementById('puzzles').clientWidth }));
+    assert.ok(w.d <= w.c + 1, `the panel fits (${JSON.stringify(w)})`);
+    noProblems();
+  });
+}
+
+test('the puzzle of the day: chosen by the date, the same on every load', async () => {
+  for (const kind of ['oware', 'togyz']) {
+    const page = await player({ locale: 'en-US', name: `daily-${kind}` });
+    await page.goto(suite.server.url);
+    await ready(page);
+    await page.check(`input[name="kind"][value="${kind}"]`);
+    const date = await page.evaluate(() => new Date().toISOString().slice(0, 10));
+    const days = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86400000);
+    const list = PUZZLES[kind];
+    const want = list[(days * 7919) % list.length];
+    for (let i = 0; i < 2; i++) {
+      await page.click('#puzzles-daily');
+      await page.waitForSelector('#puzzles-player:not([hidden])');
+      assert.equal(await text(page, '#puzzles-name'), `Puzzle of the day, ${date} (${want.id})`);
+      assert.deepEqual(await counts(page, kind), want.position.pits.slice(0, IDS[kind].length));
+      if (i === 0) await shot(page, `puzzles-${kind}-daily`);
+      await page.click('#puzzles-close');
+      await page.reload();
+      await ready(page);
+    }
+  }
+  noProblems();
+});

@@ -1,0 +1,336 @@
+// learn.js: the lessons (web/lessons/<game>.json, docs/lessons.md) played
+// on a board of their own in the Learn panel, a modal dialog over whatever
+// page is open: the start page, or a room waiting for its opponent (the
+// room stays connected under it, and the panel says when the opponent
+// arrives). Each move is checked by the engine against the step's goal, as
+// tests/wasm/lessons.test.mjs checks the data. Progress is kept in this
+// browser (localStorage). The panel's state is its own (the game screen's
+// is model.js's); every intent here changes it, then draws the panel.
+import { Game as OwareGame } from './engine.js';
+import { Game as TogyzGame } from './togyz.js';
+import { getKind, pitLabel } from './kind.js';
+import { t, getLang } from './i18n.js';
+import { Board } from './board.js';
+import { $, load, store } from './ui.js';
+import { setText, setHidden, setAttr, keyedList } from './dom.js';
+import { newLocal } from './local.js';
+import { model, facts } from './model.js';
+
+const DONE_KEY = (kind) => `oware.learn.${kind}`;
+
+const learn = Object.seal({
+  kind: 'oware',
+  lessons: null,      // the file's lessons (null: not loaded yet)
+  failed: false,      // the file could not be loaded
+  lesson: -1,         // the lesson open (-1: the list)
+  step: 0,
+  game: null,         // the step's engine Game (a move step: the position)
+  side: 'south',      // the side to move in the step's position: the player's
+  solved: false,      // the step's goal met (or the question answered right)
+  feedback: null,     // {kind: 'wrong' | 'done', text}
+  chosen: null,       // a question: the option picked last
+  inRoom: false,      // opened from a room waiting for its opponent
+});
+
+// The room under the panel has both its players.
+const opponentHere = () => !!(model && model.mode === 'online' && model.state && facts().bothSeated);
+
+let board = null;
+
+const engineOf = (kind) => (kind === 'togyz' ? TogyzGame : OwareGame);
+const words = (o) => (o ? o[getLang()] || o.en : '');
+
+// The lessons finished, by id, in this browser.
+export function finished(kind) {
+  try { return new Set(JSON.parse(load(DONE_KEY(kind)) || '[]')); } catch { return new Set(); }
+}
+function markFinished(kind, id) {
+  const s = finished(kind);
+  s.add(id);
+  store(DONE_KEY(kind), JSON.stringify([...s]));
+}
+
+async function loadLessons(kind) {
+  if (learn.lessons && learn.kind === kind) return;
+  learn.kind = kind;
+  learn.lessons = null;
+  learn.failed = false;
+  try {
+    const r = await fetch(new URL(`lessons/${kind}.json`, import.meta.url));
+    if (!r.ok) throw new Error(String(r.status));
+    const data = await r.json();
+    if (learn.kind === kind) learn.lessons = data.lessons;
+  } catch {
+    learn.failed = true;
+  }
+}
+
+// Opens the panel on the lesson list of the page's game. inRoom: opened
+// from a room that waits for its opponent.
+export async function openLearn(inRoom = false) {
+  learn.inRoom = inRoom;
+  learn.lesson = -1;
+  const dlg = $('learn');
+  if (!dlg.open) {
+    if (typeof dlg.showModal === 'function') dlg.showModal();
+    else dlg.setAttribute('open', '');
+  }
+  drawLearn();
+  await loadLessons(getKind());
+  drawLearn();
+  $('learn-title').focus();
+}
+
+function closeLearn() {
+  const dlg = $('learn');
+  if (dlg.open) dlg.close();
+  learn.lesson = -1;
+  if (board) board.finish();
+}
+
+function openLesson(i) {
+  learn.lesson = i;
+  openStep(0);
+}
+
+function openStep(i) {
+  learn.step = i;
+  learn.solved = false;
+  learn.feedback = null;
+  learn.chosen = null;
+  learn.game = null;
+  const step = currentStep();
+  if (step.position) {
+    learn.game = engineOf(learn.kind).fromPosition(step.position);
+    learn.side = learn.game.state().turn;
+    if (!board || board.kind !== learn.kind) {
+      board = new Board($('learn-board'), { south: $('learn-store-south'), north: $('learn-store-north') },
+        { onPlay: tryMove }, learn.kind);
+    }
+    board.finish();
+    board.show(learn.game.state());
+    board.markLast(null);
+  }
+  // Words only: nothing to do but read.
+  learn.solved = !step.position && !step.play;
+  drawLearn();
+  if (step.position && step.moves && step.moves.length) showMoves(step);
+  $('learn-text').focus();
+}
+
+const currentLesson = () => learn.lessons[learn.lesson];
+const currentStep = () => currentLesson().steps[learn.step];
+
+// A question's moves already played: sown on the board one after another.
+async function showMoves(step) {
+  const g = learn.game.clone();
+  for (const m of step.moves) {
+    const before = g.state();
+    const info = g.play(m);
+    await board.animate(before, info, g.state());
+    // The panel closed or moved on meanwhile: the board is another step's.
+    if (learn.lesson < 0 || currentStep() !== step) return;
+  }
+  board.markLast(g.history.at(-1));
+}
+
+// Whether a move's info and the state after it meet every condition of
+// goal (docs/lessons.md: last, seeds, seeds_min, tuzdyk, over, winner, reason).
+export function meets(goal, move, state) {
+  return Object.entries(goal).every(([k, v]) => (k === 'last' ? move.sown.at(-1) === v
+    : k === 'seeds' ? move.seeds === v
+      : k === 'seeds_min' ? move.seeds >= v
+        : k === 'tuzdyk' ? move.tuzdyk === v
+          : state[k] === v));
+}
+
+// What the goal asks, as "that does not …" for a legal move that misses it.
+function missed(goal, move, state) {
+  const kind = learn.kind;
+  // Oware's pit letter; Togyz's hole with its side ("Black's hole 2").
+  const pit = (p) => (kind === 'togyz'
+    ? t('learn.hole', { n: pitLabel(p, kind), side: t(`side.${p === p.toLowerCase() ? 'south' : 'north'}`) })
+    : pitLabel(p, kind));
+  for (const [k, v] of Object.entries(goal)) {
+    if (k === 'last' && move.sown.at(-1) !== v) return t('learn.miss.last', { pit: pit(v), landed: pit(move.sown.at(-1)) });
+    if (k === 'seeds' && move.seeds !== v) return t('learn.miss.seeds', { n: v, got: move.seeds });
+    if (k === 'seeds_min' && move.seeds < v) return t('learn.miss.seeds_min', { n: v, got: move.seeds });
+    if (k === 'tuzdyk' && move.tuzdyk !== v) return t(v ? 'learn.miss.tuzdyk' : 'learn.miss.no_tuzdyk');
+    if (k === 'over' && state.over !== v) return t('learn.miss.over');
+    if (k === 'winner' && state.winner !== v) return t('learn.miss.winner');
+    if (k === 'reason' && state.reason !== v) return t('learn.miss.over');
+  }
+  return t('learn.miss.other');
+}
+
+// A pit tried on a move step.
+function tryMove(pit) {
+  const step = currentStep();
+  if (!step || !step.goal || learn.solved || !learn.game || board.anim) return;
+  const p = learn.game.preview(pit);
+  const listed = step.wrong.find((w) => w.move === pit);
+  if (!p.error && meets(step.goal, p.move, p.state)) {
+    const before = learn.game.state();
+    const info = learn.game.play(pit);
+    learn.solved = true;
+    learn.feedback = { kind: 'done', text: words(step.done) };
+    board.animate(before, info, learn.game.state()).then(() => { if (board) board.markLast(info); });
+  } else if (listed) {
+    learn.feedback = { kind: 'wrong', text: words(listed.why) };
+  } else if (p.error) {
+    learn.feedback = { kind: 'wrong', text: t(`engine.${p.error}`) };
+  } else {
+    learn.feedback = { kind: 'wrong', text: missed(step.goal, p.move, p.state) };
+  }
+  drawLearn();
+}
+
+function answer(i) {
+  const step = currentStep();
+  if (learn.solved) return;
+  learn.chosen = i;
+  const o = step.options[i];
+  if (o.correct) {
+    learn.solved = true;
+    learn.feedback = { kind: 'done', text: words(step.done) };
+  } else {
+    learn.feedback = { kind: 'wrong', text: t('learn.wrong.option') };
+  }
+  drawLearn();
+}
+
+function next() {
+  const lesson = currentLesson();
+  if (learn.step + 1 < lesson.steps.length) {
+    openStep(learn.step + 1);
+    return;
+  }
+  markFinished(learn.kind, lesson.id);
+  if (learn.lesson + 1 < learn.lessons.length) openLesson(learn.lesson + 1);
+  else { learn.lesson = -1; drawLearn(); }
+}
+
+function playFirstGame() {
+  const step = currentStep();
+  markFinished(learn.kind, currentLesson().id);
+  closeLearn();
+  newLocal({ level: step.play.level, side: 'north' }, { kind: learn.kind });
+}
+
+// The panel, as the state says. Called after every intent, and by the
+// game screen's draw pass (the opponent of a waiting room arriving).
+export function drawLearn() {
+  const dlg = $('learn');
+  if (!dlg.open) return;
+  const arrived = learn.inRoom && opponentHere();
+  setHidden($('learn-arrived'), !arrived);
+  setText($('learn-arrived-text'), arrived ? t('learn.arrived') : '');
+  setText($('learn-title'), t('learn.title'));
+  const list = learn.lesson < 0;
+  setHidden($('learn-list-view'), !list);
+  setHidden($('learn-player'), list);
+  setText($('learn-status'), learn.failed ? t('learn.failed') : !learn.lessons ? t('learn.loading') : '');
+  if (!learn.lessons) return;
+  if (list) drawList();
+  else drawStep();
+}
+
+function drawList() {
+  const done = finished(learn.kind);
+  keyedList($('learn-list'), learn.lessons.map((l, i) => ({ l, i })), ({ l }) => `${learn.kind}:${l.id}`, ({ i }) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'learn-lesson';
+    b.addEventListener('click', () => openLesson(i));
+    li.append(b);
+    return li;
+  }, (li, { l, i }) => {
+    const b = li.firstChild;
+    const ok = done.has(l.id);
+    setText(b, `${i + 1}. ${words(l.title)}${ok ? ` ✓` : ''}`);
+    setAttr(b, 'aria-label', `${i + 1}. ${words(l.title)}${ok ? `, ${t('learn.finished')}` : ''}`);
+    b.classList.toggle('finished', ok);
+  });
+  setText($('learn-progress'), t('learn.progress', { n: done.size, total: learn.lessons.length }));
+}
+
+function drawStep() {
+  const lesson = currentLesson(), step = currentStep();
+  setText($('learn-lesson-title'), words(lesson.title));
+  setText($('learn-count'), t('learn.step', { n: learn.step + 1, total: lesson.steps.length }));
+  setText($('learn-text'), words(step.text));
+  const wrap = $('learn-table');
+  setHidden(wrap, !step.position);
+  if (step.position) {
+    // The position itself is shown (and sown) by the intents: openStep, tryMove.
+    const side = learn.side;
+    board.setView(side === 'north' && step.goal ? 'north' : 'south');
+    board.me = step.goal ? side : null;
+    board.setLegal(step.goal && !learn.solved ? Array.from(board.ids) : []);
+    setText($('learn-task'), step.goal && !learn.solved ? t('learn.task.move', { side: t(`side.${side}`) }) : '');
+  } else {
+    setText($('learn-task'), '');
+  }
+  // A question's options.
+  const opts = $('learn-options');
+  setHidden(opts, !step.options);
+  keyedList(opts, step.options ? step.options.map((o, i) => ({ o, i })) : [], ({ i }) => `${learn.lesson}:${learn.step}:${i}`, ({ i }) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'learn-option';
+    b.addEventListener('click', () => answer(i));
+    return b;
+  }, (b, { o, i }) => {
+    setText(b, words(o.text));
+    b.classList.toggle('chosen', learn.chosen === i);
+    b.classList.toggle('right', learn.solved && !!o.correct);
+    setAttr(b, 'aria-pressed', learn.chosen === i ? 'true' : 'false');
+    b.disabled = learn.solved;
+  });
+  const fb = $('learn-feedback');
+  setText(fb, learn.feedback ? learn.feedback.text : '');
+  setAttr(fb, 'data-kind', learn.feedback ? learn.feedback.kind : null);
+  const last = learn.step + 1 >= lesson.steps.length;
+  setHidden($('learn-next'), !learn.solved || !!step.play);
+  setText($('learn-next'), last ? t(learn.lesson + 1 < learn.lessons.length ? 'learn.next.lesson' : 'learn.next.end') : t('learn.next'));
+  const play = !!step.play;
+  setHidden($('learn-play'), !play || learn.inRoom);
+  setHidden($('learn-play-room'), !play || !learn.inRoom);
+  setText($('learn-play'), play ? t('learn.play') : '');
+}
+
+// The Learn entries (start page, waiting room) and the panel's buttons.
+export function wireLearn() {
+  $('learn-open').addEventListener('click', () => openLearn(false));
+  $('share-learn').addEventListener('click', () => openLearn(true));
+  $('learn-close').addEventListener('click', closeLearn);
+  $('learn-back-room').addEventListener('click', closeLearn);
+  $('learn-list-back').addEventListener('click', () => { learn.lesson = -1; drawLearn(); $('learn-title').focus(); });
+  $('learn-next').addEventListener('click', () => {
+    next();
+    if (learn.lesson < 0) $('learn-title').focus();
+  });
+  $('learn-play').addEventListener('click', playFirstGame);
+  $('learn').addEventListener('close', () => { learn.lesson = -1; if (board) board.finish(); });
+  // Oware's letters (Togyz's digits 1-9) try a pit of the side to move, as on the game screen.
+  $('learn').addEventListener('keydown', (ev) => {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || learn.lesson < 0 || !learn.game) return;
+    const step = currentStep();
+    if (!step.goal || learn.solved) return;
+    const turn = learn.side;
+    let pit = null;
+    if (learn.kind === 'togyz' && /^[1-9]$/.test(ev.key)) pit = board.ids[(turn === 'south' ? 0 : 9) + Number(ev.key) - 1];
+    else if (learn.kind === 'oware' && /^[a-f]$/i.test(ev.key)) pit = turn === 'south' ? ev.key.toLowerCase() : ev.key.toUpperCase();
+    if (pit) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      tryMove(pit);
+    }
+  });
+}
+
+// The room's line: shown with the share card (actions.js shows the card).
+export function drawLearnLine() {
+  setText($('share-learn'), t('learn.room'));
+}

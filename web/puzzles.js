@@ -1,0 +1,307 @@
+// puzzles.js: the puzzles (web/puzzles-<game>.json, docs/cli.md
+// "Puzzles") in a panel over the start page, on a board of their own: find
+// the best move; each solver's move is checked against the puzzle's
+// `moves`, the replies are played by the page after a short pause; a hint
+// marks the first move's pit, the solution plays the line, and once done
+// the position is open to try moves (analysis) or the next puzzle. A streak
+// and a rating (Elo-like against the puzzle's difficulty) are kept in this
+// browser, and a puzzle of the day is chosen by the date. The panel's state
+// is its own; every intent changes it, then draws the panel.
+import { Game as OwareGame } from './engine.js';
+import { Game as TogyzGame } from './togyz.js';
+import { getKind, pitLabel } from './kind.js';
+import { t } from './i18n.js';
+import { Board } from './board.js';
+import { $, load, store } from './ui.js';
+import { setText, setHidden, setAttr, setDisabled } from './dom.js';
+import { openRecord } from './study.js';
+
+const REPLY_MS = 700;   // the pause before the page plays a reply
+const START_RATING = 1200;
+const K = 32;
+
+const pz = Object.seal({
+  kind: 'oware',
+  list: null,          // the file's puzzles (null: not loaded)
+  failedLoad: false,
+  at: -1,              // the puzzle open: its index in list (-1: none)
+  daily: false,        // it is the puzzle of the day
+  game: null,          // the engine Game of the board shown
+  ply: 0,              // the next move of `moves` to play
+  phase: 'solve',      // 'solve' | 'reply' (the page's reply pending) | 'done' | 'analysis'
+  result: null,        // null until scored: 'solved' | 'failed'
+  hint: false,         // the hint shown
+  feedback: null,      // {kind: 'wrong' | 'done' | 'info', text}
+  change: null,        // the rating's change for this puzzle
+});
+
+let board = null;
+let replyTimer = null;
+
+const engineOf = (kind) => (kind === 'togyz' ? TogyzGame : OwareGame);
+const puzzle = () => pz.list[pz.at];
+const KEY = (kind) => `oware.puzzles.${kind}`;
+const pitName = (p) => (pz.kind === 'togyz'
+  ? t('learn.hole', { n: pitLabel(p, 'togyz'), side: t(`side.${p === p.toLowerCase() ? 'south' : 'north'}`) })
+  : p);
+
+// What this browser keeps of a game's puzzles: {rating, streak, best, done: {id: 'solved'|'failed'}}.
+export function record(kind) {
+  let r = null;
+  try { r = JSON.parse(load(KEY(kind)) || 'null'); } catch { r = null; }
+  if (!r || typeof r.rating !== 'number') r = { rating: START_RATING, streak: 0, best: 0, done: {} };
+  return r;
+}
+
+// A puzzle's rating: difficulty 1..5 as 1000..1800.
+export const puzzleRating = (difficulty) => 800 + 200 * difficulty;
+
+// The player's rating after a puzzle of difficulty, won (1) or lost (0).
+export function rated(rating, difficulty, score) {
+  const expected = 1 / (1 + 10 ** ((puzzleRating(difficulty) - rating) / 400));
+  return Math.round(rating + K * (score - expected));
+}
+
+// The puzzle of the day (a date's 'YYYY-MM-DD', UTC): the same for everyone that day.
+export function dailyIndex(date, n) {
+  const days = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86400000);
+  return ((days * 7919) % n + n) % n;
+}
+const today = () => new Date().toISOString().slice(0, 10);
+
+// The first puzzle not yet played whose difficulty is nearest the rating.
+function nextIndex(r) {
+  const want = Math.max(1, Math.min(5, Math.round((r.rating - 800) / 200)));
+  let best = -1, dist = 9;
+  pz.list.forEach((p, i) => {
+    if (r.done[p.id] || i === pz.at) return;
+    const d = Math.abs(p.difficulty - want);
+    if (d < dist) { dist = d; best = i; }
+  });
+  return best < 0 ? (pz.at + 1) % pz.list.length : best;
+}
+
+function score(won) {
+  if (pz.result) return;
+  const p = puzzle();
+  const r = record(pz.kind);
+  const before = r.rating;
+  r.rating = rated(r.rating, p.difficulty, won ? 1 : 0);
+  r.streak = won ? r.streak + 1 : 0;
+  r.best = Math.max(r.best, r.streak);
+  r.done[p.id] = won ? 'solved' : 'failed';
+  store(KEY(pz.kind), JSON.stringify(r));
+  pz.result = won ? 'solved' : 'failed';
+  pz.change = r.rating - before;
+}
+
+async function loadPuzzles(kind) {
+  if (pz.list && pz.kind === kind) return;
+  pz.kind = kind;
+  pz.list = null;
+  pz.failedLoad = false;
+  try {
+    const res = await fetch(new URL(`puzzles-${kind}.json`, import.meta.url));
+    if (!res.ok) throw new Error(String(res.status));
+    const list = await res.json();
+    if (pz.kind === kind) pz.list = list;
+  } catch {
+    pz.failedLoad = true;
+  }
+}
+
+// Opens the panel on a puzzle of the page's game: the puzzle of the day
+// (daily) or the next one for the player's rating.
+export async function openPuzzles(daily = false) {
+  const dlg = $('puzzles');
+  if (!dlg.open) {
+    if (typeof dlg.showModal === 'function') dlg.showModal();
+    else dlg.setAttribute('open', '');
+  }
+  drawPuzzles();
+  await loadPuzzles(getKind());
+  if (pz.list) openPuzzle(daily ? dailyIndex(today(), pz.list.length) : nextIndex(record(pz.kind)), daily);
+  else drawPuzzles();
+  $('puzzles-title').focus();
+}
+
+function openPuzzle(i, daily = false) {
+  clearTimeout(replyTimer);
+  pz.at = i;
+  pz.daily = daily;
+  pz.ply = 0;
+  pz.phase = 'solve';
+  pz.result = null;
+  pz.hint = false;
+  pz.feedback = null;
+  pz.change = null;
+  pz.game = engineOf(pz.kind).fromPosition(puzzle().position);
+  if (!board || board.kind !== pz.kind) {
+    board = new Board($('puzzles-board'), { south: $('puzzles-store-south'), north: $('puzzles-store-north') },
+      { onPlay: tryMove }, pz.kind);
+  }
+  board.finish();
+  board.show(pz.game.state());
+  board.markLast(null);
+  board.markHint(null);
+  drawPuzzles();
+}
+
+// Plays pit on the board shown, sowing it; resolves once sown.
+function sow(pit) {
+  const before = pz.game.state();
+  const info = pz.game.play(pit);
+  return board.animate(before, info, pz.game.state()).then(() => board.markLast(info));
+}
+
+function tryMove(pit) {
+  if (board.anim) return;
+  if (pz.phase === 'analysis') {
+    if (!pz.game.isLegal(pit)) return;
+    sow(pit).then(drawPuzzles);
+    drawPuzzles();
+    return;
+  }
+  if (pz.phase !== 'solve') return;
+  const p = puzzle();
+  if (pit !== p.moves[pz.ply]) {
+    score(false);
+    pz.feedback = { kind: 'wrong', text: t('puzzle.wrong', { pit: pitName(pit) }) };
+    drawPuzzles();
+    return;
+  }
+  board.markHint(null);
+  pz.hint = false;
+  pz.ply++;
+  const last = pz.ply >= p.moves.length;
+  if (last) {
+    score(true);
+    pz.phase = 'done';
+    pz.feedback = { kind: 'done', text: t(pz.result === 'solved' ? 'puzzle.solved' : 'puzzle.solved.late') };
+    sow(pit).then(drawPuzzles);
+  } else {
+    pz.phase = 'reply';
+    pz.feedback = { kind: 'info', text: t('puzzle.good') };
+    sow(pit).then(() => { replyTimer = setTimeout(reply, REPLY_MS); });
+  }
+  drawPuzzles();
+}
+
+// The page plays the opponent's reply of the line.
+function reply() {
+  const p = puzzle();
+  const m = p.moves[pz.ply++];
+  pz.feedback = { kind: 'info', text: t('puzzle.reply', { pit: pitName(m) }) };
+  sow(m).then(() => {
+    pz.phase = 'solve';
+    drawPuzzles();
+  });
+  drawPuzzles();
+}
+
+function showHint() {
+  if (pz.phase !== 'solve') return;
+  pz.hint = true;
+  score(false);
+  board.markHint(puzzle().moves[pz.ply]);
+  pz.feedback = { kind: 'info', text: t('puzzle.hint.note', { pit: pitName(puzzle().moves[pz.ply]) }) };
+  drawPuzzles();
+}
+
+// The solution: the rest of the line, one move after another.
+async function showSolution() {
+  if (pz.phase !== 'solve') return;
+  score(false);
+  pz.phase = 'reply';
+  board.markHint(null);
+  const p = puzzle();
+  pz.feedback = { kind: 'info', text: t('puzzle.solution', { line: p.moves.map(pitName).join(', ') }) };
+  drawPuzzles();
+  while (pz.ply < p.moves.length) {
+    const at = pz.at;
+    await sow(p.moves[pz.ply++]);
+    if (pz.at !== at) return;
+    if (pz.ply < p.moves.length) await new Promise((res) => { replyTimer = setTimeout(res, REPLY_MS); });
+  }
+  pz.phase = 'done';
+  drawPuzzles();
+}
+
+function analyse() {
+  pz.phase = 'analysis';
+  pz.feedback = { kind: 'info', text: t('puzzle.analysis.note') };
+  drawPuzzles();
+}
+
+export function drawPuzzles() {
+  const dlg = $('puzzles');
+  if (!dlg.open) return;
+  setText($('puzzles-title'), t('puzzle.title'));
+  const r = record(pz.kind);
+  setText($('puzzles-stats'), t('puzzle.stats', { rating: r.rating, streak: r.streak, best: r.best }));
+  setText($('puzzles-status'), pz.failedLoad ? t('puzzle.failed') : !pz.list ? t('learn.loading') : '');
+  const open = !!pz.list && pz.at >= 0;
+  setHidden($('puzzles-player'), !open);
+  if (!open) return;
+  const p = puzzle();
+  setText($('puzzles-name'), pz.daily ? t('puzzle.daily.name', { date: today(), id: p.id }) : t('puzzle.name', { id: p.id }));
+  setText($('puzzles-difficulty'), t('puzzle.difficulty', { n: p.difficulty }));
+  const mover = p.position.turn;
+  setText($('puzzles-task'), pz.phase === 'analysis' || pz.phase === 'done' ? '' : t('puzzle.task', { side: t(`side.${mover}`) }));
+  board.setView(mover);
+  board.me = mover;
+  const st = pz.game.state();
+  board.setLegal(pz.phase === 'solve' ? st.legal : pz.phase === 'analysis' && !st.over ? st.legal : []);
+  const fb = $('puzzles-feedback');
+  setText(fb, pz.feedback ? pz.feedback.text : '');
+  setAttr(fb, 'data-kind', pz.feedback ? pz.feedback.kind : null);
+  setText($('puzzles-change'), pz.change === null ? '' : t('puzzle.change', { d: (pz.change >= 0 ? '+' : '') + pz.change, rating: r.rating }));
+  const solving = pz.phase === 'solve';
+  setHidden($('puzzles-hint'), !solving);
+  setDisabled($('puzzles-hint'), pz.hint);
+  setHidden($('puzzles-solution'), !solving);
+  setHidden($('puzzles-analyse'), pz.phase !== 'done');
+  setHidden($('puzzles-reset'), pz.phase !== 'analysis');
+  // Oware's record screen (review, the engine's analysis, play from here) takes the line.
+  setHidden($('puzzles-study'), pz.kind !== 'oware' || (pz.phase !== 'done' && pz.phase !== 'analysis'));
+  setHidden($('puzzles-next'), pz.phase === 'reply');
+}
+
+export function wirePuzzles() {
+  $('puzzles-open').addEventListener('click', () => openPuzzles(false));
+  $('puzzles-daily').addEventListener('click', () => openPuzzles(true));
+  $('puzzles-close').addEventListener('click', () => $('puzzles').close());
+  $('puzzles').addEventListener('close', () => { clearTimeout(replyTimer); if (board) board.finish(); pz.at = -1; });
+  $('puzzles-hint').addEventListener('click', showHint);
+  $('puzzles-solution').addEventListener('click', showSolution);
+  $('puzzles-analyse').addEventListener('click', analyse);
+  $('puzzles-reset').addEventListener('click', () => {
+    pz.game = engineOf(pz.kind).fromPosition(puzzle().position);
+    board.finish();
+    board.show(pz.game.state());
+    board.markLast(null);
+    drawPuzzles();
+  });
+  // Oware's letters (Togyz's digits 1-9) play a pit of the side to move, as on the game screen.
+  $('puzzles').addEventListener('keydown', (ev) => {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || !pz.game || pz.at < 0) return;
+    const turn = pz.game.state().turn;
+    let pit = null;
+    if (pz.kind === 'togyz' && /^[1-9]$/.test(ev.key)) pit = board.ids[(turn === 'south' ? 0 : 9) + Number(ev.key) - 1];
+    else if (pz.kind === 'oware' && /^[a-f]$/i.test(ev.key)) pit = turn === 'south' ? ev.key.toLowerCase() : ev.key.toUpperCase();
+    if (pit && board.legal.has(pit)) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      tryMove(pit);
+    }
+  });
+  $('puzzles-study').addEventListener('click', () => {
+    const p = puzzle();
+    $('puzzles').close();
+    openRecord({ start: p.position, moves: p.moves.slice(), tags: {} });
+  });
+  $('puzzles-next').addEventListener('click', () => {
+    openPuzzle(nextIndex(record(pz.kind)));
+    $('puzzles-task').focus();
+  });
+}
