@@ -274,8 +274,8 @@ static const struct ow__step ladder[TG_LADDER_LEVELS] = {
 	{-1, 2, 0, 4 * TG_SEARCH_SEED, 150, 0},  /* learner */
 	{-1, 3, 0, 2 * TG_SEARCH_SEED, 80, 0},   /* improver */
 	{TG_LEVEL_MEDIUM, 0, 0, 0, 0, 0},        /* medium */
-	{-1, 6, 20000, TG_SEARCH_SEED / 4, 0, 0}, /* club */
-	{-1, 0, 50000, 0, 0, 0},                 /* strong */
+	{-1, 5, 10000, TG_SEARCH_SEED / 4, 0, 0}, /* club */
+	{-1, 0, 15000, 0, 0, 0},                 /* strong */
 	{TG_LEVEL_HARD, 0, 0, 0, 0, 0},
 };
 
