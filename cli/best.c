@@ -139,13 +139,12 @@ int cli_best(int argc, char **argv)
 		lim.clock = cli_now_ms;
 		lim.seed = (uint32_t)seed;
 	} else {
-		int lv = !level || !strcmp(level, "hard") ? OW_LEVEL_HARD
-		         : !strcmp(level, "medium") ? OW_LEVEL_MEDIUM
-		         : !strcmp(level, "easy") ? OW_LEVEL_EASY : -1;
+		int lv = level ? cli_level_parse(level) : OW_LADDER_HARD;
 
 		if (lv < 0)
-			return cli_bad("best", "--level must be easy, medium or hard, not \"%s\"", level);
-		ow_search_level(&lim, lv, (uint32_t)seed, cli_now_ms, NULL, DEFAULT_HARD_MS);
+			return cli_bad("best", CLI_LEVEL_ERROR, level);
+		ow_search_level(&lim, OW_LEVEL_LADDER + lv, (uint32_t)seed, cli_now_ms, NULL,
+		                DEFAULT_HARD_MS);
 	}
 
 	lim.egdb = db;

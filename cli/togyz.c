@@ -190,13 +190,11 @@ int togyz_cli_best(int argc, char **argv)
 		lim.clock = time_ms ? cli_now_ms : NULL;
 		lim.seed = (uint32_t)seed;
 	} else {
-		int lv = !level || !strcmp(level, "hard") ? TG_LEVEL_HARD
-		         : !strcmp(level, "medium") ? TG_LEVEL_MEDIUM
-		         : !strcmp(level, "easy") ? TG_LEVEL_EASY : -1;
+		int lv = level ? cli_level_parse(level) : TG_LADDER_HARD;
 
 		if (lv < 0)
-			return cli_bad("best", "--level must be easy, medium or hard, not \"%s\"", level);
-		tg_search_level(&lim, lv, (uint32_t)seed, cli_now_ms, NULL, 1000);
+			return cli_bad("best", CLI_LEVEL_ERROR, level);
+		tg_search_level(&lim, TG_LEVEL_LADDER + lv, (uint32_t)seed, cli_now_ms, NULL, 1000);
 	}
 	tt = calloc(TG_SEARCH_TT_ENTRIES, sizeof *tt);
 	if (!tt) {
