@@ -235,12 +235,70 @@ static double elo_of(double s)
 	return -400.0 * log10(1.0 / s - 1.0);
 }
 
+/* Prints the pairings' rows and the ladder from the games so far. */
+static void report(const struct pairing *pr, int np)
+{
+	double elo[NLEV + 1], half[NLEV + 1], step[NLEV + 1], step_half[NLEV + 1];
+	double greedy_elo, greedy_half;
+
+	printf("%-9s %-9s %6s %5s %5s %5s %7s %16s\n", "player", "against", "games", "won",
+	       "drawn", "lost", "score", "Elo, 95%");
+	for (int i = 0; i < np; i++) {
+		const struct pairing *q = &pr[i];
+		int n = (q->win + q->draw + q->loss) / 2; /* opening pairs played */
+		double s, mean, var, se, lo, hi, e, eh;
+		const char *mark = "";
+
+		if (!n) {
+			step[i] = step_half[i] = NAN;
+			printf("%-9s %-9s %6d (not played)\n", pname(q->a), pname(q->b), 0);
+			continue;
+		}
+		mean = q->sum / n; /* points of 4 */
+		var = n > 1 ? (q->sumsq - q->sum * q->sum / n) / (n - 1) : 0;
+		s = mean / 4;
+		se = sqrt(var / n) / 4;
+		if (s >= 1) {
+			s = 1 - 0.5 / (2 * n);
+			mark = ">";
+		} else if (s <= 0) {
+			s = 0.5 / (2 * n);
+			mark = "<";
+		}
+		lo = s - 1.96 * se;
+		hi = s + 1.96 * se;
+		lo = lo < 0.5 / (2 * n) ? 0.5 / (2 * n) : lo;
+		hi = hi > 1 - 0.5 / (2 * n) ? 1 - 0.5 / (2 * n) : hi;
+		e = elo_of(s);
+		eh = (elo_of(hi) - elo_of(lo)) / 2;
+		step[i] = e;
+		step_half[i] = eh;
+		printf("%-9s %-9s %6d %5d %5d %5d %6.1f%% %s%+5.0f [%+.0f, %+.0f]\n", pname(q->a),
+		       pname(q->b), (2 * n), q->win, q->draw, q->loss, 100.0 * mean / 4, mark, e,
+		       elo_of(lo), elo_of(hi));
+	}
+	/* pr[0]: 1 vs random, pr[1]: 1 vs greedy, pr[k]: k vs k - 1. */
+	elo[1] = step[0];
+	half[1] = step_half[0];
+	greedy_elo = elo[1] - step[1];
+	greedy_half = sqrt(half[1] * half[1] + step_half[1] * step_half[1]);
+	for (int k = 2; k <= NLEV; k++) {
+		elo[k] = elo[k - 1] + step[k];
+		half[k] = sqrt(half[k - 1] * half[k - 1] + step_half[k] * step_half[k]);
+	}
+	printf("\n%-5s %-9s %9s %9s\n", "level", "name", "Elo", "step");
+	printf("%-5s %-9s %+9.0f\n", "-", "random", 0.0);
+	printf("%-5s %-9s %+5.0f+-%-3.0f\n", "-", "greedy", greedy_elo, greedy_half);
+	for (int k = 1; k <= NLEV; k++)
+		printf("%-5d %-9s %+5.0f+-%-3.0f %+5.0f+-%.0f\n", k, ladder_names[k], elo[k],
+		       half[k], k == 1 ? step[0] : step[k], k == 1 ? step_half[0] : step_half[k]);
+	fflush(stdout);
+}
+
 int main(int argc, char **argv)
 {
 	struct pairing pr[NLEV + 1];
 	int np = 0, games, top_games, jobs, ntask = 0, fd[2];
-	double elo[NLEV + 1], half[NLEV + 1], step[NLEV + 1], step_half[NLEV + 1];
-	double greedy_elo = 0, greedy_half = 0;
 
 	if (argc < 3 || (strcmp(argv[1], "oware") && strcmp(argv[1], "togyz"))) {
 		fprintf(stderr, "usage: bench_ladder oware|togyz GAMES [TOP_GAMES [JOBS "
@@ -323,7 +381,15 @@ int main(int argc, char **argv)
 		}
 		pr[rec[0]].sum += rec[1] + rec[2];
 		pr[rec[0]].sumsq += (double)(rec[1] + rec[2]) * (rec[1] + rec[2]);
+		/* The table so far, every eighth of the games (the last is the
+		 * result). */
+		if ((t + 1) % ((ntask + 7) / 8) == 0 && t + 1 < ntask) {
+			printf("\nafter %d of %d opening pairs:\n", t + 1, ntask);
+			report(pr, np);
+			printf("\n");
+		}
 	}
+	printf("\nall %d opening pairs:\n", ntask);
 	for (int j = 0; j < jobs; j++) {
 		int st;
 
@@ -333,56 +399,6 @@ int main(int argc, char **argv)
 		}
 	}
 
-	printf("%-9s %-9s %6s %5s %5s %5s %7s %16s\n", "player", "against", "games", "won",
-	       "drawn", "lost", "score", "Elo, 95%");
-	for (int i = 0; i < np; i++) {
-		struct pairing *q = &pr[i];
-		int n = q->games / 2; /* opening pairs */
-		double s, mean, var, se, lo, hi, e, eh;
-		const char *mark = "";
-
-		if (!n) {
-			step[i] = step_half[i] = NAN;
-			printf("%-9s %-9s %6d (not played)\n", pname(q->a), pname(q->b), 0);
-			continue;
-		}
-		mean = q->sum / n; /* points of 4 */
-		var = n > 1 ? (q->sumsq - q->sum * q->sum / n) / (n - 1) : 0;
-		s = mean / 4;
-		se = sqrt(var / n) / 4;
-		if (s >= 1) {
-			s = 1 - 0.5 / q->games;
-			mark = ">";
-		} else if (s <= 0) {
-			s = 0.5 / q->games;
-			mark = "<";
-		}
-		lo = s - 1.96 * se;
-		hi = s + 1.96 * se;
-		lo = lo < 0.5 / q->games ? 0.5 / q->games : lo;
-		hi = hi > 1 - 0.5 / q->games ? 1 - 0.5 / q->games : hi;
-		e = elo_of(s);
-		eh = (elo_of(hi) - elo_of(lo)) / 2;
-		step[i] = e;
-		step_half[i] = eh;
-		printf("%-9s %-9s %6d %5d %5d %5d %6.1f%% %s%+5.0f [%+.0f, %+.0f]\n", pname(q->a),
-		       pname(q->b), q->games, q->win, q->draw, q->loss, 100.0 * mean / 4, mark, e,
-		       elo_of(lo), elo_of(hi));
-	}
-	/* pr[0]: 1 vs random, pr[1]: 1 vs greedy, pr[k]: k vs k - 1. */
-	elo[1] = step[0];
-	half[1] = step_half[0];
-	greedy_elo = elo[1] - step[1];
-	greedy_half = sqrt(half[1] * half[1] + step_half[1] * step_half[1]);
-	for (int k = 2; k <= NLEV; k++) {
-		elo[k] = elo[k - 1] + step[k];
-		half[k] = sqrt(half[k - 1] * half[k - 1] + step_half[k] * step_half[k]);
-	}
-	printf("\n%-5s %-9s %9s %9s\n", "level", "name", "Elo", "step");
-	printf("%-5s %-9s %+9.0f\n", "-", "random", 0.0);
-	printf("%-5s %-9s %+5.0f+-%-3.0f\n", "-", "greedy", greedy_elo, greedy_half);
-	for (int k = 1; k <= NLEV; k++)
-		printf("%-5d %-9s %+5.0f+-%-3.0f %+5.0f+-%.0f\n", k, ladder_names[k], elo[k],
-		       half[k], k == 1 ? step[0] : step[k], k == 1 ? step_half[0] : step_half[k]);
+	report(pr, np);
 	return 0;
 }
