@@ -1,5 +1,6 @@
 /* search.h: the computer player: iterative-deepening alpha-beta over the
- * rules of oware.h, with three playing levels (easy, medium, hard).
+ * rules of oware.h, with three playing levels (easy, medium, hard) on a
+ * ladder of eight (OW_LEVEL_LADDER).
  *
  * Same rules as oware.h: pure C11, no allocation, no I/O, no libc, so it
  * builds for wasm32 with clang -nostdlib. The transposition table lives in

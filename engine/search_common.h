@@ -2,7 +2,7 @@
  * engine/togyz_search.c for Togyz Kumalak) share and neither game's rules
  * touch: the state of the budgets and of the principal variation, the
  * budget test of every node, the table's scores of forced results, the
- * three levels, the random picks of easy and medium, and the iterative
+ * three levels and the ladder's steps, the random picks of easy and medium, and the iterative
  * deepening with its time management (search_common.c). Internal to the
  * engine, not part of its API (engine/search.h and engine/togyz_search.h
  * stay the contracts). Pure C11 like the rest of the engine.
