@@ -18,7 +18,7 @@
 #define DEFAULT_HARD_MS 1000
 
 const char cli_best_help[] =
-	"  oware best [--position JSON] [--level easy|medium|hard | --depth N |\n"
+	"  oware best [--position JSON] [--level LEVEL | --depth N |\n"
 	"             --time-ms N] [--seed N] [--egdb FILE] [MOVE ...]\n"
 	"      Plays the moves from the start (or the position), then prints the\n"
 	"      computer's move for the side to move:\n"
@@ -27,9 +27,12 @@ const char cli_best_help[] =
 	"      is a forced win in N plies (negative: a forced loss). The default\n"
 	"      is --level hard (1 s; the hint). --depth N (1-64) searches exactly\n"
 	"      N plies and is reproducible; --time-ms N stops after N ms. --seed\n"
-	"      drives the random choices of easy and medium (default 1). --egdb\n"
-	"      FILE: the search also reads the endgame database (build/oware.egdb\n"
-	"      or web/oware.egdb, as the browser's computer does once it has it).\n";
+	"      drives the random choices of the levels (default 1). LEVEL is\n"
+	"      a step of the ladder, weakest first: 1 starter, 2 easy, 3 learner,\n"
+	"      4 improver, 5 medium, 6 club, 7 strong, 8 hard (number or name).\n"
+	"      --egdb FILE: the search also reads the endgame database\n"
+	"      (build/oware.egdb or web/oware.egdb, as the browser's computer\n"
+	"      does once it has it).\n";
 
 static json_t *result_json(const ow_search_result *r)
 {
@@ -139,13 +142,12 @@ int cli_best(int argc, char **argv)
 		lim.clock = cli_now_ms;
 		lim.seed = (uint32_t)seed;
 	} else {
-		int lv = !level || !strcmp(level, "hard") ? OW_LEVEL_HARD
-		         : !strcmp(level, "medium") ? OW_LEVEL_MEDIUM
-		         : !strcmp(level, "easy") ? OW_LEVEL_EASY : -1;
+		int lv = level ? cli_level_parse(level) : OW_LADDER_HARD;
 
 		if (lv < 0)
-			return cli_bad("best", "--level must be easy, medium or hard, not \"%s\"", level);
-		ow_search_level(&lim, lv, (uint32_t)seed, cli_now_ms, NULL, DEFAULT_HARD_MS);
+			return cli_bad("best", CLI_LEVEL_ERROR, level);
+		ow_search_level(&lim, OW_LEVEL_LADDER + lv, (uint32_t)seed, cli_now_ms, NULL,
+		                DEFAULT_HARD_MS);
 	}
 
 	lim.egdb = db;

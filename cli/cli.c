@@ -76,6 +76,20 @@ int cli_parse_num(const char *s, long lo, long hi, long *out)
 	return 0;
 }
 
+const char *const cli_level_names[CLI_LEVELS] = {
+	"starter", "easy", "learner", "improver", "medium", "club", "strong", "hard",
+};
+
+int cli_level_parse(const char *s)
+{
+	if (s[0] >= '1' && s[0] < '1' + CLI_LEVELS && !s[1])
+		return s[0] - '0';
+	for (int i = 0; i < CLI_LEVELS; i++)
+		if (!strcmp(s, cli_level_names[i]))
+			return i + 1;
+	return -1;
+}
+
 uint32_t cli_now_ms(void *ctx)
 {
 	struct timespec t;

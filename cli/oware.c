@@ -17,7 +17,7 @@ static const char usage[] =
 	"usage:\n"
 	"  oware play [--game oware|togyz] [--position JSON] [MOVE ...]\n"
 	"  oware perft [--game oware|togyz] DEPTH [--position JSON]\n"
-	"  oware best [--game oware|togyz] [--position JSON] [--level easy|medium|hard |\n"
+	"  oware best [--game oware|togyz] [--position JSON] [--level LEVEL |\n"
 	"             --depth N | --time-ms N] [--seed N] [--egdb FILE] [MOVE ...]\n"
 	"  oware analyse [--position JSON] [--time-per-move MS | --nodes N]\n"
 	"                [--egdb FILE] [MOVE ...]\n"

@@ -36,7 +36,7 @@ const char togyz_cli_help[] =
 	"  oware perft --game togyz DEPTH [--position JSON]\n"
 	"      Prints the number of legal move sequences of exactly DEPTH plies.\n"
 	"\n"
-	"  oware best --game togyz [--position JSON] [--level easy|medium|hard |\n"
+	"  oware best --game togyz [--position JSON] [--level LEVEL |\n"
 	"             --depth N | --time-ms N] [--seed N] [HOLE ...]\n"
 	"      Plays the moves, then prints the computer's move for the side to\n"
 	"      move: {\"move\":H,\"score\":N,\"depth\":N,\"nodes\":N,\"pv\":[H,...]}\n"
@@ -44,11 +44,12 @@ const char togyz_cli_help[] =
 	"      is for the side to move, 16 per seed ahead (a tuzdyk counts about\n"
 	"      2 seeds plus 10 times the share of the 162 seeds still on the\n"
 	"      board); 30000 minus N is a forced win in N plies (negative: a\n"
-	"      forced loss). The levels mean what they mean for Oware: the\n"
-	"      default --level hard (1 s; the hint), medium 4 plies, easy 1 ply\n"
-	"      with random slips; --depth N (1-64) is reproducible, --time-ms N\n"
+	"      forced loss). The levels are named as for Oware (1-8: starter,\n"
+	"      easy, learner, improver, medium, club, strong, hard): the default\n"
+	"      --level hard (1 s; the hint), medium 4 plies, easy 1 ply with\n"
+	"      random slips; --depth N (1-64) is reproducible, --time-ms N\n"
 	"      (1-600000) stops after N ms, --seed N (0-4294967295, default 1)\n"
-	"      drives easy's and medium's random choices.\n"
+	"      drives the levels' random choices.\n"
 	"\n"
 	"Bad input (not a hole number 1..9, an empty hole, the opponent's\n"
 	"tuzdyk, a move after the end, a malformed or invalid position) exits\n"
@@ -190,13 +191,11 @@ int togyz_cli_best(int argc, char **argv)
 		lim.clock = time_ms ? cli_now_ms : NULL;
 		lim.seed = (uint32_t)seed;
 	} else {
-		int lv = !level || !strcmp(level, "hard") ? TG_LEVEL_HARD
-		         : !strcmp(level, "medium") ? TG_LEVEL_MEDIUM
-		         : !strcmp(level, "easy") ? TG_LEVEL_EASY : -1;
+		int lv = level ? cli_level_parse(level) : TG_LADDER_HARD;
 
 		if (lv < 0)
-			return cli_bad("best", "--level must be easy, medium or hard, not \"%s\"", level);
-		tg_search_level(&lim, lv, (uint32_t)seed, cli_now_ms, NULL, 1000);
+			return cli_bad("best", CLI_LEVEL_ERROR, level);
+		tg_search_level(&lim, TG_LEVEL_LADDER + lv, (uint32_t)seed, cli_now_ms, NULL, 1000);
 	}
 	tt = calloc(TG_SEARCH_TT_ENTRIES, sizeof *tt);
 	if (!tt) {

@@ -9,7 +9,10 @@
 _Static_assert(OW_SEARCH_MAX_DEPTH == OW__MAX_PLY && OW_SEARCH_WIN == OW__SEARCH_WIN &&
                OW_SEARCH_WON == OW__SEARCH_WON && OW_SEARCH_SEED == OW__SEARCH_SEED &&
                OW_LEVEL_EASY == OW__LEVEL_EASY && OW_LEVEL_MEDIUM == OW__LEVEL_MEDIUM &&
-               OW_LEVEL_HARD == OW__LEVEL_HARD && OW_ROW <= OW__MAX_MOVES,
+               OW_LEVEL_HARD == OW__LEVEL_HARD && OW_ROW <= OW__MAX_MOVES &&
+               OW_LEVEL_LADDER == OW__LEVEL_LADDER && OW_LADDER_LEVELS == OW__LADDER &&
+               OW_LADDER_EASY == OW__LADDER_EASY && OW_LADDER_MEDIUM == OW__LADDER_MEDIUM &&
+               OW_LADDER_HARD == OW__LADDER_HARD,
                "search_common.h's constants are Oware's");
 
 #define MAX_PLY OW_SEARCH_MAX_DEPTH
@@ -444,20 +447,37 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 	return best;
 }
 
+/* The ladder's own steps: F_CLASSIC plays with ow_eval_classic, F_LEAVES
+ * scores the leaves as they stand (no_quiescence). */
+enum { F_CLASSIC = 1, F_LEAVES = 2 };
+static const struct ow__step ladder[OW_LADDER_LEVELS] = {
+	{-1, 1, 0, 4 * OW_SEARCH_SEED, 500, F_CLASSIC | F_LEAVES},       /* starter */
+	{OW_LEVEL_EASY, 0, 0, 0, 0, 0},                                  /* easy */
+	{-1, 2, 0, 5 * OW_SEARCH_SEED / 2, 120, F_CLASSIC | F_LEAVES},   /* learner */
+	{-1, 3, 0, OW_SEARCH_SEED, 50, F_CLASSIC | F_LEAVES},            /* improver */
+	{OW_LEVEL_MEDIUM, 0, 0, 0, 0, 0},                                /* medium */
+	{-1, 5, 20000, OW_SEARCH_SEED / 4, 0, 0},                        /* club */
+	{-1, 0, 4000, 0, 0, 0},                                          /* strong */
+	{OW_LEVEL_HARD, 0, 0, 0, 0, 0},
+};
+
 int ow_search_level(ow_search_limits *lim, int level, uint32_t seed,
                     ow_clock_fn clock, void *clock_ctx, uint32_t time_ms)
 {
 	struct ow__limits c;
 	ow_search_limits l = {0};
+	int legacy, flags = ow__ladder_level(&c, ladder, level, seed, clock, clock_ctx,
+	                                     time_ms, &legacy);
 
-	if (ow__search_level(&c, level, seed, clock, clock_ctx, time_ms) < 0)
+	if (flags < 0)
 		return -1;
 	OW__LIMITS_COPY(l, c);
 	/* Easy and medium as before issue 18. */
-	if (level != OW_LEVEL_HARD) {
+	if (legacy >= 0)
+		flags = legacy != OW_LEVEL_HARD ? F_CLASSIC | F_LEAVES : 0;
+	if (flags & F_CLASSIC)
 		l.eval = &ow_eval_classic;
-		l.no_quiescence = 1;
-	}
+	l.no_quiescence = !!(flags & F_LEAVES);
 	*lim = l;
 	return 0;
 }

@@ -63,6 +63,29 @@ int ow__search_level(struct ow__limits *lim, int level, uint32_t seed,
 	return 0;
 }
 
+int ow__ladder_level(struct ow__limits *lim, const struct ow__step *ladder, int level,
+                     uint32_t seed, ow__clock_fn clock, void *clock_ctx, uint32_t time_ms,
+                     int *legacy)
+{
+	const struct ow__step *st;
+	struct ow__limits l = {0};
+
+	*legacy = level;
+	if (level < OW__LEVEL_LADDER + 1 || level > OW__LEVEL_LADDER + OW__LADDER)
+		return ow__search_level(lim, level, seed, clock, clock_ctx, time_ms);
+	st = &ladder[level - OW__LEVEL_LADDER - 1];
+	*legacy = st->legacy;
+	if (st->legacy >= 0)
+		return ow__search_level(lim, st->legacy, seed, clock, clock_ctx, time_ms);
+	l.depth = st->depth;
+	l.nodes = st->nodes;
+	l.noise = st->noise;
+	l.blunder = st->blunder;
+	l.seed = seed;
+	*lim = l;
+	return st->flags;
+}
+
 /* After every root move was searched with a full window (noise > 0:
  * easy, medium), a random pick: the best after a random 0..noise is added
  * to each, or sometimes the runner-up. */

@@ -2,7 +2,7 @@
  * engine/togyz_search.c for Togyz Kumalak) share and neither game's rules
  * touch: the state of the budgets and of the principal variation, the
  * budget test of every node, the table's scores of forced results, the
- * three levels, the random picks of easy and medium, and the iterative
+ * three levels and the ladder's steps, the random picks of easy and medium, and the iterative
  * deepening with its time management (search_common.c). Internal to the
  * engine, not part of its API (engine/search.h and engine/togyz_search.h
  * stay the contracts). Pure C11 like the rest of the engine.
@@ -25,6 +25,14 @@
 #define OW__LEVEL_EASY 0
 #define OW__LEVEL_MEDIUM 1
 #define OW__LEVEL_HARD 2
+/* The ladder (issue 33): level codes OW__LEVEL_LADDER + 1 .. + OW__LADDER,
+ * weakest first; easy, medium and hard are its steps OW__LADDER_EASY,
+ * OW__LADDER_MEDIUM and OW__LADDER_HARD, exactly. */
+#define OW__LEVEL_LADDER 10
+#define OW__LADDER 8
+#define OW__LADDER_EASY 2
+#define OW__LADDER_MEDIUM 5
+#define OW__LADDER_HARD 8
 /* The most legal moves of a position: a row (Oware 6, Togyz Kumalak 9). */
 #define OW__MAX_MOVES 9
 
@@ -133,6 +141,26 @@ void ow__deepen(struct ow__search *c, uint32_t root_mask, const struct ow__game 
  * other fields 0); 0, or -1 for an unknown level. */
 int ow__search_level(struct ow__limits *lim, int level, uint32_t seed,
                      ow__clock_fn clock, void *clock_ctx, uint32_t time_ms);
+
+/* A step of a game's ladder: one of the three levels (legacy >= 0), or
+ * its own bounds and random pick (legacy -1; flags: the game's own). */
+struct ow__step {
+	int legacy;     /* OW__LEVEL_*, or -1 */
+	int depth;
+	uint32_t nodes;
+	int noise;
+	int blunder;
+	int flags;
+};
+
+/* The limits of level (OW__LEVEL_* or a ladder code) from the game's
+ * ladder (OW__LADDER steps, weakest first) into *lim (other fields 0);
+ * *legacy is the level it plays exactly (OW__LEVEL_*), or -1 for a step
+ * of its own. Returns the step's flags (0 for the three levels), or -1
+ * for an unknown level (lim untouched). */
+int ow__ladder_level(struct ow__limits *lim, const struct ow__step *ladder, int level,
+                     uint32_t seed, ow__clock_fn clock, void *clock_ctx, uint32_t time_ms,
+                     int *legacy);
 
 /* Records root move `move` of value score, whose line below is c's at
  * ply 1. */

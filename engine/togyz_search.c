@@ -8,7 +8,10 @@
 _Static_assert(TG_SEARCH_MAX_DEPTH == OW__MAX_PLY && TG_SEARCH_WIN == OW__SEARCH_WIN &&
                TG_SEARCH_WON == OW__SEARCH_WON && TG_SEARCH_SEED == OW__SEARCH_SEED &&
                TG_LEVEL_EASY == OW__LEVEL_EASY && TG_LEVEL_MEDIUM == OW__LEVEL_MEDIUM &&
-               TG_LEVEL_HARD == OW__LEVEL_HARD && TG_ROW <= OW__MAX_MOVES,
+               TG_LEVEL_HARD == OW__LEVEL_HARD && TG_ROW <= OW__MAX_MOVES &&
+               TG_LEVEL_LADDER == OW__LEVEL_LADDER && TG_LADDER_LEVELS == OW__LADDER &&
+               TG_LADDER_EASY == OW__LADDER_EASY && TG_LADDER_MEDIUM == OW__LADDER_MEDIUM &&
+               TG_LADDER_HARD == OW__LADDER_HARD,
                "search_common.h's constants are Togyz Kumalak's");
 
 #define MAX_PLY TG_SEARCH_MAX_DEPTH
@@ -264,13 +267,26 @@ static int negamax(struct srch *s, const tg_pos *p, int depth, int ply, int alph
 	return best;
 }
 
+/* The ladder's steps. */
+static const struct ow__step ladder[TG_LADDER_LEVELS] = {
+	{-1, 1, 0, 6 * TG_SEARCH_SEED, 500, 0},  /* starter */
+	{TG_LEVEL_EASY, 0, 0, 0, 0, 0},          /* easy */
+	{-1, 2, 0, 4 * TG_SEARCH_SEED, 150, 0},  /* learner */
+	{-1, 3, 0, 2 * TG_SEARCH_SEED, 80, 0},   /* improver */
+	{TG_LEVEL_MEDIUM, 0, 0, 0, 0, 0},        /* medium */
+	{-1, 5, 10000, TG_SEARCH_SEED / 4, 0, 0}, /* club */
+	{-1, 0, 15000, 0, 0, 0},                 /* strong */
+	{TG_LEVEL_HARD, 0, 0, 0, 0, 0},
+};
+
 int tg_search_level(tg_search_limits *lim, int level, uint32_t seed,
                     tg_clock_fn clock, void *clock_ctx, uint32_t time_ms)
 {
 	struct ow__limits c;
 	tg_search_limits l = {0};
+	int legacy;
 
-	if (ow__search_level(&c, level, seed, clock, clock_ctx, time_ms) < 0)
+	if (ow__ladder_level(&c, ladder, level, seed, clock, clock_ctx, time_ms, &legacy) < 0)
 		return -1;
 	OW__LIMITS_COPY(l, c);
 	*lim = l;

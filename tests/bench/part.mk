@@ -98,3 +98,20 @@ bench-versus: $(BUILD)/bench_versus $(BUILD)/oware.egdb
 bench-versus-time: $(BUILD)/bench_versus $(BUILD)/oware.egdb
 	OW_EGDB=$(BUILD)/oware.egdb nice $(BUILD)/bench_versus $(VERSUS_GAMES) $(VERSUS_MS)ms $(VERSUS_JOBS)
 BENCHES += bench-search bench-search-wasm bench-match bench-versus bench-versus-time
+
+# The ladder of levels (issue 33, tests/bench/bench_ladder.c): each level
+# against its neighbour above, the lowest against a random and a greedy
+# player, both games; the Elo ladder with 95% intervals. LADDER_GAMES a
+# pairing, LADDER_TOP_GAMES for hard's (the slow one), LADDER_JOBS
+# processes (niced), LADDER_HARD_NODES (0: hard's own 2,000,000 nodes).
+LADDER_GAMES ?= 200
+LADDER_TOP_GAMES ?= $(LADDER_GAMES)
+LADDER_JOBS ?= 2
+LADDER_HARD_NODES ?= 0
+$(BUILD)/bench_ladder: $(BUILD)/tests/bench/bench_ladder.o $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ -lm
+.PHONY: bench-ladder
+bench-ladder: $(BUILD)/bench_ladder
+	nice -n 19 $(BUILD)/bench_ladder oware $(LADDER_GAMES) $(LADDER_TOP_GAMES) $(LADDER_JOBS) $(LADDER_HARD_NODES)
+	nice -n 19 $(BUILD)/bench_ladder togyz $(LADDER_GAMES) $(LADDER_TOP_GAMES) $(LADDER_JOBS) $(LADDER_HARD_NODES)
+BENCHES += bench-ladder

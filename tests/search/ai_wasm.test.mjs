@@ -91,3 +91,23 @@ test('wasm and native agree at a fixed depth', () => {
     }
   }
 });
+
+test('the ladder: levels 10 + n give the move of oware best --level n', () => {
+  const lines = [[], ['a'], ['c', 'F'], ['d', 'A', 'f', 'C'], ['b', 'E', 'a', 'F', 'c', 'B']];
+  for (let n = 1; n <= 7; n++) {  // 8, hard, is timed natively
+    for (const moves of lines) {
+      setGame(moves);
+      x.w_search_clear();
+      const w = search(10 + n, 7 + n, 0, 0, 0);
+      const native = JSON.parse(execFileSync(oware, ['best', '--level', String(n), '--seed',
+        String(7 + n), ...moves], { encoding: 'utf8' }));
+      assert.deepEqual({ move: w.move, score: w.score, depth: w.depth, nodes: w.nodes, pv: w.pv },
+        native, `level ${n} after ${moves.join(' ')}`);
+    }
+  }
+  setGame([]);
+  assert.equal(x.w_search(x.w_ai_game(), 10, 1, 0, 0, 0), -9);
+  assert.equal(x.w_search(x.w_ai_game(), 19, 1, 0, 0, 0), -9);
+  const hard = search(18, 1, 0, 0, 3000);  // hard, at a node budget
+  assert.ok(hard.pit >= 0 && hard.nodes <= 3000, `hard: ${hard.nodes} nodes`);
+});

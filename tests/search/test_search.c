@@ -777,6 +777,156 @@ START_TEST(test_levels)
 }
 END_TEST
 
+/* The ladder (issue 33) as docs/computer.md gives it: each step's depth,
+ * node budget (0: none), spread, slips per mille and whether it keeps
+ * easy's evaluation without quiescence; steps 2, 5 and 8 are easy,
+ * medium and hard. */
+static const struct {
+	int depth;
+	uint64_t nodes;
+	int noise, blunder, classic;
+} ladder_want[OW_LADDER_LEVELS + 1] = {
+	{0, 0, 0, 0, 0},
+	{1, 0, 4 * OW_SEARCH_SEED, 500, 1},
+	{1, 0, 3 * OW_SEARCH_SEED, 150, 1},
+	{2, 0, 5 * OW_SEARCH_SEED / 2, 120, 1},
+	{3, 0, OW_SEARCH_SEED, 50, 1},
+	{4, 0, OW_SEARCH_SEED / 2, 0, 1},
+	{5, 20000, OW_SEARCH_SEED / 4, 0, 0},
+	{0, 4000, 0, 0, 0},
+	{0, 2000000, 0, 0, 0},
+};
+
+/* The most nodes a search of the root's moves to depth d, every
+ * iteration from 1, can visit without quiescence: b + b^2 + ... + b^k
+ * for every k up to d (b = 6 moves a position). */
+static uint64_t full_width(int d)
+{
+	uint64_t sum = 0, pow = 1, all = 0;
+
+	for (int k = 1; k <= d; k++) {
+		pow *= OW_ROW;
+		sum += pow;
+		all += sum;
+	}
+	return all;
+}
+
+static void assert_same_limits(const ow_search_limits *a, const ow_search_limits *b)
+{
+	ck_assert_int_eq(a->depth, b->depth);
+	ck_assert_uint_eq(a->nodes, b->nodes);
+	ck_assert_uint_eq(a->time_ms, b->time_ms);
+	ck_assert_ptr_eq(a->clock, b->clock);
+	ck_assert_int_eq(a->noise, b->noise);
+	ck_assert_int_eq(a->blunder, b->blunder);
+	ck_assert_uint_eq(a->seed, b->seed);
+	ck_assert_ptr_eq(a->eval, b->eval);
+	ck_assert_int_eq(a->no_quiescence, b->no_quiescence);
+	ck_assert_ptr_eq(a->egdb, b->egdb);
+}
+
+/* Every step's limits, and easy, medium and hard exactly where they
+ * stand; codes beside the ladder refused. */
+START_TEST(test_ladder_levels)
+{
+	static const int legacy[][2] = {
+		{OW_LADDER_EASY, OW_LEVEL_EASY},
+		{OW_LADDER_MEDIUM, OW_LEVEL_MEDIUM},
+		{OW_LADDER_HARD, OW_LEVEL_HARD},
+	};
+	ow_search_limits lim, old;
+
+	ck_assert_int_eq(OW_LADDER_LEVELS, 8);
+	for (int n = 1; n <= OW_LADDER_LEVELS; n++) {
+		ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_LADDER + n, 77, NULL, NULL, 0), 0);
+		ck_assert_int_eq(lim.depth, ladder_want[n].depth);
+		ck_assert_uint_eq(lim.nodes, ladder_want[n].nodes);
+		ck_assert_int_eq(lim.noise, ladder_want[n].noise);
+		ck_assert_int_eq(lim.blunder, ladder_want[n].blunder);
+		ck_assert_ptr_eq(lim.eval, ladder_want[n].classic ? &ow_eval_classic : NULL);
+		ck_assert_int_eq(lim.no_quiescence, ladder_want[n].classic);
+		ck_assert_uint_eq(lim.seed, 77);
+		ck_assert_uint_eq(lim.time_ms, 0);
+		/* every step below hard is bounded by depth or nodes */
+		ck_assert(n == OW_LADDER_HARD || lim.depth > 0 || lim.nodes > 0);
+	}
+	for (size_t i = 0; i < sizeof legacy / sizeof legacy[0]; i++) {
+		ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_LADDER + legacy[i][0], 5, NULL, NULL, 0), 0);
+		ck_assert_int_eq(ow_search_level(&old, legacy[i][1], 5, NULL, NULL, 0), 0);
+		assert_same_limits(&lim, &old);
+		ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_LADDER + legacy[i][0], 5, fake_clock,
+		                                 NULL, 1000), 0);
+		ck_assert_int_eq(ow_search_level(&old, legacy[i][1], 5, fake_clock, NULL, 1000), 0);
+		assert_same_limits(&lim, &old);
+	}
+	ck_assert_uint_eq(lim.time_ms, 1000); /* hard, by the clock */
+	ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_LADDER, 1, NULL, NULL, 0), -1);
+	ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_LADDER + OW_LADDER_LEVELS + 1, 1, NULL,
+	                                 NULL, 0), -1);
+	ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_LADDER - 1, 1, NULL, NULL, 0), -1);
+}
+END_TEST
+
+/* Each step from random positions: the same seed and a cleared table give
+ * the same result; the search stays within the step's depth and node
+ * budget (its own, or the full width of its depth); other seeds change
+ * some moves of the steps with a spread. Hard (2,000,000 nodes) from a
+ * few positions only. */
+START_TEST(test_ladder_deterministic_and_bounded)
+{
+	uint64_t rng = 4242;
+	int differ[OW_LADDER_LEVELS + 1] = {0}, tried[OW_LADDER_LEVELS + 1] = {0};
+
+	for (int t = 0; t < 240; t++) {
+		ow_game g = random_game(&rng);
+		int n = 1 + t % OW_LADDER_LEVELS;
+		ow_search_limits lim;
+		ow_search_result a, b;
+		uint64_t bound;
+
+		if (g.end != OW_END_NONE || (n == OW_LADDER_HARD && tried[n] >= 3))
+			continue;
+		tried[n]++;
+		ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_LADDER + n, (uint32_t)t, NULL, NULL, 0), 0);
+		ow_tt_clear(tt, TT_N);
+		ck_assert_int_eq(ow_search(&g, &lim, tt, TT_N, &a), 0);
+		ow_tt_clear(tt, TT_N);
+		ck_assert_int_eq(ow_search(&g, &lim, tt, TT_N, &b), 0);
+		ck_assert_int_eq(a.move, b.move);
+		ck_assert_int_eq(a.score, b.score);
+		ck_assert_int_eq(a.depth, b.depth);
+		ck_assert_uint_eq(a.nodes, b.nodes);
+		ck_assert_int_eq(a.npv, b.npv);
+		ck_assert_mem_eq(a.pv, b.pv, (size_t)a.npv);
+		ck_assert_int_eq(ow_pos_check(&g.pos, a.move), OW_OK);
+		ck_assert_int_ge(a.depth, 1);
+		if (lim.depth)
+			ck_assert_int_le(a.depth, lim.depth);
+		bound = lim.nodes ? lim.nodes : full_width(lim.depth);
+		ck_assert_msg(a.nodes <= bound || (a.depth == 1 && a.nodes <= 200),
+		              "level %d: %llu nodes, budget %llu", n,
+		              (unsigned long long)a.nodes, (unsigned long long)bound);
+		if (lim.noise) {
+			for (uint32_t seed = 1000; seed < 1006; seed++) {
+				lim.seed = seed;
+				ow_tt_clear(tt, TT_N);
+				ck_assert_int_eq(ow_search(&g, &lim, tt, TT_N, &b), 0);
+				differ[n] += b.move != a.move;
+			}
+		}
+	}
+	for (int n = 1; n <= OW_LADDER_LEVELS; n++) {
+		ow_search_limits lim;
+
+		ck_assert_int_gt(tried[n], 0);
+		ow_search_level(&lim, OW_LEVEL_LADDER + n, 1, NULL, NULL, 0);
+		if (lim.noise)
+			ck_assert_msg(differ[n] > 0, "level %d: the seed changes nothing", n);
+	}
+}
+END_TEST
+
 /* Minimax over ow_game_play with leaves valued by ow_search_eval with w
  * (all-zero weights: OW_SEARCH_SEED a seed ahead) and the search's end
  * values: the exact value the search must return at depths without
@@ -926,6 +1076,8 @@ static Suite *search_suite(void)
 	tcase_add_test(limits, test_time_budget);
 	tcase_add_test(limits, test_reproducible);
 	tcase_add_test(limits, test_levels);
+	tcase_add_test(limits, test_ladder_levels);
+	tcase_add_test(limits, test_ladder_deterministic_and_bounded);
 	tcase_add_test(limits, test_key_layout);
 	tcase_set_timeout(wins, 300);
 	tcase_set_timeout(rules, 300);

@@ -104,6 +104,149 @@ START_TEST(test_levels)
 }
 END_TEST
 
+/* The ladder (issue 33) as docs/computer.md gives it: each step's depth,
+ * node budget (0: none), spread and slips per mille; steps 2, 5 and 8 are
+ * easy, medium and hard. */
+static const struct {
+	int depth;
+	uint64_t nodes;
+	int noise, blunder;
+} ladder_want[TG_LADDER_LEVELS + 1] = {
+	{0, 0, 0, 0},
+	{1, 0, 6 * TG_SEARCH_SEED, 500},
+	{1, 0, 3 * TG_SEARCH_SEED, 150},
+	{2, 0, 4 * TG_SEARCH_SEED, 150},
+	{3, 0, 2 * TG_SEARCH_SEED, 80},
+	{4, 0, TG_SEARCH_SEED / 2, 0},
+	{5, 10000, TG_SEARCH_SEED / 4, 0},
+	{0, 15000, 0, 0},
+	{0, 2000000, 0, 0},
+};
+
+static uint32_t fake_clock(void *ctx)
+{
+	static uint32_t t;
+
+	(void)ctx;
+	return t++;
+}
+
+static void assert_same_limits(const tg_search_limits *a, const tg_search_limits *b)
+{
+	ck_assert_int_eq(a->depth, b->depth);
+	ck_assert_uint_eq(a->nodes, b->nodes);
+	ck_assert_uint_eq(a->time_ms, b->time_ms);
+	ck_assert_ptr_eq(a->clock, b->clock);
+	ck_assert_int_eq(a->noise, b->noise);
+	ck_assert_int_eq(a->blunder, b->blunder);
+	ck_assert_uint_eq(a->seed, b->seed);
+	ck_assert_ptr_eq(a->eval, b->eval);
+}
+
+START_TEST(test_ladder_levels)
+{
+	static const int legacy[][2] = {
+		{TG_LADDER_EASY, TG_LEVEL_EASY},
+		{TG_LADDER_MEDIUM, TG_LEVEL_MEDIUM},
+		{TG_LADDER_HARD, TG_LEVEL_HARD},
+	};
+	tg_search_limits lim, old;
+
+	ck_assert_int_eq(TG_LADDER_LEVELS, 8);
+	for (int n = 1; n <= TG_LADDER_LEVELS; n++) {
+		ck_assert_int_eq(tg_search_level(&lim, TG_LEVEL_LADDER + n, 77, 0, 0, 0), 0);
+		ck_assert_int_eq(lim.depth, ladder_want[n].depth);
+		ck_assert_uint_eq(lim.nodes, ladder_want[n].nodes);
+		ck_assert_int_eq(lim.noise, ladder_want[n].noise);
+		ck_assert_int_eq(lim.blunder, ladder_want[n].blunder);
+		ck_assert_uint_eq(lim.seed, 77);
+		ck_assert_ptr_null(lim.eval);
+		ck_assert(n == TG_LADDER_HARD || lim.depth > 0 || lim.nodes > 0);
+	}
+	for (size_t i = 0; i < sizeof legacy / sizeof legacy[0]; i++) {
+		ck_assert_int_eq(tg_search_level(&lim, TG_LEVEL_LADDER + legacy[i][0], 5, 0, 0, 0), 0);
+		ck_assert_int_eq(tg_search_level(&old, legacy[i][1], 5, 0, 0, 0), 0);
+		assert_same_limits(&lim, &old);
+		ck_assert_int_eq(tg_search_level(&lim, TG_LEVEL_LADDER + legacy[i][0], 5, fake_clock,
+		                                 0, 1000), 0);
+		ck_assert_int_eq(tg_search_level(&old, legacy[i][1], 5, fake_clock, 0, 1000), 0);
+		assert_same_limits(&lim, &old);
+	}
+	ck_assert_uint_eq(lim.time_ms, 1000);
+	ck_assert_int_eq(tg_search_level(&lim, TG_LEVEL_LADDER, 1, 0, 0, 0), -1);
+	ck_assert_int_eq(tg_search_level(&lim, TG_LEVEL_LADDER + TG_LADDER_LEVELS + 1, 1, 0, 0, 0), -1);
+}
+END_TEST
+
+/* b + b^2 + ... + b^k for every k up to d (b = 9): the most nodes a
+ * search of the root's moves to depth d, every iteration from 1, visits. */
+static uint64_t full_width(int d)
+{
+	uint64_t sum = 0, pow = 1, all = 0;
+
+	for (int k = 1; k <= d; k++) {
+		pow *= TG_ROW;
+		sum += pow;
+		all += sum;
+	}
+	return all;
+}
+
+/* Each step from random positions: deterministic for a seed and a cleared
+ * table, within its depth and node budget; other seeds change some moves
+ * of the steps with a spread. Hard from a few positions only. */
+START_TEST(test_ladder_deterministic_and_bounded)
+{
+	int differ[TG_LADDER_LEVELS + 1] = {0}, tried[TG_LADDER_LEVELS + 1] = {0};
+
+	for (int t = 0; t < 160; t++) {
+		tg_game g = random_game((int)rnd(120));
+		int n = 1 + t % TG_LADDER_LEVELS;
+		tg_search_limits lim;
+		tg_search_result a, b;
+		uint64_t bound;
+
+		if (g.end != OW_END_NONE || (n == TG_LADDER_HARD && tried[n] >= 2))
+			continue;
+		tried[n]++;
+		ck_assert_int_eq(tg_search_level(&lim, TG_LEVEL_LADDER + n, (uint32_t)t, 0, 0, 0), 0);
+		tg_tt_clear(tt, TT_N);
+		ck_assert_int_eq(tg_search(&g, &lim, tt, TT_N, &a), 0);
+		tg_tt_clear(tt, TT_N);
+		ck_assert_int_eq(tg_search(&g, &lim, tt, TT_N, &b), 0);
+		ck_assert_int_eq(a.move, b.move);
+		ck_assert_int_eq(a.score, b.score);
+		ck_assert_int_eq(a.depth, b.depth);
+		ck_assert_uint_eq(a.nodes, b.nodes);
+		ck_assert_int_eq(a.npv, b.npv);
+		ck_assert_mem_eq(a.pv, b.pv, (size_t)a.npv);
+		ck_assert(tg_legal_mask(&g.pos) >> a.move & 1);
+		ck_assert_int_ge(a.depth, 1);
+		if (lim.depth)
+			ck_assert_int_le(a.depth, lim.depth);
+		bound = lim.nodes ? lim.nodes : full_width(lim.depth);
+		ck_assert_msg(a.nodes <= bound, "level %d: %llu nodes, budget %llu", n,
+		              (unsigned long long)a.nodes, (unsigned long long)bound);
+		if (lim.noise) {
+			for (uint32_t seed = 1000; seed < 1006; seed++) {
+				lim.seed = seed;
+				tg_tt_clear(tt, TT_N);
+				ck_assert_int_eq(tg_search(&g, &lim, tt, TT_N, &b), 0);
+				differ[n] += b.move != a.move;
+			}
+		}
+	}
+	for (int n = 1; n <= TG_LADDER_LEVELS; n++) {
+		tg_search_limits lim;
+
+		ck_assert_int_gt(tried[n], 0);
+		tg_search_level(&lim, TG_LEVEL_LADDER + n, 1, 0, 0, 0);
+		if (lim.noise)
+			ck_assert_msg(differ[n] > 0, "level %d: the seed changes nothing", n);
+	}
+}
+END_TEST
+
 /* Depths 1 and 2 (below every reduction), with and without a table:
  * the value of a full minimax, and a move that reaches it. */
 START_TEST(test_matches_minimax)
@@ -269,6 +412,8 @@ int main(void)
 	tcase_add_test(c, test_takes_the_win);
 	tcase_add_test(c, test_deterministic_and_over);
 	tcase_add_test(c, test_levels_order);
+	tcase_add_test(c, test_ladder_levels);
+	tcase_add_test(c, test_ladder_deterministic_and_bounded);
 	tcase_set_timeout(c, 300);
 	suite_add_tcase(s, c);
 	sr = srunner_create(s);

@@ -104,3 +104,25 @@ test('whole games at every level play only legal moves, to the end', () => {
   }
   assert.equal(x.w_tg_search(9, 1, 0, 0, 0), -9);  // an unknown level
 });
+
+test('the ladder: levels 10 + n give the move of oware best --game togyz --level n', () => {
+  for (let k = 0; k < 7; k++) {
+    const holes = randomLine(rnd(40));
+    if (new Uint8Array(x.memory.buffer, x.w_tg_game(), 28)[G_END] !== 0) continue;
+    const n = 1 + k;  // 1..7 (8, hard, is timed natively)
+    replay(holes);
+    x.w_tg_clear();
+    const pit = x.w_tg_search(10 + n, 40 + k, 0, 0, 0);
+    assert.ok(pit >= 0);
+    const pv = [];
+    for (let i = 0; i < x.w_tg_npv(); i++) pv.push(Number(hole(x.w_tg_pv(i))));
+    const got = { move: Number(hole(pit)), score: x.w_tg_score(), depth: x.w_tg_depth(), nodes: x.w_tg_nodes(), pv };
+    const want = JSON.parse(native('best', '--game', 'togyz', '--level', String(n),
+      '--seed', String(40 + k), ...holes));
+    assert.deepEqual(got, want, `level ${n} after ${holes.join(' ')}`);
+  }
+  x.w_tg_start();
+  assert.equal(x.w_tg_search(10, 1, 0, 0, 0), -9);
+  assert.equal(x.w_tg_search(19, 1, 0, 0, 0), -9);
+  assert.ok(x.w_tg_search(18, 1, 0, 0, 1000) >= 0);  // hard, at a node budget
+});
