@@ -49,7 +49,7 @@ const STRINGS = {
 
     'side.south': 'Sur',
     'side.north': 'Norte',
-    'seat.you': '{side} (tú)',
+    'seat.you': '(tú)',
     'seat.open': '{side}: libre',
     'seat.connected': 'conectado',
     'seat.disconnected': 'desconectado',
@@ -165,6 +165,7 @@ const STRINGS = {
     'record.header': 'Oware Abapa',
 
     'announce.start': 'Empieza la partida. Juega el sur.',
+    'rematch.sides': 'Nueva partida: ahora eres {side}.',
     'announce.opponent_joined': 'Tu rival ha llegado.',
     'announce.turn': 'Te toca.',
 
@@ -467,7 +468,7 @@ const STRINGS = {
 
     'side.south': 'South',
     'side.north': 'North',
-    'seat.you': '{side} (you)',
+    'seat.you': '(you)',
     'seat.open': '{side}: open',
     'seat.connected': 'connected',
     'seat.disconnected': 'disconnected',
@@ -583,6 +584,7 @@ const STRINGS = {
     'record.header': 'Oware Abapa',
 
     'announce.start': 'The game begins. South moves first.',
+    'rematch.sides': 'New game: you play {side} now.',
     'announce.opponent_joined': 'Your opponent has arrived.',
     'announce.turn': 'Your turn.',
 

@@ -42,6 +42,9 @@ export function drawNote(f) {
     note = t('hint.note', { pit: pitLabel(f.hint) });
   } else if (shownLast) {
     note = lastText(shownLast, moverOf(shownLast.pit));
+  } else if (f.online && f.me && st.game_number > 1 && !g.over) {
+    // A rematch swapped the sides: said until the first move.
+    note = t('rematch.sides', { side: sideName(f.me) });
   }
   let away = false;
   if (f.online && f.connected && f.bothSeated && !g.over && opp && !seats[opp].connected && !f.reviewing && !f.preview) {
