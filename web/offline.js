@@ -5,13 +5,14 @@
 // while no online game is being played (busy()); a game on this device is
 // kept across the reload as always.
 import { $ } from './ui.js';
+import { setHidden } from './dom.js';
 
 let waiting = null;   // the installed new version's worker, not yet active
 let busy = () => false;
 
 function offer() {
   const show = !!waiting && !busy();
-  $('update').hidden = !show;
+  setHidden($('update'), !show);  // compared first: a redraw that finds nothing new writes nothing
 }
 
 function watch(reg) {
