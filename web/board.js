@@ -87,7 +87,8 @@ export class Board {
     const mark = document.createElement('span');
     mark.className = 'mark';
     mark.setAttribute('aria-hidden', 'true');
-    b.append(seeds, count, letter, mark);
+    // The letter before the count: the pit's name says both in that order.
+    b.append(seeds, letter, ' ', count, mark);
     b.addEventListener('pointerdown', (ev) => { this.pointer = ev.pointerType; });
     b.addEventListener('click', (ev) => {
       const pit = ids[i];
@@ -197,7 +198,8 @@ export class Board {
     this.relabel();
   }
 
-  // "Pit a, yours: 5 seeds" / "Pit A, North's: 4 seeds", and how to play it.
+  // "a: 5 seeds, your pit" / "A: 4 seeds, North's pit", and how to play it:
+  // the text the pit shows (its letter and count) first, as it shows it.
   relabel() {
     this.pits.forEach((b, i) => {
       const n = this.counts[i], pit = pitLabel(this.ids[i], this.kind);
