@@ -190,3 +190,28 @@ test('a game against the computer: both bars on one line at 320 px, in both game
   }
   noProblems();
 });
+
+// Issue 28, minor 12 and 13: the Spanish words, and Togyz's own side in
+// the custom clock.
+test('the custom clock names the game\'s own side; Spanish names sides with their article and pits as "hoyo"', async () => {
+  const es = await player({ locale: 'es-ES', name: 'words-es' });
+  const en = await player({ locale: 'en-US', name: 'words-en' });
+  for (const p of [es, en]) {
+    await p.goto(suite.server.url);
+    await ready(p);
+    await p.check('input[name="clock"][value="custom"]');
+  }
+  const odds = (p) => p.textContent('label:has(#clock-odds) span');
+  assert.equal(await odds(es), 'Minutos del Norte (ventaja de tiempo; vacío: los mismos)');
+  assert.equal(await odds(en), "North's minutes (time odds; empty: the same)");
+  for (const p of [es, en]) await p.check('input[name="kind"][value="togyz"]');
+  assert.equal(await odds(es), 'Minutos de las Negras (ventaja de tiempo; vacío: los mismos)');
+  assert.equal(await odds(en), "Black's minutes (time odds; empty: the same)");
+  await es.check('input[name="kind"][value="oware"]');
+  assert.match(await es.textContent('.rules'), /Empieza el Sur\./);
+  assert.equal(await es.getAttribute('#ed-row-south input', 'aria-label'), 'Semillas del hoyo a');
+  await es.click('#local-play');
+  await es.waitForSelector('#game:not([hidden]) #board .pit.legal');
+  assert.equal(await es.textContent('#status'), 'Turno del Sur: elige un hoyo de tu fila');
+  noProblems();
+});
