@@ -215,3 +215,29 @@ test('the custom clock names the game\'s own side; Spanish names sides with thei
   assert.equal(await es.textContent('#status'), 'Turno del Sur: elige un hoyo de tu fila');
   noProblems();
 });
+
+// Issue 28, minor 7: the chat field holds what the server takes, counts
+// it, and a line refused for coming too fast stays in the field.
+test('the chat field stops at 300 characters with a counter, and keeps a line the rate limit refused', async () => {
+  const south = await player({ locale: 'en-US', name: 'chat-south' });
+  const north = await player({ locale: 'es-ES', name: 'chat-north' });
+  await join(north, await createRoom(south));
+  await south.waitForSelector('#share', { state: 'hidden' });
+  await south.focus('#chat-input');
+  await south.keyboard.insertText('x'.repeat(1200));
+  assert.equal((await south.inputValue('#chat-input')).length, 300);
+  assert.equal(await south.textContent('#chat-count'), '300/300 characters');
+  await south.fill('#chat-input', 'short');
+  assert.equal(await south.isHidden('#chat-count'), true, 'no counter for a short line');
+  await south.fill('#chat-input', '');
+  // At most 5 lines in 10 seconds: the sixth is refused and comes back.
+  for (let i = 1; i <= 6; i++) {
+    await south.fill('#chat-input', `line ${i}`);
+    await south.click('#chat-send');
+    await south.waitForFunction(() => document.querySelector('#chat-input').value === '' || /line/.test(document.querySelector('#chat-input').value));
+  }
+  await south.waitForFunction(() => /Too many messages/.test(document.querySelector('#toast').textContent));
+  await south.waitForFunction(() => document.querySelector('#chat-input').value === 'line 6');
+  await shot(south, 'screen-chat-refused-en');
+  noProblems();
+});
