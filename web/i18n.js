@@ -201,7 +201,7 @@ const STRINGS = {
     'engine.over': 'La partida ya ha terminado.',
 
     // Names and chat (issue 14)
-    'name.label': 'Tu nombre (opcional)',
+    'name.label': 'Tu nombre (opcional, hasta 24 caracteres)',
     'name.room': 'Tu nombre',
     'name.save': 'Guardar',
     'name.saved': 'Nombre guardado',
@@ -621,7 +621,7 @@ const STRINGS = {
     'engine.over': 'The game is already over.',
 
     // Names and chat (issue 14)
-    'name.label': 'Your name (optional)',
+    'name.label': 'Your name (optional, up to 24 characters)',
     'name.room': 'Your name',
     'name.save': 'Save',
     'name.saved': 'Name saved',

@@ -95,6 +95,15 @@ export function wireStart() {
     chooseKind(ev.target.value);
     showKind(ev.target.value);
   });
+  // A name the server would refuse is said at the field when leaving it,
+  // and the note goes as soon as the name is good (or empty).
+  const nameNote = (show) => {
+    const raw = $('start-name').value;
+    const bad = !!raw.trim() && !cleanName(raw);
+    if (show || !bad) { $('name-error').hidden = !bad; $('name-error').textContent = bad ? t('name.bad') : ''; }
+  };
+  $('start-name').addEventListener('change', () => nameNote(true));
+  $('start-name').addEventListener('input', () => nameNote(false));
   $('create-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     createRoom(null);

@@ -241,3 +241,24 @@ test('the chat field stops at 300 characters with a counter, and keeps a line th
   await shot(south, 'screen-chat-refused-en');
   noProblems();
 });
+
+// Issue 28, minor 3: the name field holds what the server takes and says
+// what is wrong with a name when leaving the field, before "Create room".
+test('the name field stops at 24 characters and says at the field what is wrong', async () => {
+  const p = await player({ locale: 'en-US', name: 'name-field' });
+  await p.goto(suite.server.url);
+  await ready(p);
+  assert.equal(await p.textContent('label.name-field > span'), 'Your name (optional, up to 24 characters)');
+  await p.focus('#start-name');
+  await p.keyboard.insertText('n'.repeat(96));
+  assert.equal((await p.inputValue('#start-name')).length, 24);
+  await p.fill('#start-name', 'North');
+  await p.press('#start-name', 'Tab');
+  await p.waitForSelector('#name-error:not([hidden])');
+  assert.match(await p.textContent('#name-error'), /cannot be a side's/);
+  assert.equal(await p.isHidden('#create-error'), true, 'said before Create room');
+  await shot(p, 'screen-name-field-en');
+  await p.fill('#start-name', 'Nora');
+  assert.equal(await p.isHidden('#name-error'), true, 'gone once the name is good');
+  noProblems();
+});
