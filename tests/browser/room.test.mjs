@@ -84,13 +84,13 @@ test('names: typed on the start page, remembered, shown in both languages; the s
   // A bad name is refused on the page, nothing created.
   await south.fill('#start-name', 'a\u200bb');
   await south.click('#create');
-  assert.match(await south.textContent('#create-error'), /1 a 24 caracteres/);
+  assert.match(await south.textContent('#name-error'), /1 a 24 caracteres/);
   assert.equal(await south.evaluate(() => location.search), '');
   // So are a side's name (as the server reads it), an invisible one and a pile of marks.
   for (const bad of ['  Nórte ', 'S.O.U.T.H', '\u3164', 'a\u0301\u0301\u0301\u0301\u0301']) {
     await south.fill('#start-name', bad);
     await south.click('#create');
-    assert.match(await south.textContent('#create-error'), /el de un lado/, JSON.stringify(bad));
+    assert.match(await south.textContent('#name-error'), /el de un lado/, JSON.stringify(bad));
     assert.equal(await south.evaluate(() => location.search), '');
   }
   await south.fill('#start-name', '  Ana  ');

@@ -242,9 +242,9 @@ test('the chat field stops at 300 characters with a counter, and keeps a line th
   noProblems();
 });
 
-// Issue 28, minor 3: the name field holds what the server takes and says
-// what is wrong with a name when leaving the field, before "Create room".
-test('the name field stops at 24 characters and says at the field what is wrong', async () => {
+// Issue 28, minor 3: the name field holds what the server takes, and what
+// is wrong with a name is said at the field, which takes the focus.
+test('the name field stops at 24 characters and says at the field what is wrong with a name', async () => {
   const p = await player({ locale: 'en-US', name: 'name-field' });
   await p.goto(suite.server.url);
   await ready(p);
@@ -253,12 +253,15 @@ test('the name field stops at 24 characters and says at the field what is wrong'
   await p.keyboard.insertText('n'.repeat(96));
   assert.equal((await p.inputValue('#start-name')).length, 24);
   await p.fill('#start-name', 'North');
-  await p.press('#start-name', 'Tab');
+  await p.click('#create');
   await p.waitForSelector('#name-error:not([hidden])');
   assert.match(await p.textContent('#name-error'), /cannot be a side's/);
-  assert.equal(await p.isHidden('#create-error'), true, 'said before Create room');
+  assert.equal(await p.evaluate(() => document.activeElement.id), 'start-name');
+  const gap = await p.evaluate(() => document.querySelector('#name-error').getBoundingClientRect().top - document.querySelector('#start-name').getBoundingClientRect().bottom);
+  assert.ok(gap >= 0 && gap < 40, `the note right under the field (${gap} px)`);
+  assert.equal(await p.evaluate(() => location.search), '');
   await shot(p, 'screen-name-field-en');
   await p.fill('#start-name', 'Nora');
-  assert.equal(await p.isHidden('#name-error'), true, 'gone once the name is good');
+  assert.equal(await p.isHidden('#name-error'), true, 'gone once the name is edited');
   noProblems();
 });
