@@ -265,3 +265,39 @@ test('the name field stops at 24 characters and says at the field what is wrong 
   assert.equal(await p.isHidden('#name-error'), true, 'gone once the name is edited');
   noProblems();
 });
+
+// Issue 28, minor 14: when a game ends, nothing one can press appears
+// where the last tap was (the draw offered, the draw accepted, Resign
+// confirmed in its dialog: the button that opened it).
+test('a game that ends puts no button where the last tap was, on a phone and a desktop', async () => {
+  const under = (page, at) => page.evaluate(({ x, y }) => {
+    const el = document.elementFromPoint(x, y);
+    const hit = el && el.closest('button, a, input, label, select, textarea, summary');
+    return hit ? (hit.id || hit.textContent.trim()) : null;
+  }, at);
+  const centre = (page, sel) => page.$eval(sel, (el) => { const r = el.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
+  for (const [viewport, mobile, tag] of [[PHONE, true, 'phone'], [DESKTOP, false, 'desktop']]) {
+    const { south, north } = await twoPlaying(viewport, mobile);
+    const offered = await centre(north, '#act-draw');
+    await north.click('#act-draw');
+    await south.waitForSelector('#offer[data-kind="draw"]:not([hidden])');
+    const accepted = await centre(south, '#offer-accept');
+    await south.click('#offer-accept');
+    for (const p of [south, north]) await p.waitForSelector('#over:not([hidden])');
+    assert.equal(await under(north, offered), null, `${tag}: where North offered the draw`);
+    assert.equal(await under(south, accepted), null, `${tag}: where South accepted it`);
+    await south.click('#act-rematch');
+    await north.click('#offer-accept');
+    await north.waitForSelector('#over', { state: 'hidden' });
+    await north.click('#board .pit.legal[data-pit="c"]');
+    await waitMoves(south, 1);
+    await south.click('#board .pit.legal[data-pit="A"]');
+    await waitMoves(north, 2);
+    const resigned = await centre(south, '#act-resign');
+    await south.click('#act-resign');
+    await south.click('#confirm-ok');
+    await south.waitForSelector('#over:not([hidden])');
+    assert.equal(await under(south, resigned), null, `${tag}: where South pressed Resign`);
+  }
+  noProblems();
+});
