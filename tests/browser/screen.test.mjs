@@ -301,3 +301,33 @@ test('a game that ends puts no button where the last tap was, on a phone and a d
   }
   noProblems();
 });
+
+// Issue 28, minor 5: where the players gave names, the page says them.
+test('names, where known, in the turn line, a declined draw and the final score', async () => {
+  const ana = await player({ locale: 'en-US', name: 'ana' });
+  const bruno = await player({ locale: 'es-ES', name: 'bruno' });
+  const watcher = await player({ locale: 'en-US', name: 'watcher' });
+  const link = await createRoom(ana, { name: 'Ana' });
+  await join(bruno, link, 'Bruno');
+  await join(watcher, link);
+  await watcher.waitForFunction(() => /Bruno/.test(document.querySelector('#player-top').textContent));
+  assert.equal(await watcher.textContent('#status'), 'Turn: Ana (South)');
+  await bruno.waitForFunction(() => document.querySelector('#status').textContent === 'Turno del rival (Ana)');
+  await ana.click('#board .pit.legal[data-pit="c"]');
+  await waitMoves(bruno, 1);
+  assert.equal(await ana.textContent('#status'), "Opponent's turn (Bruno)");
+  await bruno.click('#act-draw');
+  await ana.waitForSelector('#offer[data-kind="draw"]:not([hidden])');
+  await ana.click('#offer-decline');
+  await bruno.waitForSelector('#offer[data-kind="declined"]:not([hidden])');
+  assert.equal(await bruno.textContent('#offer-text'), 'Ana ha rechazado el empate.');
+  await bruno.click('#board .pit.legal[data-pit="A"]');
+  await waitMoves(ana, 2);
+  await bruno.click('#act-resign');
+  await bruno.click('#confirm-ok');
+  for (const p of [ana, bruno, watcher]) await p.waitForSelector('#over:not([hidden])');
+  assert.equal(await ana.textContent('#over-score'), 'Final score: Ana 0, Bruno 0');
+  assert.equal(await bruno.textContent('#over-score'), 'Puntuación final: Ana 0, Bruno 0');
+  await shot(bruno, 'screen-names-over-es');
+  noProblems();
+});
