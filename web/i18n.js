@@ -410,6 +410,7 @@ const STRINGS = {
     'togyz.result.score.lost': 'Tu rival llegó a 82 semillas: perdiste.',
     'togyz.result.score.watch': '{winner} llegó a 82 semillas y ganó.',
     'togyz.result.score.draw': 'Cada lado capturó 81 semillas: la partida acaba en empate.',
+    'togyz.pit.owner.yours': 'tu hoyo',
     'togyz.pit.owner.side': 'hoyo de las {side}',
     'togyz.hint.note': 'Pista: siembra el hoyo {pit}.',
     'togyz.undo.one': 'Jugada del hoyo {move} deshecha.',
