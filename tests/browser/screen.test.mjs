@@ -331,3 +331,42 @@ test('names, where known, in the turn line, a declined draw and the final score'
   await shot(bruno, 'screen-names-over-es');
   noProblems();
 });
+
+// Issue 28, minor 10 (its first half): after Enter on a pit, the focus goes
+// to where the next move is made: the other side's pits in a game of two
+// on this device, one's own again after the computer's move.
+test('after a move by keyboard the focus is on a pit the next move can be made with', async () => {
+  const p = await player({ locale: 'en-US', name: 'keys' });
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.click('#local-play');
+  await p.waitForSelector('#game:not([hidden]) #board .pit.legal');
+  const focused = () => p.evaluate(() => {
+    const el = document.activeElement;
+    return el && el.classList.contains('pit') ? { pit: el.dataset.pit, side: el.dataset.side, legal: el.classList.contains('legal') } : null;
+  });
+  await p.focus('#board .pit[data-pit="c"]');
+  await p.keyboard.press('Enter');
+  await waitMoves(p, 1);
+  await p.waitForFunction(() => document.activeElement && document.activeElement.matches('#board .pit.legal'));
+  assert.deepEqual({ ...(await focused()), pit: null }, { pit: null, side: 'north', legal: true }, 'North moves next: one of its pits');
+  await p.keyboard.press('Enter');
+  await waitMoves(p, 2);
+  await p.waitForFunction(() => document.activeElement && document.activeElement.matches('#board .pit.legal'));
+  assert.equal((await focused()).side, 'south', 'then one of South\'s');
+  // Against the computer: the focus comes back to one's own pits.
+  await p.click('#act-home');
+  await ready(p);
+  await p.click('#ai-play');
+  await p.waitForSelector('#confirm[open]');  // the game of two is not over
+  await p.click('#confirm-ok');
+  await p.waitForURL(/\?local=1$/);
+  await ready(p);
+  await p.waitForSelector('#game:not([hidden]) #board .pit.legal');
+  await p.focus('#board .pit.legal');
+  await p.keyboard.press('Enter');
+  await waitMoves(p, 2, 30000);
+  await p.waitForFunction(() => document.activeElement && document.activeElement.matches('#board .pit.legal'));
+  assert.equal((await focused()).side, 'south');
+  noProblems();
+});
