@@ -4,7 +4,7 @@ import { $, copyText } from './ui.js';
 import { model, mySide, undoCount } from './model.js';
 import { resultText, resultSentence, declinedText } from './texts.js';
 import { controlText } from './clock.js';
-import { seatName } from './names.js';
+import { seatName, displayName } from './names.js';
 import * as online from './online.js';
 import * as local from './local.js';
 import { setData, setDisabled, setHidden, setText } from './dom.js';
@@ -92,7 +92,7 @@ export function drawOver(f) {
   setText($('over-reason'), resultSentence(f.st, mySide()));
   // An aborted game has no final score.
   setHidden($('over-score'), g.reason === 'aborted');
-  setText($('over-score'), t('over.score', { south: g.captured.south, north: g.captured.north }));
+  setText($('over-score'), t('over.score', { south: g.captured.south, north: g.captured.north, southName: displayName('south'), northName: displayName('north') }));
   setData($('over'), 'outcome', !mySide() || !g.winner || g.winner === 'draw' ? 'neutral' : (g.winner === mySide() ? 'win' : 'loss'));
 }
 

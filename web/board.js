@@ -87,7 +87,8 @@ export class Board {
     const mark = document.createElement('span');
     mark.className = 'mark';
     mark.setAttribute('aria-hidden', 'true');
-    b.append(seeds, count, letter, mark);
+    // The letter before the count: the pit's name says both in that order.
+    b.append(seeds, letter, ' ', count, mark);
     b.addEventListener('pointerdown', (ev) => { this.pointer = ev.pointerType; });
     b.addEventListener('click', (ev) => {
       const pit = ids[i];
@@ -195,9 +196,23 @@ export class Board {
     });
     this.root.classList.toggle('playable', this.legal.size > 0);
     this.relabel();
+    // The focus on a pit that no longer responds (just played by keyboard)
+    // moves to the first one that does: where the next move is made. After
+    // this draw, as a focused pit shows its preview (a change of state).
+    // Keyboard focus only (:focus-visible): a pit clicked or tapped keeps it.
+    const held = this.pits.indexOf(document.activeElement);
+    if (held >= 0 && !this.legal.has(this.ids[held]) && this.legal.size && document.activeElement.matches(':focus-visible')) {
+      queueMicrotask(() => {
+        const at = this.pits.indexOf(document.activeElement);
+        if (at < 0 || this.legal.has(this.ids[at])) return;
+        const next = this.pits.find((p, k) => this.legal.has(this.ids[k]));
+        if (next) next.focus({ preventScroll: true });
+      });
+    }
   }
 
-  // "Pit a, yours: 5 seeds" / "Pit A, North's: 4 seeds", and how to play it.
+  // "a: 5 seeds, your pit" / "A: 4 seeds, North's pit", and how to play it:
+  // the text the pit shows (its letter and count) first, as it shows it.
   relabel() {
     this.pits.forEach((b, i) => {
       const n = this.counts[i], pit = pitLabel(this.ids[i], this.kind);

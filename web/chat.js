@@ -15,6 +15,7 @@ let send = () => false;  // set by wireChat: sends a message on the room's socke
 let lines = [];          // {id, from, name, text, at}, by id
 let unread = 0;
 let lastSent = 0;        // ms of the last line this page sent (for its errors)
+let unsent = null;       // the text of the last line sent, until the server shows it (put back if refused)
 let lastDrawn = null;    // the id of the last line drawn: a new last line scrolls the list down
 
 const isHidden = () => load(HIDDEN_KEY) === '1';
@@ -36,6 +37,7 @@ export function onChatMessage(msg) {
     if (lines.some((l) => l.id === m.id)) continue;
     lines.push({ id: m.id, from: m.from, name: typeof m.name === 'string' ? m.name : null, text: m.text, at: m.at });
     if (msg.type === 'chat' && m.from !== mySide()) fresh++;
+    if (msg.type === 'chat' && m.from === mySide() && m.text === unsent) unsent = null;
   }
   lines.sort((a, b) => a.id - b.id);
   if (lines.length > KEEP) lines = lines.slice(lines.length - KEEP);
@@ -44,11 +46,24 @@ export function onChatMessage(msg) {
 }
 
 // An error the server answered: 1 when it was about a chat line just sent.
+// The line refused goes back into the field (unless something new was
+// typed there meanwhile), so that nothing written is lost.
 export function chatError(code) {
   if (Date.now() - lastSent > 5000) return false;
-  if (code === 'rate_limited') { toast(t('chat.rate_limited')); return true; }
-  if (code === 'bad_message') { toast(t('chat.bad')); return true; }
-  return false;
+  if (code !== 'rate_limited' && code !== 'bad_message') return false;
+  toast(t(code === 'rate_limited' ? 'chat.rate_limited' : 'chat.bad'));
+  const input = $('chat-input');
+  if (unsent !== null && !input.value) { input.value = unsent; countChars(); }
+  unsent = null;
+  return true;
+}
+
+// The field's counter: shown from 200 characters (code points, as the
+// server counts them) up to the limit.
+function countChars() {
+  const n = [...$('chat-input').value].length;
+  setText($('chat-count'), n >= 200 ? t('chat.count', { n, max: CHAT_MAX }) : '');
+  $('chat-count').classList.toggle('full', n >= CHAT_MAX);
 }
 
 function timeText(at) {
@@ -151,8 +166,11 @@ export function wireChat(sender) {
     if (!text) { toast(t('chat.bad')); return; }
     if (!send({ type: 'chat', text })) { toast(t('conn.reconnecting.now')); return; }
     lastSent = Date.now();
+    unsent = text;
     input.value = '';
+    countChars();
   });
+  $('chat-input').addEventListener('input', countChars);
   $('name-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const raw = $('room-name').value;

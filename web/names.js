@@ -59,3 +59,9 @@ export function seatName(side) {
 export function displayName(side) {
   return seatName(side) || t(`side.${side}`);
 }
+
+// The same with the side after a name, where both help: "Bruno (North)".
+export function nameAndSide(side) {
+  const name = seatName(side);
+  return name ? `${name} (${t(`side.${side}`)})` : t(`side.${side}`);
+}

@@ -8,7 +8,7 @@ import { Timeline } from './timeline.js';
 import { lastText, resultSentence, engineText, errorText, declinedText } from './texts.js';
 import { requestRedraw } from './redraw.js';
 import { scheduleClock } from './clock.js';
-import { drawClocks, animateMove } from './table.js';
+import { drawClocks, animateMove, boardIntoView } from './table.js';
 import { stopStale } from './analysis.js';
 import { myName } from './names.js';
 import { hooks } from './hooks.js';
@@ -147,6 +147,9 @@ function onState(st) {
   if (prev && prev.game_number !== st.game_number) {
     model.review = null;
     announce(t('announce.start'));
+    // A rematch: the new game starts with the board in view (the page was
+    // scrolled down to the result or the moves).
+    boardIntoView();
   }
   if (model.online.pending) {
     const p = model.online.pending;

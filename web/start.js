@@ -67,8 +67,11 @@ export function createRoom(position) {
   const raw = $('start-name').value;
   const name = raw.trim() ? cleanName(raw) : null;
   if (raw.trim() && !name) {
-    $('create-error').textContent = t('name.bad');
-    $('create-error').hidden = false;
+    // Said at the field, which takes the focus (nothing moves before the
+    // button is pressed: a note shown on leaving the field would move it).
+    $('name-error').textContent = t('name.bad');
+    $('name-error').hidden = false;
+    $('start-name').focus();
     return false;
   }
   rememberName(name);
@@ -95,6 +98,8 @@ export function wireStart() {
     chooseKind(ev.target.value);
     showKind(ev.target.value);
   });
+  // The note on a refused name goes as soon as the name is edited.
+  $('start-name').addEventListener('input', () => { $('name-error').hidden = true; });
   $('create-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     createRoom(null);

@@ -5,6 +5,7 @@ import { model, moverOf } from './model.js';
 import { sideName, lastText } from './texts.js';
 import { pitLabel } from './kind.js';
 import { setText } from './dom.js';
+import { displayName, nameAndSide } from './names.js';
 
 export function drawStatus(f) {
   const { st, g, me, online } = f;
@@ -12,14 +13,14 @@ export function drawStatus(f) {
   if (online && model.online.stopped) status = '';
   else if (f.reviewing || model.mode === 'record') status = '';  // the review bar under the board says which position
   else if (g.over) status = '';
-  else if (online && !f.bothSeated) status = me ? '' : t('turn.side', { side: sideName(g.turn) });
+  else if (online && !f.bothSeated) status = me ? '' : t('turn.side', { side: nameAndSide(g.turn) });
   else if (online && model.online.pending) status = t('turn.sending');
-  else if (online && !f.connected) status = t('turn.side', { side: sideName(g.turn) });
+  else if (online && !f.connected) status = t('turn.side', { side: nameAndSide(g.turn) });
   else if (!online && model.local.ai) status = g.turn === me ? t('turn.yours') : t('ai.thinking');
   else if (!online) status = t('turn.local', { side: sideName(g.turn) });
   else if (me === g.turn) status = t('turn.yours');
-  else if (me) status = t('turn.theirs', { side: sideName(g.turn) });
-  else status = t('turn.side', { side: sideName(g.turn) });
+  else if (me) status = t('turn.theirs', { side: displayName(g.turn) });
+  else status = t('turn.side', { side: nameAndSide(g.turn) });
   setText($('status'), status);
   $('status').classList.toggle('mine', f.canMove);
   // The tab's title says when it is this player's move.
@@ -42,6 +43,9 @@ export function drawNote(f) {
     note = t('hint.note', { pit: pitLabel(f.hint) });
   } else if (shownLast) {
     note = lastText(shownLast, moverOf(shownLast.pit));
+  } else if (f.online && f.me && st.game_number > 1 && !g.over) {
+    // A rematch swapped the sides: said until the first move.
+    note = t('rematch.sides', { side: sideName(f.me) });
   }
   let away = false;
   if (f.online && f.connected && f.bothSeated && !g.over && opp && !seats[opp].connected && !f.reviewing && !f.preview) {

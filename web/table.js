@@ -10,7 +10,7 @@ import { drawPlayerClock } from './clock.js';
 import { displayName } from './names.js';
 import { requestRedraw } from './redraw.js';
 import { bestShown } from './analysis.js';
-import { setData, setText } from './dom.js';
+import { setAttr, setData, setText } from './dom.js';
 
 let board = null;  // the Board of the game screen
 
@@ -58,6 +58,11 @@ export function animateMove(before, last, after) {
   board.animate(before, last, after).then(() => requestRedraw());
 }
 
+// The page scrolled back up if the board's top is out of view (a new game).
+export function boardIntoView() {
+  if ($('player-top').getBoundingClientRect().top < 0) window.scrollTo(0, 0);
+}
+
 // The players: the one nearest is at the bottom.
 export function drawPlayers(f) {
   drawPlayer($('player-bottom'), f.near, f);
@@ -69,9 +74,14 @@ function drawPlayer(el, side, f) {
   const seat = f.seats[side];
   // A player's name when the seat has one (online), else the side.
   let name = displayName(side);
-  if (me === side) name = t('seat.you', { side: displayName(side) });
-  else if (model.local.ai && model.local.ai.side === side) name = t('ai.name', { side: sideName(side), level: t(`ai.level.${model.local.ai.level}`) });
-  setText(el.querySelector('.player-name'), name);
+  if (me !== side && model.local.ai && model.local.ai.side === side) name = t('ai.name', { side: sideName(side), level: t(`ai.level.${model.local.ai.level}`) });
+  // The bar cuts a long name: the whole of it in the title, and shown when
+  // the name is focused (a tap on a phone).
+  const nameEl = el.querySelector('.player-name');
+  setText(nameEl, name);
+  setAttr(nameEl, 'title', name);
+  // "(you)" apart, so that it stays when the name is cut.
+  setText(el.querySelector('.player-you'), me === side ? t('seat.you') : '');
   // While this page is offline it knows nobody's presence.
   const known = f.online && model.online.conn === 'open';
   const here = known && seat.taken && seat.connected;

@@ -78,5 +78,5 @@ export function declinedText(st, me) {
   if (d.kind === 'draw' && (st.game.over || st.moves.length !== d.ply)) return null;
   if (d.kind === 'rematch' && !st.game.over) return null;
   const key = d.kind === 'rematch' ? 'offer.declined.rematch' : d.moved ? 'offer.declined.draw.moved' : 'offer.declined.draw';
-  return t(key, { side: sideName(d.by) });
+  return t(key, { side: displayName(d.by) });
 }

@@ -400,7 +400,7 @@ test('the local two-player game: keys and clicks, no server round trip', async (
     await waitMoves(p, game.moves.length);
     await expectBoard(p, game, `local after ${game.moves.join(' ')}`);
   }
-  assert.match(await p.textContent('#status'), /Turno de Sur/);
+  assert.match(await p.textContent('#status'), /Turno del Sur/);
   // The last move stays marked: origin, sown pits, landing pit.
   const last = game.history.at(-1);
   assert.equal(await p.getAttribute('#board .pit.origin', 'data-pit'), last.pit);

@@ -202,7 +202,7 @@ test('two players: preview, keys 1-9, undo, a tuzdyk marked for its owner and na
   const g = Game.fromPosition(start);
   await expectTogyz(p, g, 'from the position');
   assert.equal(await p.textContent('#board .pit[data-pit="A"] .mark'), 'X');
-  assert.match(await p.getAttribute('#board .pit[data-pit="A"]', 'aria-label'), /Hole 1, Black's: 0 seeds\. White's tuzdyk/);
+  assert.match(await p.getAttribute('#board .pit[data-pit="A"]', 'aria-label'), /^1: 0 seeds, Black's hole\. White's tuzdyk/);
   assert.match(await p.getAttribute('#board .pit[data-pit="d"]', 'aria-label'), /Black's tuzdyk/);
   assert.match(await p.textContent('#status'), /White to move: pick a hole in your row/);
   // Hover: where the last seed lands (hole 9 sows 9 seeds: the last on Black's 8th).

@@ -560,13 +560,13 @@ test('every screen has one level-one heading, and it takes the focus', async () 
   await join(w, link);
   await p.waitForSelector('#board .pit.legal');
   const label = (page, pit) => page.getAttribute(`#board .pit[data-pit="${pit}"]`, 'aria-label');
-  assert.equal(await label(p, 'a'), 'Pit a, yours: 4 seeds. Press to sow.');
-  assert.equal(await label(p, 'A'), 'Pit A, North\'s: 4 seeds');
-  assert.equal(await label(n, 'A'), 'Hoyo A, tuyo: 4 semillas');
-  assert.equal(await label(n, 'a'), 'Hoyo a, del Sur: 4 semillas');
-  assert.equal(await label(w, 'a'), 'Pit a, South\'s: 4 seeds');
-  assert.equal(await label(w, 'A'), 'Pit A, North\'s: 4 seeds');
-  assert.ok(await p.getByRole('button', { name: 'Pit c, yours: 4 seeds. Press to sow.' }).isVisible());
+  assert.equal(await label(p, 'a'), 'a: 4 seeds, your pit. Press to sow.');
+  assert.equal(await label(p, 'A'), 'A: 4 seeds, North\'s pit');
+  assert.equal(await label(n, 'A'), 'A: 4 semillas, tu hoyo');
+  assert.equal(await label(n, 'a'), 'a: 4 semillas, hoyo del Sur');
+  assert.equal(await label(w, 'a'), 'a: 4 seeds, South\'s pit');
+  assert.equal(await label(w, 'A'), 'A: 4 seeds, North\'s pit');
+  assert.ok(await p.getByRole('button', { name: 'c: 4 seeds, your pit. Press to sow.' }).isVisible());
   assert.deepEqual(await h1s(n), ['Partida en línea']);
   assert.deepEqual(await h1s(w), ['Watching an online game']);
   assert.equal(await w.evaluate(() => document.activeElement.id), 'game-title');
@@ -575,21 +575,21 @@ test('every screen has one level-one heading, and it takes the focus', async () 
   await waitMoves(w, 1);
   await n.click('#board .pit[data-pit="F"]');
   await waitMoves(w, 2);
-  assert.equal(await label(w, 'c'), 'Pit c, South\'s: 1 seed');
-  assert.equal(await label(n, 'c'), 'Hoyo c, del Sur: 1 semilla');
+  assert.equal(await label(w, 'c'), 'c: 1 seed, South\'s pit');
+  assert.equal(await label(n, 'c'), 'c: 1 semilla, hoyo del Sur');
 
   // Local games: two players name both sides; against the computer, "yours".
   const l = await player({ locale: 'en-US', name: 'a11y-local' });
   await localGame(l, []);
   assert.deepEqual(await h1s(l), ['Two players on this device']);
   assert.equal(await l.evaluate(() => document.activeElement.id), 'game-title');
-  assert.equal(await label(l, 'a'), 'Pit a, South\'s: 4 seeds. Press to sow.');
-  assert.equal(await label(l, 'A'), 'Pit A, North\'s: 4 seeds');
+  assert.equal(await label(l, 'a'), 'a: 4 seeds, South\'s pit. Press to sow.');
+  assert.equal(await label(l, 'A'), 'A: 4 seeds, North\'s pit');
   const ai = await player({ locale: 'es-ES', name: 'a11y-ai' });
   await localGame(ai, [], { level: 'easy', side: 'south' });
   await ai.waitForSelector('#board .pit.legal');
   assert.deepEqual(await h1s(ai), ['Partida contra la IA']);
-  assert.match(await label(ai, 'A'), /^Hoyo A, tuyo: \d+ semillas?\. Pulsa para sembrar\.$/);
+  assert.match(await label(ai, 'A'), /^A: \d+ semillas?, tu hoyo\. Pulsa para sembrar\.$/);
   // The heading follows the language switch.
   await ai.click('#lang');
   assert.deepEqual(await h1s(ai), ['Playing the computer']);

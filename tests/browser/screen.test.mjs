@@ -1,0 +1,372 @@
+// screen.test.mjs: where things are on the game screen (issue 28), in
+// Chromium against the real server: the result in view when a game ends,
+// with its next actions beside it, on a desktop and a phone; each player
+// bar on one line at 320, 360 and 390 px with long names, in both games
+// and both languages; a rematch that starts with the board in view and
+// says who plays which side. Run: make test-browser.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ready, waitMoves, shot, browserSuite } from './lib.mjs';
+
+const suite = browserSuite();
+const { player, noProblems } = suite;
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function createRoom(page, { side = 'south', kind = 'oware', clock = 'none', name = '' } = {}) {
+  await page.goto(suite.server.url);
+  await ready(page);
+  await page.check(`input[name="kind"][value="${kind}"]`);
+  await page.check(`input[name="side"][value="${side}"]`);
+  await page.check(`input[name="clock"][value="${clock}"]`);
+  if (name) await page.fill('#start-name', name);
+  await page.click('#create');
+  await page.waitForSelector('#share:not([hidden])');
+  return page.inputValue('#share-link');
+}
+
+async function join(page, link, name = '') {
+  await page.goto(link);
+  await ready(page);
+  await page.waitForFunction(() => !!document.body.dataset.seat);
+  if (name) {
+    await page.fill('#room-name', name);
+    await page.click('#name-save');
+  }
+}
+
+// Where el is against the viewport now (the page keeps its scroll).
+const rect = (page, sel) => page.$eval(sel, (el) => {
+  const r = el.getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom, vh: window.innerHeight, scroll: window.scrollY };
+});
+
+// A room of two with two moves played; south in Spanish, north in English.
+async function twoPlaying(viewport, mobile) {
+  const south = await player({ locale: 'es-ES', viewport, mobile, name: 'south' });
+  const north = await player({ locale: 'en-US', viewport, mobile, name: 'north' });
+  const link = await createRoom(south);
+  await join(north, link);
+  await south.waitForSelector('#share', { state: 'hidden' });
+  await south.click('#board .pit.legal[data-pit="c"]');
+  await waitMoves(north, 1);
+  await north.click('#board .pit.legal[data-pit="A"]');
+  await waitMoves(south, 2);
+  return { south, north };
+}
+
+// The result's card and the next action both start inside the viewport.
+async function resultInView(page, action, label) {
+  await page.waitForSelector('#over:not([hidden])');
+  await page.waitForSelector(`${action}:not([hidden])`);
+  const over = await rect(page, '#over');
+  assert.ok(over.top >= 0 && over.top < over.vh, `${label}: the result's card starts in view (${JSON.stringify(over)})`);
+  const act = await rect(page, action);
+  assert.ok(act.top >= 0 && act.bottom <= act.vh, `${label}: ${action} in view (${JSON.stringify(act)})`);
+}
+
+test('a resignation on a desktop: the result and Rematch in view for both players', async () => {
+  const { south, north } = await twoPlaying(DESKTOP, false);
+  await north.click('#act-resign');
+  await north.click('#confirm-ok');
+  await resultInView(north, '#act-rematch', 'desktop, the one who resigned');
+  await resultInView(south, '#act-rematch', 'desktop, the winner');
+  await shot(north, 'screen-over-desktop-en');
+  await shot(south, 'screen-over-desktop-es');
+  noProblems();
+});
+
+test('a draw agreed on a phone: the result and Rematch in view; a rematch starts with the board in view and says the sides', async () => {
+  const { south, north } = await twoPlaying(PHONE, true);
+  await north.click('#act-draw');
+  await south.waitForSelector('#offer[data-kind="draw"]:not([hidden])');
+  await south.click('#offer-accept');
+  await resultInView(north, '#act-rematch', 'phone, the one who offered');
+  await resultInView(south, '#act-rematch', 'phone, the one who accepted');
+  await shot(north, 'screen-over-phone-en');
+  await shot(south, 'screen-over-phone-es');
+
+  // Both looked down the page (the moves, the analysis) before the rematch.
+  for (const p of [south, north]) await p.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await south.click('#act-rematch');
+  await north.waitForSelector('#offer[data-kind="rematch"]:not([hidden])');
+  await north.click('#offer-accept');
+  for (const p of [south, north]) await p.waitForSelector('#over', { state: 'hidden' });
+  for (const [p, label] of [[south, 'south'], [north, 'north']]) {
+    const top = await rect(p, '#player-top');
+    const board = await rect(p, '#board');
+    assert.ok(top.top >= 0, `${label}: the top player's bar in view after the rematch (${JSON.stringify(top)})`);
+    assert.ok(board.bottom <= board.vh, `${label}: the whole board in view after the rematch (${JSON.stringify(board)})`);
+  }
+  // The sides swapped: one line says so, in each player's language.
+  assert.equal(await south.textContent('#note'), 'Nueva partida: ahora eres Norte.');
+  assert.equal(await north.textContent('#note'), 'New game: you play South now.');
+  await shot(north, 'screen-rematch-phone-en');
+  await shot(south, 'screen-rematch-phone-es');
+  // It goes with the first move.
+  await north.click('#board .pit.legal[data-pit="c"]');
+  await waitMoves(south, 1);
+  assert.notEqual(await south.textContent('#note'), 'Nueva partida: ahora eres Norte.');
+  noProblems();
+});
+
+// Each visible part of a player bar: its box.
+const barParts = (page, sel) => page.$eval(sel, (bar) => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height }; };
+  const parts = [...bar.children].filter((el) => el.getClientRects().length && getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().width > 1)
+    .map((el) => ({ cls: el.className, text: el.textContent, ...box(el) }));
+  return { bar: box(bar), parts, width: document.documentElement.clientWidth, line: parseFloat(getComputedStyle(bar).lineHeight) || 24 };
+});
+
+// Each bar on one line: no part taller than a line and a half (no wrap),
+// the parts side by side without overlapping, all inside the bar and the
+// bar inside the page.
+async function barsOnOneLine(page, label) {
+  for (const sel of ['#player-top', '#player-bottom']) {
+    const { bar, parts, width } = await barParts(page, sel);
+    const where = `${label} ${sel}`;
+    assert.ok(bar.right <= width + 0.5, `${where}: the bar inside the page (${bar.right} > ${width})`);
+    const tallest = Math.max(...parts.map((p) => p.height));
+    assert.ok(bar.height <= 56, `${where}: the bar is one line high (${bar.height} px): ${JSON.stringify(parts)}`);
+    for (const p of parts) {
+      assert.ok(p.height <= tallest && p.height <= 40, `${where}: "${p.text}" on one line (${p.height} px)`);
+      assert.ok(p.left >= bar.left - 0.5 && p.right <= bar.right + 0.5, `${where}: "${p.text}" inside the bar`);
+    }
+    for (let i = 1; i < parts.length; i++) {
+      assert.ok(parts[i].left >= parts[i - 1].right - 0.5,
+        `${where}: "${parts[i].text}" does not overlap "${parts[i - 1].text}" (${parts[i].left} < ${parts[i - 1].right})`);
+    }
+  }
+}
+
+for (const [kind, clock] of [['oware', '10+5'], ['togyz', 'days:3']]) {
+  test(`${kind}: player bars on one line at 320, 360 and 390 px with long names, in both languages`, async () => {
+    const south = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'south' });
+    const north = await player({ locale: 'en-US', viewport: PHONE, mobile: true, name: 'north' });
+    const link = await createRoom(south, { kind, clock, name: 'Aigerim Nurlanovna Bolat' });
+    await join(north, link, 'Bolat Kassymzhomartuly');
+    await south.waitForSelector('#share', { state: 'hidden' });
+    await south.waitForFunction(() => /Kassymzhomartuly/.test(document.querySelector('#player-top .player-name').textContent));
+    await north.waitForFunction(() => /Nurlanovna/.test(document.querySelector('#player-top .player-name').textContent));
+    // One move each, so that both clocks have run.
+    await south.click('#board .pit.legal');
+    await waitMoves(north, 1);
+    await north.click('#board .pit.legal');
+    await waitMoves(south, 2);
+    for (const width of [320, 360, 390]) {
+      for (const [p, lang] of [[south, 'es'], [north, 'en']]) {
+        await p.setViewportSize({ width, height: 740 });
+        await barsOnOneLine(p, `${kind} ${lang} ${width} px`);
+        if (width !== 360) await shot(p, `screen-bars-${kind}-${width}-${lang}`);
+      }
+    }
+    // "(you)" stays whole beside a name cut short.
+    for (const [p, you] of [[south, '(tú)'], [north, '(you)']]) {
+      const mark = await p.$eval('#player-bottom .player-you', (el) => ({ text: el.textContent, width: el.getBoundingClientRect().width, whole: el.scrollWidth <= el.clientWidth }));
+      assert.equal(mark.text, you);
+      assert.ok(mark.width > 10 && mark.whole, `${you} shown whole`);
+    }
+    // The whole name is there for whoever asks: the name, focused, and its title.
+    const name = await north.$eval('#player-top .player-name', (el) => ({ title: el.title, tab: el.tabIndex, text: el.textContent }));
+    assert.equal(name.title, name.text);
+    assert.equal(name.tab, 0);
+    assert.match(name.text, /^Aigerim Nurlanovna Bolat/);
+    noProblems();
+  });
+}
+
+test('a game against the computer: both bars on one line at 320 px, in both games and languages', async () => {
+  for (const [kind, locale] of [['togyz', 'es-ES'], ['oware', 'en-US'], ['togyz', 'en-US'], ['oware', 'es-ES']]) {
+    const p = await player({ locale, viewport: { width: 320, height: 640 }, mobile: true, name: `${kind}-${locale}` });
+    await p.goto(suite.server.url);
+    await ready(p);
+    await p.check(`input[name="kind"][value="${kind}"]`);
+    await p.check('input[name="ai-level"][value="medium"]');
+    await p.click('#ai-play');
+    await p.waitForSelector('#game:not([hidden]) #board .pit.legal');
+    await barsOnOneLine(p, `${kind} ${locale} computer 320 px`);
+    await p.context().close();
+  }
+  noProblems();
+});
+
+// Issue 28, minor 12 and 13: the Spanish words, and Togyz's own side in
+// the custom clock.
+test('the custom clock names the game\'s own side; Spanish names sides with their article and pits as "hoyo"', async () => {
+  const es = await player({ locale: 'es-ES', name: 'words-es' });
+  const en = await player({ locale: 'en-US', name: 'words-en' });
+  for (const p of [es, en]) {
+    await p.goto(suite.server.url);
+    await ready(p);
+    await p.check('input[name="clock"][value="custom"]');
+  }
+  const odds = (p) => p.textContent('label:has(#clock-odds) span');
+  assert.equal(await odds(es), 'Minutos del Norte (ventaja de tiempo; vacío: los mismos)');
+  assert.equal(await odds(en), "North's minutes (time odds; empty: the same)");
+  for (const p of [es, en]) await p.check('input[name="kind"][value="togyz"]');
+  assert.equal(await odds(es), 'Minutos de las Negras (ventaja de tiempo; vacío: los mismos)');
+  assert.equal(await odds(en), "Black's minutes (time odds; empty: the same)");
+  await es.check('input[name="kind"][value="oware"]');
+  assert.match(await es.textContent('.rules'), /Empieza el Sur\./);
+  assert.equal(await es.getAttribute('#ed-row-south input', 'aria-label'), 'Semillas del hoyo a');
+  await es.click('#local-play');
+  await es.waitForSelector('#game:not([hidden]) #board .pit.legal');
+  assert.equal(await es.textContent('#status'), 'Turno del Sur: elige un hoyo de tu fila');
+  noProblems();
+});
+
+// Issue 28, minor 7: the chat field holds what the server takes, counts
+// it, and a line refused for coming too fast stays in the field.
+test('the chat field stops at 300 characters with a counter, and keeps a line the rate limit refused', async () => {
+  const south = await player({ locale: 'en-US', name: 'chat-south' });
+  const north = await player({ locale: 'es-ES', name: 'chat-north' });
+  await join(north, await createRoom(south));
+  await south.waitForSelector('#share', { state: 'hidden' });
+  await south.focus('#chat-input');
+  await south.keyboard.insertText('x'.repeat(1200));
+  assert.equal((await south.inputValue('#chat-input')).length, 300);
+  assert.equal(await south.textContent('#chat-count'), '300/300 characters');
+  await south.fill('#chat-input', 'short');
+  assert.equal(await south.isHidden('#chat-count'), true, 'no counter for a short line');
+  await south.fill('#chat-input', '');
+  // At most 5 lines in 10 seconds: the sixth is refused and comes back.
+  for (let i = 1; i <= 6; i++) {
+    await south.fill('#chat-input', `line ${i}`);
+    await south.click('#chat-send');
+    await south.waitForFunction(() => document.querySelector('#chat-input').value === '' || /line/.test(document.querySelector('#chat-input').value));
+  }
+  await south.waitForFunction(() => /Too many messages/.test(document.querySelector('#toast').textContent));
+  await south.waitForFunction(() => document.querySelector('#chat-input').value === 'line 6');
+  await shot(south, 'screen-chat-refused-en');
+  noProblems();
+});
+
+// Issue 28, minor 3: the name field holds what the server takes, and what
+// is wrong with a name is said at the field, which takes the focus.
+test('the name field stops at 24 characters and says at the field what is wrong with a name', async () => {
+  const p = await player({ locale: 'en-US', name: 'name-field' });
+  await p.goto(suite.server.url);
+  await ready(p);
+  assert.equal(await p.textContent('label.name-field > span'), 'Your name (optional, up to 24 characters)');
+  await p.focus('#start-name');
+  await p.keyboard.insertText('n'.repeat(96));
+  assert.equal((await p.inputValue('#start-name')).length, 24);
+  await p.fill('#start-name', 'North');
+  await p.click('#create');
+  await p.waitForSelector('#name-error:not([hidden])');
+  assert.match(await p.textContent('#name-error'), /cannot be a side's/);
+  assert.equal(await p.evaluate(() => document.activeElement.id), 'start-name');
+  const gap = await p.evaluate(() => document.querySelector('#name-error').getBoundingClientRect().top - document.querySelector('#start-name').getBoundingClientRect().bottom);
+  assert.ok(gap >= 0 && gap < 40, `the note right under the field (${gap} px)`);
+  assert.equal(await p.evaluate(() => location.search), '');
+  await shot(p, 'screen-name-field-en');
+  await p.fill('#start-name', 'Nora');
+  assert.equal(await p.isHidden('#name-error'), true, 'gone once the name is edited');
+  noProblems();
+});
+
+// Issue 28, minor 14: when a game ends, nothing one can press appears
+// where the last tap was (the draw offered, the draw accepted, Resign
+// confirmed in its dialog: the button that opened it).
+test('a game that ends puts no button where the last tap was, on a phone and a desktop', async () => {
+  const under = (page, at) => page.evaluate(({ x, y }) => {
+    const el = document.elementFromPoint(x, y);
+    const hit = el && el.closest('button, a, input, label, select, textarea, summary');
+    return hit ? (hit.id || hit.textContent.trim()) : null;
+  }, at);
+  const centre = (page, sel) => page.$eval(sel, (el) => { const r = el.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
+  for (const [viewport, mobile, tag] of [[PHONE, true, 'phone'], [DESKTOP, false, 'desktop']]) {
+    const { south, north } = await twoPlaying(viewport, mobile);
+    const offered = await centre(north, '#act-draw');
+    await north.click('#act-draw');
+    await south.waitForSelector('#offer[data-kind="draw"]:not([hidden])');
+    const accepted = await centre(south, '#offer-accept');
+    await south.click('#offer-accept');
+    for (const p of [south, north]) await p.waitForSelector('#over:not([hidden])');
+    assert.equal(await under(north, offered), null, `${tag}: where North offered the draw`);
+    assert.equal(await under(south, accepted), null, `${tag}: where South accepted it`);
+    await south.click('#act-rematch');
+    await north.click('#offer-accept');
+    await north.waitForSelector('#over', { state: 'hidden' });
+    await north.click('#board .pit.legal[data-pit="c"]');
+    await waitMoves(south, 1);
+    await south.click('#board .pit.legal[data-pit="A"]');
+    await waitMoves(north, 2);
+    const resigned = await centre(south, '#act-resign');
+    await south.click('#act-resign');
+    await south.click('#confirm-ok');
+    await south.waitForSelector('#over:not([hidden])');
+    assert.equal(await under(south, resigned), null, `${tag}: where South pressed Resign`);
+  }
+  noProblems();
+});
+
+// Issue 28, minor 5: where the players gave names, the page says them.
+test('names, where known, in the turn line, a declined draw and the final score', async () => {
+  const ana = await player({ locale: 'en-US', name: 'ana' });
+  const bruno = await player({ locale: 'es-ES', name: 'bruno' });
+  const watcher = await player({ locale: 'en-US', name: 'watcher' });
+  const link = await createRoom(ana, { name: 'Ana' });
+  await join(bruno, link, 'Bruno');
+  await join(watcher, link);
+  await watcher.waitForFunction(() => /Bruno/.test(document.querySelector('#player-top').textContent));
+  assert.equal(await watcher.textContent('#status'), 'Turn: Ana (South)');
+  await bruno.waitForFunction(() => document.querySelector('#status').textContent === 'Turno del rival (Ana)');
+  await ana.click('#board .pit.legal[data-pit="c"]');
+  await waitMoves(bruno, 1);
+  assert.equal(await ana.textContent('#status'), "Opponent's turn (Bruno)");
+  await bruno.click('#act-draw');
+  await ana.waitForSelector('#offer[data-kind="draw"]:not([hidden])');
+  await ana.click('#offer-decline');
+  await bruno.waitForSelector('#offer[data-kind="declined"]:not([hidden])');
+  assert.equal(await bruno.textContent('#offer-text'), 'Ana ha rechazado el empate.');
+  await bruno.click('#board .pit.legal[data-pit="A"]');
+  await waitMoves(ana, 2);
+  await bruno.click('#act-resign');
+  await bruno.click('#confirm-ok');
+  for (const p of [ana, bruno, watcher]) await p.waitForSelector('#over:not([hidden])');
+  assert.equal(await ana.textContent('#over-score'), 'Final score: Ana 0, Bruno 0');
+  assert.equal(await bruno.textContent('#over-score'), 'Puntuación final: Ana 0, Bruno 0');
+  await shot(bruno, 'screen-names-over-es');
+  noProblems();
+});
+
+// Issue 28, minor 10 (its first half): after Enter on a pit, the focus goes
+// to where the next move is made: the other side's pits in a game of two
+// on this device, one's own again after the computer's move.
+test('after a move by keyboard the focus is on a pit the next move can be made with', async () => {
+  const p = await player({ locale: 'en-US', name: 'keys' });
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.click('#local-play');
+  await p.waitForSelector('#game:not([hidden]) #board .pit.legal');
+  const focused = () => p.evaluate(() => {
+    const el = document.activeElement;
+    return el && el.classList.contains('pit') ? { pit: el.dataset.pit, side: el.dataset.side, legal: el.classList.contains('legal') } : null;
+  });
+  await p.focus('#board .pit[data-pit="c"]');
+  await p.keyboard.press('Enter');
+  await waitMoves(p, 1);
+  await p.waitForFunction(() => document.activeElement && document.activeElement.matches('#board .pit.legal'));
+  assert.deepEqual({ ...(await focused()), pit: null }, { pit: null, side: 'north', legal: true }, 'North moves next: one of its pits');
+  await p.keyboard.press('Enter');
+  await waitMoves(p, 2);
+  await p.waitForFunction(() => document.activeElement && document.activeElement.matches('#board .pit.legal'));
+  assert.equal((await focused()).side, 'south', 'then one of South\'s');
+  // Against the computer: the focus comes back to one's own pits.
+  await p.click('#act-home');
+  await ready(p);
+  await p.click('#ai-play');
+  await p.waitForSelector('#confirm[open]');  // the game of two is not over
+  await p.click('#confirm-ok');
+  await p.waitForURL(/\?local=1$/);
+  await ready(p);
+  await p.waitForSelector('#game:not([hidden]) #board .pit.legal');
+  await p.focus('#board .pit.legal');
+  await p.keyboard.press('Enter');
+  await waitMoves(p, 2, 30000);
+  await p.waitForFunction(() => document.activeElement && document.activeElement.matches('#board .pit.legal'));
+  assert.equal((await focused()).side, 'south');
+  noProblems();
+});
