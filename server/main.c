@@ -16,6 +16,7 @@
 #include "server/log.h"
 #include "server/net.h"
 #include "server/rooms.h"
+#include "server/sha256.h"
 #include "server/store.h"
 
 /* Owned by main() for the life of the process. */
@@ -280,6 +281,7 @@ int main(int argc, char **argv)
 	rcfg.expire_unjoined = cfg.expire_unjoined;
 	rcfg.evict_idle = cfg.evict_idle;
 	rcfg.history_per_ip_per_min = cfg.history_per_ip_per_min;
+	sha256_init();
 	if (rooms_init(&rcfg, st, &net_rooms_io) < 0) {
 		log_event(LOG_ERROR, "start_failed", "error=\"out of memory\"");
 		goto fail_store;

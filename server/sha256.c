@@ -7,13 +7,27 @@
 
 #include "server/sha256.h"
 
+/* One digest context for the process, kept: tokens are hashed on the
+ * event loop, one at a time. */
+static EVP_MD_CTX *ctx;
+
+void sha256_init(void)
+{
+	uint8_t out[SHA256_LEN];
+
+	sha256("", 0, out);
+}
+
 void sha256(const void *data, size_t len, uint8_t out[SHA256_LEN])
 {
 	unsigned int n = SHA256_LEN;
 
+	if (!ctx)
+		ctx = EVP_MD_CTX_new();
 	/* Fails only without memory for its context: then no digest at all
 	 * (zeros), which no stored token hash equals. */
-	if (!EVP_Digest(data, len, out, &n, EVP_sha256(), NULL))
+	if (!ctx || !EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) ||
+	    !EVP_DigestUpdate(ctx, data, len) || !EVP_DigestFinal_ex(ctx, out, &n))
 		memset(out, 0, SHA256_LEN);
 }
 
