@@ -319,7 +319,9 @@ test('a ping flood that never reads is closed, and costs the server little', () 
     // outrun the rate limit, the keepalive drops it instead (as choked or
     // idle): either way it is gone, within the hangup time.
     const dropped = srv.lines.find((l) => / client_dropped /.test(l));
-    if (os.loadavg()[0] < 2 * os.cpus().length) assert.match(dropped, /reason=flood/);
+    // (Under make test other suites share the cores: at a load of one a
+    // core or more the pump was seen to lose that race, dropped as idle.)
+    if (os.loadavg()[0] < os.cpus().length) assert.match(dropped, /reason=flood/);
     s.destroy();
     if (/reason=flood/.test(dropped)) {
       // One flood closes its connection only; a second one within a

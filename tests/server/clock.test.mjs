@@ -128,7 +128,10 @@ test('time odds: a clock runs out with nobody sending; timeout ends the game; re
   // Nobody sends anything: the server's own timer ends it.
   const end = await spec.untilState((s) => s.game.over, 12000);
   const took = Date.now() - t0;
-  assert.ok(took >= 10000 - 50 && took <= 10000 + LAG_MAX + 400, 'timeout after ' + took + ' ms');
+  // The server's own timer, near 10 s (plus at most the lag credit); the
+  // upper bound leaves a loaded machine 1 s to deliver it (seen: 11.15 s
+  // with two browser suites beside this one).
+  assert.ok(took >= 10000 - 50 && took <= 10000 + LAG_MAX + 1000, 'timeout after ' + took + ' ms');
   assert.equal(end.game.reason, 'timeout');
   assert.equal(end.game.winner, 'north');
   assert.deepEqual(end.game.legal, []);
