@@ -55,6 +55,10 @@ static const struct opt {
 	{"node-id", "OW_NODE_ID", T_STR, offsetof(srv_config, node_id), 0, 0, NULL,
 	 "this server's name among several on one PostgreSQL, unique to it"
 	 " (default: host name and port; with --port 0, host:0:PID)"},
+	{"relay-address", "OW_RELAY_ADDRESS", T_STR, offsetof(srv_config, relay_address), 0, 0, NULL,
+	 "PostgreSQL: HOST:PORT (an IP address) where the other servers reach this one to relay"
+	 " their clients of its rooms (default: the --listen address, else 127.0.0.1, with"
+	 " the port; none on a unix socket)"},
 	{"lease-seconds", "OW_LEASE_SECONDS", T_INT, offsetof(srv_config, lease_seconds), 3, 600,
 	 "10", "PostgreSQL: how long a server's hold on its rooms lasts unrenewed (renewed every"
 	 " third of it); after a server dies, its rooms move within about this time"},

@@ -12,6 +12,7 @@ typedef struct srv_config {
 	const char *store;      /* --store, OW_STORE: sqlite:PATH or postgresql://... */
 	const char *pg;         /* the PostgreSQL URI of --store, or NULL (SQLite) */
 	const char *node_id;    /* --node-id, OW_NODE_ID */
+	const char *relay_address; /* --relay-address, OW_RELAY_ADDRESS */
 	int lease_seconds;      /* --lease-seconds, OW_LEASE_SECONDS */
 	const char *log_level;  /* --log-level, OW_LOG_LEVEL */
 	const char *allow_origin; /* --allow-origin, OW_ALLOW_ORIGIN: comma list or "*" */

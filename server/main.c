@@ -1,5 +1,6 @@
 /* main.c: owared's entry: settings, store, rooms restored, the lws context
  * (mounts, listener, keepalive), the event loop, signals and shutdown. */
+#include <arpa/inet.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -203,6 +204,27 @@ static void drain_tick(struct ev_loop *loop, ev_timer *w, int revents)
 	(void)revents;
 }
 
+/* Where the other servers reach this one to relay their clients
+ * (server/CLUSTER.md, "Split routing"): --relay-address, else the
+ * --listen address if it is one, else 127.0.0.1 (servers on one host);
+ * none on a unix socket unless given. 1 with it in out, 0 for none. */
+static int relay_address(int port, char *out, size_t cap)
+{
+	const char *l = cfg.listen;
+	struct in6_addr a6;
+	struct in_addr a4;
+
+	if (cfg.relay_address)
+		return snprintf(out, cap, "%s", cfg.relay_address) < (int)cap;
+	if (cfg.unix_path)
+		return 0;
+	if (l && inet_pton(AF_INET, l, &a4) == 1 && a4.s_addr != htonl(INADDR_ANY))
+		return snprintf(out, cap, "%s:%d", l, port) < (int)cap;
+	if (l && inet_pton(AF_INET6, l, &a6) == 1 && !IN6_IS_ADDR_UNSPECIFIED(&a6))
+		return snprintf(out, cap, "[%s]:%d", l, port) < (int)cap;
+	return snprintf(out, cap, "127.0.0.1:%d", port) < (int)cap;
+}
+
 int main(int argc, char **argv)
 {
 	struct lws_context_creation_info info;
@@ -281,6 +303,8 @@ int main(int argc, char **argv)
 	rcfg.expire_unjoined = cfg.expire_unjoined;
 	rcfg.evict_idle = cfg.evict_idle;
 	rcfg.history_per_ip_per_min = cfg.history_per_ip_per_min;
+	/* A join is taken or relayed within the lease plus 3 s (TAKE_EXTRA_S). */
+	rcfg.join_wait_ms = ((int64_t)cfg.lease_seconds + 3) * 1000;
 	sha256_init();
 	if (rooms_init(&rcfg, st, &net_rooms_io) < 0) {
 		log_event(LOG_ERROR, "start_failed", "error=\"out of memory\"");
@@ -367,6 +391,12 @@ int main(int argc, char **argv)
 		goto fail_ctx;
 	}
 	port = lws_get_vhost_listen_port(vh);
+	if (st->ops->set_relay) {
+		char relay[96];
+
+		if (relay_address(port, relay, sizeof relay))
+			st->ops->set_relay(st, relay);
+	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	lws_sul_schedule(ctx, 0, &sweep_sul, sweep, (lws_usec_t)sweep_interval_s() * 1000000);

@@ -1036,6 +1036,7 @@ static void join_found(room_member *m, room *r, const proto_msg *msg);
 typedef struct waiter {
 	struct waiter *next;
 	room_member *m;
+	int64_t deadline;       /* ms: relayed or retried until then */
 	proto_msg msg;
 } waiter;
 
@@ -1065,6 +1066,8 @@ static void taken(void *arg, int rc)
 			w->m->waiting = 0;
 			if (r)
 				join_found(w->m, r, &w->msg);
+			else if (rc == STORE_ELSEWHERE)
+				; /* relayed (relay_to) */
 			else if (rc == STORE_NONE || rc == STORE_TAKEN) /* TAKEN: not restorable
 				                                          * (restore_failed) */
 				io.error(w->m, PROTO_E_NO_ROOM, "no room has that id (or it expired)");
@@ -1084,9 +1087,29 @@ static void restore_taken(void *arg, const room_rec *rec, const uint8_t *pits, i
 	restore_one(NULL, rec, pits, n);
 }
 
+/* The store found t's room held by another live server, which takes
+ * relayed connections at addr: its waiters are relayed there rather than
+ * waiting for it to give the room up (a player of the room connected
+ * there keeps it there; server/CLUSTER.md, "Split routing"). */
+static int relay_to(void *arg, const char *addr, const char *key)
+{
+	take_req *t = arg;
+
+	if (!io.relay || !addr[0] || !key[0])
+		return 0;
+	for (waiter *w = t->waiters; w; w = w->next)
+		if (w->m) {
+			w->m->waiting = 0;
+			if (io.relay(w->m, addr, key, &w->msg, w->deadline) < 0)
+				io.error(w->m, PROTO_E_INTERNAL, "out of memory; try again");
+			w->m = NULL;
+		}
+	return 1;
+}
+
 /* m waits for room msg->room, which this server does not hold, to be
- * taken from the store. */
-static void wait_take(room_member *m, const proto_msg *msg)
+ * taken from the store (or relayed to its holder) until deadline (ms). */
+static void wait_take(room_member *m, const proto_msg *msg, int64_t deadline)
 {
 	take_req *t;
 	waiter *w = malloc(sizeof *w);
@@ -1099,6 +1122,7 @@ static void wait_take(room_member *m, const proto_msg *msg)
 		return;
 	}
 	w->m = m;
+	w->deadline = deadline;
 	w->msg = *msg;
 	w->next = t->waiters;
 	t->waiters = w;
@@ -1108,7 +1132,19 @@ static void wait_take(room_member *m, const proto_msg *msg)
 	snprintf(t->id, sizeof t->id, "%s", msg->room);
 	t->next = takes;
 	takes = t;
-	st->ops->take(st, t->id, restore_taken, taken, t);
+	st->ops->take(st, t->id, restore_taken, taken, relay_to, t);
+}
+
+void rooms_relay_failed(room_member *m, const proto_msg *join, int64_t deadline)
+{
+	if (m->room || m->waiting)
+		return;
+	if (now_ms() >= deadline) {
+		io.error(m, PROTO_E_INTERNAL, "the server that holds the room cannot be reached"
+		         " now; join again");
+		return;
+	}
+	wait_take(m, join, deadline);
 }
 
 static void do_join(room_member *m, const proto_msg *msg)
@@ -1124,8 +1160,15 @@ static void do_join(room_member *m, const proto_msg *msg)
 		         " try again in a moment");
 		return;
 	}
+	if (!r && m->relay_in) {
+		/* Relayed here by a server that found the room held here: it is
+		 * not (any more). Never taken for a relay: the relaying server
+		 * takes it or relays again (server/CLUSTER.md, "Split routing"). */
+		io.close(m, ROOMS_CLOSE_MOVED, "moved");
+		return;
+	}
 	if (!r && st->ops->take && strlen(msg->room) == ROOM_ID_LEN) {
-		wait_take(m, msg);
+		wait_take(m, msg, now_ms() + cfg.join_wait_ms);
 		return;
 	}
 	if (!r) {
@@ -1541,8 +1584,17 @@ static void on_lost(void *arg)
 	log_event(LOG_WARN, "rooms_dropped", "rooms=%d reason=lease_lost", n);
 }
 
-/* Another server wants room id: given up in the open batch, its members
- * sent there. Released even when it is not in the table (a release that
+/* 1 when a player of r is connected here directly (not relayed). */
+static int direct_player(const room *r)
+{
+	for (int i = 0; i < 2; i++)
+		if (r->seat_member[i] && !r->seat_member[i]->relay_in)
+			return 1;
+	return 0;
+}
+
+/* Another server wants room id: unless a player of it is connected here
+ * directly, given up in the open batch, its members sent there. Released even when it is not in the table (a release that
  * was lost with its batch leaves the room held here). */
 static void on_wanted(void *arg, const char *id)
 {
@@ -1551,6 +1603,11 @@ static void on_wanted(void *arg, const char *id)
 	(void)arg;
 	if (stopping || !stats.store_ok)
 		return;
+	if (r && direct_player(r)) {
+		/* Kept: the other server relays its members here. */
+		log_event(LOG_DEBUG, "room_kept", "room=%s", id);
+		return;
+	}
 	if (st->ops->release(st, id) < 0)
 		return;
 	if (r) {

@@ -49,6 +49,8 @@ typedef struct room_member {
 	                                  * taken from the store (several servers) */
 	uint8_t history;                 /* 1 while its chat history is read (after
 	                                  * a join), 2 if a line came meanwhile */
+	uint8_t relay_in;                /* 1: another server relays this connection
+	                                  * (server/CLUSTER.md, "Split routing") */
 	/* 64 bytes: every connection has one (its chat limit is its seat's). */
 } room_member;
 
@@ -72,6 +74,13 @@ typedef struct rooms_io {
 	/* Drops every queued message waiting for a commit not yet confirmed
 	 * (above rooms_committed()). */
 	void (*drop)(void);
+	/* Several servers: from now on m's connection is relayed to the
+	 * server at addr ("host:port") that holds join->room, showing key;
+	 * join is sent there first. If the relay ends before that server's
+	 * welcome, the transport calls rooms_relay_failed(m, join, deadline).
+	 * 0, or -1 when no relay could be started. */
+	int (*relay)(room_member *m, const char *addr, const char *key, const proto_msg *join,
+	             int64_t deadline);
 } rooms_io;
 
 typedef struct rooms_config {
@@ -86,6 +95,8 @@ typedef struct rooms_config {
 	int64_t chat_window_ms;      /* ROOMS_CHAT_WINDOW_MS (shorter only in a test build) */
 	int64_t history_per_ip_per_min; /* bytes of chat_history sent to an address a
 	                              * minute; past them, only the newest lines that fit */
+	int64_t join_wait_ms;        /* several servers: a join not answered within this
+	                              * (taking the room, or relayed) gets `internal` */
 } rooms_config;
 
 /* Counters for /metrics and /healthz. */
@@ -135,6 +146,10 @@ void rooms_query_cancel(rooms_query *q);
 
 /* Acts on a checked message from m: answers through io. */
 void rooms_handle(room_member *m, const proto_msg *msg);
+/* The relay of m (rooms_io.relay) to the room's holder ended before its
+ * welcome: the room is taken or relayed again, or, past deadline (ms),
+ * m gets `internal`. */
+void rooms_relay_failed(room_member *m, const proto_msg *join, int64_t deadline);
 /* m's connection is going: it leaves its room (presence is announced),
  * and what rooms.c allocated for it is freed. */
 void rooms_leave(room_member *m);

@@ -64,6 +64,13 @@ typedef struct store_events {
 /* Takes for take(): the room read (fn called), none, or held elsewhere. */
 #define STORE_TAKEN 1
 #define STORE_NONE 0
+#define STORE_ELSEWHERE 2
+
+/* take(): the room is held by another live server, which takes relayed
+ * connections at addr ("host:port") showing key. 1: the caller relays
+ * its joins there (the take ends, done gets STORE_ELSEWHERE); 0: the
+ * take asks again (the holder was asked to give the room up). */
+typedef int store_where_fn(void *arg, const char *addr, const char *key);
 
 typedef struct store_ops {
 	/* Each write joins the open batch (opening one if needed) and is
@@ -112,10 +119,13 @@ typedef struct store_ops {
 	int (*reachable)(const store *s);
 	/* Several servers (NULL in a store of one: every room is read at
 	 * start). Makes room id this server's and reads it: fn, then done
-	 * with STORE_TAKEN; STORE_NONE when there is no such room; -1 when it
-	 * cannot now (the store fails, or another live server still holds it
-	 * after being asked to give it up for a few seconds). */
-	void (*take)(store *s, const char *id, store_load_fn *fn, store_done_fn *done, void *arg);
+	 * with STORE_TAKEN; STORE_NONE when there is no such room;
+	 * STORE_ELSEWHERE when where (may be NULL) chose to relay to the live
+	 * server that holds it; -1 when it cannot now (the store fails, or
+	 * another live server still holds it after being asked to give it up
+	 * for a few seconds). */
+	void (*take)(store *s, const char *id, store_load_fn *fn, store_done_fn *done,
+	             store_where_fn *where, void *arg);
 	/* Takes up to 100 rooms that no live server holds and that were last
 	 * changed before `before` (wall-clock seconds), so that this server's
 	 * expiry sees them: fn for each, then done with their number, or -1. */
@@ -133,6 +143,10 @@ typedef struct store_ops {
 	 * which seats of room id, held here, have a connection (bit
 	 * 1 << side), for peek: 0 or -1. */
 	int (*presence)(store *s, const char *id, int seats);
+	/* Several servers (NULL in a store of one). Tells the others that
+	 * this server takes relayed connections at addr ("host:port"),
+	 * showing relay_key (below). */
+	void (*set_relay)(store *s, const char *addr);
 } store_ops;
 
 /* Every store starts with its operations. */
@@ -143,6 +157,9 @@ struct store {
 	 * (for /metrics); rooms taken from the database and given up. */
 	uint64_t leases_renewed, leases_lost, rooms_taken, rooms_released;
 	uint64_t batches_fenced;   /* batches refused: a room was another's */
+	/* Several servers: what a connection relayed by another server shows
+	 * (32 hex digits, new at each start; "" in a store of one). */
+	char relay_key[33];
 };
 
 /* Opens (creating) the SQLite database at path, its folder too if

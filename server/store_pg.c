@@ -5,6 +5,8 @@
  * share the database: each room is held by one server's incarnation
  * under a lease, and every write is fenced by it (server/CLUSTER.md). */
 #include <ev.h>
+#include <stdint.h>
+#include <sys/random.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +72,10 @@ static const pg_stmt stmts[] = {
 	       " node text NOT NULL, started timestamptz NOT NULL DEFAULT now(),"
 	       " lease_until timestamptz NOT NULL)", 0},
 	{NULL, "ALTER TABLE rooms ADD COLUMN IF NOT EXISTS holder bigint", 0},
+	/* Where an incarnation takes connections relayed by the others, and
+	 * the key they show (server/CLUSTER.md, "Split routing"). */
+	{NULL, "ALTER TABLE incarnations ADD COLUMN IF NOT EXISTS relay text", 0},
+	{NULL, "ALTER TABLE incarnations ADD COLUMN IF NOT EXISTS relay_key text", 0},
 	{NULL, "CREATE INDEX IF NOT EXISTS rooms_holder ON rooms (holder)", 0},
 	/* The seats with a connection on the room's holder (bit 1 << side), for
 	 * the others' POST /api/rooms; meaningful while its lease lasts. */
@@ -107,8 +113,9 @@ static const pg_stmt stmts[] = {
 	             " name, text) SELECT $1, $2::bigint, $3::bigint, $4::int, $5::text, $6::text"
 	             " FROM ok RETURNING 1) SELECT owared_fenced($1)"
 	             " WHERE NOT EXISTS (SELECT 1 FROM i)", 7},
-	{"incarnate", "INSERT INTO incarnations (node, lease_until) VALUES ($1,"
-	              " now() + make_interval(secs => $2::int)) RETURNING id", 2},
+	{"incarnate", "INSERT INTO incarnations (node, lease_until, relay, relay_key) VALUES ($1,"
+	              " now() + make_interval(secs => $2::int), $3, $4) RETURNING id", 4},
+	{"relay_set", "UPDATE incarnations SET relay = $2, relay_key = $3 WHERE id = $1::bigint", 3},
 	{"renew", "UPDATE incarnations SET lease_until = now() + make_interval(secs => $2::int)"
 	          " WHERE id = $1::bigint AND lease_until > now() RETURNING id", 2},
 	/* At start: the rooms of this node's former incarnations are its own
@@ -133,9 +140,11 @@ static const pg_stmt stmts[] = {
 	              " WHERE r.updated < $2::bigint AND (r.holder IS NULL OR NOT EXISTS (SELECT 1"
 	              " FROM incarnations i WHERE i.id = r.holder AND i.lease_until > now()))"
 	              " LIMIT 100 FOR UPDATE SKIP LOCKED) RETURNING " ROOM_COLS CHAT_LAST, 2},
-	/* Held by another, live server: it is asked to give the room up. */
-	{"want", "SELECT pg_notify('owared_wanted', id) FROM rooms WHERE id = $1 AND"
-	         " holder IS DISTINCT FROM $2::bigint", 2},
+	/* Held by another, live server: it is asked to give the room up, and
+	 * where it takes relayed connections is read. */
+	{"want", "SELECT pg_notify('owared_wanted', r.id), i.relay, i.relay_key FROM rooms r"
+	         " LEFT JOIN incarnations i ON i.id = r.holder WHERE r.id = $1 AND"
+	         " r.holder IS DISTINCT FROM $2::bigint", 2},
 	{"release", "UPDATE rooms SET holder = NULL, present = 0 WHERE id = $1 AND"
 	            " holder = $2::bigint", 2},
 	/* Not fenced: a room held by another is its business. */
@@ -182,6 +191,7 @@ typedef struct pg_store {
 	int incarnating, renewing;
 	ev_tstamp lease_ok_until;  /* the lease surely lasts until then (local time) */
 	ev_timer renew_timer;
+	char relay[96];            /* where this server takes relayed connections, or "" */
 	store_events ev;
 	struct take_ctx *takes;    /* takes waiting to ask again */
 } pg_store;
@@ -901,14 +911,15 @@ static void incarnated(void *arg, const PGresult *res)
 static void incarnate(pg_store *s)
 {
 	char lease[16];
-	const char *vals[2] = {s->node, lease};
+	const char *vals[4] = {s->node, lease, s->relay[0] ? s->relay : NULL,
+	                       s->relay[0] ? s->base.relay_key : NULL};
 	lease_ctx *c;
 
 	if (s->incarnating || s->me[0] || s->closing)
 		return;
 	c = lease_ctx_new(s);
 	snprintf(lease, sizeof lease, "%d", s->lease_s);
-	if (!c || pg_exec(s->p, "incarnate", 2, vals, incarnated, c) < 0) {
+	if (!c || pg_exec(s->p, "incarnate", 4, vals, incarnated, c) < 0) {
 		free(c);
 		return;
 	}
@@ -973,6 +984,7 @@ typedef struct take_ctx {
 	char id[ROOM_ID_LEN + 1];
 	store_load_fn *fn;
 	store_done_fn *done;
+	store_where_fn *where;
 	void *arg;
 	int taken, answered, want_failed;
 	ev_tstamp until;           /* asks again until then */
@@ -1026,6 +1038,11 @@ static void want_read(void *arg, const PGresult *res)
 		return;
 	}
 	/* Another live server holds it and was asked to give it up. */
+	if (t->where && !PQgetisnull(res, 0, 1) && !PQgetisnull(res, 0, 2) &&
+	    t->where(t->arg, PQgetvalue(res, 0, 1), PQgetvalue(res, 0, 2))) {
+		take_finish(t, STORE_ELSEWHERE);
+		return;
+	}
 	if (ev_time() + TAKE_RETRY_S > t->until) {
 		log_event(LOG_WARN, "take_failed", "room=%s error=\"still held by another server\"",
 		          t->id);
@@ -1085,7 +1102,7 @@ static void take_send(take_ctx *t)
 }
 
 static void pgs_take(store *base, const char *id, store_load_fn *fn, store_done_fn *done,
-                     void *arg)
+                     store_where_fn *where, void *arg)
 {
 	pg_store *s = (pg_store *)base;
 	take_ctx *t = calloc(1, sizeof *t);
@@ -1099,6 +1116,7 @@ static void pgs_take(store *base, const char *id, store_load_fn *fn, store_done_
 	snprintf(t->id, sizeof t->id, "%s", id);
 	t->fn = fn;
 	t->done = done;
+	t->where = where;
 	t->arg = arg;
 	t->until = ev_time() + s->lease_s + TAKE_EXTRA_S;
 	take_send(t);
@@ -1135,6 +1153,18 @@ static int pgs_release(store *base, const char *id)
 		return -1;
 	chat_forget(s, id);
 	return 0;
+}
+
+/* Sent at once when this incarnation has its id (else with the next
+ * incarnate); not in a batch, so it is never fenced. */
+static void pgs_set_relay(store *base, const char *addr)
+{
+	pg_store *s = (pg_store *)base;
+	const char *vals[3] = {s->me, addr, s->base.relay_key};
+
+	snprintf(s->relay, sizeof s->relay, "%s", addr);
+	if (s->me[0] && pg_up(s->p) && pg_exec(s->p, "relay_set", 3, vals, NULL, NULL) == 0)
+		read_sent(s);
 }
 
 static void pgs_set_events(store *base, const store_events *ev)
@@ -1243,7 +1273,24 @@ static const store_ops pg_ops = {
 	.set_events = pgs_set_events,
 	.peek = pgs_peek,
 	.presence = pgs_presence,
+	.set_relay = pgs_set_relay,
 };
+
+/* 16 random bytes in hex. */
+static void relay_key_new(char out[33])
+{
+	uint8_t raw[16];
+	size_t got = 0;
+
+	while (got < sizeof raw) {
+		ssize_t k = getrandom(raw + got, sizeof raw - got, 0);
+
+		if (k > 0)
+			got += (size_t)k;
+	}
+	for (int i = 0; i < 16; i++)
+		snprintf(out + 2 * i, 3, "%02x", raw[i]);
+}
 
 store *store_pg_open(struct ev_loop *loop, const char *conninfo, const char *node,
                      int lease_s, double wait_s, char *err, size_t errlen)
@@ -1263,6 +1310,7 @@ store *store_pg_open(struct ev_loop *loop, const char *conninfo, const char *nod
 	s->loop = loop;
 	snprintf(s->node, sizeof s->node, "%s", node);
 	s->lease_s = lease_s;
+	relay_key_new(s->base.relay_key);
 	ev_timer_init(&s->renew_timer, renew_tick, lease_s / 3.0, lease_s / 3.0);
 	s->renew_timer.data = s;
 	s->p = pg_new(loop, conninfo, stmts, (int)(sizeof stmts / sizeof stmts[0]), on_state, s);

@@ -32,7 +32,7 @@ async function joinAs(port, room, token) {
 }
 const holder = (db, room) => storeQuery(db, `SELECT i.node FROM rooms r JOIN incarnations i ON i.id = r.holder WHERE r.id = '${room}'`);
 
-test('a join on the other server takes the room over: the holder gives it up, its members get 4002 and follow', onlyPg, async () => {
+test('a join on the other server, its holder keeping a player: relayed there, the room stays and plays', onlyPg, async () => {
   const { db, a, b } = await pair();
   try {
     const s = await Client.open(a.port);
@@ -41,27 +41,125 @@ test('a join on the other server takes the room over: the holder gives it up, it
     await s.expect('state');
     const room = ws.room;
     assert.equal(holder(db, room), 'A');
-    // North joins through B: A is asked to give the room up.
+    // North joins through B: A keeps the room (South is connected to it)
+    // and B relays North there.
     const n = await joinAs(b.port, room);
     assert.equal(n.w.seat, 'north');
-    assert.deepEqual(await s.waitClose(), { code: 4002, reason: 'moved' });
-    assert.equal(holder(db, room), 'B');
-    // South follows to B with its token and the game goes on there.
+    await s.expect('state'); // north arrived
+    const st = await playMoves(s, n.c, ['d', 'C', 'e', 'B']);
+    assert.equal(st.moves.length, 4);
+    assert.equal(holder(db, room), 'A');
+    assert.equal(s.closed, null);
+    assert.equal(await metric(b, 'oware_relays_total'), 1);
+    assert.equal(await metric(b, 'oware_relays_open'), 1);
+    assert.equal(await metric(a, 'oware_rooms_released_total'), 0);
+    assert.equal(await metric(b, 'oware_rooms'), 0);
+    // A relayed chat line and a resend of a move already made pass through.
+    n.c.send({ type: 'chat', text: 'hello from B' });
+    assert.equal((await s.expect('chat')).text, 'hello from B');
+    assert.equal((await n.c.expect('chat')).text, 'hello from B');
+    // North's seat on A is relayed: it is known by North's own address.
+    const line = await waitLine(a, /player_joined room=\S+ side=north addr=127\.0\.0\.1/);
+    assert.ok(line);
+    // When South leaves A and comes back through B, A has no player of
+    // its own: it gives the room up, the relayed North gets 4002 and
+    // follows, and both play on B.
+    s.close();
+    await n.c.expect('state'); // south gone
     const s2 = await joinAs(b.port, room, ws.token);
     assert.equal(s2.w.seat, 'south');
-    await n.c.expect('state'); // south is back
-    const st = await playMoves(s2.c, n.c, ['d', 'C']);
-    assert.equal(st.moves.length, 2);
+    assert.equal((await s2.c.expect('chat_history')).messages.length, 1);
+    assert.deepEqual(await n.c.waitClose(), { code: 4002, reason: 'moved' });
+    assert.equal(holder(db, room), 'B');
+    const n2 = await joinAs(b.port, room, n.w.token);
+    assert.equal((await n2.c.expect('chat_history')).messages.length, 1);
+    await s2.c.untilState((x) => x.seats.north.connected);
+    const st2 = await playMoves(s2.c, n2.c, ['a', 'F'], { from: 4 });
+    assert.equal(st2.moves.length, 6);
     assert.equal(await metric(a, 'oware_rooms_released_total'), 1);
     assert.equal(await metric(b, 'oware_rooms_taken_total'), 1);
     assert.equal(await metric(a, 'oware_rooms'), 0);
     assert.equal(await metric(b, 'oware_rooms'), 1);
-    assert.ok(await metric(a, 'oware_leases_renewed_total') >= 0);
     // An unknown room is still no_room through the take.
     const x = await Client.open(b.port);
     x.send({ type: 'join', room: '00000000-0000-4000-8000-000000000000' });
     await x.expectError('no_room');
-    for (const c of [s2.c, n.c, x]) c.close();
+    for (const c of [s2.c, n2.c, x]) c.close();
+  } finally {
+    assert.deepEqual(await stopServer(a), { code: 0, signal: null });
+    assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+  }
+});
+
+// A player pinned to one server: joins there with its token, and at a
+// close 4002 ("moved") joins there again at once, as the web client does.
+class Pinned {
+  constructor(port, room, token) { Object.assign(this, { port, room, token, moved: 0, welcomes: 0 }); }
+  async connect() {
+    for (;;) {
+      this.c = await Client.open(this.port, { room: this.room });
+      this.c.send(this.token ? { type: 'join', room: this.room, token: this.token } : { type: 'join', room: this.room });
+      try {
+        for (;;) {
+          const m = await this.c.next(15000);
+          if (m.type === 'welcome') { this.token = m.token || this.token; this.seat = m.seat; this.welcomes++; return; }
+          if (m.type === 'error') throw new Error('join refused: ' + m.code);
+        }
+      } catch (e) {
+        if (this.c.closed?.code !== 4002) throw e;
+        this.moved++;
+      }
+    }
+  }
+  // The state after ply, waiting through 4002s (joining again).
+  async stateAt(ply, ms) {
+    const until = Date.now() + ms;
+    for (;;) {
+      try {
+        return await this.c.untilState((x) => x.moves.length >= ply, Math.max(1, until - Date.now()));
+      } catch (e) {
+        if (this.c.closed?.code !== 4002 || Date.now() > until) throw e;
+        this.moved++;
+        await this.connect();
+      }
+    }
+  }
+}
+
+test('split routing: each player pinned to its own server, joining in any order, the room plays within the lease and stays playable', onlyPg, async () => {
+  const { db, a, b } = await pair();
+  try {
+    const s = await Client.open(a.port);
+    s.send({ type: 'create', side: 'south' });
+    const ws = await s.expect('welcome');
+    await s.expect('state');
+    const room = ws.room;
+    s.close();
+    const south = new Pinned(a.port, room, ws.token);
+    const north = new Pinned(b.port, room, null);
+    const letters = ['d', 'C', 'e', 'B', 'a', 'F', 'f', 'D'];
+    let ply = 0;
+    // Rounds: both drop and come back at once, in an order that changes;
+    // each round must be answered and play a move for each side.
+    for (let round = 0; round < 4; round++) {
+      const t0 = Date.now(), moved0 = south.moved + north.moved;
+      const order = round % 2 ? [north, south] : [south, north];
+      await Promise.all(order.map((p, i) => new Promise((r) => setTimeout(r, i * 30)).then(() => p.connect())));
+      for (let k = 0; k < 2; k++, ply++) {
+        const mover = ply % 2 === 0 ? south : north;
+        mover.c.send({ type: 'move', pit: letters[ply], ply });
+        for (const p of [south, north]) await p.stateAt(ply + 1, (LEASE + 3) * 1000);
+      }
+      assert.ok(Date.now() - t0 < (LEASE + 3) * 1000, `round ${round} took ${Date.now() - t0} ms`);
+      // The room moves at most once a round (to a server with a player
+      // of its own), never back and forth.
+      assert.ok(south.moved + north.moved - moved0 <= 1, `round ${round}: moved ${south.moved + north.moved - moved0} times`);
+      south.c.close();
+      north.c.close();
+      await sleep(100);
+    }
+    const moves = storeQuery(db, `SELECT length(moves) FROM rooms WHERE id = '${room}'`);
+    assert.equal(Number(moves), letters.length);
   } finally {
     assert.deepEqual(await stopServer(a), { code: 0, signal: null });
     assert.deepEqual(await stopServer(b), { code: 0, signal: null });
@@ -139,6 +237,53 @@ test('SIGSTOP past the lease: the other server takes the rooms; the paused one, 
     a.proc.kill('SIGCONT');
     assert.deepEqual(await stopServer(a), { code: 0, signal: null });
     assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+  }
+});
+
+test('a hung holder, its players coming back through two other servers: playable within the lease plus a few seconds', onlyPg, async () => {
+  const { db, a, b } = await pair();
+  const c3 = await startServer(['--node-id', 'C', '--lease-seconds', String(LEASE)], { db });
+  try {
+    const s = await Client.open(a.port);
+    s.send({ type: 'create', side: 'south' });
+    const ws = await s.expect('welcome');
+    await s.expect('state');
+    const room = ws.room;
+    const n = await joinAs(a.port, room);
+    await s.expect('state');
+    await playMoves(s, n.c, ['d', 'C']);
+    a.proc.kill('SIGSTOP');
+    // The players leave the hung server (as the page's 10 s watch or
+    // nginx's timeout makes them) and come back through B and C.
+    s.terminate();
+    n.c.terminate();
+    const t0 = Date.now();
+    const south = new Pinned(b.port, room, ws.token);
+    const north = new Pinned(c3.port, room, n.w.token);
+    await Promise.all([south.connect(), north.connect()]);
+    south.c.send({ type: 'move', pit: 'e', ply: 2 });
+    for (const p of [south, north]) await p.stateAt(3, (LEASE + 5) * 1000);
+    north.c.send({ type: 'move', pit: 'B', ply: 3 });
+    for (const p of [south, north]) await p.stateAt(4, (LEASE + 5) * 1000);
+    const took = Date.now() - t0;
+    assert.ok(took < (LEASE + 5) * 1000, `playable after ${took} ms`);
+    assert.ok(south.moved + north.moved <= 1, `moved ${south.moved} + ${north.moved} times`);
+    const h = holder(db, room);
+    assert.ok(h === 'B' || h === 'C', h);
+    a.proc.kill('SIGCONT');
+    await sleep(500);
+    // The woken server holds nothing; the game goes on where it is.
+    assert.equal(await metric(a, 'oware_rooms'), 0);
+    south.c.send({ type: 'move', pit: 'a', ply: 4 });
+    for (const p of [south, north]) await p.stateAt(5, 5000);
+    assert.equal(storeQuery(db, `SELECT length(moves) FROM rooms WHERE id='${room}'`), '5');
+    south.c.close();
+    north.c.close();
+  } finally {
+    a.proc.kill('SIGCONT');
+    assert.deepEqual(await stopServer(a), { code: 0, signal: null });
+    assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+    assert.deepEqual(await stopServer(c3), { code: 0, signal: null });
   }
 });
 
