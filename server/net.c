@@ -772,7 +772,8 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason,
  * message the client sends, and passes back every message the holder
  * sends. The holder knows the connection as relayed by the key of its
  * store in the URL, and the client's address from it. */
-#define RELAY_WELCOME_MS 3000 /* the holder's first answer, at most */
+#define RELAY_WELCOME_MS 3000 /* the holder's first answer, at most (less near
+                              * the join's deadline, not under 500 ms) */
 #define RELAY_RETRY_MS 250    /* a relay ended before the welcome: again after */
 #define RELAY_OUT_MAX 64      /* messages waiting for the holder's socket */
 #define RELAY_MSG_MAX (1 << 20) /* the longest message taken from the holder */
@@ -1031,9 +1032,13 @@ static int io_relay(room_member *m, const char *addr, const char *key, const pro
 		r->wsi = NULL;
 		r->ended = 0;
 		relay_end(r);
-	} else
-		lws_sul_schedule(i.context, 0, &r->wait, relay_timeout,
-		                 RELAY_WELCOME_MS * LWS_US_PER_MS);
+	} else {
+		/* Within the join's deadline (rooms_relay_failed then answers). */
+		int64_t wait = deadline - now_ms();
+
+		wait = wait > RELAY_WELCOME_MS ? RELAY_WELCOME_MS : wait < 500 ? 500 : wait;
+		lws_sul_schedule(i.context, 0, &r->wait, relay_timeout, wait * LWS_US_PER_MS);
+	}
 	log_event(LOG_DEBUG, "relay_started", "room=%s to=%s addr=%s", join->room, addr, c->addr);
 	return 0;
 }

@@ -91,6 +91,36 @@ test('a join on the other server, its holder keeping a player: relayed there, th
   }
 });
 
+test('a relay must show its server\'s key: a wrong one is refused, the right one names the client', onlyPg, async () => {
+  const { db, a, b } = await pair();
+  try {
+    const s = await Client.open(a.port);
+    s.send({ type: 'create', side: 'south' });
+    const room = (await s.expect('welcome')).room;
+    await s.expect('state');
+    const bad = await Client.open(a.port, { path: `/ws?room=${room}&relay=00112233445566778899aabbccddeeff&client=10.9.8.7` });
+    assert.equal((await bad.waitClose()).code, 1006);
+    assert.equal(bad.queue.length, 0);
+    assert.ok(await waitLine(a, /conn_refused reason=relay_key/));
+    const key = storeQuery(db, `SELECT relay_key FROM incarnations i JOIN rooms r ON r.holder = i.id WHERE r.id = '${room}'`);
+    assert.match(key, /^[0-9a-f]{32}$/);
+    assert.match(storeQuery(db, `SELECT relay FROM incarnations i JOIN rooms r ON r.holder = i.id WHERE r.id = '${room}'`), /^127\.0\.0\.1:\d+$/);
+    const good = await Client.open(a.port, { path: `/ws?room=${room}&relay=${key}&client=10.9.8.7` });
+    good.send({ type: 'join', room });
+    assert.equal((await good.expect('welcome')).seat, 'north');
+    assert.ok(await waitLine(a, /player_joined room=\S+ side=north addr=10\.9\.8\.7/));
+    // A client's own client= without a key changes nothing.
+    const plain = await Client.open(a.port, { path: `/ws?room=${room}&client=10.1.1.1` });
+    plain.send({ type: 'join', room });
+    await plain.expect('welcome');
+    assert.ok(await waitLine(a, /spectator_joined room=\S+ addr=127\.0\.0\.1/));
+    for (const c of [s, good, plain]) c.close();
+  } finally {
+    assert.deepEqual(await stopServer(a), { code: 0, signal: null });
+    assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+  }
+});
+
 // A player pinned to one server: joins there with its token, and at a
 // close 4002 ("moved") joins there again at once, as the web client does.
 class Pinned {
