@@ -309,9 +309,11 @@ static void io_probe(room_member *m)
 
 static int io_relay(room_member *m, const char *addr, const char *key, const proto_msg *join,
                     int64_t deadline);
+static void io_retag(uint64_t from, uint64_t to);
+static void io_forget(room_member *m);
 
 const rooms_io net_rooms_io = {io_send, io_send_all, io_error, io_close, io_probe,
-	net_drop_uncommitted, io_relay};
+	net_drop_uncommitted, io_relay, io_retag, io_forget};
 
 /* ---- connection set-up and teardown ---- */
 
@@ -659,6 +661,24 @@ void net_drop_uncommitted(void)
 
 	for (conn *c = ready_conns; c; c = c->ready_next)
 		drop_uncommitted(c, done);
+}
+
+/* Every message waiting for a commit still unanswered is queued on a
+ * connection of the ready list (net_send_ready keeps them there). */
+static void io_retag(uint64_t from, uint64_t to)
+{
+	for (conn *c = ready_conns; c; c = c->ready_next)
+		for (int i = 0; i < c->qlen; i++) {
+			qent *e = &c->q[(c->qhead + i) % c->qcap];
+
+			if (e->seq >= from)
+				e->seq = to;
+		}
+}
+
+static void io_forget(room_member *m)
+{
+	drop_uncommitted(conn_of(m), rooms_committed());
 }
 
 static int on_writeable(conn *c, struct lws *wsi)
@@ -1620,6 +1640,12 @@ static size_t metrics(char *b, size_t cap)
 	        "# HELP oware_relays_open Relays open now.\n# TYPE oware_relays_open gauge\n"
 	        "oware_relays_open %d\n", (unsigned long long)relays_started,
 	        (unsigned long long)relays_failed, relays_open);
+	n = add(b, cap, n, "# HELP oware_batches_rewritten_total Commits refused for a room another"
+	        " server held whose other rooms' changes were written again at once (PostgreSQL).\n"
+	        "# TYPE oware_batches_rewritten_total counter\noware_batches_rewritten_total %llu\n"
+	        "# HELP oware_rooms_fenced_total Rooms dropped because another server held them when"
+	        " written.\n# TYPE oware_rooms_fenced_total counter\noware_rooms_fenced_total %llu\n",
+	        (unsigned long long)rs->batches_rewritten, (unsigned long long)rs->rooms_fenced);
 	n = add(b, cap, n, "# HELP oware_upgrades_refused_total WebSocket upgrades refused for their Origin.\n"
 	        "# TYPE oware_upgrades_refused_total counter\noware_upgrades_refused_total %llu\n",
 	        (unsigned long long)s->refused_origin);

@@ -35,6 +35,7 @@ struct room {
 	room *dnext, **dpprev;         /* the rooms changed since the last confirmed
 	                                * commit (dpprev NULL when not among them) */
 	uint64_t dirty_seq;            /* among them: the batch of its last write */
+	uint64_t created_seq;          /* the batch that created it (0: restored) */
 	int64_t count_due;             /* the spectators' count to announce then, or 0 */
 	int64_t count_window;          /* start (ms) of the second counted in count_changes */
 	ipent *owner;                  /* the creator's address entry (rooms_held), or NULL */
@@ -282,6 +283,106 @@ static int64_t now_us(void)
 }
 
 static void rollback(void);
+static void detach(room_member *m);
+static void room_free(room *r);
+
+/* Several servers: the chat lines of batches not confirmed yet, written
+ * again if their batch is refused for another room (fenced_rewrite). */
+typedef struct pending_chat {
+	uint64_t seq;
+	char id[ROOM_ID_LEN + 1];
+	store_chat c;
+} pending_chat;
+static pending_chat *pchats;
+static int npchats, cappchats;
+
+static void pchat_add(const char *id, const store_chat *c)
+{
+	if (npchats == cappchats) {
+		int cap = cappchats ? cappchats * 2 : 16;
+		pending_chat *p = realloc(pchats, (size_t)cap * sizeof *p);
+
+		if (!p)
+			return; /* only a fence's rewrite would miss it */
+		pchats = p;
+		cappchats = cap;
+	}
+	pchats[npchats].seq = started + 1;
+	snprintf(pchats[npchats].id, sizeof pchats[npchats].id, "%s", id);
+	pchats[npchats++].c = *c;
+}
+
+static void pchats_confirmed(uint64_t seq)
+{
+	int kept = 0;
+
+	for (int i = 0; i < npchats; i++)
+		if (pchats[i].seq > seq)
+			pchats[kept++] = pchats[i];
+	npchats = kept;
+	if (!npchats && cappchats > 64) {
+		free(pchats);
+		pchats = NULL;
+		cappchats = 0;
+	}
+}
+
+/* Batch k was refused because room st->fenced is another server's (several
+ * servers): that room goes (its members are closed as after a failed
+ * commit: their change was not made), and everything else the lost batch
+ * and the later ones not yet confirmed wrote is written again, whole, in
+ * the open batch, with their messages held for it: the other rooms lose
+ * nothing and the store keeps working. (Later batches that commit meanwhile
+ * are overwritten by the same or newer rows: every write is a whole row.)
+ * 0, or -1 when a write could not be queued (then the batch is lost as any
+ * other). */
+static int fenced_rewrite(uint64_t k)
+{
+	uint64_t open = started + 1;
+	room *f = find(st->fenced);
+	int n = 0;
+
+	if (f) {
+		while (f->members) {
+			room_member *m = f->members;
+
+			io.forget(m);
+			detach(m);
+			io.close(m, ROOMS_CLOSE_STORE_FAILED, "store failed");
+		}
+		log_event(LOG_WARN, "room_fenced", "room=%s batch=%llu", st->fenced,
+		          (unsigned long long)k);
+		room_free(f);
+		stats.rooms_fenced++;
+	}
+	io.retag(k, open);
+	for (room *r = dirty_rooms; r; r = r->dnext) {
+		if (r->dirty_seq >= open)
+			continue; /* written whole in the open batch already */
+		if (r->created_seq >= k && st->ops->insert(st, &r->rr.rec) < 0)
+			return -1;
+		if (st->ops->update_moves(st, &r->rr.rec, r->rr.moves, r->rr.nmoves) < 0)
+			return -1;
+		r->dirty_seq = open;
+		n++;
+	}
+	for (int i = 0; i < ndeleted; i++)
+		if (deleted[i].seq >= k && deleted[i].seq < open && strcmp(deleted[i].id, st->fenced)) {
+			if (st->ops->remove(st, deleted[i].id) < 0)
+				return -1;
+			deleted[i].seq = open;
+		}
+	for (int i = 0; i < npchats; i++)
+		if (pchats[i].seq >= k && pchats[i].seq < open && strcmp(pchats[i].id, st->fenced)) {
+			if (!find(pchats[i].id) || st->ops->chat_add(st, pchats[i].id, &pchats[i].c) < 0)
+				continue; /* its room went meanwhile */
+			pchats[i].seq = open;
+		}
+	stats.batches_rewritten++;
+	log_event(LOG_WARN, "batch_rewritten", "batch=%llu fenced=%s rooms=%d",
+	          (unsigned long long)k, st->fenced, n);
+	return 0;
+}
 
 /* The store's answer for batch seq (arg). */
 static void flushed(void *arg, int rc)
@@ -294,6 +395,8 @@ static void flushed(void *arg, int rc)
 	stats.commit_us += us;
 	if (us > stats.commit_max_us)
 		stats.commit_max_us = us;
+	if (rc == STORE_FENCED && fenced_rewrite(seq) == 0)
+		return;
 	if (rc < 0) {
 		stats.commits_failed++;
 		store_failing("a commit failed");
@@ -304,6 +407,8 @@ static void flushed(void *arg, int rc)
 		return;
 	}
 	commits = seq;
+	if (npchats)
+		pchats_confirmed(seq);
 	/* Rooms and deletions of later batches (still in flight, or open)
 	 * stay noted. */
 	for (room *r = dirty_rooms, *next; r; r = next) {
@@ -516,6 +621,9 @@ void rooms_free_all(void)
 	free(reloads);
 	reloads = NULL;
 	nreloads = capreloads = 0;
+	free(pchats);
+	pchats = NULL;
+	npchats = cappchats = 0;
 	jw_free(&out);
 	jw_free(&line);
 }
@@ -929,6 +1037,8 @@ static void do_chat(room_member *m, room *r, const proto_msg *msg)
 		return;
 	}
 	mark_dirty(r);
+	if (st->ops->take)
+		pchat_add(r->rr.rec.id, &c);
 	stats.chat_lines++;
 	chat_view(&c, &v);
 	jw_reset(&out);
@@ -1012,6 +1122,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 	r->deadline = -1;
 	insert(r);
 	mark_dirty(r);
+	r->created_seq = started + 1;
 	if (m->ip) {
 		r->owner = m->ip;
 		m->ip->rooms_held++;
@@ -1580,6 +1691,7 @@ static void on_lost(void *arg)
 			room_moved(table[b]);
 	ndeleted = 0;
 	nreloads = 0;
+	npchats = 0;
 	reclaim_due = 0;
 	log_event(LOG_WARN, "rooms_dropped", "rooms=%d reason=lease_lost", n);
 }
@@ -1840,6 +1952,7 @@ static void rollback(void)
 	for (int i = 0; i < ndeleted; i++)
 		reload(deleted[i].id);
 	ndeleted = 0;
+	npchats = 0;
 	reclaim_due = 0;
 	reload_next();
 }

@@ -81,6 +81,13 @@ typedef struct rooms_io {
 	 * 0, or -1 when no relay could be started. */
 	int (*relay)(room_member *m, const char *addr, const char *key, const proto_msg *join,
 	             int64_t deadline);
+	/* A batch was refused for one room (several servers): every message
+	 * waiting for batch from or later now waits for batch to (its
+	 * changes are written again there) ... */
+	void (*retag)(uint64_t from, uint64_t to);
+	/* ... and m's messages waiting for any commit go (m's room was
+	 * another server's). */
+	void (*forget)(room_member *m);
 } rooms_io;
 
 typedef struct rooms_config {
@@ -106,6 +113,10 @@ typedef struct rooms_stats {
 	uint64_t commits_failed;
 	int store_ok;                /* 0 while the store cannot write */
 	uint64_t chat_lines;         /* chat lines sent */
+	/* Several servers: batches refused for a room another server held,
+	 * whose other rooms' changes were written again at once, and those
+	 * rooms dropped here. */
+	uint64_t batches_rewritten, rooms_fenced;
 } rooms_stats;
 
 /* The close code of a connection whose room was rolled back after a

@@ -65,6 +65,8 @@ typedef struct store_events {
 #define STORE_TAKEN 1
 #define STORE_NONE 0
 #define STORE_ELSEWHERE 2
+/* flush(): the batch was refused for a room another server holds. */
+#define STORE_FENCED (-2)
 
 /* take(): the room is held by another live server, which takes relayed
  * connections at addr ("host:port") showing key. 1: the caller relays
@@ -86,7 +88,10 @@ typedef struct store_ops {
 	int (*pending)(const store *s);
 	/* Starts the commit of the open batch; done gets 0 once it is
 	 * committed, or -1 when it is lost (rolled back: nothing of it is
-	 * kept). The store takes writes again at once (a new batch). */
+	 * kept), or STORE_FENCED when it is lost because a room written in it
+	 * is held by another server (its id in the store's `fenced`); the
+	 * store itself works. The store takes writes again at once (a new
+	 * batch). */
 	void (*flush)(store *s, store_done_fn *done, void *arg);
 	/* Commits a small write of its own: 0 when the store can write again
 	 * after a failure, -1 when it still cannot (quietly: no log line). */
@@ -160,6 +165,8 @@ struct store {
 	/* Several servers: what a connection relayed by another server shows
 	 * (32 hex digits, new at each start; "" in a store of one). */
 	char relay_key[33];
+	/* The room a batch answered STORE_FENCED was refused for. */
+	char fenced[40];
 };
 
 /* Opens (creating) the SQLite database at path, its folder too if

@@ -535,13 +535,26 @@ static void synced(void *arg, int ok, const char *err)
 {
 	flush_ctx *f = arg;
 
+	const char *fence = err ? strstr(err, "fenced: room ") : NULL;
+	int rc = ok ? 0 : -1;
+
 	if (!ok && !f->s->closing) {
 		log_event(LOG_ERROR, "store_batch_lost", "error=\"%s\"", err && *err ? err : "unknown");
 		if (err && strstr(err, "fenced: "))
 			f->s->base.batches_fenced++;
+		if (fence) {
+			/* "fenced: room ID is not held by this server" */
+			size_t n = strcspn(fence + 13, " ");
+
+			if (n && n < sizeof f->s->base.fenced) {
+				memcpy(f->s->base.fenced, fence + 13, n);
+				f->s->base.fenced[n] = 0;
+				rc = STORE_FENCED;
+			}
+		}
 	}
 	if (f->done && !f->s->closing)
-		f->done(f->arg, ok ? 0 : -1);
+		f->done(f->arg, rc);
 	free(f);
 }
 

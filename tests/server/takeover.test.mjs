@@ -341,6 +341,46 @@ const postRooms = (port, rooms) => fetch(`http://127.0.0.1:${port}/api/rooms`, {
   method: 'POST', body: JSON.stringify({ rooms }), headers: { 'content-type': 'application/json' },
 });
 
+test('a fenced batch costs only its room: the other rooms\' changes in it and after are committed, /healthz stays 200', onlyPg, async () => {
+  const { db, a, b } = await pair();
+  try {
+    const rooms = [];
+    for (let i = 0; i < 12; i++) rooms.push(await twoPlayers(a.port));
+    const fenced = rooms[5];
+    storeQuery(db, `UPDATE rooms SET holder = NULL WHERE id = '${fenced.room}'`);
+    // Every South moves at once: the fenced room's write shares its batch
+    // with others'.
+    for (const r of rooms) r.a.send({ type: 'move', pit: 'd', ply: 0 });
+    for (const r of rooms) {
+      if (r === fenced) continue;
+      for (const c of [r.a, r.b]) assert.equal((await c.expect('state')).moves.length, 1);
+    }
+    for (const c of [fenced.a, fenced.b]) assert.equal((await c.waitClose()).code, 1011);
+    // The store never stopped: every North's answer is committed at once.
+    assert.equal((await httpGet(a.port, '/healthz')).status, 200);
+    for (const r of rooms) if (r !== fenced) r.b.send({ type: 'move', pit: 'C', ply: 1 });
+    for (const r of rooms) {
+      if (r === fenced) continue;
+      for (const c of [r.a, r.b]) assert.equal((await c.expect('state')).moves.length, 2);
+    }
+    for (const r of rooms) {
+      assert.equal(storeQuery(db, `SELECT encode(moves, 'hex') FROM rooms WHERE id='${r.room}'`), r === fenced ? '' : '0308');
+    }
+    const fencedBatches = await metric(a, 'oware_batches_fenced_total');
+    assert.ok(fencedBatches >= 1);
+    assert.equal(await metric(a, 'oware_batches_rewritten_total'), fencedBatches);
+    assert.equal(await metric(a, 'oware_rooms_fenced_total'), 1);
+    assert.equal(await metric(a, 'oware_store_commits_failed_total'), 0);
+    assert.equal(await metric(a, 'oware_store_ok'), 1);
+    assert.ok(!a.lines.some((l) => /store_failing/.test(l)));
+    assert.ok(await waitLine(a, /room_fenced room=/));
+    for (const r of rooms) { r.a.close(); r.b.close(); }
+  } finally {
+    assert.deepEqual(await stopServer(a), { code: 0, signal: null });
+    assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+  }
+});
+
 test('POST /api/rooms on either server answers the rooms the other holds, from the database', onlyPg, async () => {
   const { db, a, b } = await pair();
   try {
