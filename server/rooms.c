@@ -1154,6 +1154,7 @@ typedef struct waiter {
 typedef struct take_req {
 	struct take_req *next;
 	char id[PROTO_ROOM_MAX + 1];
+	int stale;              /* the lease was lost meanwhile: its answer is not ours */
 	waiter *waiters;
 } take_req;
 
@@ -1167,7 +1168,7 @@ static void taken(void *arg, int rc)
 	while (*pp != t)
 		pp = &(*pp)->next;
 	*pp = t->next;
-	if (rc == STORE_TAKEN)
+	if (rc == STORE_TAKEN && !t->stale)
 		log_event(LOG_INFO, "room_taken", "room=%s", t->id);
 	while (t->waiters) {
 		waiter *w = t->waiters;
@@ -1175,7 +1176,10 @@ static void taken(void *arg, int rc)
 		t->waiters = w->next;
 		if (w->m) {
 			w->m->waiting = 0;
-			if (r)
+			if (t->stale)
+				io.error(w->m, PROTO_E_INTERNAL, "this server lost its hold on its rooms"
+				         " while taking this one; join again");
+			else if (r)
 				join_found(w->m, r, &w->msg);
 			else if (rc == STORE_ELSEWHERE)
 				; /* relayed (relay_to) */
@@ -1191,11 +1195,15 @@ static void taken(void *arg, int rc)
 	free(t);
 }
 
-/* A room taken: into the table (the take's arg is not a count). */
+/* A room taken: into the table (the take's arg is not a count), unless
+ * the lease was lost since the take was asked (it would be held by the
+ * former incarnation: every write fenced). */
 static void restore_taken(void *arg, const room_rec *rec, const uint8_t *pits, int n)
 {
-	(void)arg;
-	restore_one(NULL, rec, pits, n);
+	take_req *t = arg;
+
+	if (!t->stale)
+		restore_one(NULL, rec, pits, n);
 }
 
 /* The store found t's room held by another live server, which takes
@@ -1689,6 +1697,8 @@ static void on_lost(void *arg)
 	for (unsigned b = 0; b < nbuckets; b++)
 		while (table[b])
 			room_moved(table[b]);
+	for (take_req *t = takes; t; t = t->next)
+		t->stale = 1;
 	ndeleted = 0;
 	nreloads = 0;
 	npchats = 0;

@@ -6,11 +6,12 @@
 # server's SHA-256), test-rules (the room rules, server/rules.h), test-jscan (owload's in-place JSON reader, bench/jscan.h), test-text (names
 # and chat lines, protocol/text.h, and their messages), test-study
 # (engine/ogn.h and engine/analysis.h), test-log (the server's log lines,
-# server/log.h).
+# server/log.h), test-rooms (the rooms shell over a fake store and transport:
+# relays, takes, a fenced batch, a lost lease, wanted rooms; server/rooms.h).
 EXTRA_CFLAGS_tests := $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 
 # Each test: the objects it links, and its libraries besides Check.
-UNIT_NAMES := engine togyz togyz_search search message rules jscan text study log
+UNIT_NAMES := engine togyz togyz_search search message rules jscan text study log rooms
 UNIT_OBJ_engine := $(BUILD)/tests/unit/test_engine.o $(ENGINE_OBJ)
 UNIT_OBJ_togyz := $(BUILD)/tests/unit/test_togyz.o $(ENGINE_OBJ)
 UNIT_OBJ_togyz_search := $(BUILD)/tests/unit/test_togyz_search.o $(ENGINE_OBJ)
@@ -23,11 +24,15 @@ UNIT_OBJ_rules := $(BUILD)/tests/unit/test_rules.o $(BUILD)/server/rules.o \
 	$(BUILD)/server/sha256.o $(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_OBJ_study := $(BUILD)/tests/unit/test_study.o $(ENGINE_OBJ)
 UNIT_OBJ_log := $(BUILD)/tests/unit/test_log.o $(BUILD)/server/log.o
+UNIT_OBJ_rooms := $(BUILD)/tests/unit/test_rooms.o $(BUILD)/server/rooms.o \
+	$(BUILD)/server/rules.o $(BUILD)/server/iptable.o $(BUILD)/server/log.o \
+	$(BUILD)/server/sha256.o $(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_OBJ_jscan := $(BUILD)/tests/unit/test_jscan.o $(BUILD)/bench/jscan.o
 UNIT_OBJ_text := $(BUILD)/tests/unit/test_text.o $(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_LIBS_message := $(JANSSON_LIBS) $(CRYPTO_LIBS)
 UNIT_LIBS_text := $(JANSSON_LIBS)
 UNIT_LIBS_rules := $(JANSSON_LIBS) $(CRYPTO_LIBS)
+UNIT_LIBS_rooms := $(JANSSON_LIBS) $(CRYPTO_LIBS) $(UUID_LIBS)
 
 define UNIT_TEST
 $(BUILD)/test_$(1): $(UNIT_OBJ_$(1))
