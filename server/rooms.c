@@ -1,5 +1,8 @@
 /* rooms.c: the rooms' shell around the rules: the table by id, members,
- * absence timers, store writes and commits, rollback, expiry, sending. */
+ * absence timers, what the rules decide carried out (store writes,
+ * messages), chat, expiry. Batches and their commits are rooms_batch.c's;
+ * taking, relaying and giving up rooms on a shared store rooms_hold.c's
+ * (rooms_shell.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,81 +15,29 @@
 #include "server/clock.h"
 #include "server/iptable.h"
 #include "server/log.h"
-#include "server/rooms.h"
+#include "server/rooms_shell.h"
 
 #define TOKEN_BYTES 32      /* 256 random bits */
 #define TOKEN_TEXT 64       /* their base64url text (43 characters) and NUL */
-#define PROBE_EVERY_MS 1000 /* how often a failing store is tried again */
 /* Spectators coming and going: the first COUNT_AT_ONCE changes of the
  * count in a second are announced at once, the rest together at the end
  * of that second. */
 #define COUNT_AT_ONCE 3
 #define COUNT_EVERY_MS 1000
 
-/* A room of the table: owned by it from creation (or restore) until it
- * expires, is rolled back, or the server stops. */
-struct room {
-	rules_room rr;
-	room *hnext;                   /* hash chain */
-	room_member *seat_member[2];   /* each seat's member, or NULL */
-	room_member *members;          /* every member */
-	room *tnext, *tprev;           /* the timer list, by deadline */
-	int64_t deadline;              /* in the timer list: when (ms); else -1 */
-	room *dnext, **dpprev;         /* the rooms changed since the last confirmed
-	                                * commit (dpprev NULL when not among them) */
-	uint64_t dirty_seq;            /* among them: the batch of its last write */
-	uint64_t created_seq;          /* the batch that created it (0: restored) */
-	int64_t count_due;             /* the spectators' count to announce then, or 0 */
-	int64_t count_window;          /* start (ms) of the second counted in count_changes */
-	ipent *owner;                  /* the creator's address entry (rooms_held), or NULL */
-	int count_changes;             /* count changes announced at once in that second */
-	uint8_t seats_noted;           /* the seats connected, as last noted in a store
-	                                * shared by several servers (store presence) */
-	uint8_t chat_next[2];          /* the oldest of each seat's chat_at */
-	uint32_t chat_at[2][ROOMS_CHAT_BURST]; /* when each seat's last chat lines were
-	                                * sent (ms modulo 2^32; 0: none), a ring by seat:
-	                                * the limit holds across reconnects */
-};
 
 static rooms_config cfg;
-static store *st;
-static rooms_io io;
-static rooms_stats stats;
-static int stopping;
+store *shell_store;
+rooms_io shell_io;
+rooms_stats shell_stats;
+int shell_stopping;
 
 static room **table;
 static unsigned nbuckets;
 static int nrooms;
 
 static room *timer_head, *timer_tail;
-static room *dirty_rooms;
-/* Rooms deleted since the last confirmed commit, with their batch: read
- * back if it is lost. */
-typedef struct deleted_room {
-	char id[ROOM_ID_LEN + 1];
-	uint64_t seq;
-} deleted_room;
-static deleted_room *deleted;
-static int ndeleted, capdeleted;
-static int reclaim_due;
-/* Rooms to read back after a lost batch (a failed read is tried again
- * with the probe); a join waits for its room meanwhile. */
-static char (*reloads)[ROOM_ID_LEN + 1];
-static int nreloads, capreloads, reloads_busy, reload_failed;
-/* The batch the read in flight shares with writes (0: none): the room
- * read counts as changed in it (it may show them), so that its loss reads
- * the room again. */
-static uint64_t reload_seq;
-
-/* Batches: started counts those handed to the store's flush (the open
- * batch is started + 1); answered is the last one the store answered,
- * commits the last one it committed. Batches are answered in order; at
- * most INFLIGHT_MAX wait for their answer (past that the open batch grows). */
-#define INFLIGHT_MAX 64
-static uint64_t started, answered, commits;
-static int64_t flush_t0[INFLIGHT_MAX]; /* when each was started (us), by seq */
 static uint32_t member_serial;         /* the last serial given to a member */
-static int64_t last_probe, last_reload;
 static jw out; /* the message being written: one at a time */
 static jw line; /* one line of a chat history, measured (history_fit) */
 
@@ -125,7 +76,7 @@ static void grow(void)
 	table = t;
 }
 
-static room *find(const char *id)
+room *room_find(const char *id)
 {
 	for (room *r = table[id_hash(id)]; r; r = r->hnext)
 		if (!strcmp(r->rr.rec.id, id))
@@ -152,12 +103,12 @@ int rooms_count(void)
 
 const rooms_stats *rooms_get_stats(void)
 {
-	return &stats;
+	return &shell_stats;
 }
 
 const store *rooms_get_store(void)
 {
-	return st;
+	return shell_store;
 }
 
 const char *rooms_member_room(const room_member *m)
@@ -188,10 +139,10 @@ static void timer_unlink(room *r)
  * tail in a step or two. */
 static void timer_update(room *r)
 {
-	int64_t d = stopping ? -1 : rules_deadline(&r->rr, &cfg.lim);
+	int64_t d = shell_stopping ? -1 : rules_deadline(&r->rr, &cfg.lim);
 	room *p;
 
-	if (r->count_due && !stopping && (d < 0 || r->count_due < d))
+	if (r->count_due && !shell_stopping && (d < 0 || r->count_due < d))
 		d = r->count_due;
 	if (d == r->deadline)
 		return;
@@ -218,248 +169,6 @@ int64_t rooms_next_deadline(void)
 	return timer_head ? timer_head->deadline : -1;
 }
 
-/* ---- the open batch ---- */
-
-static void dirty_unlink(room *r)
-{
-	if (!r->dpprev)
-		return;
-	*r->dpprev = r->dnext;
-	if (r->dnext)
-		r->dnext->dpprev = r->dpprev;
-	r->dnext = NULL;
-	r->dpprev = NULL;
-}
-
-static void mark_dirty_at(room *r, uint64_t seq)
-{
-	r->dirty_seq = seq;
-	if (r->dpprev)
-		return;
-	r->dnext = dirty_rooms;
-	if (dirty_rooms)
-		dirty_rooms->dpprev = &r->dnext;
-	dirty_rooms = r;
-	r->dpprev = &dirty_rooms;
-}
-
-/* r was written in the open batch. */
-static void mark_dirty(room *r)
-{
-	mark_dirty_at(r, started + 1);
-}
-
-static void store_failing(const char *why)
-{
-	if (!stats.store_ok)
-		return;
-	stats.store_ok = 0;
-	last_probe = now_ms();
-	log_event(LOG_ERROR, "store_failing", "error=\"%s; changes are refused until it can"
-	          " write again (tried every second)\"", why);
-}
-
-uint64_t rooms_release_seq(void)
-{
-	return started + (st->ops->pending(st) ? 1 : 0);
-}
-
-uint64_t rooms_committed(void)
-{
-	return commits;
-}
-
-int rooms_outstanding(void)
-{
-	return (int)(started - answered) + (st->ops->pending(st) ? 1 : 0);
-}
-
-static int64_t now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
-static void rollback(void);
-static void detach(room_member *m);
-static void room_free(room *r);
-
-/* Several servers: the chat lines of batches not confirmed yet, written
- * again if their batch is refused for another room (fenced_rewrite). */
-typedef struct pending_chat {
-	uint64_t seq;
-	char id[ROOM_ID_LEN + 1];
-	store_chat c;
-} pending_chat;
-static pending_chat *pchats;
-static int npchats, cappchats;
-
-static void pchat_add(const char *id, const store_chat *c)
-{
-	if (npchats == cappchats) {
-		int cap = cappchats ? cappchats * 2 : 16;
-		pending_chat *p = realloc(pchats, (size_t)cap * sizeof *p);
-
-		if (!p)
-			return; /* only a fence's rewrite would miss it */
-		pchats = p;
-		cappchats = cap;
-	}
-	pchats[npchats].seq = started + 1;
-	snprintf(pchats[npchats].id, sizeof pchats[npchats].id, "%s", id);
-	pchats[npchats++].c = *c;
-}
-
-static void pchats_confirmed(uint64_t seq)
-{
-	int kept = 0;
-
-	for (int i = 0; i < npchats; i++)
-		if (pchats[i].seq > seq)
-			pchats[kept++] = pchats[i];
-	npchats = kept;
-	if (!npchats && cappchats > 64) {
-		free(pchats);
-		pchats = NULL;
-		cappchats = 0;
-	}
-}
-
-/* Batch k was refused because room st->fenced is another server's (several
- * servers): that room goes (its members are closed as after a failed
- * commit: their change was not made), and everything else the lost batch
- * and the later ones not yet confirmed wrote is written again, whole, in
- * the open batch, with their messages held for it: the other rooms lose
- * nothing and the store keeps working. (Later batches that commit meanwhile
- * are overwritten by the same or newer rows: every write is a whole row.)
- * 0, or -1 when a write could not be queued (then the batch is lost as any
- * other). */
-static int fenced_rewrite(uint64_t k)
-{
-	uint64_t open = started + 1;
-	room *f = find(st->fenced);
-	int n = 0;
-
-	if (f) {
-		while (f->members) {
-			room_member *m = f->members;
-
-			io.forget(m);
-			detach(m);
-			io.close(m, ROOMS_CLOSE_STORE_FAILED, "store failed");
-		}
-		log_event(LOG_WARN, "room_fenced", "room=%s batch=%llu", st->fenced,
-		          (unsigned long long)k);
-		room_free(f);
-		stats.rooms_fenced++;
-	}
-	io.retag(k, open);
-	for (room *r = dirty_rooms; r; r = r->dnext) {
-		if (r->dirty_seq >= open)
-			continue; /* written whole in the open batch already */
-		if (r->created_seq >= k && st->ops->insert(st, &r->rr.rec) < 0)
-			return -1;
-		if (st->ops->update_moves(st, &r->rr.rec, r->rr.moves, r->rr.nmoves) < 0)
-			return -1;
-		r->dirty_seq = open;
-		n++;
-	}
-	for (int i = 0; i < ndeleted; i++)
-		if (deleted[i].seq >= k && deleted[i].seq < open && strcmp(deleted[i].id, st->fenced)) {
-			if (st->ops->remove(st, deleted[i].id) < 0)
-				return -1;
-			deleted[i].seq = open;
-		}
-	for (int i = 0; i < npchats; i++)
-		if (pchats[i].seq >= k && pchats[i].seq < open && strcmp(pchats[i].id, st->fenced)) {
-			if (!find(pchats[i].id) || st->ops->chat_add(st, pchats[i].id, &pchats[i].c) < 0)
-				continue; /* its room went meanwhile */
-			pchats[i].seq = open;
-		}
-	stats.batches_rewritten++;
-	log_event(LOG_WARN, "batch_rewritten", "batch=%llu fenced=%s rooms=%d",
-	          (unsigned long long)k, st->fenced, n);
-	return 0;
-}
-
-/* The store's answer for batch seq (arg). */
-static void flushed(void *arg, int rc)
-{
-	uint64_t seq = (uint64_t)(uintptr_t)arg;
-	uint64_t us = (uint64_t)(now_us() - flush_t0[seq % INFLIGHT_MAX]);
-
-	answered = seq;
-	stats.commits++;
-	stats.commit_us += us;
-	if (us > stats.commit_max_us)
-		stats.commit_max_us = us;
-	if (rc == STORE_FENCED && fenced_rewrite(seq) == 0)
-		return;
-	if (rc < 0) {
-		stats.commits_failed++;
-		store_failing("a commit failed");
-		/* Every message not confirmed yet goes (later batches were built
-		 * on this one), then the rooms they changed are read back. */
-		io.drop();
-		rollback();
-		return;
-	}
-	commits = seq;
-	if (npchats)
-		pchats_confirmed(seq);
-	/* Rooms and deletions of later batches (still in flight, or open)
-	 * stay noted. */
-	for (room *r = dirty_rooms, *next; r; r = next) {
-		next = r->dnext;
-		if (r->dirty_seq <= seq)
-			dirty_unlink(r);
-	}
-	{
-		int kept = 0;
-
-		for (int i = 0; i < ndeleted; i++)
-			if (deleted[i].seq > seq)
-				deleted[kept++] = deleted[i];
-		ndeleted = kept;
-	}
-	if (reclaim_due && answered == started && !st->ops->pending(st)) {
-		reclaim_due = 0;
-		st->ops->reclaim(st);
-	}
-}
-
-void rooms_flush(void)
-{
-	uint64_t seq;
-
-	if (!st->ops->pending(st) || started - answered >= INFLIGHT_MAX)
-		return;
-	seq = ++started;
-	flush_t0[seq % INFLIGHT_MAX] = now_us();
-	st->ops->flush(st, flushed, (void *)(uintptr_t)seq);
-}
-
-static void reload_next(void);
-
-void rooms_probe(void)
-{
-	int64_t now = now_ms();
-
-	if (nreloads && !reloads_busy && now - last_reload >= PROBE_EVERY_MS) {
-		last_reload = now;
-		reload_next();
-	}
-	if (stats.store_ok || now - last_probe < PROBE_EVERY_MS)
-		return;
-	last_probe = now;
-	if (st->ops->probe(st) < 0)
-		return;
-	stats.store_ok = 1;
-	log_event(LOG_INFO, "store_recovered", "rooms=%d", nrooms);
-}
-
 /* ---- messages ---- */
 
 static const jw *state_text(const room *r)
@@ -481,7 +190,7 @@ static const jw *state_text(const room *r)
 
 static void send_state(room_member *m, const room *r)
 {
-	io.send(m, state_text(r));
+	shell_io.send(m, state_text(r));
 }
 
 static void timer_update(room *r);
@@ -499,8 +208,8 @@ static void note_seats(room *r)
 {
 	int seats = seats_connected(&r->rr);
 
-	if (st->ops->presence && seats != r->seats_noted && stats.store_ok &&
-	    st->ops->presence(st, r->rr.rec.id, seats) == 0)
+	if (shell_store->ops->presence && seats != r->seats_noted && shell_stats.store_ok &&
+	    shell_store->ops->presence(shell_store, r->rr.rec.id, seats) == 0)
 		r->seats_noted = (uint8_t)seats;
 }
 
@@ -509,7 +218,7 @@ static void broadcast(room *r)
 {
 	note_seats(r);
 	if (r->members)
-		io.send_all(r->members, state_text(r));
+		shell_io.send_all(r->members, state_text(r));
 	if (r->count_due) {
 		r->count_due = 0;
 		timer_update(r);
@@ -545,7 +254,7 @@ static void send_welcome(room_member *m, const room *r, int seat, const char *to
 {
 	jw_reset(&out);
 	proto_welcome_write(&out, r->rr.rec.id, r->rr.rec.kind, seat, token);
-	io.send(m, &out);
+	shell_io.send(m, &out);
 }
 
 /* ---- members ---- */
@@ -565,7 +274,7 @@ static void attach(room *r, room_member *m, int seat)
 		r->seat_member[seat] = m;
 }
 
-static void detach(room_member *m)
+void member_detach(room_member *m)
 {
 	room *r = m->room;
 
@@ -585,7 +294,7 @@ static void detach(room_member *m)
 
 /* The one teardown of a room: out of the table, the timers and the batch;
  * members still in it are detached; freed. */
-static void room_free(room *r)
+void room_free(room *r)
 {
 	room **pp = &table[id_hash(r->rr.rec.id)];
 
@@ -596,11 +305,11 @@ static void room_free(room *r)
 		nrooms--;
 	}
 	while (r->members)
-		detach(r->members);
+		member_detach(r->members);
 	if (r->owner)
 		r->owner->rooms_held--;
 	timer_unlink(r);
-	dirty_unlink(r);
+	batch_unmark(r);
 	rules_room_free(&r->rr);
 	free(r);
 }
@@ -615,15 +324,7 @@ void rooms_free_all(void)
 	free(table);
 	table = NULL;
 	histories_free();
-	free(deleted);
-	deleted = NULL;
-	ndeleted = capdeleted = 0;
-	free(reloads);
-	reloads = NULL;
-	nreloads = capreloads = 0;
-	free(pchats);
-	pchats = NULL;
-	npchats = cappchats = 0;
+	batch_free();
 	jw_free(&out);
 	jw_free(&line);
 }
@@ -686,20 +387,20 @@ static int save(room *r, const rules_out *o)
 
 	if (o->save == RULES_KEEP)
 		return 0;
-	if (!stats.store_ok)
+	if (!shell_stats.store_ok)
 		return -1;
 	if (o->save == RULES_SAVE_MOVES && o->pit >= 0) {
 		if (rules_reserve(&r->rr) < 0)
 			return -1;
 		/* Past the moves played: the room shows it only once applied. */
 		r->rr.moves[r->rr.nmoves] = (uint8_t)o->pit;
-		rc = st->ops->update_moves(st, &o->rec, r->rr.moves, r->rr.nmoves + 1);
+		rc = shell_store->ops->update_moves(shell_store, &o->rec, r->rr.moves, r->rr.nmoves + 1);
 	} else if (o->save == RULES_SAVE_MOVES)
-		rc = st->ops->update_moves(st, &o->rec, NULL, 0);
+		rc = shell_store->ops->update_moves(shell_store, &o->rec, NULL, 0);
 	else
-		rc = st->ops->update(st, &o->rec);
+		rc = shell_store->ops->update(shell_store, &o->rec);
 	if (rc == 0)
-		mark_dirty(r);
+		batch_mark(r);
 	return rc;
 }
 
@@ -708,7 +409,7 @@ static void game_end_log(const room *r)
 	int winner, reason = rules_end_reason(&r->rr, &winner);
 	const char *w = proto_winner_name(winner);
 
-	stats.games_ended++;
+	shell_stats.games_ended++;
 	log_event(LOG_INFO, "game_ended", "room=%s game=%u reason=%s winner=%s plies=%d",
 	          r->rr.rec.id, r->rr.rec.game_number, proto_reason_name(reason),
 	          w ? w : "none", r->rr.nmoves);
@@ -723,8 +424,8 @@ static void probe_mover(const room *r)
 	if (!r->rr.rec.clock_kind || !rules_clock_running(&r->rr))
 		return;
 	m = r->seat_member[rules_turn(&r->rr)];
-	if (m && io.probe)
-		io.probe(m);
+	if (m && shell_io.probe)
+		shell_io.probe(m);
 }
 
 /* Saves o, or answers m with its error (and the state on resync): 0 to
@@ -733,13 +434,13 @@ static int decided(room_member *m, room *r, const rules_out *o)
 {
 	if (o->error || (o->save == RULES_KEEP && !o->joins)) {
 		if (o->error)
-			io.error(m, o->error, o->why);
+			shell_io.error(m, o->error, o->why);
 		if (o->resync) /* after a stale ply, or alone for a resend */
 			send_state(m, r);
 		return -1;
 	}
 	if (save(r, o) < 0 && !o->presence) {
-		io.error(m, PROTO_E_INTERNAL, stats.store_ok
+		shell_io.error(m, PROTO_E_INTERNAL, shell_stats.store_ok
 		         ? "the store failed; nothing changed"
 		         : "the store cannot save changes now; nothing changed");
 		return -1;
@@ -773,7 +474,6 @@ static void swap_seats(room *r)
 	log_event(LOG_INFO, "rematch", "room=%s game=%u", r->rr.rec.id, r->rr.rec.game_number);
 }
 
-static int note_deleted(const char *id);
 
 /* A room without a game: a seat was never taken, or its players never
  * made a move (its first game has none, whether over or not). Such a
@@ -829,18 +529,13 @@ static int evict(void)
 				best_class = c;
 			}
 		}
-	if (!best || note_deleted(best->rr.rec.id) < 0)
+	if (!best || batch_delete(best->rr.rec.id) < 0)
 		return -1;
-	if (st->ops->remove(st, best->rr.rec.id) < 0) {
-		ndeleted--;
-		return -1;
-	}
 	log_event(LOG_INFO, "room_evicted", "room=%s reason=full idle=%lld class=%s",
 	          best->rr.rec.id, (long long)(now - best->rr.rec.updated),
 	          best_class == 0 ? "no_game" : best_class == 1 ? "finished" : "unfinished");
 	room_free(best);
-	stats.rooms_evicted++;
-	reclaim_due = 1;
+	shell_stats.rooms_evicted++;
 	return 0;
 }
 
@@ -921,7 +616,7 @@ static void history_done(void *arg, int rc)
 {
 	static proto_chat v[STORE_CHAT_KEEP];
 	history_req *q = arg;
-	room *r = find(q->id);
+	room *r = room_find(q->id);
 	room_member *m = NULL;
 
 	if (rc < 0)
@@ -934,7 +629,7 @@ static void history_done(void *arg, int rc)
 		 * screen before the history, so read again (it is in it now). */
 		nhistory = 0;
 		m->history = 1;
-		st->ops->chat_recent(st, q->id, STORE_CHAT_KEEP, history_add, history_done, q);
+		shell_store->ops->chat_recent(shell_store, q->id, STORE_CHAT_KEEP, history_add, history_done, q);
 		return;
 	}
 	if (m)
@@ -957,7 +652,7 @@ static void history_done(void *arg, int rc)
 				ip_history_count(m->ip, (int64_t)out.len);
 		}
 		if (first < nhistory)
-			io.send(m, &out);
+			shell_io.send(m, &out);
 	}
 	nhistory = 0;
 	history_unlink(q);
@@ -985,7 +680,7 @@ static void send_history(room_member *m, const room *r)
 	q->pprev = &histories;
 	nhistory = 0;
 	m->history = 1;
-	st->ops->chat_recent(st, r->rr.rec.id, STORE_CHAT_KEEP, history_add, history_done, q);
+	shell_store->ops->chat_recent(shell_store, r->rr.rec.id, STORE_CHAT_KEEP, history_add, history_done, q);
 }
 
 /* 0 when m may send a chat line now (counted against its seat and its
@@ -997,13 +692,13 @@ static int chat_allow(room_member *m, room *r, int64_t now)
 
 	if (ring_allow(r->chat_at[seat], &r->chat_next[seat], ROOMS_CHAT_BURST, now,
 	               cfg.chat_window_ms) < 0) {
-		io.error(m, PROTO_E_RATE_LIMITED, "too many chat lines: at most 5 in 10 seconds"
+		shell_io.error(m, PROTO_E_RATE_LIMITED, "too many chat lines: at most 5 in 10 seconds"
 		         " from a seat");
 		return -1;
 	}
 	if (m->ip && ip_chat_allow(m->ip, now, cfg.chat_window_ms) < 0) {
 		ring_undo(r->chat_at[seat], &r->chat_next[seat], ROOMS_CHAT_BURST);
-		io.error(m, PROTO_E_RATE_LIMITED, "too many chat lines: at most 20 in 10 seconds"
+		shell_io.error(m, PROTO_E_RATE_LIMITED, "too many chat lines: at most 20 in 10 seconds"
 		         " from an address");
 		return -1;
 	}
@@ -1026,20 +721,20 @@ static void do_chat(room_member *m, room *r, const proto_msg *msg)
 	c.side = m->seat;
 	snprintf(c.name, sizeof c.name, "%s", r->rr.rec.name[m->seat]);
 	snprintf(c.text, sizeof c.text, "%s", msg->text);
-	if (!stats.store_ok || st->ops->chat_add(st, r->rr.rec.id, &c) < 0) {
+	if (!shell_stats.store_ok || shell_store->ops->chat_add(shell_store, r->rr.rec.id, &c) < 0) {
 		/* Not sent: the line does not count against the limits. */
 		ring_undo(r->chat_at[m->seat], &r->chat_next[m->seat], ROOMS_CHAT_BURST);
 		if (m->ip)
 			ring_undo(m->ip->chat_at, &m->ip->chat_next, IP_CHAT_BURST);
-		io.error(m, PROTO_E_INTERNAL, stats.store_ok
+		shell_io.error(m, PROTO_E_INTERNAL, shell_stats.store_ok
 		         ? "the store failed; the line was not sent"
 		         : "the store cannot save changes now; the line was not sent");
 		return;
 	}
-	mark_dirty(r);
-	if (st->ops->take)
-		pchat_add(r->rr.rec.id, &c);
-	stats.chat_lines++;
+	batch_mark(r);
+	if (shell_store->ops->take)
+		batch_chat(r->rr.rec.id, &c);
+	shell_stats.chat_lines++;
 	chat_view(&c, &v);
 	jw_reset(&out);
 	proto_chat_write(&out, &v);
@@ -1051,11 +746,11 @@ static void do_chat(room_member *m, room *r, const proto_msg *msg)
 				if (x->history)
 					x->history = 2;
 				else
-					io.send(x, &out);
+					shell_io.send(x, &out);
 			}
 			return;
 		}
-	io.send_all(r->members, &out);
+	shell_io.send_all(r->members, &out);
 }
 
 /* m's spectator name becomes name ("" for none): 0, or -1 when out of
@@ -1089,21 +784,21 @@ static void do_create(room_member *m, const proto_msg *msg)
 	uint8_t hash[SHA256_LEN], coin;
 	room *r;
 
-	if (!stats.store_ok) {
-		io.error(m, PROTO_E_INTERNAL, "the store cannot save changes now; no room was created");
+	if (!shell_stats.store_ok) {
+		shell_io.error(m, PROTO_E_INTERNAL, "the store cannot save changes now; no room was created");
 		return;
 	}
 	if (m->ip && m->ip->rooms_held >= cfg.max_rooms_per_ip) {
-		io.error(m, PROTO_E_RATE_LIMITED, "too many rooms held from this address; finish or"
+		shell_io.error(m, PROTO_E_RATE_LIMITED, "too many rooms held from this address; finish or"
 		         " wait for some to expire");
 		return;
 	}
 	if (m->ip && ip_room_allow(m->ip, now_ms(), cfg.rooms_per_ip_per_min) < 0) {
-		io.error(m, PROTO_E_RATE_LIMITED, "too many rooms created from this address; wait a minute");
+		shell_io.error(m, PROTO_E_RATE_LIMITED, "too many rooms created from this address; wait a minute");
 		return;
 	}
 	if (nrooms >= cfg.max_rooms && evict() < 0) {
-		io.error(m, PROTO_E_TOO_MANY_ROOMS, "the server holds its maximum of rooms");
+		shell_io.error(m, PROTO_E_TOO_MANY_ROOMS, "the server holds its maximum of rooms");
 		return;
 	}
 	uuid_generate_random(u);
@@ -1114,22 +809,22 @@ static void do_create(room_member *m, const proto_msg *msg)
 	in.fresh_tok = hash;
 	in.coin = coin & 1;
 	r = calloc(1, sizeof *r);
-	if (!r || rules_create(&r->rr, id, &in, &o) < 0 || st->ops->insert(st, &o.rec) < 0) {
+	if (!r || rules_create(&r->rr, id, &in, &o) < 0 || shell_store->ops->insert(shell_store, &o.rec) < 0) {
 		free(r);
-		io.error(m, PROTO_E_INTERNAL, "could not create the room");
+		shell_io.error(m, PROTO_E_INTERNAL, "could not create the room");
 		return;
 	}
 	r->deadline = -1;
 	insert(r);
-	mark_dirty(r);
-	r->created_seq = started + 1;
+	batch_mark(r);
+	r->created_seq = batch_open();
 	if (m->ip) {
 		r->owner = m->ip;
 		m->ip->rooms_held++;
 	}
 	attach(r, m, o.seat);
 	rules_apply(&r->rr, &o, in.now);
-	stats.rooms_created++;
+	shell_stats.rooms_created++;
 	log_event(LOG_INFO, "room_created", "room=%s kind=%s side=%s addr=%s",
 	          id, r->rr.rec.kind, proto_side_name(o.seat), m->addr);
 	set_name(m, "");
@@ -1137,145 +832,17 @@ static void do_create(room_member *m, const proto_msg *msg)
 	send_state(m, r);
 }
 
-static int reloading(const char *id);
-static void restore_one(void *arg, const room_rec *rec, const uint8_t *pits, int n);
-static void join_found(room_member *m, room *r, const proto_msg *msg);
-
-/* Several servers: joins waiting for their room to be taken from the
- * database, by room (one take each). A member that leaves meanwhile is
- * cleared from its waiter (m NULL). */
-typedef struct waiter {
-	struct waiter *next;
-	room_member *m;
-	int64_t deadline;       /* ms: relayed or retried until then */
-	proto_msg msg;
-} waiter;
-
-typedef struct take_req {
-	struct take_req *next;
-	char id[PROTO_ROOM_MAX + 1];
-	int stale;              /* the lease was lost meanwhile: its answer is not ours */
-	waiter *waiters;
-} take_req;
-
-static take_req *takes;
-
-static void taken(void *arg, int rc)
-{
-	take_req *t = arg, **pp = &takes;
-	room *r = find(t->id);
-
-	while (*pp != t)
-		pp = &(*pp)->next;
-	*pp = t->next;
-	if (rc == STORE_TAKEN && !t->stale)
-		log_event(LOG_INFO, "room_taken", "room=%s", t->id);
-	while (t->waiters) {
-		waiter *w = t->waiters;
-
-		t->waiters = w->next;
-		if (w->m) {
-			w->m->waiting = 0;
-			if (t->stale)
-				io.error(w->m, PROTO_E_INTERNAL, "this server lost its hold on its rooms"
-				         " while taking this one; join again");
-			else if (r)
-				join_found(w->m, r, &w->msg);
-			else if (rc == STORE_ELSEWHERE)
-				; /* relayed (relay_to) */
-			else if (rc == STORE_NONE || rc == STORE_TAKEN) /* TAKEN: not restorable
-				                                          * (restore_failed) */
-				io.error(w->m, PROTO_E_NO_ROOM, "no room has that id (or it expired)");
-			else
-				io.error(w->m, PROTO_E_INTERNAL, "the room cannot be taken over now (the"
-				         " store fails, or another server still holds it); try again");
-		}
-		free(w);
-	}
-	free(t);
-}
-
-/* A room taken: into the table (the take's arg is not a count), unless
- * the lease was lost since the take was asked (it would be held by the
- * former incarnation: every write fenced). */
-static void restore_taken(void *arg, const room_rec *rec, const uint8_t *pits, int n)
-{
-	take_req *t = arg;
-
-	if (!t->stale)
-		restore_one(NULL, rec, pits, n);
-}
-
-/* The store found t's room held by another live server, which takes
- * relayed connections at addr: its waiters are relayed there rather than
- * waiting for it to give the room up (a player of the room connected
- * there keeps it there; server/CLUSTER.md, "Split routing"). */
-static int relay_to(void *arg, const char *addr, const char *key)
-{
-	take_req *t = arg;
-
-	if (!io.relay || !addr[0] || !key[0])
-		return 0;
-	for (waiter *w = t->waiters; w; w = w->next)
-		if (w->m) {
-			w->m->waiting = 0;
-			if (io.relay(w->m, addr, key, &w->msg, w->deadline) < 0)
-				io.error(w->m, PROTO_E_INTERNAL, "out of memory; try again");
-			w->m = NULL;
-		}
-	return 1;
-}
-
-/* m waits for room msg->room, which this server does not hold, to be
- * taken from the store (or relayed to its holder) until deadline (ms). */
-static void wait_take(room_member *m, const proto_msg *msg, int64_t deadline)
-{
-	take_req *t;
-	waiter *w = malloc(sizeof *w);
-
-	for (t = takes; t && strcmp(t->id, msg->room); t = t->next)
-		;
-	if (!w || (!t && !(t = calloc(1, sizeof *t)))) {
-		free(w);
-		io.error(m, PROTO_E_INTERNAL, "out of memory; try again");
-		return;
-	}
-	w->m = m;
-	w->deadline = deadline;
-	w->msg = *msg;
-	w->next = t->waiters;
-	t->waiters = w;
-	m->waiting = 1;
-	if (t->id[0])
-		return; /* its take is under way */
-	snprintf(t->id, sizeof t->id, "%s", msg->room);
-	t->next = takes;
-	takes = t;
-	st->ops->take(st, t->id, restore_taken, taken, relay_to, t);
-}
-
-void rooms_relay_failed(room_member *m, const proto_msg *join, int64_t deadline)
-{
-	if (m->room || m->waiting)
-		return;
-	if (now_ms() >= deadline) {
-		io.error(m, PROTO_E_INTERNAL, "the server that holds the room cannot be reached"
-		         " now; join again");
-		return;
-	}
-	wait_take(m, join, deadline);
-}
 
 static void do_join(room_member *m, const proto_msg *msg)
 {
-	room *r = find(msg->room);
+	room *r = room_find(msg->room);
 
 	if (m->ip && ip_join_allow(m->ip, now_ms(), cfg.joins_per_ip_per_min) < 0) {
-		io.error(m, PROTO_E_RATE_LIMITED, "too many joins from this address; wait a minute");
+		shell_io.error(m, PROTO_E_RATE_LIMITED, "too many joins from this address; wait a minute");
 		return;
 	}
-	if (!r && reloading(msg->room)) {
-		io.error(m, PROTO_E_INTERNAL, "the room is being read back after a store failure;"
+	if (!r && batch_reloading(msg->room)) {
+		shell_io.error(m, PROTO_E_INTERNAL, "the room is being read back after a store failure;"
 		         " try again in a moment");
 		return;
 	}
@@ -1283,22 +850,22 @@ static void do_join(room_member *m, const proto_msg *msg)
 		/* Relayed here by a server that found the room held here: it is
 		 * not (any more). Never taken for a relay: the relaying server
 		 * takes it or relays again (server/CLUSTER.md, "Split routing"). */
-		io.close(m, ROOMS_CLOSE_MOVED, "moved");
+		shell_io.close(m, ROOMS_CLOSE_MOVED, "moved");
 		return;
 	}
-	if (!r && st->ops->take && strlen(msg->room) == ROOM_ID_LEN) {
-		wait_take(m, msg, now_ms() + cfg.join_wait_ms);
+	if (!r && shell_store->ops->take && strlen(msg->room) == ROOM_ID_LEN) {
+		hold_wait(m, msg, now_ms() + cfg.join_wait_ms);
 		return;
 	}
 	if (!r) {
-		io.error(m, PROTO_E_NO_ROOM, "no room has that id (or it expired)");
+		shell_io.error(m, PROTO_E_NO_ROOM, "no room has that id (or it expired)");
 		return;
 	}
-	join_found(m, r, msg);
+	room_join_found(m, r, msg);
 }
 
 /* m joins r, which this server holds. */
-static void join_found(room_member *m, room *r, const proto_msg *msg)
+void room_join_found(room_member *m, room *r, const proto_msg *msg)
 {
 	char token[TOKEN_TEXT];
 	uint8_t hash[SHA256_LEN];
@@ -1316,9 +883,9 @@ static void join_found(room_member *m, room *r, const proto_msg *msg)
 	if (o.replace) {
 		room_member *old = r->seat_member[o.seat];
 
-		detach(old);
-		io.error(old, PROTO_E_REPLACED, "another connection took this seat");
-		io.close(old, PROTO_CLOSE_REPLACED, "replaced");
+		member_detach(old);
+		shell_io.error(old, PROTO_E_REPLACED, "another connection took this seat");
+		shell_io.close(old, PROTO_CLOSE_REPLACED, "replaced");
 		log_event(LOG_INFO, "seat_replaced", "room=%s side=%s addr=%s", r->rr.rec.id,
 		          proto_side_name(o.seat), m->addr);
 	}
@@ -1326,7 +893,7 @@ static void join_found(room_member *m, room *r, const proto_msg *msg)
 	attach(r, m, o.seat);
 	rules_apply(&r->rr, &o, in.now);
 	timer_update(r);
-	stats.joins++;
+	shell_stats.joins++;
 	if (o.seat < 0)
 		log_event(LOG_INFO, "spectator_joined", "room=%s addr=%s", r->rr.rec.id, m->addr);
 	else
@@ -1350,7 +917,7 @@ void rooms_handle(room_member *m, const proto_msg *msg)
 
 	if (msg->type == PROTO_MSG_CREATE || msg->type == PROTO_MSG_JOIN) {
 		if (r || m->waiting)
-			io.error(m, PROTO_E_ALREADY_JOINED, "this connection is already in a room");
+			shell_io.error(m, PROTO_E_ALREADY_JOINED, "this connection is already in a room");
 		else if (msg->type == PROTO_MSG_CREATE)
 			do_create(m, msg);
 		else
@@ -1358,7 +925,7 @@ void rooms_handle(room_member *m, const proto_msg *msg)
 		return;
 	}
 	if (!r) {
-		io.error(m, PROTO_E_NOT_JOINED, m->waiting ? "the room is being taken over from"
+		shell_io.error(m, PROTO_E_NOT_JOINED, m->waiting ? "the room is being taken over from"
 		         " another server; wait for the welcome" : "create or join a room first");
 		return;
 	}
@@ -1384,7 +951,7 @@ void rooms_handle(room_member *m, const proto_msg *msg)
 	if (o.pit >= 0) {
 		char name[4];
 
-		stats.moves++;
+		shell_stats.moves++;
 		r->rr.k->move_name(o.pit, name);
 		log_event(LOG_DEBUG, "move", "room=%s ply=%d pit=%s", r->rr.rec.id,
 		          r->rr.nmoves - 1, name);
@@ -1491,7 +1058,7 @@ static void summary_write(jw *w, const char *id, const room_summary *s)
 /* A room of this server, or none when the store is this server's alone. */
 static void summarize_here(const proto_room_ref *ref, room_summary *s)
 {
-	const room *r = find(ref->room);
+	const room *r = room_find(ref->room);
 
 	if (!r) {
 		s->found = 0;
@@ -1558,7 +1125,7 @@ static void query_read(void *arg, int rc)
 		/* Rooms of this server as they are now (one read meanwhile may
 		 * have taken one). */
 		for (int i = 0; i < q->n; i++)
-			if (find(q->refs[i].room))
+			if (room_find(q->refs[i].room))
 				summarize_here(&q->refs[i], &q->sum[i]);
 		query_answer(q->refs, q->sum, q->n, q->fn, q->arg);
 	}
@@ -1572,8 +1139,8 @@ rooms_query *rooms_query_start(const proto_room_ref *refs, int n, rooms_query_fn
 	int away = 0;
 
 	for (int i = 0; i < n; i++)
-		away += !find(refs[i].room);
-	if (!away || !st->ops->peek) {
+		away += !room_find(refs[i].room);
+	if (!away || !shell_store->ops->peek) {
 		for (int i = 0; i < n; i++)
 			summarize_here(&refs[i], &sum[i]);
 		query_answer(refs, sum, n, fn, arg);
@@ -1591,8 +1158,8 @@ rooms_query *rooms_query_start(const proto_room_ref *refs, int n, rooms_query_fn
 	memcpy(q->refs, refs, (size_t)n * sizeof *refs);
 	for (int i = 0; i < n; i++) {
 		q->slot[i] = (struct query_slot){q, i};
-		if (!find(refs[i].room))
-			st->ops->peek(st, refs[i].room, query_peeked, query_read, &q->slot[i]);
+		if (!room_find(refs[i].room))
+			shell_store->ops->peek(shell_store, refs[i].room, query_peeked, query_read, &q->slot[i]);
 	}
 	/* Its own count: a store that answers at once ends it here. */
 	if (--q->pending == 0) {
@@ -1617,16 +1184,13 @@ void rooms_leave(room_member *m)
 	free(m->name);
 	m->name = NULL;
 	if (m->waiting) {
-		for (take_req *t = takes; t; t = t->next)
-			for (waiter *w = t->waiters; w; w = w->next)
-				if (w->m == m)
-					w->m = NULL;
+		hold_forget_member(m);
 		m->waiting = 0;
 	}
 	if (!r)
 		return;
-	detach(m);
-	if (stopping)
+	member_detach(m);
+	if (shell_stopping)
 		return;
 	log_event(LOG_INFO, m->seat >= 0 ? "player_left" : "spectator_left",
 	          "room=%s side=%s addr=%s", r->rr.rec.id,
@@ -1672,109 +1236,50 @@ void rooms_run_timers(int64_t now)
 	}
 }
 
-/* ---- set-up, restore, expiry, rollback ---- */
+/* ---- set-up, restore, expiry ---- */
 
-/* Closes r's members with 4002 "moved" (they come back through the
- * routing to the server that holds it next) and frees it. */
-static void room_moved(room *r)
+void rooms_drop_each(void (*fn)(room *r))
 {
-	while (r->members) {
-		room_member *m = r->members;
-
-		detach(m);
-		io.close(m, ROOMS_CLOSE_MOVED, "moved");
-	}
-	room_free(r);
-}
-
-/* The lease is lost: no room is this server's any more. Writes in flight
- * are fenced and fail; what they would have shown is dropped with them. */
-static void on_lost(void *arg)
-{
-	int n = nrooms;
-
-	(void)arg;
 	for (unsigned b = 0; b < nbuckets; b++)
 		while (table[b])
-			room_moved(table[b]);
-	for (take_req *t = takes; t; t = t->next)
-		t->stale = 1;
-	ndeleted = 0;
-	nreloads = 0;
-	npchats = 0;
-	reclaim_due = 0;
-	log_event(LOG_WARN, "rooms_dropped", "rooms=%d reason=lease_lost", n);
-}
-
-/* 1 when a player of r is connected here directly (not relayed). */
-static int direct_player(const room *r)
-{
-	for (int i = 0; i < 2; i++)
-		if (r->seat_member[i] && !r->seat_member[i]->relay_in)
-			return 1;
-	return 0;
-}
-
-/* Another server wants room id: unless a player of it is connected here
- * directly, given up in the open batch, its members sent there. Released even when it is not in the table (a release that
- * was lost with its batch leaves the room held here). */
-static void on_wanted(void *arg, const char *id)
-{
-	room *r = find(id);
-
-	(void)arg;
-	if (stopping || !stats.store_ok)
-		return;
-	if (r && direct_player(r)) {
-		/* Kept: the other server relays its members here. */
-		log_event(LOG_DEBUG, "room_kept", "room=%s", id);
-		return;
-	}
-	if (st->ops->release(st, id) < 0)
-		return;
-	if (r) {
-		log_event(LOG_INFO, "room_released", "room=%s members=%d", id,
-		          (int)(r->rr.present[0] + r->rr.present[1] + r->rr.spectators));
-		st->rooms_released++;
-		room_moved(r);
-	}
+			fn(table[b]);
 }
 
 int rooms_init(const rooms_config *c, store *s, const rooms_io *i)
 {
 	cfg = *c;
-	st = s;
-	io = *i;
-	stopping = 0;
-	memset(&stats, 0, sizeof stats);
-	stats.store_ok = 1;
+	shell_store = s;
+	shell_io = *i;
+	shell_stopping = 0;
+	memset(&shell_stats, 0, sizeof shell_stats);
+	shell_stats.store_ok = 1;
 	jw_init(&out);
 	nbuckets = 1024;
 	nrooms = 0;
 	table = calloc(nbuckets, sizeof *table);
 	if (!table)
 		return -1;
-	if (st->ops->probe(st) < 0)
-		store_failing("the store cannot write");
-	if (st->ops->set_events) {
-		store_events ev = {on_lost, on_wanted, NULL};
+	if (shell_store->ops->probe(shell_store) < 0)
+		batch_store_failing("the store cannot write");
+	if (shell_store->ops->set_events) {
+		store_events ev = {hold_lost, hold_wanted, NULL};
 
-		st->ops->set_events(st, &ev);
+		shell_store->ops->set_events(shell_store, &ev);
 	}
 	return 0;
 }
 
 void rooms_stop(void)
 {
-	stopping = 1;
+	shell_stopping = 1;
 }
 
-static void restore_one(void *arg, const room_rec *rec, const uint8_t *pits, int n)
+void room_restore_one(void *arg, const room_rec *rec, const uint8_t *pits, int n)
 {
 	room *r;
 	int *count = arg, rc, bad;
 
-	if (find(rec->id))
+	if (room_find(rec->id))
 		return;
 	r = calloc(1, sizeof *r);
 	if (!r) {
@@ -1801,35 +1306,9 @@ int rooms_restore(void)
 {
 	int count = 0;
 
-	if (st->ops->load(st, restore_one, &count) < 0)
+	if (shell_store->ops->load(shell_store, room_restore_one, &count) < 0)
 		return -1;
 	return count;
-}
-
-/* Notes id as deleted in the open batch: 0, or -1 out of memory. */
-static int note_deleted(const char *id)
-{
-	if (ndeleted == capdeleted) {
-		int cap = capdeleted ? capdeleted * 2 : 16;
-		void *p = realloc(deleted, (size_t)cap * sizeof *deleted);
-
-		if (!p)
-			return -1;
-		deleted = p;
-		capdeleted = cap;
-	}
-	snprintf(deleted[ndeleted].id, sizeof deleted[ndeleted].id, "%s", id);
-	deleted[ndeleted++].seq = started + 1;
-	return 0;
-}
-
-static void idle_taken(void *arg, int rc)
-{
-	(void)arg;
-	if (rc > 0) {
-		st->rooms_taken += (uint64_t)rc;
-		log_event(LOG_INFO, "rooms_taken_idle", "rooms=%d", rc);
-	}
 }
 
 void rooms_expire(void)
@@ -1837,7 +1316,7 @@ void rooms_expire(void)
 	int64_t now = (int64_t)time(NULL);
 	int shortest = cfg.expire_unjoined;
 
-	if (!stats.store_ok)
+	if (!shell_stats.store_ok)
 		return;
 	/* Several servers: rooms a dead server held that nobody joined since
 	 * are taken when idle past the shortest expiry; the next sweep expires
@@ -1846,8 +1325,9 @@ void rooms_expire(void)
 		shortest = cfg.expire_finished;
 	if (cfg.expire_unfinished < shortest)
 		shortest = cfg.expire_unfinished;
-	if (st->ops->take_idle && !stopping)
-		st->ops->take_idle(st, now - shortest, restore_taken, idle_taken, NULL);
+	if (shell_store->ops->take_idle && !shell_stopping)
+		shell_store->ops->take_idle(shell_store, now - shortest, room_restore_one,
+		                                 hold_idle_taken, NULL);
 	for (unsigned b = 0; b < nbuckets; b++) {
 		for (room *r = table[b], *next; r; r = next) {
 			const room_rec *rec = &r->rr.rec;
@@ -1857,112 +1337,12 @@ void rooms_expire(void)
 			          : gameless(r) ? cfg.expire_unjoined : cfg.expire_unfinished;
 
 			next = r->hnext;
-			if (r->members || idle < limit || note_deleted(rec->id) < 0)
+			if (r->members || idle < limit || batch_delete(rec->id) < 0)
 				continue;
-			if (st->ops->remove(st, rec->id) < 0) {
-				ndeleted--;
-				continue;
-			}
 			log_event(LOG_INFO, "room_expired", "room=%s idle=%lld finished=%d",
 			          rec->id, (long long)idle, rules_over(&r->rr));
 			room_free(r);
-			stats.rooms_expired++;
-			reclaim_due = 1;
+			shell_stats.rooms_expired++;
 		}
 	}
-}
-
-static int reloading(const char *id)
-{
-	for (int i = 0; i < nreloads; i++)
-		if (!strcmp(reloads[i], id))
-			return 1;
-	return 0;
-}
-
-/* The answer to the read of the first room to read back. */
-static void reloaded(void *arg, int rc)
-{
-	(void)arg;
-	reloads_busy = 0;
-	if (!nreloads)
-		return;
-	if (rc < 0) {
-		/* Tried again with the probe (every second or so). */
-		log_event(LOG_ERROR, "room_reload_failed", "room=%s", reloads[0]);
-		reload_failed = 1;
-		return;
-	}
-	log_event(LOG_WARN, "room_rolled_back", "room=%s exists=%d", reloads[0], rc > 0);
-	if (reload_seq && find(reloads[0]))
-		mark_dirty_at(find(reloads[0]), reload_seq);
-	memmove(reloads, reloads + 1, (size_t)--nreloads * sizeof *reloads);
-	reload_next();
-}
-
-/* Reads the rooms to read back, one at a time, until one fails (then
- * the probe tries again). */
-static void reload_next(void)
-{
-	reload_failed = 0;
-	while (nreloads && !reloads_busy && !reload_failed) {
-		if (find(reloads[0])) {
-			memmove(reloads, reloads + 1, (size_t)--nreloads * sizeof *reloads);
-			continue;
-		}
-		reloads_busy = 1;
-		reload_seq = st->ops->pending(st) ? started + 1 : 0;
-		/* restore_one skips a room the table has. */
-		st->ops->load_room(st, reloads[0], restore_one, reloaded, NULL);
-	}
-}
-
-/* Notes id to be read back from the store into the table. */
-static void reload(const char *id)
-{
-	if (reloading(id))
-		return;
-	if (nreloads == capreloads) {
-		int cap = capreloads ? capreloads * 2 : 16;
-		void *p = realloc(reloads, (size_t)cap * sizeof *reloads);
-
-		if (!p) {
-			log_event(LOG_ERROR, "room_reload_failed", "room=%s error=\"out of memory\"", id);
-			return;
-		}
-		reloads = p;
-		capreloads = cap;
-	}
-	snprintf(reloads[nreloads++], ROOM_ID_LEN + 1, "%s", id);
-}
-
-/* After a lost batch: every room changed since the last confirmed commit
- * (in the lost batch, in later ones, and in the open one) is read back
- * from the store, and its members are closed (ROOMS_CLOSE_STORE_FAILED)
- * to come back with their tokens. */
-static void rollback(void)
-{
-	char id[ROOM_ID_LEN + 1];
-
-	while (dirty_rooms) {
-		room *r = dirty_rooms;
-
-		snprintf(id, sizeof id, "%s", r->rr.rec.id);
-		while (r->members) {
-			room_member *m = r->members;
-
-			/* The close says why; a client that comes back with its
-			 * token sees the room as stored (and may resend its move). */
-			detach(m);
-			io.close(m, ROOMS_CLOSE_STORE_FAILED, "store failed");
-		}
-		room_free(r);
-		reload(id);
-	}
-	for (int i = 0; i < ndeleted; i++)
-		reload(deleted[i].id);
-	ndeleted = 0;
-	npchats = 0;
-	reclaim_due = 0;
-	reload_next();
 }
