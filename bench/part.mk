@@ -49,6 +49,15 @@ bench-load-pg: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared
 		--duration $(LOAD_SECONDS) --spectators $(LOAD_SPECT)'
 BENCHES += bench-load-pg
 
+# The same total load on three owared sharing one PostgreSQL behind nginx
+# with the shipped cluster upstream (bench/cluster-load.sh): latency through
+# nginx, the three servers' CPU together.
+.PHONY: bench-load-pg3
+bench-load-pg3: $(BUILD)/owload $(BUILD)/owared
+	sh tests/cluster/with-pg.sh sh bench/cluster-load.sh $(BUILD) --rooms $(LOAD_ROOMS) \
+		--rate $(LOAD_RATE) --duration $(LOAD_SECONDS) --spectators $(LOAD_SPECT)
+BENCHES += bench-load-pg3
+
 # Soak: churn (games, drops with token reconnects, abandons, expiry) for
 # SOAK_SECONDS, then RSS flatness and the store replayed by the engine.
 SOAK_SECONDS ?= 600

@@ -79,51 +79,8 @@ metric() { # metric PORT NAME
 
 # ---- nginx with the shipped upstream ----
 NP=$(free_port)
-conf=deploy/nginx/oware-rooms-cluster.conf
-# The map and upstream blocks as shipped (our ports in the server lines),
-# and the WebSocket location as shipped, in a plain-http server.
-blocks=$(awk '/^map \$arg_room/,/^}/; /^upstream oware_cluster/,/^}/' "$conf" |
-	awk -v a="$P1" -v b="$P2" -v c="$P3" '
-		/^ *server 127\.0\.0\.1:808[123]/ { n++; sub(/127\.0\.0\.1:808[123]/, "127.0.0.1:" (n == 1 ? a : n == 2 ? b : c)) }
-		{ print }')
-ws=$(awk '/location = \/ws \{/,/^    \}/' "$conf")
-for d in proxy_read_timeout proxy_send_timeout; do
-	echo "$ws" | grep -q "^ *$d 15s;" || bad "the shipped WebSocket location has no $d 15s"
-done
-ws=$(echo "$ws" | sed -E "s/^( *proxy_(read|send)_timeout) 15s;/\1 $NGX_TIMEOUT;/")
-echo "$ws" | grep -q 'proxy_next_upstream error timeout;' || bad "the shipped WebSocket location does not try the next server after a timeout"
-echo "$blocks" | grep -q 'hash $oware_route consistent;' || bad "the shipped upstream has no consistent hash"
-[ "$(echo "$blocks" | grep -c "server 127.0.0.1:")" = 3 ] || bad "the shipped upstream does not list three servers"
-mkdir -p "$dir/ngx/logs" "$dir/ngx/tmp"
-cat >"$dir/ngx/nginx.conf" <<EOF
-$( [ "$(id -u)" = 0 ] && echo "user root;" )
-worker_processes 1;
-daemon off;
-pid $dir/ngx/nginx.pid;
-error_log $dir/ngx/logs/error.log warn;
-events { worker_connections 8192; }
-http {
-  access_log off;
-  client_body_temp_path $dir/ngx/tmp/body;
-  proxy_temp_path $dir/ngx/tmp/proxy;
-  fastcgi_temp_path $dir/ngx/tmp/fastcgi;
-  uwsgi_temp_path $dir/ngx/tmp/uwsgi;
-  scgi_temp_path $dir/ngx/tmp/scgi;
-$blocks
-  server {
-    listen 127.0.0.1:$NP;
-$ws
-  }
-}
-EOF
-/usr/sbin/nginx -p "$dir/ngx" -c "$dir/ngx/nginx.conf" 2>"$dir/ngx/stderr" &
-npid=$!
-i=0
-until curl -s -o /dev/null "http://127.0.0.1:$NP/"; do
-	i=$((i + 1))
-	[ $i -gt 50 ] && { bad "nginx did not start"; cat "$dir/ngx/stderr" "$dir/ngx/logs/error.log"; exit 1; }
-	sleep 0.1
-done
+. tests/cluster/ngx-cluster.sh
+ngx_start "$dir/ngx" "$NP" "$P1" "$P2" "$P3" "$NGX_TIMEOUT" || { bad "nginx did not start"; exit 1; }
 
 # An idle connection outlives nginx's timeout (the servers' pings).
 node tests/cluster/idle.mjs "$NP" 6 >"$dir/idle.out" 2>&1 &
