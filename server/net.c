@@ -120,19 +120,21 @@ static jw msg_out;
 
 /* A shared buffer holding w's text; NULL if w failed or out of memory.
  * The caller holds one reference; msgbuf_put() releases it. */
-static msgbuf *msgbuf_from(const jw *w)
+static msgbuf *msgbuf_text(const char *text, size_t len)
 {
-	msgbuf *b;
+	msgbuf *b = malloc(sizeof *b + LWS_PRE + len);
 
-	if (w->oom)
-		return NULL;
-	b = malloc(sizeof *b + LWS_PRE + w->len);
 	if (b) {
 		b->refs = 1;
-		b->len = w->len;
-		memcpy(b->data + LWS_PRE, w->buf, w->len);
+		b->len = len;
+		memcpy(b->data + LWS_PRE, text, len);
 	}
 	return b;
+}
+
+static msgbuf *msgbuf_from(const jw *w)
+{
+	return w->oom ? NULL : msgbuf_text(w->buf, w->len);
 }
 
 static void msgbuf_put(msgbuf *b)
@@ -950,12 +952,7 @@ static int relay_forward(conn *c, const char *text, size_t len)
 	}
 	if (!r->wsi)
 		return 0; /* closing */
-	b = malloc(sizeof *b + LWS_PRE + len);
-	if (b) {
-		b->refs = 1;
-		b->len = len;
-		memcpy(b->data + LWS_PRE, text, len);
-	}
+	b = msgbuf_text(text, len);
 	if (relay_queue(r, b) < 0) {
 		log_limited(LOG_WARN, "client_dropped", c->addr, "reason=relay_full addr=%s", c->addr);
 		queue_clear(c);
@@ -1088,12 +1085,9 @@ static int relay_receive(relay *r, struct lws *wsi, const void *in, size_t len)
 		r->welcomed = 1;
 	if (!r->c)
 		return 0;
-	b = malloc(sizeof *b + LWS_PRE + msglen);
+	b = msgbuf_text(msg, msglen);
 	if (!b)
 		return -1;
-	b->refs = 1;
-	b->len = msglen;
-	memcpy(b->data + LWS_PRE, msg, msglen);
 	conn_send_buf(r->c, b, rooms_committed(), 0);
 	msgbuf_put(b);
 	return 0;
