@@ -75,6 +75,7 @@ static int64_t start_ms;
 static void fd_budget_init(void);
 static int64_t rx_bytes(const struct conn *c);
 static void relay_client_gone(conn *c);
+static void on_destroy(struct lws *wsi);
 /* Relays to other servers (several servers): started, ended before the
  * holder's welcome, open now. */
 static uint64_t relays_started, relays_failed;
@@ -379,6 +380,10 @@ static int relayed_in(conn *c, struct lws *wsi)
 	v = lws_get_urlarg_by_name(wsi, "client=", arg, sizeof arg);
 	log_esc(c->addr, sizeof c->addr, v ? v : "relay", strlen(v ? v : "relay"), 0);
 	c->m.relay_in = 1;
+	/* Its socket was counted against the relaying server's address at
+	 * accept: a server relays many clients, each counted under its own
+	 * address from now on. */
+	on_destroy(wsi);
 	return 1;
 }
 

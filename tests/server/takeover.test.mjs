@@ -121,6 +121,31 @@ test('a relay must show its server\'s key: a wrong one is refused, the right one
   }
 });
 
+test('relayed connections count under their clients\' addresses, not the relaying server\'s', onlyPg, async () => {
+  const db = join(tempDir(), 'shared');
+  const a = await startServer(['--node-id', 'A', '--lease-seconds', String(LEASE), '--max-sockets-per-ip', '3'], { db });
+  const b = await startServer(['--node-id', 'B', '--lease-seconds', String(LEASE)], { db });
+  try {
+    const s = await Client.open(a.port, { localAddress: '127.0.0.2' });
+    s.send({ type: 'create', side: 'south' });
+    const room = (await s.expect('welcome')).room;
+    await s.expect('state');
+    // Six clients join through B: B relays each to A from its own address.
+    const cs = [];
+    for (let i = 0; i < 6; i++) {
+      const c = await Client.open(b.port, { room, localAddress: `127.0.1.${i + 1}` });
+      c.send({ type: 'join', room });
+      cs.push(c);
+    }
+    for (const c of cs) await c.expect('welcome');
+    assert.equal(await metric(b, 'oware_relays_open'), 6);
+    for (const c of [s, ...cs]) c.close();
+  } finally {
+    assert.deepEqual(await stopServer(a), { code: 0, signal: null });
+    assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+  }
+});
+
 // A player pinned to one server: joins there with its token, and at a
 // close 4002 ("moved") joins there again at once, as the web client does.
 class Pinned {
