@@ -3,17 +3,21 @@
 // with the shipped cluster site (deploy/nginx/oware-rooms-cluster.conf),
 // in real Chromium pages over https:
 //  1. A creates a room with the start page's buttons and copies the share
-//     link; B opens it; whichever servers their connections first reached,
-//     both end on the server nginx routes the room to (the creator's server
-//     gives it up: 4002), and they play by clicking pits.
+//     link; B opens it: B's connection reaches the server nginx routes the
+//     room to, which relays it to the creator's server (A is connected
+//     there: it keeps the room), and they play by clicking pits; when A
+//     reloads, its page reaches the room's server too, the creator's
+//     server gives the room up (B's relay follows: 4002), and both end on
+//     the room's server and play on.
 //  2. A's "Your games" lists the room (and the rooms A left waiting, held by
 //     other servers) the same whichever server answers POST /api/rooms.
 //  3. kill -9 of the room's server mid-game: both pages show the
 //     reconnecting line, then the room again on another server (after the
 //     3 s lease), the same moves; play goes on and no move is lost.
 //  4. The killed server started again (same node id and port): once nginx
-//     routes the room to it again, a reload of one page brings the room
-//     back there, the other page follows (4002) by itself; play goes on.
+//     routes the room to it again, B's reload is relayed to the room's
+//     holder (A is there), A's reload brings the room back, B's page follows
+//     (4002) by itself; play goes on.
 //  5. PostgreSQL stopped and the room's server killed: the joins that
 //     reach the others get `internal` (nothing changed) and the pages send
 //     them again every second, showing the reconnecting line; PostgreSQL
@@ -214,7 +218,21 @@ test('A creates a room through nginx, B opens the link; both end on the room\'s 
   assert.match(await A.textContent('#player-top'), /Kofi/);
   assert.match(await B.textContent('#player-top'), /Ama/);
 
-  // Both connections on the room's server, which now holds it.
+  // A is on the creator's server, which keeps the room; B reached the
+  // room's server, which relays it there.
+  assert.equal(holder(room), createdOn);
+  await until(async () => {
+    const c = await connections();
+    return NODES.every((n) => c[n] === (n === createdOn ? 2 : n === roomNode ? 1 : 0)) && c;
+  }, 10000, `A and B's relay on ${createdOn}, B on ${roomNode}`);
+  assert.ok(await metric(roomNode, 'oware_relays_total') >= 1, 'the room\'s server relays B');
+  for (const m of ['c', 'A']) await playMove([A, B], game, m);
+
+  // A reloads: its page reaches the room's server, the creator's server
+  // has no player of its own left and gives the room up.
+  await A.reload();
+  await ready(A);
+  await bothOnline([A, B], 15000);
   assert.equal(holder(room), roomNode);
   await until(async () => {
     const c = await connections();
@@ -222,8 +240,9 @@ test('A creates a room through nginx, B opens the link; both end on the room\'s 
   }, 10000, `both connections on ${roomNode} only`);
   assert.ok(await metric(createdOn, 'oware_rooms_released_total') >= 1, 'the creator\'s server gave the room up');
   assert.ok(await metric(roomNode, 'oware_rooms_taken_total') >= 1, 'the room\'s server took it');
+  for (const p of [A, B]) await expectBoard(p, game, 'on the room\'s server');
 
-  for (const m of ['c', 'A', 'f', 'F']) await playMove([A, B], game, m);
+  for (const m of ['f', 'F']) await playMove([A, B], game, m);
   assert.equal(storedMoves(room), hexOf(game.moves));
   await shot(B, 'cluster-playing-es');
   noProblems();
@@ -328,8 +347,14 @@ test('the killed server started again: a reload brings the room back to it, the 
   assert.equal(holder(room), movedTo);
   await until(async () => (await routeOf(room)) === roomNode, 20000, `nginx routing the room to ${roomNode} again`);
   const released = await metric(movedTo, 'oware_rooms_released_total');
+  // B's reload reaches the restarted server, which relays it (A is still
+  // on the room's holder); A's reload then brings the room back.
   await B.reload();
   await ready(B);
+  await bothOnline([A, B], 15000);
+  assert.equal(holder(room), movedTo);
+  await A.reload();
+  await ready(A);
   await bothOnline([A, B], 15000);
   assert.equal(holder(room), roomNode);
   assert.equal(await metric(movedTo, 'oware_rooms_released_total'), released + 1);
