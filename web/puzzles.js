@@ -300,7 +300,8 @@ export function drawPuzzles() {
   setHidden($('puzzles-player'), !open);
   if (!open) return;
   const p = puzzle();
-  setText($('puzzles-name'), pz.daily ? t('puzzle.daily.name', { date: today(), id: p.id }) : t('puzzle.name', { id: p.id }));
+  // The date's hyphens do not break (a phone's narrow heading broke it in two).
+  setText($('puzzles-name'), pz.daily ? t('puzzle.daily.name', { date: today().replace(/-/g, '\u2011'), id: p.id }) : t('puzzle.name', { id: p.id }));
   setText($('puzzles-difficulty'), t('puzzle.difficulty', { n: p.difficulty }));
   const mover = p.position.turn;
   setText($('puzzles-task'), pz.phase === 'analysis' || pz.phase === 'done' ? '' : t('puzzle.task', { side: t(`side.${mover}`) }));

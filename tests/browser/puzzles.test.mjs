@@ -6,7 +6,8 @@
 // line on the board, then the position open for moves), the engine's view
 // of the position afterwards (Togyz Kumalak's checked against `oware best
 // --depth`), the puzzle of the day chosen by the date; Oware on a desktop in
-// English, Togyz Kumalak on a 360 px phone in Spanish. Screenshots:
+// English, Togyz Kumalak on a 360 px phone in Spanish (the puzzle of the day
+// the other way round); axe-core on every screen. Screenshots:
 // build/screenshots/puzzles-*.png.
 // Run: OWARED=build/owared node --test tests/browser/puzzles.test.mjs
 import { test } from 'node:test';
@@ -268,8 +269,13 @@ for (const [kind, lang, opts, tag] of [
 }
 
 test('the puzzle of the day: chosen by the date, the same on every load', async () => {
-  for (const kind of ['oware', 'togyz']) {
-    const page = await player({ locale: 'en-US', name: `daily-${kind}` });
+  // Oware on a 360 px phone in Spanish, Togyz Kumalak on a desktop in English
+  // (the other way round from the tests above).
+  for (const [kind, lang, opts, tag] of [
+    ['oware', 'es', { locale: 'es-ES', viewport: { width: 360, height: 740 }, mobile: true }, 'phone'],
+    ['togyz', 'en', { locale: 'en-US' }, 'desktop'],
+  ]) {
+    const page = await player({ ...opts, name: `daily-${kind}` });
     await page.goto(suite.server.url);
     await ready(page);
     await page.check(`input[name="kind"][value="${kind}"]`);
@@ -280,11 +286,26 @@ test('the puzzle of the day: chosen by the date, the same on every load', async 
     for (let i = 0; i < 2; i++) {
       await page.click('#puzzles-daily');
       await page.waitForSelector('#puzzles-player:not([hidden])');
-      assert.equal(await text(page, '#puzzles-name'), `Puzzle of the day, ${date} (${want.id})`);
+      // The date with non-breaking hyphens, all on one line.
+      const day = date.replace(/-/g, '\u2011');
+      assert.equal(await text(page, '#puzzles-name'), lang === 'es'
+        ? `Problema del día, ${day} (${want.id})` : `Puzzle of the day, ${day} (${want.id})`);
+      const lines = await page.evaluate((d) => {
+        const node = document.getElementById('puzzles-name').firstChild;
+        const at = node.textContent.indexOf(d);
+        const r = document.createRange();
+        r.setStart(node, at);
+        r.setEnd(node, at + d.length);
+        return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
+      }, day);
+      assert.equal(lines, 1, 'the date on one line');
       assert.deepEqual(await counts(page, kind), want.position.pits.slice(0, IDS[kind].length));
       if (i === 0) {
-        await shot(page, `puzzles-${kind}-daily`);
+        await scoresShown(page, want, tag);
+        await shot(page, `puzzles-${kind}-${tag}-daily`);
         await axeClean(page, `${kind}: the puzzle of the day`);
+        const w = await page.evaluate(() => ({ d: document.getElementById('puzzles').scrollWidth, c: document.getElementById('puzzles').clientWidth }));
+        assert.ok(w.d <= w.c + 1, `the panel fits (${JSON.stringify(w)})`);
       }
       await page.click('#puzzles-close');
       await page.reload();
