@@ -36,14 +36,15 @@ test-cli-togyz: $(BUILD)/oware
 TESTS += test-cli-togyz
 
 # The puzzles the web client ships (`oware puzzles`, cli/puzzles.c): made
-# by `make puzzles` (about two minutes; committed, as the same seed gives
-# the same files) and proved again by test-puzzles in `make test`.
+# by `make puzzles` from the game records of cli/records/ first, then from
+# self-play (committed, as the same records and seed give the same files)
+# and proved again by test-puzzles in `make test`.
 PUZZLE_COUNT ?= 300
 .PHONY: puzzles test-puzzles
 puzzles: $(BUILD)/oware $(BUILD)/oware.egdb
-	$(BUILD)/oware puzzles --count $(PUZZLE_COUNT) --egdb $(BUILD)/oware.egdb >web/puzzles-oware.json.tmp
+	$(BUILD)/oware puzzles --count $(PUZZLE_COUNT) --egdb $(BUILD)/oware.egdb --records cli/records/oware.ogn >web/puzzles-oware.json.tmp
 	mv web/puzzles-oware.json.tmp web/puzzles-oware.json
-	$(BUILD)/oware puzzles --game togyz --count $(PUZZLE_COUNT) >web/puzzles-togyz.json.tmp
+	$(BUILD)/oware puzzles --game togyz --count $(PUZZLE_COUNT) --records cli/records/togyz.txt >web/puzzles-togyz.json.tmp
 	mv web/puzzles-togyz.json.tmp web/puzzles-togyz.json
 test-puzzles: $(BUILD)/oware $(BUILD)/oware.egdb
 	EGDB=$(BUILD)/oware.egdb sh tests/cli/test_puzzles.sh $(BUILD)/oware

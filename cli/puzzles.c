@@ -1,7 +1,8 @@
 /* puzzles.c: `oware puzzles`: positions of either game where one move is
- * clearly best and a greedy player gets it wrong, found in self-play and
- * written as a JSON file the web client can ship; `--check FILE` proves a
- * file's puzzles again. */
+ * clearly best and a greedy player gets it wrong, found in game records
+ * (`--records FILE`) and in self-play and written as a JSON file the web
+ * client can ship; `--check FILE` proves a file's puzzles again. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "cli/puzzles.h"
+#include "engine/ogn.h"
 #include "engine/search.h"
 #include "engine/togyz_search.h"
 #include "protocol/game.h"
@@ -19,20 +21,28 @@
 #define MAX_STEPS 3     /* solver's moves of one puzzle at most */
 #define MAX_MOVES 9
 #define CAP (24 * OW_SEARCH_SEED) /* values clamped to +-24 seeds, a win is 24 */
+#define MAX_RECORDS_FILE (4L << 20) /* bytes of a --records file */
+#define MAX_PLIES 4096  /* plies of one record (OW_OGN_MAX_PLIES) */
+#define RECORD_GAP 10   /* plies between two puzzles of one record */
 
 const char cli_puzzles_help[] =
 	"  oware puzzles [--game oware|togyz] [--count N] [--seed N] [--depth D]\n"
-	"                [--margin SEEDS] [--egdb FILE]\n"
-	"      Plays games against itself (from --seed, default 1: the same\n"
-	"      arguments give the same file) and prints, as one JSON array with\n"
-	"      a puzzle a line, the first N (--count, default 100, at most 2000)\n"
-	"      positions where one move is clearly best: every legal move is\n"
-	"      searched to depth D (--depth, default 12 for Oware, 8 for Togyz\n"
-	"      Kumalak; 2 to 12), its value clamped to +-24 seeds (a forced win\n"
-	"      counts 24), and the best beats every other by at least SEEDS\n"
-	"      (--margin, default 3, 1 to 24), while a greedy player (the most\n"
-	"      seeds now, less the most the opponent can take back) would play\n"
-	"      another. A puzzle goes on (up to 3 moves of the solver) while the\n"
+	"                [--margin SEEDS] [--egdb FILE] [--records FILE]\n"
+	"      Prints, as one JSON array with a puzzle a line, the first N\n"
+	"      (--count, default 100, at most 2000) positions where one move is\n"
+	"      clearly best: every legal move is searched to depth D (--depth,\n"
+	"      default 12 for Oware, 8 for Togyz Kumalak; 2 to 12), its value\n"
+	"      clamped to +-24 seeds (a forced win counts 24), and the best beats\n"
+	"      every other by at least SEEDS (--margin, default 3, 1 to 24),\n"
+	"      while a greedy player (the most seeds now, less the most the\n"
+	"      opponent can take back) would play another. --records FILE: first\n"
+	"      every position of FILE's game records (Oware: OGN records one\n"
+	"      after another; Togyz Kumalak: games in Kazakh notation as the\n"
+	"      page copies them, a blank line between two, # a comment line), at\n"
+	"      most one puzzle every 10 plies of a record, ids o-rN (t-rN). Then\n"
+	"      games the engine plays against itself from --seed (default 1: the\n"
+	"      same arguments give the same file), one puzzle a game, ids o-N\n"
+	"      (t-N). A puzzle goes on (up to 3 moves of the solver) while the\n"
 	"      engine's reply leaves again one clearly best move. Each puzzle:\n"
 	"      {\"id\":\"o-1\",\"position\":{...},\"moves\":[\"d\",\"B\",\"a\"],\n"
 	"       \"margin\":S,\"depth\":D,\"found\":F,\"tempting\":T,\"difficulty\":1..5}\n"
@@ -361,70 +371,290 @@ static int difficulty(int found, int tempting)
 	return d + (tempting > 0) > 5 ? 5 : d + (tempting > 0);
 }
 
-static int find(finder *f, int count, uint64_t seed, int minmargin)
-{
-	uint64_t rng = seed, *seen = calloc((size_t)count * 64, sizeof *seen);
-	int nseen = 0, made = 0, games = 0;
+/* What a search for puzzles shares: the positions seen, the puzzles made. */
+typedef struct hunt {
+	finder *f;
+	int count, minmargin, made, records;
+	uint64_t *seen;
+	int nseen;
+	FILE *out; /* where the puzzles go */
 	jw w;
+} hunt;
 
-	if (!seen)
+/* Prints the puzzle at g, if there is one (and g was not seen before):
+ * 1 when it did. rec: its id is o-rN (t-rN), numbered among the records'. */
+static int try_puzzle(hunt *h, const pgame *g, int rec)
+{
+	char moves[2 * MAX_STEPS], id[32];
+	int n, margin, tempting, val[TG_PITS], m, first, found;
+	finder *f = h->f;
+
+	if (seen_before(h->seen, &h->nseen, h->count * 64, g) ||
+	    !puzzle_at(f, g, h->minmargin, moves, &n, &margin))
+		return 0;
+	first = rank(f, g, f->depth, val, &m);
+	greedy_misses(g, first, &tempting);
+	found = found_at(f, g, first);
+	if (rec)
+		snprintf(id, sizeof id, "%c-r%d", f->togyz ? 't' : 'o', ++h->records);
+	else
+		snprintf(id, sizeof id, "%c-%d", f->togyz ? 't' : 'o', h->made - h->records + 1);
+	jw_reset(&h->w);
+	jw_obj(&h->w);
+	jw_key(&h->w, "id");
+	jw_str(&h->w, id);
+	jw_key(&h->w, "position");
+	write_position(&h->w, g);
+	jw_key(&h->w, "moves");
+	jw_arr(&h->w);
+	for (int i = 0; i < n; i++)
+		jw_char(&h->w, moves[i]);
+	jw_arr_end(&h->w);
+	jw_key(&h->w, "margin");
+	jw_int(&h->w, margin / OW_SEARCH_SEED);
+	jw_key(&h->w, "depth");
+	jw_int(&h->w, f->depth);
+	jw_key(&h->w, "found");
+	jw_int(&h->w, found);
+	jw_key(&h->w, "tempting");
+	jw_int(&h->w, tempting);
+	jw_key(&h->w, "difficulty");
+	jw_int(&h->w, difficulty(found, tempting));
+	jw_obj_end(&h->w);
+	if (h->made++)
+		fputs(",\n", h->out);
+	fwrite(h->w.buf, 1, h->w.len, h->out);
+	return 1;
+}
+
+/* One game record read from a --records file: its start and moves. */
+typedef struct record {
+	pgame start;
+	int n;
+	uint8_t moves[MAX_PLIES];
+} record;
+
+/* Scans every position of r (from its 6th ply on) for puzzles, at most
+ * one every RECORD_GAP plies. */
+static void scan_record(hunt *h, const record *r)
+{
+	pgame g = r->start;
+	int next = 6;
+
+	for (int i = 0; i <= r->n && h->made < h->count && legal(&g); i++) {
+		if (i >= next && try_puzzle(h, &g, 1))
+			next = i + RECORD_GAP;
+		if (i < r->n)
+			play(&g, r->moves[i]);
+	}
+}
+
+/* Reads one Togyz Kumalak record of len bytes: its moves in Kazakh
+ * notation, each H, HL or HLX (H the hole number 1-9 of the side to move,
+ * L that of the hole where its last seed lands, checked, X: it made a
+ * tuzdyk, checked; without X a tuzdyk is not denied, as some sources
+ * leave it out); move numbers "N." are skipped, and a result ("1-0",
+ * "0-1", "1/2-1/2", "*", then a score "(S-N)") ends the record. 0, or -1
+ * with err saying which move and why. */
+static int read_togyz(const char *text, size_t len, record *r, char *err, size_t errsz)
+{
+	size_t i = 0;
+
+	r->start.togyz = 1;
+	tg_game_start(&r->start.t);
+	tg_game g = r->start.t;
+	r->n = 0;
+	while (i < len) {
+		char tok[32];
+		size_t k = 0;
+
+		while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
+			i++;
+		if (i >= len)
+			break;
+		while (i < len && !(text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) {
+			if (k + 1 < sizeof tok)
+				tok[k++] = text[i];
+			i++;
+		}
+		tok[k] = 0;
+		if (k >= 2 && tok[k - 1] == '.' && strspn(tok, "0123456789") == k - 1)
+			continue;
+		if (!strcmp(tok, "1-0") || !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2") || !strcmp(tok, "*"))
+			break;
+		int hole = tok[0] - '0', last = k >= 2 ? tok[1] - '0' : 0, x = k == 3 && (tok[2] == 'X' || tok[2] == 'x');
+		int pit = tg_pit_of(g.pos.turn, hole);
+		tg_move_info info;
+
+		if (k < 1 || k > 3 || hole < 1 || hole > 9 || (k >= 2 && (last < 1 || last > 9)) || (k == 3 && !x)) {
+			snprintf(err, errsz, "move %d \"%s\": not a move (H, HL or HLX)", r->n + 1, tok);
+			return -1;
+		}
+		if (r->n >= MAX_PLIES || g.end != OW_END_NONE || tg_game_play(&g, pit, &info)) {
+			snprintf(err, errsz, "move %d \"%s\": %s", r->n + 1, tok,
+			         r->n >= MAX_PLIES ? "too many moves" : g.end != OW_END_NONE ? "the game is over"
+			         : tg_strerror(tg_pos_check(&g.pos, pit)));
+			return -1;
+		}
+		if ((k >= 2 && tg_hole_number(info.last) != last) || (x && !info.tuzdyk)) {
+			char nota[4];
+
+			tg_notation(&info, nota);
+			snprintf(err, errsz, "move %d \"%s\": the engine plays it as %s", r->n + 1, tok, nota);
+			return -1;
+		}
+		r->moves[r->n++] = (uint8_t)pit;
+	}
+	return 0;
+}
+
+/* Reads one Oware record (OGN) of len bytes into r. */
+static int read_oware(const char *text, size_t len, record *r, char *err, size_t errsz, int *line)
+{
+	static ow_ogn rec;
+
+	if (ow_ogn_read(text, len, &rec)) {
+		*line += rec.line - 1;
+		snprintf(err, errsz, "%s", rec.err);
+		return -1;
+	}
+	r->start.togyz = 0;
+	ow_game_from(&r->start.o, &rec.start);
+	r->n = rec.nmoves < MAX_PLIES ? rec.nmoves : MAX_PLIES;
+	memcpy(r->moves, rec.moves, (size_t)r->n);
+	return 0;
+}
+
+/* Whether the line at text[i] is blank (spaces only) or a # comment. */
+static int line_apart(const char *text, size_t len, size_t i, int togyz)
+{
+	while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'))
+		i++;
+	return i >= len || text[i] == '\n' || (togyz && text[i] == '#');
+}
+
+/* Reads every record of path and scans it: 0, or cli_bad's status. A
+ * record ends (Oware) where a tag line follows its moves, (Togyz Kumalak)
+ * at a blank line; a # line is a comment in a Togyz Kumalak file. */
+static int scan_records(hunt *h, const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	char *text, err[OW_OGN_ERR + 64];
+	size_t len, i = 0;
+	int line = 1, nrec = 0, rc = 0, togyz = h->f->togyz;
+	record *r;
+
+	if (!fp)
+		return cli_bad("puzzles", "--records %s: %s", path, strerror(errno));
+	text = malloc(MAX_RECORDS_FILE + 1);
+	r = malloc(sizeof *r);
+	if (!text || !r) {
+		fclose(fp);
+		free(text);
+		free(r);
 		return cli_bad("puzzles", "out of memory");
-	jw_init(&w);
+	}
+	len = fread(text, 1, MAX_RECORDS_FILE + 1, fp);
+	if (ferror(fp) || len > MAX_RECORDS_FILE)
+		rc = cli_bad("puzzles", "--records %s: %s", path, ferror(fp) ? strerror(errno) : "larger than 4 MB");
+	fclose(fp);
+	while (!rc && i < len) {
+		size_t from, end;
+		int first = line, moved = 0;
+
+		/* Skip what lies between records. */
+		while (i < len && line_apart(text, len, i, togyz)) {
+			while (i < len && text[i] != '\n')
+				i++;
+			if (i < len) {
+				i++;
+				line++;
+			}
+		}
+		if (i >= len)
+			break;
+		from = i;
+		first = line;
+		/* The record's lines. */
+		for (end = i; end < len;) {
+			size_t e = end;
+			int tag = text[end] == '[';
+
+			if (togyz ? line_apart(text, len, end, 1) : tag && moved)
+				break;
+			if (!tag && !line_apart(text, len, end, 0))
+				moved = 1;
+			while (e < len && text[e] != '\n')
+				e++;
+			end = e < len ? e + 1 : e;
+			line++;
+		}
+		i = end;
+		nrec++;
+		if (togyz ? read_togyz(text + from, end - from, r, err, sizeof err)
+		          : read_oware(text + from, end - from, r, err, sizeof err, &first)) {
+			rc = cli_bad("puzzles", "--records %s: record %d (line %d): %s", path, nrec,
+			             first, err);
+			break;
+		}
+		scan_record(h, r);
+	}
+	free(text);
+	free(r);
+	return rc;
+}
+
+static int find(finder *f, int count, uint64_t seed, int minmargin, const char *records)
+{
+	hunt h = {.f = f, .count = count, .minmargin = minmargin};
+	uint64_t rng = seed;
+	int games = 0, rc = 0;
+
+	if (!(h.seen = calloc((size_t)count * 64, sizeof *h.seen)))
+		return cli_bad("puzzles", "out of memory");
+	jw_init(&h.w);
+	/* A bad records file prints nothing: its puzzles wait in a buffer. */
+	char *buf = NULL;
+	size_t bufsz = 0;
+
+	if (records) {
+		if (!(h.out = open_memstream(&buf, &bufsz))) {
+			free(h.seen);
+			return cli_bad("puzzles", "out of memory");
+		}
+		rc = scan_records(&h, records);
+		fclose(h.out);
+	}
+	if (rc) {
+		free(buf);
+		free(h.seen);
+		jw_free(&h.w);
+		return rc;
+	}
+	h.out = stdout;
 	fputs("[\n", stdout);
-	while (made < count && games < count * 50) {
+	if (buf)
+		fwrite(buf, 1, bufsz, stdout);
+	free(buf);
+	while (h.made < count && games < count * 50) {
 		pgame g;
 
 		start(&g, f->togyz);
 		games++;
-		while (legal(&g) && made < count) {
+		while (legal(&g) && h.made < count) {
 			int ply = f->togyz ? g.t.ply : g.o.ply;
-			char moves[2 * MAX_STEPS];
-			int n, margin, tempting, val[TG_PITS], m;
 
-			if (ply >= 6 && !seen_before(seen, &nseen, count * 64, &g) &&
-			    puzzle_at(f, &g, minmargin, moves, &n, &margin)) {
-				int first = rank(f, &g, f->depth, val, &m), found;
-				char id[32];
-
-				greedy_misses(&g, first, &tempting);
-				found = found_at(f, &g, first);
-				snprintf(id, sizeof id, "%c-%d", f->togyz ? 't' : 'o', made + 1);
-				jw_reset(&w);
-				jw_obj(&w);
-				jw_key(&w, "id");
-				jw_str(&w, id);
-				jw_key(&w, "position");
-				write_position(&w, &g);
-				jw_key(&w, "moves");
-				jw_arr(&w);
-				for (int i = 0; i < n; i++)
-					jw_char(&w, moves[i]);
-				jw_arr_end(&w);
-				jw_key(&w, "margin");
-				jw_int(&w, margin / OW_SEARCH_SEED);
-				jw_key(&w, "depth");
-				jw_int(&w, f->depth);
-				jw_key(&w, "found");
-				jw_int(&w, found);
-				jw_key(&w, "tempting");
-				jw_int(&w, tempting);
-				jw_key(&w, "difficulty");
-				jw_int(&w, difficulty(found, tempting));
-				jw_obj_end(&w);
-				if (made++)
-					fputs(",\n", stdout);
-				fwrite(w.buf, 1, w.len, stdout);
-				/* Not two puzzles from one game in a row. */
+			/* One puzzle a game. */
+			if (ply >= 6 && try_puzzle(&h, &g, 0))
 				break;
-			}
 			play(&g, selfplay_move(f, &g, &rng));
 		}
 	}
 	fputs("\n]\n", stdout);
-	jw_free(&w);
-	free(seen);
-	if (made < count)
-		fprintf(stderr, "oware: puzzles: found %d of %d in %d games\n", made, count, games);
+	jw_free(&h.w);
+	free(h.seen);
+	if (h.made < count)
+		fprintf(stderr, "oware: puzzles: found %d of %d in %d games\n", h.made, count, games);
 	return fflush(stdout) ? 1 : 0;
 }
 
@@ -514,7 +744,7 @@ static int check(finder *f, const char *path)
 
 int cli_puzzles(int togyz, int argc, char **argv)
 {
-	const char *path = NULL, *egdb = NULL;
+	const char *path = NULL, *egdb = NULL, *records = NULL;
 	long count = 100, seed = 1, depth = togyz ? 8 : 12, margin = 3;
 	finder f = {.togyz = togyz};
 	int rc;
@@ -526,7 +756,7 @@ int cli_puzzles(int togyz, int argc, char **argv)
 		long lo = num == &depth ? 2 : num == &seed ? 0 : 1;
 		long hi = num == &count ? 2000 : num == &seed ? 0x7fffffff : num == &depth ? 12 : 24;
 
-		if (!num && strcmp(opt, "--check") && strcmp(opt, "--egdb"))
+		if (!num && strcmp(opt, "--check") && strcmp(opt, "--egdb") && strcmp(opt, "--records"))
 			return cli_bad("puzzles", "unknown option \"%s\"", opt);
 		if (!val)
 			return cli_bad("puzzles", "%s needs a value", opt);
@@ -537,7 +767,11 @@ int cli_puzzles(int togyz, int argc, char **argv)
 			path = val;
 		else if (!strcmp(opt, "--egdb"))
 			egdb = val;
+		else if (!strcmp(opt, "--records"))
+			records = val;
 	}
+	if (path && records)
+		return cli_bad("puzzles", "give only one of --check and --records");
 	if (egdb && togyz)
 		return cli_bad("puzzles", "--egdb is Oware's");
 	if (egdb && (rc = cli_egdb_open("puzzles", egdb, &f.egdb)))
@@ -547,7 +781,8 @@ int cli_puzzles(int togyz, int argc, char **argv)
 	f.ttt = togyz ? calloc(TT_ENTRIES, sizeof *f.ttt) : NULL;
 	if (!f.ott && !f.ttt)
 		return cli_bad("puzzles", "out of memory");
-	rc = path ? check(&f, path) : find(&f, (int)count, (uint64_t)seed, (int)margin * OW_SEARCH_SEED);
+	rc = path ? check(&f, path)
+	          : find(&f, (int)count, (uint64_t)seed, (int)margin * OW_SEARCH_SEED, records);
 	free(f.ott);
 	free(f.ttt);
 	return rc;

@@ -6,6 +6,7 @@
 //   const r = await cpu.best({ moves: game.moves, level: 'medium', seed: 7 });
 //   // r = {move: 'c', score, depth, nodes, pv: ['c', ...], ms}
 //   const hint = await cpu.hint({ moves: game.moves });   // hard's move
+//   const r2 = await cpu.atDepth({ position, moves, depth: 8 });  // exactly 8 plies
 //   const a = await cpu.analyse({ position, moves, nodes: 300000,
 //     onPly: (ply, k, total) => ... });   // the plies of `oware analyse`
 //   cpu.newGame();   // forget what the last game taught the table
@@ -65,6 +66,14 @@ export class Computer {
   // The hint: hard's move for the side to move.
   hint({ position = null, moves = [] } = {}) {
     return this.best({ position, moves, level: 'hard' });
+  }
+
+  // A plain search of exactly depth plies from an empty table
+  // (reproducible: the move and score of `oware best --depth N` on the
+  // same game). It forgets what the table held, as newGame() does.
+  atDepth({ position = null, moves = [], depth } = {}) {
+    this._post({ type: 'clear' }).catch(() => {});
+    return this._post({ type: 'best', position, moves: [...moves], depth });
   }
 
   // Analyses a whole game (engine/analysis.h), ply by ply, with a node

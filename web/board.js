@@ -154,7 +154,6 @@ export class Board {
       const owner = this.ids[i] === this.tuzdyk.south ? 'south' : this.ids[i] === this.tuzdyk.north ? 'north' : '';
       b.classList.toggle('tuzdyk', !!owner);
       setData(b, 'tuzdyk', owner || null);
-      setText(b.querySelector('.mark'), owner ? 'X' : '');
     });
   }
 

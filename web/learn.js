@@ -131,6 +131,7 @@ async function showMoves(step) {
     // The panel closed or moved on meanwhile: the board is another step's.
     if (learn.lesson < 0 || currentStep() !== step) return;
   }
+  board.relabel();
   board.markLast(g.history.at(-1));
 }
 
@@ -174,7 +175,8 @@ function tryMove(pit) {
     const info = learn.game.play(pit);
     learn.solved = true;
     learn.feedback = { kind: 'done', text: words(step.done) };
-    board.animate(before, info, learn.game.state()).then(() => { if (board) board.markLast(info); });
+    // Once sown, the pits' names say their new counts (as their text does).
+    board.animate(before, info, learn.game.state()).then(() => { if (board) { board.relabel(); board.markLast(info); } });
   } else if (listed) {
     learn.feedback = { kind: 'wrong', text: words(listed.why) };
   } else if (p.error) {

@@ -3,7 +3,10 @@
 // the best move; each solver's move is checked against the puzzle's
 // `moves`, the replies are played by the page after a short pause; a hint
 // marks the first move's pit, the solution plays the line, and once done
-// the position is open to try moves (analysis) or the next puzzle. A streak
+// the engine (web/ai.js, in a worker: Oware's or Togyz Kumalak's) says what
+// it makes of the position, searched to the puzzle's depth, and the
+// position is open to try moves (analysis, judged again after each) or
+// the next puzzle. A streak
 // and a rating (Elo-like against the puzzle's difficulty) are kept in this
 // browser, and a puzzle of the day is chosen by the date. The panel's state
 // is its own; every intent changes it, then draws the panel.
@@ -15,6 +18,7 @@ import { Board } from './board.js';
 import { $, load, store } from './ui.js';
 import { setText, setHidden, setAttr, setDisabled } from './dom.js';
 import { openRecord } from './study.js';
+import { Computer } from './ai.js';
 
 const REPLY_MS = 700;   // the pause before the page plays a reply
 const START_RATING = 1200;
@@ -33,10 +37,17 @@ const pz = Object.seal({
   hint: false,         // the hint shown
   feedback: null,      // {kind: 'wrong' | 'done' | 'info', text}
   change: null,        // the rating's change for this puzzle
+  played: [],          // the moves played from the puzzle's position
+  view: null,          // the engine's view once done: null | {thinking} | {over} | {turn, move, score, depth, pv}
 });
 
 let board = null;
 let replyTimer = null;
+let viewSeq = 0;       // the engine's answer to an older position is dropped
+const computers = {};
+const computer = (kind) => (computers[kind] ||= kind === 'togyz'
+  ? new Computer(new URL('togyz-worker.js', import.meta.url)) : new Computer());
+const WON = 20000;     // a search score beyond this is a forced result
 
 const engineOf = (kind) => (kind === 'togyz' ? TogyzGame : OwareGame);
 const puzzle = () => pz.list[pz.at];
@@ -135,6 +146,9 @@ function openPuzzle(i, daily = false) {
   pz.hint = false;
   pz.feedback = null;
   pz.change = null;
+  pz.played = [];
+  pz.view = null;
+  viewSeq++;
   pz.game = engineOf(pz.kind).fromPosition(puzzle().position);
   if (!board || board.kind !== pz.kind) {
     board = new Board($('puzzles-board'), { south: $('puzzles-store-south'), north: $('puzzles-store-north') },
@@ -151,14 +165,18 @@ function openPuzzle(i, daily = false) {
 function sow(pit) {
   const before = pz.game.state();
   const info = pz.game.play(pit);
-  return board.animate(before, info, pz.game.state()).then(() => board.markLast(info));
+  pz.played.push(pit);
+  // Once sown, the pits' names say their new counts (as their text does).
+  return board.animate(before, info, pz.game.state()).then(() => { board.relabel(); board.markLast(info); });
 }
 
 function tryMove(pit) {
   if (board.anim) return;
   if (pz.phase === 'analysis') {
     if (!pz.game.isLegal(pit)) return;
-    sow(pit).then(drawPuzzles);
+    viewSeq++;
+    pz.view = null;
+    sow(pit).then(judge);
     drawPuzzles();
     return;
   }
@@ -178,7 +196,7 @@ function tryMove(pit) {
     score(true);
     pz.phase = 'done';
     pz.feedback = { kind: 'done', text: t(pz.result === 'solved' ? 'puzzle.solved' : 'puzzle.solved.late') };
-    sow(pit).then(drawPuzzles);
+    sow(pit).then(judge);
   } else {
     pz.phase = 'reply';
     pz.feedback = { kind: 'info', text: t('puzzle.good') };
@@ -224,7 +242,45 @@ async function showSolution() {
     if (pz.ply < p.moves.length) await new Promise((res) => { replyTimer = setTimeout(res, REPLY_MS); });
   }
   pz.phase = 'done';
+  judge();
+}
+
+// The engine's view of the position on the board, searched to the
+// puzzle's depth from its position and the moves played since.
+function judge() {
+  const seq = ++viewSeq;
+  const st = pz.game.state();
+  if (st.over) {
+    pz.view = { over: true };
+  } else {
+    pz.view = { thinking: true };
+    computer(pz.kind).atDepth({ position: puzzle().position, moves: pz.played, depth: puzzle().depth }).then((r) => {
+      if (seq !== viewSeq) return;
+      pz.view = { turn: st.turn, move: r.move, score: r.score, depth: r.depth, pv: r.pv };
+      drawPuzzles();
+    }, () => {
+      if (seq !== viewSeq) return;
+      pz.view = null;
+      drawPuzzles();
+    });
+  }
   drawPuzzles();
+}
+
+// The engine's view in words.
+function viewText() {
+  const v = pz.view;
+  if (!v) return '';
+  if (v.thinking) return t('puzzle.engine.thinking');
+  if (v.over) return t('puzzle.engine.over');
+  const other = v.turn === 'south' ? 'north' : 'south';
+  const leader = t(`side.${v.score >= 0 ? v.turn : other}`);
+  const n = Math.round(Math.abs(v.score) / 16);
+  const view = Math.abs(v.score) >= WON ? t('puzzle.engine.win', { side: leader })
+    : n === 0 ? t('puzzle.engine.even')
+      : t(n === 1 ? 'puzzle.engine.ahead.one' : 'puzzle.engine.ahead', { side: leader, n });
+  return t('puzzle.engine', { depth: v.depth, side: t(`side.${v.turn}`), pit: pitName(v.move),
+    line: v.pv.slice(0, 3).map(pitName).join(', '), view });
 }
 
 function analyse() {
@@ -244,7 +300,8 @@ export function drawPuzzles() {
   setHidden($('puzzles-player'), !open);
   if (!open) return;
   const p = puzzle();
-  setText($('puzzles-name'), pz.daily ? t('puzzle.daily.name', { date: today(), id: p.id }) : t('puzzle.name', { id: p.id }));
+  // The date's hyphens do not break (a phone's narrow heading broke it in two).
+  setText($('puzzles-name'), pz.daily ? t('puzzle.daily.name', { date: today().replace(/-/g, '\u2011'), id: p.id }) : t('puzzle.name', { id: p.id }));
   setText($('puzzles-difficulty'), t('puzzle.difficulty', { n: p.difficulty }));
   const mover = p.position.turn;
   setText($('puzzles-task'), pz.phase === 'analysis' || pz.phase === 'done' ? '' : t('puzzle.task', { side: t(`side.${mover}`) }));
@@ -255,6 +312,7 @@ export function drawPuzzles() {
   const fb = $('puzzles-feedback');
   setText(fb, pz.feedback ? pz.feedback.text : '');
   setAttr(fb, 'data-kind', pz.feedback ? pz.feedback.kind : null);
+  setText($('puzzles-engine'), pz.phase === 'done' || pz.phase === 'analysis' ? viewText() : '');
   setText($('puzzles-change'), pz.change === null ? '' : t('puzzle.change', { d: (pz.change >= 0 ? '+' : '') + pz.change, rating: r.rating }));
   const solving = pz.phase === 'solve';
   setHidden($('puzzles-hint'), !solving);
@@ -271,16 +329,17 @@ export function wirePuzzles() {
   $('puzzles-open').addEventListener('click', () => openPuzzles(false));
   $('puzzles-daily').addEventListener('click', () => openPuzzles(true));
   $('puzzles-close').addEventListener('click', () => $('puzzles').close());
-  $('puzzles').addEventListener('close', () => { clearTimeout(replyTimer); if (board) board.finish(); pz.at = -1; });
+  $('puzzles').addEventListener('close', () => { clearTimeout(replyTimer); viewSeq++; if (board) board.finish(); pz.at = -1; });
   $('puzzles-hint').addEventListener('click', showHint);
   $('puzzles-solution').addEventListener('click', showSolution);
   $('puzzles-analyse').addEventListener('click', analyse);
   $('puzzles-reset').addEventListener('click', () => {
     pz.game = engineOf(pz.kind).fromPosition(puzzle().position);
+    pz.played = [];
     board.finish();
     board.show(pz.game.state());
     board.markLast(null);
-    drawPuzzles();
+    judge();
   });
   // Oware's letters (Togyz's digits 1-9) play a pit of the side to move, as on the game screen.
   $('puzzles').addEventListener('keydown', (ev) => {

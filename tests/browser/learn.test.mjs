@@ -4,8 +4,9 @@
 // wrong try (its `why` shown), an unlisted wrong try (the engine's words),
 // the answer (its `done`, the board after it as the engine says), every
 // question's wrong and right option, the progress kept after a reload, the
-// first game against the easy computer; on a desktop in English and on a
-// 360 px phone in Spanish (no sideways scrolling). Then a room waiting for
+// first game against the easy computer; on a desktop and on a 360 px phone
+// (no sideways scrolling), each in English and in Spanish; axe finds no
+// serious violation on any screen of it. Then a room waiting for
 // its opponent: its Learn line opens the lessons over the room, which stays
 // connected, and the panel says when the opponent arrives.
 // Screenshots: build/screenshots/learn-*.png.
@@ -13,6 +14,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as oware from '../../web/engine.js';
 import * as togyz from '../../web/togyz.js';
@@ -45,6 +47,19 @@ function lastMissed(kind, lang, want, landed) {
     : `That move does not end in pit ${a}: its last seed lands in ${b}.`;
   return lang === 'es' ? `Esa jugada no termina en ${a}: su última semilla cae en ${b}.`
     : `That move does not end in ${a}: its last seed lands in ${b}.`;
+}
+
+// axe-core (as tests/browser/axe.test.mjs runs it): no serious or critical
+// violation on the screen as it is now.
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function axeClean(page, label) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE);
+  const bad = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`).slice(0, 3) }));
+  });
+  assert.deepEqual(bad, [], `axe on ${label}: ${JSON.stringify(bad, null, 1)}`);
 }
 
 const suite = browserSuite([]);
@@ -89,6 +104,7 @@ async function everyLesson(page, kind, lang, tag) {
   assert.equal(await page.locator('#learn-list .learn-lesson').count(), data.lessons.length);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'learn-title', 'the focus goes to the panel');
   await shot(page, `learn-${kind}-${tag}-list`);
+  await axeClean(page, `${kind} ${tag}: the lessons`);
   // For a screen reader: a dialog named by its heading, each lesson a button.
   const snap = await page.locator('#learn').ariaSnapshot();
   assert.match(snap, new RegExp(`heading "${await text(page, '#learn-title')}" \\[level=2\\]`), snap);
@@ -107,8 +123,14 @@ async function everyLesson(page, kind, lang, tag) {
         for (const m of step.moves || []) g.play(m);
         await page.waitForFunction(() => !document.querySelector('#learn-board.animating'));
         assert.deepEqual(await counts(page, kind), g.state().pits, `${where}: the position shown`);
+        // Both scores shown (on a phone in strips above and below the board).
+        for (const side of ['south', 'north']) {
+          assert.equal(await page.isVisible(`#learn-store-${side}`), true, `${where}: ${side}'s score shown`);
+          assert.equal(await text(page, `#learn-store-${side} .store-count`), String(g.state().captured[side]), `${where}: ${side}'s score`);
+        }
       }
       if (step.goal) {
+        if (!shots.has('step')) { shots.add('step'); await shot(page, `learn-${kind}-${tag}-step`); await axeClean(page, `${where}: a step`); }
         assert.equal(await shown(page, '#learn-next'), false, `${where}: no Next before the move`);
         const side = SIDES[kind][lang][step.position.turn];
         assert.ok((await text(page, '#learn-task')).includes(side), `${where}: the task names ${side}`);
@@ -132,7 +154,7 @@ async function everyLesson(page, kind, lang, tag) {
           // A goal of the last pit: the sentence names both pits.
           if (!p.error && step.goal.last) assert.equal(fb.text, lastMissed(kind, lang, step.goal.last, p.move.sown.at(-1)), `${where}: ${other}`);
         }
-        if (!shots.has('wrong')) { shots.add('wrong'); await shot(page, `learn-${kind}-${tag}-wrong`); }
+        if (!shots.has('wrong')) { shots.add('wrong'); await shot(page, `learn-${kind}-${tag}-wrong`); await axeClean(page, `${where}: a wrong try`); }
         // The answer, by keyboard on the desktop's first step, else by a click.
         const answer = step.answers[0];
         if (!phone && li === 0 && si === 0) {
@@ -149,7 +171,7 @@ async function everyLesson(page, kind, lang, tag) {
         assert.deepEqual(await counts(page, kind), g.state().pits, `${where}: the board after ${answer}`);
         assert.equal(await text(page, '#learn-task'), '', `${where}: the task done`);
         assert.equal(await page.getAttribute('#learn-board', 'data-view'), step.position.turn, `${where}: the view stays`);
-        if (!shots.has('done')) { shots.add('done'); await shot(page, `learn-${kind}-${tag}-done`); }
+        if (!shots.has('done')) { shots.add('done'); await shot(page, `learn-${kind}-${tag}-done`); await axeClean(page, `${where}: done`); }
       } else if (step.options) {
         const buttons = page.locator('#learn-options .learn-option');
         assert.deepEqual(await buttons.allTextContents(), step.options.map((o) => o.text[lang]), `${where}: the options`);
@@ -160,16 +182,24 @@ async function everyLesson(page, kind, lang, tag) {
         assert.equal(await shown(page, '#learn-next'), false, `${where}: no Next after a wrong option`);
         await buttons.nth(step.options.findIndex((o) => o.correct)).click();
         assert.deepEqual(await feedback(page), { text: step.done[lang], kind: 'done' }, `${where}: done`);
-        if (!shots.has('question')) { shots.add('question'); await shot(page, `learn-${kind}-${tag}-question`); }
+        if (!shots.has('question')) { shots.add('question'); await shot(page, `learn-${kind}-${tag}-question`); await axeClean(page, `${where}: a question`); }
       }
       if (phone) await fits(page, where);
       if (step.play) {
         assert.equal(await shown(page, '#learn-play'), true, `${where}: the first game's button`);
         assert.equal(await shown(page, '#learn-next'), false);
         await shot(page, `learn-${kind}-${tag}-play`);
+        await axeClean(page, `${where}: the first game`);
         break;
       }
       assert.equal(await shown(page, '#learn-next'), true, `${where}: Next (${type})`);
+      // A lesson done: its last step answered, Next goes to the next lesson.
+      if (si === lesson.steps.length - 1 && !shots.has('lesson-done')) {
+        shots.add('lesson-done');
+        assert.equal(await text(page, '#learn-next'), lang === 'es' ? 'Siguiente lección' : 'Next lesson', `${where}: the lesson done`);
+        await shot(page, `learn-${kind}-${tag}-lesson-done`);
+        await axeClean(page, `${where}: the lesson done`);
+      }
       await page.click('#learn-next');
     }
   }
@@ -179,8 +209,10 @@ for (const kind of ['oware', 'togyz']) {
   for (const [tag, opts, lang] of [
     ['desktop', { locale: 'en-US' }, 'en'],
     ['phone', { locale: 'es-ES', viewport: { width: 360, height: 740 }, mobile: true, motion: 'no-preference' }, 'es'],
+    ['desktop-es', { locale: 'es-ES' }, 'es'],
+    ['phone-en', { locale: 'en-US', viewport: { width: 360, height: 740 }, mobile: true, motion: 'no-preference' }, 'en'],
   ]) {
-    test(`${kind} lessons, every step, on a ${tag} in ${lang}`, async () => {
+    test(`${kind} lessons, every step, on a ${tag.split('-')[0]} in ${lang}`, async () => {
       const page = await player({ ...opts, name: `${kind}-${tag}` });
       await page.goto(suite.server.url);
       await ready(page);
@@ -253,6 +285,7 @@ test('a room waiting for its opponent: Learn over the room, the opponent arrivin
     assert.equal(await text(host, '#learn-text'), step.text[lang]);
     assert.equal(host.url(), url);
     await shot(host, `learn-room-${kind}-arrived`);
+    await axeClean(host, `${kind}: the opponent arrived during a lesson`);
     await host.click('#learn-back-room');
     assert.equal(await host.evaluate(() => document.getElementById('learn').open), false);
     assert.equal(await host.evaluate(() => document.body.dataset.seat), 'south');

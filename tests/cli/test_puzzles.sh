@@ -48,6 +48,52 @@ check "a fresh file" 0 "puzzles: 4 passed, 0 failed" --check "$tmp/a"
 check "a fresh Togyz file" 0 "puzzles: 3 passed, 0 failed" --game togyz --check "$tmp/t"
 check "from stdin" 0 "puzzles: 4 passed, 0 failed" --check - <"$tmp/a"
 
+# From game records (--records): the records' puzzles first (o-rN, t-rN),
+# then self-play's; each proved, its position one of its record's, the
+# same file again from the same records; a bad record refused.
+REC=$(dirname "$0")/../../cli/records
+awk '/^\[Variant/ { n++ } n <= 12' "$REC/oware.ogn" >"$tmp/r.ogn"
+"$OWARE" puzzles --records "$tmp/r.ogn" --count 14 --depth 6 >"$tmp/r1" &&
+	"$OWARE" puzzles --records "$tmp/r.ogn" --count 14 --depth 6 >"$tmp/r2" && cmp -s "$tmp/r1" "$tmp/r2" &&
+	ok || fail "the same records gave different puzzles"
+ids=$(grep -o '"id":"[^"]*"' "$tmp/r1" | tr '\n' ' ')
+case $ids in
+'"id":"o-r1" "id":"o-r2" '*'"id":"o-1" '*) ok ;;
+*) fail "records' puzzles first, then self-play's: $ids" ;;
+esac
+check "record puzzles proved" 0 "puzzles: 14 passed, 0 failed" --check "$tmp/r1"
+# o-r1's position occurs in one of the records: replay each move by move.
+want=$(grep '"id":"o-r1"' "$tmp/r1" | sed 's/.*"position":{"pits":\(\[[^]]*\]\),"captured":\({[^}]*}\),"turn":\("[a-z]*"\).*/\1 \2 \3/')
+found=0
+awk -v d="$tmp" '/^\[Variant/ { n++ } { print > (d "/rec" n ".ogn") }' "$tmp/r.ogn"
+for r in "$tmp"/rec*.ogn; do
+	moves=$("$OWARE" ogn --read "$r" | sed 's/.*"moves":\[\([^]]*\)\].*/\1/' | tr -d '",' | sed 's/./& /g')
+	sofar=
+	for m in $moves; do
+		sofar="$sofar $m"
+		"$OWARE" play $sofar | sed 's/^{"pits":\(\[[^]]*\]\),"captured":\({[^}]*}\),"turn":\("[a-z]*"\).*/\1 \2 \3/' |
+			grep -qxF "$want" && found=1 && break 2
+	done
+done
+[ "$found" = 1 ] && ok || fail "o-r1's position ($want) is in none of the records"
+awk '/^\[Variant/ { n++ } n == 3 && /^1\. / && !done { sub(/^1\. [A-F]/, "1. Q"); done = 1 } { print }' "$tmp/r.ogn" >"$tmp/bad.ogn"
+line=$(grep -n '^1\. Q' "$tmp/bad.ogn" | cut -d: -f1)
+expect_err "a bad Oware record" "records $tmp/bad.ogn: record 3 (line $line): unexpected \"Q\"" puzzles --records "$tmp/bad.ogn" --count 2 --depth 4
+sed -n '/^# kazakhstan-2022-kabiyev/,/^$/p' "$REC/togyz.txt" >"$tmp/r.txt"
+awk '/^# White/ { n++ } n >= 1 && n <= 4' "$REC/togyz.txt" >>"$tmp/r.txt"
+"$OWARE" puzzles --game togyz --records "$tmp/r.txt" --count 5 --depth 4 >"$tmp/rt"
+grep -q '"id":"t-r1"' "$tmp/rt" && ok || fail "no Togyz puzzle from records: $(cat "$tmp/rt")"
+check "Togyz record puzzles proved" 0 "puzzles: 5 passed, 0 failed" --game togyz --check "$tmp/rt"
+# Kazakh notation is checked: 76 is hole 7 ending in hole 6 of the opponent.
+printf '# a wrong landing hole\n1. 75 98\n' >"$tmp/bad.txt"
+expect_err "a Togyz move whose landing hole is wrong" 'record 1 (line 2): move 1 "75": the engine plays it as 76' \
+	puzzles --game togyz --records "$tmp/bad.txt" --count 1 --depth 4
+printf '1. 76 98\n\n1. 7 0\n' >"$tmp/bad.txt"
+expect_err "a Togyz move that is not one" 'record 2 (line 3): move 2 "0": not a move' \
+	puzzles --game togyz --records "$tmp/bad.txt" --count 1 --depth 4
+expect_err "records and check" 'give only one of --check and --records' puzzles --check "$tmp/r1" --records "$tmp/r.ogn"
+expect_err "no records file" 'puzzles: --records /nonexistent: No such file' puzzles --records /nonexistent
+
 # The check can fail: the first move changed, a margin raised, a deeper
 # depth where the search may prefer another, a wrong game's file.
 sed '2s/"moves":\["\([a-fA-F]\)"/"moves":["Z"/' "$tmp/a" >"$tmp/bad1"

@@ -2,8 +2,9 @@
 // played through the engines the page uses (web/engine.js, web/togyz.js):
 // every step's answers are exactly the legal moves that achieve its goal,
 // every explained wrong try is really wrong (refused with its code, or
-// legal and short of the goal), every question's facts hold, and every
-// text is there in English and Spanish.
+// legal and short of the goal), every question's facts hold, every
+// text is there in English and Spanish, and Togyz Kumalak's texts name
+// holes by the numbers the board shows, never by the page's letters.
 // Run: ENGINE_WASM=web/engine.wasm TOGYZ_WASM=web/togyz.wasm node --test tests/wasm/lessons.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,10 +25,20 @@ const GOALS = ['last', 'seeds', 'seeds_min', 'over', 'winner', 'reason', 'tuzdyk
 const CHECKS = ['move', 'moves', 'pit', 'count', 'seeds', 'grand_slam', 'tuzdyk', 'to_tuzdyk_south',
   'over', 'reason', 'winner'];
 
+// A Togyz Kumalak hole named by a letter (a-i, A-I: the data's names,
+// which the board does not show): "hole b", "c's seeds", "into A", "hoyo
+// A", "de la b a la i", "siembra i".
+const LETTER_HOLE = {
+  en: /\bholes? [a-iA-I]\b(?!')|\b(into|to|reaches|sows?|sowed|and|along|does|played) [b-iA-I]\b(?!')|\bplayed [a-iA-I](?=[,.:;)])|(^|[\s(])[a-iA-I]'s\b|(^|[\s(])[b-iA-I][,.:;)]/,
+  es: /\b(hoyos?|la) [a-iA-I]\b(?![\wáéíóú])|\bjugado [a-iA-I](?=[,.:;)])|\b(de|del|al|siembra|sembró|captura|y|a) [b-iA-I]\b(?![\wáéíóú])|(^|[\s(])[b-iA-I][,.:;)]/,
+};
+let textKind = 'oware';
+
 function texts(t, where) {
   assert.ok(t && typeof t === 'object', `${where}: a text`);
   for (const l of LANGS) assert.ok(typeof t[l] === 'string' && t[l].trim().length > 0, `${where}: ${l} text`);
   assert.deepEqual(Object.keys(t).sort(), LANGS.slice().sort(), `${where}: only ${LANGS}`);
+  if (textKind === 'togyz') for (const l of LANGS) assert.doesNotMatch(t[l], LETTER_HOLE[l], `${where}: ${l}: a hole by its letter`);
 }
 
 // Whether the move info and the state after it meet every condition of goal.
@@ -112,6 +123,7 @@ for (const kind of ['oware', 'togyz']) {
   const data = JSON.parse(fs.readFileSync(file, 'utf8'));
 
   test(`${kind} lessons: every step through the engine, every text in both languages`, () => {
+    textKind = kind;
     assert.equal(data.game, kind);
     assert.ok(data.lessons.length >= 5, 'lessons');
     const ids = new Set();
@@ -136,6 +148,7 @@ for (const kind of ['oware', 'togyz']) {
 }
 
 test('the checks can fail: a wrong answer, a wrong try that works, a missing Spanish text', () => {
+  textKind = 'oware';
   const data = JSON.parse(fs.readFileSync(path.join(root, 'web/lessons/oware.json'), 'utf8'));
   const step = data.lessons[0].steps[0];
   assert.throws(() => checkMoveStep('oware', { ...step, answers: ['c'] }, 'x'), /the answers/);
@@ -143,6 +156,19 @@ test('the checks can fail: a wrong answer, a wrong try that works, a missing Spa
   assert.throws(() => checkMoveStep('oware', { ...step, wrong: [{ move: 'A', error: 'empty', why: step.done }] }, 'x'),
     /refused as empty/);
   assert.throws(() => texts({ en: 'x' }, 'x'), /es text/);
+  // Togyz Kumalak's holes by their letters, as the texts were first written.
+  textKind = 'togyz';
+  for (const [en, es] of [["b: one seed back into b, seven along c to i, the ninth into A.", 'Hoyo 2.'],
+    ["c's 9 seeds: one back into c, the last reaches B.", 'Hoyo 2.'],
+    ['Here A holds 4. How many seeds does i capture?', 'Hoyo 2.'],
+    ['Hole 2.', 'Las 9 semillas de a: una vuelve a a, luego de la b a la i.'],
+    ['Hole 2.', 'Aquí A tiene 4. ¿Cuántas semillas captura i?'],
+    ['Hole 2.', 'Has jugado a; Negras no tiene semillas que mover.'],
+    ['You played a; Black has no seeds to move.', 'Hoyo 2.']]) {
+    assert.throws(() => texts({ en, es }, 'x'), /by its letter/, `${en} / ${es}`);
+  }
+  assert.doesNotThrow(() => texts({ en: "Black's hole 2 and a seed: A single seed moves on to hole 2.", es: 'Una semilla va a tu almacén y a la fila.' }, 'x'));
+  textKind = 'oware';
   const q = data.lessons[1].steps[1];
   assert.throws(() => checkQuestion('oware', { ...q, check: { ...q.check, count: 1 } }, 'x'), /holds 1/);
 });
