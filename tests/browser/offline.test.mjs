@@ -121,8 +121,9 @@ test('after one visit, with the network cut: the page opens, also from cold, and
 test('a file changed on the server is offered as an update; a game on this device survives it', async () => {
   // A web root of its own, changed during the test as a new build would.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oware-web-'));
-  // (Without the gzip copies, which would go stale as the files change.)
-  fs.cpSync(path.join(root, 'web'), dir, { recursive: true, filter: (f) => !f.endsWith('.gz') });
+  // (Without the compressed copies, which would go stale as the files change.)
+  fs.cpSync(path.join(root, 'web'), dir, { recursive: true, verbatimSymlinks: true,
+    filter: (f) => !/\.(gz|br)$/.test(f) });
   const server = await new Server(['--web-root', dir]).start();
   try {
     const p = await player({ name: 'update' });
