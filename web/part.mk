@@ -69,8 +69,7 @@ WEB_ASSETS = $(sort $(filter-out web/sw.js web/sw-files.js web/boot.js,$(wildcar
 	$(wildcard web/lessons/*.json web/puzzles-*.json))
 WEB_ASSETS_JS = $(filter %.js,$(WEB_ASSETS))
 WEB_ASSETS_LINKED = $(filter-out %.js web/lessons/%,$(WEB_ASSETS)) web/oware.egdb
-WEB_PLAIN = web/index.html web/boot.js web/style.css web/icon.svg web/manifest.webmanifest \
-	$(wildcard web/icons/*.png)
+WEB_PLAIN = web/index.html web/boot.js web/style.css web/icon.svg web/manifest.webmanifest
 web/boot.js: $(WEB_ASSETS) web/oware.egdb web/part.mk \
 		$(foreach f,$(WEB_ASSETS_LINKED) $(filter web/lessons/%,$(WEB_ASSETS)),$(f).gz $(f).br)
 	@v=$$(sha256sum $(WEB_ASSETS) web/oware.egdb | sha256sum | cut -c1-16); d=web/v/$$v; \
@@ -90,8 +89,10 @@ ALL += web/boot.js
 CLEAN += web/boot.js web/v
 
 # web/sw-files.js: what the service worker (web/sw.js) keeps so that the
-# page works without the network: every file of the client, by the URL the
-# page asks for it (v/<hash>/... for the files above), with the first 16
+# page works without the network: every file of the client but the app's
+# icons (a browser keeps those when it installs the app; 48 KB that a
+# first visit need not fetch), by the URL the page asks for it
+# (v/<hash>/... for the files above), with the first 16
 # hex digits of its SHA-256; the endgame database apart (kept once the page
 # fetches it, by its own hash, so a new version of the other files does
 # not fetch it again); the folder's hash; and a version made of them all.
