@@ -15,6 +15,9 @@ import { root, ready, waitMoves, readBoard, shot, prefixProxy, browserSuite, Ser
 
 const suite = browserSuite();
 const { player, noProblems } = suite;
+const games = JSON.parse(fs.readFileSync(path.join(root, 'tests/server/games.json'), 'utf8'));
+// A 16-ply game North wins 25-5 (tests/server/games.json), with blunders.
+const GAME = games[0].moves.split('');
 
 // Waits until the service worker is active and controls the page.
 async function controlled(page) {
@@ -156,5 +159,105 @@ test('a file changed on the server is offered as an update; a game on this devic
     server.cleanup();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+  noProblems();
+});
+
+test('with the network cut after a first visit: an analysis (with the endgame database) and a lesson', async () => {
+  const p = await player({ name: 'offline-study' });
+  const ctx = p.context();
+  // The first visit: a game against the computer, whose first reply
+  // fetches the endgame database (kept by the worker once fetched).
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.check('input[name="ai-level"][value="easy"]');
+  await p.check('input[name="ai-side"][value="south"]');
+  await p.click('#ai-play');
+  await ready(p);
+  await controlled(p);
+  await p.click(`#board .pit.legal[data-pit="${(await readBoard(p)).legal[0]}"]`);
+  await waitMoves(p, 2);
+  await p.waitForFunction(() => caches.open('oware-runtime').then((c) => c.keys())
+    .then((k) => k.some((r) => /oware\.egdb\?v=/.test(r.url))), null, { timeout: 20000 });
+  await ctx.setOffline(true);
+  // An analysis of an imported record, from the start page opened offline.
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.fill('#import-text', GAME.join(' '));
+  await p.click('#import-open');
+  await waitMoves(p, GAME.length);
+  await p.click('#rv-first');
+  await p.click('#an-start');
+  await p.waitForSelector('#an-result:not([hidden])');
+  await p.waitForSelector('#an-progress', { state: 'hidden', timeout: 120000 });
+  const marks = await p.$$eval('#moves .mv .an-mark', (els) => els.map((e) => e.textContent));
+  assert.ok(marks.includes('??'), `the blunders are marked: ${marks}`);
+  assert.equal(await p.$$eval('#an-summary tbody tr', (r) => r.length), 2, 'a summary line for each side');
+  // The endgame database, by the URL the computer's worker asks for it, comes from the worker's cache.
+  const egdb = await p.evaluate(async () => {
+    const app = performance.getEntriesByType('resource').map((e) => e.name).find((n) => /\/v\/[0-9a-f]{16}\/app\.js$/.test(n));
+    const r = await fetch(app.replace(/app\.js$/, 'oware.egdb'));
+    return [r.status, (await r.arrayBuffer()).byteLength];
+  });
+  assert.deepEqual(egdb, [200, fs.statSync(path.join(root, 'web/oware.egdb')).size]);
+  await shot(p, 'offline-analysis');
+  // A lesson: the list, the first lesson's first step, its answer.
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.click('#learn-open');
+  await p.waitForSelector('#learn-list .learn-lesson');
+  const lessons = JSON.parse(fs.readFileSync(path.join(root, 'web/lessons/oware.json'), 'utf8')).lessons;
+  assert.equal(await p.locator('#learn-list .learn-lesson').count(), lessons.length);
+  await p.locator('#learn-list .learn-lesson').first().click();
+  const step = lessons[0].steps[0];
+  assert.equal((await p.textContent('#learn-text')).trim(), step.text.en);
+  await p.click(`#learn-board .pit[data-pit="${step.answers[0]}"]`);
+  await p.waitForSelector('#learn-next:not([hidden])');
+  assert.equal(await p.getAttribute('#learn-feedback', 'data-kind'), 'done');
+  assert.equal((await p.textContent('#learn-feedback')).trim(), step.done.en);
+  await shot(p, 'offline-lesson');
+  assert.equal(await p.evaluate(() => fetch('healthz').then(() => 'online', () => 'offline')), 'offline');
+  await ctx.setOffline(false);
+  noProblems();
+});
+
+// The seat token a page keeps for room.
+const seatToken = (page, room) => page.evaluate((r) => localStorage.getItem(`oware.token.${r}`), room);
+
+test('an online room without the network: says so in both languages, keeps the seat, comes back by itself', async () => {
+  const south = await player({ name: 'south', locale: 'en-US', viewport: { width: 360, height: 740 }, mobile: true });
+  const north = await player({ name: 'north', locale: 'es-ES', viewport: { width: 360, height: 740 }, mobile: true });
+  await south.goto(suite.server.url);
+  await ready(south);
+  await south.click('#create');
+  await south.waitForSelector('#share:not([hidden])');
+  const link = await south.inputValue('#share-link');
+  const room = new URL(link).searchParams.get('room');
+  await north.goto(link);
+  await ready(north);
+  await north.waitForFunction(() => document.body.dataset.seat === 'north');
+  await south.waitForSelector('#share', { state: 'hidden' });
+  const tokens = [await seatToken(south, room), await seatToken(north, room)];
+  assert.ok(tokens[0] && tokens[1] && tokens[0] !== tokens[1]);
+  const OFFLINE = {
+    en: 'No network: online rooms need it. Your seat is kept, and the game comes back by itself when the network does.',
+    es: 'Sin red: las salas en línea la necesitan. Tu asiento se guarda y la partida vuelve sola cuando vuelva la red.',
+  };
+  for (const [page, lang] of [[south, 'en'], [north, 'es']]) {
+    await page.context().setOffline(true);
+    await page.waitForSelector('#conn:not([hidden])');
+    assert.equal((await page.textContent('#conn-text')).trim(), OFFLINE[lang]);
+    assert.equal(await page.isVisible('#conn-action'), false, 'nothing to press: it waits for the network');
+    await shot(page, `offline-room-${lang}`);
+  }
+  // Both come back by themselves, in their seats, and play on.
+  for (const page of [south, north]) await page.context().setOffline(false);
+  for (const [page, seat] of [[south, 'south'], [north, 'north']]) {
+    await page.waitForSelector('#conn', { state: 'hidden', timeout: 15000 });
+    assert.equal(await page.evaluate(() => document.body.dataset.seat), seat);
+  }
+  assert.deepEqual([await seatToken(south, room), await seatToken(north, room)], tokens, 'the seat tokens are kept');
+  await south.waitForSelector('#board .pit.legal');
+  await south.click(`#board .pit.legal[data-pit="${(await readBoard(south)).legal[0]}"]`);
+  await waitMoves(north, 1);
   noProblems();
 });
