@@ -132,3 +132,8 @@ web/%.br: web/%
 	brotli -q 11 -c $< > $@.tmp && mv $@.tmp $@
 ALL += $(WEB_GZ) $(WEB_BR)
 CLEAN += $(WEB_GZ) $(WEB_BR)
+
+# Everything the client's static files need made, for the tests that serve
+# them (test-browser, test-nginx, test-web).
+.PHONY: web-static
+web-static: web/boot.js web/sw-files.js $(WEB_GZ) $(WEB_BR)

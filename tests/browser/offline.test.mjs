@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { root, ready, waitMoves, readBoard, shot, prefixProxy, browserSuite, Server } from './lib.mjs';
+import { startNginx } from '../nginx/nginx.mjs';
 
 const suite = browserSuite();
 const { player, noProblems } = suite;
@@ -20,18 +21,21 @@ const games = JSON.parse(fs.readFileSync(path.join(root, 'tests/server/games.jso
 const GAME = games[0].moves.split('');
 
 // Waits until the service worker is active and controls the page.
+// (On a first visit's start page the page registers it after 10 s: web/offline.js.)
 async function controlled(page) {
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15000 });
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30000 });
 }
 
 // A page in a browser profile of its own on disk: Chromium installs no app
 // from an incognito context, which every other test's context is.
-async function profilePage() {
+// args: more Chromium switches (--ignore-certificate-errors for the tests'
+// self-signed nginx, which the service worker's script needs too).
+async function profilePage(args = []) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oware-profile-'));
   const ctx = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
-    args: ['--no-sandbox'], viewport: { width: 1000, height: 800 },
+    args: ['--no-sandbox', ...args], viewport: { width: 1000, height: 800 },
   });
   const page = ctx.pages()[0] || await ctx.newPage();
   page.problems = [];
@@ -86,6 +90,33 @@ test('under a path prefix: the worker\'s scope and the app\'s are the prefix', a
     await p.done();
   } finally {
     await proxy.close();
+  }
+});
+
+test('under /oware/ behind the shipped nginx site over https: installable there, its worker scoped there', async () => {
+  const nginx = await startNginx([{ template: 'oware-rooms-prefix.conf', upstream: suite.server.port }]);
+  try {
+    const base = `https://127.0.0.1:${nginx.sites[0].https}/oware/`;
+    const p = await profilePage(['--ignore-certificate-errors']);
+    await p.goto(base);
+    await ready(p);
+    await controlled(p);
+    assert.equal(await p.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope)), base);
+    const { errors, manifest } = await installability(p);
+    assert.deepEqual(errors, [], 'Chromium finds nothing that stops an install');
+    assert.equal(manifest.url, `${base}manifest.webmanifest`);
+    assert.deepEqual(manifest.errors, []);
+    // The modules came from the folder named after them, through nginx, kept a year.
+    const cc = await p.evaluate(async () => {
+      const app = performance.getEntriesByType('resource').map((e) => e.name).find((n) => /\/oware\/v\/[0-9a-f]{16}\/app\.js$/.test(n));
+      const r = await fetch(app, { cache: 'no-store' });
+      return [r.status, r.headers.get('cache-control')];
+    });
+    assert.deepEqual(cc, [200, 'public, max-age=31536000, immutable']);
+    assert.deepEqual(p.problems, []);
+    await p.done();
+  } finally {
+    await nginx.stop();
   }
 });
 
