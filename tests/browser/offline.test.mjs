@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { root, ready, waitMoves, readBoard, shot, prefixProxy, browserSuite, Server } from './lib.mjs';
+import { root, ready, waitMoves, readBoard, shot, prefixProxy, browserSuite, Server, SHOTS } from './lib.mjs';
 import { startNginx } from '../nginx/nginx.mjs';
 
 const suite = browserSuite();
@@ -290,5 +290,28 @@ test('an online room without the network: says so in both languages, keeps the s
   await south.waitForSelector('#board .pit.legal');
   await south.click(`#board .pit.legal[data-pit="${(await readBoard(south)).legal[0]}"]`);
   await waitMoves(north, 1);
+  noProblems();
+});
+
+// The app's window is the page's viewport with no browser bar around it
+// (the page has no style of its own for display-mode: standalone, which
+// Chromium's DevTools protocol cannot emulate): what the screen shows,
+// not the whole page, of its start page and of a game.
+test('the installed look on a 360 px phone, in English and Spanish', async () => {
+  for (const [locale, lang] of [['en-US', 'en'], ['es-ES', 'es']]) {
+    const p = await player({ name: `app-${lang}`, locale, viewport: { width: 360, height: 740 }, mobile: true });
+    await p.goto(suite.server.url);
+    await ready(p);
+    assert.equal(await p.getAttribute('html', 'lang'), lang);
+    // As wide as the phone: nothing sticks out sideways.
+    assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), 360);
+    await p.screenshot({ path: path.join(SHOTS, `app-standalone-${lang}-start.png`) });
+    await p.check('input[name="ai-side"][value="south"]');
+    await p.click('#ai-play');
+    await ready(p);
+    await p.waitForSelector('#board .pit.legal');
+    assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), 360);
+    await p.screenshot({ path: path.join(SHOTS, `app-standalone-${lang}-game.png`) });
+  }
   noProblems();
 });
