@@ -60,7 +60,11 @@ CLEAN += web/oware.egdb
 # and a visitor who comes back fetches none of them again. web/v/<hash>/
 # holds the scripts with each line that is only a // comment left empty
 # (17 KB less to send; the lines keep their numbers), each with its .gz
-# and .br copies, and links to the other files and their copies.
+# and .br copies, and links to the other files and their copies. The
+# previous build's folder is kept (one, named by the old boot.js): a page
+# opened before an upgrade, with no service worker, still finds the
+# scripts it loads late (the workers, the lessons), as it did before
+# there were folders.
 # web/boot.js, which index.html loads, names the folder; index.html,
 # boot.js, the style sheet, the icons and the manifest keep their names
 # and are revalidated (ETags).
@@ -73,7 +77,9 @@ WEB_PLAIN = web/index.html web/boot.js web/style.css web/icon.svg web/manifest.w
 web/boot.js: $(WEB_ASSETS) web/oware.egdb web/part.mk \
 		$(foreach f,$(WEB_ASSETS_LINKED) $(filter web/lessons/%,$(WEB_ASSETS)),$(f).gz $(f).br)
 	@v=$$(sha256sum $(WEB_ASSETS) web/oware.egdb | sha256sum | cut -c1-16); d=web/v/$$v; \
-	rm -rf web/v && mkdir -p $$d && \
+	old=$$(sed -n "s|^import './v/\([0-9a-f]*\)/app.js';|\1|p" web/boot.js 2>/dev/null); \
+	for x in web/v/*; do [ "$$x" = "web/v/$$old" ] || rm -rf "$$x"; done; \
+	rm -rf $$d && mkdir -p $$d && \
 	for f in $(WEB_ASSETS_JS); do \
 	  o=$$d/$${f#web/}; sed 's|^[ \t]*//[^`]*$$||' $$f >$$o && \
 	  gzip -9 -n -c $$o >$$o.gz && brotli -q 11 -c $$o >$$o.br || exit 1; \
