@@ -59,7 +59,9 @@ CLEAN += web/oware.egdb
 # browsers keep them a year ("immutable"; docs/running.md, "Static files")
 # and a visitor who comes back fetches none of them again. web/v/<hash>/
 # holds the scripts with each line that is only a // comment left empty
-# (17 KB less to send; the lines keep their numbers), each with its .gz
+# (17 KB less to send; the lines keep their numbers; a line with a
+# backtick or a "*/" is kept, and no template literal of the client has a
+# line that starts with //), each with its .gz
 # and .br copies, and links to the other files and their copies. The
 # previous build's folder is kept (one, named by the old boot.js): a page
 # opened before an upgrade, with no service worker, still finds the
@@ -81,7 +83,7 @@ web/boot.js: $(WEB_ASSETS) web/oware.egdb web/part.mk \
 	for x in web/v/*; do [ "$$x" = "web/v/$$old" ] || rm -rf "$$x"; done; \
 	rm -rf $$d && mkdir -p $$d && \
 	for f in $(WEB_ASSETS_JS); do \
-	  o=$$d/$${f#web/}; sed 's|^[ \t]*//[^`]*$$||' $$f >$$o && \
+	  o=$$d/$${f#web/}; sed '/\*\//!s|^[ \t]*//[^`]*$$||' $$f >$$o && \
 	  gzip -9 -n -c $$o >$$o.gz && brotli -q 11 -c $$o >$$o.br || exit 1; \
 	done && \
 	for f in $(WEB_ASSETS_LINKED); do \
@@ -98,8 +100,8 @@ CLEAN += web/boot.js web/v
 # page works without the network: every file of the client but the app's
 # icons (a browser keeps those when it installs the app; 48 KB that a
 # first visit need not fetch), by the URL the page asks for it
-# (v/<hash>/... for the files above), with the first 16
-# hex digits of its SHA-256; the endgame database apart (kept once the page
+# (v/<hash>/... for the files above), with the first 16 hex digits of
+# its SHA-256; the endgame database apart (kept once the page
 # fetches it, by its own hash, so a new version of the other files does
 # not fetch it again); the folder's hash; and a version made of them all.
 # A changed file makes a new list, which the browser sees as a new version

@@ -5,10 +5,11 @@
 // keeps the endgame database once the page has fetched it. The files the
 // page loads through its modules are asked for under v/<hash>/ (a URL that
 // changes with their content, which the browser keeps a year): the worker
-// takes them from the browser's cache when the page has just loaded them. A new list (a
-// new version on the server) is installed beside the old one; it takes
-// over only when the page says so (offline.js asks the player first), so
-// an update never changes the files under a game in progress.
+// takes them from the browser's cache when the page has just loaded them.
+// A new list (a new version on the server) is installed beside the old
+// one; it takes over only when the page says so (offline.js asks the
+// player first), so an update never changes the files under a game in
+// progress.
 /* global self, caches, importScripts */
 importScripts('sw-files.js');
 
