@@ -315,3 +315,51 @@ test('the installed look on a 360 px phone, in English and Spanish', async () =>
   }
   noProblems();
 });
+
+test('a changed module (a new v/<hash>/ folder) is offered as an update and taken on Reload; the game survives', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oware-web-'));
+  fs.cpSync(path.join(root, 'web'), dir, { recursive: true, verbatimSymlinks: true,
+    filter: (f) => !/\.(gz|br)$/.test(f) });
+  const server = await new Server(['--web-root', dir]).start();
+  try {
+    const p = await player({ name: 'update-module' });
+    await p.goto(`${server.url}?local=1`);
+    await ready(p);
+    await controlled(p);
+    for (const k of ['c', 'C']) await p.keyboard.press(k);
+    await waitMoves(p, 2);
+    // A new build: the same files but app.js, in a folder of a new name
+    // that boot.js and the service worker's list name.
+    const list = path.join(dir, 'sw-files.js');
+    const old = /self\.OW_ASSETS = '([0-9a-f]{16})'/.exec(fs.readFileSync(list, 'utf8'))[1];
+    const neu = 'feedfacefeedface';
+    fs.cpSync(path.join(dir, 'v', old), path.join(dir, 'v', neu), { recursive: true, verbatimSymlinks: true });
+    fs.appendFileSync(path.join(dir, 'v', neu, 'app.js'), '\nwindow.owareV2 = true;\n');
+    const boot = path.join(dir, 'boot.js');
+    fs.writeFileSync(boot, fs.readFileSync(boot, 'utf8').replaceAll(old, neu));
+    fs.writeFileSync(list, fs.readFileSync(list, 'utf8').replaceAll(old, neu)
+      .replace(/OW_VERSION = '[0-9a-f]+'/, "OW_VERSION = 'feedfacefeedface'"));
+    await p.evaluate(() => navigator.serviceWorker.ready.then((r) => r.update()));
+    await p.waitForSelector('#update:not([hidden])', { timeout: 15000 });
+    assert.equal(await p.evaluate(() => window.owareV2), undefined, 'the old modules until Reload');
+    await Promise.all([p.waitForEvent('load'), p.click('#update-reload')]);
+    await ready(p);
+    assert.equal(await p.evaluate(() => window.owareV2), true, 'the new app.js runs');
+    assert.ok(await p.evaluate((v) => performance.getEntriesByType('resource')
+      .some((e) => e.name.includes(`/v/${v}/engine.wasm`)), neu), 'the engine by the new folder');
+    await waitMoves(p, 2);
+    assert.equal(await p.isVisible('#update'), false);
+    // Offline, from cold, the new version opens.
+    await p.context().setOffline(true);
+    await p.reload();
+    await ready(p);
+    assert.equal(await p.evaluate(() => window.owareV2), true);
+    await waitMoves(p, 2);
+    await p.context().setOffline(false);
+  } finally {
+    await server.stop();
+    server.cleanup();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  noProblems();
+});
