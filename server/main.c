@@ -1,6 +1,5 @@
 /* main.c: owared's entry: settings, store, rooms restored, the lws context
  * (mounts, listener, keepalive), the event loop, signals and shutdown. */
-#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
