@@ -8,7 +8,7 @@ set -eu
 group=${1:-build}
 
 build_pkgs="gcc make pkg-config libwebsockets-dev libjansson-dev uuid-dev
-libsqlite3-dev libev-dev libpq-dev clang-14 lld-14"
+libsqlite3-dev libev-dev libpq-dev clang-14 lld-14 brotli"
 test_pkgs="check libclang-rt-14-dev nodejs npm chromium nginx-light curl sqlite3 procps openssl
 podman mmdebstrap postgresql-15"
 

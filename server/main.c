@@ -229,7 +229,8 @@ int main(int argc, char **argv)
 {
 	struct lws_context_creation_info info;
 	ev_timer drain_timer;
-	struct lws_http_mount m_root, m_metrics, m_healthz, m_api_rooms;
+	struct lws_http_mount m_root, m_ver, m_metrics, m_healthz, m_api_rooms;
+	static char ver_root[PATH_MAX];
 	lws_retry_bo_t retry;
 	struct lws_vhost *vh;
 	rooms_config rcfg;
@@ -348,8 +349,22 @@ int main(int argc, char **argv)
 	m_root.cache_reusable = 1;
 	m_root.cache_revalidate = 1;
 	m_root.protocol = "http"; /* its LWS_CALLBACK_ADD_HEADERS adds headers */
+	/* /v/<hash>/...: the client's modules, engines and data by a name
+	 * that changes with their content (web/v/<hash> is a link to the web
+	 * root that make writes, web/part.mk): kept a year by browsers, with
+	 * "immutable" (net.c's add_headers). */
+	snprintf(ver_root, sizeof ver_root, "%s/v", cfg.web_root);
+	m_ver = m_root;
+	m_ver.mount_next = &m_root;
+	m_ver.mountpoint = "/v";
+	m_ver.mountpoint_len = 2;
+	m_ver.origin = ver_root;
+	m_ver.def = NULL;
+	m_ver.cache_max_age = 31536000;
+	m_ver.cache_revalidate = 0;
+	m_ver.cache_intermediaries = 1;
 	memset(&m_metrics, 0, sizeof m_metrics);
-	m_metrics.mount_next = &m_root;
+	m_metrics.mount_next = &m_ver;
 	m_metrics.mountpoint = "/metrics";
 	m_metrics.mountpoint_len = 8;
 	m_metrics.origin = "http";

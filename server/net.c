@@ -2027,18 +2027,28 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 
 /* ---- static files: precompressed copies, a byte budget for large ones ---- */
 
-/* The request lws is serving a file for accepts gzip (set for each request
- * in FILTER_HTTP_CONNECTION, read by gz_open() in the same call). */
-static int gzip_wanted;
+/* The codings of a precompressed copy, in the order they are preferred. */
+enum { ENC_NONE, ENC_GZIP, ENC_BR };
+
+/* What the request lws is serving a file for accepts and asks for (set for
+ * each request in FILTER_HTTP_CONNECTION, read by gz_open() and
+ * add_headers() in the same call): the codings its Accept-Encoding accepts
+ * (1 << ENC_GZIP, 1 << ENC_BR), whether its URL is under /v/ (a name that
+ * changes with the content: long-lived caching), and the coding of the
+ * copy gz_open() opened. */
+static unsigned enc_accepted;
+static int file_immutable, file_module;
+static int file_sent_enc;
 static lws_fop_fd_t (*plat_open)(const struct lws_plat_file_ops *, const char *, const char *,
                                  lws_fop_flags_t *);
 
-/* 1 when the Accept-Encoding header accepts gzip (RFC 9110, 12.5.3): a
- * "gzip" (or "x-gzip"), or failing that "*", with a q above 0. */
-static int accepts_gzip(struct lws *wsi)
+/* The codings the Accept-Encoding header accepts (RFC 9110, 12.5.3), as
+ * bits 1 << ENC_*: "gzip" (or "x-gzip"), "br", each with a q above 0, or,
+ * for one not named, "*" with a q above 0. */
+static unsigned accepted_codings(struct lws *wsi)
 {
 	char ae[512];
-	int star = 0, named = -1;
+	int star = 0, gz = -1, br = -1;
 
 	if (lws_hdr_copy(wsi, ae, sizeof ae, WSI_TOKEN_HTTP_ACCEPT_ENCODING) <= 0)
 		return 0;
@@ -2055,42 +2065,70 @@ static int accepts_gzip(struct lws *wsi)
 		if (semi && (q = strstr(semi, "q=")) && strtod(q + 2, NULL) <= 0)
 			ok = 0;
 		if ((n == 4 && !strncasecmp(t, "gzip", 4)) || (n == 6 && !strncasecmp(t, "x-gzip", 6)))
-			named = ok;
+			gz = ok;
+		else if (n == 2 && !strncasecmp(t, "br", 2))
+			br = ok;
 		else if (n == 1 && *t == '*')
 			star = ok;
 	}
-	return named >= 0 ? named : star;
+	return ((gz >= 0 ? gz : star) ? 1u << ENC_GZIP : 0) | ((br >= 0 ? br : star) ? 1u << ENC_BR : 0);
 }
 
-/* A file's compressed copy, when it should be served in its place:
- * path + ".gz" is a regular file at least as new as path. */
-static int gz_fresh(const char *path, char *gz, size_t cap, struct stat *gst)
+/* 1 when the request's Sec-Fetch-Dest is "script" (a module or a classic
+ * script of a page, not a worker, not a fetch). */
+static int is_dest_script(struct lws *wsi)
 {
+	char d[16];
+
+	return lws_hdr_custom_copy(wsi, d, sizeof d, "sec-fetch-dest:", 15) == 6 &&
+	       !strcasecmp(d, "script");
+}
+
+/* A file's compressed copy, when it should be served in its place: the
+ * preferred one of path + ".br" and path + ".gz" that the client accepts
+ * and that is a regular file at least as new as path. Returns its ENC_*
+ * (ENC_NONE: the file itself), the copy's name in cp and its stat in cst. */
+static int copy_fresh(const char *path, unsigned accepted, char *cp, size_t cap, struct stat *cst)
+{
+	static const struct { int enc; const char *ext; } copies[] = {
+		{ENC_BR, ".br"}, {ENC_GZIP, ".gz"},
+	};
 	struct stat st;
 
-	return snprintf(gz, cap, "%s.gz", path) < (int)cap && !stat(path, &st) &&
-	       S_ISREG(st.st_mode) && !stat(gz, gst) && S_ISREG(gst->st_mode) &&
-	       gst->st_mtime >= st.st_mtime;
+	if (!accepted || stat(path, &st) || !S_ISREG(st.st_mode))
+		return ENC_NONE;
+	for (size_t i = 0; i < sizeof copies / sizeof copies[0]; i++)
+		if ((accepted & 1u << copies[i].enc) &&
+		    snprintf(cp, cap, "%s%s", path, copies[i].ext) < (int)cap && !stat(cp, cst) &&
+		    S_ISREG(cst->st_mode) && cst->st_mtime >= st.st_mtime)
+			return copies[i].enc;
+	return ENC_NONE;
 }
 
 /* lws's file open, for the files of the web root: a client that accepts
- * gzip gets file.gz when there is a fresh one (lws then sends it with
- * Content-Encoding: gzip, its own length and ETag). */
+ * br or gzip gets file.br or file.gz when there is a fresh one (lws then
+ * sends it with its own length and ETag; Content-Encoding: gzip is lws's,
+ * Content-Encoding: br add_headers()'s). */
 static lws_fop_fd_t gz_open(const struct lws_plat_file_ops *fops, const char *filename,
                             const char *vpath, lws_fop_flags_t *flags)
 {
-	char gz[PATH_MAX];
-	struct stat gst;
-	int want = gzip_wanted;
+	char cp[PATH_MAX];
+	struct stat cst;
+	unsigned accepted = enc_accepted;
+	int enc;
 
-	gzip_wanted = 0;
-	if (want && gz_fresh(filename, gz, sizeof gz, &gst)) {
-		lws_fop_fd_t fd = plat_open(fops, gz, vpath, flags);
+	enc_accepted = 0;
+	file_sent_enc = ENC_NONE;
+	enc = copy_fresh(filename, accepted, cp, sizeof cp, &cst);
+	if (enc != ENC_NONE) {
+		lws_fop_fd_t fd = plat_open(fops, cp, vpath, flags);
 
 		if (fd) {
 			/* lws's own test of Accept-Encoding is a search for "gzip". */
-			*flags |= LWS_FOP_FLAG_COMPR_ACCEPTABLE_GZIP | LWS_FOP_FLAG_COMPR_IS_GZIP;
+			if (enc == ENC_GZIP)
+				*flags |= LWS_FOP_FLAG_COMPR_ACCEPTABLE_GZIP | LWS_FOP_FLAG_COMPR_IS_GZIP;
 			fd->flags = *flags;
+			file_sent_enc = enc;
 			return fd;
 		}
 	}
@@ -2116,8 +2154,8 @@ void net_files_init(struct lws_context *ctx)
  * copy to be sent). 0 to serve it, 1 when its address spent its budget. */
 static int file_budget(struct lws *wsi, const char *uri)
 {
-	char path[PATH_MAX], gz[PATH_MAX], etag[40], inm[64], addr[64];
-	struct stat st, gst;
+	char path[PATH_MAX], cp[PATH_MAX], etag[40], inm[64], addr[64];
+	struct stat st, cst;
 	ipent *ip;
 	int64_t now;
 
@@ -2126,8 +2164,8 @@ static int file_budget(struct lws *wsi, const char *uri)
 	             uri[strlen(uri) - 1] == '/' ? "index.html" : "") >= (int)sizeof path ||
 	    stat(path, &st) || !S_ISREG(st.st_mode) || st.st_size < FILE_BIG)
 		return 0;
-	if (gzip_wanted && gz_fresh(path, gz, sizeof gz, &gst))
-		st = gst; /* the compressed copy is sent */
+	if (copy_fresh(path, enc_accepted, cp, sizeof cp, &cst) != ENC_NONE)
+		st = cst; /* the compressed copy is sent */
 	snprintf(etag, sizeof etag, "%08llX%08lX", (unsigned long long)st.st_size,
 	         (unsigned long)st.st_mtime);
 	if (lws_hdr_copy(wsi, inm, sizeof inm, WSI_TOKEN_HTTP_IF_NONE_MATCH) > 0 &&
@@ -2154,27 +2192,49 @@ static int file_budget(struct lws *wsi, const char *uri)
 /* Headers added to every static file: the room id travels in page URLs,
  * so no Referer carries it away; no MIME sniffing; no framing; and the
  * client's strict Content-Security-Policy (no inline code; the engine's
- * WebAssembly needs 'wasm-unsafe-eval'), also in index.html's meta tag. */
+ * WebAssembly needs 'wasm-unsafe-eval'), also in index.html's meta tag.
+ * A brotli copy says so; a file under /v/ (its URL changes with its
+ * content, web/part.mk) may be kept a year without asking again (lws then
+ * adds no Cache-Control of its own). A file under /v/ asked for as a
+ * script (Sec-Fetch-Dest: script: one of the page's modules) goes without
+ * the headers that only a page or a worker reads (CSP, Referrer-Policy,
+ * X-Frame-Options): 300 bytes less for each of the 40 modules a first
+ * visit loads. Workers are asked for as "worker", a service worker's
+ * fetches as "empty": they get them all (no file of the client is both a
+ * module and a worker, so the answers need no Vary on it). */
 static int add_headers(struct lws *wsi, struct lws_process_html_args *args)
 {
-	static const char *const h[][2] = {
-		{"vary:", "Accept-Encoding"}, /* a gzip copy for some clients */
+	static const struct { const char *name, *value; int module; } h[] = {
+		{"vary:", "Accept-Encoding", 1}, /* a compressed copy for some clients */
 		{"content-security-policy:",
 		 "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
 		 "img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
-		 "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"},
-		{"referrer-policy:", "no-referrer"},
-		{"x-content-type-options:", "nosniff"},
-		{"x-frame-options:", "DENY"},
+		 "base-uri 'none'; form-action 'self'; frame-ancestors 'none'", 0},
+		{"referrer-policy:", "no-referrer", 0},
+		{"x-content-type-options:", "nosniff", 1},
+		{"x-frame-options:", "DENY", 0},
 	};
+	static const char immutable[] = "public, max-age=31536000, immutable";
 	unsigned char **p = (unsigned char **)&args->p;
 	unsigned char *end = (unsigned char *)args->p + args->max_len;
+	int sent_enc = file_sent_enc;
 
+	file_sent_enc = ENC_NONE;
 	for (size_t i = 0; i < sizeof h / sizeof h[0]; i++)
-		if (lws_add_http_header_by_name(wsi, (const unsigned char *)h[i][0],
-		                                (const unsigned char *)h[i][1],
-		                                (int)strlen(h[i][1]), p, end))
+		if ((h[i].module || !file_module) &&
+		    lws_add_http_header_by_name(wsi, (const unsigned char *)h[i].name,
+		                                (const unsigned char *)h[i].value,
+		                                (int)strlen(h[i].value), p, end))
 			return 1;
+	if (sent_enc == ENC_BR &&
+	    lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CONTENT_ENCODING,
+	                                 (const unsigned char *)"br", 2, p, end))
+		return 1;
+	if (file_immutable &&
+	    lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+	                                (const unsigned char *)immutable,
+	                                (int)sizeof immutable - 1, p, end))
+		return 1;
 	return 0;
 }
 
@@ -2211,7 +2271,9 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 			refuse(wsi, rq, HTTP_STATUS_BAD_REQUEST);
 			return 1;
 		}
-		gzip_wanted = accepts_gzip(wsi);
+		enc_accepted = accepted_codings(wsi);
+		file_immutable = !strncmp(in, "/v/", 3);
+		file_module = file_immutable && is_dest_script(wsi);
 		if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 && file_budget(wsi, in)) {
 			refuse(wsi, rq, 429);
 			return 1;

@@ -3,7 +3,7 @@ import { t } from './i18n.js';
 import { $ } from './ui.js';
 import { model } from './model.js';
 import { errorText } from './texts.js';
-import { connAction } from './online.js';
+import { connAction, networkDown } from './online.js';
 import { setData, setHidden, setText } from './dom.js';
 
 export function drawConn() {
@@ -16,6 +16,8 @@ export function drawConn() {
   if (model.online.stopped === 'replaced') {
     text = t('conn.replaced');
     action = 'takeback';
+  } else if (networkDown() && !model.online.stopped) {
+    text = t('conn.offline');
   } else if (model.online.stopped) {
     text = model.online.stopped === 'no_room' ? t('conn.noroom') : errorText(model.online.stopped);
     action = 'home';
@@ -49,7 +51,10 @@ export function drawConnBare() {
   setHidden(el, false);
   setData(el, 'kind', 'info');
   setHidden($('conn-action'), !model.online.stopped);
-  if (model.online.stopped) {
+  if (networkDown() && !model.online.stopped) {
+    setData(el, 'kind', 'warn');
+    setText($('conn-text'), t('conn.offline'));
+  } else if (model.online.stopped) {
     setText($('conn-text'), model.online.stopped === 'no_room' ? t('conn.noroom') : errorText(model.online.stopped));
     setText($('conn-action'), t('conn.home'));
     setData($('conn-action'), 'action', 'home');

@@ -7,6 +7,10 @@
 import { $ } from './ui.js';
 import { setHidden } from './dom.js';
 
+// How long the start page of a first visit waits before it registers the
+// service worker (see startOffline).
+const START_WAIT_MS = 10000;
+
 let waiting = null;   // the installed new version's worker, not yet active
 let busy = () => false;
 
@@ -41,7 +45,17 @@ export function startOffline(isBusy) {
   if (!('serviceWorker' in navigator)) return;
   // updateViaCache 'none': the list of files (sw-files.js) is always asked of
   // the server, not of the HTTP cache, when looking for a new version.
-  navigator.serviceWorker.register('sw.js', { updateViaCache: 'none' }).then(watch, () => {});
+  const register = () => navigator.serviceWorker.register('sw.js', { updateViaCache: 'none' })
+    .then(watch, () => {});
+  // On a first visit the worker fetches every file the page has not (the
+  // lessons, the puzzles, the other engines): only once a first move can
+  // be made, so that a slow network brings the game first. That is now on
+  // a page that opened a game (startOffline runs once the engines are
+  // loaded and the game set), and after START_WAIT_MS on the start page.
+  // A page the worker already serves only looks for a new version.
+  const q = new URLSearchParams(window.location.search);
+  if (navigator.serviceWorker.controller || ['room', 'local', 'record'].some((k) => q.has(k))) register();
+  else setTimeout(register, START_WAIT_MS);
   // A long-open page looks for a new version when it comes back to the front.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') {

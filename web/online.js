@@ -22,6 +22,13 @@ let tickTimer = null;    // redraws while a claim counts down
 let retryTimer = null;   // counts the wait before a reconnection down on screen
 let rejoinTimer = null;  // a join answered `internal` is sent again
 let backToStart = () => {};  // app.js's: the start page, with a sentence under the create form
+// The browser says this device has no network (navigator.onLine false, the
+// 'offline' event): the room's socket is closed and the page says plainly
+// that online rooms need the network; the seat token stays, and the room
+// is joined again when the 'online' event comes.
+let netDown = typeof navigator !== 'undefined' && navigator.onLine === false;
+
+export function networkDown() { return netDown; }
 
 // Opens room (null: creates one, on createSide).
 // createKind: the game of a room this page creates ('oware' or 'togyz').
@@ -358,7 +365,17 @@ export function wireOnline({ backToStart: home }) {
   backToStart = home;
   wireChat(sendInRoom);
   wireAlerts();
-  window.addEventListener('online', () => conn && conn.nudge());
+  window.addEventListener('offline', () => {
+    netDown = true;
+    if (conn && model && model.mode === 'online' && !model.online.stopped) conn.stop();
+    requestRedraw();
+  });
+  window.addEventListener('online', () => {
+    netDown = false;
+    if (conn && model && model.mode === 'online' && !model.online.stopped && !conn.ws) conn.open();
+    else if (conn) conn.nudge();
+    requestRedraw();
+  });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && conn) conn.nudge();
   });

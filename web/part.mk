@@ -52,22 +52,69 @@ egdb: web/oware.egdb
 ALL += web/oware.egdb
 CLEAN += web/oware.egdb
 
-# web/sw-files.js: what the service worker (web/sw.js) keeps so that the
-# page works without the network: every file of the client with the first
-# 16 hex digits of its SHA-256, the endgame database apart (kept once the
-# page fetches it), and a version made of them all. A changed file makes a
-# new list, which the browser sees as a new version (docs/playing.md).
-SW_KEEP = web/index.html web/style.css web/icon.svg web/manifest.webmanifest \
-	$(filter-out web/sw.js web/sw-files.js,$(wildcard web/*.js)) \
+# The files the page loads through its modules (by URLs relative to them):
+# the scripts, the engines, the lessons and puzzles, and the endgame
+# database. The page asks for them under v/<hash>/, <hash> made of their
+# names and content: a new build gives them a new URL, so owared lets
+# browsers keep them a year ("immutable"; docs/running.md, "Static files")
+# and a visitor who comes back fetches none of them again. web/v/<hash>/
+# holds the scripts with each line that is only a // comment left empty
+# (17 KB less to send; the lines keep their numbers; a line with a
+# backtick or a "*/" is kept, and no template literal of the client has a
+# line that starts with //), each with its .gz
+# and .br copies, and links to the other files and their copies. The
+# previous build's folder is kept (one, named by the old boot.js): a page
+# opened before an upgrade, with no service worker, still finds the
+# scripts it loads late (the workers, the lessons), as it did before
+# there were folders.
+# web/boot.js, which index.html loads, names the folder; index.html,
+# boot.js, the style sheet, the icons and the manifest keep their names
+# and are revalidated (ETags).
+WEB_ASSETS = $(sort $(filter-out web/sw.js web/sw-files.js web/boot.js,$(wildcard web/*.js)) \
 	web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm \
-	$(wildcard web/icons/*.png web/lessons/*.json web/puzzles-*.json)
+	$(wildcard web/lessons/*.json web/puzzles-*.json))
+WEB_ASSETS_JS = $(filter %.js,$(WEB_ASSETS))
+WEB_ASSETS_LINKED = $(filter-out %.js web/lessons/%,$(WEB_ASSETS)) web/oware.egdb
+WEB_PLAIN = web/index.html web/boot.js web/style.css web/icon.svg web/manifest.webmanifest
+web/boot.js: $(WEB_ASSETS) web/oware.egdb web/part.mk \
+		$(foreach f,$(WEB_ASSETS_LINKED) $(filter web/lessons/%,$(WEB_ASSETS)),$(f).gz $(f).br)
+	@v=$$(sha256sum $(WEB_ASSETS) web/oware.egdb | sha256sum | cut -c1-16); d=web/v/$$v; \
+	old=$$(sed -n "s|^import './v/\([0-9a-f]*\)/app.js';|\1|p" web/boot.js 2>/dev/null); \
+	for x in web/v/*; do [ "$$x" = "web/v/$$old" ] || rm -rf "$$x"; done; \
+	rm -rf $$d && mkdir -p $$d && \
+	for f in $(WEB_ASSETS_JS); do \
+	  o=$$d/$${f#web/}; sed '/\*\//!s|^[ \t]*//[^`]*$$||' $$f >$$o && \
+	  gzip -9 -n -c $$o >$$o.gz && brotli -q 11 -c $$o >$$o.br || exit 1; \
+	done && \
+	for f in $(WEB_ASSETS_LINKED); do \
+	  for e in '' .gz .br; do ln -s ../../$${f#web/}$$e $$d/$${f#web/}$$e || exit 1; done; \
+	done && \
+	ln -s ../../lessons $$d/lessons && \
+	{ echo "// Made by make (web/part.mk): the app, from the folder named after its files (v/<hash>/)."; \
+	  echo "import './v/$$v/app.js';"; } >$@.tmp
+	mv $@.tmp $@
+ALL += web/boot.js
+CLEAN += web/boot.js web/v
+
+# web/sw-files.js: what the service worker (web/sw.js) keeps so that the
+# page works without the network: every file of the client but the app's
+# icons (a browser keeps those when it installs the app; 48 KB that a
+# first visit need not fetch), by the URL the page asks for it
+# (v/<hash>/... for the files above), with the first 16 hex digits of
+# its SHA-256; the endgame database apart (kept once the page
+# fetches it, by its own hash, so a new version of the other files does
+# not fetch it again); the folder's hash; and a version made of them all.
+# A changed file makes a new list, which the browser sees as a new version
+# (docs/playing.md).
 SW_LATER = web/oware.egdb
-web/sw-files.js: $(SW_KEEP) $(SW_LATER) web/part.mk
-	@{ echo '// Made by make (web/part.mk) for sw.js: the files it keeps, by the hash of their content.'; \
-	  list() { for f in $$@; do printf '  "%s": "%s",\n' "$${f#web/}" "$$(sha256sum "$$f" | cut -c1-16)"; done; }; \
-	  echo 'self.OW_FILES = {'; list $(SW_KEEP); echo '};'; \
-	  echo 'self.OW_LATER = {'; list $(SW_LATER); echo '};'; \
-	  echo "self.OW_VERSION = '$$(cat $(SW_KEEP) $(SW_LATER) | sha256sum | cut -c1-16)';"; } >$@.tmp
+web/sw-files.js: $(WEB_PLAIN) $(WEB_ASSETS) $(SW_LATER) web/part.mk
+	@v=$$(sed -n "s|^import './v/\([0-9a-f]*\)/app.js';|\1|p" web/boot.js); \
+	{ echo '// Made by make (web/part.mk) for sw.js: the files it keeps, by the hash of their content.'; \
+	  list() { p=$$1; shift; for f in $$@; do printf '  "%s%s": "%s",\n' "$$p" "$${f#web/}" "$$(sha256sum "$$f" | cut -c1-16)"; done; }; \
+	  echo 'self.OW_FILES = {'; list '' $(WEB_PLAIN); list "v/$$v/" $(WEB_ASSETS); echo '};'; \
+	  echo 'self.OW_LATER = {'; list '' $(SW_LATER); echo '};'; \
+	  echo "self.OW_ASSETS = '$$v';"; \
+	  echo "self.OW_VERSION = '$$(cat $(WEB_PLAIN) $(WEB_ASSETS) $(SW_LATER) | sha256sum | cut -c1-16)';"; } >$@.tmp
 	mv $@.tmp $@
 ALL += web/sw-files.js
 CLEAN += web/sw-files.js
@@ -77,12 +124,24 @@ CLEAN += web/sw-files.js
 icons: $(NODE_DEPS)
 	node tests/tools/make-icons.mjs
 
-# Precompressed copies (file.gz beside each file) that owared sends to
-# clients accepting gzip (docs/running.md, "Static files"): the engines, the
-# endgame table, the scripts, the style sheet and the page.
-WEB_GZ := $(addsuffix .gz,$(wildcard web/*.js web/*.css web/*.html) \
+# Precompressed copies beside each file that owared sends to clients that
+# accept them (docs/running.md, "Static files"): file.br (brotli -q 11,
+# Debian's brotli) preferred, else file.gz (gzip -9 -n); for the page, the
+# scripts, the style sheet, the engines, the endgame table, the lessons and
+# puzzles, the manifest and the icon.
+WEB_COMPRESS := $(sort $(wildcard web/*.js web/*.css web/*.html web/lessons/*.json web/puzzles-*.json) \
+	web/boot.js web/sw-files.js web/manifest.webmanifest web/icon.svg \
 	web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm web/oware.egdb)
+WEB_GZ := $(addsuffix .gz,$(WEB_COMPRESS))
+WEB_BR := $(addsuffix .br,$(WEB_COMPRESS))
 web/%.gz: web/%
 	gzip -9 -n -c $< > $@.tmp && mv $@.tmp $@
-ALL += $(WEB_GZ)
-CLEAN += $(WEB_GZ)
+web/%.br: web/%
+	brotli -q 11 -c $< > $@.tmp && mv $@.tmp $@
+ALL += $(WEB_GZ) $(WEB_BR)
+CLEAN += $(WEB_GZ) $(WEB_BR)
+
+# Everything the client's static files need made, for the tests that serve
+# them (test-browser, test-nginx, test-web).
+.PHONY: web-static
+web-static: web/boot.js web/sw-files.js $(WEB_GZ) $(WEB_BR)

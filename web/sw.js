@@ -2,15 +2,20 @@
 // one visit (docs/playing.md, "Without the network"). It keeps every file
 // of sw-files.js (made by make: each file with the hash of its content) in
 // a cache named after that list, answers the page's requests from it, and
-// keeps the endgame database once the page has fetched it. A new list (a
-// new version on the server) is installed beside the old one; it takes
-// over only when the page says so (offline.js asks the player first), so
-// an update never changes the files under a game in progress.
+// keeps the endgame database once the page has fetched it. The files the
+// page loads through its modules are asked for under v/<hash>/ (a URL that
+// changes with their content, which the browser keeps a year): the worker
+// takes them from the browser's cache when the page has just loaded them.
+// A new list (a new version on the server) is installed beside the old
+// one; it takes over only when the page says so (offline.js asks the
+// player first), so an update never changes the files under a game in
+// progress.
 /* global self, caches, importScripts */
 importScripts('sw-files.js');
 
 const FILES = self.OW_FILES;     // path: hash, kept at install
 const LATER = self.OW_LATER;     // path: hash, kept once the page fetches it (oware.egdb)
+const ASSETS = `v/${self.OW_ASSETS}/`;  // the folder of the files whose URL changes with them
 const CACHE = `oware-${self.OW_VERSION}`;
 const RUNTIME = 'oware-runtime';
 
@@ -21,8 +26,10 @@ const laterKey = (path) => `${url(path)}?v=${LATER[path]}`;
 self.addEventListener('install', (ev) => {
   ev.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // Revalidated with the server (ETags), not taken from the HTTP cache blindly.
-    await cache.addAll(Object.keys(FILES).map((f) => new Request(url(f), { cache: 'no-cache' })));
+    // Revalidated with the server (ETags), not taken from the HTTP cache
+    // blindly; but a file under v/<hash>/ is the same for good.
+    await cache.addAll(Object.keys(FILES).map((f) => new Request(url(f),
+      { cache: f.startsWith(ASSETS) ? 'default' : 'no-cache' })));
   })());
 });
 
@@ -53,6 +60,8 @@ self.addEventListener('fetch', (ev) => {
   if (u.origin !== scope.origin || !u.pathname.startsWith(scope.pathname)) return;
   let path = u.pathname.slice(scope.pathname.length);
   if (req.mode === 'navigate' && (path === '' || path === 'index.html')) path = 'index.html';
+  // The endgame database is kept by its own hash, whatever the folder.
+  if (path.startsWith(ASSETS) && path.slice(ASSETS.length) in LATER) path = path.slice(ASSETS.length);
   if (path in FILES) {
     ev.respondWith((async () => {
       const cache = await caches.open(CACHE);

@@ -170,10 +170,13 @@ test('the page\'s state is sealed at every level: a field added on the fly throw
   await p.click('#local-play');
   await ready(p);
   await waitMoves(p, 0);
-  // The page's own module instance (the same URL), so the page's own state.
+  // The page's own module instance (the same URL: in the folder its modules
+  // come from, v/<hash>/), so the page's own state.
   const r = await p.evaluate(async () => {
     'use strict';  // as the page's modules are: an assignment that cannot be made throws
-    const { model } = await import(new URL('model.js', location.href).href);
+    const app = performance.getEntriesByType('resource').map((e) => e.name)
+      .find((n) => /\/v\/[0-9a-f]{16}\/app\.js$/.test(n));
+    const { model } = await import(app.replace(/app\.js$/, 'model.js'));
     const tries = {};
     for (const [where, obj, field] of [['state', model, 'createKind'], ['online', model.online, 'retryTimer'],
       ['local', model.local, 'myName'], ['study', model.study, 'recordDate']]) {

@@ -95,8 +95,11 @@ export async function openPlayer(browser, { locale = 'en-US', viewport = { width
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
     const text = m.text();
-    // Connection failures are expected while the server restarts.
-    if (/WebSocket connection to .* failed|ERR_CONNECTION_REFUSED|net::ERR_/.test(text)) return;
+    // Connection failures are expected while the server restarts (or after
+    // a test stopped its server or proxy: a start page registers its
+    // service worker 10 s after it opened, web/offline.js, whose script
+    // then cannot be fetched).
+    if (/WebSocket connection to .* failed|ERR_CONNECTION_REFUSED|net::ERR_|An unknown error occurred when fetching the script/.test(text)) return;
     page.problems.push(`${name}: console ${text}`);
   });
   await page.addInitScript(() => {

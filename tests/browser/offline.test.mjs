@@ -11,24 +11,31 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { root, ready, waitMoves, readBoard, shot, prefixProxy, browserSuite, Server } from './lib.mjs';
+import { root, ready, waitMoves, readBoard, shot, prefixProxy, browserSuite, Server, SHOTS } from './lib.mjs';
+import { startNginx } from '../nginx/nginx.mjs';
 
 const suite = browserSuite();
 const { player, noProblems } = suite;
+const games = JSON.parse(fs.readFileSync(path.join(root, 'tests/server/games.json'), 'utf8'));
+// A 16-ply game North wins 25-5 (tests/server/games.json), with blunders.
+const GAME = games[0].moves.split('');
 
 // Waits until the service worker is active and controls the page.
+// (On a first visit's start page the page registers it after 10 s: web/offline.js.)
 async function controlled(page) {
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15000 });
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30000 });
 }
 
 // A page in a browser profile of its own on disk: Chromium installs no app
 // from an incognito context, which every other test's context is.
-async function profilePage() {
+// args: more Chromium switches (--ignore-certificate-errors for the tests'
+// self-signed nginx, which the service worker's script needs too).
+async function profilePage(args = []) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oware-profile-'));
   const ctx = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
-    args: ['--no-sandbox'], viewport: { width: 1000, height: 800 },
+    args: ['--no-sandbox', ...args], viewport: { width: 1000, height: 800 },
   });
   const page = ctx.pages()[0] || await ctx.newPage();
   page.problems = [];
@@ -86,6 +93,33 @@ test('under a path prefix: the worker\'s scope and the app\'s are the prefix', a
   }
 });
 
+test('under /oware/ behind the shipped nginx site over https: installable there, its worker scoped there', async () => {
+  const nginx = await startNginx([{ template: 'oware-rooms-prefix.conf', upstream: suite.server.port }]);
+  try {
+    const base = `https://127.0.0.1:${nginx.sites[0].https}/oware/`;
+    const p = await profilePage(['--ignore-certificate-errors']);
+    await p.goto(base);
+    await ready(p);
+    await controlled(p);
+    assert.equal(await p.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope)), base);
+    const { errors, manifest } = await installability(p);
+    assert.deepEqual(errors, [], 'Chromium finds nothing that stops an install');
+    assert.equal(manifest.url, `${base}manifest.webmanifest`);
+    assert.deepEqual(manifest.errors, []);
+    // The modules came from the folder named after them, through nginx, kept a year.
+    const cc = await p.evaluate(async () => {
+      const app = performance.getEntriesByType('resource').map((e) => e.name).find((n) => /\/oware\/v\/[0-9a-f]{16}\/app\.js$/.test(n));
+      const r = await fetch(app, { cache: 'no-store' });
+      return [r.status, r.headers.get('cache-control')];
+    });
+    assert.deepEqual(cc, [200, 'public, max-age=31536000, immutable']);
+    assert.deepEqual(p.problems, []);
+    await p.done();
+  } finally {
+    await nginx.stop();
+  }
+});
+
 test('after one visit, with the network cut: the page opens, also from cold, and the computer plays', async () => {
   const p = await player({ name: 'offline' });
   const ctx = p.context();
@@ -121,8 +155,9 @@ test('after one visit, with the network cut: the page opens, also from cold, and
 test('a file changed on the server is offered as an update; a game on this device survives it', async () => {
   // A web root of its own, changed during the test as a new build would.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oware-web-'));
-  // (Without the gzip copies, which would go stale as the files change.)
-  fs.cpSync(path.join(root, 'web'), dir, { recursive: true, filter: (f) => !f.endsWith('.gz') });
+  // (Without the compressed copies, which would go stale as the files change.)
+  fs.cpSync(path.join(root, 'web'), dir, { recursive: true, verbatimSymlinks: true,
+    filter: (f) => !/\.(gz|br)$/.test(f) });
   const server = await new Server(['--web-root', dir]).start();
   try {
     const p = await player({ name: 'update' });
@@ -150,6 +185,177 @@ test('a file changed on the server is offered as an update; a game on this devic
     await waitMoves(p, 2);
     assert.equal(await p.evaluate(() => fetch('style.css').then((r) => r.text())).then((t) => t.includes('version 2')), true);
     assert.equal(await p.isVisible('#update'), false);
+  } finally {
+    await server.stop();
+    server.cleanup();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  noProblems();
+});
+
+test('with the network cut after a first visit: an analysis (with the endgame database) and a lesson', async () => {
+  const p = await player({ name: 'offline-study' });
+  const ctx = p.context();
+  // The first visit: a game against the computer, whose first reply
+  // fetches the endgame database (kept by the worker once fetched).
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.check('input[name="ai-level"][value="easy"]');
+  await p.check('input[name="ai-side"][value="south"]');
+  await p.click('#ai-play');
+  await ready(p);
+  await controlled(p);
+  await p.click(`#board .pit.legal[data-pit="${(await readBoard(p)).legal[0]}"]`);
+  await waitMoves(p, 2);
+  await p.waitForFunction(() => caches.open('oware-runtime').then((c) => c.keys())
+    .then((k) => k.some((r) => /oware\.egdb\?v=/.test(r.url))), null, { timeout: 20000 });
+  await ctx.setOffline(true);
+  // An analysis of an imported record, from the start page opened offline.
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.fill('#import-text', GAME.join(' '));
+  await p.click('#import-open');
+  await waitMoves(p, GAME.length);
+  await p.click('#rv-first');
+  await p.click('#an-start');
+  await p.waitForSelector('#an-result:not([hidden])');
+  await p.waitForSelector('#an-progress', { state: 'hidden', timeout: 120000 });
+  const marks = await p.$$eval('#moves .mv .an-mark', (els) => els.map((e) => e.textContent));
+  assert.ok(marks.includes('??'), `the blunders are marked: ${marks}`);
+  assert.equal(await p.$$eval('#an-summary tbody tr', (r) => r.length), 2, 'a summary line for each side');
+  // The endgame database, by the URL the computer's worker asks for it, comes from the worker's cache.
+  const egdb = await p.evaluate(async () => {
+    const app = performance.getEntriesByType('resource').map((e) => e.name).find((n) => /\/v\/[0-9a-f]{16}\/app\.js$/.test(n));
+    const r = await fetch(app.replace(/app\.js$/, 'oware.egdb'));
+    return [r.status, (await r.arrayBuffer()).byteLength];
+  });
+  assert.deepEqual(egdb, [200, fs.statSync(path.join(root, 'web/oware.egdb')).size]);
+  await shot(p, 'offline-analysis');
+  // A lesson: the list, the first lesson's first step, its answer.
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.click('#learn-open');
+  await p.waitForSelector('#learn-list .learn-lesson');
+  const lessons = JSON.parse(fs.readFileSync(path.join(root, 'web/lessons/oware.json'), 'utf8')).lessons;
+  assert.equal(await p.locator('#learn-list .learn-lesson').count(), lessons.length);
+  await p.locator('#learn-list .learn-lesson').first().click();
+  const step = lessons[0].steps[0];
+  assert.equal((await p.textContent('#learn-text')).trim(), step.text.en);
+  await p.click(`#learn-board .pit[data-pit="${step.answers[0]}"]`);
+  await p.waitForSelector('#learn-next:not([hidden])');
+  assert.equal(await p.getAttribute('#learn-feedback', 'data-kind'), 'done');
+  assert.equal((await p.textContent('#learn-feedback')).trim(), step.done.en);
+  await shot(p, 'offline-lesson');
+  assert.equal(await p.evaluate(() => fetch('healthz').then(() => 'online', () => 'offline')), 'offline');
+  await ctx.setOffline(false);
+  noProblems();
+});
+
+// The seat token a page keeps for room.
+const seatToken = (page, room) => page.evaluate((r) => localStorage.getItem(`oware.token.${r}`), room);
+
+test('an online room without the network: says so in both languages, keeps the seat, comes back by itself', async () => {
+  const south = await player({ name: 'south', locale: 'en-US', viewport: { width: 360, height: 740 }, mobile: true });
+  const north = await player({ name: 'north', locale: 'es-ES', viewport: { width: 360, height: 740 }, mobile: true });
+  await south.goto(suite.server.url);
+  await ready(south);
+  await south.click('#create');
+  await south.waitForSelector('#share:not([hidden])');
+  const link = await south.inputValue('#share-link');
+  const room = new URL(link).searchParams.get('room');
+  await north.goto(link);
+  await ready(north);
+  await north.waitForFunction(() => document.body.dataset.seat === 'north');
+  await south.waitForSelector('#share', { state: 'hidden' });
+  const tokens = [await seatToken(south, room), await seatToken(north, room)];
+  assert.ok(tokens[0] && tokens[1] && tokens[0] !== tokens[1]);
+  const OFFLINE = {
+    en: 'No network: online rooms need it. Your seat is kept, and the game comes back by itself when the network does.',
+    es: 'Sin red: las salas en línea la necesitan. Tu asiento se guarda y la partida vuelve sola cuando vuelva la red.',
+  };
+  for (const [page, lang] of [[south, 'en'], [north, 'es']]) {
+    await page.context().setOffline(true);
+    await page.waitForSelector('#conn:not([hidden])');
+    assert.equal((await page.textContent('#conn-text')).trim(), OFFLINE[lang]);
+    assert.equal(await page.isVisible('#conn-action'), false, 'nothing to press: it waits for the network');
+    await shot(page, `offline-room-${lang}`);
+  }
+  // Both come back by themselves, in their seats, and play on.
+  for (const page of [south, north]) await page.context().setOffline(false);
+  for (const [page, seat] of [[south, 'south'], [north, 'north']]) {
+    await page.waitForSelector('#conn', { state: 'hidden', timeout: 15000 });
+    assert.equal(await page.evaluate(() => document.body.dataset.seat), seat);
+  }
+  assert.deepEqual([await seatToken(south, room), await seatToken(north, room)], tokens, 'the seat tokens are kept');
+  await south.waitForSelector('#board .pit.legal');
+  await south.click(`#board .pit.legal[data-pit="${(await readBoard(south)).legal[0]}"]`);
+  await waitMoves(north, 1);
+  noProblems();
+});
+
+// The app's window is the page's viewport with no browser bar around it
+// (the page has no style of its own for display-mode: standalone, which
+// Chromium's DevTools protocol cannot emulate): what the screen shows,
+// not the whole page, of its start page and of a game.
+test('the installed look on a 360 px phone, in English and Spanish', async () => {
+  for (const [locale, lang] of [['en-US', 'en'], ['es-ES', 'es']]) {
+    const p = await player({ name: `app-${lang}`, locale, viewport: { width: 360, height: 740 }, mobile: true });
+    await p.goto(suite.server.url);
+    await ready(p);
+    assert.equal(await p.getAttribute('html', 'lang'), lang);
+    // As wide as the phone: nothing sticks out sideways.
+    assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), 360);
+    await p.screenshot({ path: path.join(SHOTS, `app-standalone-${lang}-start.png`) });
+    await p.check('input[name="ai-side"][value="south"]');
+    await p.click('#ai-play');
+    await ready(p);
+    await p.waitForSelector('#board .pit.legal');
+    assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), 360);
+    await p.screenshot({ path: path.join(SHOTS, `app-standalone-${lang}-game.png`) });
+  }
+  noProblems();
+});
+
+test('a changed module (a new v/<hash>/ folder) is offered as an update and taken on Reload; the game survives', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oware-web-'));
+  fs.cpSync(path.join(root, 'web'), dir, { recursive: true, verbatimSymlinks: true,
+    filter: (f) => !/\.(gz|br)$/.test(f) });
+  const server = await new Server(['--web-root', dir]).start();
+  try {
+    const p = await player({ name: 'update-module' });
+    await p.goto(`${server.url}?local=1`);
+    await ready(p);
+    await controlled(p);
+    for (const k of ['c', 'C']) await p.keyboard.press(k);
+    await waitMoves(p, 2);
+    // A new build: the same files but app.js, in a folder of a new name
+    // that boot.js and the service worker's list name.
+    const list = path.join(dir, 'sw-files.js');
+    const old = /self\.OW_ASSETS = '([0-9a-f]{16})'/.exec(fs.readFileSync(list, 'utf8'))[1];
+    const neu = 'feedfacefeedface';
+    fs.cpSync(path.join(dir, 'v', old), path.join(dir, 'v', neu), { recursive: true, verbatimSymlinks: true });
+    fs.appendFileSync(path.join(dir, 'v', neu, 'app.js'), '\nwindow.owareV2 = true;\n');
+    const boot = path.join(dir, 'boot.js');
+    fs.writeFileSync(boot, fs.readFileSync(boot, 'utf8').replaceAll(old, neu));
+    fs.writeFileSync(list, fs.readFileSync(list, 'utf8').replaceAll(old, neu)
+      .replace(/OW_VERSION = '[0-9a-f]+'/, "OW_VERSION = 'feedfacefeedface'"));
+    await p.evaluate(() => navigator.serviceWorker.ready.then((r) => r.update()));
+    await p.waitForSelector('#update:not([hidden])', { timeout: 15000 });
+    assert.equal(await p.evaluate(() => window.owareV2), undefined, 'the old modules until Reload');
+    await Promise.all([p.waitForEvent('load'), p.click('#update-reload')]);
+    await ready(p);
+    assert.equal(await p.evaluate(() => window.owareV2), true, 'the new app.js runs');
+    assert.ok(await p.evaluate((v) => performance.getEntriesByType('resource')
+      .some((e) => e.name.includes(`/v/${v}/engine.wasm`)), neu), 'the engine by the new folder');
+    await waitMoves(p, 2);
+    assert.equal(await p.isVisible('#update'), false);
+    // Offline, from cold, the new version opens.
+    await p.context().setOffline(true);
+    await p.reload();
+    await ready(p);
+    assert.equal(await p.evaluate(() => window.owareV2), true);
+    await waitMoves(p, 2);
+    await p.context().setOffline(false);
   } finally {
     await server.stop();
     server.cleanup();

@@ -5,7 +5,7 @@
 BROWSER_FILES := $(sort $(wildcard tests/browser/*.test.mjs))
 BROWSER_FILES_2 := $(addprefix tests/browser/,puzzles.test.mjs togyz.test.mjs ux.test.mjs wording.test.mjs words.test.mjs)
 BROWSER_FILES_1 := $(filter-out $(BROWSER_FILES_2),$(BROWSER_FILES))
-BROWSER_DEPS := $(NODE_DEPS) $(BUILD)/owared web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm
+BROWSER_DEPS := $(NODE_DEPS) $(BUILD)/owared web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm web-static
 .PHONY: test-browser test-browser-1 test-browser-2
 test-browser: $(BROWSER_DEPS)
 	OWARED=$(BUILD)/owared SCREENSHOTS=$(BUILD)/screenshots \

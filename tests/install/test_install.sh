@@ -66,10 +66,21 @@ check "it found the installed web client" grep -q "web_root=$root/bin/../share/o
 curl -s -D "$tmp/h" -o "$tmp/index.html" "http://127.0.0.1:$port/"
 check "index.html served" cmp -s "$tmp/index.html" web/index.html
 check "strict Content-Security-Policy header" grep -qi "^content-security-policy: default-src 'none'; script-src 'self' 'wasm-unsafe-eval'" "$tmp/h"
-# Its gzip copies were installed beside the files, as new as they are.
-curl -s --compressed -D "$tmp/hz" -o "$tmp/index.gz.html" "http://127.0.0.1:$port/"
+# Its gzip and brotli copies were installed beside the files, as new as they are.
+curl -s -H 'Accept-Encoding: gzip' -D "$tmp/hz" -o "$tmp/index.html.gz" "http://127.0.0.1:$port/"
 check "index.html sent compressed to a client that accepts gzip" grep -qi "^content-encoding: gzip" "$tmp/hz"
-check "the same page once uncompressed" cmp -s "$tmp/index.gz.html" web/index.html
+check "the same page once uncompressed" sh -c "gzip -dc '$tmp/index.html.gz' | cmp -s - web/index.html"
+curl -s -H 'Accept-Encoding: gzip, br' -D "$tmp/hb" -o "$tmp/index.html.br" "http://127.0.0.1:$port/"
+check "index.html sent as brotli to a client that accepts br" grep -qi "^content-encoding: br" "$tmp/hb"
+check "the same page once brotli-decoded" sh -c "brotli -dc '$tmp/index.html.br' | cmp -s - web/index.html"
+# The modules and engines by the folder that boot.js names, kept a year.
+ver=$(sed -n "s|^import './\(v/[0-9a-f]*\)/app.js';|\1|p" "$root/share/oware-rooms/web/boot.js")
+check "boot.js names the folder v/<hash> (got $ver)" test -n "$ver"
+for f in app.js engine.wasm oware.egdb lessons/oware.json; do
+	code=$(curl -s -D "$tmp/hv" -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/$ver/$f")
+	check "$ver/$f served (got $code)" test "$code" = 200
+	check "$ver/$f kept a year" grep -qi "^cache-control: public, max-age=31536000, immutable" "$tmp/hv"
+done
 ctype=$(curl -s -o /dev/null -w '%{content_type}' "http://127.0.0.1:$port/engine.wasm")
 check "engine.wasm as application/wasm (got $ctype)" test "$ctype" = application/wasm
 kill "$pid"

@@ -6,6 +6,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import http from 'node:http';
 import https from 'node:https';
@@ -17,17 +19,19 @@ const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 let trusted, untrusted, nginx;
 const port = {};
 
-// GET url, trusting the test's own certificate; no redirects followed.
-function fetchTls(url) {
+// GET url (with headers), trusting the test's own certificate; no
+// redirects followed; the body as sent (not decompressed).
+function fetchTls(url, headers = {}) {
   const mod = url.startsWith('https:') ? https : http;
   return new Promise((res, rej) => {
-    const req = mod.get(url, { ca: nginx.cert }, (r) => {
+    const req = mod.get(url, { ca: nginx.cert, headers }, (r) => {
       const chunks = [];
       r.on('data', (d) => chunks.push(d));
       r.on('end', () => {
         const body = Buffer.concat(chunks);
         res({
           status: r.statusCode,
+          body,
           headers: { get: (k) => r.headers[k.toLowerCase()] ?? null },
           text: async () => body.toString(),
           json: async () => JSON.parse(body.toString()),
@@ -99,6 +103,33 @@ test('the page loads under /oware/ with the prefix stripped', async () => {
   assert.equal(wasm.headers.get('content-type'), 'application/wasm');
   const outside = await fetchTls(`https://127.0.0.1:${port.prefixHttps}/engine.wasm`);
   assert.equal(outside.status, 404, 'nothing is served outside the prefix');
+});
+
+test('under /oware/: brotli copies, the modules under v/<hash>/ kept a year, the page revalidated', async () => {
+  const base = `https://127.0.0.1:${port.prefixHttps}/oware/`;
+  const boot = await (await fetchTls(base + 'boot.js')).text();
+  const ver = /^import '\.\/(v\/[0-9a-f]{16})\/app\.js';$/m.exec(boot);
+  assert.ok(ver, boot);
+  const app = await fetchTls(`${base}${ver[1]}/app.js`, { 'accept-encoding': 'gzip, deflate, br', 'sec-fetch-dest': 'script' });
+  assert.equal(app.status, 200);
+  assert.equal(app.headers.get('content-encoding'), 'br');
+  assert.equal(app.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  assert.match(app.headers.get('vary'), /Accept-Encoding/);
+  assert.equal(app.headers.get('content-security-policy'), null, 'a module needs no page headers');
+  assert.equal(brotliDecompressSync(app.body).toString().split('\n').length,
+    readFileSync(join(ROOT, 'web/app.js'), 'utf8').split('\n').length, 'the same lines');
+  const page = await fetchTls(base, { 'accept-encoding': 'gzip, br' });
+  assert.equal(page.headers.get('content-encoding'), 'br');
+  assert.equal(page.headers.get('cache-control'), 'must-revalidate, private, max-age=60');
+  assert.ok(page.headers.get('content-security-policy'));
+  const again = await fetchTls(base, { 'accept-encoding': 'gzip, br', 'if-none-match': page.headers.get('etag') });
+  assert.equal(again.status, 304);
+  for (const [f, type] of [['sw.js', 'text/javascript'], ['sw-files.js', 'text/javascript'],
+    ['manifest.webmanifest', 'application/manifest+json'], [`${ver[1]}/engine.wasm`, 'application/wasm']]) {
+    const r = await fetchTls(base + f, { 'accept-encoding': 'br' });
+    assert.equal(r.status, 200, f);
+    assert.equal(r.headers.get('content-type'), type, f);
+  }
 });
 
 // Creates a room at wsUrl, joins it, plays, drops the creator and reclaims

@@ -5,9 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import http from 'node:http';
-import { readFileSync, writeFileSync, utimesSync } from 'node:fs';
+import { readFileSync, writeFileSync, utimesSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync, gunzipSync } from 'node:zlib';
+import { gzipSync, gunzipSync, brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { startServer, stopServer, tempDir, withServer } from './lib.mjs';
 
 // A raw connection that collects what the server sends and when it closes.
@@ -302,6 +302,67 @@ test('static files: a fresh .gz copy for clients that accept gzip, with its own 
     r = await get(srv.port, '/app.js', { 'accept-encoding': 'gzip' });
     assert.equal(r.headers['content-encoding'], undefined);
     assert.equal(r.body.toString(), readFileSync(join(dir, 'app.js'), 'utf8'));
+  });
+});
+
+test('static files: a .br copy before a .gz one; under /v/ kept a year; modules without page headers', async () => {
+  const { dir } = webRoot();
+  const src = readFileSync(join(dir, 'app.js'));
+  writeFileSync(join(dir, 'app.js.br'), brotliCompressSync(src));
+  mkdirSync(join(dir, 'v'));
+  symlinkSync('..', join(dir, 'v', '0123456789abcdef'));
+  await withServer(['--web-root', dir], async (srv) => {
+    const br = await get(srv.port, '/app.js', { 'accept-encoding': 'gzip, deflate, br' });
+    assert.equal(br.status, 200);
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(br.headers.vary, 'Accept-Encoding');
+    assert.equal(br.headers['content-type'], 'text/javascript');
+    assert.equal(Number(br.headers['content-length']), br.body.length);
+    assert.ok(brotliDecompressSync(br.body).equals(src));
+    assert.equal(br.headers['cache-control'], 'must-revalidate, private, max-age=60');
+    // br only where it is accepted; gzip when br is refused or has no copy.
+    for (const [ae, enc] of [['gzip', 'gzip'], ['br;q=0, *', 'gzip'], ['*', 'br'], ['BR', 'br'],
+      ['br;q=0', undefined], ['identity', undefined], ['x-gzip, br;q=0.1', 'br']]) {
+      const r = await get(srv.port, '/app.js', { 'accept-encoding': ae });
+      assert.equal(r.headers['content-encoding'], enc, ae);
+      assert.equal(r.headers.vary, 'Accept-Encoding', ae);
+      const body = enc === 'br' ? brotliDecompressSync(r.body) : enc === 'gzip' ? gunzipSync(r.body) : r.body;
+      assert.ok(body.equals(src), ae);
+    }
+    const gz = await get(srv.port, '/app.js', { 'accept-encoding': 'gzip' });
+    assert.notEqual(gz.headers.etag, br.headers.etag);
+    let r = await get(srv.port, '/app.js', { 'accept-encoding': 'br', 'if-none-match': br.headers.etag });
+    assert.equal(r.status, 304);
+    // A folder named after the content: kept a year, the same file and headers.
+    const v = await get(srv.port, '/v/0123456789abcdef/app.js', { 'accept-encoding': 'br' });
+    assert.equal(v.status, 200);
+    assert.equal(v.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(v.headers['content-encoding'], 'br');
+    assert.ok(brotliDecompressSync(v.body).equals(src));
+    for (const h of ['content-security-policy', 'referrer-policy', 'x-frame-options', 'x-content-type-options']) {
+      assert.ok(v.headers[h], h);
+    }
+    // As one of the page's modules: without what only a page or a worker reads.
+    r = await get(srv.port, '/v/0123456789abcdef/app.js', { 'sec-fetch-dest': 'script' });
+    assert.equal(r.status, 200);
+    assert.equal(r.headers['content-security-policy'], undefined);
+    assert.equal(r.headers['referrer-policy'], undefined);
+    assert.equal(r.headers['x-frame-options'], undefined);
+    assert.equal(r.headers['x-content-type-options'], 'nosniff');
+    assert.equal(r.headers.vary, 'Accept-Encoding');
+    assert.equal(r.headers['cache-control'], 'public, max-age=31536000, immutable');
+    r = await get(srv.port, '/v/0123456789abcdef/app.js', { 'sec-fetch-dest': 'worker' });
+    assert.ok(r.headers['content-security-policy']);
+    r = await get(srv.port, '/app.js', { 'sec-fetch-dest': 'script' });
+    assert.ok(r.headers['content-security-policy'], 'outside /v/ every file keeps them');
+    assert.equal(r.headers['cache-control'], 'must-revalidate, private, max-age=60');
+    r = await get(srv.port, '/v/fedcba9876543210/app.js');
+    assert.equal(r.status, 404);
+    // A .br copy older than its file is not used: the .gz one is.
+    const old = new Date(Date.now() - 60000);
+    utimesSync(join(dir, 'app.js.br'), old, old);
+    r = await get(srv.port, '/app.js', { 'accept-encoding': 'gzip, br' });
+    assert.equal(r.headers['content-encoding'], 'gzip');
   });
 });
 

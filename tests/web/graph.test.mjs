@@ -83,6 +83,11 @@ test('web/ has no import cycle', () => {
 
 test('app.js is the root: it reaches every page module, and nothing imports it', () => {
   const g = graph();
+  // But boot.js, which make writes and index.html loads: it imports app.js
+  // alone, from the folder named after the files (v/<hash>/app.js).
+  assert.deepEqual(g.get('boot.js'), ['app.js']);
+  assert.match(fs.readFileSync(path.join(WEB, 'boot.js'), 'utf8'), /^import '\.\/v\/[0-9a-f]{16}\/app\.js';$/m);
+  g.delete('boot.js');
   for (const [f, deps] of g) assert.ok(!deps.includes('app.js'), `${f} imports app.js`);
   const seen = new Set(['app.js']);
   const todo = ['app.js'];
