@@ -359,6 +359,8 @@ export function wireOnline({ backToStart: home }) {
   wireChat(sendInRoom);
   wireAlerts();
   window.addEventListener('online', () => conn && conn.nudge());
+  window.addEventListener('focus', () => conn && conn.nudge());
+  window.addEventListener('pageshow', () => conn && conn.nudge());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && conn) conn.nudge();
   });

@@ -370,3 +370,41 @@ test('after a move by keyboard the focus is on a pit the next move can be made w
   assert.equal((await focused()).side, 'south');
   noProblems();
 });
+
+// Issue 28, minor 9: a server restart is over for the pages within a few
+// seconds of the server's return (the waits between attempts are capped
+// well inside the 15 s of grace of the side to move), and while offline
+// each player keeps reading the turn in their own words.
+test('after a server restart the pages are back within seconds, and offline the turn line keeps the viewer\'s words', async () => {
+  const { south, north } = await twoPlaying(DESKTOP, false);
+  // The longest wait each page announces ("Reconnecting in N s").
+  const watchWaits = (page) => page.evaluate(() => {
+    window.longestWait = 0;
+    setInterval(() => {
+      const m = /(\d+) s/.exec(document.querySelector('#conn-text').textContent);
+      if (m && !document.querySelector('#conn').hidden) window.longestWait = Math.max(window.longestWait, Number(m[1]));
+    }, 100);
+  });
+  await watchWaits(south);
+  await watchWaits(north);
+  await suite.server.stop();
+  for (const p of [south, north]) await p.waitForSelector('#conn:not([hidden])');
+  await shot(south, 'screen-offline-desktop-es');
+  await shot(north, 'screen-offline-desktop-en');
+  assert.equal(await south.textContent('#status'), 'Te toca: elige uno de tus hoyos', 'the one to move, offline');
+  assert.equal(await north.textContent('#status'), 'Opponent\'s turn (South)', 'the other, offline');
+  await new Promise((r) => setTimeout(r, 14000));
+  for (const p of [south, north]) {
+    const longest = await p.evaluate(() => window.longestWait);
+    assert.ok(longest >= 1 && longest <= 4, `${p.name}: waits of at most 4 s announced (${longest} s)`);
+  }
+  await suite.server.start();
+  const back = Date.now();
+  for (const p of [south, north]) {
+    await p.waitForFunction(() => document.querySelector('#conn').hidden &&
+      document.querySelectorAll('.player.online').length === 2, null, { timeout: 20000 });
+  }
+  assert.ok(Date.now() - back < 6000, `both pages back ${Date.now() - back} ms after the server`);
+  assert.equal(await south.textContent('#status'), 'Te toca: elige uno de tus hoyos');
+  noProblems();
+});
