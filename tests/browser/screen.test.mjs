@@ -408,3 +408,29 @@ test('after a server restart the pages are back within seconds, and offline the 
   assert.equal(await south.textContent('#status'), 'Te toca: elige uno de tus hoyos');
   noProblems();
 });
+
+// Issue 28, minor 11: a path the server does not know gets the client's
+// own page (HTTP 404) in English and Spanish, with nothing else to load
+// and a way home that works at any depth.
+test('an unknown path: our own 404 page in both languages, nothing else requested, a link home', async () => {
+  for (const [viewport, mobile, locale, where] of [[DESKTOP, false, 'en-US', 'desktop'], [PHONE, true, 'es-ES', 'phone']]) {
+    const p = await player({ locale, viewport, mobile, name: `404-${where}` });
+    const requests = [];
+    p.on('response', (r) => requests.push(`${r.status()} ${new URL(r.url()).pathname}`));
+    p.on('requestfailed', (r) => requests.push(`failed ${new URL(r.url()).pathname}`));
+    const res = await p.goto(`${suite.server.url}no/such/page?x=1`);
+    assert.equal(res.status(), 404);
+    assert.match(res.headers()['content-type'], /^text\/html; charset=utf-8/);
+    assert.deepEqual(await p.$$eval('h1', (hs) => hs.map((h) => `${h.closest('[lang]').lang}: ${h.textContent}`)),
+      ['en: Page not found', 'es: Página no encontrada']);
+    await shot(p, `screen-404-${where}-${locale.slice(0, 2)}`);
+    assert.deepEqual(requests, ['404 /no/such/page'], 'the page alone, nothing else fetched');
+    // The one console line is the browser's own report of the 404.
+    const said = p.problems.splice(0);
+    assert.ok(said.every((s) => /status of 404/.test(s)) && said.length <= 1, said.join('\n'));
+    await p.click(locale === 'es-ES' ? 'text=Volver a la página de inicio' : 'text=Back to the start page');
+    await ready(p);
+    assert.equal(new URL(p.url()).pathname, '/');
+  }
+  noProblems();
+});
