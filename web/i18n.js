@@ -270,6 +270,9 @@ const STRINGS = {
     // Names and chat (issue 14)
     'name.label': 'Tu nombre (opcional, hasta 24 caracteres)',
     'name.room': 'Tu nombre',
+    'ask.label': '¿Con qué nombre quieres jugar?',
+    'ask.why': 'Opcional: tu rival lo verá en lugar de «{side}», y este navegador lo recordará.',
+    'ask.skip': 'Ahora no',
     'name.save': 'Guardar',
     'name.saved': 'Nombre guardado',
     'name.bad': 'Un nombre tiene de 1 a 24 caracteres, alguno visible, y no puede ser el de un lado (Sur, Norte, Blancas, Negras…).',
@@ -757,6 +760,9 @@ const STRINGS = {
     // Names and chat (issue 14)
     'name.label': 'Your name (optional, up to 24 characters)',
     'name.room': 'Your name',
+    'ask.label': 'What name would you like to play under?',
+    'ask.why': 'Optional: your opponent sees it instead of "{side}", and this browser remembers it.',
+    'ask.skip': 'Not now',
     'name.save': 'Save',
     'name.saved': 'Name saved',
     'name.bad': 'A name has 1 to 24 characters, some visible, and cannot be a side\'s (South, North, White, Black…).',

@@ -10,7 +10,7 @@ import { drawClockLine } from './clock.js';
 import { drawTouch } from './touch.js';
 import { drawAnalysis } from './analysis.js';
 import { drawPlayHere } from './study.js';
-import { drawChat } from './chat.js';
+import { drawChat, drawAskName } from './chat.js';
 import { drawAlertButtons } from './alerts.js';
 import { getKind } from './kind.js';
 import { setData } from './dom.js';
@@ -38,6 +38,7 @@ export function renderAll() {
   drawStatus(f);
   drawNote(f);
   drawShare(f);
+  drawAskName(f);
   drawOffer(f);
   drawActions(f);
   drawOver(f);

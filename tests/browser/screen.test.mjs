@@ -434,3 +434,44 @@ test('an unknown path: our own 404 page in both languages, nothing else requeste
   }
   noProblems();
 });
+
+// Issue 28, minor 1: the joiner is offered a name (optional, remembered,
+// one tap to skip).
+test('the joiner is offered a name: saved, it reaches the opponent and is remembered; "Not now" is remembered too', async () => {
+  const ana = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'ask-ana' });
+  const bruno = await player({ locale: 'en-US', name: 'ask-bruno' });
+  const link = await createRoom(ana, { side: 'south', name: 'Ana' });
+  assert.ok(await ana.isHidden('#ask-name'), 'the creator named herself on the start page');
+  await join(bruno, link);
+  await bruno.waitForSelector('#ask-name:not([hidden])');
+  assert.equal(await bruno.textContent('#ask-name label'), 'What name would you like to play under?');
+  assert.match(await bruno.textContent('#ask-name-why'), /instead of "North"/);
+  await shot(bruno, 'screen-ask-name-desktop-en');
+  await bruno.fill('#ask-name-input', 'North');
+  await bruno.click('#ask-name-save');
+  await bruno.waitForSelector('#ask-name-error:not([hidden])');
+  assert.equal(await bruno.evaluate(() => document.activeElement.id), 'ask-name-input');
+  await bruno.fill('#ask-name-input', 'Bruno');
+  await bruno.press('#ask-name-input', 'Enter');
+  await bruno.waitForSelector('#ask-name', { state: 'hidden' });
+  await ana.waitForFunction(() => [...document.querySelectorAll('.player-name')].some((e) => e.textContent === 'Bruno'));
+  await bruno.reload();
+  await ready(bruno);
+  await bruno.waitForFunction(() => !!document.body.dataset.seat);
+  assert.ok(await bruno.isHidden('#ask-name'), 'a seat with a name is not asked again');
+  // A joiner on a phone in Spanish skips it: not asked again in that browser.
+  const cleo = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'ask-cleo' });
+  const link2 = await createRoom(bruno, { side: 'north' });
+  await join(cleo, link2);
+  await cleo.waitForSelector('#ask-name:not([hidden])');
+  assert.equal(await cleo.textContent('#ask-name label'), '¿Con qué nombre quieres jugar?');
+  assert.match(await cleo.textContent('#ask-name-why'), /en lugar de «Sur»/);
+  await shot(cleo, 'screen-ask-name-phone-es');
+  await cleo.click('#ask-name-skip');
+  await cleo.waitForSelector('#ask-name', { state: 'hidden' });
+  const link3 = await createRoom(bruno, { side: 'south' });
+  await join(cleo, link3);
+  await cleo.waitForSelector('#share', { state: 'hidden' }).catch(() => {});
+  assert.ok(await cleo.isHidden('#ask-name'), 'skipped once: not offered again');
+  noProblems();
+});
