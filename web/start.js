@@ -58,6 +58,11 @@ export function redrawStart() {
 export function createRoom(position) {
   const form = $('create-form');
   const side = new FormData(form).get('side') || 'random';
+  // A custom clock's field out of its limits: the browser says so at the
+  // field (also for a room started from the editor, which skips the form's
+  // own check).
+  const outOfLimits = [...form.querySelectorAll('#clock-custom input')].find((el) => !el.disabled && !el.checkValidity());
+  if (outOfLimits) { outOfLimits.reportValidity(); return false; }
   const clock = chosenClock(form);
   const bad = clockError(clock);
   $('create-error').hidden = !bad;

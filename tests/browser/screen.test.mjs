@@ -475,3 +475,53 @@ test('the joiner is offered a name: saved, it reaches the opponent and is rememb
   assert.ok(await cleo.isHidden('#ask-name'), 'skipped once: not offered again');
   noProblems();
 });
+
+// Issue 28, minor 2: the custom clock takes minutes and seconds, each
+// field with its limits.
+test('the custom clock: minutes and seconds, with the limits on the fields', async () => {
+  const p = await player({ locale: 'en-US', name: 'custom-clock' });
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.check('input[name="clock"][value="custom"]');
+  const limits = (sel) => p.$eval(sel, (el) => [el.min, el.max, el.step]);
+  assert.deepEqual(await limits('#clock-min'), ['0', '180', '1']);
+  assert.deepEqual(await limits('#clock-sec'), ['0', '59', '1']);
+  assert.deepEqual(await limits('#clock-inc'), ['0', '180', '1']);
+  assert.deepEqual(await limits('#clock-odds'), ['0', '180', '1']);
+  assert.deepEqual(await limits('#clock-odds-sec'), ['0', '59', '1']);
+  // Out of a field's limits: the browser says so there, and no room is made.
+  await p.fill('#clock-sec', '75');
+  await p.click('#create');
+  assert.equal(await p.$eval('#clock-sec', (el) => el.validity.rangeOverflow), true);
+  assert.ok(await p.isHidden('#share'));
+  assert.equal(await p.evaluate(() => document.activeElement.id), 'clock-sec');
+  // Within the fields, but past 3 hours: the form's own sentence.
+  await p.fill('#clock-min', '180');
+  await p.fill('#clock-sec', '30');
+  await p.click('#create');
+  assert.equal(await p.textContent('#create-error'), 'The time must be from 10 seconds to 3 hours (180 minutes).');
+  await shot(p, 'screen-custom-clock-desktop-en');
+  // A preset chosen after a wrong custom value is not held up by it.
+  await p.check('input[name="clock"][value="3+2"]');
+  await p.click('#create');
+  await p.waitForSelector('#share:not([hidden])');
+  assert.equal(await p.textContent('#clock-control'), 'Clock 3+2');
+  // 1 min 30 s + 2, North 0:45: time odds, in minutes and seconds.
+  const es = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'custom-clock-es' });
+  await es.goto(suite.server.url);
+  await ready(es);
+  await es.check('input[name="side"][value="south"]');
+  await es.check('input[name="clock"][value="custom"]');
+  await es.fill('#clock-min', '1');
+  await es.fill('#clock-sec', '30');
+  await es.fill('#clock-inc', '2');
+  await es.fill('#clock-odds', '0');
+  await es.fill('#clock-odds-sec', '45');
+  await shot(es, 'screen-custom-clock-phone-es');
+  await es.click('#create');
+  await es.waitForSelector('#share:not([hidden])');
+  assert.equal(await es.textContent('#clock-control'), 'Reloj con ventaja: Sur 1:30 min, Norte 0:45 min, +2 s');
+  assert.equal(await es.textContent('#player-bottom .player-clock'), '1:30');
+  assert.equal(await es.textContent('#player-top .player-clock'), '0:45');
+  noProblems();
+});
