@@ -8,6 +8,8 @@ import { seatName, displayName } from './names.js';
 import * as online from './online.js';
 import * as local from './local.js';
 import { setData, setDisabled, setHidden, setText } from './dom.js';
+import { presetName } from './editor.js';
+import { getKind } from './kind.js';
 
 export function drawShare(f) {
   setHidden($('share'), !(f.online && f.me && !f.bothSeated && !f.g.over));
@@ -15,6 +17,24 @@ export function drawShare(f) {
   const control = controlText(f.st.clock);
   setHidden($('share-clock'), !control);
   setText($('share-clock'), control ? t('clock.share', { control }) : '');
+  const from = fromText(f.st);
+  setHidden($('share-position'), !from);
+  setText($('share-position'), from);
+}
+
+// A room from a set-up position says so to everyone in it, over the
+// board, with the preset's name where it is one: "From a position:
+// Handicap: North gives 4".
+export function drawFromPosition(f) {
+  const from = f.online ? fromText(f.st) : '';
+  setHidden($('from-position'), !from);
+  setText($('from-position'), from);
+}
+
+function fromText(st) {
+  if (!st || !st.start) return '';
+  const name = getKind() === 'oware' ? presetName(st.start) : null;
+  return name ? t('position.from.named', { name }) : t('position.from');
 }
 
 // What a share sheet says: the invitation, with the time control.

@@ -19,6 +19,18 @@ const PRESETS = {
 
 const inputs = [];  // the 12 pits' inputs, a..F
 
+// The editor's name of an Oware position (its button's words: "Handicap:
+// North gives 4"), or null when it is none of the presets.
+export function presetName(pos) {
+  if (!pos || !Array.isArray(pos.pits) || pos.pits.length !== 12 || !pos.captured) return null;
+  const key = Object.keys(PRESETS).find((k) => {
+    const p = PRESETS[k];
+    return p.turn === pos.turn && p.captured.south === pos.captured.south && p.captured.north === pos.captured.north &&
+      p.pits.every((n, i) => n === pos.pits[i]);
+  });
+  return key && key !== 'start' ? t(`editor.preset.${key}`) : null;
+}
+
 function num(input) {
   const v = input.value.trim();
   return /^-?\d+$/.test(v) ? Number(v) : NaN;

@@ -272,6 +272,8 @@ const STRINGS = {
     // Names and chat (issue 14)
     'name.label': 'Tu nombre (opcional, hasta 24 caracteres)',
     'name.room': 'Tu nombre',
+    'position.from': 'Desde una posición preparada',
+    'position.from.named': 'Desde una posición preparada: {name}',
     'ask.label': '¿Con qué nombre quieres jugar?',
     'ask.why': 'Opcional: tu rival lo verá en lugar de «{side}», y este navegador lo recordará.',
     'ask.skip': 'Ahora no',
@@ -764,6 +766,8 @@ const STRINGS = {
     // Names and chat (issue 14)
     'name.label': 'Your name (optional, up to 24 characters)',
     'name.room': 'Your name',
+    'position.from': 'From a set-up position',
+    'position.from.named': 'From a set-up position: {name}',
     'ask.label': 'What name would you like to play under?',
     'ask.why': 'Optional: your opponent sees it instead of "{side}", and this browser remembers it.',
     'ask.skip': 'Not now',

@@ -3,7 +3,7 @@ import { setGameHeading, markGameState } from './ui.js';
 import { model, facts } from './model.js';
 import { drawBoard, drawPlayers } from './table.js';
 import { drawStatus, drawNote } from './status.js';
-import { drawShare, drawOffer, drawActions, drawOver } from './actions.js';
+import { drawShare, drawFromPosition, drawOffer, drawActions, drawOver } from './actions.js';
 import { drawRecord } from './record.js';
 import { drawConn, drawConnBare } from './conn-line.js';
 import { drawClockLine } from './clock.js';
@@ -35,6 +35,7 @@ export function renderAll() {
   drawBoard(f);
   drawPlayers(f);
   drawClockLine();
+  drawFromPosition(f);
   drawStatus(f);
   drawNote(f);
   drawShare(f);

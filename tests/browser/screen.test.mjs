@@ -525,3 +525,34 @@ test('the custom clock: minutes and seconds, with the limits on the fields', asy
   assert.equal(await es.textContent('#player-top .player-clock'), '0:45');
   noProblems();
 });
+
+// Issue 28, minor 6: a room from a set-up position says so, with the
+// preset's name: on the creator's share card, and over the board to the
+// joiner.
+test('a room from a set-up position says so to its creator and its joiner, with the preset\'s name', async () => {
+  const ana = await player({ locale: 'en-US', name: 'from-ana' });
+  const bruno = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'from-bruno' });
+  await ana.goto(suite.server.url);
+  await ready(ana);
+  await ana.check('input[name="side"][value="north"]');
+  await ana.check('input[name="clock"][value="none"]');
+  await ana.click('#editor > summary');
+  await ana.click('[data-preset="give4n"]');
+  await ana.click('#ed-online');
+  await ana.waitForSelector('#share:not([hidden])');
+  assert.equal(await ana.textContent('#share-position'), 'From a set-up position: Handicap: North gives 4');
+  await shot(ana, 'screen-from-position-desktop-en');
+  const link = await ana.inputValue('#share-link');
+  await join(bruno, link);
+  await bruno.waitForSelector('#from-position:not([hidden])');
+  assert.equal(await bruno.textContent('#from-position'), 'Desde una posición preparada: Ventaja: el Norte da 4');
+  await shot(bruno, 'screen-from-position-phone-es');
+  await ana.waitForSelector('#from-position:not([hidden])');
+  assert.equal(await ana.textContent('#from-position'), 'From a set-up position: Handicap: North gives 4');
+  // A room from the standard start says nothing of the kind.
+  const link2 = await createRoom(ana);
+  await join(bruno, link2);
+  assert.ok(await bruno.isHidden('#from-position'));
+  assert.ok(await ana.isHidden('#share-position'));
+  noProblems();
+});
