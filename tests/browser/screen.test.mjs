@@ -556,3 +556,50 @@ test('a room from a set-up position says so to its creator and its joiner, with 
   assert.ok(await ana.isHidden('#share-position'));
   noProblems();
 });
+
+// Issue 28, minor 8: "Your games" words each room's state once: a room
+// closed before anyone came, an unnamed opponent not called by a side.
+test('your games: a room closed before anyone came, an unnamed opponent, each said once', async () => {
+  const ana = await player({ locale: 'en-US', name: 'games-ana' });
+  const bruno = await player({ locale: 'en-US', name: 'games-bruno' });
+  const abortHere = async () => {
+    await ana.waitForSelector('#act-abort:not([hidden])');
+    await ana.click('#act-abort');
+    await ana.click('#confirm-ok');
+    await ana.waitForSelector('#over:not([hidden])');
+  };
+  const room = (link) => new URL(link).searchParams.get('room');
+  const alone = room(await createRoom(ana, { side: 'south' }));
+  await abortHere();
+  const abortedLink = await createRoom(ana, { side: 'south' });
+  await join(bruno, abortedLink);
+  await ana.waitForSelector('#share', { state: 'hidden' });
+  await abortHere();
+  const onLink = await createRoom(ana, { side: 'south' });
+  await join(bruno, onLink);
+  await ana.waitForSelector('#share', { state: 'hidden' });
+  const items = async (p) => {
+    await p.goto(suite.server.url);
+    await ready(p);
+    await p.waitForFunction((n) => document.querySelectorAll('#games-list .game-item .game-detail').length >= n &&
+      [...document.querySelectorAll('#games-list .game-detail')].every((e) => e.textContent), 3);
+    return p.$$eval('#games-list .game-item', (els) => Object.fromEntries(els.map((e) => [e.dataset.room,
+      `${e.querySelector('.game-title').textContent} | ${e.querySelector('.game-detail').textContent.replace(/ · [^·]*$/, '')}`])));
+  };
+  const en = await items(ana);
+  assert.equal(en[alone], 'Closed before anyone joined | you play South');
+  assert.equal(en[room(abortedLink)], 'Against an unnamed opponent | you play South · aborted');
+  assert.equal(en[room(onLink)], 'Against an unnamed opponent | you play South · your move');
+  await shot(ana, 'screen-games-desktop-en');
+  const phone = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'games-phone' });
+  await phone.goto(suite.server.url);
+  await phone.evaluate((entries) => { for (const [k, v] of entries) localStorage.setItem(k, v); },
+    await ana.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('oware.token.'))));
+  const es = await items(phone);
+  assert.equal(es[alone], 'Cerrada sin que llegara nadie | juegas con Sur');
+  assert.equal(es[room(abortedLink)], 'Contra un rival sin nombre | juegas con Sur · anulada');
+  assert.equal(es[room(onLink)], 'Contra un rival sin nombre | juegas con Sur · te toca');
+  await phone.$eval('#games', (el) => el.scrollIntoView());
+  await shot(phone, 'screen-games-phone-es');
+  noProblems();
+});
