@@ -3,7 +3,7 @@ import { Computer, ANALYSIS_NODES } from './ai.js';
 import { t } from './i18n.js';
 import { $, announce } from './ui.js';
 import { model, shownPly } from './model.js';
-import { displayName } from './names.js';
+import { displayName, sideWords } from './names.js';
 import { requestRedraw } from './redraw.js';
 import { reviewTo } from './review.js';
 import { keyedList, setAttr, setHidden, setText } from './dom.js';
@@ -142,8 +142,34 @@ function drawGraph(a, at) {
 
 function provenText(p) {
   if (!p || !p.winner || p.plies <= 0) return '';
-  if (p.winner === 'draw') return '';
-  return t('an.proven', { side: displayName(p.winner), n: p.plies });
+  if (p.winner === 'draw') return t('an.proven.draw');
+  return t('an.proven', { ...sideWords(p.winner), n: p.plies });
+}
+
+// The engine's evaluations stop at 24 seeds (the worker's clamp): there a
+// position is won, and a count of seeds would be no count at all.
+const CLAMP = 24;
+const clamped = (v) => Math.abs(v) >= CLAMP - 1e-9;
+
+// What the engine thinks of a position: a proven end as a win (in how many
+// moves, where known), a won position as won, else a count of seeds.
+function evalText(v, proven) {
+  const p = provenText(proven);
+  if (p) return p;
+  const side = sideWords(v >= 0 ? 'south' : 'north');
+  if (clamped(v)) return t('an.winning', side);
+  return t('an.eval', { ...side, v: fmt(v) });
+}
+
+// Why a move was not the best: a win given away or handed over, in those
+// words; seeds only when both evaluations are counts of seeds.
+function lossText(p) {
+  const mover = p.side, opp = mover === 'south' ? 'north' : 'south';
+  const before = p.proven_before, after = p.proven_after;
+  if (after && after.winner === opp && !(before && before.winner === opp)) return t('an.loss.lets', sideWords(opp));
+  if (before && before.winner === mover && !(after && after.winner === mover)) return t('an.loss.win');
+  if (clamped(p.eval_before) || clamped(p.eval_after)) return '';
+  return t('an.loss.seeds', { loss: p.loss.toFixed(1) });
 }
 
 // Whether the analysis card is shown: Oware only (the analysis runs
@@ -194,19 +220,24 @@ export function drawAnalysis(f) {
   let moveText = '';
   if (played) {
     const cls = t(`an.class.${played.class}`);
+    const why = played.class === 'best' ? '' : lossText(played);
+    const words = { n: at, move: played.move + (MARKS[played.class] || ''), cls, why, best: played.best };
     moveText = played.class === 'best' ? t('an.move.best', { n: at, move: played.move })
-      : t('an.move', { n: at, move: played.move + (MARKS[played.class] || ''), cls, loss: played.loss.toFixed(1), best: played.best });
+      : t(why ? 'an.move' : 'an.move.plain', words);
   }
   setText($('an-move'), moveText);
   const next = a.plies[at] || null;
   let bestText = '';
   if (next) {
-    const ev = next.eval_before;
     bestText = t('an.best', { move: next.best, line: next.pv.join(' ') });
-    const proven = provenText(next.proven_before);
-    bestText += ' ' + (proven || t('an.eval', { v: fmt(ev), side: displayName(ev >= 0 ? 'south' : 'north') }));
+    bestText += ' ' + evalText(next.eval_before, next.proven_before);
   } else if (at === a.total && a.done) {
-    bestText = t('an.end', { v: fmt(evalAt(a.plies, at)) });
+    // The game's real end says who won; a game stopped before it (resigned,
+    // agreed, a record cut short) what the engine thinks of where it stopped.
+    const last = a.plies[at - 1];
+    const end = last.proven_after;
+    if (end && end.plies === 0) bestText = end.winner === 'draw' ? t('an.end.draw') : t('an.end.won', sideWords(end.winner));
+    else bestText = t('an.end', { what: evalText(evalAt(a.plies, at), end) });
   }
   setText($('an-best'), bestText);
   // The summary: a row per side, kept in place.

@@ -6,6 +6,7 @@
 // says who plays which side. Run: make test-browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { ready, waitMoves, shot, browserSuite } from './lib.mjs';
 
 const suite = browserSuite();
@@ -601,5 +602,61 @@ test('your games: a room closed before anyone came, an unnamed opponent, each sa
   assert.equal(es[room(onLink)], 'Contra un rival sin nombre | juegas con Sur · te toca');
   await phone.$eval('#games', (el) => el.scrollIntoView());
   await shot(phone, 'screen-games-phone-es');
+  noProblems();
+});
+
+// Issue 28, minor 4: the analysis shows a proven win as a win (in how
+// many moves), a game's real end as its result, and seeds only where the
+// engine counts seeds. The game: 16 plies North wins 25-5 (games.json);
+// the engine proves North's win from ply 11 on (oware analyse).
+test('the analysis: proven wins said as wins, the end as the result, seeds only for seeds', async () => {
+  const moves = JSON.parse(fs.readFileSync(new URL('../server/games.json', import.meta.url)))[0].moves.split('');
+  const en = await player({ locale: 'en-US', name: 'an-en' });
+  const es = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'an-es' });
+  const open = async (p, list) => {
+    await p.goto(suite.server.url);
+    await ready(p);
+    await p.fill('#import-text', list.join(' '));
+    await p.click('#import-open');
+    await waitMoves(p, list.length);
+    await p.click('#an-start');
+    await p.waitForSelector('#an-result:not([hidden])');
+    await p.waitForSelector('#an-progress', { state: 'hidden', timeout: 120000 });
+  };
+  const at = async (p, k) => {
+    await p.click(`#moves .mv >> nth=${k - 1}`);
+    await p.waitForFunction((n) => new RegExp(`(after|tras) ${n} `).test(document.querySelector('#review-pos').textContent), k);
+    return { move: await p.textContent('#an-move'), best: await p.textContent('#an-best') };
+  };
+  await open(en, moves);
+  let shown = await at(en, 10);
+  assert.match(shown.best, /^Best move here: d \(line: [a-fA-F ]+\)\. Evaluation: −10\.2 seeds \(North ahead\)\.$/);
+  shown = await at(en, 11);
+  assert.equal(shown.move, 'Move 11, a??: blunder (lets North win by force); the engine preferred d.');
+  assert.match(shown.best, /\. North wins by force in 11 moves\.$/);
+  shown = await at(en, 13);
+  assert.match(shown.best, /\. North wins by force in 5 moves\.$/);
+  shown = await at(en, 16);
+  assert.equal(shown.best, 'End of the game: North won.');
+  await shot(en, 'screen-analysis-end-desktop-en');
+  await at(en, 11);
+  await shot(en, 'screen-analysis-desktop-en');
+  // No count of seeds past what a game can hold, anywhere along it.
+  for (let k = 1; k <= moves.length; k++) {
+    const { move, best } = await at(en, k);
+    assert.doesNotMatch(`${move} ${best}`, /2[4-9]\.\d seeds|\+24|−24/, `ply ${k}`);
+  }
+  // A record stopped before its end (as a resignation would): what the
+  // engine thinks of where it stopped, in Spanish with its articles.
+  await open(es, moves.slice(0, 12));
+  shown = await at(es, 11);
+  assert.equal(shown.move, 'Jugada 11, a??: error grave (permite una victoria a la fuerza del Norte); el motor prefería d.');
+  shown = await at(es, 12);
+  assert.equal(shown.best, 'Final de la partida. Victoria a la fuerza del Norte en 10 jugadas.');
+  shown = await at(es, 10);
+  assert.match(shown.best, /Evaluación: −10,2 semillas \(ventaja del Norte\)\.$|Evaluación: −10\.2 semillas \(ventaja del Norte\)\.$/);
+  await at(es, 12);
+  await es.$eval('#analysis', (el) => el.scrollIntoView());
+  await shot(es, 'screen-analysis-phone-es');
   noProblems();
 });
