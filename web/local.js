@@ -99,7 +99,8 @@ let aiSeq = 0;
 function aiTurn() {
   if (!model || model.mode !== 'local' || !model.local.ai || model.local.thinking) return;
   const line = model.timeline;
-  if (line.over || model.review !== null || line.state().turn !== model.local.ai.side) return;
+  // (It plays on while the player looks back at an earlier position.)
+  if (line.over || line.state().turn !== model.local.ai.side) return;
   const id = ++aiSeq;
   model.local.thinking = id;
   const moves = line.moves.slice();

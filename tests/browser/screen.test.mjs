@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { ready, waitMoves, shot, browserSuite } from './lib.mjs';
+import { ready, waitMoves, shot, browserSuite, readBoard } from './lib.mjs';
 
 const suite = browserSuite();
 const { player, noProblems } = suite;
@@ -658,5 +658,62 @@ test('the analysis: proven wins said as wins, the end as the result, seeds only 
   await at(es, 12);
   await es.$eval('#analysis', (el) => el.scrollIntoView());
   await shot(es, 'screen-analysis-phone-es');
+  noProblems();
+});
+
+// Issue 28, minor 10 (its second half): ←/→ step back through a game in
+// play and forward to the live position; a move that comes meanwhile is
+// not lost, and Esc goes back to the game.
+test('during play ←/→ review the game so far and come back to the live position; a move meanwhile is kept', async () => {
+  const { south, north } = await twoPlaying(DESKTOP, false);  // south (es) to move, 2 plies played
+  await south.click('#board .pit.legal[data-pit="d"]');
+  await waitMoves(north, 3);
+  const live = await readBoard(north);
+  // North looks back two plies: its pits stop responding, the bar says where it is.
+  await north.keyboard.press('ArrowLeft');
+  await north.keyboard.press('ArrowLeft');
+  await north.waitForSelector('#review:not([hidden])');
+  assert.equal(await north.textContent('#review-pos'), 'Looking back: position after 1 of 3 moves. → or Esc goes back to the game. In the game it is your move.');
+  assert.deepEqual((await readBoard(north)).legal, []);
+  assert.notDeepEqual((await readBoard(north)).pits, live.pits);
+  await north.keyboard.press('ArrowLeft');
+  assert.deepEqual((await readBoard(north)).pits, Array(12).fill(4), 'the start');
+  await shot(north, 'screen-review-during-desktop-en');
+  // → steps forward to the live position, where the pits respond again.
+  for (let k = 0; k < 3; k++) await north.keyboard.press('ArrowRight');
+  await north.waitForSelector('#review', { state: 'hidden' });
+  assert.deepEqual(await readBoard(north), live);
+  // North moves; South looks back meanwhile and the move comes: kept.
+  await south.keyboard.press('ArrowLeft');
+  await south.waitForSelector('#review:not([hidden])');
+  const before = (await readBoard(south)).pits;
+  await north.click('#board .pit.legal >> nth=0');
+  await waitMoves(south, 4);
+  assert.deepEqual((await readBoard(south)).pits, before, 'the board stays where South looks');
+  assert.equal(await south.textContent('#review-pos'), 'Mirando atrás: posición tras 2 de 4 jugadas. → o Esc vuelve a la partida. En la partida te toca a ti.');
+  await shot(south, 'screen-review-during-desktop-es');
+  await south.keyboard.press('Escape');
+  await south.waitForSelector('#review', { state: 'hidden' });
+  assert.deepEqual((await readBoard(south)).pits, (await readBoard(north)).pits, 'the live position, with the move that came');
+  assert.ok((await readBoard(south)).legal.length > 0);
+  // On a phone, the bar's button goes back to the game, the focus on a pit to play.
+  const phone = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'review-phone' });
+  await phone.goto(suite.server.url);
+  await ready(phone);
+  await phone.click('#local-play');
+  await phone.waitForSelector('#game:not([hidden]) #board .pit.legal');
+  await phone.click('#board .pit.legal[data-pit="c"]');
+  await waitMoves(phone, 1);
+  await phone.click('#board .pit.legal[data-pit="B"]');
+  await waitMoves(phone, 2);
+  // A tap on a move of the list looks back too (a phone has no arrow keys).
+  await phone.click('#moves .mv >> nth=0');
+  await phone.waitForSelector('#rv-live:not([hidden])');
+  assert.equal(await phone.textContent('#review-pos'), 'Mirando atrás: posición tras 1 de 2 jugadas. → o Esc vuelve a la partida.');
+  await shot(phone, 'screen-review-during-phone-es');
+  await phone.click('#rv-live');
+  await phone.waitForSelector('#review', { state: 'hidden' });
+  await phone.waitForFunction(() => document.activeElement && document.activeElement.matches('#board .pit.legal'));
+  assert.equal(await phone.evaluate(() => document.activeElement.dataset.side), 'south');
   noProblems();
 });
