@@ -3,6 +3,7 @@ import { t, getLang } from './i18n.js';
 import { $, soundMuted } from './ui.js';
 import { model } from './model.js';
 import { hooks } from './hooks.js';
+import { sideSentence } from './texts.js';
 import { setAttr, setHidden, setText } from './dom.js';
 
 const LOW_MS = 10000;       // real time: tenths and the warning below this
@@ -99,7 +100,7 @@ export function drawClockLine() {
   if (!c) return;
   let text = controlText(c);
   if (c.kind === 'correspondence' && c.running && !model.state.game.over) {
-    text += ' · ' + t('clock.deadline.side', { side: t(`side.${c.running}`), at: deadlineText(c.left[c.running]) });
+    text += ' · ' + sideSentence('clock.deadline.side', c.running, { at: deadlineText(c.left[c.running]) });
   }
   setText($('clock-control'), text);
 }

@@ -717,3 +717,39 @@ test('during play ←/→ review the game so far and come back to the live posit
   assert.equal(await phone.evaluate(() => document.activeElement.dataset.side), 'south');
   noProblems();
 });
+
+// Issue 28, minor 12 (the rest): the record reader's errors in the page's
+// language, garbage text explained with the page's own letters (a-f
+// South), OGN's letters said to be OGN's; sides with their article in
+// Spanish, a Togyz side as a plural.
+test('the record reader speaks the page\'s language and letters; Spanish sides with their article', async () => {
+  const es = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'rec-es' });
+  const en = await player({ locale: 'en-US', name: 'rec-en' });
+  const readErr = async (p, text) => {
+    await p.goto(suite.server.url);
+    await ready(p);
+    await p.fill('#import-text', text);
+    await p.click('#import-open');
+    await p.waitForSelector('#import-error:not([hidden])');
+    return p.textContent('#import-error');
+  };
+  assert.equal(await readErr(es, 'hola mundo'), 'No se puede leer el registro (línea 1): «hola» no es una jugada (a-f son del Sur, A-F del Norte)');
+  await es.$eval('#import-error', (el) => el.scrollIntoView({ block: 'center' }));
+  await shot(es, 'screen-record-error-phone-es');
+  assert.equal(await readErr(es, '1. D C'), 'No se puede leer el registro (línea 1): jugada 2 "C": un hoyo del Sur (mayúscula en OGN); juega el Norte (minúscula)');
+  assert.equal(await readErr(es, '[Variant "Oware Abapa"]\n[Date "x"\n\n1. A'), 'No se puede leer el registro (línea 2): etiqueta "Date": falta «]» después del valor');
+  assert.equal(await readErr(en, 'hello there'), 'Cannot read the record (line 1): “hello” is not a move (a-f are South’s, A-F North’s)');
+  assert.equal(await readErr(en, '1. A b 2. Q'), 'Cannot read the record (line 1): unexpected "Q" (in OGN moves are A-F for South, a-f for North)');
+  await shot(en, 'screen-record-error-desktop-en');
+  // A Togyz game on this device in Spanish: "Las Blancas sembraron…".
+  await es.goto(suite.server.url);
+  await ready(es);
+  await es.check('input[name="kind"][value="togyz"]');
+  await es.click('#local-play');
+  await es.waitForSelector('#game:not([hidden]) #board .pit.legal');
+  await es.click('#board .pit.legal[data-pit="a"]');
+  await waitMoves(es, 1);
+  assert.match(await es.textContent('#note'), /^Las Blancas sembraron el hoyo 1/);
+  await shot(es, 'screen-togyz-note-phone-es');
+  noProblems();
+});

@@ -109,7 +109,7 @@ test('resign, then a declined rematch; the result read by the winner, the loser 
   await south.click('#act-rematch');
   await north.waitForSelector('#offer[data-kind="rematch"]:not([hidden])');
   await north.click('#offer-decline');
-  assert.equal(await declinedNote(south), 'Norte ha rechazado la revancha.');
+  assert.equal(await declinedNote(south), 'El Norte ha rechazado la revancha.');
   assert.equal(await text(south, '#act-rematch'), 'Revancha');
   await shot(south, 'rematch-declined-es');
   noProblems();
