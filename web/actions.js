@@ -95,6 +95,9 @@ export function drawActions(f) {
   setText($('act-rematch'), rematchMine ? t('action.rematch.offered') : t('action.rematch'));
   const record = model.mode === 'record';
   act('act-new', !online && !record);
+  // The filled button where nothing is lost (a game over, or not begun);
+  // during a game it is a plain button.
+  $('act-new').classList.toggle('primary', g.over || st.moves.length === 0);
   // The hint's button (its mark is the board's).
   const hintNow = model.local.hint && model.local.hint.ply === st.moves.length;
   act('act-hint', !online && f.canMove, !!(hintNow && !model.local.hint.move));

@@ -187,7 +187,7 @@ export function undo() {
 // Starts the next game from the same position (asks first if this one is on).
 export async function newGame() {
   const line = model.timeline;
-  if (line.moves.length && !line.over && !(await confirmDialog(`${t('action.newgame')}?`, t('action.newgame')))) return;
+  if (line.moves.length && !line.over && !(await confirmDialog(t('action.newgame.confirm'), t('action.newgame')))) return;
   model.timeline = new Timeline(line.kind, [], model.start);  // from the same start position
   model.local.game += 1;
   model.review = null;

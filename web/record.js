@@ -2,7 +2,7 @@
 import { $ } from './ui.js';
 import { model, shownPly } from './model.js';
 import { t } from './i18n.js';
-import { seatName, displayName } from './names.js';
+import { seatName, nameAndSide } from './names.js';
 import { analysedPly, MARKS } from './analysis.js';
 import { reviewTo, reviewStep } from './review.js';
 import { copyRecord, downloadRecord } from './study.js';
@@ -14,7 +14,8 @@ export function drawRecord(f) {
   // The move list's header names the players, when they gave names.
   const named = (f.online || model.mode === 'record') && (seatName('south') || seatName('north'));
   setHidden($('record-players'), !named);
-  if (named) setText($('record-players'), t('moves.players', { south: displayName('south'), north: displayName('north') }));
+  // "Ana (South) vs North": a side's name is said once.
+  if (named) setText($('record-players'), t('moves.players', { south: nameAndSide('south'), north: nameAndSide('north') }));
   // A game in play shows the bar while the player looks back, with the
   // way back to the game.
   const during = f.reviewing && !f.reviewable;

@@ -42,7 +42,7 @@ test('a clock game between two browsers, to a timeout', async () => {
   await shot(a, 'clock-start');
   await a.click('#create');
   await a.waitForSelector('#share:not([hidden])');
-  assert.equal(await a.textContent('#share-clock'), 'Time control: Clock 0:10+1');
+  assert.equal(await a.textContent('#share-clock'), 'Clock 0:10+1');  // the word said once (issue 28)
   assert.equal(await a.textContent('#clock-control'), 'Clock 0:10+1');
   const link = await a.inputValue('#share-link');
 

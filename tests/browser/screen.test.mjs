@@ -753,3 +753,50 @@ test('the record reader speaks the page\'s language and letters; Spanish sides w
   await shot(es, 'screen-togyz-note-phone-es');
   noProblems();
 });
+
+// Issue 28, Polish: a side's name said once in the players line and the
+// word "clock" once on the share card; "New game" during a local game is
+// a plain button whose question warns; the editor's paste field marked
+// invalid, the board's line no longer green beside its error.
+test('polish: players line, share card clock, New game during a game, the editor\'s paste error', async () => {
+  const ana = await player({ locale: 'en-US', name: 'polish-ana' });
+  const bruno = await player({ locale: 'es-ES', name: 'polish-bruno' });
+  const link = await createRoom(ana, { side: 'south', clock: '3+2', name: 'Ana' });
+  assert.equal(await ana.textContent('#share-clock'), 'Clock 3+2');
+  await join(bruno, link);
+  await ana.waitForSelector('#record-players:not([hidden])');
+  assert.equal(await ana.textContent('#record-players'), 'Ana (South) vs North');
+  assert.equal(await bruno.textContent('#record-players'), 'Ana (Sur) contra Norte');
+  // New game during a game on this device.
+  const p = await player({ locale: 'en-US', viewport: PHONE, mobile: true, name: 'polish-local' });
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.click('#local-play');
+  await p.waitForSelector('#game:not([hidden]) #board .pit.legal');
+  assert.equal(await p.$eval('#act-new', (b) => b.classList.contains('primary')), true, 'before a move nothing is lost');
+  await p.click('#board .pit.legal[data-pit="c"]');
+  await waitMoves(p, 1);
+  assert.equal(await p.$eval('#act-new', (b) => b.classList.contains('primary')), false);
+  await p.click('#act-new');
+  await p.waitForSelector('#confirm[open]');
+  assert.equal(await p.textContent('#confirm-text'), 'Start a new game? The game in progress will be lost.');
+  await shot(p, 'screen-newgame-confirm-phone-en');
+  await p.click('#confirm button[value="cancel"]');
+  // The editor: garbage pasted.
+  await bruno.goto(suite.server.url);
+  await ready(bruno);
+  await bruno.click('#editor > summary');
+  await bruno.fill('#ed-text', 'esto no es nada');
+  await bruno.click('#ed-read');
+  await bruno.waitForSelector('#ed-error:not([hidden])');
+  assert.equal(await bruno.getAttribute('#ed-text', 'aria-invalid'), 'true');
+  assert.equal(await bruno.$eval('#ed-check', (e) => e.classList.contains('held')), true);
+  assert.notEqual(await bruno.$eval('#ed-check', (e) => getComputedStyle(e).color), 'rgb(46, 125, 50)');
+  await bruno.$eval('#ed-error', (el) => el.scrollIntoView({ block: 'center' }));
+  await shot(bruno, 'screen-editor-paste-error-desktop-es');
+  await bruno.fill('#ed-text', '4-4-4-4-4-0-4-4-4-4-4-4-0-4-S');
+  assert.equal(await bruno.getAttribute('#ed-text', 'aria-invalid'), 'false');
+  await bruno.click('#ed-read');
+  assert.equal(await bruno.$eval('#ed-check', (e) => e.classList.contains('held')), false);
+  noProblems();
+});
