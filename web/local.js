@@ -52,6 +52,18 @@ export function unfinishedLocal() {
   try { return !(saved.kind === 'togyz' ? togyzReplay : replay)(saved.moves, saved.start).over; } catch { return false; }
 }
 
+// What the start page's Resume button says: which game is kept and the
+// move it is at ("Resume: Oware against the computer (hard), move 13");
+// '' without one.
+export function resumeText() {
+  const saved = unfinishedLocal() ? readLocal() : null;
+  if (!saved) return '';
+  const game = t(`kind.${saved.kind}`);
+  const n = saved.moves.length + 1;  // the move to make next
+  return saved.ai ? t('start.local.resume.ai', { game, n, level: t(`ai.level.${saved.ai.level}`).toLowerCase() })
+    : t('start.local.resume.two', { game, n });
+}
+
 // Starts a new local game: ai null (two players) or {level, side}; from
 // {start, moves}: a start position (null: the standard one) and the moves
 // already played from it (play from here); kind: the game (default: the

@@ -6,7 +6,7 @@ import { setKind, chosenKind, chooseKind, isTogyz } from './kind.js';
 import { Board } from './board.js';
 import { $, show } from './ui.js';
 import { setModel, other } from './model.js';
-import { newLocal, unfinishedLocal } from './local.js';
+import { newLocal, resumeText } from './local.js';
 import { startOnline } from './online.js';
 import { LEVELS } from './ai.js';
 import { chosenClock, clockError, wireClockForm } from './clock.js';
@@ -25,7 +25,7 @@ export function showStart(error) {
   drawGames();
   $('create-error').hidden = !error;
   $('create-error').textContent = error || '';
-  $('local-resume').hidden = !unfinishedLocal();
+  drawResume();
   showEditor();
   if (window.location.search) window.history.replaceState(null, '', './');
 }
@@ -47,7 +47,15 @@ function showKind(kind) {
 }
 
 // The other language: the parts of the start page drawn from code.
+// Resume names the game kept on this device (its button is hidden without one).
+function drawResume() {
+  const text = resumeText();
+  $('local-resume').hidden = !text;
+  if (text) $('local-resume').textContent = text;
+}
+
 export function redrawStart() {
+  drawResume();
   showEditor();
   drawGames();
 }

@@ -800,3 +800,26 @@ test('polish: players line, share card clock, New game during a game, the editor
   assert.equal(await bruno.$eval('#ed-check', (e) => e.classList.contains('held')), false);
   noProblems();
 });
+
+// Issue 28, Polish: "Resume the game" says which game.
+test('polish: the start page\'s Resume names the game kept, in both languages', async () => {
+  const p = await player({ locale: 'en-US', name: 'resume' });
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.check('input[name="kind"][value="togyz"]');
+  await p.click('#local-play');
+  await p.waitForSelector('#game:not([hidden]) #board .pit.legal');
+  await p.click('#board .pit.legal >> nth=0');
+  await waitMoves(p, 1);
+  await p.click('#board .pit.legal >> nth=0');
+  await waitMoves(p, 2);
+  await p.click('#act-home');
+  await ready(p);
+  await p.waitForSelector('#local-resume:not([hidden])');
+  assert.equal(await p.textContent('#local-resume'), 'Resume: Togyz Kumalak for two players, move 3');
+  await p.click('#lang');
+  await p.waitForFunction(() => document.querySelector('#local-resume').textContent === 'Seguir: Togyz Kumalak a dos, jugada 3');
+  await shot(p, 'screen-resume-desktop-es');
+  await p.click('#lang');
+  noProblems();
+});
