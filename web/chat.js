@@ -135,10 +135,11 @@ export function drawChat() {
 
 // The joiner of a room (a seat first taken by its link) is offered a name,
 // unless this browser has one, the seat has one, or a joiner said "Not
-// now" before; the offer goes with the game's end, a save or a skip.
+// now" before; the offer goes with a save or a skip (not with the game's
+// end, which would move the buttons under the player's finger).
 export function drawAskName(f) {
   const me = mySide();
-  const shown = !!(f.online && me && model.online.askName && !f.g.over && !seatNameOf(me) &&
+  const shown = !!(f.online && me && model.online.askName && !seatNameOf(me) &&
     !myName() && load(ASKED_KEY) !== '1');
   setHidden($('ask-name'), !shown);
   if (shown) setText($('ask-name-why'), t('ask.why', { side: t(`side.${me}`) }));
