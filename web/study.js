@@ -190,13 +190,35 @@ function today() {
 export function recordOgn() {
   const st = model.state;
   const names = st.names || {};
-  return ognWrite({
+  const text = ognWrite({
     start: model.timeline ? model.timeline.start : (st.start || null),
     moves: st.moves,
     south: names.south || '',
     north: names.north || '',
     date: model.mode === 'record' ? (model.study.date || '') : today(),
   });
+  // A game that ended off the board (its Result stays "*": the rules did
+  // not end it) says how, in a closing comment, the same on every page.
+  const how = endComment(st.game);
+  return how ? `${text}{${how}}\n` : text;
+}
+
+// How a game ended that the rules did not end, in English (a record is the
+// same whatever the page's language), or ''.
+const ENDS = {
+  resign: (w, l) => `${l} resigned; ${w} won`,
+  abandoned: (w, l) => `${l} left the game and did not come back; ${w} won`,
+  timeout: (w, l) => `${l} ran out of time; ${w} won`,
+  agreement: () => 'Drawn by agreement',
+};
+function endComment(g) {
+  if (!g || !g.over || model.mode === 'record') return '';
+  if (g.reason === 'aborted') return 'Game aborted';
+  const end = ENDS[g.reason];
+  if (!end) return '';
+  const side = (s) => (s === 'south' ? 'South' : 'North');
+  const loser = g.winner === 'south' ? 'north' : 'south';
+  return end(side(g.winner), side(loser));
 }
 
 export function copyRecord() {

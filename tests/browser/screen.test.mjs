@@ -823,3 +823,26 @@ test('polish: the start page\'s Resume names the game kept, in both languages', 
   await p.click('#lang');
   noProblems();
 });
+
+// Issue 28, Polish: a resignation is in the record: its Result stays "*"
+// (the rules did not end the game) and a closing comment says how it
+// ended; the record opens again.
+test('polish: the record of a resigned game says how it ended, and reads back', async () => {
+  const { south, north } = await twoPlaying(DESKTOP, false);
+  await north.click('#act-resign');
+  await north.click('#confirm-ok');
+  await north.waitForSelector('#over:not([hidden])');
+  await north.click('#record-copy');
+  const rec = await north.evaluate(() => navigator.clipboard.readText());
+  assert.match(rec, /\[Result "\*"\]\n/);
+  assert.ok(rec.endsWith('\n1. C a\n{North resigned; South won}\n'), rec);  // OGN: South upper case
+  await south.waitForSelector('#over:not([hidden])');
+  await south.click('#record-copy');
+  assert.equal(await south.evaluate(() => navigator.clipboard.readText()), rec, 'the same record on the Spanish page');
+  await north.goto(suite.server.url);
+  await ready(north);
+  await north.fill('#import-text', rec);
+  await north.click('#import-open');
+  await waitMoves(north, 2);
+  noProblems();
+});
