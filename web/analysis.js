@@ -14,6 +14,10 @@ export const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
 let cpu = null;
 let runId = 0;
+// The engine's line is shown to its first LINE_SHOWN moves; the button
+// under it shows the whole line (a choice of this page, not of a game).
+const LINE_SHOWN = 6;
+let wholeLine = false;
 
 // What identifies the game analysed: its start and moves.
 function keyOf() {
@@ -126,6 +130,15 @@ function drawGraph(a, at) {
     svg.appendChild(el('polyline', { points: pts.join(' '), class: 'an-line' }));
   }
   svg.appendChild(el('line', { x1: 0, y1: mid, x2: W, y2: mid, class: 'an-mid' }));
+  // The axes in words: who is ahead up and down, and the moves along.
+  const label = (x0, y0, text, anchor = 'start') => {
+    const e = el('text', { x: x0, y: y0, class: 'an-label', 'text-anchor': anchor });
+    setText(e, text);
+    svg.appendChild(e);
+  };
+  label(6, 13, t('an.axis.ahead', sideWords('south')));
+  label(6, H - 5, t('an.axis.ahead', sideWords('north')));
+  if (n) label(W - 6, H - 5, t('an.axis.moves', { n }), 'end');
   a.plies.forEach((p, i) => {
     if (p.class === 'mistake' || p.class === 'blunder') {
       svg.appendChild(el('circle', { cx: x(i + 1), cy: y(evalAt(a.plies, i + 1)), r: 4, class: `an-dot an-${p.class}` }));
@@ -228,8 +241,12 @@ export function drawAnalysis(f) {
   setText($('an-move'), moveText);
   const next = a.plies[at] || null;
   let bestText = '';
+  let lineLength = 0;
   if (next) {
-    bestText = t('an.best', { move: next.best, line: next.pv.join(' ') });
+    const cut = !wholeLine && next.pv.length > LINE_SHOWN;
+    const line = cut ? `${next.pv.slice(0, LINE_SHOWN).join(' ')} …` : next.pv.join(' ');
+    bestText = t('an.best', { move: next.best, line });
+    lineLength = next.pv.length;
     bestText += ' ' + evalText(next.eval_before, next.proven_before);
   } else if (at === a.total && a.done) {
     // The game's real end says who won; a game stopped before it (resigned,
@@ -240,6 +257,12 @@ export function drawAnalysis(f) {
     else bestText = t('an.end', { what: evalText(evalAt(a.plies, at), end) });
   }
   setText($('an-best'), bestText);
+  const long = !!next && lineLength > LINE_SHOWN;
+  setHidden($('an-line'), !long);
+  if (long) {
+    setText($('an-line'), wholeLine ? t('an.line.less') : t('an.line.more', { n: lineLength }));
+    setAttr($('an-line'), 'aria-expanded', String(wholeLine));
+  }
   // The summary: a row per side, kept in place.
   const sum = summary(a.plies);
   keyedList($('an-summary').tBodies[0], ['south', 'north'], (side) => side, () => {
@@ -257,6 +280,7 @@ export function drawAnalysis(f) {
 
 export function wireAnalysis() {
   $('an-start').addEventListener('click', start);
+  $('an-line').addEventListener('click', () => { wholeLine = !wholeLine; requestRedraw(); });
   $('an-stop').addEventListener('click', () => {
     stop();
     announce(t('an.stopped'));

@@ -630,7 +630,9 @@ test('the analysis: proven wins said as wins, the end as the result, seeds only 
   };
   await open(en, moves);
   let shown = await at(en, 10);
-  assert.match(shown.best, /^Best move here: d \(line: [a-fA-F ]+\)\. Evaluation: −10\.2 seeds \(North ahead\)\.$/);
+  assert.match(shown.best, /^Best move here: d \(line: [a-fA-F ]+( …)?\)\. Evaluation: −10\.2 seeds \(North ahead\)\.$/);
+  // The graph's axes in words (Polish).
+  assert.deepEqual(await en.$$eval('#an-graph text', (ts) => ts.map((x) => x.textContent)), ['South ahead', 'North ahead', '16 moves']);
   shown = await at(en, 11);
   assert.equal(shown.move, 'Move 11, a??: blunder (lets North win by force); the engine preferred d.');
   assert.match(shown.best, /\. North wins by force in 11 moves\.$/);
@@ -655,6 +657,7 @@ test('the analysis: proven wins said as wins, the end as the result, seeds only 
   assert.equal(shown.best, 'Final de la partida. Victoria a la fuerza del Norte en 10 jugadas.');
   shown = await at(es, 10);
   assert.match(shown.best, /Evaluación: −10,2 semillas \(ventaja del Norte\)\.$|Evaluación: −10\.2 semillas \(ventaja del Norte\)\.$/);
+  assert.deepEqual(await es.$$eval('#an-graph text', (ts) => ts.map((x) => x.textContent)), ['ventaja del Sur', 'ventaja del Norte', '12 jugadas']);
   await at(es, 12);
   await es.$eval('#analysis', (el) => el.scrollIntoView());
   await shot(es, 'screen-analysis-phone-es');
