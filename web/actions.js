@@ -7,7 +7,7 @@ import { controlText } from './clock.js';
 import { seatName, displayName } from './names.js';
 import * as online from './online.js';
 import * as local from './local.js';
-import { setData, setDisabled, setHidden, setText } from './dom.js';
+import { setAttr, setData, setDisabled, setHidden, setText } from './dom.js';
 import { presetName } from './editor.js';
 import { getKind } from './kind.js';
 
@@ -101,7 +101,10 @@ export function drawActions(f) {
   // The hint's button (its mark is the board's).
   const hintNow = model.local.hint && model.local.hint.ply === st.moves.length;
   act('act-hint', !online && f.canMove, !!(hintNow && !model.local.hint.move));
-  setText($('act-hint'), hintNow && !model.local.hint.move ? t('ai.thinking.short') : t('action.hint'));
+  const seeking = !!(hintNow && !model.local.hint.move);
+  setText($('act-hint'), seeking ? t('ai.thinking.short') : t('action.hint'));
+  $('act-hint').classList.toggle('busy', seeking);  // a spinner beside "Thinking…"
+  setAttr($('act-hint'), 'aria-busy', seeking ? 'true' : null);
   act('act-undo', !online && !record, !online && undoCount() === 0);
   act('act-flip', !online || !me);  // spectators may turn the board too
   act('act-home', true);

@@ -849,3 +849,26 @@ test('polish: the record of a resigned game says how it ended, and reads back', 
   await waitMoves(north, 2);
   noProblems();
 });
+
+// Issue 28, Polish: the hint shows that it is thinking, and its mark is
+// not the gold glow of the playable pits (a solid ring and a "?").
+test('polish: Hint says it is thinking, and its mark is its own', async () => {
+  const p = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'hint' });
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.click('#local-play');
+  await p.waitForSelector('#game:not([hidden]) #board .pit.legal');
+  await p.click('#act-hint');
+  await p.waitForSelector('#act-hint.busy[aria-busy="true"]');
+  assert.equal(await p.textContent('#act-hint'), 'Pensando…');
+  assert.equal(await p.$eval('#act-hint', (b) => getComputedStyle(b, '::before').width), '12px', 'a spinner beside the words');
+  await p.waitForSelector('#board .pit.hint', { timeout: 20000 });
+  assert.equal(await p.$eval('#act-hint', (b) => b.classList.contains('busy') || b.hasAttribute('aria-busy')), false);
+  const mark = await p.$eval('#board .pit.hint', (el) => ({
+    badge: getComputedStyle(el, '::after').content,
+    ring: getComputedStyle(el.querySelector('.mark')).borderTopStyle,
+  }));
+  assert.deepEqual(mark, { badge: '"?"', ring: 'solid' });
+  await shot(p, 'screen-hint-phone-es');
+  noProblems();
+});
