@@ -872,3 +872,25 @@ test('polish: Hint says it is thinking, and its mark is its own', async () => {
   await shot(p, 'screen-hint-phone-es');
   noProblems();
 });
+
+// Issue 28, Polish: on a 360-390 px phone, a Togyz hole's count stays
+// clear of the next hole.
+test('polish: Togyz counts stay clear of the next hole on 360 and 390 px phones', async () => {
+  for (const [width, locale] of [[360, 'en-US'], [390, 'es-ES']]) {
+    const p = await player({ locale, viewport: { width, height: 800 }, mobile: true, name: `togyz-${width}` });
+    await p.goto(suite.server.url);
+    await ready(p);
+    await p.check('input[name="kind"][value="togyz"]');
+    await p.click('#local-play');
+    await p.waitForSelector('#game:not([hidden]) #board .pit.legal');
+    const gaps = await p.$$eval('#board .row', (rows) => rows.flatMap((row) => {
+      const pits = [...row.querySelectorAll('.pit')].map((el) => ({ box: el.getBoundingClientRect(), count: el.querySelector('.count').getBoundingClientRect() }))
+        .sort((a, b) => a.box.left - b.box.left);
+      return pits.slice(0, -1).map((x, i) => Math.round((pits[i + 1].box.left - x.count.right) * 10) / 10);
+    }));
+    assert.equal(gaps.length, 16);
+    assert.ok(gaps.every((g) => g >= 2), `${width} px: room between each count and the next hole: ${gaps}`);
+    await shot(p, `screen-togyz-phone-${width}-${locale.slice(0, 2)}`);
+  }
+  noProblems();
+});
