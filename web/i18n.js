@@ -9,7 +9,7 @@ import { getKind } from './kind.js';
 const STRINGS = {
   es: {
     'app.title': 'Oware',
-    'app.tagline': 'Oware Abapa para dos, en una sala privada',
+    'app.tagline': 'Oware Abapa para dos, en esta pantalla o en una sala privada',
     'lang.switch': 'English',
     'lang.switch.label': 'Switch to English',
 
@@ -543,6 +543,7 @@ const STRINGS = {
     'preview.tuzdyk': 'La última semilla cae en el hoyo {pit} y hace un tuzdyk.',
     'engine.tuzdyk': 'Ese hoyo es un tuzdyk del rival: no se siembra.',
     'togyz.app.tagline': 'Togyz Kumalak para dos, en esta pantalla o en una sala privada',
+    'togyz.app.title': 'Togyz Kumalak',
     'togyz.side.south': 'Blancas',
     'togyz.side.the.south': 'las Blancas',
     'togyz.side.the.north': 'las Negras',
@@ -586,7 +587,7 @@ const STRINGS = {
   },
   en: {
     'app.title': 'Oware',
-    'app.tagline': 'Oware Abapa for two, in a private room',
+    'app.tagline': 'Oware Abapa for two, on this screen or in a private room',
     'lang.switch': 'Español',
     'lang.switch.label': 'Cambiar a español',
 
@@ -1120,6 +1121,7 @@ const STRINGS = {
     'preview.tuzdyk': 'The last seed lands in hole {pit} and makes a tuzdyk.',
     'engine.tuzdyk': 'That hole is your opponent\'s tuzdyk: it is never sown.',
     'togyz.app.tagline': 'Togyz Kumalak for two, on this screen or in a private room',
+    'togyz.app.title': 'Togyz Kumalak',
     'togyz.side.south': 'White',
     'togyz.side.the.south': 'White',
     'togyz.side.the.north': 'Black',

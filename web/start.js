@@ -46,7 +46,6 @@ function showKind(kind) {
   $('editor').hidden = isTogyz(kind);
 }
 
-// The other language: the parts of the start page drawn from code.
 // Resume names the game kept on this device (its button is hidden without one).
 function drawResume() {
   const text = resumeText();
@@ -54,6 +53,7 @@ function drawResume() {
   if (text) $('local-resume').textContent = text;
 }
 
+// The other language: the parts of the start page drawn from code.
 export function redrawStart() {
   drawResume();
   showEditor();

@@ -894,3 +894,21 @@ test('polish: Togyz counts stay clear of the next hole on 360 and 390 px phones'
   }
   noProblems();
 });
+
+// Issue 28, Polish: the header and the tab name the game chosen, and both
+// games' subtitles say where they are played.
+test('polish: the header names the game chosen; both subtitles say this screen or a room', async () => {
+  const p = await player({ locale: 'es-ES', name: 'header' });
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.check('input[name="kind"][value="oware"]');
+  assert.equal(await p.textContent('#home-link'), 'Oware');
+  assert.equal(await p.textContent('#start-title'), 'Oware Abapa para dos, en esta pantalla o en una sala privada');
+  await p.check('input[name="kind"][value="togyz"]');
+  assert.equal(await p.textContent('#home-link'), 'Togyz Kumalak');
+  assert.equal(await p.title(), 'Togyz Kumalak');
+  assert.equal(await p.textContent('#start-title'), 'Togyz Kumalak para dos, en esta pantalla o en una sala privada');
+  await shot(p, 'screen-header-togyz-desktop-es');
+  await p.check('input[name="kind"][value="oware"]');
+  noProblems();
+});
