@@ -1984,6 +1984,61 @@ static int api_rooms_answer(struct lws *wsi, http_req *rq)
 	return respond(wsi, rq, status, "application/json");
 }
 
+/* The client's own page for a path that names nothing (web/404.html, in
+ * English and Spanish: docs/running.md, "Static files"), sent with status
+ * 404. Its links lead home from any depth: a <base> goes right after its
+ * <head>, with one "../" for each "/" in uri (the path as lws gives it,
+ * without its first "/"), which also holds behind a proxy that strips a
+ * prefix. refuse()'s small page when the file cannot be read. */
+#define NOT_FOUND_PAGE "404.html"
+#define NOT_FOUND_MAX 16384
+static int not_found(struct lws *wsi, http_req *rq, const char *uri)
+{
+	static const char mark[] = "<head>";
+	char path[PATH_MAX], *page = NULL, *at;
+	size_t depth = 0, n = 0, cut, blen, len = 0;
+	FILE *f;
+
+	for (const char *c = uri; *c; c++)
+		depth += *c == '/';
+	if (snprintf(path, sizeof path, "%s/" NOT_FOUND_PAGE, cfg->web_root) < (int)sizeof path &&
+	    (f = fopen(path, "rb"))) {
+		page = malloc(NOT_FOUND_MAX + 1);
+		if (page)
+			n = fread(page, 1, NOT_FOUND_MAX + 1, f);
+		fclose(f);
+	}
+	if (!page || n == 0 || n > NOT_FOUND_MAX) {
+		free(page);
+		return refuse(wsi, rq, HTTP_STATUS_NOT_FOUND);
+	}
+	page[n] = 0;
+	at = strstr(page, mark);
+	cut = at ? (size_t)(at - page) + sizeof mark - 1 : 0;
+	blen = sizeof "<base href=\"./\">" - 1 + 3 * depth;
+	rq->buf = malloc(LWS_PRE + n + blen + 1);
+	if (!rq->buf) {
+		free(page);
+		return -1;
+	}
+	{
+		char *o = (char *)rq->buf + LWS_PRE;
+
+		memcpy(o, page, cut);
+		len = cut;
+		len += (size_t)sprintf(o + len, "<base href=\"./");
+		for (size_t i = 0; i < depth; i++, len += 3)
+			memcpy(o + len, "../", 3);
+		memcpy(o + len, "\">", 2);
+		len += 2;
+		memcpy(o + len, page + cut, n - cut);
+		len += n - cut;
+	}
+	free(page);
+	rq->len = len;
+	return respond(wsi, rq, HTTP_STATUS_NOT_FOUND, "text/html; charset=utf-8");
+}
+
 static int http_request(struct lws *wsi, http_req *rq, const void *in)
 {
 	char uri[64];
@@ -2020,7 +2075,7 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 		            log_esc(eu, sizeof eu, in, 60, 0), addr);
 		free(rq->buf);
 		rq->buf = NULL;
-		return refuse(wsi, rq, HTTP_STATUS_NOT_FOUND);
+		return not_found(wsi, rq, in);
 	}
 	return respond(wsi, rq, status, ctype);
 }

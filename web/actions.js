@@ -7,7 +7,9 @@ import { controlText } from './clock.js';
 import { seatName, displayName } from './names.js';
 import * as online from './online.js';
 import * as local from './local.js';
-import { setData, setDisabled, setHidden, setText } from './dom.js';
+import { setAttr, setData, setDisabled, setHidden, setText } from './dom.js';
+import { presetName } from './editor.js';
+import { getKind } from './kind.js';
 
 export function drawShare(f) {
   setHidden($('share'), !(f.online && f.me && !f.bothSeated && !f.g.over));
@@ -15,6 +17,24 @@ export function drawShare(f) {
   const control = controlText(f.st.clock);
   setHidden($('share-clock'), !control);
   setText($('share-clock'), control ? t('clock.share', { control }) : '');
+  const from = fromText(f.st);
+  setHidden($('share-position'), !from);
+  setText($('share-position'), from);
+}
+
+// A room from a set-up position says so to everyone in it, over the
+// board, with the preset's name where it is one: "From a position:
+// Handicap: North gives 4".
+export function drawFromPosition(f) {
+  const from = f.online ? fromText(f.st) : '';
+  setHidden($('from-position'), !from);
+  setText($('from-position'), from);
+}
+
+function fromText(st) {
+  if (!st || !st.start) return '';
+  const name = getKind() === 'oware' ? presetName(st.start) : null;
+  return name ? t('position.from.named', { name }) : t('position.from');
 }
 
 // What a share sheet says: the invitation, with the time control.
@@ -75,10 +95,16 @@ export function drawActions(f) {
   setText($('act-rematch'), rematchMine ? t('action.rematch.offered') : t('action.rematch'));
   const record = model.mode === 'record';
   act('act-new', !online && !record);
+  // The filled button where nothing is lost (a game over, or not begun);
+  // during a game it is a plain button.
+  $('act-new').classList.toggle('primary', g.over || st.moves.length === 0);
   // The hint's button (its mark is the board's).
   const hintNow = model.local.hint && model.local.hint.ply === st.moves.length;
   act('act-hint', !online && f.canMove, !!(hintNow && !model.local.hint.move));
-  setText($('act-hint'), hintNow && !model.local.hint.move ? t('ai.thinking.short') : t('action.hint'));
+  const seeking = !!(hintNow && !model.local.hint.move);
+  setText($('act-hint'), seeking ? t('ai.thinking.short') : t('action.hint'));
+  $('act-hint').classList.toggle('busy', seeking);  // a spinner beside "Thinking…"
+  setAttr($('act-hint'), 'aria-busy', seeking ? 'true' : null);
   act('act-undo', !online && !record, !online && undoCount() === 0);
   act('act-flip', !online || !me);  // spectators may turn the board too
   act('act-home', true);

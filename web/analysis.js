@@ -3,7 +3,7 @@ import { Computer, ANALYSIS_NODES } from './ai.js';
 import { t } from './i18n.js';
 import { $, announce } from './ui.js';
 import { model, shownPly } from './model.js';
-import { displayName } from './names.js';
+import { displayName, sideWords } from './names.js';
 import { requestRedraw } from './redraw.js';
 import { reviewTo } from './review.js';
 import { keyedList, setAttr, setHidden, setText } from './dom.js';
@@ -14,6 +14,10 @@ export const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
 let cpu = null;
 let runId = 0;
+// The engine's line is shown to its first LINE_SHOWN moves; the button
+// under it shows the whole line (a choice of this page, not of a game).
+const LINE_SHOWN = 6;
+let wholeLine = false;
 
 // What identifies the game analysed: its start and moves.
 function keyOf() {
@@ -126,6 +130,15 @@ function drawGraph(a, at) {
     svg.appendChild(el('polyline', { points: pts.join(' '), class: 'an-line' }));
   }
   svg.appendChild(el('line', { x1: 0, y1: mid, x2: W, y2: mid, class: 'an-mid' }));
+  // The axes in words: who is ahead up and down, and the moves along.
+  const label = (x0, y0, text, anchor = 'start') => {
+    const e = el('text', { x: x0, y: y0, class: 'an-label', 'text-anchor': anchor });
+    setText(e, text);
+    svg.appendChild(e);
+  };
+  label(6, 13, t('an.axis.ahead', sideWords('south')));
+  label(6, H - 5, t('an.axis.ahead', sideWords('north')));
+  if (n) label(W - 6, H - 5, t('an.axis.moves', { n }), 'end');
   a.plies.forEach((p, i) => {
     if (p.class === 'mistake' || p.class === 'blunder') {
       svg.appendChild(el('circle', { cx: x(i + 1), cy: y(evalAt(a.plies, i + 1)), r: 4, class: `an-dot an-${p.class}` }));
@@ -142,8 +155,34 @@ function drawGraph(a, at) {
 
 function provenText(p) {
   if (!p || !p.winner || p.plies <= 0) return '';
-  if (p.winner === 'draw') return '';
-  return t('an.proven', { side: displayName(p.winner), n: p.plies });
+  if (p.winner === 'draw') return t('an.proven.draw');
+  return t('an.proven', { ...sideWords(p.winner), n: p.plies });
+}
+
+// The engine's evaluations stop at 24 seeds (the worker's clamp): there a
+// position is won, and a count of seeds would be no count at all.
+const CLAMP = 24;
+const clamped = (v) => Math.abs(v) >= CLAMP - 1e-9;
+
+// What the engine thinks of a position: a proven end as a win (in how many
+// moves, where known), a won position as won, else a count of seeds.
+function evalText(v, proven) {
+  const p = provenText(proven);
+  if (p) return p;
+  const side = sideWords(v >= 0 ? 'south' : 'north');
+  if (clamped(v)) return t('an.winning', side);
+  return t('an.eval', { ...side, v: fmt(v) });
+}
+
+// Why a move was not the best: a win given away or handed over, in those
+// words; seeds only when both evaluations are counts of seeds.
+function lossText(p) {
+  const mover = p.side, opp = mover === 'south' ? 'north' : 'south';
+  const before = p.proven_before, after = p.proven_after;
+  if (after && after.winner === opp && !(before && before.winner === opp)) return t('an.loss.lets', sideWords(opp));
+  if (before && before.winner === mover && !(after && after.winner === mover)) return t('an.loss.win');
+  if (clamped(p.eval_before) || clamped(p.eval_after)) return '';
+  return t('an.loss.seeds', { loss: p.loss.toFixed(1) });
 }
 
 // Whether the analysis card is shown: Oware only (the analysis runs
@@ -194,21 +233,36 @@ export function drawAnalysis(f) {
   let moveText = '';
   if (played) {
     const cls = t(`an.class.${played.class}`);
+    const why = played.class === 'best' ? '' : lossText(played);
+    const words = { n: at, move: played.move + (MARKS[played.class] || ''), cls, why, best: played.best };
     moveText = played.class === 'best' ? t('an.move.best', { n: at, move: played.move })
-      : t('an.move', { n: at, move: played.move + (MARKS[played.class] || ''), cls, loss: played.loss.toFixed(1), best: played.best });
+      : t(why ? 'an.move' : 'an.move.plain', words);
   }
   setText($('an-move'), moveText);
   const next = a.plies[at] || null;
   let bestText = '';
+  let lineLength = 0;
   if (next) {
-    const ev = next.eval_before;
-    bestText = t('an.best', { move: next.best, line: next.pv.join(' ') });
-    const proven = provenText(next.proven_before);
-    bestText += ' ' + (proven || t('an.eval', { v: fmt(ev), side: displayName(ev >= 0 ? 'south' : 'north') }));
+    const cut = !wholeLine && next.pv.length > LINE_SHOWN;
+    const line = cut ? `${next.pv.slice(0, LINE_SHOWN).join(' ')} …` : next.pv.join(' ');
+    bestText = t('an.best', { move: next.best, line });
+    lineLength = next.pv.length;
+    bestText += ' ' + evalText(next.eval_before, next.proven_before);
   } else if (at === a.total && a.done) {
-    bestText = t('an.end', { v: fmt(evalAt(a.plies, at)) });
+    // The game's real end says who won; a game stopped before it (resigned,
+    // agreed, a record cut short) what the engine thinks of where it stopped.
+    const last = a.plies[at - 1];
+    const end = last.proven_after;
+    if (end && end.plies === 0) bestText = end.winner === 'draw' ? t('an.end.draw') : t('an.end.won', sideWords(end.winner));
+    else bestText = t('an.end', { what: evalText(evalAt(a.plies, at), end) });
   }
   setText($('an-best'), bestText);
+  const long = !!next && lineLength > LINE_SHOWN;
+  setHidden($('an-line'), !long);
+  if (long) {
+    setText($('an-line'), wholeLine ? t('an.line.less') : t('an.line.more', { n: lineLength }));
+    setAttr($('an-line'), 'aria-expanded', String(wholeLine));
+  }
   // The summary: a row per side, kept in place.
   const sum = summary(a.plies);
   keyedList($('an-summary').tBodies[0], ['south', 'north'], (side) => side, () => {
@@ -226,6 +280,7 @@ export function drawAnalysis(f) {
 
 export function wireAnalysis() {
   $('an-start').addEventListener('click', start);
+  $('an-line').addEventListener('click', () => { wholeLine = !wholeLine; requestRedraw(); });
   $('an-stop').addEventListener('click', () => {
     stop();
     announce(t('an.stopped'));

@@ -15,7 +15,7 @@ import { wireConnLine } from './conn-line.js';
 import { wireRecord } from './record.js';
 import { startOnline, playOnline, wireOnline } from './online.js';
 import { startLocal, playLocal } from './local.js';
-import { reviewStep } from './review.js';
+import { reviewStep, reviewTo } from './review.js';
 import { showStart, wireStart, redrawStart } from './start.js';
 import { wireTouch } from './touch.js';
 import { wireStudy, startRecord } from './study.js';
@@ -47,8 +47,16 @@ function onKey(ev) {
   const tag = (ev.target && ev.target.tagName) || '';
   if (tag === 'INPUT' || tag === 'TEXTAREA' || dialogOpen()) return;
   const g = model.state.game;
-  if ((g.over || model.mode === 'record') && (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight')) {
+  // ←/→ step through the game, also while it is played (the live position
+  // is the last step; a move that comes meanwhile is added to it); during
+  // play Esc and End go back to it at once.
+  if ((ev.key === 'ArrowLeft' || ev.key === 'ArrowRight') && model.state.moves.length) {
     reviewStep(ev.key === 'ArrowLeft' ? -1 : 1);
+    ev.preventDefault();
+    return;
+  }
+  if ((ev.key === 'Escape' || ev.key === 'End') && model.review !== null) {
+    reviewTo(model.state.moves.length);
     ev.preventDefault();
     return;
   }

@@ -9,6 +9,7 @@ import { keyedList, setText, setHidden, setAttr, setData } from './dom.js';
 import { cleanText, cleanName, myName, rememberName, displayName, CHAT_MAX } from './names.js';
 
 const HIDDEN_KEY = 'oware.chat.hidden';
+const ASKED_KEY = 'oware.name.skipped';  // "Not now" pressed once: the name is not offered again
 const KEEP = 200; // lines kept on the page
 
 let send = () => false;  // set by wireChat: sends a message on the room's socket
@@ -132,6 +133,20 @@ export function drawChat() {
   drawWatchers();
 }
 
+// The joiner of a room (a seat first taken by its link) is offered a name,
+// unless this browser has one, the seat has one, or a joiner said "Not
+// now" before; the offer goes with a save or a skip (not with the game's
+// end, which would move the buttons under the player's finger).
+export function drawAskName(f) {
+  const me = mySide();
+  const shown = !!(f.online && me && model.online.askName && !seatNameOf(me) &&
+    !myName() && load(ASKED_KEY) !== '1');
+  setHidden($('ask-name'), !shown);
+  if (shown) setText($('ask-name-why'), t('ask.why', { side: t(`side.${me}`) }));
+}
+
+const seatNameOf = (side) => (model.state && model.state.names && model.state.names[side]) || null;
+
 // Players (and spectators) see how many watch, and the names given.
 function drawWatchers() {
   const st = model.state;
@@ -146,10 +161,11 @@ function drawWatchers() {
 
 // The room's name sent to the server: the seat's, or a spectator's own.
 function sendName(name) {
-  if (!send({ type: 'name', name })) { toast(t('conn.reconnecting.now')); return; }
+  if (!send({ type: 'name', name })) { toast(t('conn.reconnecting.now')); return false; }
   if (model) model.online.myName = name;
   rememberName(name);
   toast(t('name.saved'));
+  return true;
 }
 
 export function wireChat(sender) {
@@ -171,6 +187,28 @@ export function wireChat(sender) {
     countChars();
   });
   $('chat-input').addEventListener('input', countChars);
+  $('ask-name').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const raw = $('ask-name-input').value;
+    const name = cleanName(raw);
+    if (!name) {
+      // Said at the field, which keeps the focus.
+      setText($('ask-name-error'), t('name.bad'));
+      setHidden($('ask-name-error'), false);
+      $('ask-name-input').focus();
+      return;
+    }
+    setHidden($('ask-name-error'), true);
+    if (!sendName(name)) return;
+    model.online.askName = false;
+    requestRedraw();
+  });
+  $('ask-name-input').addEventListener('input', () => setHidden($('ask-name-error'), true));
+  $('ask-name-skip').addEventListener('click', () => {
+    store(ASKED_KEY, '1');
+    model.online.askName = false;
+    requestRedraw();
+  });
   $('name-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const raw = $('room-name').value;

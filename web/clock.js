@@ -3,6 +3,7 @@ import { t, getLang } from './i18n.js';
 import { $, soundMuted } from './ui.js';
 import { model } from './model.js';
 import { hooks } from './hooks.js';
+import { sideSentence } from './texts.js';
 import { setAttr, setHidden, setText } from './dom.js';
 
 const LOW_MS = 10000;       // real time: tenths and the warning below this
@@ -99,7 +100,7 @@ export function drawClockLine() {
   if (!c) return;
   let text = controlText(c);
   if (c.kind === 'correspondence' && c.running && !model.state.game.over) {
-    text += ' · ' + t('clock.deadline.side', { side: t(`side.${c.running}`), at: deadlineText(c.left[c.running]) });
+    text += ' · ' + sideSentence('clock.deadline.side', c.running, { at: deadlineText(c.left[c.running]) });
   }
   setText($('clock-control'), text);
 }
@@ -157,12 +158,15 @@ export function chosenClock(form) {
   if (v === 'none') return null;
   if (v.startsWith('days:')) return { days: Number(v.slice(5)) };
   if (v === 'custom') {
-    const min = Number($('clock-min').value), inc = Number($('clock-inc').value);
-    const odds = $('clock-odds').value !== '' ? Number($('clock-odds').value) : null;
-    const initial = Math.round(min * 60);
-    if (odds !== null && odds !== min) {
+    // Minutes and seconds (an empty seconds field is 0).
+    const time = (m, s) => Math.round(Number(m) * 60 + Number(s || 0));
+    const initial = time($('clock-min').value, $('clock-sec').value);
+    const inc = Number($('clock-inc').value);
+    const oddsGiven = $('clock-odds').value !== '' || $('clock-odds-sec').value !== '';
+    const odds = oddsGiven ? time($('clock-odds').value || 0, $('clock-odds-sec').value) : null;
+    if (odds !== null && odds !== initial) {
       // The creator's side gets the first time; South and North as they fall.
-      return { south: initial, north: Math.round(odds * 60), increment: Math.round(inc) };
+      return { south: initial, north: odds, increment: Math.round(inc) };
     }
     return { initial, increment: Math.round(inc) };
   }
@@ -180,9 +184,14 @@ export function clockError(clock) {
 }
 
 // The clock's part of the create form (start.js's): the custom fields show
-// when chosen.
+// when chosen, and only then count (a hidden field the browser finds out of
+// its limits would stop the form with nothing shown).
 export function wireClockForm(form) {
-  const sync = () => { setHidden($('clock-custom'), new FormData(form).get('clock') !== 'custom'); };
+  const sync = () => {
+    const custom = new FormData(form).get('clock') === 'custom';
+    setHidden($('clock-custom'), !custom);
+    for (const el of $('clock-custom').querySelectorAll('input')) el.disabled = !custom;
+  };
   form.addEventListener('change', sync);
   sync();
 }

@@ -19,6 +19,18 @@ const PRESETS = {
 
 const inputs = [];  // the 12 pits' inputs, a..F
 
+// The editor's name of an Oware position (its button's words: "Handicap:
+// North gives 4"), or null when it is none of the presets.
+export function presetName(pos) {
+  if (!pos || !Array.isArray(pos.pits) || pos.pits.length !== 12 || !pos.captured) return null;
+  const key = Object.keys(PRESETS).find((k) => {
+    const p = PRESETS[k];
+    return p.turn === pos.turn && p.captured.south === pos.captured.south && p.captured.north === pos.captured.north &&
+      p.pits.every((n, i) => n === pos.pits[i]);
+  });
+  return key && key !== 'start' ? t(`editor.preset.${key}`) : null;
+}
+
 function num(input) {
   const v = input.value.trim();
   return /^-?\d+$/.test(v) ? Number(v) : NaN;
@@ -103,7 +115,18 @@ function readPasted() {
   }
   err.hidden = !why;
   err.textContent = why || '';
+  // The field says it holds no position; the board's line above, about a
+  // position the paste did not change, is no longer green meanwhile.
+  $('ed-text').setAttribute('aria-invalid', why ? 'true' : 'false');
+  $('ed-check').classList.toggle('held', !!why);
   if (pos) fill(pos);
+}
+
+// The paste field edited: its error goes.
+function pasteEdited() {
+  $('ed-error').hidden = true;
+  $('ed-text').setAttribute('aria-invalid', 'false');
+  $('ed-check').classList.remove('held');
 }
 
 // The editor inside the start page; start.js gives it aiChoice() (the
@@ -136,6 +159,7 @@ export function wireEditor({ aiChoice, createRoom }) {
   document.querySelectorAll('input[name="ed-turn"]').forEach((r) => r.addEventListener('change', check));
   document.querySelectorAll('[data-preset]').forEach((b) => b.addEventListener('click', () => fill(PRESETS[b.dataset.preset])));
   $('ed-read').addEventListener('click', readPasted);
+  $('ed-text').addEventListener('input', pasteEdited);
   $('ed-text').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); readPasted(); } });
   $('ed-two').addEventListener('click', () => {
     const start = startPosition();

@@ -124,17 +124,24 @@ function drawItem(li, g) {
     const names = g.names || {};
     const oppName = typeof names[opp] === 'string' ? names[opp] : null;
     const waiting = !g.seats || !g.seats[opp] || !g.seats[opp].taken;
-    setText(title, waiting ? t('games.waiting') : t('games.against', { name: oppName || side(opp, g.kind) }));
+    // Each state said once: the title names the opponent (or that there
+    // never was one), the detail the rest. An unnamed opponent is not
+    // called by a side's name, which would read as a name.
+    let heading = waiting ? t('games.waiting') : oppName ? t('games.against', { name: oppName }) : t('games.against.unnamed');
     let said = '';
     if (g.over) {
       state = 'over';
-      said = g.reason === 'aborted' || !g.winner ? t('over.aborted') : g.winner === 'draw' ? t('over.draw')
-        : g.winner === g.seat ? t('games.won') : t('games.lost');
+      if (waiting) heading = t('games.unjoined');  // closed before anyone came: aborted, nothing more to say
+      else {
+        said = g.reason === 'aborted' || !g.winner ? t('games.aborted') : g.winner === 'draw' ? t('games.draw')
+          : g.winner === g.seat ? t('games.won') : t('games.lost');
+      }
     } else {
       removable = false;
       state = waiting ? 'waiting' : g.turn === g.seat ? 'yours' : 'theirs';
       if (!waiting) said = g.turn === g.seat ? t('games.your_move') : t('games.their_move');
     }
+    setText(title, heading);
     // A Togyz room says its game (Oware is the default).
     setText(detail, [g.kind === 'togyz' ? t('kind.togyz') : '', t('games.you_play', { side: side(g.seat, g.kind) }), said, controlText(g.time_control),
       ago(g.updated)].filter(Boolean).join(' · '));

@@ -52,6 +52,18 @@ export function unfinishedLocal() {
   try { return !(saved.kind === 'togyz' ? togyzReplay : replay)(saved.moves, saved.start).over; } catch { return false; }
 }
 
+// What the start page's Resume button says: which game is kept and the
+// move it is at ("Resume: Oware against the computer (hard), move 13");
+// '' without one.
+export function resumeText() {
+  const saved = unfinishedLocal() ? readLocal() : null;
+  if (!saved) return '';
+  const game = t(`kind.${saved.kind}`);
+  const n = saved.moves.length + 1;  // the move to make next
+  return saved.ai ? t('start.local.resume.ai', { game, n, level: t(`ai.level.${saved.ai.level}`).toLowerCase() })
+    : t('start.local.resume.two', { game, n });
+}
+
 // Starts a new local game: ai null (two players) or {level, side}; from
 // {start, moves}: a start position (null: the standard one) and the moves
 // already played from it (play from here); kind: the game (default: the
@@ -99,7 +111,8 @@ let aiSeq = 0;
 function aiTurn() {
   if (!model || model.mode !== 'local' || !model.local.ai || model.local.thinking) return;
   const line = model.timeline;
-  if (line.over || model.review !== null || line.state().turn !== model.local.ai.side) return;
+  // (It plays on while the player looks back at an earlier position.)
+  if (line.over || line.state().turn !== model.local.ai.side) return;
   const id = ++aiSeq;
   model.local.thinking = id;
   const moves = line.moves.slice();
@@ -186,7 +199,7 @@ export function undo() {
 // Starts the next game from the same position (asks first if this one is on).
 export async function newGame() {
   const line = model.timeline;
-  if (line.moves.length && !line.over && !(await confirmDialog(`${t('action.newgame')}?`, t('action.newgame')))) return;
+  if (line.moves.length && !line.over && !(await confirmDialog(t('action.newgame.confirm'), t('action.newgame')))) return;
   model.timeline = new Timeline(line.kind, [], model.start);  // from the same start position
   model.local.game += 1;
   model.review = null;

@@ -27,6 +27,7 @@ export function newModel(mode) {
       createPosition: null, // create's `position` (null: the standard start)
       createKind: 'oware', // create's game: 'oware' | 'togyz'
       myName: null,       // the name this page last gave the room (null: the remembered one)
+      askName: false,     // this page just took a seat by the link: offer the name (chat.js)
       pending: null,      // {pit, ply} of a move sent and not yet confirmed
       pendingAck: false,  // the socket reopened since: resend the pending move
       conn: 'idle',       // connection state: net.js's, but 'joining' from open to welcome

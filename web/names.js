@@ -60,6 +60,19 @@ export function displayName(side) {
   return seatName(side) || t(`side.${side}`);
 }
 
+// A side in a sentence: its player's name, else the side with the words
+// the language puts around it. {side}: bare ("Norte", "Ana"); {the}: as a
+// subject or object ("el Norte", "las Negras"); {The}: opening a sentence;
+// {of}: after a noun ("del Norte", "de las Negras", "de Ana"); plural: the
+// verb agrees with a plural ("las Negras sembraron"), for the keys that
+// have a plural form (key + '.pl').
+export function sideWords(side) {
+  const name = seatName(side);
+  if (name) return { side: name, the: name, The: name, of: t('name.of', { name }), plural: false };
+  const the = t(`side.the.${side}`);
+  return { side: t(`side.${side}`), the, The: the.charAt(0).toUpperCase() + the.slice(1), of: t(`side.of.${side}`), plural: t('side.plural') === 'yes' };
+}
+
 // The same with the side after a name, where both help: "Bruno (North)".
 export function nameAndSide(side) {
   const name = seatName(side);

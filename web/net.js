@@ -8,7 +8,13 @@ export const CLOSE_REPLACED = 4001;
 // The room moved to another server (several servers on one database): the
 // page reconnects at once, and the routing finds the room's server.
 export const CLOSE_MOVED = 4002;
-const DELAYS = [500, 1000, 2000, 4000, 8000, 15000];
+// The waits before each reconnection attempt, the last repeated, each
+// with a jitter of ±25% (pages dropped together do not all come back in
+// the same instant): capped at 3 s (at most 3.75 s), so a page is back
+// well inside the 15 s of grace a server restart gives the side to move
+// (protocol/PROTOCOL.md, "Server restarts"), and at once when the page regains the
+// network or the focus (online.js, nudge()).
+const DELAYS = [250, 500, 1000, 2000, 3000];
 // These actions always get a message back (a state, the chat line, or an
 // error; protocol/PROTOCOL.md, "Closing"). When one gets no message at all
 // within STALL_MS, the connection is stalled (its server hangs, or the

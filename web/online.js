@@ -102,6 +102,8 @@ function onMessage(msg) {
     // version (a server restored from its store may count from lower).
     model.online.freshJoin = true;
     if (msg.token) store(TOKEN_KEY(msg.room), msg.token);
+    // A seat first taken by the room's link: the joiner is offered a name.
+    if (msg.token && !first) model.online.askName = true;
     if (first) {
       const u = new URL(window.location.href);
       u.search = '';
@@ -376,6 +378,8 @@ export function wireOnline({ backToStart: home }) {
     else if (conn) conn.nudge();
     requestRedraw();
   });
+  window.addEventListener('focus', () => conn && conn.nudge());
+  window.addEventListener('pageshow', () => conn && conn.nudge());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && conn) conn.nudge();
   });

@@ -2,7 +2,7 @@
 import { $ } from './ui.js';
 import { model, shownPly } from './model.js';
 import { t } from './i18n.js';
-import { seatName, displayName } from './names.js';
+import { seatName, nameAndSide } from './names.js';
 import { analysedPly, MARKS } from './analysis.js';
 import { reviewTo, reviewStep } from './review.js';
 import { copyRecord, downloadRecord } from './study.js';
@@ -14,13 +14,24 @@ export function drawRecord(f) {
   // The move list's header names the players, when they gave names.
   const named = (f.online || model.mode === 'record') && (seatName('south') || seatName('north'));
   setHidden($('record-players'), !named);
-  if (named) setText($('record-players'), t('moves.players', { south: displayName('south'), north: displayName('north') }));
-  setHidden($('review'), !(f.reviewable && st.moves.length > 0));
+  // "Ana (South) vs North": a side's name is said once.
+  if (named) setText($('record-players'), t('moves.players', { south: nameAndSide('south'), north: nameAndSide('north') }));
+  // A game in play shows the bar while the player looks back, with the
+  // way back to the game.
+  const during = f.reviewing && !f.reviewable;
+  setHidden($('review'), !((f.reviewable || during) && st.moves.length > 0));
+  setHidden($('rv-live'), !during);
   if (!$('review').hidden) {
     const at = shownPly();
     for (const id of ['rv-first', 'rv-prev']) setDisabled($(id), at === 0);
     for (const id of ['rv-next', 'rv-last']) setDisabled($(id), at === st.moves.length);
-    setText($('review-pos'), at === 0 ? t('review.start') : t('review.position', { n: at, total: st.moves.length }));
+    let pos = at === 0 ? t('review.start') : t('review.position', { n: at, total: st.moves.length });
+    if (during) {
+      // Whose move it is in the game, as the turn line (hidden now) says.
+      const mine = !!f.me && f.g.turn === f.me;
+      pos = `${t('review.during', { pos: pos.charAt(0).toLowerCase() + pos.slice(1) })}${mine ? ` ${t('review.during.yours')}` : ''}`;
+    }
+    setText($('review-pos'), pos);
   }
   setHidden($('record-copy'), st.moves.length === 0);
   // The .ogn download is Oware's (Togyz records are copied as text).
@@ -76,7 +87,9 @@ function drawMove(b, ply, f) {
   setAttr(m, 'title', mark ? t(`an.class.${an.class}`) : null);
   setText(sr, mark ? ` (${t(`an.class.${an.class}`)})` : '');
   setAttr(b, 'aria-current', ply === shownPly() ? 'step' : null);
-  setDisabled(b, !f.reviewable);
+  // A move tapped shows the position after it, also during play (where
+  // the review bar then offers the way back to the game).
+  setDisabled(b, !model.timeline);
 }
 
 export function wireRecord() {
@@ -84,6 +97,14 @@ export function wireRecord() {
   $('rv-prev').addEventListener('click', () => reviewStep(-1));
   $('rv-next').addEventListener('click', () => reviewStep(1));
   $('rv-last').addEventListener('click', () => reviewTo(model.state.moves.length));
+  // Back to the game in play: the focus goes where the next move is made.
+  $('rv-live').addEventListener('click', () => {
+    reviewTo(model.state.moves.length);
+    setTimeout(() => {
+      const pit = document.querySelector('#board .pit.legal');
+      if (pit) pit.focus({ preventScroll: true });
+    }, 0);
+  });
   $('moves').addEventListener('click', (ev) => {
     const b = ev.target.closest('button.mv');
     if (b && !b.disabled) reviewTo(Number(b.dataset.ply));

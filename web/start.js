@@ -6,7 +6,7 @@ import { setKind, chosenKind, chooseKind, isTogyz } from './kind.js';
 import { Board } from './board.js';
 import { $, show } from './ui.js';
 import { setModel, other } from './model.js';
-import { newLocal, unfinishedLocal } from './local.js';
+import { newLocal, resumeText } from './local.js';
 import { startOnline } from './online.js';
 import { LEVELS } from './ai.js';
 import { chosenClock, clockError, wireClockForm } from './clock.js';
@@ -25,7 +25,7 @@ export function showStart(error) {
   drawGames();
   $('create-error').hidden = !error;
   $('create-error').textContent = error || '';
-  $('local-resume').hidden = !unfinishedLocal();
+  drawResume();
   showEditor();
   if (window.location.search) window.history.replaceState(null, '', './');
 }
@@ -46,8 +46,16 @@ function showKind(kind) {
   $('editor').hidden = isTogyz(kind);
 }
 
+// Resume names the game kept on this device (its button is hidden without one).
+function drawResume() {
+  const text = resumeText();
+  $('local-resume').hidden = !text;
+  if (text) $('local-resume').textContent = text;
+}
+
 // The other language: the parts of the start page drawn from code.
 export function redrawStart() {
+  drawResume();
   showEditor();
   drawGames();
 }
@@ -58,6 +66,11 @@ export function redrawStart() {
 export function createRoom(position) {
   const form = $('create-form');
   const side = new FormData(form).get('side') || 'random';
+  // A custom clock's field out of its limits: the browser says so at the
+  // field (also for a room started from the editor, which skips the form's
+  // own check).
+  const outOfLimits = [...form.querySelectorAll('#clock-custom input')].find((el) => !el.disabled && !el.checkValidity());
+  if (outOfLimits) { outOfLimits.reportValidity(); return false; }
   const clock = chosenClock(form);
   const bad = clockError(clock);
   $('create-error').hidden = !bad;

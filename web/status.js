@@ -15,7 +15,6 @@ export function drawStatus(f) {
   else if (g.over) status = '';
   else if (online && !f.bothSeated) status = me ? '' : t('turn.side', { side: nameAndSide(g.turn) });
   else if (online && model.online.pending) status = t('turn.sending');
-  else if (online && !f.connected) status = t('turn.side', { side: nameAndSide(g.turn) });
   else if (!online && model.local.ai) status = g.turn === me ? t('turn.yours') : t('ai.thinking');
   else if (!online) status = t('turn.local', { side: sideName(g.turn) });
   else if (me === g.turn) status = t('turn.yours');

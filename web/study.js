@@ -64,6 +64,57 @@ function firstMove(text) {
   return null;
 }
 
+// The OGN reader's reasons (engine/ogn.c, in English) in the page's words
+// and language: each pattern's groups fill {1}, {2}… of its sentence, and
+// the letters are said to be OGN's where they are the opposite of the
+// page's. A reason matched by none stays as it is.
+const OGN_REASONS = [
+  [/^more than (\d+) tags$/, 'ogn.tags'],
+  [/^tag name longer than 31 bytes$/, 'ogn.tagname'],
+  [/^a tag needs a name: \[Name "value"\]$/, 'ogn.noname'],
+  [/^malformed tag (".*"): \[Name "value"\]$/, 'ogn.malformed'],
+  [/^tag (".*"): the value must be in double quotes$/, 'ogn.quotes'],
+  [/^tag (".*"): the value has no closing quote$/, 'ogn.unclosed'],
+  [/^tag (".*"): value longer than 255 bytes$/, 'ogn.long'],
+  [/^tag (\".*\"): ']' expected after the value$/, 'ogn.bracket'],
+  [/^tag (".*"): the value must be UTF-8 text without control characters$/, 'ogn.utf8'],
+  [/^tag (".*") given twice$/, 'ogn.twice'],
+  [/^Variant (".*") is not "Oware Abapa"$/, 'ogn.variant'],
+  [/^FEN (\".*\"): 14 counts/, 'ogn.fen'],
+  [/^FEN (".*"): pits and scores must add up to 48$/, 'ogn.fensum'],
+  [/^FEN (".*"): invalid$/, 'ogn.fenbad'],
+  [/^comment '\{' never closed$/, 'ogn.comment'],
+  [/^variation '\(' never closed$/, 'ogn.variation'],
+  [/^(".*") after the moves of "\{Continued:" \(only the result may follow\)$/, 'ogn.continued'],
+  [/^move (\d+) (".*"): it captures (\d+) (seeds?)$/, 'ogn.mark'],
+  [/^not a move: (".*") \(a letter A-F for South, a-f for North, maybe \+N\)$/, 'ogn.notmove'],
+  [/^more than (\d+) moves$/, 'ogn.plies'],
+  [/^move (\d+) (".*"): a pit of North \(lower case\); South \(upper case\) is to move$/, 'ogn.notyours.s'],
+  [/^move (\d+) (".*"): a pit of South \(upper case\); North \(lower case\) is to move$/, 'ogn.notyours.n'],
+  [/^move (\d+) (".*"): the pit is empty$/, 'ogn.empty'],
+  [/^move (\d+) (".*"): North has no seeds and this move does not feed them$/, 'ogn.feed.n'],
+  [/^move (\d+) (".*"): South has no seeds and this move does not feed them$/, 'ogn.feed.s'],
+  [/^move (\d+) (".*"): the game is over$/, 'ogn.over'],
+  [/^(".*") after the result$/, 'ogn.afterresult'],
+  [/^unexpected (".*") \(a move number "N\." or a result "S-N"\)$/, 'ogn.number'],
+  [/^unexpected (".*") \(moves are A-F for South, a-f for North\)$/, 'ogn.unexpected.move'],
+  [/^unexpected (".*")$/, 'ogn.unexpected'],
+  [/^the result (".*") inside "\{Continued:" \(it goes after its \'\}\'\)$/, 'ogn.resultin'],
+  [/^"\{Continued:" never closed$/, 'ogn.contopen'],
+  [/^the result (".*") differs from the Result tag$/, 'ogn.resulttag'],
+  [/^Result (".*") but the game ends (\S+)$/, 'ogn.resultend.tag'],
+  [/^the result (".*") but the game ends (\S+)$/, 'ogn.resultend'],
+  [/^the record is longer than 128 KB$/, 'ogn.size'],
+];
+
+export function ognReason(reason) {
+  for (const [re, key] of OGN_REASONS) {
+    const m = re.exec(reason);
+    if (m) return t(key, Object.fromEntries(m.slice(1).map((v, i) => [String(i + 1), v])));
+  }
+  return reason;
+}
+
 // Reads a pasted or opened record: OGN (tags, or moves whose first is
 // upper case: South in OGN), else our letters (South's first move lower
 // case). Returns {start, moves, tags}; throws RecordError.
@@ -72,8 +123,15 @@ export function parseRecord(text) {
   if (!s.trim()) throw new RecordError(1, t('import.empty'));
   const tagged = /^\s*\[/m.test(s);
   const first = tagged ? null : firstMove(s);
-  if (!tagged && first && first === first.toLowerCase()) return readOurs(s);
-  return ognRead(s);
+  // Text with no tag and no move at all is read as ours, so its error
+  // speaks of the page's letters (a-f South), not OGN's.
+  if (!tagged && (!first || first === first.toLowerCase())) return readOurs(s);
+  try {
+    return ognRead(s);
+  } catch (e) {
+    if (e instanceof RecordError) throw new RecordError(e.line, ognReason(e.reason));
+    throw e;
+  }
 }
 
 // A record's tag, unless unknown ("?" or absent).
@@ -132,13 +190,35 @@ function today() {
 export function recordOgn() {
   const st = model.state;
   const names = st.names || {};
-  return ognWrite({
+  const text = ognWrite({
     start: model.timeline ? model.timeline.start : (st.start || null),
     moves: st.moves,
     south: names.south || '',
     north: names.north || '',
     date: model.mode === 'record' ? (model.study.date || '') : today(),
   });
+  // A game that ended off the board (its Result stays "*": the rules did
+  // not end it) says how, in a closing comment, the same on every page.
+  const how = endComment(st.game);
+  return how ? `${text}{${how}}\n` : text;
+}
+
+// How a game ended that the rules did not end, in English (a record is the
+// same whatever the page's language), or ''.
+const ENDS = {
+  resign: (w, l) => `${l} resigned; ${w} won`,
+  abandoned: (w, l) => `${l} left the game and did not come back; ${w} won`,
+  timeout: (w, l) => `${l} ran out of time; ${w} won`,
+  agreement: () => 'Drawn by agreement',
+};
+function endComment(g) {
+  if (!g || !g.over || model.mode === 'record') return '';
+  if (g.reason === 'aborted') return 'Game aborted';
+  const end = ENDS[g.reason];
+  if (!end) return '';
+  const side = (s) => (s === 'south' ? 'South' : 'North');
+  const loser = g.winner === 'south' ? 'north' : 'south';
+  return end(side(g.winner), side(loser));
 }
 
 export function copyRecord() {

@@ -55,6 +55,9 @@ export function finishMove() { board.finish(); }
 // sowing from the position before to the one after; the screen is drawn
 // again when it ends.
 export function animateMove(before, last, after) {
+  // A move that comes while the player looks back at an earlier position:
+  // the board stays there (the move is in the list and the live position).
+  if (model && model.review !== null) return;
   board.animate(before, last, after).then(() => requestRedraw());
 }
 

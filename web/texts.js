@@ -1,19 +1,28 @@
 // texts.js: the sentences the page says about a game: sides, last move, result, errors.
 import { t, has } from './i18n.js';
 import { model, mySide } from './model.js';
-import { displayName } from './names.js';
+import { displayName, sideWords } from './names.js';
 import { pitLabel } from './kind.js';
 
 export const sideName = (side) => t(`side.${side}`);
 
+// A sentence whose subject is side: its words as sideWords gives them
+// ({side}, {the}, {The}, {of}), and the key's plural form (key + '.pl')
+// where the language makes the verb agree with a plural side ("las Negras
+// sembraron"). extra: the sentence's other values.
+export function sideSentence(key, side, extra = {}) {
+  const w = sideWords(side);
+  const k = w.plural && has(`${key}.pl`) ? `${key}.pl` : key;
+  return t(k, { ...w, ...extra });
+}
+
 export function lastText(last, mover) {
   if (!last) return '';
-  const side = displayName(mover);
   const pit = pitLabel(last.pit);
-  if (last.grand_slam) return t('last.slam', { side, pit });
-  if (last.tuzdyk) return t('last.tuzdyk', { side, pit, hole: pitLabel(last.captured[0]) });
-  if (last.seeds > 0) return t('last.capture', { side, pit, n: last.seeds, pits: last.captured.map((p) => pitLabel(p)).join(', ') });
-  return t('last.move', { side, pit });
+  if (last.grand_slam) return sideSentence('last.slam', mover, { pit });
+  if (last.tuzdyk) return sideSentence('last.tuzdyk', mover, { pit, hole: pitLabel(last.captured[0]) });
+  if (last.seeds > 0) return sideSentence('last.capture', mover, { pit, n: last.seeds, pits: last.captured.map((p) => pitLabel(p)).join(', ') });
+  return sideSentence('last.move', mover, { pit });
 }
 
 // The result as this browser's player sees it ("you won" or a side): the
@@ -23,7 +32,7 @@ export function resultText(game) {
   if (game.reason === 'aborted' || !game.winner) return t('over.aborted');
   if (game.winner === 'draw') return t('over.draw');
   if (me) return game.winner === me ? t('over.you_win') : t('over.you_lose');
-  return t('over.winner', { side: displayName(game.winner) });
+  return sideSentence('over.winner', game.winner);
 }
 
 // Who reads a decided result: 'won', 'lost', 'watch' (a spectator, or two
@@ -49,12 +58,15 @@ export function resultSentence(st, me) {
     const by = st.aborted_by || null;
     let who = !by ? 'unknown' : by === me ? 'mine' : me ? 'theirs' : 'watch';
     if (alone && who === 'theirs') who = 'watch';
-    return t(`result.aborted.${when}.${who}`, { by: by ? displayName(by) : '' });
+    const key = `result.aborted.${when}.${who}`;
+    return by ? sideSentence(key, by, { by: displayName(by) }) : t(key, { by: '' });
   }
   const key = `result.${g.reason}.${resultView(g.winner, me)}`;
   if (!has(key)) return resultText(g);  // a reason this client does not know
   const loser = g.winner === 'south' ? 'north' : 'south';
-  return t(key, { winner: displayName(g.winner), loser: displayName(loser) });
+  // The sides "of" (Spanish "del Norte", "de las Negras", "de Ana"), so
+  // that no verb need agree with them.
+  return t(key, { winner: displayName(g.winner), loser: displayName(loser), wof: sideWords(g.winner).of, lof: sideWords(loser).of });
 }
 
 export function engineText(code) {
@@ -78,5 +90,5 @@ export function declinedText(st, me) {
   if (d.kind === 'draw' && (st.game.over || st.moves.length !== d.ply)) return null;
   if (d.kind === 'rematch' && !st.game.over) return null;
   const key = d.kind === 'rematch' ? 'offer.declined.rematch' : d.moved ? 'offer.declined.draw.moved' : 'offer.declined.draw';
-  return t(key, { side: displayName(d.by) });
+  return sideSentence(key, d.by);
 }

@@ -103,3 +103,12 @@ test('a Togyz room, a game on this device, against the computer, and a record st
   await clean(l, 'a record studied');
   noProblems();
 });
+
+test('the page for an unknown path (HTTP 404)', async () => {
+  const p = await player({ locale: 'es-ES', name: 'not-found' });
+  const res = await p.goto(`${suite.server.url}no/such/page`);
+  assert.equal(res.status(), 404);
+  await clean(p, 'the 404 page');
+  p.problems.splice(0);  // the browser's own report of the 404
+  noProblems();
+});

@@ -221,7 +221,7 @@ test('rematch swaps the sides; a draw offer is accepted', async () => {
   await playMove([south, north], [watcher], game, 'D');
   // The opponent's move is announced to screen readers.
   const heard = (await seatOf(north)) === 'south' ? north : south;
-  await heard.waitForFunction(() => /North sowed D\.|Norte sembró D\./.test(document.querySelector('#live').textContent));
+  await heard.waitForFunction(() => /North sowed D\.|El Norte sembró D\./.test(document.querySelector('#live').textContent));
   await south.click('#act-draw');
   await north.waitForSelector('#offer:not([hidden])');
   assert.equal(await north.textContent('#offer-text'), 'Your opponent offers a draw.');

@@ -33,15 +33,16 @@ test('a clock game between two browsers, to a timeout', async () => {
   assert.equal(await a.locator('input[name="clock"]').count(), 11);
   await a.check('input[name="side"][value="south"]');
   await a.check('input[name="clock"][value="custom"]');
-  await a.fill('#clock-min', '0.05');
+  await a.fill('#clock-min', '0');
+  await a.fill('#clock-sec', '5');
   await a.click('#create');
   assert.match(await a.textContent('#create-error'), /10 seconds to 3 hours/);
-  await a.fill('#clock-min', '0.17');   // 10 s
+  await a.fill('#clock-sec', '10');   // 10 s
   await a.fill('#clock-inc', '1');
   await shot(a, 'clock-start');
   await a.click('#create');
   await a.waitForSelector('#share:not([hidden])');
-  assert.equal(await a.textContent('#share-clock'), 'Time control: Clock 0:10+1');
+  assert.equal(await a.textContent('#share-clock'), 'Clock 0:10+1');  // the word said once (issue 28)
   assert.equal(await a.textContent('#clock-control'), 'Clock 0:10+1');
   const link = await a.inputValue('#share-link');
 

@@ -6,7 +6,8 @@
 // says who plays which side. Run: make test-browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ready, waitMoves, shot, browserSuite } from './lib.mjs';
+import fs from 'node:fs';
+import { ready, waitMoves, shot, browserSuite, readBoard } from './lib.mjs';
 
 const suite = browserSuite();
 const { player, noProblems } = suite;
@@ -368,5 +369,546 @@ test('after a move by keyboard the focus is on a pit the next move can be made w
   await waitMoves(p, 2, 30000);
   await p.waitForFunction(() => document.activeElement && document.activeElement.matches('#board .pit.legal'));
   assert.equal((await focused()).side, 'south');
+  noProblems();
+});
+
+// Issue 28, minor 9: a server restart is over for the pages within a few
+// seconds of the server's return (the waits between attempts are capped
+// well inside the 15 s of grace of the side to move), and while offline
+// each player keeps reading the turn in their own words.
+test('after a server restart the pages are back within seconds, and offline the turn line keeps the viewer\'s words', async () => {
+  const { south, north } = await twoPlaying(DESKTOP, false);
+  // The longest wait each page announces ("Reconnecting in N s").
+  const watchWaits = (page) => page.evaluate(() => {
+    window.longestWait = 0;
+    setInterval(() => {
+      const m = /(\d+) s/.exec(document.querySelector('#conn-text').textContent);
+      if (m && !document.querySelector('#conn').hidden) window.longestWait = Math.max(window.longestWait, Number(m[1]));
+    }, 100);
+  });
+  await watchWaits(south);
+  await watchWaits(north);
+  await suite.server.stop();
+  for (const p of [south, north]) await p.waitForSelector('#conn:not([hidden])');
+  await shot(south, 'screen-offline-desktop-es');
+  await shot(north, 'screen-offline-desktop-en');
+  assert.equal(await south.textContent('#status'), 'Te toca: elige uno de tus hoyos', 'the one to move, offline');
+  assert.equal(await north.textContent('#status'), 'Opponent\'s turn (South)', 'the other, offline');
+  await new Promise((r) => setTimeout(r, 14000));
+  for (const p of [south, north]) {
+    const longest = await p.evaluate(() => window.longestWait);
+    assert.ok(longest >= 1 && longest <= 4, `${p.name}: waits of at most 4 s announced (${longest} s)`);
+  }
+  await suite.server.start();
+  const back = Date.now();
+  for (const p of [south, north]) {
+    await p.waitForFunction(() => document.querySelector('#conn').hidden &&
+      document.querySelectorAll('.player.online').length === 2, null, { timeout: 20000 });
+  }
+  assert.ok(Date.now() - back < 6000, `both pages back ${Date.now() - back} ms after the server`);
+  assert.equal(await south.textContent('#status'), 'Te toca: elige uno de tus hoyos');
+  noProblems();
+});
+
+// Issue 28, minor 11: a path the server does not know gets the client's
+// own page (HTTP 404) in English and Spanish, with nothing else to load
+// and a way home that works at any depth.
+test('an unknown path: our own 404 page in both languages, nothing else requested, a link home', async () => {
+  for (const [viewport, mobile, locale, where] of [[DESKTOP, false, 'en-US', 'desktop'], [PHONE, true, 'es-ES', 'phone']]) {
+    const p = await player({ locale, viewport, mobile, name: `404-${where}` });
+    const requests = [];
+    p.on('response', (r) => requests.push(`${r.status()} ${new URL(r.url()).pathname}`));
+    p.on('requestfailed', (r) => requests.push(`failed ${new URL(r.url()).pathname}`));
+    const res = await p.goto(`${suite.server.url}no/such/page?x=1`);
+    assert.equal(res.status(), 404);
+    assert.match(res.headers()['content-type'], /^text\/html; charset=utf-8/);
+    assert.deepEqual(await p.$$eval('h1', (hs) => hs.map((h) => `${h.closest('[lang]').lang}: ${h.textContent}`)),
+      ['en: Page not found', 'es: Página no encontrada']);
+    await shot(p, `screen-404-${where}-${locale.slice(0, 2)}`);
+    assert.deepEqual(requests, ['404 /no/such/page'], 'the page alone, nothing else fetched');
+    // The one console line is the browser's own report of the 404.
+    const said = p.problems.splice(0);
+    assert.ok(said.every((s) => /status of 404/.test(s)) && said.length <= 1, said.join('\n'));
+    await p.click(locale === 'es-ES' ? 'text=Volver a la página de inicio' : 'text=Back to the start page');
+    await ready(p);
+    assert.equal(new URL(p.url()).pathname, '/');
+  }
+  noProblems();
+});
+
+// Issue 28, minor 1: the joiner is offered a name (optional, remembered,
+// one tap to skip).
+test('the joiner is offered a name: saved, it reaches the opponent and is remembered; "Not now" is remembered too', async () => {
+  const ana = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'ask-ana' });
+  const bruno = await player({ locale: 'en-US', name: 'ask-bruno' });
+  const link = await createRoom(ana, { side: 'south', name: 'Ana' });
+  assert.ok(await ana.isHidden('#ask-name'), 'the creator named herself on the start page');
+  await join(bruno, link);
+  await bruno.waitForSelector('#ask-name:not([hidden])');
+  assert.equal(await bruno.textContent('#ask-name label'), 'What name would you like to play under?');
+  assert.match(await bruno.textContent('#ask-name-why'), /instead of "North"/);
+  await shot(bruno, 'screen-ask-name-desktop-en');
+  await bruno.fill('#ask-name-input', 'North');
+  await bruno.click('#ask-name-save');
+  await bruno.waitForSelector('#ask-name-error:not([hidden])');
+  assert.equal(await bruno.evaluate(() => document.activeElement.id), 'ask-name-input');
+  await bruno.fill('#ask-name-input', 'Bruno');
+  await bruno.press('#ask-name-input', 'Enter');
+  await bruno.waitForSelector('#ask-name', { state: 'hidden' });
+  await ana.waitForFunction(() => [...document.querySelectorAll('.player-name')].some((e) => e.textContent === 'Bruno'));
+  await bruno.reload();
+  await ready(bruno);
+  await bruno.waitForFunction(() => !!document.body.dataset.seat);
+  assert.ok(await bruno.isHidden('#ask-name'), 'a seat with a name is not asked again');
+  // A joiner on a phone in Spanish skips it: not asked again in that browser.
+  const cleo = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'ask-cleo' });
+  const link2 = await createRoom(bruno, { side: 'north' });
+  await join(cleo, link2);
+  await cleo.waitForSelector('#ask-name:not([hidden])');
+  assert.equal(await cleo.textContent('#ask-name label'), '¿Con qué nombre quieres jugar?');
+  assert.match(await cleo.textContent('#ask-name-why'), /en lugar de «Sur»/);
+  await shot(cleo, 'screen-ask-name-phone-es');
+  await cleo.click('#ask-name-skip');
+  await cleo.waitForSelector('#ask-name', { state: 'hidden' });
+  const link3 = await createRoom(bruno, { side: 'south' });
+  await join(cleo, link3);
+  await cleo.waitForSelector('#share', { state: 'hidden' }).catch(() => {});
+  assert.ok(await cleo.isHidden('#ask-name'), 'skipped once: not offered again');
+  noProblems();
+});
+
+// Issue 28, minor 2: the custom clock takes minutes and seconds, each
+// field with its limits.
+test('the custom clock: minutes and seconds, with the limits on the fields', async () => {
+  const p = await player({ locale: 'en-US', name: 'custom-clock' });
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.check('input[name="clock"][value="custom"]');
+  const limits = (sel) => p.$eval(sel, (el) => [el.min, el.max, el.step]);
+  assert.deepEqual(await limits('#clock-min'), ['0', '180', '1']);
+  assert.deepEqual(await limits('#clock-sec'), ['0', '59', '1']);
+  assert.deepEqual(await limits('#clock-inc'), ['0', '180', '1']);
+  assert.deepEqual(await limits('#clock-odds'), ['0', '180', '1']);
+  assert.deepEqual(await limits('#clock-odds-sec'), ['0', '59', '1']);
+  // Out of a field's limits: the browser says so there, and no room is made.
+  await p.fill('#clock-sec', '75');
+  await p.click('#create');
+  assert.equal(await p.$eval('#clock-sec', (el) => el.validity.rangeOverflow), true);
+  assert.ok(await p.isHidden('#share'));
+  assert.equal(await p.evaluate(() => document.activeElement.id), 'clock-sec');
+  // Within the fields, but past 3 hours: the form's own sentence.
+  await p.fill('#clock-min', '180');
+  await p.fill('#clock-sec', '30');
+  await p.click('#create');
+  assert.equal(await p.textContent('#create-error'), 'The time must be from 10 seconds to 3 hours (180 minutes).');
+  await shot(p, 'screen-custom-clock-desktop-en');
+  // A preset chosen after a wrong custom value is not held up by it.
+  await p.check('input[name="clock"][value="3+2"]');
+  await p.click('#create');
+  await p.waitForSelector('#share:not([hidden])');
+  assert.equal(await p.textContent('#clock-control'), 'Clock 3+2');
+  // 1 min 30 s + 2, North 0:45: time odds, in minutes and seconds.
+  const es = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'custom-clock-es' });
+  await es.goto(suite.server.url);
+  await ready(es);
+  await es.check('input[name="side"][value="south"]');
+  await es.check('input[name="clock"][value="custom"]');
+  await es.fill('#clock-min', '1');
+  await es.fill('#clock-sec', '30');
+  await es.fill('#clock-inc', '2');
+  await es.fill('#clock-odds', '0');
+  await es.fill('#clock-odds-sec', '45');
+  await shot(es, 'screen-custom-clock-phone-es');
+  await es.click('#create');
+  await es.waitForSelector('#share:not([hidden])');
+  assert.equal(await es.textContent('#clock-control'), 'Reloj con ventaja: Sur 1:30 min, Norte 0:45 min, +2 s');
+  assert.equal(await es.textContent('#player-bottom .player-clock'), '1:30');
+  assert.equal(await es.textContent('#player-top .player-clock'), '0:45');
+  noProblems();
+});
+
+// Issue 28, minor 6: a room from a set-up position says so, with the
+// preset's name: on the creator's share card, and over the board to the
+// joiner.
+test('a room from a set-up position says so to its creator and its joiner, with the preset\'s name', async () => {
+  const ana = await player({ locale: 'en-US', name: 'from-ana' });
+  const bruno = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'from-bruno' });
+  await ana.goto(suite.server.url);
+  await ready(ana);
+  await ana.check('input[name="side"][value="north"]');
+  await ana.check('input[name="clock"][value="none"]');
+  await ana.click('#editor > summary');
+  await ana.click('[data-preset="give4n"]');
+  await ana.click('#ed-online');
+  await ana.waitForSelector('#share:not([hidden])');
+  assert.equal(await ana.textContent('#share-position'), 'From a set-up position: Handicap: North gives 4');
+  await shot(ana, 'screen-from-position-desktop-en');
+  const link = await ana.inputValue('#share-link');
+  await join(bruno, link);
+  await bruno.waitForSelector('#from-position:not([hidden])');
+  assert.equal(await bruno.textContent('#from-position'), 'Desde una posición preparada: Ventaja: el Norte da 4');
+  await shot(bruno, 'screen-from-position-phone-es');
+  await ana.waitForSelector('#from-position:not([hidden])');
+  assert.equal(await ana.textContent('#from-position'), 'From a set-up position: Handicap: North gives 4');
+  // A room from the standard start says nothing of the kind.
+  const link2 = await createRoom(ana);
+  await join(bruno, link2);
+  assert.ok(await bruno.isHidden('#from-position'));
+  assert.ok(await ana.isHidden('#share-position'));
+  noProblems();
+});
+
+// Issue 28, minor 8: "Your games" words each room's state once: a room
+// closed before anyone came, an unnamed opponent not called by a side.
+test('your games: a room closed before anyone came, an unnamed opponent, each said once', async () => {
+  const ana = await player({ locale: 'en-US', name: 'games-ana' });
+  const bruno = await player({ locale: 'en-US', name: 'games-bruno' });
+  const abortHere = async () => {
+    await ana.waitForSelector('#act-abort:not([hidden])');
+    await ana.click('#act-abort');
+    await ana.click('#confirm-ok');
+    await ana.waitForSelector('#over:not([hidden])');
+  };
+  const room = (link) => new URL(link).searchParams.get('room');
+  const alone = room(await createRoom(ana, { side: 'south' }));
+  await abortHere();
+  const abortedLink = await createRoom(ana, { side: 'south' });
+  await join(bruno, abortedLink);
+  await ana.waitForSelector('#share', { state: 'hidden' });
+  await abortHere();
+  const onLink = await createRoom(ana, { side: 'south' });
+  await join(bruno, onLink);
+  await ana.waitForSelector('#share', { state: 'hidden' });
+  const items = async (p) => {
+    await p.goto(suite.server.url);
+    await ready(p);
+    await p.waitForFunction((n) => document.querySelectorAll('#games-list .game-item .game-detail').length >= n &&
+      [...document.querySelectorAll('#games-list .game-detail')].every((e) => e.textContent), 3);
+    return p.$$eval('#games-list .game-item', (els) => Object.fromEntries(els.map((e) => [e.dataset.room,
+      `${e.querySelector('.game-title').textContent} | ${e.querySelector('.game-detail').textContent.replace(/ · [^·]*$/, '')}`])));
+  };
+  const en = await items(ana);
+  assert.equal(en[alone], 'Closed before anyone joined | you play South');
+  assert.equal(en[room(abortedLink)], 'Against an unnamed opponent | you play South · aborted');
+  assert.equal(en[room(onLink)], 'Against an unnamed opponent | you play South · your move');
+  await shot(ana, 'screen-games-desktop-en');
+  const phone = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'games-phone' });
+  await phone.goto(suite.server.url);
+  await phone.evaluate((entries) => { for (const [k, v] of entries) localStorage.setItem(k, v); },
+    await ana.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('oware.token.'))));
+  const es = await items(phone);
+  assert.equal(es[alone], 'Cerrada sin que llegara nadie | juegas con Sur');
+  assert.equal(es[room(abortedLink)], 'Contra un rival sin nombre | juegas con Sur · anulada');
+  assert.equal(es[room(onLink)], 'Contra un rival sin nombre | juegas con Sur · te toca');
+  await phone.$eval('#games', (el) => el.scrollIntoView());
+  await shot(phone, 'screen-games-phone-es');
+  noProblems();
+});
+
+// Issue 28, minor 4: the analysis shows a proven win as a win (in how
+// many moves), a game's real end as its result, and seeds only where the
+// engine counts seeds. The game: 16 plies North wins 25-5 (games.json);
+// the engine proves North's win from ply 11 on (oware analyse).
+test('the analysis: proven wins said as wins, the end as the result, seeds only for seeds', async () => {
+  const moves = JSON.parse(fs.readFileSync(new URL('../server/games.json', import.meta.url)))[0].moves.split('');
+  const en = await player({ locale: 'en-US', name: 'an-en' });
+  const es = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'an-es' });
+  const open = async (p, list) => {
+    await p.goto(suite.server.url);
+    await ready(p);
+    await p.fill('#import-text', list.join(' '));
+    await p.click('#import-open');
+    await waitMoves(p, list.length);
+    await p.click('#an-start');
+    await p.waitForSelector('#an-result:not([hidden])');
+    await p.waitForSelector('#an-progress', { state: 'hidden', timeout: 120000 });
+  };
+  const at = async (p, k) => {
+    await p.click(`#moves .mv >> nth=${k - 1}`);
+    await p.waitForFunction((n) => new RegExp(`(after|tras) ${n} `).test(document.querySelector('#review-pos').textContent), k);
+    return { move: await p.textContent('#an-move'), best: await p.textContent('#an-best') };
+  };
+  await open(en, moves);
+  let shown = await at(en, 10);
+  assert.match(shown.best, /^Best move here: d \(line: [a-fA-F ]+( …)?\)\. Evaluation: −10\.2 seeds \(North ahead\)\.$/);
+  // The graph's axes in words (Polish).
+  assert.deepEqual(await en.$$eval('#an-graph text', (ts) => ts.map((x) => x.textContent)), ['South ahead', 'North ahead', '16 moves']);
+  shown = await at(en, 11);
+  assert.equal(shown.move, 'Move 11, a??: blunder (lets North win by force); the engine preferred d.');
+  assert.match(shown.best, /\. North wins by force in 11 moves\.$/);
+  shown = await at(en, 13);
+  assert.match(shown.best, /\. North wins by force in 5 moves\.$/);
+  shown = await at(en, 16);
+  assert.equal(shown.best, 'End of the game: North won.');
+  await shot(en, 'screen-analysis-end-desktop-en');
+  await at(en, 11);
+  await shot(en, 'screen-analysis-desktop-en');
+  // No count of seeds past what a game can hold, anywhere along it.
+  for (let k = 1; k <= moves.length; k++) {
+    const { move, best } = await at(en, k);
+    assert.doesNotMatch(`${move} ${best}`, /2[4-9]\.\d seeds|\+24|−24/, `ply ${k}`);
+  }
+  // A record stopped before its end (as a resignation would): what the
+  // engine thinks of where it stopped, in Spanish with its articles.
+  await open(es, moves.slice(0, 12));
+  shown = await at(es, 11);
+  assert.equal(shown.move, 'Jugada 11, a??: error grave (permite una victoria a la fuerza del Norte); el motor prefería d.');
+  shown = await at(es, 12);
+  assert.equal(shown.best, 'Final de la partida. Victoria a la fuerza del Norte en 10 jugadas.');
+  shown = await at(es, 10);
+  assert.match(shown.best, /Evaluación: −10,2 semillas \(ventaja del Norte\)\.$|Evaluación: −10\.2 semillas \(ventaja del Norte\)\.$/);
+  assert.deepEqual(await es.$$eval('#an-graph text', (ts) => ts.map((x) => x.textContent)), ['ventaja del Sur', 'ventaja del Norte', '12 jugadas']);
+  await at(es, 12);
+  await es.$eval('#analysis', (el) => el.scrollIntoView());
+  await shot(es, 'screen-analysis-phone-es');
+  noProblems();
+});
+
+// Issue 28, minor 10 (its second half): ←/→ step back through a game in
+// play and forward to the live position; a move that comes meanwhile is
+// not lost, and Esc goes back to the game.
+test('during play ←/→ review the game so far and come back to the live position; a move meanwhile is kept', async () => {
+  const { south, north } = await twoPlaying(DESKTOP, false);  // south (es) to move, 2 plies played
+  await south.click('#board .pit.legal[data-pit="d"]');
+  await waitMoves(north, 3);
+  const live = await readBoard(north);
+  // North looks back two plies: its pits stop responding, the bar says where it is.
+  await north.keyboard.press('ArrowLeft');
+  await north.keyboard.press('ArrowLeft');
+  await north.waitForSelector('#review:not([hidden])');
+  assert.equal(await north.textContent('#review-pos'), 'Looking back: position after 1 of 3 moves. → or Esc goes back to the game. In the game it is your move.');
+  assert.deepEqual((await readBoard(north)).legal, []);
+  assert.notDeepEqual((await readBoard(north)).pits, live.pits);
+  await north.keyboard.press('ArrowLeft');
+  assert.deepEqual((await readBoard(north)).pits, Array(12).fill(4), 'the start');
+  await shot(north, 'screen-review-during-desktop-en');
+  // → steps forward to the live position, where the pits respond again.
+  for (let k = 0; k < 3; k++) await north.keyboard.press('ArrowRight');
+  await north.waitForSelector('#review', { state: 'hidden' });
+  assert.deepEqual(await readBoard(north), live);
+  // North moves; South looks back meanwhile and the move comes: kept.
+  await south.keyboard.press('ArrowLeft');
+  await south.waitForSelector('#review:not([hidden])');
+  const before = (await readBoard(south)).pits;
+  await north.click('#board .pit.legal >> nth=0');
+  await waitMoves(south, 4);
+  assert.deepEqual((await readBoard(south)).pits, before, 'the board stays where South looks');
+  assert.equal(await south.textContent('#review-pos'), 'Mirando atrás: posición tras 2 de 4 jugadas. → o Esc vuelve a la partida. En la partida te toca a ti.');
+  await shot(south, 'screen-review-during-desktop-es');
+  await south.keyboard.press('Escape');
+  await south.waitForSelector('#review', { state: 'hidden' });
+  assert.deepEqual((await readBoard(south)).pits, (await readBoard(north)).pits, 'the live position, with the move that came');
+  assert.ok((await readBoard(south)).legal.length > 0);
+  // On a phone, the bar's button goes back to the game, the focus on a pit to play.
+  const phone = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'review-phone' });
+  await phone.goto(suite.server.url);
+  await ready(phone);
+  await phone.click('#local-play');
+  await phone.waitForSelector('#game:not([hidden]) #board .pit.legal');
+  await phone.click('#board .pit.legal[data-pit="c"]');
+  await waitMoves(phone, 1);
+  await phone.click('#board .pit.legal[data-pit="B"]');
+  await waitMoves(phone, 2);
+  // A tap on a move of the list looks back too (a phone has no arrow keys).
+  await phone.click('#moves .mv >> nth=0');
+  await phone.waitForSelector('#rv-live:not([hidden])');
+  assert.equal(await phone.textContent('#review-pos'), 'Mirando atrás: posición tras 1 de 2 jugadas. → o Esc vuelve a la partida.');
+  await shot(phone, 'screen-review-during-phone-es');
+  await phone.click('#rv-live');
+  await phone.waitForSelector('#review', { state: 'hidden' });
+  await phone.waitForFunction(() => document.activeElement && document.activeElement.matches('#board .pit.legal'));
+  assert.equal(await phone.evaluate(() => document.activeElement.dataset.side), 'south');
+  noProblems();
+});
+
+// Issue 28, minor 12 (the rest): the record reader's errors in the page's
+// language, garbage text explained with the page's own letters (a-f
+// South), OGN's letters said to be OGN's; sides with their article in
+// Spanish, a Togyz side as a plural.
+test('the record reader speaks the page\'s language and letters; Spanish sides with their article', async () => {
+  const es = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'rec-es' });
+  const en = await player({ locale: 'en-US', name: 'rec-en' });
+  const readErr = async (p, text) => {
+    await p.goto(suite.server.url);
+    await ready(p);
+    await p.fill('#import-text', text);
+    await p.click('#import-open');
+    await p.waitForSelector('#import-error:not([hidden])');
+    return p.textContent('#import-error');
+  };
+  assert.equal(await readErr(es, 'hola mundo'), 'No se puede leer el registro (línea 1): «hola» no es una jugada (a-f son del Sur, A-F del Norte)');
+  await es.$eval('#import-error', (el) => el.scrollIntoView({ block: 'center' }));
+  await shot(es, 'screen-record-error-phone-es');
+  assert.equal(await readErr(es, '1. D C'), 'No se puede leer el registro (línea 1): jugada 2 "C": un hoyo del Sur (mayúscula en OGN); juega el Norte (minúscula)');
+  assert.equal(await readErr(es, '[Variant "Oware Abapa"]\n[Date "x"\n\n1. A'), 'No se puede leer el registro (línea 2): etiqueta "Date": falta «]» después del valor');
+  assert.equal(await readErr(en, 'hello there'), 'Cannot read the record (line 1): “hello” is not a move (a-f are South’s, A-F North’s)');
+  assert.equal(await readErr(en, '1. A b 2. Q'), 'Cannot read the record (line 1): unexpected "Q" (in OGN moves are A-F for South, a-f for North)');
+  await shot(en, 'screen-record-error-desktop-en');
+  // A Togyz game on this device in Spanish: "Las Blancas sembraron…".
+  await es.goto(suite.server.url);
+  await ready(es);
+  await es.check('input[name="kind"][value="togyz"]');
+  await es.click('#local-play');
+  await es.waitForSelector('#game:not([hidden]) #board .pit.legal');
+  await es.click('#board .pit.legal[data-pit="a"]');
+  await waitMoves(es, 1);
+  assert.match(await es.textContent('#note'), /^Las Blancas sembraron el hoyo 1/);
+  await shot(es, 'screen-togyz-note-phone-es');
+  noProblems();
+});
+
+// Issue 28, Polish: a side's name said once in the players line and the
+// word "clock" once on the share card; "New game" during a local game is
+// a plain button whose question warns; the editor's paste field marked
+// invalid, the board's line no longer green beside its error.
+test('polish: players line, share card clock, New game during a game, the editor\'s paste error', async () => {
+  const ana = await player({ locale: 'en-US', name: 'polish-ana' });
+  const bruno = await player({ locale: 'es-ES', name: 'polish-bruno' });
+  const link = await createRoom(ana, { side: 'south', clock: '3+2', name: 'Ana' });
+  assert.equal(await ana.textContent('#share-clock'), 'Clock 3+2');
+  await join(bruno, link);
+  await ana.waitForSelector('#record-players:not([hidden])');
+  assert.equal(await ana.textContent('#record-players'), 'Ana (South) vs North');
+  assert.equal(await bruno.textContent('#record-players'), 'Ana (Sur) contra Norte');
+  // New game during a game on this device.
+  const p = await player({ locale: 'en-US', viewport: PHONE, mobile: true, name: 'polish-local' });
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.click('#local-play');
+  await p.waitForSelector('#game:not([hidden]) #board .pit.legal');
+  assert.equal(await p.$eval('#act-new', (b) => b.classList.contains('primary')), true, 'before a move nothing is lost');
+  await p.click('#board .pit.legal[data-pit="c"]');
+  await waitMoves(p, 1);
+  assert.equal(await p.$eval('#act-new', (b) => b.classList.contains('primary')), false);
+  await p.click('#act-new');
+  await p.waitForSelector('#confirm[open]');
+  assert.equal(await p.textContent('#confirm-text'), 'Start a new game? The game in progress will be lost.');
+  await shot(p, 'screen-newgame-confirm-phone-en');
+  await p.click('#confirm button[value="cancel"]');
+  // The editor: garbage pasted.
+  await bruno.goto(suite.server.url);
+  await ready(bruno);
+  await bruno.click('#editor > summary');
+  await bruno.fill('#ed-text', 'esto no es nada');
+  await bruno.click('#ed-read');
+  await bruno.waitForSelector('#ed-error:not([hidden])');
+  assert.equal(await bruno.getAttribute('#ed-text', 'aria-invalid'), 'true');
+  assert.equal(await bruno.$eval('#ed-check', (e) => e.classList.contains('held')), true);
+  assert.notEqual(await bruno.$eval('#ed-check', (e) => getComputedStyle(e).color), 'rgb(46, 125, 50)');
+  await bruno.$eval('#ed-error', (el) => el.scrollIntoView({ block: 'center' }));
+  await shot(bruno, 'screen-editor-paste-error-desktop-es');
+  await bruno.fill('#ed-text', '4-4-4-4-4-0-4-4-4-4-4-4-0-4-S');
+  assert.equal(await bruno.getAttribute('#ed-text', 'aria-invalid'), 'false');
+  await bruno.click('#ed-read');
+  assert.equal(await bruno.$eval('#ed-check', (e) => e.classList.contains('held')), false);
+  noProblems();
+});
+
+// Issue 28, Polish: "Resume the game" says which game.
+test('polish: the start page\'s Resume names the game kept, in both languages', async () => {
+  const p = await player({ locale: 'en-US', name: 'resume' });
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.check('input[name="kind"][value="togyz"]');
+  await p.click('#local-play');
+  await p.waitForSelector('#game:not([hidden]) #board .pit.legal');
+  await p.click('#board .pit.legal >> nth=0');
+  await waitMoves(p, 1);
+  await p.click('#board .pit.legal >> nth=0');
+  await waitMoves(p, 2);
+  await p.click('#act-home');
+  await ready(p);
+  await p.waitForSelector('#local-resume:not([hidden])');
+  assert.equal(await p.textContent('#local-resume'), 'Resume: Togyz Kumalak for two players, move 3');
+  await p.click('#lang');
+  await p.waitForFunction(() => document.querySelector('#local-resume').textContent === 'Seguir: Togyz Kumalak a dos, jugada 3');
+  await shot(p, 'screen-resume-desktop-es');
+  await p.click('#lang');
+  noProblems();
+});
+
+// Issue 28, Polish: a resignation is in the record: its Result stays "*"
+// (the rules did not end the game) and a closing comment says how it
+// ended; the record opens again.
+test('polish: the record of a resigned game says how it ended, and reads back', async () => {
+  const { south, north } = await twoPlaying(DESKTOP, false);
+  await north.click('#act-resign');
+  await north.click('#confirm-ok');
+  await north.waitForSelector('#over:not([hidden])');
+  await north.click('#record-copy');
+  const rec = await north.evaluate(() => navigator.clipboard.readText());
+  assert.match(rec, /\[Result "\*"\]\n/);
+  assert.ok(rec.endsWith('\n1. C a\n{North resigned; South won}\n'), rec);  // OGN: South upper case
+  await south.waitForSelector('#over:not([hidden])');
+  await south.click('#record-copy');
+  assert.equal(await south.evaluate(() => navigator.clipboard.readText()), rec, 'the same record on the Spanish page');
+  await north.goto(suite.server.url);
+  await ready(north);
+  await north.fill('#import-text', rec);
+  await north.click('#import-open');
+  await waitMoves(north, 2);
+  noProblems();
+});
+
+// Issue 28, Polish: the hint shows that it is thinking, and its mark is
+// not the gold glow of the playable pits (a solid ring and a "?").
+test('polish: Hint says it is thinking, and its mark is its own', async () => {
+  const p = await player({ locale: 'es-ES', viewport: PHONE, mobile: true, name: 'hint' });
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.click('#local-play');
+  await p.waitForSelector('#game:not([hidden]) #board .pit.legal');
+  await p.click('#act-hint');
+  await p.waitForSelector('#act-hint.busy[aria-busy="true"]');
+  assert.equal(await p.textContent('#act-hint'), 'Pensando…');
+  assert.equal(await p.$eval('#act-hint', (b) => getComputedStyle(b, '::before').width), '12px', 'a spinner beside the words');
+  await p.waitForSelector('#board .pit.hint', { timeout: 20000 });
+  assert.equal(await p.$eval('#act-hint', (b) => b.classList.contains('busy') || b.hasAttribute('aria-busy')), false);
+  const mark = await p.$eval('#board .pit.hint', (el) => ({
+    badge: getComputedStyle(el, '::after').content,
+    ring: getComputedStyle(el.querySelector('.mark')).borderTopStyle,
+  }));
+  assert.deepEqual(mark, { badge: '"?"', ring: 'solid' });
+  await shot(p, 'screen-hint-phone-es');
+  noProblems();
+});
+
+// Issue 28, Polish: on a 360-390 px phone, a Togyz hole's count stays
+// clear of the next hole.
+test('polish: Togyz counts stay clear of the next hole on 360 and 390 px phones', async () => {
+  for (const [width, locale] of [[360, 'en-US'], [390, 'es-ES']]) {
+    const p = await player({ locale, viewport: { width, height: 800 }, mobile: true, name: `togyz-${width}` });
+    await p.goto(suite.server.url);
+    await ready(p);
+    await p.check('input[name="kind"][value="togyz"]');
+    await p.click('#local-play');
+    await p.waitForSelector('#game:not([hidden]) #board .pit.legal');
+    const gaps = await p.$$eval('#board .row', (rows) => rows.flatMap((row) => {
+      const pits = [...row.querySelectorAll('.pit')].map((el) => ({ box: el.getBoundingClientRect(), count: el.querySelector('.count').getBoundingClientRect() }))
+        .sort((a, b) => a.box.left - b.box.left);
+      return pits.slice(0, -1).map((x, i) => Math.round((pits[i + 1].box.left - x.count.right) * 10) / 10);
+    }));
+    assert.equal(gaps.length, 16);
+    assert.ok(gaps.every((g) => g >= 2), `${width} px: room between each count and the next hole: ${gaps}`);
+    await shot(p, `screen-togyz-phone-${width}-${locale.slice(0, 2)}`);
+  }
+  noProblems();
+});
+
+// Issue 28, Polish: the header and the tab name the game chosen, and both
+// games' subtitles say where they are played.
+test('polish: the header names the game chosen; both subtitles say this screen or a room', async () => {
+  const p = await player({ locale: 'es-ES', name: 'header' });
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.check('input[name="kind"][value="oware"]');
+  assert.equal(await p.textContent('#home-link'), 'Oware');
+  assert.equal(await p.textContent('#start-title'), 'Oware Abapa para dos, en esta pantalla o en una sala privada');
+  await p.check('input[name="kind"][value="togyz"]');
+  assert.equal(await p.textContent('#home-link'), 'Togyz Kumalak');
+  assert.equal(await p.title(), 'Togyz Kumalak');
+  assert.equal(await p.textContent('#start-title'), 'Togyz Kumalak para dos, en esta pantalla o en una sala privada');
+  await shot(p, 'screen-header-togyz-desktop-es');
+  await p.check('input[name="kind"][value="oware"]');
   noProblems();
 });

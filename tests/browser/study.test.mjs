@@ -60,7 +60,16 @@ test('an imported game analysed: graph, marks, best move, summary, as oware anal
   assert.equal(dots, native.plies.filter((x) => x.class === 'mistake' || x.class === 'blunder').length);
   // At the start: the engine's first move is marked on the board and named.
   assert.deepEqual(await p.$$eval('#board .pit.best', (b) => b.map((x) => x.dataset.pit)), [native.plies[0].best]);
-  assert.match(await p.textContent('#an-best'), new RegExp(`Best move here: ${native.plies[0].best} \\(line: ${native.plies[0].pv.join(' ')}\\)`));
+  // The line: its first 6 moves, the whole of it on demand (issue 28).
+  const pv = native.plies[0].pv;
+  const short = pv.length > 6 ? `${pv.slice(0, 6).join(' ')} …` : pv.join(' ');
+  assert.match(await p.textContent('#an-best'), new RegExp(`Best move here: ${native.plies[0].best} \\(line: ${short}\\)`));
+  if (pv.length > 6) {
+    assert.equal(await p.textContent('#an-line'), `Show the whole line (${pv.length} moves)`);
+    await p.click('#an-line');
+    assert.match(await p.textContent('#an-best'), new RegExp(`\\(line: ${pv.join(' ')}\\)`));
+    await p.click('#an-line');
+  }
   // The summary: per side, as the native summary counts.
   const rows = await p.$$eval('#an-summary tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
   for (const [i, side] of ['south', 'north'].entries()) {

@@ -539,7 +539,7 @@ test('every screen has one level-one heading, and it takes the focus', async () 
   const p = await player({ locale: 'en-US', name: 'a11y-en' });
   await p.goto(suite.server.url);
   await ready(p);
-  assert.deepEqual(await h1s(p), ['Oware Abapa for two, in a private room']);
+  assert.deepEqual(await h1s(p), ['Oware Abapa for two, on this screen or in a private room']);
   assert.equal(await p.isVisible('#start-title'), true, 'the start page\'s heading is visible');
   // The start page's heading has the focus.
   assert.equal(await p.evaluate(() => document.activeElement.id), 'start-title');

@@ -76,11 +76,13 @@ const EN = {
   },
 };
 
+// Spanish names an unnamed side with its article (issue 28, minor 12).
 const ES_WATCH = {
-  score: 'Norte ha capturado más de la mitad de las semillas y ha ganado.',
-  resign: 'Sur se ha rendido, así que gana Norte.',
-  abandoned: 'Sur dejó la partida y no volvió a tiempo, así que gana Norte.',
-  timeout: 'A Sur se le ha acabado el tiempo, así que gana Norte.',
+  score: 'Victoria del Norte: ha capturado más de la mitad de las semillas.',
+  repetition: 'La posición se ha repetido tres veces; cada lado se queda con las semillas de su fila y la victoria es del Norte.',
+  resign: 'Rendición del Sur: la victoria es del Norte.',
+  abandoned: 'Abandono del Sur, que no volvió a tiempo: la victoria es del Norte.',
+  timeout: 'Se acabó el tiempo del Sur: la victoria es del Norte.',
 };
 
 test('every end reason from the winner, the loser and a spectator, in both languages', () => {
@@ -135,6 +137,34 @@ test('an aborted game says who aborted it and when', () => {
   }
   setLang('es');
   assert.equal(resultSentence(ended('aborted', null, { moves: ['c'], abortedBy: 'north' }), null),
-    'Norte ha anulado la partida después de la primera jugada.');
+    'El Norte ha anulado la partida después de la primera jugada.');
 });
 
+
+// Issue 28, minor 12: a side without a name has its article in Spanish
+// ("El Norte sembró", "Gana el Norte"), and a Togyz side is a plural
+// ("Las Negras sembraron", "Ganan las Negras"); English is unchanged.
+test('Spanish sides with their article, Togyz sides as plurals', async () => {
+  const { setKind } = await import('../../web/kind.js');
+  const { lastText, resultText } = await import('../../web/texts.js');
+  const last = (pit, seeds = 0) => ({ pit, sown: [], captured: seeds ? ['b'] : [], seeds });
+  const won = (winner) => ({ over: true, reason: 'score', winner });
+  const cases = [
+    ['es', 'oware', () => lastText(last('D'), 'north'), 'El Norte sembró D.'],
+    ['es', 'oware', () => lastText(last('c', 2), 'south'), 'El Sur sembró c y capturó 2 semillas (b).'],
+    ['es', 'oware', () => resultText(won('north')), 'Gana el Norte.'],
+    ['es', 'togyz', () => lastText(last('C'), 'north'), 'Las Negras sembraron el hoyo 3.'],
+    ['es', 'togyz', () => resultText(won('north')), 'Ganan las Negras.'],
+    ['es', 'togyz', () => resultSentence({ ...ended('resign', 'north'), game: { ...ended('resign', 'north').game } }, null), 'Rendición de las Blancas: la victoria es de las Negras.'],
+    ['en', 'oware', () => lastText(last('D'), 'north'), 'North sowed D.'],
+    ['en', 'oware', () => resultText(won('north')), 'North wins.'],
+    ['en', 'togyz', () => lastText(last('C'), 'north'), 'Black sowed hole 3.'],
+    ['en', 'togyz', () => resultText(won('north')), 'Black wins.'],
+  ];
+  for (const [lang, kind, said, want] of cases) {
+    setLang(lang);
+    setKind(kind);
+    assert.equal(said(), want, `${lang} ${kind}`);
+  }
+  setKind('oware');
+});

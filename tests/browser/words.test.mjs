@@ -84,7 +84,7 @@ test('a declined draw tells the one who offered, also when declined by a move', 
   await south.click('#act-draw');
   await north.waitForSelector('#offer[data-kind="draw"]:not([hidden])');
   await move(north, 'B', 4, all);
-  assert.equal(await declinedNote(south), 'Norte ha jugado sin aceptar el empate.');
+  assert.equal(await declinedNote(south), 'El Norte ha jugado sin aceptar el empate.');
   assert.equal(await text(south, '#act-draw'), 'Proponer empate');
   await shot(south, 'draw-declined-moved-es');
   noProblems();
@@ -109,7 +109,7 @@ test('resign, then a declined rematch; the result read by the winner, the loser 
   await south.click('#act-rematch');
   await north.waitForSelector('#offer[data-kind="rematch"]:not([hidden])');
   await north.click('#offer-decline');
-  assert.equal(await declinedNote(south), 'Norte ha rechazado la revancha.');
+  assert.equal(await declinedNote(south), 'El Norte ha rechazado la revancha.');
   assert.equal(await text(south, '#act-rematch'), 'Revancha');
   await shot(south, 'rematch-declined-es');
   noProblems();
@@ -187,7 +187,7 @@ test('a room nobody joined: New room instead of Rematch, and a newcomer only wat
   await join(d, l);
   assert.equal(await seatOf(d), 'spectator');
   assert.match(await text(d, '#conn'), /Estás mirando/);
-  assert.equal(await overReason(d), 'Norte cerró la sala antes de que llegara nadie.');
+  assert.equal(await overReason(d), 'El Norte cerró la sala antes de que llegara nadie.');
   assert.equal(await d.isHidden('#act-rematch'), true);
   assert.equal(await text(d, '#act-newroom'), 'Crear tu propia sala');
   assert.equal(await d.evaluate((r) => localStorage.getItem(`oware.token.${r}`), room), null, 'no seat token');
