@@ -8,6 +8,7 @@ import { seatName, displayName } from './names.js';
 import * as online from './online.js';
 import * as local from './local.js';
 import { setData, setDisabled, setHidden, setText } from './dom.js';
+import { nextLevel } from './ai.js';
 
 export function drawShare(f) {
   setHidden($('share'), !(f.online && f.me && !f.bothSeated && !f.g.over));
@@ -75,6 +76,12 @@ export function drawActions(f) {
   setText($('act-rematch'), rematchMine ? t('action.rematch.offered') : t('action.rematch'));
   const record = model.mode === 'record';
   act('act-new', !online && !record);
+  // A game won against the computer: the offer of the level above (none
+  // at the top, nor after a loss or a draw).
+  const ai = !online && model.mode === 'local' ? model.local.ai : null;
+  const next = ai && g.over && g.winner === mySide() ? nextLevel(ai.level) : null;
+  act('act-next-level', !!next);
+  if (next) setText($('act-next-level'), t('ai.next', { level: t(`ai.level.${next}`) }));
   // The hint's button (its mark is the board's).
   const hintNow = model.local.hint && model.local.hint.ply === st.moves.length;
   act('act-hint', !online && f.canMove, !!(hintNow && !model.local.hint.move));
@@ -115,6 +122,7 @@ export function wireActions() {
   $('act-rematch').addEventListener('click', online.offerRematch);
   $('act-resign').addEventListener('click', online.resign);
   $('act-new').addEventListener('click', local.newGame);
+  $('act-next-level').addEventListener('click', local.playNextLevel);
   $('act-hint').addEventListener('click', local.askHint);
   $('act-undo').addEventListener('click', () => {
     local.undo();
