@@ -23,7 +23,8 @@
 // 10 + n (OW_LEVEL_LADDER + n, TG_LEVEL_LADDER + n). Easy, medium and hard
 // are the engine's levels 0, 1 and 2 themselves (the same play: the hint
 // is hard's).
-export const LADDER = ['starter', 'easy', 'learner', 'improver', 'medium', 'club', 'strong', 'hard'];
+export const LADDER = ['starter', 'easy', 'learner', 'improver', 'steady', 'medium',
+  'club', 'advanced', 'strong', 'expert', 'master', 'hard'];
 export const LEVELS = LADDER;
 // The level the start page offers before one is chosen.
 export const DEFAULT_LEVEL = 'medium';

@@ -32,9 +32,13 @@ const LADDER = [
   ['easy', 'Easy', 'Fácil'],
   ['learner', 'Learner', 'Aprendiz'],
   ['improver', 'Improver', 'En progreso'],
+  ['steady', 'Steady', 'Constante'],
   ['medium', 'Medium', 'Medio'],
   ['club', 'Club', 'Club'],
+  ['advanced', 'Advanced', 'Avanzado'],
   ['strong', 'Strong', 'Fuerte'],
+  ['expert', 'Expert', 'Experto'],
+  ['master', 'Master', 'Maestro'],
   ['hard', 'Hard', 'Difícil'],
 ];
 const LANGS = { en: 'en-US', es: 'es-ES' };
@@ -227,7 +231,7 @@ test('after a game won the page offers the next level and plays it; not after a 
         // The offer at the other steps names the step above.
         await openSaved(p, kind, won, 'starter', 'north');
         assert.equal(await p.textContent('#act-next-level'), lang === 'en' ? 'Play the next level: Easy' : 'Jugar el siguiente nivel: Fácil');
-        await openSaved(p, kind, won, 'strong', 'north');
+        await openSaved(p, kind, won, 'master', 'north');
         assert.equal(await p.textContent('#act-next-level'), lang === 'en' ? 'Play the next level: Hard' : 'Jugar el siguiente nivel: Difícil');
         // None at the top, nor after a loss.
         await openSaved(p, kind, won, 'hard', 'north');
