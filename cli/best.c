@@ -29,7 +29,8 @@ const char cli_best_help[] =
 	"      N plies and is reproducible; --time-ms N stops after N ms. --seed\n"
 	"      drives the random choices of the levels (default 1). LEVEL is\n"
 	"      a step of the ladder, weakest first: 1 starter, 2 easy, 3 learner,\n"
-	"      4 improver, 5 medium, 6 club, 7 strong, 8 hard (number or name).\n"
+	"      4 improver, 5 steady, 6 medium, 7 club, 8 advanced, 9 strong,\n"
+	"      10 expert, 11 master, 12 hard (number or name).\n"
 	"      --egdb FILE: the search also reads the endgame database\n"
 	"      (build/oware.egdb or web/oware.egdb, as the browser's computer\n"
 	"      does once it has it).\n";

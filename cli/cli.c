@@ -77,13 +77,18 @@ int cli_parse_num(const char *s, long lo, long hi, long *out)
 }
 
 const char *const cli_level_names[CLI_LEVELS] = {
-	"starter", "easy", "learner", "improver", "medium", "club", "strong", "hard",
+	"starter", "easy", "learner", "improver", "steady", "medium",
+	"club", "advanced", "strong", "expert", "master", "hard",
 };
 
 int cli_level_parse(const char *s)
 {
-	if (s[0] >= '1' && s[0] < '1' + CLI_LEVELS && !s[1])
-		return s[0] - '0';
+	long n;
+
+	/* A number as written: 1-12, no sign, no leading zero. */
+	if (s[0] >= '1' && s[0] <= '9' && !cli_parse_num(s, 1, CLI_LEVELS, &n) &&
+	    strspn(s, "0123456789") == strlen(s))
+		return (int)n;
 	for (int i = 0; i < CLI_LEVELS; i++)
 		if (!strcmp(s, cli_level_names[i]))
 			return i + 1;

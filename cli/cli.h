@@ -26,15 +26,15 @@ int cli_parse_num(const char *s, long lo, long hi, long *out);
 /* The computer's levels by name, weakest first: entry n - 1 is ladder
  * level n (engine/search.h's OW_LEVEL_LADDER + n; Togyz Kumalak's are
  * numbered alike). */
-#define CLI_LEVELS 8
+#define CLI_LEVELS 12
 extern const char *const cli_level_names[CLI_LEVELS];
 /* The ladder level 1..CLI_LEVELS that --level's value s names (a number
- * 1..8 or a name), or -1. */
+ * 1..12 or a name), or -1. */
 int cli_level_parse(const char *s);
 /* The message for a bad --level value. */
 #define CLI_LEVEL_ERROR \
-	"--level must be 1-8 or starter, easy, learner, improver, medium, club, strong " \
-	"or hard, not \"%s\""
+	"--level must be 1-12 or starter, easy, learner, improver, steady, medium, club, " \
+	"advanced, strong, expert, master or hard, not \"%s\""
 
 /* Milliseconds of the monotonic clock (an ow_clock_fn; ctx unused). */
 uint32_t cli_now_ms(void *ctx);

@@ -1,6 +1,6 @@
 /* search.h: the computer player: iterative-deepening alpha-beta over the
  * rules of oware.h, with three playing levels (easy, medium, hard) on a
- * ladder of eight (OW_LEVEL_LADDER).
+ * ladder of twelve (OW_LEVEL_LADDER).
  *
  * Same rules as oware.h: pure C11, no allocation, no I/O, no libc, so it
  * builds for wasm32 with clang -nostdlib. The transposition table lives in
@@ -60,17 +60,17 @@ typedef enum {
 } ow_level;
 
 /* The ladder (issue 33): OW_LADDER_LEVELS levels at measured steps,
- * weakest first, asked for as level OW_LEVEL_LADDER + n (n = 1..8) of
+ * weakest first, asked for as level OW_LEVEL_LADDER + n (n = 1..12) of
  * ow_search_level. Steps OW_LADDER_EASY, OW_LADDER_MEDIUM and
  * OW_LADDER_HARD are easy, medium and hard exactly (the same limits); the
  * others are shallow searches with a random spread and slips (the lower
  * steps, with easy's evaluation and no quiescence search) or node budgets
  * (docs/computer.md has the ladder and its measured Elo). */
 #define OW_LEVEL_LADDER 10
-#define OW_LADDER_LEVELS 8
+#define OW_LADDER_LEVELS 12
 #define OW_LADDER_EASY 2
-#define OW_LADDER_MEDIUM 5
-#define OW_LADDER_HARD 8
+#define OW_LADDER_MEDIUM 6
+#define OW_LADDER_HARD 12
 
 /* One transposition-table slot: 16 bytes. The table is an array of them in
  * memory the caller owns; clear it (all zero bytes, or ow_tt_clear) before
@@ -147,7 +147,7 @@ typedef struct ow_search_result {
 /* Clears a table of n entries (tt may be NULL when n is 0). */
 void ow_tt_clear(ow_tt_entry *tt, size_t n);
 
-/* Fills *lim for a level (OW_LEVEL_*, or OW_LEVEL_LADDER + 1..8) with
+/* Fills *lim for a level (OW_LEVEL_*, or OW_LEVEL_LADDER + 1..12) with
  * seed; hard is bounded by time_ms of the given clock when clock is not
  * NULL and time_ms > 0, else by a node budget. Returns 0, or -1 for an
  * unknown level (lim untouched). */

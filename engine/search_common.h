@@ -29,10 +29,10 @@
  * weakest first; easy, medium and hard are its steps OW__LADDER_EASY,
  * OW__LADDER_MEDIUM and OW__LADDER_HARD, exactly. */
 #define OW__LEVEL_LADDER 10
-#define OW__LADDER 8
+#define OW__LADDER 12
 #define OW__LADDER_EASY 2
-#define OW__LADDER_MEDIUM 5
-#define OW__LADDER_HARD 8
+#define OW__LADDER_MEDIUM 6
+#define OW__LADDER_HARD 12
 /* The most legal moves of a position: a row (Oware 6, Togyz Kumalak 9). */
 #define OW__MAX_MOVES 9
 

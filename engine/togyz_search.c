@@ -269,13 +269,17 @@ static int negamax(struct srch *s, const tg_pos *p, int depth, int ply, int alph
 
 /* The ladder's steps. */
 static const struct ow__step ladder[TG_LADDER_LEVELS] = {
-	{-1, 1, 0, 6 * TG_SEARCH_SEED, 500, 0},  /* starter */
+	{-1, 1, 0, 8 * TG_SEARCH_SEED, 700, 0},  /* starter */
 	{TG_LEVEL_EASY, 0, 0, 0, 0, 0},          /* easy */
-	{-1, 2, 0, 4 * TG_SEARCH_SEED, 150, 0},  /* learner */
-	{-1, 3, 0, 2 * TG_SEARCH_SEED, 80, 0},   /* improver */
+	{-1, 2, 0, 8 * TG_SEARCH_SEED, 320, 0},  /* learner */
+	{-1, 2, 0, 3 * TG_SEARCH_SEED, 150, 0},  /* improver */
+	{-1, 3, 0, 2 * TG_SEARCH_SEED, 80, 0},   /* steady */
 	{TG_LEVEL_MEDIUM, 0, 0, 0, 0, 0},        /* medium */
-	{-1, 5, 10000, TG_SEARCH_SEED / 4, 0, 0}, /* club */
-	{-1, 0, 15000, 0, 0, 0},                 /* strong */
+	{-1, 5, 10000, TG_SEARCH_SEED, 0, 0},    /* club */
+	{-1, 0, 4000, 0, 0, 0},                  /* advanced */
+	{-1, 0, 12000, 0, 0, 0},                 /* strong */
+	{-1, 0, 40000, 0, 0, 0},                 /* expert */
+	{-1, 0, 100000, 0, 0, 0},                /* master */
 	{TG_LEVEL_HARD, 0, 0, 0, 0, 0},
 };
 

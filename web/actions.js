@@ -10,6 +10,7 @@ import * as local from './local.js';
 import { setAttr, setData, setDisabled, setHidden, setText } from './dom.js';
 import { presetName } from './editor.js';
 import { getKind } from './kind.js';
+import { nextLevel } from './ai.js';
 
 export function drawShare(f) {
   setHidden($('share'), !(f.online && f.me && !f.bothSeated && !f.g.over));
@@ -98,6 +99,12 @@ export function drawActions(f) {
   // The filled button where nothing is lost (a game over, or not begun);
   // during a game it is a plain button.
   $('act-new').classList.toggle('primary', g.over || st.moves.length === 0);
+  // A game won against the computer: the offer of the level above (none
+  // at the top, nor after a loss or a draw).
+  const ai = !online && model.mode === 'local' ? model.local.ai : null;
+  const next = ai && g.over && g.winner === mySide() ? nextLevel(ai.level) : null;
+  act('act-next-level', !!next);
+  if (next) setText($('act-next-level'), t('ai.next', { level: t(`ai.level.${next}`) }));
   // The hint's button (its mark is the board's).
   const hintNow = model.local.hint && model.local.hint.ply === st.moves.length;
   act('act-hint', !online && f.canMove, !!(hintNow && !model.local.hint.move));
@@ -141,6 +148,7 @@ export function wireActions() {
   $('act-rematch').addEventListener('click', online.offerRematch);
   $('act-resign').addEventListener('click', online.resign);
   $('act-new').addEventListener('click', local.newGame);
+  $('act-next-level').addEventListener('click', local.playNextLevel);
   $('act-hint').addEventListener('click', local.askHint);
   $('act-undo').addEventListener('click', () => {
     local.undo();

@@ -3,7 +3,8 @@
 // engine/search.h, through web/wasm/search_exports.c). Talk to it through
 // web/ai.js, which documents the messages:
 //   in:  {id, type: 'best', position: null | {pits, captured, turn},
-//         moves: ['a', 'F', ...], level: 'easy'|'medium'|'hard', seed,
+//         moves: ['a', 'F', ...], level: 'easy'|'medium'|'hard' or a
+//         ladder code 10 + n (web/ai.js, LADDER), seed,
 //         timeMs, depth}
 //        {id, type: 'clear'}   (a new game: forget the table)
 //        {id, type: 'analyse', position, moves, nodes}   (a whole game)
@@ -159,7 +160,9 @@ async function handle(msg) {
   }
   const err = setGame(x, msg.position || null, msg.moves || []);
   if (err) return { id: msg.id, error: err };
-  const level = LEVELS[msg.level] ?? 2;
+  // A ladder step is asked for by its code (the engine refuses one it
+  // has not: -9); hard (2) alone is timed.
+  const level = Number.isInteger(msg.level) ? msg.level : LEVELS[msg.level] ?? 2;
   const timeMs = level === 2 ? (msg.timeMs || HARD_MS) : 0;
   const t0 = performance.now();
   const pit = x.w_search(x.w_ai_game(), level, (msg.seed >>> 0) || 1, timeMs,

@@ -2,7 +2,7 @@
 import { EngineError, Game, replay } from './engine.js';
 import { Game as TogyzGame, replay as togyzReplay } from './togyz.js';
 import { getKind, setKind, pitLabel } from './kind.js';
-import { Computer, LEVELS } from './ai.js';
+import { Computer, LEVELS, nextLevel, saveLevel } from './ai.js';
 import { t, applyStatic } from './i18n.js';
 import { toast, announce, confirmDialog, show, store, load, setGameHeading } from './ui.js';
 import { model, setModel, newModel, moverOf, undoCount, mySide } from './model.js';
@@ -212,6 +212,17 @@ export async function newGame() {
   announce(t('announce.start'));
   requestRedraw();
   aiTurn();
+}
+
+// After a game won against the computer: the next game, one level up
+// (the same side and start), and that level kept as this game's choice.
+export function playNextLevel() {
+  const ai = model && model.mode === 'local' ? model.local.ai : null;
+  const next = ai && model.timeline.over ? nextLevel(ai.level) : null;
+  if (!next) return;
+  model.local.ai = { ...ai, level: next };
+  saveLevel(model.timeline.kind, next);
+  newGame();
 }
 
 // Asks the computer for the move it would play here.

@@ -2,13 +2,13 @@
 import { Game } from './engine.js';
 import { Game as TogyzGame } from './togyz.js';
 import { t, applyStatic } from './i18n.js';
-import { setKind, chosenKind, chooseKind, isTogyz } from './kind.js';
+import { setKind, getKind, chosenKind, chooseKind, isTogyz } from './kind.js';
 import { Board } from './board.js';
 import { $, show } from './ui.js';
 import { setModel, other } from './model.js';
 import { newLocal, resumeText } from './local.js';
 import { startOnline } from './online.js';
-import { LEVELS } from './ai.js';
+import { LADDER, savedLevel, saveLevel } from './ai.js';
 import { chosenClock, clockError, wireClockForm } from './clock.js';
 import { myName, cleanName, rememberName } from './names.js';
 import { drawGames } from './games.js';
@@ -44,6 +44,35 @@ function showKind(kind) {
   hero.setLegal([]);
   $('study').hidden = isTogyz(kind);
   $('editor').hidden = isTogyz(kind);
+  // Each game keeps the level chosen last for it.
+  const level = savedLevel(kind);
+  document.querySelectorAll('#ai-levels input[name="ai-level"]').forEach((r) => { r.checked = r.value === level; });
+}
+
+// The level choice: one radio a step of the ladder, weakest first, with
+// its name and a line on how it plays (i18n.js ai.level.NAME and
+// ai.level.NAME.desc).
+function buildLevels() {
+  const set = $('ai-levels');
+  for (const level of LADDER) {
+    const label = document.createElement('label');
+    const input = document.createElement('input');
+    input.type = 'radio';
+    input.name = 'ai-level';
+    input.value = level;
+    const text = document.createElement('span');
+    text.className = 'level-text';
+    const name = document.createElement('span');
+    name.className = 'level-name';
+    name.dataset.i18n = `ai.level.${level}`;
+    const desc = document.createElement('span');
+    desc.className = 'level-desc';
+    desc.dataset.i18n = `ai.level.${level}.desc`;
+    text.append(name, desc);
+    label.append(input, text);
+    set.append(label);
+  }
+  applyStatic(set);
 }
 
 // Resume names the game kept on this device (its button is hidden without one).
@@ -99,13 +128,17 @@ export function createRoom(position) {
 function aiChoice() {
   const f = new FormData($('ai-form'));
   const mine = f.get('ai-side') === 'north' ? 'north' : 'south';
-  const level = LEVELS.includes(f.get('ai-level')) ? f.get('ai-level') : 'medium';
+  const level = LADDER.includes(f.get('ai-level')) ? f.get('ai-level') : savedLevel(getKind());
   return { level, side: other(mine) };
 }
 
 // The start page's forms and buttons: the game choice (remembered, and
 // shown at once), the create form, the local games, the editor.
 export function wireStart() {
+  buildLevels();
+  $('ai-levels').addEventListener('change', (ev) => {
+    if (ev.target.name === 'ai-level') saveLevel(getKind(), ev.target.value);
+  });
   $('kind-choice').addEventListener('change', (ev) => {
     if (ev.target.name !== 'kind') return;
     chooseKind(ev.target.value);

@@ -6,7 +6,8 @@
 // the same messages, in Togyz's terms:
 //   in:  {id, type: 'best', position: null | {pits: [18], captured,
 //         tuzdyk: {south: HOLE|null, north: HOLE|null}, turn},
-//         moves: ['a', 'I', ...], level: 'easy'|'medium'|'hard', seed,
+//         moves: ['a', 'I', ...], level: 'easy'|'medium'|'hard' or a
+//         ladder code 10 + n (web/ai.js, LADDER), seed,
 //         timeMs, depth}
 //        {id, type: 'clear'}   (a new game: forget the table)
 //   out: {id, move: 'c', score, depth, nodes, pv: ['c', ...], ms}
@@ -69,7 +70,9 @@ async function handle(msg) {
   if (msg.type !== 'best') return { id: msg.id, error: `unknown request ${msg.type}` };
   const err = setGame(x, msg.position || null, msg.moves || []);
   if (err) return { id: msg.id, error: err };
-  const level = LEVELS[msg.level] ?? 2;
+  // A ladder step is asked for by its code (the engine refuses one it
+  // has not: -9); hard (2) alone is timed.
+  const level = Number.isInteger(msg.level) ? msg.level : LEVELS[msg.level] ?? 2;
   const timeMs = level === 2 ? (msg.timeMs || HARD_MS) : 0;
   const t0 = performance.now();
   const pit = x.w_tg_search(level, (msg.seed >>> 0) || 1, timeMs, msg.depth | 0, 0);

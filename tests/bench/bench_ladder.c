@@ -33,7 +33,8 @@
 enum { P_RANDOM = -2, P_GREEDY = -1 }; /* else a ladder level 1..NLEV */
 
 static const char *const ladder_names[NLEV + 1] = {
-	"", "starter", "easy", "learner", "improver", "medium", "club", "strong", "hard",
+	"",       "starter", "easy",   "learner", "improver", "steady", "medium",
+	"club",   "advanced", "strong", "expert", "master", "hard",
 };
 
 static int togyz;
@@ -320,6 +321,28 @@ int main(int argc, char **argv)
 	pr[np++] = (struct pairing){1, P_GREEDY, games, 0, 0, 0, 0, 0};
 	for (int k = 2; k <= NLEV; k++)
 		pr[np++] = (struct pairing){k, k - 1, k == NLEV ? top_games : games, 0, 0, 0, 0, 0};
+
+	/* Calibration: LADDER_ONLY="k,..." plays only the pairings of those
+	 * levels against the one below (1: against random and greedy). */
+	if (getenv("LADDER_ONLY")) {
+		const char *only = getenv("LADDER_ONLY");
+
+		for (int i = 0; i < np; i++) {
+			int keep = 0;
+
+			for (const char *c = only; *c;) {
+				char *end;
+				long v = strtol(c, &end, 10);
+
+				if (end == c)
+					break;
+				keep |= v == pr[i].a;
+				c = *end == ',' ? end + 1 : end;
+			}
+			if (!keep)
+				pr[i].games = 0;
+		}
+	}
 
 	printf("ladder of %s: %d games a pairing (%d hard's), openings of %d random plies, "
 	       "each played from both sides; hard at %llu nodes a move\n",

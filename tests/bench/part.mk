@@ -104,6 +104,8 @@ BENCHES += bench-search bench-search-wasm bench-match bench-versus bench-versus-
 # player, both games; the Elo ladder with 95% intervals. LADDER_GAMES a
 # pairing, LADDER_TOP_GAMES for hard's (the slow one), LADDER_JOBS
 # processes (niced), LADDER_HARD_NODES (0: hard's own 2,000,000 nodes).
+# For calibration the environment's LADDER_STEP<n> and LADDER_ONLY
+# (docs/computer.md, "The ladder of levels").
 LADDER_GAMES ?= 200
 LADDER_TOP_GAMES ?= $(LADDER_GAMES)
 LADDER_JOBS ?= 2

@@ -779,7 +779,7 @@ END_TEST
 
 /* The ladder (issue 33) as docs/computer.md gives it: each step's depth,
  * node budget (0: none), spread, slips per mille and whether it keeps
- * easy's evaluation without quiescence; steps 2, 5 and 8 are easy,
+ * easy's evaluation without quiescence; steps 2, 6 and 12 are easy,
  * medium and hard. */
 static const struct {
 	int depth;
@@ -787,13 +787,17 @@ static const struct {
 	int noise, blunder, classic;
 } ladder_want[OW_LADDER_LEVELS + 1] = {
 	{0, 0, 0, 0, 0},
-	{1, 0, 4 * OW_SEARCH_SEED, 500, 1},
+	{1, 0, 8 * OW_SEARCH_SEED, 700, 1},
 	{1, 0, 3 * OW_SEARCH_SEED, 150, 1},
-	{2, 0, 5 * OW_SEARCH_SEED / 2, 120, 1},
-	{3, 0, OW_SEARCH_SEED, 50, 1},
+	{2, 400, 4 * OW_SEARCH_SEED, 250, 1},
+	{2, 400, OW_SEARCH_SEED, 60, 1},
+	{3, 2000, OW_SEARCH_SEED, 50, 1},
 	{4, 0, OW_SEARCH_SEED / 2, 0, 1},
-	{5, 20000, OW_SEARCH_SEED / 4, 0, 0},
-	{0, 4000, 0, 0, 0},
+	{3, 20000, OW_SEARCH_SEED / 2, 0, 0},
+	{0, 500, 0, 0, 0},
+	{0, 1500, 0, 0, 0},
+	{0, 10000, 0, 0, 0},
+	{0, 100000, 0, 0, 0},
 	{0, 2000000, 0, 0, 0},
 };
 
@@ -837,7 +841,7 @@ START_TEST(test_ladder_levels)
 	};
 	ow_search_limits lim, old;
 
-	ck_assert_int_eq(OW_LADDER_LEVELS, 8);
+	ck_assert_int_eq(OW_LADDER_LEVELS, 12);
 	for (int n = 1; n <= OW_LADDER_LEVELS; n++) {
 		ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_LADDER + n, 77, NULL, NULL, 0), 0);
 		ck_assert_int_eq(lim.depth, ladder_want[n].depth);
@@ -878,7 +882,7 @@ START_TEST(test_ladder_deterministic_and_bounded)
 	uint64_t rng = 4242;
 	int differ[OW_LADDER_LEVELS + 1] = {0}, tried[OW_LADDER_LEVELS + 1] = {0};
 
-	for (int t = 0; t < 240; t++) {
+	for (int t = 0; t < 360; t++) {
 		ow_game g = random_game(&rng);
 		int n = 1 + t % OW_LADDER_LEVELS;
 		ow_search_limits lim;

@@ -105,7 +105,7 @@ START_TEST(test_levels)
 END_TEST
 
 /* The ladder (issue 33) as docs/computer.md gives it: each step's depth,
- * node budget (0: none), spread and slips per mille; steps 2, 5 and 8 are
+ * node budget (0: none), spread and slips per mille; steps 2, 6 and 12 are
  * easy, medium and hard. */
 static const struct {
 	int depth;
@@ -113,13 +113,17 @@ static const struct {
 	int noise, blunder;
 } ladder_want[TG_LADDER_LEVELS + 1] = {
 	{0, 0, 0, 0},
-	{1, 0, 6 * TG_SEARCH_SEED, 500},
+	{1, 0, 8 * TG_SEARCH_SEED, 700},
 	{1, 0, 3 * TG_SEARCH_SEED, 150},
-	{2, 0, 4 * TG_SEARCH_SEED, 150},
+	{2, 0, 8 * TG_SEARCH_SEED, 320},
+	{2, 0, 3 * TG_SEARCH_SEED, 150},
 	{3, 0, 2 * TG_SEARCH_SEED, 80},
 	{4, 0, TG_SEARCH_SEED / 2, 0},
-	{5, 10000, TG_SEARCH_SEED / 4, 0},
-	{0, 15000, 0, 0},
+	{5, 10000, TG_SEARCH_SEED, 0},
+	{0, 4000, 0, 0},
+	{0, 12000, 0, 0},
+	{0, 40000, 0, 0},
+	{0, 100000, 0, 0},
 	{0, 2000000, 0, 0},
 };
 
@@ -152,7 +156,7 @@ START_TEST(test_ladder_levels)
 	};
 	tg_search_limits lim, old;
 
-	ck_assert_int_eq(TG_LADDER_LEVELS, 8);
+	ck_assert_int_eq(TG_LADDER_LEVELS, 12);
 	for (int n = 1; n <= TG_LADDER_LEVELS; n++) {
 		ck_assert_int_eq(tg_search_level(&lim, TG_LEVEL_LADDER + n, 77, 0, 0, 0), 0);
 		ck_assert_int_eq(lim.depth, ladder_want[n].depth);
@@ -199,7 +203,7 @@ START_TEST(test_ladder_deterministic_and_bounded)
 {
 	int differ[TG_LADDER_LEVELS + 1] = {0}, tried[TG_LADDER_LEVELS + 1] = {0};
 
-	for (int t = 0; t < 160; t++) {
+	for (int t = 0; t < 240; t++) {
 		tg_game g = random_game((int)rnd(120));
 		int n = 1 + t % TG_LADDER_LEVELS;
 		tg_search_limits lim;

@@ -21,8 +21,8 @@
  * scores, turn 0 south / 1 north; returns 0 or an OW_E_* code) and moved
  * on by w_ai_play(pit) (0 or an OW_E_* code).
  * Levels: 0 easy, 1 medium, 2 hard (timeMs > 0: hard searches that long;
- * timeMs 0: hard uses a node budget), or 10 + n for step n (1..8) of the
- * ladder (OW_LEVEL_LADDER; 12, 15 and 18 are easy, medium and hard). depth > 0 overrides the level: a
+ * timeMs 0: hard uses a node budget), or 10 + n for step n (1..12) of the
+ * ladder (OW_LEVEL_LADDER; 12, 16 and 22 are easy, medium and hard). depth > 0 overrides the level: a
  * plain search of exactly that depth (the same move as native code, for
  * the wasm-vs-native test, after w_search_clear). nodes > 0 overrides the
  * level's budget with a node budget.
