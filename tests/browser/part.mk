@@ -1,19 +1,20 @@
 # tests/browser/: the web client in Chromium (playwright-core) against the
 # real server; screenshots of the key screens go to $(BUILD)/screenshots/.
-# `make test-browser` runs every file; `make test` runs them as two suites
-# of about two minutes each (test-browser-1, test-browser-2), side by side.
+# `make test-browser` runs every file; `make test` runs them as three suites
+# of a few minutes each (test-browser-1, -2, -3), side by side.
 BROWSER_FILES := $(sort $(wildcard tests/browser/*.test.mjs))
 BROWSER_FILES_2 := $(addprefix tests/browser/,puzzles.test.mjs togyz.test.mjs ux.test.mjs wording.test.mjs words.test.mjs)
-BROWSER_FILES_1 := $(filter-out $(BROWSER_FILES_2),$(BROWSER_FILES))
+BROWSER_FILES_3 := $(addprefix tests/browser/,learn.test.mjs levels.test.mjs offline.test.mjs transfer.test.mjs)
+BROWSER_FILES_1 := $(filter-out $(BROWSER_FILES_2) $(BROWSER_FILES_3),$(BROWSER_FILES))
 BROWSER_DEPS := $(NODE_DEPS) $(BUILD)/owared web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm web-static
-.PHONY: test-browser test-browser-1 test-browser-2
+.PHONY: test-browser test-browser-1 test-browser-2 test-browser-3
 test-browser: $(BROWSER_DEPS)
 	OWARED=$(BUILD)/owared SCREENSHOTS=$(BUILD)/screenshots \
 		node --test --test-concurrency=1 $(BROWSER_FILES)
-test-browser-1 test-browser-2: $(BROWSER_DEPS)
+test-browser-1 test-browser-2 test-browser-3: $(BROWSER_DEPS)
 	OWARED=$(BUILD)/owared SCREENSHOTS=$(BUILD)/screenshots \
 		node --test --test-concurrency=1 $(BROWSER_FILES_$(subst test-browser-,,$@))
-TESTS += test-browser-1 test-browser-2
+TESTS += test-browser-1 test-browser-2 test-browser-3
 
 # A smoke test for `make check`: a room created and joined by two pages, and
 # the local two-player game, from browser.test.mjs.
