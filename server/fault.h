@@ -19,8 +19,7 @@
  *   fail POINT [N]  the next N (default 1, at most 1000000) calls of
  *                   fault_hit("POINT") return 1. POINT is a word of up to
  *                   23 characters; the store uses "write" (a room's write
- *                   statement), "commit" (a batch's COMMIT) and "sync" (the
- *                   WAL's sync after commits, --sync full)
+ *                   statement) and "commit" (a batch's COMMIT)
  *
  * When "full" and "readonly" both appear, the last one counts. The file is
  * re-read whenever its inode, size or modification time changes, checked

@@ -269,7 +269,7 @@ int main(int argc, char **argv)
 		st = store_pg_open(evl, cfg.pg, cfg.node_id ? cfg.node_id : node, cfg.lease_seconds,
 		                   PG_WAIT_S, err, sizeof err);
 	} else
-		st = store_sqlite_open(evl, cfg.db, cfg.sync_full, err, sizeof err);
+		st = store_sqlite_open(cfg.db, cfg.sync_full, err, sizeof err);
 	if (!st) {
 		log_event(LOG_ERROR, "store_open_failed", "error=\"%s\"", err);
 		ev_loop_destroy(evl);

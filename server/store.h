@@ -170,16 +170,13 @@ struct store {
 };
 
 /* Opens (creating) the SQLite database at path, its folder too if
- * missing, in WAL mode; sync_full makes every batch durable before its
- * flush is answered (a thread syncs the WAL after the commits, and loop
- * hears of it), else synchronous=NORMAL answers at once.
+ * missing, in WAL mode; sync_full selects synchronous=FULL over NORMAL.
  * Opening writes nothing unless the database is new or older than this
  * server, so a store on a full disk still opens. Returns NULL with a
  * reason in err on failure. */
-struct ev_loop;
-store *store_sqlite_open(struct ev_loop *loop, const char *path, int sync_full, char *err,
-                         size_t errlen);
+store *store_sqlite_open(const char *path, int sync_full, char *err, size_t errlen);
 
+struct ev_loop;
 /* Connects to the PostgreSQL database conninfo (a libpq URI or connection
  * string) on loop, never blocking it once open; creates the schema (the
  * same tables and meanings as SQLite's schema 4, plus the rooms' holders

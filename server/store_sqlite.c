@@ -1,16 +1,13 @@
 /* store_sqlite.c: the store of store.h in SQLite (WAL): rooms and their
  * moves, one prepared statement per query. */
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
-#include <ev.h>
 #include <sqlite3.h>
 
 #include "server/fault.h"
@@ -152,26 +149,6 @@ typedef struct sqlite_store {
 	pthread_mutex_t ckpt_mu;
 	pthread_cond_t ckpt_cv;
 	int ckpt_stop;
-	/* The syncer (--sync full): the loop's commits only write the WAL
-	 * (synchronous=NORMAL); a thread of its own syncs the WAL file after
-	 * them and the loop then answers every batch the sync covers, in
-	 * order. A batch is answered only once durable, as with
-	 * synchronous=FULL, but the loop never waits for a sync: the moves
-	 * that come meanwhile make the next batch. */
-	int syncing;               /* the syncer runs */
-	pthread_t sync_thread;
-	pthread_mutex_t sync_mu;
-	pthread_cond_t sync_cv;
-	int sync_stop;
-	uint64_t sync_asked;       /* commits written (the loop's count) */
-	uint64_t sync_done;        /* commits durable (the syncer's) */
-	int sync_failed;           /* a sync failed: commits up to sync_failed_upto are lost */
-	uint64_t sync_failed_upto;
-	int sync_errno;
-	char *wal_path;
-	struct ev_loop *loop;
-	ev_async sync_wake;        /* the syncer tells the loop */
-	struct sq_answer *answers, *answers_tail; /* batches waiting, in order */
 	sqlite3_stmt *q[Q_COUNT];
 	int in_tx;  /* a transaction is open */
 	int broken; /* SQLite dropped the open transaction: flushing must fail */
@@ -433,7 +410,6 @@ out:
 }
 
 static int sq_commit(sqlite_store *s);
-static void syncer_stop(sqlite_store *s);
 
 static void sq_close(store *base)
 {
@@ -441,12 +417,8 @@ static void sq_close(store *base)
 
 	if (!s)
 		return;
-	if (s->syncing)
-		sqlite3_exec(s->db, "PRAGMA synchronous=FULL", NULL, NULL, NULL);
 	if (s->in_tx && !s->broken)
 		sq_commit(s);
-	syncer_stop(s);
-	free(s->wal_path);
 	checkpointer_stop(s);
 	for (int i = 0; i < Q_COUNT; i++)
 		sqlite3_finalize(s->q[i]);
@@ -627,200 +599,13 @@ static int sq_commit(sqlite_store *s)
 	return 0;
 }
 
-/* ---- the syncer (--sync full) ---- */
-
-/* A batch's answer waiting for the sync of its commit (or for the answers
- * before it: batches are answered in order). */
-typedef struct sq_answer {
-	struct sq_answer *next;
-	store_done_fn *done;
-	void *arg;
-	uint64_t commit;  /* the commit to be durable, 0: none (rc tells) */
-	int rc;
-} sq_answer;
-
-/* Syncs the WAL file: 0, or -1 with errno. Opened again when SQLite made a
- * new one (a different inode under the name). */
-static int wal_sync(sqlite_store *s, int *fd, ino_t *ino)
-{
-	struct stat st;
-
-	if (stat(s->wal_path, &st) < 0)
-		return errno == ENOENT ? 0 : -1; /* no WAL: nothing written since */
-	if (*fd < 0 || st.st_ino != *ino) {
-		if (*fd >= 0)
-			close(*fd);
-		*fd = open(s->wal_path, O_RDONLY | O_CLOEXEC);
-		if (*fd < 0)
-			return -1;
-		*ino = st.st_ino;
-	}
-	return fdatasync(*fd);
-}
-
-static void *syncer(void *arg)
-{
-	sqlite_store *s = arg;
-	int fd = -1;
-	ino_t ino = 0;
-
-	pthread_mutex_lock(&s->sync_mu);
-	for (;;) {
-		uint64_t upto;
-		int rc;
-
-		while (!s->sync_stop && (s->sync_asked == s->sync_done || s->sync_failed))
-			pthread_cond_wait(&s->sync_cv, &s->sync_mu);
-		if (s->sync_asked == s->sync_done || s->sync_failed)
-			break; /* stopping, nothing (more) to sync */
-		upto = s->sync_asked;
-		pthread_mutex_unlock(&s->sync_mu);
-		/* Every commit up to upto was written before it was asked for. */
-		rc = fault_hit("sync") ? (errno = EIO, -1) : wal_sync(s, &fd, &ino);
-		pthread_mutex_lock(&s->sync_mu);
-		if (rc == 0)
-			s->sync_done = upto;
-		else {
-			s->sync_failed = 1;
-			s->sync_failed_upto = upto;
-			s->sync_errno = errno;
-		}
-		ev_async_send(s->loop, &s->sync_wake);
-	}
-	pthread_mutex_unlock(&s->sync_mu);
-	if (fd >= 0)
-		close(fd);
-	return NULL;
-}
-
-/* On the loop: answers, in order, every batch whose commit is durable (or
- * lost with a failed sync). */
-static void sync_answered(struct ev_loop *loop, ev_async *w, int revents)
-{
-	sqlite_store *s = w->data;
-	uint64_t done, failed_upto = 0;
-
-	(void)loop;
-	(void)revents;
-	pthread_mutex_lock(&s->sync_mu);
-	done = s->sync_done;
-	if (s->sync_failed) {
-		/* Those commits are in the database but maybe not on the disk:
-		 * their batches are lost (nothing of them was told), and the
-		 * rooms read back show what the database holds. */
-		failed_upto = s->sync_failed_upto;
-		log_event(LOG_ERROR, "store_batch_lost", "error=\"the WAL could not be synced: %s\"",
-		          strerror(s->sync_errno));
-		s->sync_failed = 0;
-		s->sync_done = failed_upto;
-		done = failed_upto;
-		pthread_cond_signal(&s->sync_cv);
-	}
-	pthread_mutex_unlock(&s->sync_mu);
-	while (s->answers && (!s->answers->commit || s->answers->commit <= done)) {
-		sq_answer *a = s->answers;
-		int rc = a->commit && a->commit <= failed_upto ? -1 : a->rc;
-
-		s->answers = a->next;
-		if (!s->answers)
-			s->answers_tail = NULL;
-		if (a->done)
-			a->done(a->arg, rc);
-		free(a);
-	}
-}
-
-static int syncer_start(sqlite_store *s, struct ev_loop *loop, const char *path, char *err,
-                        size_t errlen)
-{
-	size_t n = strlen(path) + 5;
-
-	s->wal_path = malloc(n);
-	if (!s->wal_path) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	snprintf(s->wal_path, n, "%s-wal", path);
-	s->loop = loop;
-	ev_async_init(&s->sync_wake, sync_answered);
-	s->sync_wake.data = s;
-	ev_async_start(loop, &s->sync_wake);
-	ev_unref(loop); /* the watcher alone keeps no loop running */
-	pthread_mutex_init(&s->sync_mu, NULL);
-	pthread_cond_init(&s->sync_cv, NULL);
-	if (pthread_create(&s->sync_thread, NULL, syncer, s)) {
-		snprintf(err, errlen, "%s: cannot start the syncer thread", path);
-		ev_ref(loop);
-		ev_async_stop(loop, &s->sync_wake);
-		pthread_mutex_destroy(&s->sync_mu);
-		pthread_cond_destroy(&s->sync_cv);
-		return -1;
-	}
-	s->syncing = 1;
-	return 0;
-}
-
-/* Lets the syncer finish what was asked, answers what it covers, and stops
- * the thread. */
-static void syncer_stop(sqlite_store *s)
-{
-	if (!s->syncing)
-		return;
-	pthread_mutex_lock(&s->sync_mu);
-	s->sync_stop = 1;
-	pthread_cond_signal(&s->sync_cv);
-	pthread_mutex_unlock(&s->sync_mu);
-	pthread_join(s->sync_thread, NULL);
-	sync_answered(s->loop, &s->sync_wake, 0);
-	ev_ref(s->loop);
-	ev_async_stop(s->loop, &s->sync_wake);
-	pthread_mutex_destroy(&s->sync_mu);
-	pthread_cond_destroy(&s->sync_cv);
-	s->syncing = 0;
-	while (s->answers) { /* a sync failed at the end: never durable */
-		sq_answer *a = s->answers;
-
-		s->answers = a->next;
-		if (a->done)
-			a->done(a->arg, a->commit ? -1 : a->rc);
-		free(a);
-	}
-	s->answers_tail = NULL;
-}
-
-/* Commits the open batch; done is told once it is durable: at once with
- * --sync normal (and for a commit that failed with nothing waiting before
- * it), else when the syncer has synced the WAL after it. */
+/* SQLite commits at once: done is told before this returns. */
 static void sq_flush(store *base, store_done_fn *done, void *arg)
 {
-	sqlite_store *s = (sqlite_store *)base;
-	int wrote = s->in_tx;
-	int rc = sq_commit(s);
-	sq_answer *a;
+	int rc = sq_commit((sqlite_store *)base);
 
-	if (!s->syncing || (!s->answers && (rc < 0 || !wrote))) {
-		if (done)
-			done(arg, rc);
-		return;
-	}
-	a = calloc(1, sizeof *a);
-	if (!a) {
-		if (done)
-			done(arg, -1);
-		return;
-	}
-	*a = (sq_answer){NULL, done, arg, 0, rc};
-	if (rc == 0 && wrote) {
-		pthread_mutex_lock(&s->sync_mu);
-		a->commit = ++s->sync_asked;
-		pthread_cond_signal(&s->sync_cv);
-		pthread_mutex_unlock(&s->sync_mu);
-	}
-	if (s->answers_tail)
-		s->answers_tail->next = a;
-	else
-		s->answers = a;
-	s->answers_tail = a;
+	if (done)
+		done(arg, rc);
 }
 
 /* Rewrites the schema version in the file's header: a write of one page,
@@ -1022,8 +807,7 @@ static const store_ops sqlite_ops = {
 	.reachable = sq_reachable,
 };
 
-store *store_sqlite_open(struct ev_loop *loop, const char *path, int sync_full, char *err,
-                         size_t errlen)
+store *store_sqlite_open(const char *path, int sync_full, char *err, size_t errlen)
 {
 	sqlite_store *s = calloc(1, sizeof *s);
 	char *msg = NULL;
@@ -1068,16 +852,6 @@ store *store_sqlite_open(struct ev_loop *loop, const char *path, int sync_full, 
 	}
 	if (checkpointer_start(s, path, sync_full, err, errlen) < 0)
 		goto fail;
-	/* --sync full: the set-up above was synced at each commit; from now on
-	 * the syncer makes each batch durable before it is answered. */
-	if (sync_full && loop && (syncer_start(s, loop, path, err, errlen) < 0 ||
-	    sqlite3_exec(s->db, "PRAGMA synchronous=NORMAL", NULL, NULL, &msg))) {
-		if (msg) {
-			snprintf(err, errlen, "%s: %s", path, msg);
-			sqlite3_free(msg);
-		}
-		goto fail;
-	}
 	return &s->base;
 fail:
 	sq_close(&s->base);

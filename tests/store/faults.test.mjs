@@ -223,37 +223,6 @@ test('a failed commit: nothing of the batch leaves, the room closes with 1011, a
   assert.deepEqual(await movesAfterRestart(srv, plan, p.room, p.ta), GAME.slice(0, 3));
 });
 
-test('a failed sync of the WAL (--sync full) loses its batch like a failed commit: nobody was told, the room comes back as stored', TEST, async () => {
-  const plan = planFile();
-  const srv = await start(plan);
-  const p = await twoPlayers(srv.port);
-  const before = await playMoves(p.a, p.b, GAME.slice(0, 2));
-  const other = await twoPlayers(srv.port);
-
-  await plan.set('fail sync 1');
-  p.a.send({ type: 'move', pit: GAME[2], ply: 2 });
-  for (const c of [p.a, p.b])
-    assert.deepEqual(await c.waitClose(), { code: 1011, reason: 'store failed' });
-  assert.ok(!p.b.queue.some((m) => m.type === 'state'), 'the opponent saw the move');
-  assert.ok(!p.a.queue.some((m) => m.type === 'state'), 'the mover saw the move');
-  assert.equal(events(srv, 'fault_hit').length, 1);
-  assert.ok(srv.lines.some((l) => /store_batch_lost .*could not be synced/.test(l)));
-  // Back with their tokens: the room as stored (the move was written, its
-  // sync failed: as after a crash, it may be there; here it is).
-  assertHealthy(await healthUntil(srv.port, 200, RECOVERY_MS));
-  const a = await rejoin(srv.port, p.room, p.ta, 'south');
-  assert.ok([2, 3].includes(a.state.moves.length));
-  assert.deepEqual(a.state.moves.slice(0, 2), before.moves);
-  const b = await rejoin(srv.port, p.room, p.tb, 'north');
-  await a.c.expect('state');
-  const from = a.state.moves.length;
-  const after = await playMoves(a.c, b.c, GAME.slice(from, from + 1), { from });
-  assert.deepEqual(after.moves, GAME.slice(0, from + 1));
-  // A room with nothing in the failed batch plays on.
-  await playMoves(other.a, other.b, GAME.slice(0, 1));
-  a.c.close(); b.c.close(); other.a.close(); other.b.close();
-});
-
 test('a room created in a failed commit does not exist afterwards', TEST, async () => {
   const plan = planFile();
   const srv = await start(plan);
