@@ -47,7 +47,8 @@ for n in 1 2 3; do
 done
 NP=$(free_port)
 . tests/cluster/ngx-cluster.sh
-ngx_start "$dir/ngx" "$NP" "$P1" "$P2" "$P3" 15s || { echo "bench-load-pg3: nginx did not start"; exit 1; }
+# Two workers: each proxied connection takes two of a worker's descriptors.
+NGX_WORKERS=2 ngx_start "$dir/ngx" "$NP" "$P1" "$P2" "$P3" 15s || { echo "bench-load-pg3: nginx did not start"; exit 1; }
 cpu() { # the three servers' user + system seconds
 	for p in $pids; do awk '{ print $14 + $15 }' "/proc/$p/stat"; done |
 		awk -v hz="$(getconf CLK_TCK)" '{ s += $1 } END { printf "%.2f", s / hz }'

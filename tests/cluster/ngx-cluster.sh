@@ -3,7 +3,9 @@
 # deploy/nginx/oware-rooms-cluster.conf (a consistent hash of the room id),
 # in a plain-http server on 127.0.0.1, in front of three servers.
 # ngx_start DIR NGINX_PORT P1 P2 P3 TIMEOUT: nginx's pid in $npid; the
-# WebSocket location's timeouts set to TIMEOUT (15s as shipped). Calls
+# WebSocket location's timeouts set to TIMEOUT (15s as shipped);
+# NGX_WORKERS worker processes (1), each taking up to 19000 connections.
+# Calls
 # bad() (the caller's) for a shipped file that changed shape; returns 1
 # when nginx does not start.
 ngx_start() {
@@ -26,7 +28,7 @@ ngx_start() {
 	mkdir -p "$ndir/logs" "$ndir/tmp"
 	cat >"$ndir/nginx.conf" <<NGX
 $( [ "$(id -u)" = 0 ] && echo "user root;" )
-worker_processes 1;
+worker_processes ${NGX_WORKERS:-1};
 daemon off;
 pid $ndir/nginx.pid;
 error_log $ndir/logs/error.log warn;
