@@ -129,4 +129,4 @@ help:
 	@echo "make wasm     build web/engine.wasm"
 	@echo "make install  install (PREFIX=$(PREFIX) DESTDIR=)"
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) -path $(BUILD)/container -prune -o -name '*.d' -type f -print 2>/dev/null)

@@ -482,6 +482,18 @@ static int read_togyz(const char *text, size_t len, record *r, char *err, size_t
 			continue;
 		if (!strcmp(tok, "1-0") || !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2") || !strcmp(tok, "*"))
 			break;
+		/* "+N": the seeds the move captured, as the page's record writes
+		 * them (checked below). */
+		char *plus = strchr(tok, '+'), shown[32];
+		int seeds = -1;
+
+		snprintf(shown, sizeof shown, "%s", tok);
+		if (plus && plus[1] && strspn(plus + 1, "0123456789") == strlen(plus + 1) &&
+		    strlen(plus + 1) <= 3) {
+			seeds = atoi(plus + 1);
+			*plus = 0;
+			k = (size_t)(plus - tok);
+		}
 		int hole = tok[0] - '0', last = k >= 2 ? tok[1] - '0' : 0, x = k == 3 && (tok[2] == 'X' || tok[2] == 'x');
 		int pit = tg_pit_of(g.pos.turn, hole);
 		tg_move_info info;
@@ -496,11 +508,16 @@ static int read_togyz(const char *text, size_t len, record *r, char *err, size_t
 			         : tg_strerror(tg_pos_check(&g.pos, pit)));
 			return -1;
 		}
-		if ((k >= 2 && tg_hole_number(info.last) != last) || (x && !info.tuzdyk)) {
+		if ((k >= 2 && tg_hole_number(info.last) != last) || (x && !info.tuzdyk) ||
+		    (seeds >= 0 && (info.captured == TG_NONE ? 0 : info.seeds) != seeds)) {
 			char nota[4];
 
 			tg_notation(&info, nota);
-			snprintf(err, errsz, "move %d \"%s\": the engine plays it as %s", r->n + 1, tok, nota);
+			if (seeds >= 0)
+				snprintf(err, errsz, "move %d \"%s\": the engine plays it as %s+%d", r->n + 1,
+				         shown, nota, info.captured == TG_NONE ? 0 : info.seeds);
+			else
+				snprintf(err, errsz, "move %d \"%s\": the engine plays it as %s", r->n + 1, tok, nota);
 			return -1;
 		}
 		r->moves[r->n++] = (uint8_t)pit;

@@ -120,12 +120,13 @@ export function replay(moves, pos) {
 }
 
 // The record of a game in Kazakh notation: numbered pairs of moves, one
-// move a line pair ("1. 76 58X"), then the result when it is over
-// ("1-0", "0-1", "1/2-1/2") with the final score.
+// move pair a line ("1. 76+10 58X+3": "+N" the seeds a move captured, as
+// the move list shows them), then the result when it is over ("1-0",
+// "0-1", "1/2-1/2") with the final score.
 export function togyzRecord(history, state) {
   const lines = [];
   for (let i = 0; i < history.length; i += 2) {
-    const pair = history.slice(i, i + 2).map((h) => h.notation).join(' ');
+    const pair = history.slice(i, i + 2).map((h) => h.notation + (h.seeds ? `+${h.seeds}` : '')).join(' ');
     lines.push(`${i / 2 + 1}. ${pair}`);
   }
   if (state && state.over) {

@@ -859,9 +859,14 @@ test('polish: Hint says it is thinking, and its mark is its own', async () => {
   await p.click('#local-play');
   await p.waitForSelector('#game:not([hidden]) #board .pit.legal');
   await p.click('#act-hint');
-  await p.waitForSelector('#act-hint.busy[aria-busy="true"]');
-  assert.equal(await p.textContent('#act-hint'), 'Pensando…');
-  assert.equal(await p.$eval('#act-hint', (b) => getComputedStyle(b, '::before').width), '12px', 'a spinner beside the words');
+  // Read while it thinks (in one go: a quick hint may end just after).
+  const busy = await (await p.waitForFunction(() => {
+    const b = document.querySelector('#act-hint');
+    return b.classList.contains('busy') && b.getAttribute('aria-busy') === 'true' &&
+      { text: b.textContent, spin: getComputedStyle(b, '::before').width };
+  })).jsonValue();
+  assert.equal(busy.text, 'Pensando…');
+  assert.equal(busy.spin, '12px', 'a spinner beside the words');
   await p.waitForSelector('#board .pit.hint', { timeout: 20000 });
   assert.equal(await p.$eval('#act-hint', (b) => b.classList.contains('busy') || b.hasAttribute('aria-busy')), false);
   const mark = await p.$eval('#board .pit.hint', (el) => ({

@@ -168,7 +168,11 @@ test('Togyz against the computer on a desktop, to the end: review and the record
   await p.click('#record-copy');
   const record = await p.evaluate(() => navigator.clipboard.readText());
   assert.equal(record, togyzRecord(g.history, s));
-  assert.match(record, /^1\. \d\d X? ?\d\dX?/);
+  assert.match(record, /^1\. \d\dX?(\+\d+)? \d\dX?/);
+  // The captures as the move list shows them, no space at a line's end.
+  assert.equal((record.match(/\+\d+/g) || []).length, g.history.filter((h) => h.seeds).length);
+  assert.ok(g.history.some((h) => h.seeds), 'a game with captures');
+  for (const l of record.split('\n')) assert.equal(l, l.trimEnd());
   assert.match(record.split('\n').pop(), /^(1-0|0-1|1\/2-1\/2) \(\d+-\d+\)$/);
   await shot(p, 'togyz-desktop-end');
   noProblems();

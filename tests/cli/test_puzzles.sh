@@ -88,6 +88,14 @@ check "Togyz record puzzles proved" 0 "puzzles: 5 passed, 0 failed" --game togyz
 printf '# a wrong landing hole\n1. 75 98\n' >"$tmp/bad.txt"
 expect_err "a Togyz move whose landing hole is wrong" 'record 1 (line 2): move 1 "75": the engine plays it as 76' \
 	puzzles --game togyz --records "$tmp/bad.txt" --count 1 --depth 4
+# "+N", the seeds a move captured, as the page's copied record has them,
+# is read and checked.
+printf '1. 76+10 98\n' >"$tmp/plus.txt"
+"$OWARE" puzzles --game togyz --records "$tmp/plus.txt" --count 1 --depth 4 >/dev/null 2>"$tmp/plus.err" &&
+	ok || fail "a record with +N captures not read: $(cat "$tmp/plus.err")"
+printf '1. 76+9 98\n' >"$tmp/bad.txt"
+expect_err "a Togyz move with wrong captures" 'record 1 (line 1): move 1 "76+9": the engine plays it as 76+10' \
+	puzzles --game togyz --records "$tmp/bad.txt" --count 1 --depth 4
 printf '1. 76 98\n\n1. 7 0\n' >"$tmp/bad.txt"
 expect_err "a Togyz move that is not one" 'record 2 (line 3): move 2 "0": not a move' \
 	puzzles --game togyz --records "$tmp/bad.txt" --count 1 --depth 4
