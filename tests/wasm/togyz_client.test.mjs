@@ -91,7 +91,8 @@ test('bad moves and positions throw with a code, the game unchanged', () => {
 
 test('the copied record: Kazakh notation in numbered pairs, then the result', () => {
   const g = replay(['i', 'A', 'b', 'G']);
-  assert.equal(togyzRecord(g.history, g.state()), '1. 98 11\n2. 21 78');
+  // "+N": the seeds a move captured, as the move list shows them.
+  assert.equal(togyzRecord(g.history, g.state()), '1. 98+10 11+10\n2. 21+2 78');
   // PlayStrategy's game FgWSk5be (tests/data/togyz-games.txt): White wins 82-43.
   const text = fs.readFileSync(path.join(root, 'tests/data/togyz-games.txt'), 'utf8');
   const rec = text.split(/^game /m).find((b) => b.startsWith('playstrategy-FgWSk5be'));
@@ -104,6 +105,7 @@ test('the copied record: Kazakh notation in numbered pairs, then the result', ()
   // Each move's two digits (and its X) as the source wrote them, where it gave them.
   const written = lines.slice(0, -1).flatMap((l) => l.replace(/^\d+\. /, '').split(' '));
   tokens.forEach((tok, i) => { if (tok.length >= 2) assert.equal(written[i].slice(0, 2), tok.slice(0, 2), `ply ${i + 1}`); });
+  written.forEach((w, i) => assert.match(w, /^\d\dX?(\+\d+)?$/, `ply ${i + 1}`));
   assert.equal(togyzRecord([], Game.start().state()), '');
 });
 
