@@ -23,6 +23,14 @@ async function pair() {
   const b = await startServer(['--node-id', 'B', '--lease-seconds', String(LEASE)], { db });
   return { db, a, b };
 }
+// South creates a room on port: the creator's client, its welcome and the room.
+async function createOn(port, opts) {
+  const s = await Client.open(port, opts);
+  s.send({ type: 'create', side: 'south' });
+  const ws = await s.expect('welcome');
+  await s.expect('state');
+  return { s, ws, room: ws.room };
+}
 async function joinAs(port, room, token) {
   const c = await Client.open(port, { room });
   c.send(token ? { type: 'join', room, token } : { type: 'join', room });
@@ -35,11 +43,7 @@ const holder = (db, room) => storeQuery(db, `SELECT i.node FROM rooms r JOIN inc
 test('a join on the other server, its holder keeping a player: relayed there, the room stays and plays', onlyPg, async () => {
   const { db, a, b } = await pair();
   try {
-    const s = await Client.open(a.port);
-    s.send({ type: 'create', side: 'south' });
-    const ws = await s.expect('welcome');
-    await s.expect('state');
-    const room = ws.room;
+    const { s, ws, room } = await createOn(a.port);
     assert.equal(holder(db, room), 'A');
     // North joins through B: A keeps the room (South is connected to it)
     // and B relays North there.
@@ -94,10 +98,7 @@ test('a join on the other server, its holder keeping a player: relayed there, th
 test('a relay must show its server\'s key: a wrong one is refused, the right one names the client', onlyPg, async () => {
   const { db, a, b } = await pair();
   try {
-    const s = await Client.open(a.port);
-    s.send({ type: 'create', side: 'south' });
-    const room = (await s.expect('welcome')).room;
-    await s.expect('state');
+    const { s, room } = await createOn(a.port);
     const bad = await Client.open(a.port, { path: `/ws?room=${room}&relay=00112233445566778899aabbccddeeff&client=10.9.8.7` });
     assert.equal((await bad.waitClose()).code, 1006);
     assert.equal(bad.queue.length, 0);
@@ -126,10 +127,7 @@ test('relayed connections count under their clients\' addresses, not the relayin
   const a = await startServer(['--node-id', 'A', '--lease-seconds', String(LEASE), '--max-sockets-per-ip', '3'], { db });
   const b = await startServer(['--node-id', 'B', '--lease-seconds', String(LEASE)], { db });
   try {
-    const s = await Client.open(a.port, { localAddress: '127.0.0.2' });
-    s.send({ type: 'create', side: 'south' });
-    const room = (await s.expect('welcome')).room;
-    await s.expect('state');
+    const { s, room } = await createOn(a.port, { localAddress: '127.0.0.2' });
     // Six clients join through B: B relays each to A from its own address.
     const cs = [];
     for (let i = 0; i < 6; i++) {
@@ -184,11 +182,7 @@ class Pinned {
 test('split routing: each player pinned to its own server, joining in any order, the room plays within the lease and stays playable', onlyPg, async () => {
   const { db, a, b } = await pair();
   try {
-    const s = await Client.open(a.port);
-    s.send({ type: 'create', side: 'south' });
-    const ws = await s.expect('welcome');
-    await s.expect('state');
-    const room = ws.room;
+    const { s, ws, room } = await createOn(a.port);
     s.close();
     const south = new Pinned(a.port, room, ws.token);
     const north = new Pinned(b.port, room, null);
@@ -224,11 +218,7 @@ test('split routing: each player pinned to its own server, joining in any order,
 test('kill -9: the rooms of the dead server are taken once its lease runs out, nothing lost', onlyPg, async () => {
   const { db, a, b } = await pair();
   try {
-    const s = await Client.open(a.port);
-    s.send({ type: 'create', side: 'south' });
-    const ws = await s.expect('welcome');
-    await s.expect('state');
-    const room = ws.room;
+    const { s, ws, room } = await createOn(a.port);
     const n = await joinAs(a.port, room);
     await s.expect('state');
     await playMoves(s, n.c, ['d', 'C', 'f']);
@@ -256,11 +246,7 @@ test('kill -9: the rooms of the dead server are taken once its lease runs out, n
 test('SIGSTOP past the lease: the other server takes the rooms; the paused one, woken, writes nothing and closes its connections', onlyPg, async () => {
   const { db, a, b } = await pair();
   try {
-    const s = await Client.open(a.port);
-    s.send({ type: 'create', side: 'south' });
-    const ws = await s.expect('welcome');
-    await s.expect('state');
-    const room = ws.room;
+    const { s, ws, room } = await createOn(a.port);
     const n = await joinAs(a.port, room);
     await s.expect('state');
     await playMoves(s, n.c, ['d', 'C']);
@@ -299,11 +285,7 @@ test('a hung holder, its players coming back through two other servers: playable
   const { db, a, b } = await pair();
   const c3 = await startServer(['--node-id', 'C', '--lease-seconds', String(LEASE)], { db });
   try {
-    const s = await Client.open(a.port);
-    s.send({ type: 'create', side: 'south' });
-    const ws = await s.expect('welcome');
-    await s.expect('state');
-    const room = ws.room;
+    const { s, ws, room } = await createOn(a.port);
     const n = await joinAs(a.port, room);
     await s.expect('state');
     await playMoves(s, n.c, ['d', 'C']);
@@ -483,10 +465,7 @@ test('a dead server\'s room that nobody joins again is taken when idle, and expi
   const a = await startServer(['--node-id', 'A', '--lease-seconds', String(LEASE)], { db });
   let b;
   try {
-    const s = await Client.open(a.port);
-    s.send({ type: 'create', side: 'south' });
-    const room = (await s.expect('welcome')).room;
-    await s.expect('state');
+    const { s, room } = await createOn(a.port);
     assert.equal((await stopServer(a, 'SIGKILL')).signal, 'SIGKILL');
     // B expires rooms nobody joined after 2 s idle (its sweep runs every 2 s).
     b = await startServer(['--node-id', 'B', '--lease-seconds', String(LEASE), '--expire-unjoined', '2'], { db });
