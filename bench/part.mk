@@ -40,21 +40,25 @@ bench-load-pairs: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared
 BENCHES += bench-load-pairs
 
 # The same load on one server whose store is a throwaway PostgreSQL
-# (tests/cluster/with-pg.sh; fsync off there, as tests run it): what a
-# move costs against SQLite. The server's CPU is owared's alone.
+# (tests/cluster/with-pg.sh), durable as SQLite's full (every commit
+# flushed to disk before it is answered; PG_DURABLE=0: without disk syncs,
+# as the tests run it): what a move costs against SQLite. The server's CPU
+# is owared's alone.
+PG_DURABLE ?= 1
 .PHONY: bench-load-pg
 bench-load-pg: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared
-	sh tests/cluster/with-pg.sh sh -c 'SERVER_ARGS="--store $$OW_TEST_PG $(SERVER_ARGS)" \
+	PGTMP_DURABLE=$(PG_DURABLE) sh tests/cluster/with-pg.sh sh -c 'SERVER_ARGS="--store $$OW_TEST_PG $(SERVER_ARGS)" \
 		sh bench/run-load.sh bench $(BUILD) --rooms $(LOAD_ROOMS) --rate $(LOAD_RATE) \
 		--duration $(LOAD_SECONDS) --spectators $(LOAD_SPECT)'
 BENCHES += bench-load-pg
 
 # The same total load on three owared sharing one PostgreSQL behind nginx
-# with the shipped cluster upstream (bench/cluster-load.sh): latency through
+# with the shipped cluster upstream (bench/cluster-load.sh), PostgreSQL as
+# durable as bench-load-pg's (PG_DURABLE): latency through
 # nginx, the three servers' CPU together.
 .PHONY: bench-load-pg3
 bench-load-pg3: $(BUILD)/owload $(BUILD)/owared
-	sh tests/cluster/with-pg.sh sh bench/cluster-load.sh $(BUILD) --rooms $(LOAD_ROOMS) \
+	PGTMP_DURABLE=$(PG_DURABLE) sh tests/cluster/with-pg.sh sh bench/cluster-load.sh $(BUILD) --rooms $(LOAD_ROOMS) \
 		--rate $(LOAD_RATE) --duration $(LOAD_SECONDS) --spectators $(LOAD_SPECT)
 BENCHES += bench-load-pg3
 

@@ -250,9 +250,10 @@ static void flushed(void *arg, int rc)
 
 void rooms_flush(void)
 {
-	uint64_t seq;
+	uint64_t seq, most = shell_store->max_inflight > 0 && shell_store->max_inflight < INFLIGHT_MAX
+	                     ? (uint64_t)shell_store->max_inflight : INFLIGHT_MAX;
 
-	if (!shell_store->ops->pending(shell_store) || started - answered >= INFLIGHT_MAX)
+	if (!shell_store->ops->pending(shell_store) || started - answered >= most)
 		return;
 	seq = ++started;
 	flush_t0[seq % INFLIGHT_MAX] = now_us();

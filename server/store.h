@@ -167,6 +167,9 @@ struct store {
 	char relay_key[33];
 	/* The room a batch answered STORE_FENCED was refused for. */
 	char fenced[40];
+	/* Batches whose answers may be awaited at once (0: the rooms' own
+	 * bound, 64); past them the open batch grows. */
+	int max_inflight;
 };
 
 /* Opens (creating) the SQLite database at path, its folder too if

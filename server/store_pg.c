@@ -1326,6 +1326,12 @@ store *store_pg_open(struct ev_loop *loop, const char *conninfo, const char *nod
 	s->nchat = 1024;
 	s->base.ops = &pg_ops;
 	s->base.kind = "postgresql";
+	/* PostgreSQL flushes each segment's commit to disk in turn, so every
+	 * segment sent while one is being flushed costs a flush of its own:
+	 * with one in flight the writes made meanwhile wait in the open batch
+	 * and share the next flush (at 2,000 moves a second on this disk: p50
+	 * 1.7 ms against 100 ms with 64 in flight). */
+	s->base.max_inflight = 1;
 	s->loop = loop;
 	snprintf(s->node, sizeof s->node, "%s", node);
 	s->lease_s = lease_s;

@@ -660,6 +660,51 @@ START_TEST(test_fence_costs_only_its_room)
 }
 END_TEST
 
+/* ---- one commit in flight (PostgreSQL) ---- */
+
+/* A store that takes one commit at a time: what is written while it is
+ * out waits in the open batch and goes in the next commit, whole. */
+START_TEST(test_one_commit_in_flight_groups_the_rest)
+{
+	char a[ROOM_ID_LEN + 1], b[ROOM_ID_LEN + 1], line[128];
+
+	snprintf(a, sizeof a, "%s", create(0));
+	join(1, a);
+	snprintf(b, sizeof b, "%s", create(2));
+	join(3, b);
+	rooms_flush();
+	answer_flush(0, NULL);
+	fk.base.max_inflight = 1;
+	fk.nlog = 0;
+	move(0, 3, 0);
+	rooms_flush();
+	ck_assert_int_eq(fk.nflush, 1);
+	move(2, 3, 0);
+	rooms_flush();
+	move(3, 8, 1);
+	rooms_flush();
+	ck_assert_int_eq(fk.nflush, 1);
+	ck_assert_int_eq(fk.open, 1);
+	answer_flush(0, NULL);
+	rooms_flush();
+	ck_assert_int_eq(fk.nflush, 1);
+	ck_assert_int_eq(fk.open, 0);
+	snprintf(line, sizeof line, "moves %s 2", b);
+	ck_assert(logged(line));
+	answer_flush(0, NULL);
+	ck_assert_int_eq(rooms_get_stats()->commits_failed, 0);
+	/* Without the bound each pass's writes go at once. */
+	fk.base.max_inflight = 0;
+	move(1, 8, 1);
+	rooms_flush();
+	move(0, 4, 2);
+	rooms_flush();
+	ck_assert_int_eq(fk.nflush, 2);
+	answer_flush(0, NULL);
+	answer_flush(0, NULL);
+}
+END_TEST
+
 START_TEST(test_failure_other_than_a_fence_rolls_back)
 {
 	char a[ROOM_ID_LEN + 1];
@@ -757,6 +802,7 @@ static Suite *rooms_suite(void)
 	tcase_add_test(t, test_joins_share_one_take);
 	tcase_add_test(t, test_two_rooms_taken_crossing);
 	tcase_add_test(t, test_fence_costs_only_its_room);
+	tcase_add_test(t, test_one_commit_in_flight_groups_the_rest);
 	tcase_add_test(t, test_failure_other_than_a_fence_rolls_back);
 	tcase_add_test(t, test_lease_lost_during_a_take);
 	tcase_add_test(t, test_restart_then_wanted);
