@@ -10,7 +10,11 @@ $(BUILD)/owload: $(BUILD)/bench/owload.o $(BUILD)/bench/attack.o $(BUILD)/bench/
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(LWS_LIBS)
 $(BUILD)/owcheck: $(BUILD)/bench/owcheck.o $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(SQLITE_LIBS)
-ALL += $(BUILD)/owload $(BUILD)/owcheck
+# The disk's own latency for a 4 KiB write and its sync, printed before
+# each load table (bench/syncprobe.c).
+$(BUILD)/syncprobe: $(BUILD)/bench/syncprobe.o $(BUILD)/bench/hist.o
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^
+ALL += $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/syncprobe
 
 # Standard load: LOAD_ROOMS rooms of 2 players and LOAD_SPECT spectators
 # each, paced at LOAD_RATE moves/s for LOAD_SECONDS after a 5 s ramp, the
@@ -21,7 +25,7 @@ LOAD_SECONDS ?= 60
 LOAD_SPECT ?= 1
 LOAD_SYNC ?= full
 .PHONY: bench-load
-bench-load: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared
+bench-load: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared $(BUILD)/syncprobe
 	SERVER_ARGS="--sync $(LOAD_SYNC) $(SERVER_ARGS)" sh bench/run-load.sh bench $(BUILD) \
 		--rooms $(LOAD_ROOMS) --rate $(LOAD_RATE) --duration $(LOAD_SECONDS) \
 		--spectators $(LOAD_SPECT)
@@ -33,7 +37,7 @@ BENCHES += bench-load
 LOAD_PAIRS ?= 2000
 LOAD_PAIRS_KIB ?= 4
 .PHONY: bench-load-pairs
-bench-load-pairs: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared
+bench-load-pairs: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared $(BUILD)/syncprobe
 	MAX_CONN_KIB=$(LOAD_PAIRS_KIB) SERVER_ARGS="--sync $(LOAD_SYNC) $(SERVER_ARGS)" \
 		sh bench/run-load.sh bench $(BUILD) --rooms $(LOAD_PAIRS) --rate $(LOAD_RATE) \
 		--duration $(LOAD_SECONDS) --spectators 0 --ramp 0
@@ -46,7 +50,7 @@ BENCHES += bench-load-pairs
 # is owared's alone.
 PG_DURABLE ?= 1
 .PHONY: bench-load-pg
-bench-load-pg: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared
+bench-load-pg: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared $(BUILD)/syncprobe
 	PGTMP_DURABLE=$(PG_DURABLE) sh tests/cluster/with-pg.sh sh -c 'SERVER_ARGS="--store $$OW_TEST_PG $(SERVER_ARGS)" \
 		sh bench/run-load.sh bench $(BUILD) --rooms $(LOAD_ROOMS) --rate $(LOAD_RATE) \
 		--duration $(LOAD_SECONDS) --spectators $(LOAD_SPECT)'

@@ -90,6 +90,17 @@ wal_check() {
 	fi
 }
 
+# The server's commits (from /metrics): how many, and their time from
+# start to answer (a sync each with SQLite's full; PostgreSQL's round trip
+# and flush).
+commit_metrics() {
+	curl -fs "http://127.0.0.1:$port/metrics" | awk '
+		/^oware_store_commits_total / { n = $2 }
+		/^oware_store_commit_seconds_total / { s = $2 }
+		/^oware_store_commit_max_seconds / { m = $2 }
+		END { if (n > 0) printf "%-34s %d, %.3f ms each on average, longest %.1f ms\n", "server commits", n, s * 1000 / n, m * 1000 }'
+}
+
 # What the server counted of the attacks (from /metrics).
 server_metrics() {
 	curl -fs "http://127.0.0.1:$port/metrics" | awk '
@@ -110,10 +121,13 @@ load() {
 fail=0
 case "$mode" in
 bench)
+	# The floor under a durable commit's latency on this disk, just before.
+	[ -x "$B/syncprobe" ] && "$B/syncprobe" "$dir" 1000
 	start_server || exit 1
 	echo "server: owared ${SERVER_ARGS:-} (store on $(df --output=source "$dir" | tail -1))"
 	load --procs 2 --sources 8 --ramp 5 "$@" >"$dir/load.out" || fail=1
 	cat "$dir/load.out"
+	commit_metrics
 	wal_check || fail=1
 	# MAX_CONN_KIB: the server's RSS per connection (owload's row) must
 	# not pass it.
