@@ -1329,8 +1329,9 @@ store *store_pg_open(struct ev_loop *loop, const char *conninfo, const char *nod
 	/* PostgreSQL flushes each segment's commit to disk in turn, so every
 	 * segment sent while one is being flushed costs a flush of its own:
 	 * with one in flight the writes made meanwhile wait in the open batch
-	 * and share the next flush (at 2,000 moves a second on this disk: p50
-	 * 1.7 ms against 100 ms with 64 in flight). */
+	 * and share the next flush (at 2,000 moves a second here, quiet: p99
+	 * 1.7-1.9 ms against 3.2-3.5 with 64 in flight; with the cores busy,
+	 * flushes slow: p50 1.7 ms against 100). */
 	s->base.max_inflight = 1;
 	s->loop = loop;
 	snprintf(s->node, sizeof s->node, "%s", node);
