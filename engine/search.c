@@ -455,11 +455,11 @@ static const struct ow__step ladder[OW_LADDER_LEVELS] = {
 	{OW_LEVEL_EASY, 0, 0, 0, 0, 0},                                  /* easy */
 	{-1, 2, 400, 4 * OW_SEARCH_SEED, 250, F_CLASSIC | F_LEAVES},     /* learner */
 	{-1, 2, 400, OW_SEARCH_SEED, 60, F_CLASSIC | F_LEAVES},          /* improver */
-	{-1, 3, 2000, OW_SEARCH_SEED, 50, F_CLASSIC | F_LEAVES},         /* steady */
+	{-1, 3, 2000, OW_SEARCH_SEED, 70, F_CLASSIC | F_LEAVES},         /* steady */
 	{OW_LEVEL_MEDIUM, 0, 0, 0, 0, 0},                                /* medium */
 	{-1, 3, 20000, OW_SEARCH_SEED / 2, 0, 0},                        /* club */
-	{-1, 0, 500, 0, 0, 0},                                           /* advanced */
-	{-1, 0, 1500, 0, 0, 0},                                          /* strong */
+	{-1, 0, 600, 0, 0, 0},                                           /* advanced */
+	{-1, 0, 2000, 0, 0, 0},                                          /* strong */
 	{-1, 0, 10000, 0, 0, 0},                                         /* expert */
 	{-1, 0, 100000, 0, 0, 0},                                        /* master */
 	{OW_LEVEL_HARD, 0, 0, 0, 0, 0},

@@ -275,10 +275,10 @@ static const struct ow__step ladder[TG_LADDER_LEVELS] = {
 	{-1, 2, 0, 3 * TG_SEARCH_SEED, 150, 0},  /* improver */
 	{-1, 3, 0, 2 * TG_SEARCH_SEED, 80, 0},   /* steady */
 	{TG_LEVEL_MEDIUM, 0, 0, 0, 0, 0},        /* medium */
-	{-1, 5, 10000, TG_SEARCH_SEED, 0, 0},    /* club */
-	{-1, 0, 4000, 0, 0, 0},                  /* advanced */
-	{-1, 0, 12000, 0, 0, 0},                 /* strong */
-	{-1, 0, 40000, 0, 0, 0},                 /* expert */
+	{-1, 5, 10000, TG_SEARCH_SEED / 2, 0, 0}, /* club */
+	{-1, 0, 3300, 0, 0, 0},                  /* advanced */
+	{-1, 0, 6000, 0, 0, 0},                  /* strong */
+	{-1, 0, 25000, 0, 0, 0},                 /* expert */
 	{-1, 0, 100000, 0, 0, 0},                /* master */
 	{TG_LEVEL_HARD, 0, 0, 0, 0, 0},
 };

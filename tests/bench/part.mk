@@ -117,3 +117,14 @@ bench-ladder: $(BUILD)/bench_ladder
 	nice -n 19 $(BUILD)/bench_ladder oware $(LADDER_GAMES) $(LADDER_TOP_GAMES) $(LADDER_JOBS) $(LADDER_HARD_NODES)
 	nice -n 19 $(BUILD)/bench_ladder togyz $(LADDER_GAMES) $(LADDER_TOP_GAMES) $(LADDER_JOBS) $(LADDER_HARD_NODES)
 BENCHES += bench-ladder
+
+# The time of one move of each level below hard in the browser's engine
+# (tests/bench/bench_ladder_time.mjs): the wasm modules under node (CPU
+# time, times 4 and 6 for a phone-class device) and in headless Chromium
+# with the page's CPU throttled x4 and x6 (docs/computer.md, "The ladder
+# of levels").
+.PHONY: bench-ladder-time
+bench-ladder-time: web/ai.wasm web/togyz-ai.wasm $(BUILD)/oware.egdb $(NODE_DEPS)
+	OW_EGDB=$(BUILD)/oware.egdb AI_WASM=web/ai.wasm TOGYZ_AI_WASM=web/togyz-ai.wasm \
+		nice node tests/bench/bench_ladder_time.mjs
+BENCHES += bench-ladder-time

@@ -101,8 +101,8 @@ expect_json "level 4: 2 plies" '"depth":2,' --level 4 --seed 2 a F
 expect_json "level 5: 3 plies" '"depth":3,' --level 5 --seed 2 a F
 expect_json "level 6: 4 plies" '"depth":4,' --level 6 --seed 2 a F
 expect_json "level 7: 3 plies" '"depth":3,' --level 7 --seed 2 a F
-expect_json "level 8: its node budget" '"nodes":500,' --level 8 --seed 2 a F
-expect_json "level 9: its node budget" '"nodes":1500,' --level 9 --seed 2 a F
+expect_json "level 8: its node budget" '"nodes":600,' --level 8 --seed 2 a F
+expect_json "level 9: its node budget" '"nodes":2000,' --level 9 --seed 2 a F
 expect_json "level 10: its node budget" '"nodes":10000,' --level 10 --seed 2 a F
 expect_json "level 11: its node budget" '"nodes":100000,' --level 11 --seed 2 a F
 expect_json "forced win, level 1" '^\{"move":"f","score":29999,"depth":1,' --position "$win" --level 1
