@@ -1204,6 +1204,8 @@ void rooms_leave(room_member *m)
 		broadcast(r);
 	else
 		count_changed(r);
+	if (m->seat >= 0)
+		hold_player_left(r);
 }
 
 void rooms_run_timers(int64_t now)

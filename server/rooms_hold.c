@@ -197,6 +197,22 @@ void hold_wanted(void *arg, const char *id)
 	}
 }
 
+/* A player of r left: when none is connected here directly any more and
+ * a member is relayed here by another server, r is given up as if that
+ * server wanted it (it did, when it relayed), its members sent there: the
+ * room goes where the routing sends its players. May free r. */
+void hold_player_left(room *r)
+{
+	int relayed = 0;
+
+	if (!shell_store->ops->release || direct_player(r))
+		return;
+	for (room_member *m = r->members; m; m = m->next)
+		relayed |= m->relay_in;
+	if (relayed)
+		hold_wanted(NULL, r->rr.rec.id);
+}
+
 void hold_idle_taken(void *arg, int rc)
 {
 	(void)arg;

@@ -87,6 +87,7 @@ void hold_forget_member(room_member *m);
 /* The store's events (store_events). */
 void hold_lost(void *arg);
 void hold_wanted(void *arg, const char *id);
+void hold_player_left(room *r);
 /* take_idle's answer. */
 void hold_idle_taken(void *arg, int rc);
 

@@ -788,6 +788,48 @@ START_TEST(test_restart_then_wanted)
 }
 END_TEST
 
+/* Kept while a player of its own was here; once the last one leaves, a
+ * room with a member relayed here goes where that member's server is. */
+START_TEST(test_last_direct_player_leaves_then_given_up)
+{
+	char line[128];
+
+	stored_room(ROOM_A);
+	ck_assert_int_eq(rooms_restore(), 1);
+	join(0, ROOM_A);             /* north, connected here */
+	ck_assert_int_eq(members[0].m.seat, OW_NORTH);
+	member(1)->relay_in = 1;     /* a spectator relayed by another server */
+	join(1, ROOM_A);
+	ck_assert(members[1].m.room != NULL);
+	fk.nlog = 0;
+	fk.ev.wanted(fk.ev.arg, ROOM_A);
+	snprintf(line, sizeof line, "release %s", ROOM_A);
+	ck_assert(!logged(line));
+	rooms_leave(&members[0].m);
+	ck_assert(logged(line));
+	ck_assert_int_eq(members[1].close_code, ROOMS_CLOSE_MOVED);
+	ck_assert_int_eq(rooms_count(), 0);
+}
+END_TEST
+
+/* Without a relayed member the room stays when its player leaves. */
+START_TEST(test_last_player_leaves_room_stays)
+{
+	char line[128];
+
+	stored_room(ROOM_A);
+	ck_assert_int_eq(rooms_restore(), 1);
+	join(0, ROOM_A);
+	join(1, ROOM_A);             /* a spectator connected here */
+	fk.nlog = 0;
+	rooms_leave(&members[0].m);
+	snprintf(line, sizeof line, "release %s", ROOM_A);
+	ck_assert(!logged(line));
+	ck_assert_int_eq(members[1].close_code, 0);
+	ck_assert_int_eq(rooms_count(), 1);
+}
+END_TEST
+
 static Suite *rooms_suite(void)
 {
 	Suite *s = suite_create("rooms");
@@ -806,6 +848,8 @@ static Suite *rooms_suite(void)
 	tcase_add_test(t, test_failure_other_than_a_fence_rolls_back);
 	tcase_add_test(t, test_lease_lost_during_a_take);
 	tcase_add_test(t, test_restart_then_wanted);
+	tcase_add_test(t, test_last_direct_player_leaves_then_given_up);
+	tcase_add_test(t, test_last_player_leaves_room_stays);
 	suite_add_tcase(s, t);
 	return s;
 }
