@@ -438,6 +438,14 @@ static int row_read(pg_store *s, const PGresult *res, int row, room_rec *r, uint
 	return n;
 }
 
+/* PostgreSQL's error text for a log field in "…": its lines, quotes and
+ * any value it quotes, escaped (server/log.h), so it stays one field of
+ * one line. */
+static const char *pg_esc(char *out, size_t cap, const char *s)
+{
+	return log_esc(out, cap, s, strlen(s), 1);
+}
+
 /* ---- writes ---- */
 
 /* Sends one write into the open segment: 0, or -1 (logged), after which
@@ -545,7 +553,10 @@ static void synced(void *arg, int ok, const char *err)
 	int rc = ok ? 0 : -1;
 
 	if (!ok && !f->s->closing) {
-		log_event(LOG_ERROR, "store_batch_lost", "error=\"%s\"", err && *err ? err : "unknown");
+		char e[512];
+
+		log_event(LOG_ERROR, "store_batch_lost", "error=\"%s\"",
+		          pg_esc(e, sizeof e, err && *err ? err : "unknown"));
 		if (err && strstr(err, "fenced: "))
 			f->s->base.batches_fenced++;
 		if (fence) {
@@ -649,8 +660,10 @@ static void rooms_read(void *arg, const PGresult *res)
 		return;
 	}
 	if (!res || PQresultStatus(res) != PGRES_TUPLES_OK) {
+		char e[512];
+
 		log_event(LOG_ERROR, "store_error", "query=load error=\"%s\"",
-		          res ? PQresultErrorMessage(res) : "connection lost");
+		          pg_esc(e, sizeof e, res ? PQresultErrorMessage(res) : "connection lost"));
 		q->rc = -1;
 		goto out;
 	}
@@ -774,9 +787,12 @@ static void chat_read(void *arg, const PGresult *res)
 			q->chat(q->arg, &c);
 		}
 		rc = n;
-	} else
+	} else {
+		char e[512];
+
 		log_event(LOG_ERROR, "store_error", "query=chat error=\"%s\"",
-		          res ? PQresultErrorMessage(res) : "connection lost");
+		          pg_esc(e, sizeof e, res ? PQresultErrorMessage(res) : "connection lost"));
+	}
 	if (q->done)
 		q->done(q->arg, rc);
 	free(q);
@@ -833,9 +849,12 @@ static void peek_read(void *arg, const PGresult *res)
 			} else
 				rc = -1;
 		}
-	} else
+	} else {
+		char e[512];
+
 		log_event(LOG_ERROR, "store_error", "query=peek error=\"%s\"",
-		          res ? PQresultErrorMessage(res) : "connection lost");
+		          pg_esc(e, sizeof e, res ? PQresultErrorMessage(res) : "connection lost"));
+	}
 	q->done(q->arg, rc);
 	free(q);
 }
@@ -919,9 +938,12 @@ static void incarnated(void *arg, const PGresult *res)
 			s->gen++;
 			log_event(LOG_INFO, "lease_taken", "store=postgresql node=%s incarnation=%s"
 			          " lease=%d", s->node, s->me, s->lease_s);
-		} else if (!res || PQresultStatus(res) != PGRES_TUPLES_OK)
+		} else if (!res || PQresultStatus(res) != PGRES_TUPLES_OK) {
+			char e[512];
+
 			log_event(LOG_ERROR, "lease_failed", "store=postgresql error=\"%s\"",
-			          res ? PQresultErrorMessage(res) : "connection lost");
+			          pg_esc(e, sizeof e, res ? PQresultErrorMessage(res) : "connection lost"));
+		}
 	}
 	free(c);
 }
@@ -1213,9 +1235,12 @@ static void on_state(void *arg, int up)
 		incarnate(s);
 	if (up && !s->was_up)
 		log_event(LOG_INFO, "store_connected", "store=postgresql");
-	else if (!up)
+	else if (!up) {
+		char e[512];
+
 		log_event(LOG_ERROR, "store_disconnected", "store=postgresql error=\"%s\"",
-		          pg_error(s->p));
+		          pg_esc(e, sizeof e, pg_error(s->p)));
+	}
 	s->was_up = up;
 }
 

@@ -103,6 +103,11 @@ test('PostgreSQL stopped: moves get internal errors, the server reconnects, noth
     assert.equal(st.moves.length, 3);
     assert.equal((await b.expect('state')).moves.length, 3);
     assert.equal(storeQuery(srv.db, `SELECT length(moves) FROM rooms WHERE id='${room}'`), '3');
+    // PostgreSQL's own error text (libpq's spans lines) stays one field
+    // of one log line.
+    const lost = srv.lines.find((l) => / store_disconnected /.test(l));
+    assert.match(lost, /error=".*\\x0a.*"$/);
+    for (const l of srv.lines) assert.match(l, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ [a-z]+ [a-z_]+/);
     a.close();
     b.close();
   } finally {
