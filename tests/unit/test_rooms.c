@@ -602,18 +602,25 @@ START_TEST(test_two_rooms_taken_crossing)
 }
 END_TEST
 
+/* Members 0 (south) and 1 in room a, 2 (south) and 3 in room b, the
+ * joins committed. */
+static void two_games(char a[ROOM_ID_LEN + 1], char b[ROOM_ID_LEN + 1])
+{
+	snprintf(a, ROOM_ID_LEN + 1, "%s", create(0));
+	join(1, a);
+	snprintf(b, ROOM_ID_LEN + 1, "%s", create(2));
+	join(3, b);
+	rooms_flush();
+	answer_flush(0, NULL);
+}
+
 /* ---- a fence in a mixed batch ---- */
 
 START_TEST(test_fence_costs_only_its_room)
 {
 	char a[ROOM_ID_LEN + 1], b[ROOM_ID_LEN + 1], line[128];
 
-	snprintf(a, sizeof a, "%s", create(0));
-	join(1, a);
-	snprintf(b, sizeof b, "%s", create(2));
-	join(3, b);
-	rooms_flush();
-	answer_flush(0, NULL);
+	two_games(a, b);
 	/* One pass: a move in each room, and a chat line in b. */
 	move(0, 3, 0);
 	move(2, 3, 0);
@@ -668,12 +675,7 @@ START_TEST(test_one_commit_in_flight_groups_the_rest)
 {
 	char a[ROOM_ID_LEN + 1], b[ROOM_ID_LEN + 1], line[128];
 
-	snprintf(a, sizeof a, "%s", create(0));
-	join(1, a);
-	snprintf(b, sizeof b, "%s", create(2));
-	join(3, b);
-	rooms_flush();
-	answer_flush(0, NULL);
+	two_games(a, b);
 	fk.base.max_inflight = 1;
 	fk.nlog = 0;
 	move(0, 3, 0);
