@@ -438,12 +438,21 @@ static int row_read(pg_store *s, const PGresult *res, int row, room_rec *r, uint
 	return n;
 }
 
-/* PostgreSQL's error text for a log field in "…": its lines, quotes and
- * any value it quotes, escaped (server/log.h), so it stays one field of
- * one line. */
-static const char *pg_esc(char *out, size_t cap, const char *s)
+/* Logs event with fields (may be "") and PostgreSQL's error text, its
+ * lines, quotes and any value it quotes escaped (server/log.h), so that it
+ * stays one field of one line. */
+static void log_pg_error(const char *event, const char *fields, const char *err)
 {
-	return log_esc(out, cap, s, strlen(s), 1);
+	char e[512];
+
+	log_event(LOG_ERROR, event, "%s%serror=\"%s\"", fields, *fields ? " " : "",
+	          log_esc(e, sizeof e, err, strlen(err), 1));
+}
+
+/* A statement's error, or that the connection went before its answer. */
+static const char *res_error(const PGresult *res)
+{
+	return res ? PQresultErrorMessage(res) : "connection lost";
 }
 
 /* ---- writes ---- */
@@ -553,10 +562,7 @@ static void synced(void *arg, int ok, const char *err)
 	int rc = ok ? 0 : -1;
 
 	if (!ok && !f->s->closing) {
-		char e[512];
-
-		log_event(LOG_ERROR, "store_batch_lost", "error=\"%s\"",
-		          pg_esc(e, sizeof e, err && *err ? err : "unknown"));
+		log_pg_error("store_batch_lost", "", err && *err ? err : "unknown");
 		if (err && strstr(err, "fenced: "))
 			f->s->base.batches_fenced++;
 		if (fence) {
@@ -660,10 +666,7 @@ static void rooms_read(void *arg, const PGresult *res)
 		return;
 	}
 	if (!res || PQresultStatus(res) != PGRES_TUPLES_OK) {
-		char e[512];
-
-		log_event(LOG_ERROR, "store_error", "query=load error=\"%s\"",
-		          pg_esc(e, sizeof e, res ? PQresultErrorMessage(res) : "connection lost"));
+		log_pg_error("store_error", "query=load", res_error(res));
 		q->rc = -1;
 		goto out;
 	}
@@ -787,12 +790,8 @@ static void chat_read(void *arg, const PGresult *res)
 			q->chat(q->arg, &c);
 		}
 		rc = n;
-	} else {
-		char e[512];
-
-		log_event(LOG_ERROR, "store_error", "query=chat error=\"%s\"",
-		          pg_esc(e, sizeof e, res ? PQresultErrorMessage(res) : "connection lost"));
-	}
+	} else
+		log_pg_error("store_error", "query=chat", res_error(res));
 	if (q->done)
 		q->done(q->arg, rc);
 	free(q);
@@ -849,12 +848,8 @@ static void peek_read(void *arg, const PGresult *res)
 			} else
 				rc = -1;
 		}
-	} else {
-		char e[512];
-
-		log_event(LOG_ERROR, "store_error", "query=peek error=\"%s\"",
-		          pg_esc(e, sizeof e, res ? PQresultErrorMessage(res) : "connection lost"));
-	}
+	} else
+		log_pg_error("store_error", "query=peek", res_error(res));
 	q->done(q->arg, rc);
 	free(q);
 }
@@ -938,12 +933,8 @@ static void incarnated(void *arg, const PGresult *res)
 			s->gen++;
 			log_event(LOG_INFO, "lease_taken", "store=postgresql node=%s incarnation=%s"
 			          " lease=%d", s->node, s->me, s->lease_s);
-		} else if (!res || PQresultStatus(res) != PGRES_TUPLES_OK) {
-			char e[512];
-
-			log_event(LOG_ERROR, "lease_failed", "store=postgresql error=\"%s\"",
-			          pg_esc(e, sizeof e, res ? PQresultErrorMessage(res) : "connection lost"));
-		}
+		} else if (!res || PQresultStatus(res) != PGRES_TUPLES_OK)
+			log_pg_error("lease_failed", "store=postgresql", res_error(res));
 	}
 	free(c);
 }
@@ -1235,12 +1226,8 @@ static void on_state(void *arg, int up)
 		incarnate(s);
 	if (up && !s->was_up)
 		log_event(LOG_INFO, "store_connected", "store=postgresql");
-	else if (!up) {
-		char e[512];
-
-		log_event(LOG_ERROR, "store_disconnected", "store=postgresql error=\"%s\"",
-		          pg_esc(e, sizeof e, pg_error(s->p)));
-	}
+	else if (!up)
+		log_pg_error("store_disconnected", "store=postgresql", pg_error(s->p));
 	s->was_up = up;
 }
 
