@@ -143,10 +143,10 @@ int cli_best(int argc, char **argv)
 		lim.clock = cli_now_ms;
 		lim.seed = (uint32_t)seed;
 	} else {
-		int lv = level ? cli_level_parse(level) : OW_LADDER_HARD;
+		int lv = level ? cli_level_parse(&cli_oware_ladder, level) : OW_LADDER_HARD;
 
 		if (lv < 0)
-			return cli_bad("best", CLI_LEVEL_ERROR, level);
+			return cli_bad_level(&cli_oware_ladder, level);
 		ow_search_level(&lim, OW_LEVEL_LADDER + lv, (uint32_t)seed, cli_now_ms, NULL,
 		                DEFAULT_HARD_MS);
 	}

@@ -9,6 +9,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "engine/search.h"
+#include "engine/togyz_search.h"
+
 int cli_bad(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
@@ -76,23 +79,44 @@ int cli_parse_num(const char *s, long lo, long hi, long *out)
 	return 0;
 }
 
-const char *const cli_level_names[CLI_LEVELS] = {
+static const char *const oware_levels[] = {
 	"starter", "easy", "learner", "improver", "steady", "medium",
 	"club", "advanced", "strong", "expert", "master", "hard",
 };
+static const char *const togyz_levels[] = {
+	"starter", "easy", "learner", "amateur", "improver", "steady",
+	"medium", "advanced", "strong", "master", "hard",
+};
+_Static_assert(sizeof oware_levels / sizeof *oware_levels == OW_LADDER_LEVELS &&
+               sizeof togyz_levels / sizeof *togyz_levels == TG_LADDER_LEVELS,
+               "a name for each step of the engine's ladders");
+const struct cli_ladder cli_oware_ladder = {OW_LADDER_LEVELS, oware_levels};
+const struct cli_ladder cli_togyz_ladder = {TG_LADDER_LEVELS, togyz_levels};
 
-int cli_level_parse(const char *s)
+int cli_level_parse(const struct cli_ladder *l, const char *s)
 {
 	long n;
 
-	/* A number as written: 1-12, no sign, no leading zero. */
-	if (s[0] >= '1' && s[0] <= '9' && !cli_parse_num(s, 1, CLI_LEVELS, &n) &&
+	/* A number as written: no sign, no leading zero. */
+	if (s[0] >= '1' && s[0] <= '9' && !cli_parse_num(s, 1, l->n, &n) &&
 	    strspn(s, "0123456789") == strlen(s))
 		return (int)n;
-	for (int i = 0; i < CLI_LEVELS; i++)
-		if (!strcmp(s, cli_level_names[i]))
+	for (int i = 0; i < l->n; i++)
+		if (!strcmp(s, l->names[i]))
 			return i + 1;
 	return -1;
+}
+
+int cli_bad_level(const struct cli_ladder *l, const char *s)
+{
+	char names[256];
+	size_t len = 0;
+
+	names[0] = 0;
+	for (int i = 0; i < l->n && len < sizeof names; i++)
+		len += (size_t)snprintf(names + len, sizeof names - len, "%s%s",
+		                        i == 0 ? "" : i == l->n - 1 ? " or " : ", ", l->names[i]);
+	return cli_bad("best", "--level must be 1-%d or %s, not \"%s\"", l->n, names, s);
 }
 
 uint32_t cli_now_ms(void *ctx)

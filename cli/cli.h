@@ -23,18 +23,20 @@ int cli_print(const jw *w);
 /* Parses a whole decimal number from lo to hi into *out: 0, or -1. */
 int cli_parse_num(const char *s, long lo, long hi, long *out);
 
-/* The computer's levels by name, weakest first: entry n - 1 is ladder
- * level n (engine/search.h's OW_LEVEL_LADDER + n; Togyz Kumalak's are
- * numbered alike). */
-#define CLI_LEVELS 12
-extern const char *const cli_level_names[CLI_LEVELS];
-/* The ladder level 1..CLI_LEVELS that --level's value s names (a number
- * 1..12 or a name), or -1. */
-int cli_level_parse(const char *s);
-/* The message for a bad --level value. */
-#define CLI_LEVEL_ERROR \
-	"--level must be 1-12 or starter, easy, learner, improver, steady, medium, club, " \
-	"advanced, strong, expert, master or hard, not \"%s\""
+/* A game's ladder of the computer's levels, weakest first: names[n - 1]
+ * is level n (engine/search.h's OW_LEVEL_LADDER + n, engine/togyz_search.h's
+ * TG_LEVEL_LADDER + n). */
+struct cli_ladder {
+	int n;
+	const char *const *names;
+};
+extern const struct cli_ladder cli_oware_ladder, cli_togyz_ladder;
+/* The level 1..l->n that --level's value s names (a number or a name), or
+ * -1. */
+int cli_level_parse(const struct cli_ladder *l, const char *s);
+/* Reports a bad --level value s of `best` (cli_bad's status): "--level
+ * must be 1-N or NAME, ..., NAME or NAME, not "s"". */
+int cli_bad_level(const struct cli_ladder *l, const char *s);
 
 /* Milliseconds of the monotonic clock (an ow_clock_fn; ctx unused). */
 uint32_t cli_now_ms(void *ctx);

@@ -44,9 +44,10 @@ const char togyz_cli_help[] =
 	"      is for the side to move, 16 per seed ahead (a tuzdyk counts about\n"
 	"      2 seeds plus 10 times the share of the 162 seeds still on the\n"
 	"      board); 30000 minus N is a forced win in N plies (negative: a\n"
-	"      forced loss). The levels are named as for Oware (1-12: starter,\n"
-	"      easy, learner, improver, steady, medium, club, advanced, strong,\n"
-	"      expert, master, hard): the default\n"
+	"      forced loss). LEVEL is a step of Togyz Kumalak's ladder, weakest\n"
+	"      first: 1 starter, 2 easy, 3 learner, 4 amateur, 5 improver,\n"
+	"      6 steady, 7 medium, 8 advanced, 9 strong, 10 master, 11 hard\n"
+	"      (number or name): the default\n"
 	"      --level hard (1 s; the hint), medium 4 plies, easy 1 ply with\n"
 	"      random slips; --depth N (1-64) is reproducible, --time-ms N\n"
 	"      (1-600000) stops after N ms, --seed N (0-4294967295, default 1)\n"
@@ -192,10 +193,10 @@ int togyz_cli_best(int argc, char **argv)
 		lim.clock = time_ms ? cli_now_ms : NULL;
 		lim.seed = (uint32_t)seed;
 	} else {
-		int lv = level ? cli_level_parse(level) : TG_LADDER_HARD;
+		int lv = level ? cli_level_parse(&cli_togyz_ladder, level) : TG_LADDER_HARD;
 
 		if (lv < 0)
-			return cli_bad("best", CLI_LEVEL_ERROR, level);
+			return cli_bad_level(&cli_togyz_ladder, level);
 		tg_search_level(&lim, TG_LEVEL_LADDER + lv, (uint32_t)seed, cli_now_ms, NULL, 1000);
 	}
 	tt = calloc(TG_SEARCH_TT_ENTRIES, sizeof *tt);

@@ -10,9 +10,7 @@ _Static_assert(OW_SEARCH_MAX_DEPTH == OW__MAX_PLY && OW_SEARCH_WIN == OW__SEARCH
                OW_SEARCH_WON == OW__SEARCH_WON && OW_SEARCH_SEED == OW__SEARCH_SEED &&
                OW_LEVEL_EASY == OW__LEVEL_EASY && OW_LEVEL_MEDIUM == OW__LEVEL_MEDIUM &&
                OW_LEVEL_HARD == OW__LEVEL_HARD && OW_ROW <= OW__MAX_MOVES &&
-               OW_LEVEL_LADDER == OW__LEVEL_LADDER && OW_LADDER_LEVELS == OW__LADDER &&
-               OW_LADDER_EASY == OW__LADDER_EASY && OW_LADDER_MEDIUM == OW__LADDER_MEDIUM &&
-               OW_LADDER_HARD == OW__LADDER_HARD,
+               OW_LEVEL_LADDER == OW__LEVEL_LADDER,
                "search_common.h's constants are Oware's");
 
 #define MAX_PLY OW_SEARCH_MAX_DEPTH
@@ -470,7 +468,7 @@ int ow_search_level(ow_search_limits *lim, int level, uint32_t seed,
 {
 	struct ow__limits c;
 	ow_search_limits l = {0};
-	int legacy, flags = ow__ladder_level(&c, ladder, level, seed, clock, clock_ctx,
+	int legacy, flags = ow__ladder_level(&c, ladder, OW_LADDER_LEVELS, level, seed, clock, clock_ctx,
 	                                     time_ms, &legacy);
 
 	if (flags < 0)

@@ -63,15 +63,15 @@ int ow__search_level(struct ow__limits *lim, int level, uint32_t seed,
 	return 0;
 }
 
-int ow__ladder_level(struct ow__limits *lim, const struct ow__step *ladder, int level,
-                     uint32_t seed, ow__clock_fn clock, void *clock_ctx, uint32_t time_ms,
+int ow__ladder_level(struct ow__limits *lim, const struct ow__step *ladder, int steps,
+                     int level, uint32_t seed, ow__clock_fn clock, void *clock_ctx, uint32_t time_ms,
                      int *legacy)
 {
 	const struct ow__step *st;
 	struct ow__limits l = {0};
 
 	*legacy = level;
-	if (level < OW__LEVEL_LADDER + 1 || level > OW__LEVEL_LADDER + OW__LADDER)
+	if (level < OW__LEVEL_LADDER + 1 || level > OW__LEVEL_LADDER + steps)
 		return ow__search_level(lim, level, seed, clock, clock_ctx, time_ms);
 	st = &ladder[level - OW__LEVEL_LADDER - 1];
 	*legacy = st->legacy;

@@ -25,14 +25,10 @@
 #define OW__LEVEL_EASY 0
 #define OW__LEVEL_MEDIUM 1
 #define OW__LEVEL_HARD 2
-/* The ladder (issue 33): level codes OW__LEVEL_LADDER + 1 .. + OW__LADDER,
- * weakest first; easy, medium and hard are its steps OW__LADDER_EASY,
- * OW__LADDER_MEDIUM and OW__LADDER_HARD, exactly. */
+/* The ladders (issue 33): level codes OW__LEVEL_LADDER + 1 .. + the
+ * game's count of steps, weakest first (each game places easy, medium and
+ * hard on its own ladder). */
 #define OW__LEVEL_LADDER 10
-#define OW__LADDER 12
-#define OW__LADDER_EASY 2
-#define OW__LADDER_MEDIUM 6
-#define OW__LADDER_HARD 12
 /* The most legal moves of a position: a row (Oware 6, Togyz Kumalak 9). */
 #define OW__MAX_MOVES 9
 
@@ -154,12 +150,12 @@ struct ow__step {
 };
 
 /* The limits of level (OW__LEVEL_* or a ladder code) from the game's
- * ladder (OW__LADDER steps, weakest first) into *lim (other fields 0);
+ * ladder (steps entries, weakest first) into *lim (other fields 0);
  * *legacy is the level it plays exactly (OW__LEVEL_*), or -1 for a step
  * of its own. Returns the step's flags (0 for the three levels), or -1
  * for an unknown level (lim untouched). */
-int ow__ladder_level(struct ow__limits *lim, const struct ow__step *ladder, int level,
-                     uint32_t seed, ow__clock_fn clock, void *clock_ctx, uint32_t time_ms,
+int ow__ladder_level(struct ow__limits *lim, const struct ow__step *ladder, int steps,
+                     int level, uint32_t seed, ow__clock_fn clock, void *clock_ctx, uint32_t time_ms,
                      int *legacy);
 
 /* Records root move `move` of value score, whose line below is c's at

@@ -9,9 +9,7 @@ _Static_assert(TG_SEARCH_MAX_DEPTH == OW__MAX_PLY && TG_SEARCH_WIN == OW__SEARCH
                TG_SEARCH_WON == OW__SEARCH_WON && TG_SEARCH_SEED == OW__SEARCH_SEED &&
                TG_LEVEL_EASY == OW__LEVEL_EASY && TG_LEVEL_MEDIUM == OW__LEVEL_MEDIUM &&
                TG_LEVEL_HARD == OW__LEVEL_HARD && TG_ROW <= OW__MAX_MOVES &&
-               TG_LEVEL_LADDER == OW__LEVEL_LADDER && TG_LADDER_LEVELS == OW__LADDER &&
-               TG_LADDER_EASY == OW__LADDER_EASY && TG_LADDER_MEDIUM == OW__LADDER_MEDIUM &&
-               TG_LADDER_HARD == OW__LADDER_HARD,
+               TG_LEVEL_LADDER == OW__LEVEL_LADDER,
                "search_common.h's constants are Togyz Kumalak's");
 
 #define MAX_PLY TG_SEARCH_MAX_DEPTH
@@ -272,15 +270,14 @@ static const struct ow__step ladder[TG_LADDER_LEVELS] = {
 	{-1, 1, 0, 8 * TG_SEARCH_SEED, 700, 0},  /* starter */
 	{TG_LEVEL_EASY, 0, 0, 0, 0, 0},          /* easy */
 	{-1, 2, 0, 8 * TG_SEARCH_SEED, 320, 0},  /* learner */
-	{-1, 2, 0, 3 * TG_SEARCH_SEED, 150, 0},  /* improver */
-	{-1, 3, 0, 2 * TG_SEARCH_SEED, 80, 0},   /* steady */
+	{-1, 2, 0, 5 * TG_SEARCH_SEED, 220, 0},  /* amateur */
+	{-1, 2, 0, 5 * TG_SEARCH_SEED / 2, 120, 0}, /* improver */
+	{-1, 3, 0, 3 * TG_SEARCH_SEED / 2, 60, 0},  /* steady */
 	{TG_LEVEL_MEDIUM, 0, 0, 0, 0, 0},        /* medium */
-	{-1, 5, 10000, TG_SEARCH_SEED / 2, 0, 0}, /* club */
-	{-1, 0, 3300, 0, 0, 0},                  /* advanced */
-	{-1, 0, 6000, 0, 0, 0},                  /* strong */
-	{-1, 0, 25000, 0, 0, 0},                 /* expert */
-	{-1, 0, 100000, 0, 0, 0},                /* master */
-	{TG_LEVEL_HARD, 0, 0, 0, 0, 0},
+	{-1, 0, 1600, 0, 0, 0},                  /* advanced */
+	{-1, 0, 8000, 0, 0, 0},                  /* strong */
+	{-1, 0, 60000, 0, 0, 0},                 /* master */
+	{TG_LEVEL_HARD, 0, 0, 0, 0, 0},          /* hard */
 };
 
 int tg_search_level(tg_search_limits *lim, int level, uint32_t seed,
@@ -290,7 +287,7 @@ int tg_search_level(tg_search_limits *lim, int level, uint32_t seed,
 	tg_search_limits l = {0};
 	int legacy;
 
-	if (ow__ladder_level(&c, ladder, level, seed, clock, clock_ctx, time_ms, &legacy) < 0)
+	if (ow__ladder_level(&c, ladder, TG_LADDER_LEVELS, level, seed, clock, clock_ctx, time_ms, &legacy) < 0)
 		return -1;
 	OW__LIMITS_COPY(l, c);
 	*lim = l;

@@ -38,12 +38,13 @@
 enum { TG_LEVEL_EASY = 0, TG_LEVEL_MEDIUM = 1, TG_LEVEL_HARD = 2 };
 /* The ladder: level TG_LEVEL_LADDER + n (n = 1..TG_LADDER_LEVELS), weakest
  * first; steps TG_LADDER_EASY, _MEDIUM and _HARD are the three levels
- * exactly (the numbers of engine/search.h's OW_LADDER_*). */
+ * exactly. Its eleven steps are not Oware's twelve: medium to hard is a
+ * shorter climb here (docs/computer.md, "The ladder of levels"). */
 #define TG_LEVEL_LADDER 10
-#define TG_LADDER_LEVELS 12
+#define TG_LADDER_LEVELS 11
 #define TG_LADDER_EASY 2
-#define TG_LADDER_MEDIUM 6
-#define TG_LADDER_HARD 12
+#define TG_LADDER_MEDIUM 7
+#define TG_LADDER_HARD 11
 
 /* One table slot: 16 bytes. Clear the table (all zero bytes, or
  * tg_tt_clear) before its first use; it may be kept between the searches of
@@ -103,7 +104,7 @@ typedef struct tg_search_result {
 /* Clears a table of n entries. */
 void tg_tt_clear(tg_tt_entry *tt, size_t n);
 
-/* Fills *lim for a level (TG_LEVEL_*, or TG_LEVEL_LADDER + 1..12) with seed: easy 1 ply with a spread
+/* Fills *lim for a level (TG_LEVEL_*, or TG_LEVEL_LADDER + 1..11) with seed: easy 1 ply with a spread
  * of 3 seeds and 15% slips, medium 4 plies with a spread of half a seed,
  * hard time_ms of clock (when clock is given and time_ms > 0), else a
  * budget of 2,000,000 nodes. Returns 0, or -1 for an unknown level. */

@@ -102,7 +102,7 @@ export function drawActions(f) {
   // A game won against the computer: the offer of the level above (none
   // at the top, nor after a loss or a draw).
   const ai = !online && model.mode === 'local' ? model.local.ai : null;
-  const next = ai && g.over && g.winner === mySide() ? nextLevel(ai.level) : null;
+  const next = ai && g.over && g.winner === mySide() ? nextLevel(ai.level, model.timeline.kind) : null;
   act('act-next-level', !!next);
   if (next) setText($('act-next-level'), t('ai.next', { level: t(`ai.level.${next}`) }));
   // The hint's button (its mark is the board's).

@@ -2,7 +2,7 @@
 // runs in web/ai-worker.js (a Web Worker), so the page stays responsive.
 //
 //   import { Computer } from './ai.js';
-//   const cpu = new Computer();
+//   const cpu = new Computer();   // Oware's; computerFor('togyz') for Togyz Kumalak
 //   const r = await cpu.best({ moves: game.moves, level: 'club', seed: 7 });
 //   // r = {move: 'c', score, depth, nodes, pv: ['c', ...], ms}
 //   const hint = await cpu.hint({ moves: game.moves });   // hard's move
@@ -15,55 +15,72 @@
 //
 // position (optional) is {pits, captured, turn} as in `oware play`; moves
 // are the letters played from it (or from the start). level: a name of
-// LADDER ('hard': about one second). The weaker levels' random slips follow
+// the game's ladder, LADDERS ('hard': about one second). The weaker levels' random slips follow
 // seed: pass e.g. a per-game random number plus the ply for varied games.
 // Errors (an illegal move list, a finished game) reject with an Error.
 
-// The ladder of levels (docs/computer.md, "The ladder of levels"), weakest
-// first, the same in both games: step n (1-based) is the engine's level
-// 10 + n (OW_LEVEL_LADDER + n, TG_LEVEL_LADDER + n). Easy, medium and hard
-// are the engine's levels 0, 1 and 2 themselves (the same play: the hint
-// is hard's).
-export const LADDER = ['starter', 'easy', 'learner', 'improver', 'steady', 'medium',
-  'club', 'advanced', 'strong', 'expert', 'master', 'hard'];
-export const LEVELS = LADDER;
+// The ladders of levels (docs/computer.md, "The ladder of levels"), weakest
+// first, one a game: step n (1-based) is the engine's level 10 + n
+// (OW_LEVEL_LADDER + n, TG_LEVEL_LADDER + n). Togyz Kumalak's climb from
+// medium to hard is shorter, so its ladder has eleven steps and names of
+// its own. Easy, medium and hard are the engine's levels 0, 1 and 2
+// themselves (the same play: the hint is hard's).
+export const LADDERS = {
+  oware: ['starter', 'easy', 'learner', 'improver', 'steady', 'medium',
+    'club', 'advanced', 'strong', 'expert', 'master', 'hard'],
+  togyz: ['starter', 'easy', 'learner', 'amateur', 'improver', 'steady',
+    'medium', 'advanced', 'strong', 'master', 'hard'],
+};
+// The ladder of kind ('oware' or 'togyz').
+export function ladderOf(kind) {
+  return LADDERS[kind === 'togyz' ? 'togyz' : 'oware'];
+}
 // The level the start page offers before one is chosen.
 export const DEFAULT_LEVEL = 'medium';
 const ENGINE_LEVELS = { easy: 'easy', medium: 'medium', hard: 'hard' };
 
-// The engine's level for a name of LADDER: 'easy', 'medium', 'hard' (as the
-// workers name them), else the ladder's code 10 + n.
-export function levelCode(level) {
+// The engine's level for a name of kind's ladder: 'easy', 'medium', 'hard'
+// (as the workers name them), else the ladder's code 10 + n.
+export function levelCode(level, kind) {
   if (ENGINE_LEVELS[level]) return ENGINE_LEVELS[level];
-  const n = LADDER.indexOf(level);
+  const n = ladderOf(kind).indexOf(level);
   return n < 0 ? 'hard' : 10 + n + 1;
 }
 
-// The level above level, or null at the top (or for a name not in LADDER).
-export function nextLevel(level) {
-  const n = LADDER.indexOf(level);
-  return n < 0 || n + 1 >= LADDER.length ? null : LADDER[n + 1];
+// The level above level on kind's ladder, or null at the top (or for a
+// name not on it).
+export function nextLevel(level, kind) {
+  const ladder = ladderOf(kind);
+  const n = ladder.indexOf(level);
+  return n < 0 || n + 1 >= ladder.length ? null : ladder[n + 1];
 }
 
-// The level this browser chose last for kind ('oware' or 'togyz'; each
-// game keeps its own), or DEFAULT_LEVEL.
+// The level this browser chose last for kind (each game keeps its own),
+// or DEFAULT_LEVEL.
 const LEVEL_KEY = 'oware.level.';
 export function savedLevel(kind) {
   let v = null;
   try { v = localStorage.getItem(LEVEL_KEY + (kind === 'togyz' ? 'togyz' : 'oware')); } catch { /* storage off */ }
-  return LADDER.includes(v) ? v : DEFAULT_LEVEL;
+  return ladderOf(kind).includes(v) ? v : DEFAULT_LEVEL;
 }
 export function saveLevel(kind, level) {
-  if (!LADDER.includes(level)) return;
+  if (!ladderOf(kind).includes(level)) return;
   try { localStorage.setItem(LEVEL_KEY + (kind === 'togyz' ? 'togyz' : 'oware'), level); } catch { /* private mode */ }
 }
 // The analysis's node budget per ply in the page (docs/study.md, "For the
 // browser"): a 100-ply game in about a minute on a phone-class device.
 export const ANALYSIS_NODES = 300000;
 
+// The computer of kind ('oware': web/ai-worker.js, 'togyz':
+// web/togyz-worker.js).
+export function computerFor(kind) {
+  return kind === 'togyz' ? new Computer(new URL('togyz-worker.js', import.meta.url), 'togyz') : new Computer();
+}
+
 export class Computer {
-  constructor(workerUrl = new URL('ai-worker.js', import.meta.url)) {
+  constructor(workerUrl = new URL('ai-worker.js', import.meta.url), kind = 'oware') {
     this._url = workerUrl;
+    this.kind = kind;
     this._worker = null;
     this._pending = new Map();  // id -> {resolve, reject}
     this._next = 1;
@@ -95,10 +112,10 @@ export class Computer {
     });
   }
 
-  // The computer's move at level (a name of LADDER) for the game of
-  // position + moves.
+  // The computer's move at level (a name of its game's ladder) for the
+  // game of position + moves.
   best({ position = null, moves = [], level = 'hard', seed = 1, timeMs = 0 } = {}) {
-    return this._post({ type: 'best', position, moves: [...moves], level: levelCode(level), seed, timeMs });
+    return this._post({ type: 'best', position, moves: [...moves], level: levelCode(level, this.kind), seed, timeMs });
   }
 
   // The hint: hard's move for the side to move (full strength, whatever

@@ -2,7 +2,7 @@
 import { EngineError, Game, replay } from './engine.js';
 import { Game as TogyzGame, replay as togyzReplay } from './togyz.js';
 import { getKind, setKind, pitLabel } from './kind.js';
-import { Computer, LEVELS, nextLevel, saveLevel } from './ai.js';
+import { computerFor, ladderOf, nextLevel, saveLevel } from './ai.js';
 import { t, applyStatic } from './i18n.js';
 import { toast, announce, confirmDialog, show, store, load, setGameHeading } from './ui.js';
 import { model, setModel, newModel, moverOf, undoCount, mySide } from './model.js';
@@ -38,9 +38,9 @@ export function readLocal() {
   try {
     const saved = JSON.parse(load(LOCAL_KEY) || 'null');
     if (!saved || !Array.isArray(saved.moves)) return null;
-    const ai = saved.ai && LEVELS.includes(saved.ai.level) && ['south', 'north'].includes(saved.ai.side)
-      ? { level: saved.ai.level, side: saved.ai.side } : null;
     const kind = saved.kind === 'togyz' ? 'togyz' : 'oware';
+    const ai = saved.ai && ladderOf(kind).includes(saved.ai.level) && ['south', 'north'].includes(saved.ai.side)
+      ? { level: saved.ai.level, side: saved.ai.side } : null;
     return { kind, moves: saved.moves.filter((m) => typeof m === 'string'), ai, flipped: !!saved.flipped, start: validStart(saved.start, kind) };
   } catch { return null; }
 }
@@ -101,7 +101,7 @@ export function startLocal() {
 let computer = null;
 function cpu() {
   if (!computer) {
-    computer = getKind() === 'togyz' ? new Computer(new URL('togyz-worker.js', import.meta.url)) : new Computer();
+    computer = computerFor(getKind());
   }
   return computer;
 }
@@ -218,7 +218,7 @@ export async function newGame() {
 // (the same side and start), and that level kept as this game's choice.
 export function playNextLevel() {
   const ai = model && model.mode === 'local' ? model.local.ai : null;
-  const next = ai && model.timeline.over ? nextLevel(ai.level) : null;
+  const next = ai && model.timeline.over ? nextLevel(ai.level, model.timeline.kind) : null;
   if (!next) return;
   model.local.ai = { ...ai, level: next };
   saveLevel(model.timeline.kind, next);

@@ -18,7 +18,7 @@ import { Board } from './board.js';
 import { $, load, store } from './ui.js';
 import { setText, setHidden, setAttr, setDisabled } from './dom.js';
 import { openRecord } from './study.js';
-import { Computer } from './ai.js';
+import { computerFor } from './ai.js';
 
 const REPLY_MS = 700;   // the pause before the page plays a reply
 const START_RATING = 1200;
@@ -45,8 +45,7 @@ let board = null;
 let replyTimer = null;
 let viewSeq = 0;       // the engine's answer to an older position is dropped
 const computers = {};
-const computer = (kind) => (computers[kind] ||= kind === 'togyz'
-  ? new Computer(new URL('togyz-worker.js', import.meta.url)) : new Computer());
+const computer = (kind) => (computers[kind] ||= computerFor(kind));
 const WON = 20000;     // a search score beyond this is a forced result
 
 const engineOf = (kind) => (kind === 'togyz' ? TogyzGame : OwareGame);

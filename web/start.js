@@ -8,7 +8,7 @@ import { $, show } from './ui.js';
 import { setModel, other } from './model.js';
 import { newLocal, resumeText } from './local.js';
 import { startOnline } from './online.js';
-import { LADDER, savedLevel, saveLevel } from './ai.js';
+import { ladderOf, savedLevel, saveLevel } from './ai.js';
 import { chosenClock, clockError, wireClockForm } from './clock.js';
 import { myName, cleanName, rememberName } from './names.js';
 import { drawGames } from './games.js';
@@ -44,22 +44,24 @@ function showKind(kind) {
   hero.setLegal([]);
   $('study').hidden = isTogyz(kind);
   $('editor').hidden = isTogyz(kind);
-  // Each game keeps the level chosen last for it.
-  const level = savedLevel(kind);
-  document.querySelectorAll('#ai-levels input[name="ai-level"]').forEach((r) => { r.checked = r.value === level; });
+  // Each game has its ladder and keeps the level chosen last for it.
+  buildLevels(kind);
 }
 
-// The level choice: one radio a step of the ladder, weakest first, with
+// The level choice: one radio a step of kind's ladder, weakest first, with
 // its name and a line on how it plays (i18n.js ai.level.NAME and
-// ai.level.NAME.desc).
-function buildLevels() {
+// ai.level.NAME.desc); the level kept for kind is checked.
+function buildLevels(kind) {
   const set = $('ai-levels');
-  for (const level of LADDER) {
+  const chosen = savedLevel(kind);
+  set.querySelectorAll('label').forEach((l) => l.remove());
+  for (const level of ladderOf(kind)) {
     const label = document.createElement('label');
     const input = document.createElement('input');
     input.type = 'radio';
     input.name = 'ai-level';
     input.value = level;
+    input.checked = level === chosen;
     const text = document.createElement('span');
     text.className = 'level-text';
     const name = document.createElement('span');
@@ -128,14 +130,13 @@ export function createRoom(position) {
 function aiChoice() {
   const f = new FormData($('ai-form'));
   const mine = f.get('ai-side') === 'north' ? 'north' : 'south';
-  const level = LADDER.includes(f.get('ai-level')) ? f.get('ai-level') : savedLevel(getKind());
+  const level = ladderOf(getKind()).includes(f.get('ai-level')) ? f.get('ai-level') : savedLevel(getKind());
   return { level, side: other(mine) };
 }
 
 // The start page's forms and buttons: the game choice (remembered, and
 // shown at once), the create form, the local games, the editor.
 export function wireStart() {
-  buildLevels();
   $('ai-levels').addEventListener('change', (ev) => {
     if (ev.target.name === 'ai-level') saveLevel(getKind(), ev.target.value);
   });

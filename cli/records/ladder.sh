@@ -2,13 +2,17 @@
 # ladder.sh: games between two steps of the computer's ladder (`oware best
 # --level`, docs/computer.md), written as records for `oware puzzles
 # --records` (docs/lessons.md says where the shipped ones come from).
-# Steps 1-7 only (8, hard, is timed and not reproducible), so the same
-# arguments give the same file. Oware's games are OGN records (`oware
+# Steps 1-7 only (quick, and bounded by depth or nodes, never the clock),
+# so the same arguments give the same file with the same engine. Oware's games are OGN records (`oware
 # ogn`), Togyz Kumalak's numbered pairs of hole numbers, a result last.
 # Usage: cli/records/ladder.sh OWARE oware|togyz GAMES FIRST_SEED >FILE
 set -eu
 OWARE=$1 GAME=$2 GAMES=$3 SEED=$4
-NAMES="starter easy learner improver medium club strong"
+if [ "$GAME" = togyz ]; then
+	NAMES="starter easy learner amateur improver steady medium"
+else
+	NAMES="starter easy learner improver steady medium club"
+fi
 name() { echo "$NAMES" | cut -d' ' -f"$1"; }
 g=0
 while [ "$g" -lt "$GAMES" ]; do

@@ -29,13 +29,21 @@
 #include "engine/search.h"
 #include "engine/togyz_search.h"
 
-#define NLEV OW_LADDER_LEVELS
-enum { P_RANDOM = -2, P_GREEDY = -1 }; /* else a ladder level 1..NLEV */
+#define MAX_LEV OW_LADDER_LEVELS
+_Static_assert(TG_LADDER_LEVELS <= MAX_LEV, "Oware's ladder is the longer");
+enum { P_RANDOM = -2, P_GREEDY = -1 }; /* else a ladder level 1..nlev */
 
-static const char *const ladder_names[NLEV + 1] = {
+/* Each game's ladder, as cli/cli.h's cli_ladder names it. */
+static const char *const oware_names[OW_LADDER_LEVELS + 1] = {
 	"",       "starter", "easy",   "learner", "improver", "steady", "medium",
 	"club",   "advanced", "strong", "expert", "master", "hard",
 };
+static const char *const togyz_names[TG_LADDER_LEVELS + 1] = {
+	"",       "starter", "easy",   "learner", "amateur", "improver",
+	"steady", "medium",  "advanced", "strong", "master", "hard",
+};
+static const char *const *ladder_names;
+static int nlev;
 
 static int togyz;
 static int opening_plies;
@@ -239,7 +247,7 @@ static double elo_of(double s)
 /* Prints the pairings' rows and the ladder from the games so far. */
 static void report(const struct pairing *pr, int np)
 {
-	double elo[NLEV + 1], half[NLEV + 1], step[NLEV + 1], step_half[NLEV + 1];
+	double elo[MAX_LEV + 1], half[MAX_LEV + 1], step[MAX_LEV + 1], step_half[MAX_LEV + 1];
 	double greedy_elo, greedy_half;
 
 	printf("%-9s %-9s %6s %5s %5s %5s %7s %16s\n", "player", "against", "games", "won",
@@ -283,14 +291,14 @@ static void report(const struct pairing *pr, int np)
 	half[1] = step_half[0];
 	greedy_elo = elo[1] - step[1];
 	greedy_half = sqrt(half[1] * half[1] + step_half[1] * step_half[1]);
-	for (int k = 2; k <= NLEV; k++) {
+	for (int k = 2; k <= nlev; k++) {
 		elo[k] = elo[k - 1] + step[k];
 		half[k] = sqrt(half[k - 1] * half[k - 1] + step_half[k] * step_half[k]);
 	}
 	printf("\n%-5s %-9s %9s %9s\n", "level", "name", "Elo", "step");
 	printf("%-5s %-9s %+9.0f\n", "-", "random", 0.0);
 	printf("%-5s %-9s %+5.0f+-%-3.0f\n", "-", "greedy", greedy_elo, greedy_half);
-	for (int k = 1; k <= NLEV; k++)
+	for (int k = 1; k <= nlev; k++)
 		printf("%-5d %-9s %+5.0f+-%-3.0f %+5.0f+-%.0f\n", k, ladder_names[k], elo[k],
 		       half[k], k == 1 ? step[0] : step[k], k == 1 ? step_half[0] : step_half[k]);
 	fflush(stdout);
@@ -298,7 +306,7 @@ static void report(const struct pairing *pr, int np)
 
 int main(int argc, char **argv)
 {
-	struct pairing pr[NLEV + 1];
+	struct pairing pr[MAX_LEV + 1];
 	int np = 0, games, top_games, jobs, ntask = 0, fd[2];
 
 	if (argc < 3 || (strcmp(argv[1], "oware") && strcmp(argv[1], "togyz"))) {
@@ -307,6 +315,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	togyz = !strcmp(argv[1], "togyz");
+	ladder_names = togyz ? togyz_names : oware_names;
+	nlev = togyz ? TG_LADDER_LEVELS : OW_LADDER_LEVELS;
 	games = (atoi(argv[2]) + 1) / 2 * 2;
 	top_games = argc > 3 ? (atoi(argv[3]) + 1) / 2 * 2 : games;
 	jobs = argc > 4 ? atoi(argv[4]) : 1;
@@ -319,8 +329,8 @@ int main(int argc, char **argv)
 
 	pr[np++] = (struct pairing){1, P_RANDOM, games, 0, 0, 0, 0, 0};
 	pr[np++] = (struct pairing){1, P_GREEDY, games, 0, 0, 0, 0, 0};
-	for (int k = 2; k <= NLEV; k++)
-		pr[np++] = (struct pairing){k, k - 1, k == NLEV ? top_games : games, 0, 0, 0, 0, 0};
+	for (int k = 2; k <= nlev; k++)
+		pr[np++] = (struct pairing){k, k - 1, k == nlev ? top_games : games, 0, 0, 0, 0, 0};
 
 	/* Calibration: LADDER_ONLY="k,..." plays only the pairings of those
 	 * levels against the one below (1: against random and greedy). */

@@ -30,11 +30,14 @@ const FACTORS = [4, 6];
 // process's CPU time (node), else performance.now(). Returns each game's
 // rows {level, nodes, median, max} (ms).
 function measure(ow, tg, cpu) {
-  const LADDER = ['starter', 'easy', 'learner', 'improver', 'steady', 'medium',
+  // Each game's ladder below hard (web/ai.js, LADDERS). The engine's code
+  // of step n (1-based): easy and medium are levels 0 and 1 themselves,
+  // the others 10 + n (web/ai.js, levelCode).
+  const OWARE = ['starter', 'easy', 'learner', 'improver', 'steady', 'medium',
     'club', 'advanced', 'strong', 'expert', 'master'];
-  // The engine's code of step n (1-based): easy and medium are levels 0
-  // and 1 themselves, the others 10 + n (web/ai.js, levelCode).
-  const code = (n) => (n === 2 ? 0 : n === 6 ? 1 : 10 + n);
+  const TOGYZ = ['starter', 'easy', 'learner', 'amateur', 'improver', 'steady',
+    'medium', 'advanced', 'strong', 'master'];
+  const code = (ladder, n) => (ladder[n - 1] === 'easy' ? 0 : ladder[n - 1] === 'medium' ? 1 : 10 + n);
   const PLIES = [0, 6, 12, 24, 36, 48];
   const RUNS = 3;
   const clock = cpu
@@ -42,6 +45,7 @@ function measure(ow, tg, cpu) {
     : () => performance.now();
   const games = {
     Oware: {
+      ladder: OWARE,
       start: () => ow.w_ai_start(),
       play: (pit) => ow.w_ai_play(pit),
       search: (level, seed) => ow.w_search(ow.w_ai_game(), level, seed, 0, 0, 0),
@@ -49,6 +53,7 @@ function measure(ow, tg, cpu) {
       nodes: () => ow.w_search_nodes(),
     },
     'Togyz Kumalak': {
+      ladder: TOGYZ,
       start: () => tg.w_tg_start(),
       play: (pit) => tg.w_tg_play(pit),
       search: (level, seed) => tg.w_tg_search(level, seed, 0, 0, 0),
@@ -71,7 +76,8 @@ function measure(ow, tg, cpu) {
   const out = {};
   for (const [name, g] of Object.entries(games)) {
     line(g, 0);
-    for (let i = 0; i < 3; i++) { g.clear(); g.search(code(11), 1); }  // the optimised tier
+    const LADDER = g.ladder;
+    for (let i = 0; i < 3; i++) { g.clear(); g.search(code(LADDER, LADDER.length), 1); }  // the optimised tier
     out[name] = [];
     for (let n = 1; n <= LADDER.length; n++) {
       const ms = [];
@@ -82,7 +88,7 @@ function measure(ow, tg, cpu) {
         for (let k = 0; k < RUNS; k++) {
           g.clear();
           const t0 = clock();
-          const pit = g.search(code(n), 100 + ply);
+          const pit = g.search(code(LADDER, n), 100 + ply);
           const t = clock() - t0;
           if (pit < 0) throw new Error(`${name} ${LADDER[n - 1]} at ply ${ply}: search failed (${pit})`);
           best = Math.min(best, t);

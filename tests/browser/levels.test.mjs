@@ -25,22 +25,30 @@ const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe
 const suite = browserSuite();
 const { player, noProblems } = suite;
 
-// The ladder as the page must show it, weakest first: [value, English
-// name, Spanish name].
-const LADDER = [
-  ['starter', 'Starter', 'Inicial'],
-  ['easy', 'Easy', 'Fácil'],
-  ['learner', 'Learner', 'Aprendiz'],
-  ['improver', 'Improver', 'En progreso'],
-  ['steady', 'Steady', 'Constante'],
-  ['medium', 'Medium', 'Medio'],
-  ['club', 'Club', 'Club'],
-  ['advanced', 'Advanced', 'Avanzado'],
-  ['strong', 'Strong', 'Fuerte'],
-  ['expert', 'Expert', 'Experto'],
-  ['master', 'Master', 'Maestro'],
-  ['hard', 'Hard', 'Difícil'],
-];
+// Each game's ladder as the page must show it, weakest first: [value,
+// English name, Spanish name]; Togyz Kumalak's has eleven steps of its own.
+const NAMES = {
+  starter: ['Starter', 'Inicial'],
+  easy: ['Easy', 'Fácil'],
+  learner: ['Learner', 'Aprendiz'],
+  amateur: ['Amateur', 'Aficionado'],
+  improver: ['Improver', 'En progreso'],
+  steady: ['Steady', 'Constante'],
+  medium: ['Medium', 'Medio'],
+  club: ['Club', 'Club'],
+  advanced: ['Advanced', 'Avanzado'],
+  strong: ['Strong', 'Fuerte'],
+  expert: ['Expert', 'Experto'],
+  master: ['Master', 'Maestro'],
+  hard: ['Hard', 'Difícil'],
+};
+const LADDERS = {
+  oware: ['starter', 'easy', 'learner', 'improver', 'steady', 'medium', 'club', 'advanced', 'strong', 'expert', 'master', 'hard'],
+  togyz: ['starter', 'easy', 'learner', 'amateur', 'improver', 'steady', 'medium', 'advanced', 'strong', 'master', 'hard'],
+};
+const ladder = (kind) => LADDERS[kind].map((v) => [v, ...NAMES[v]]);
+// The step above medium: the first offered after a game won at medium.
+const ABOVE_MEDIUM = { oware: 'club', togyz: 'advanced' };
 const LANGS = { en: 'en-US', es: 'es-ES' };
 const PHONE = { viewport: { width: 360, height: 740 }, mobile: true };
 
@@ -69,6 +77,7 @@ test('the level choice: the whole ladder with a name and a line each, both games
       for (const kind of ['oware', 'togyz']) {
         await startPage(p, kind);
         const shown = await shownLevels(p);
+        const LADDER = ladder(kind);
         assert.deepEqual(shown.map((l) => l.value), LADDER.map((l) => l[0]), `${lang} ${kind}: the ladder's order`);
         assert.deepEqual(shown.map((l) => l.name), LADDER.map((l) => (lang === 'en' ? l[1] : l[2])), `${lang} ${kind}: the names`);
         for (const l of shown) {
@@ -136,6 +145,13 @@ test('each game keeps its own level in this browser, and a game starts at it', a
   assert.equal(await checkedLevel(p), 'learner');
   await p.check('input[name="kind"][value="oware"]');
   assert.equal(await checkedLevel(p), 'club');
+  // A step of Oware's ladder only (club) kept for Togyz Kumalak, as an
+  // older page could have: the Togyz choice falls back to medium.
+  await p.evaluate(() => localStorage.setItem('oware.level.togyz', 'club'));
+  await p.check('input[name="kind"][value="togyz"]');
+  assert.equal(await checkedLevel(p), 'medium');
+  assert.equal(await p.locator('#ai-levels input[value="club"]').count(), 0);
+  assert.equal(await p.locator('#ai-levels input[value="amateur"]').count(), 1);
   noProblems();
 });
 
@@ -155,7 +171,7 @@ test('every step plays in both games (its own engine level) and answers quickly;
   const p = await player({ locale: 'es-ES', name: 'steps' });
   await spyWorkers(p);
   for (const kind of ['oware', 'togyz']) {
-    for (const [i, [level]] of LADDER.entries()) {
+    for (const [i, [level]] of ladder(kind).entries()) {
       if (level === 'hard') continue;  // hard thinks a second: played elsewhere
       await startPage(p, kind);
       await p.check(`input[name="ai-level"][value="${level}"]`);
@@ -222,10 +238,13 @@ test('after a game won the page offers the next level and plays it; not after a 
     for (const [lang, locale] of Object.entries(LANGS)) {
       for (const [label, opts] of [['desktop', { viewport: { width: 1280, height: 800 } }], ['phone', PHONE]]) {
         const p = await player({ locale, name: `next-${kind}-${lang}-${label}`, ...opts });
-        // The human (South) won against medium: club is offered.
+        // The human (South) won against medium: the step above is offered
+        // (Oware's club, Togyz Kumalak's advanced).
+        const up = ABOVE_MEDIUM[kind];
+        const upName = NAMES[up][lang === 'en' ? 0 : 1];
         await openSaved(p, kind, won, 'medium', 'north');
         assert.equal(await p.isVisible('#act-next-level'), true);
-        assert.equal(await p.textContent('#act-next-level'), lang === 'en' ? 'Play the next level: Club' : 'Jugar el siguiente nivel: Club');
+        assert.equal(await p.textContent('#act-next-level'), lang === 'en' ? `Play the next level: ${upName}` : `Jugar el siguiente nivel: ${upName}`);
         await shot(p, `levels-next-${kind}-${lang}-${label}`);
         if (label === 'phone') continue;
         // The offer at the other steps names the step above.
@@ -244,17 +263,17 @@ test('after a game won the page offers the next level and plays it; not after a 
         await ready(p);
         await p.waitForSelector('#over:not([hidden])');
         assert.equal(await p.isVisible('#act-next-level'), false, 'two players');
-        // Taken: a new game at club, the same side, and club is this game's level now.
+        // Taken: a new game a step up, the same side, and that step is this game's level now.
         await openSaved(p, kind, won, 'medium', 'north');
         await p.click('#act-next-level');
         await p.waitForSelector('#over', { state: 'hidden' });
         await p.waitForSelector('#board .pit.legal');
         const saved = await p.evaluate(() => JSON.parse(localStorage.getItem('oware.local')));
-        assert.deepEqual([saved.kind, saved.moves, saved.ai], [kind, [], { level: 'club', side: 'north' }]);
-        assert.equal(await p.evaluate((k) => localStorage.getItem(`oware.level.${k}`), kind), 'club');
+        assert.deepEqual([saved.kind, saved.moves, saved.ai], [kind, [], { level: up, side: 'north' }]);
+        assert.equal(await p.evaluate((k) => localStorage.getItem(`oware.level.${k}`), kind), up);
         assert.equal(await p.evaluate((k) => localStorage.getItem(`oware.level.${k === 'togyz' ? 'oware' : 'togyz'}`), kind), null, 'the other game keeps its own');
         assert.equal(await p.isVisible('#act-next-level'), false, 'a game on');
-        assert.match(await p.textContent('#player-top .player-name'), lang === 'en' ? /\(computer, Club\)$/ : /\(IA, Club\)$/);
+        assert.ok((await p.textContent('#player-top .player-name')).endsWith(lang === 'en' ? `(computer, ${upName})` : `(IA, ${upName})`));
         await p.evaluate(() => localStorage.clear());
       }
     }

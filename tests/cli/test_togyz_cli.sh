@@ -76,9 +76,10 @@ expect_out "best medium takes the win" '{"move":9,"score":29999,"depth":2,"nodes
 expect_out "best hard takes the win" '{"move":9,"score":29999,"depth":2,"nodes":7,"pv":[9]}' \
 	best --game togyz --position "$win" --level hard
 expect_err "best after the end" 'best: the game is over' best --game togyz --position "$win" 9
-expect_err "best bad level" 'best: --level must be 1-12 or starter, easy, learner, improver, steady, medium, club, advanced, strong, expert, master or hard, not "nope"' best --game togyz --level nope
-expect_err "best level 13" 'best: --level must be 1-12 or starter, easy, learner, improver, steady, medium, club, advanced, strong, expert, master or hard, not "13"' best --game togyz --level 13
-expect_err "best level 0" 'best: --level must be 1-12 or starter, easy, learner, improver, steady, medium, club, advanced, strong, expert, master or hard, not "0"' best --game togyz --level 0
+expect_err "best bad level" 'best: --level must be 1-11 or starter, easy, learner, amateur, improver, steady, medium, advanced, strong, master or hard, not "nope"' best --game togyz --level nope
+expect_err "best level 12" 'best: --level must be 1-11 or starter, easy, learner, amateur, improver, steady, medium, advanced, strong, master or hard, not "12"' best --game togyz --level 12
+expect_err "best club (Oware's)" 'best: --level must be 1-11 or starter, easy, learner, amateur, improver, steady, medium, advanced, strong, master or hard, not "club"' best --game togyz --level club
+expect_err "best level 0" 'best: --level must be 1-11 or starter, easy, learner, amateur, improver, steady, medium, advanced, strong, master or hard, not "0"' best --game togyz --level 0
 # the ladder's levels by number and name: the win in one at each
 expect_out "best level 1 takes the win" '{"move":9,"score":29999,"depth":1,"nodes":2,"pv":[9]}' \
 	best --game togyz --position "$win" --level 1
@@ -86,16 +87,16 @@ expect_out "best starter takes the win" '{"move":9,"score":29999,"depth":1,"node
 	best --game togyz --position "$win" --level starter
 expect_out "best level 2 (easy) takes the win" '{"move":9,"score":29999,"depth":1,"nodes":2,"pv":[9]}' \
 	best --game togyz --position "$win" --level 2
-for lv in 3 learner 4 improver 5 steady 6 7 club; do
+for lv in 3 learner 4 amateur 5 improver 6 steady 7 medium; do
 	expect_out "best level $lv takes the win" '{"move":9,"score":29999,"depth":2,"nodes":6,"pv":[9]}' \
 		best --game togyz --position "$win" --level $lv
 done
-for lv in 8 advanced 9 strong 10 expert 11 master 12; do
+for lv in 8 advanced 9 strong 10 master 11; do
 	expect_out "best level $lv takes the win" '{"move":9,"score":29999,"depth":2,"nodes":7,"pv":[9]}' \
 		best --game togyz --position "$win" --level $lv
 done
-expect_out "best level 7: 5 plies" '{"move":9,"score":192,"depth":5,"nodes":3400,"pv":[9,8,6,1,1]}' best --game togyz --level 7 --seed 2 7 4
-expect_out "best level 7 is club" '{"move":9,"score":192,"depth":5,"nodes":3400,"pv":[9,8,6,1,1]}' best --game togyz --level club --seed 2 7 4
+expect_out "best level 8: 1,600 nodes" '{"move":5,"score":8,"depth":5,"nodes":1600,"pv":[5,9,1,8,2]}' best --game togyz --level 8 --seed 2 7 4
+expect_out "best level 8 is advanced" '{"move":5,"score":8,"depth":5,"nodes":1600,"pv":[5,9,1,8,2]}' best --game togyz --level advanced --seed 2 7 4
 expect_err "best bad hole" 'best: ply 1: "a" is not a hole number (1-9)' best --game togyz a
 expect_err "best two budgets" 'best: give only one of' best --game togyz --depth 3 --time-ms 5
 expect_err "best depth 65" 'best: --depth must be an integer from 1 to 64' best --game togyz --depth 65

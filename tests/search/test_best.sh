@@ -71,7 +71,7 @@ same "reproducible depth" --depth 9 a F
 same "reproducible easy" --level easy --seed 5 b
 same "reproducible medium" --level medium d
 
-# the ladder: levels 1-8 by number or name; 2, 5 and 8 are easy, medium
+# the ladder: levels 1-12 by number or name; 2, 6 and 12 are easy, medium
 # and hard exactly (the same line for the same seed)
 # alike NAME "ARGS1" "ARGS2": both runs print the same line (ARGS split at spaces).
 alike() {

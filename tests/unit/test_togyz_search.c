@@ -105,7 +105,7 @@ START_TEST(test_levels)
 END_TEST
 
 /* The ladder (issue 33) as docs/computer.md gives it: each step's depth,
- * node budget (0: none), spread and slips per mille; steps 2, 6 and 12 are
+ * node budget (0: none), spread and slips per mille; steps 2, 7 and 11 are
  * easy, medium and hard. */
 static const struct {
 	int depth;
@@ -116,14 +116,13 @@ static const struct {
 	{1, 0, 8 * TG_SEARCH_SEED, 700},
 	{1, 0, 3 * TG_SEARCH_SEED, 150},
 	{2, 0, 8 * TG_SEARCH_SEED, 320},
-	{2, 0, 3 * TG_SEARCH_SEED, 150},
-	{3, 0, 2 * TG_SEARCH_SEED, 80},
+	{2, 0, 5 * TG_SEARCH_SEED, 220},
+	{2, 0, 5 * TG_SEARCH_SEED / 2, 120},
+	{3, 0, 3 * TG_SEARCH_SEED / 2, 60},
 	{4, 0, TG_SEARCH_SEED / 2, 0},
-	{5, 10000, TG_SEARCH_SEED / 2, 0},
-	{0, 3300, 0, 0},
-	{0, 6000, 0, 0},
-	{0, 25000, 0, 0},
-	{0, 100000, 0, 0},
+	{0, 1600, 0, 0},
+	{0, 8000, 0, 0},
+	{0, 60000, 0, 0},
 	{0, 2000000, 0, 0},
 };
 
@@ -156,7 +155,10 @@ START_TEST(test_ladder_levels)
 	};
 	tg_search_limits lim, old;
 
-	ck_assert_int_eq(TG_LADDER_LEVELS, 12);
+	ck_assert_int_eq(TG_LADDER_LEVELS, 11);
+	ck_assert_int_eq(TG_LADDER_EASY, 2);
+	ck_assert_int_eq(TG_LADDER_MEDIUM, 7);
+	ck_assert_int_eq(TG_LADDER_HARD, 11);
 	for (int n = 1; n <= TG_LADDER_LEVELS; n++) {
 		ck_assert_int_eq(tg_search_level(&lim, TG_LEVEL_LADDER + n, 77, 0, 0, 0), 0);
 		ck_assert_int_eq(lim.depth, ladder_want[n].depth);

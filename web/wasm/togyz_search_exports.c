@@ -20,8 +20,8 @@
  *   w_tg_score(), w_tg_depth(), w_tg_nodes(), w_tg_npv(), w_tg_pv(i)
  *   w_tg_perft(depth)               // of the game, for the agreement tests
  * Levels 0 easy, 1 medium, 2 hard (timeMs > 0: that long, else a node
- * budget), or 10 + n for step n (1..12) of the ladder (TG_LEVEL_LADDER:
- * 12, 16 and 22 are easy, medium and hard); depth > 0 overrides the level with a plain search of exactly
+ * budget), or 10 + n for step n (1..11) of the ladder (TG_LEVEL_LADDER:
+ * 12, 17 and 21 are easy, medium and hard); depth > 0 overrides the level with a plain search of exactly
  * that depth (the same move as native code after w_tg_clear); nodes >= 1
  * a node budget instead of the level's. */
 #include <stddef.h>
