@@ -269,7 +269,7 @@ static int negamax(struct srch *s, const tg_pos *p, int depth, int ply, int alph
 static const struct ow__step ladder[TG_LADDER_LEVELS] = {
 	{-1, 1, 0, 8 * TG_SEARCH_SEED, 700, 0},  /* starter */
 	{TG_LEVEL_EASY, 0, 0, 0, 0, 0},          /* easy */
-	{-1, 2, 0, 8 * TG_SEARCH_SEED, 320, 0},  /* learner */
+	{-1, 2, 0, 8 * TG_SEARCH_SEED, 380, 0},  /* learner */
 	{-1, 2, 0, 5 * TG_SEARCH_SEED, 220, 0},  /* amateur */
 	{-1, 2, 0, 5 * TG_SEARCH_SEED / 2, 120, 0}, /* improver */
 	{-1, 3, 0, 3 * TG_SEARCH_SEED / 2, 60, 0},  /* steady */

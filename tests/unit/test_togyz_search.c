@@ -115,7 +115,7 @@ static const struct {
 	{0, 0, 0, 0},
 	{1, 0, 8 * TG_SEARCH_SEED, 700},
 	{1, 0, 3 * TG_SEARCH_SEED, 150},
-	{2, 0, 8 * TG_SEARCH_SEED, 320},
+	{2, 0, 8 * TG_SEARCH_SEED, 380},
 	{2, 0, 5 * TG_SEARCH_SEED, 220},
 	{2, 0, 5 * TG_SEARCH_SEED / 2, 120},
 	{3, 0, 3 * TG_SEARCH_SEED / 2, 60},
