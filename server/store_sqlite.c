@@ -137,9 +137,13 @@ typedef struct sqlite_store {
 	store base; /* first: the store.h interface */
 	sqlite3 *db;
 	/* The checkpointer: a thread with a connection of its own copies the WAL
-	 * into the database file (and syncs it) every CKPT_MS, so that the
-	 * event loop never waits for a checkpoint's syncs; the loop's own
-	 * commits only append to the WAL. Under steady writes that alone never
+	 * into the database file (and syncs it) every CKPT_MS, and at once when
+	 * the WAL passes WAL_KICK_FRAMES, so that the event loop never waits
+	 * for a checkpoint's syncs; the loop's own commits only append to the
+	 * WAL. A checkpoint's sync of the database file slows the WAL's syncs
+	 * that overlap it, so there are few of them: at 2,000 moves a second,
+	 * one a second instead of five took a move's p99 from about 1.25 ms to
+	 * 1.09 (median of seven runs each). Under steady writes that alone never
 	 * lets the WAL start over (new frames always follow the checkpoint), so
 	 * once it holds WAL_RESTART_FRAMES the loop checkpoints the rest itself
 	 * right after a commit: the next write then starts the WAL over. */
@@ -153,13 +157,15 @@ typedef struct sqlite_store {
 	int in_tx;  /* a transaction is open */
 	int broken; /* SQLite dropped the open transaction: flushing must fail */
 	int wal_frames;   /* frames in the WAL after the last commit */
+	int ckpt_kicked;  /* the checkpointer was woken for this WAL's frames */
 } sqlite_store;
 
 
 
 
-#define CKPT_MS 200
+#define CKPT_MS 1000
 #define WAL_RESTART_FRAMES 4096 /* 16 MiB of 4 KiB pages */
+#define WAL_KICK_FRAMES (WAL_RESTART_FRAMES / 2)
 
 static int wal_hook(void *arg, sqlite3 *db, const char *name, int frames)
 {
@@ -589,6 +595,16 @@ static int sq_commit(sqlite_store *s)
 		log_event(LOG_ERROR, "store_batch_lost", "error=\"the commit failed: %s\"",
 		          sqlite3_errmsg(s->db));
 		return -1;
+	}
+	if (s->wal_frames < WAL_KICK_FRAMES) {
+		s->ckpt_kicked = 0;
+	} else if (!s->ckpt_kicked && s->ckpt_running) {
+		/* Writes faster than a checkpoint a CKPT_MS: one now, so that the
+		 * rest left to the loop below stays short. */
+		s->ckpt_kicked = 1;
+		pthread_mutex_lock(&s->ckpt_mu);
+		pthread_cond_signal(&s->ckpt_cv);
+		pthread_mutex_unlock(&s->ckpt_mu);
 	}
 	if (s->wal_frames >= WAL_RESTART_FRAMES) {
 		/* Mostly copied by the checkpointer already; BUSY (it is at work)
