@@ -35,6 +35,17 @@ export const LADDERS = {
 export function ladderOf(kind) {
   return LADDERS[kind === 'togyz' ? 'togyz' : 'oware'];
 }
+// Togyz Kumalak's steps that an older page had (its ladder once had
+// Oware's twelve names), kept in a browser: the step that took their place.
+const RENAMED = { togyz: { club: 'advanced', expert: 'master' } };
+// level as a step of kind's ladder: itself, the step that replaced it, or
+// null.
+export function levelOn(kind, level) {
+  const ladder = ladderOf(kind);
+  if (ladder.includes(level)) return level;
+  const now = (RENAMED[kind === 'togyz' ? 'togyz' : 'oware'] || {})[level];
+  return now && ladder.includes(now) ? now : null;
+}
 // The level the start page offers before one is chosen.
 export const DEFAULT_LEVEL = 'medium';
 const ENGINE_LEVELS = { easy: 'easy', medium: 'medium', hard: 'hard' };
@@ -61,7 +72,7 @@ const LEVEL_KEY = 'oware.level.';
 export function savedLevel(kind) {
   let v = null;
   try { v = localStorage.getItem(LEVEL_KEY + (kind === 'togyz' ? 'togyz' : 'oware')); } catch { /* storage off */ }
-  return ladderOf(kind).includes(v) ? v : DEFAULT_LEVEL;
+  return levelOn(kind, v) || DEFAULT_LEVEL;
 }
 export function saveLevel(kind, level) {
   if (!ladderOf(kind).includes(level)) return;

@@ -2,7 +2,7 @@
 import { EngineError, Game, replay } from './engine.js';
 import { Game as TogyzGame, replay as togyzReplay } from './togyz.js';
 import { getKind, setKind, pitLabel } from './kind.js';
-import { computerFor, ladderOf, nextLevel, saveLevel } from './ai.js';
+import { computerFor, levelOn, nextLevel, saveLevel } from './ai.js';
 import { t, applyStatic } from './i18n.js';
 import { toast, announce, confirmDialog, show, store, load, setGameHeading } from './ui.js';
 import { model, setModel, newModel, moverOf, undoCount, mySide } from './model.js';
@@ -39,8 +39,8 @@ export function readLocal() {
     const saved = JSON.parse(load(LOCAL_KEY) || 'null');
     if (!saved || !Array.isArray(saved.moves)) return null;
     const kind = saved.kind === 'togyz' ? 'togyz' : 'oware';
-    const ai = saved.ai && ladderOf(kind).includes(saved.ai.level) && ['south', 'north'].includes(saved.ai.side)
-      ? { level: saved.ai.level, side: saved.ai.side } : null;
+    const level = saved.ai && levelOn(kind, saved.ai.level);
+    const ai = level && ['south', 'north'].includes(saved.ai.side) ? { level, side: saved.ai.side } : null;
     return { kind, moves: saved.moves.filter((m) => typeof m === 'string'), ai, flipped: !!saved.flipped, start: validStart(saved.start, kind) };
   } catch { return null; }
 }

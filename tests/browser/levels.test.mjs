@@ -145,13 +145,21 @@ test('each game keeps its own level in this browser, and a game starts at it', a
   assert.equal(await checkedLevel(p), 'learner');
   await p.check('input[name="kind"][value="oware"]');
   assert.equal(await checkedLevel(p), 'club');
-  // A step of Oware's ladder only (club) kept for Togyz Kumalak, as an
-  // older page could have: the Togyz choice falls back to medium.
-  await p.evaluate(() => localStorage.setItem('oware.level.togyz', 'club'));
-  await p.check('input[name="kind"][value="togyz"]');
-  assert.equal(await checkedLevel(p), 'medium');
+  // Togyz Kumalak's club and expert, kept by an older page (its ladder had
+  // Oware's names): the steps that took their place; a name of no ladder: medium.
+  for (const [kept, shown] of [['club', 'advanced'], ['expert', 'master'], ['nope', 'medium']]) {
+    await p.evaluate((v) => localStorage.setItem('oware.level.togyz', v), kept);
+    await p.check('input[name="kind"][value="oware"]');
+    await p.check('input[name="kind"][value="togyz"]');
+    assert.equal(await checkedLevel(p), shown, `Togyz ${kept} kept`);
+  }
   assert.equal(await p.locator('#ai-levels input[value="club"]').count(), 0);
   assert.equal(await p.locator('#ai-levels input[value="amateur"]').count(), 1);
+  // A Togyz game against club saved by an older page resumes against advanced.
+  await p.evaluate(() => localStorage.setItem('oware.local', JSON.stringify({ kind: 'togyz', moves: ['a'], ai: { level: 'club', side: 'north' } })));
+  await p.goto(`${suite.server.url}?local=1`);
+  await ready(p);
+  assert.match(await p.textContent('#player-top .player-name'), /\(computer, Advanced\)$/);
   noProblems();
 });
 
