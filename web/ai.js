@@ -19,6 +19,8 @@
 // seed: pass e.g. a per-game random number plus the ply for varied games.
 // Errors (an illegal move list, a finished game) reject with an Error.
 
+import { kindOf } from './kind.js';
+
 // The ladders of levels (docs/computer.md, "The ladder of levels"), weakest
 // first, one a game: step n (1-based) is the engine's level 10 + n
 // (OW_LEVEL_LADDER + n, TG_LEVEL_LADDER + n). Togyz Kumalak's climb from
@@ -33,18 +35,18 @@ export const LADDERS = {
 };
 // The ladder of kind ('oware' or 'togyz').
 export function ladderOf(kind) {
-  return LADDERS[kind === 'togyz' ? 'togyz' : 'oware'];
+  return LADDERS[kindOf(kind)];
 }
 // Togyz Kumalak's steps that an older page had (its ladder once had
 // Oware's twelve names), kept in a browser: the step that took their place.
-const RENAMED = { togyz: { club: 'advanced', expert: 'master' } };
+const RENAMED = { oware: {}, togyz: { club: 'advanced', expert: 'master' } };
 // level as a step of kind's ladder: itself, the step that replaced it, or
 // null.
 export function levelOn(kind, level) {
   const ladder = ladderOf(kind);
   if (ladder.includes(level)) return level;
-  const now = (RENAMED[kind === 'togyz' ? 'togyz' : 'oware'] || {})[level];
-  return now && ladder.includes(now) ? now : null;
+  const now = RENAMED[kindOf(kind)][level];
+  return ladder.includes(now) ? now : null;
 }
 // The level the start page offers before one is chosen.
 export const DEFAULT_LEVEL = 'medium';
@@ -71,12 +73,12 @@ export function nextLevel(level, kind) {
 const LEVEL_KEY = 'oware.level.';
 export function savedLevel(kind) {
   let v = null;
-  try { v = localStorage.getItem(LEVEL_KEY + (kind === 'togyz' ? 'togyz' : 'oware')); } catch { /* storage off */ }
+  try { v = localStorage.getItem(LEVEL_KEY + kindOf(kind)); } catch { /* storage off */ }
   return levelOn(kind, v) || DEFAULT_LEVEL;
 }
 export function saveLevel(kind, level) {
   if (!ladderOf(kind).includes(level)) return;
-  try { localStorage.setItem(LEVEL_KEY + (kind === 'togyz' ? 'togyz' : 'oware'), level); } catch { /* private mode */ }
+  try { localStorage.setItem(LEVEL_KEY + kindOf(kind), level); } catch { /* private mode */ }
 }
 // The analysis's node budget per ply in the page (docs/study.md, "For the
 // browser"): a 100-ply game in about a minute on a phone-class device.

@@ -1,7 +1,7 @@
 // board.js: draws the board (pits, seeds, counts, letters, stores), its
 // highlights and the sowing animation. Knows nothing of rooms or sockets.
 import { t } from './i18n.js';
-import { pitIds, pitLabel, rowOf } from './kind.js';
+import { kindOf, pitIds, pitLabel, rowOf } from './kind.js';
 import { setText, setAttr, setData } from './dom.js';
 
 const MAX_DOTS = 24;  // seeds drawn in a pit; the count is always written
@@ -45,7 +45,7 @@ export class Board {
 
   // Builds the pits of kind ('oware' or 'togyz') unless they are there.
   setKind(kind) {
-    kind = kind === 'togyz' ? 'togyz' : 'oware';
+    kind = kindOf(kind);
     if (kind === this.kind) return;
     this.finish();
     this.kind = kind;

@@ -7,6 +7,7 @@ import { t, tIn, getLang } from './i18n.js';
 import { $, store, shownScreen } from './ui.js';
 import { controlText } from './clock.js';
 import { keyedList, setText, setHidden, setData } from './dom.js';
+import { kindOf } from './kind.js';
 
 const TOKEN_PREFIX = 'oware.token.';
 const MAX = 50; // rooms a request may ask about
@@ -63,7 +64,7 @@ export async function drawGames() {
 }
 
 // A side's name in the room's own game (White/Black in a Togyz room).
-const side = (s, kind) => tIn(kind === 'togyz' ? 'togyz' : 'oware', `side.${s === 'north' ? 'north' : 'south'}`);
+const side = (s, kind) => tIn(kindOf(kind), `side.${s === 'north' ? 'north' : 'south'}`);
 
 // "5 minutes ago", in the page's language.
 function ago(seconds) {

@@ -14,13 +14,15 @@ const KIND_KEY = 'oware.kind';
 
 let current = 'oware';
 
+// The kind k names: 'togyz', else 'oware' (anything else read or received).
+export const kindOf = (k) => (k === 'togyz' ? 'togyz' : 'oware');
 export function getKind() { return current; }
-export function setKind(k) { current = k === 'togyz' ? 'togyz' : 'oware'; }
+export function setKind(k) { current = kindOf(k); }
 export const isTogyz = (k = current) => k === 'togyz';
 
 // The pits of a row (6 or 9) and all pit names of a kind.
 export const rowOf = (k = current) => (k === 'togyz' ? 9 : 6);
-export const pitIds = (k = current) => PIT_IDS[k === 'togyz' ? 'togyz' : 'oware'];
+export const pitIds = (k = current) => PIT_IDS[kindOf(k)];
 
 // How people write a pit: Oware its letter; Togyz its hole number 1..9
 // (Kazakh records), whichever side it is on.
@@ -39,10 +41,10 @@ export function togyzPit(side, hole) {
 
 // The game the start page offers (remembered by this browser).
 export function chosenKind() {
-  try { return localStorage.getItem(KIND_KEY) === 'togyz' ? 'togyz' : 'oware'; } catch { return 'oware'; }
+  try { return kindOf(localStorage.getItem(KIND_KEY)); } catch { return 'oware'; }
 }
 export function chooseKind(k) {
-  try { localStorage.setItem(KIND_KEY, k === 'togyz' ? 'togyz' : 'oware'); } catch { /* private mode */ }
+  try { localStorage.setItem(KIND_KEY, kindOf(k)); } catch { /* private mode */ }
 }
 
 // A Togyz room's state from the wire (PROTOCOL.md: moves and legal as hole

@@ -1,7 +1,7 @@
 // local.js: the game on this device (two players or the computer): moves, saving, undo, hint, new game, flip.
 import { EngineError, Game, replay } from './engine.js';
 import { Game as TogyzGame, replay as togyzReplay } from './togyz.js';
-import { getKind, setKind, pitLabel } from './kind.js';
+import { getKind, setKind, kindOf, pitLabel } from './kind.js';
 import { computerFor, levelOn, nextLevel, saveLevel } from './ai.js';
 import { t, applyStatic } from './i18n.js';
 import { toast, announce, confirmDialog, show, store, load, setGameHeading } from './ui.js';
@@ -38,7 +38,7 @@ export function readLocal() {
   try {
     const saved = JSON.parse(load(LOCAL_KEY) || 'null');
     if (!saved || !Array.isArray(saved.moves)) return null;
-    const kind = saved.kind === 'togyz' ? 'togyz' : 'oware';
+    const kind = kindOf(saved.kind);
     const level = saved.ai && levelOn(kind, saved.ai.level);
     const ai = level && ['south', 'north'].includes(saved.ai.side) ? { level, side: saved.ai.side } : null;
     return { kind, moves: saved.moves.filter((m) => typeof m === 'string'), ai, flipped: !!saved.flipped, start: validStart(saved.start, kind) };

@@ -1,6 +1,6 @@
 // online.js: the online room: its connection, the server's messages, sending moves and actions, its buttons.
 import { t, applyStatic } from './i18n.js';
-import { getKind, setKind, pitLabel, togyzFromWire } from './kind.js';
+import { getKind, setKind, kindOf, pitLabel, togyzFromWire } from './kind.js';
 import { Connection, socketUrl, CLOSE_REPLACED } from './net.js';
 import { toast, announce, confirmDialog, show, store, load } from './ui.js';
 import { model, setModel, newModel, mySide, other, moverOf, dropIdlePreview } from './model.js';
@@ -34,7 +34,7 @@ export function networkDown() { return netDown; }
 // createKind: the game of a room this page creates ('oware' or 'togyz').
 export function startOnline(room, createSide, createClock = null, createPosition = null, createKind = getKind()) {
   setModel(newModel('online'));
-  model.online.createKind = createKind === 'togyz' ? 'togyz' : 'oware';
+  model.online.createKind = kindOf(createKind);
   model.online.room = room;
   model.online.createSide = createSide || null;
   model.online.createClock = createClock;
@@ -129,7 +129,7 @@ function onMessage(msg) {
 
 // The room's game: the page's words and board follow it.
 function useKind(kind) {
-  const k = kind === 'togyz' ? 'togyz' : 'oware';
+  const k = kindOf(kind);
   if (k === getKind()) return;
   setKind(k);
   applyStatic();  // the page's words (the draw pass marks the body)
