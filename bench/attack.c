@@ -199,7 +199,11 @@ static void start(actor *a)
 
 	if (g.cfg->done())
 		return;
-	if (a->kind == ATK_TRICKLE)
+	if (a->kind != ATK_IDLE && !g.cfg->steady()) {
+		later(a, 50);
+		return;
+	}
+	if (a->kind == ATK_TRICKLE || a->kind == ATK_IDLE)
 		a->room[0] = 0;
 	else if (a->kind == ATK_CHAT)
 		; /* its own room (or none yet: it creates one), kept across connections */
@@ -466,7 +470,11 @@ static void on_upgrade(actor *a)
 	}
 	set_io(a, EV_READ);
 	a->reading = 1;
-	later(a, a->kind == ATK_SLOW ? SLOW_WINDOW_MS : a->kind == ATK_CHAT ? CHAT_EVERY_MS : TIMEOUT_MS);
+	if (a->kind == ATK_IDLE)
+		ev_timer_stop(g.loop, &a->tm); /* reads, answers pings, nothing more */
+	else
+		later(a, a->kind == ATK_SLOW ? SLOW_WINDOW_MS : a->kind == ATK_CHAT ? CHAT_EVERY_MS
+		                                                                     : TIMEOUT_MS);
 	rest = a->hsn - (size_t)(end + 4 - a->hs);
 	feed(a, (const unsigned char *)end + 4, rest);
 }

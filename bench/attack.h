@@ -1,5 +1,6 @@
 /* attack.h: owload's attackers (--attack-pings, --attack-churn,
- * --attack-slow, --attack-chat, --attack-trickle, --attack-history): raw
+ * --attack-slow, --attack-chat, --attack-trickle, --attack-history), and
+ * its idle connections (--idle), which are no attack but live alike: raw
  * non-blocking sockets with hand-made upgrades and
  * masked frames on one libev loop of their own, apart from the players, so
  * that what they do (never read, read late, close at once) is theirs to
@@ -9,7 +10,10 @@
 
 #include <stdint.h>
 
-enum { ATK_PING, ATK_CHURN, ATK_SLOW, ATK_CHAT, ATK_TRICKLE, ATK_HISTORY, ATK_KINDS };
+/* ATK_IDLE: upgraded connections that join no room, say nothing and
+ * answer the server's pings, held from the ramp on (the others start with
+ * the steady phase). */
+enum { ATK_PING, ATK_CHURN, ATK_SLOW, ATK_CHAT, ATK_TRICKLE, ATK_HISTORY, ATK_IDLE, ATK_KINDS };
 
 /* Counters per kind of attacker. */
 enum {
@@ -51,6 +55,7 @@ typedef struct atk_config {
 	const char (*ids)[40];  /* room ids the players publish ("" when none) */
 	int nids;
 	int (*done)(void);      /* polled every 50 ms: nonzero to stop */
+	int (*steady)(void);    /* nonzero once the kinds but ATK_IDLE may start */
 } atk_config;
 
 /* Runs the attackers until cfg->done() returns nonzero, then closes every

@@ -1110,8 +1110,14 @@ static int attack_done(void)
 	return sh->phase >= PH_DRAIN;
 }
 
-/* The attackers' process: from the steady phase to the drain. Exit status
- * 0, or 1 when they could not start. */
+static int attack_steady(void)
+{
+	return sh->phase >= PH_STEADY;
+}
+
+/* The attackers' process: from the steady phase to the drain (from the
+ * ramp with --idle, whose connections open then). Exit status 0, or 1 when
+ * they could not start. */
 static int attack_main(void)
 {
 	atk_config c;
@@ -1127,7 +1133,8 @@ static int attack_main(void)
 	c.ids = (const char (*)[40])room_ids;
 	c.nids = o.rooms;
 	c.done = attack_done;
-	while (sh->phase < PH_STEADY)
+	c.steady = attack_steady;
+	while (sh->phase < (o.attack[ATK_IDLE] ? PH_RAMP : PH_STEADY))
 		usleep(10000);
 	return atk_run(&c, &sh->atk) < 0;
 }
@@ -1138,7 +1145,7 @@ static void attack_rows(void)
 {
 	static const char *const names[ATK_KINDS] = {"ping flood", "spectator churn",
 	                                             "slow readers", "chat flood", "body trickle",
-	                                             "history pull"};
+	                                             "history pull", "idle connections"};
 
 	for (int k = 0; k < ATK_KINDS; k++) {
 		const uint64_t *v = sh->atk.v[k];
@@ -1146,11 +1153,14 @@ static void attack_rows(void)
 
 		if (!o.attack[k])
 			continue;
-		snprintf(label, sizeof label, "attack: %s x%d", names[k], o.attack[k]);
+		snprintf(label, sizeof label, "%s: %s x%d", k == ATK_IDLE ? "load" : "attack",
+		         names[k], o.attack[k]);
 		printf("%-34s %" PRIu64 " connections, %" PRIu64 " failed", label, v[AS_UPGRADED],
 		       v[AS_FAILED]);
 		if (k == ATK_PING)
 			printf(", %.1f MiB of pings sent\n", (double)v[AS_BYTES_TX] / (1 << 20));
+		else if (k == ATK_IDLE)
+			printf(", %.1f KiB read (pings)\n", (double)v[AS_BYTES_RX] / 1024);
 		else if (k == ATK_TRICKLE) {
 			printf("; %" PRIu64 " bytes trickled\n", v[AS_BYTES_TX]);
 			printf("%-34s cut unanswered=%" PRIu64 ", answered=%" PRIu64 ", still open after"
@@ -1210,6 +1220,9 @@ static void usage(void)
 	       "  --kill-at S             (crash test) SIGKILL the server S seconds into the steady\n"
 	       "                          phase; the caller restarts it (see tests/load)\n"
 	       "  --quiet                 no per-error lines\n"
+	       "  --idle N                N more WebSocket connections, opened during the ramp\n"
+	       "                          from addresses of their own: they join no room, send\n"
+	       "                          nothing and answer the server's pings\n"
 	       "Attackers, from the steady phase on, apart from the players (bench/README.md):\n"
 	       "  --attack-pings N        connections that join as spectators, then send pings\n"
 	       "                          as fast as the socket takes them and never read\n"
@@ -1244,7 +1257,7 @@ int main(int argc, char **argv)
 		{"attack-pings", 1, 0, 'A'}, {"attack-churn", 1, 0, 'C'}, {"attack-slow", 1, 0, 'W'},
 		{"attack-pause", 1, 0, 'Z'}, {"attack-sources", 1, 0, 'X'},
 		{"attack-chat", 1, 0, 'B'}, {"attack-trickle", 1, 0, 'L'}, {"attack-history", 1, 0, 'Y'},
-		{"help", 0, 0, 'h'}, {0, 0, 0, 0},
+		{"idle", 1, 0, 'D'}, {"help", 0, 0, 'h'}, {0, 0, 0, 0},
 	};
 	struct wstats t;
 	struct pstat idle, loaded, cpu0, cpu1, last, warm = {0, 0};
@@ -1290,6 +1303,7 @@ int main(int argc, char **argv)
 		case 'B': o.attack[ATK_CHAT] = atoi(optarg); break;
 		case 'L': o.attack[ATK_TRICKLE] = atoi(optarg); break;
 		case 'Y': o.attack[ATK_HISTORY] = atoi(optarg); break;
+		case 'D': o.attack[ATK_IDLE] = atoi(optarg); break;
 		case 'Z': o.attack_pause_ms = atof(optarg); break;
 		case 'X': o.attack_sources = atoi(optarg); break;
 		case 'h': usage(); return 0;
@@ -1301,6 +1315,7 @@ int main(int argc, char **argv)
 	    o.duration < 0 || o.ramp < 0 || o.port < 1 || o.port > 65535 ||
 	    o.attack[ATK_PING] < 0 || o.attack[ATK_CHURN] < 0 || o.attack[ATK_SLOW] < 0 ||
 	    o.attack[ATK_CHAT] < 0 || o.attack[ATK_TRICKLE] < 0 || o.attack[ATK_HISTORY] < 0 ||
+	    o.attack[ATK_IDLE] < 0 ||
 	    o.attack_sources < 1 || o.attack_pause_ms < 0 || !(o.stall_ms >= 0)) {
 		fprintf(stderr, "owload: bad arguments (see --help)\n");
 		return 2;
@@ -1311,7 +1326,8 @@ int main(int argc, char **argv)
 	for (int k = 0; k < ATK_KINDS; k++)
 		attacking |= o.attack[k] > 0;
 	if (attacking && o.sources + ATK_KINDS * o.attack_sources > 254) {
-		fprintf(stderr, "owload: --sources + 6 x --attack-sources exceed 254 addresses\n");
+		fprintf(stderr, "owload: --sources + %d x --attack-sources exceed 254 addresses\n",
+		        ATK_KINDS);
 		return 2;
 	}
 	/* Every socket needs a descriptor: take the hard limit. */
@@ -1370,19 +1386,24 @@ int main(int argc, char **argv)
 	usleep(100000);
 	t0 = now_ns();
 	sh->phase = PH_RAMP;
-	/* Ramp: until every room is seated (or twice the ramp plus 10 s). */
+	/* Ramp: until every room is seated and every idle connection open (or
+	 * twice the ramp plus 10 s, and a second per 1,000 idle ones). */
 	for (;;) {
 		usleep(20000);
 		sum_stats(&t);
-		if (t.seated >= o.rooms || interrupted ||
-		    now_ns() - t0 > (int64_t)((2 * o.ramp + 10) * 1e9))
+		if ((t.seated >= o.rooms &&
+		     sh->atk.v[ATK_IDLE][AS_UPGRADED] >= (uint64_t)o.attack[ATK_IDLE]) || interrupted ||
+		    now_ns() - t0 > (int64_t)((2 * o.ramp + 10 + o.attack[ATK_IDLE] / 1000.0) * 1e9))
 			break;
 	}
+	if (sh->atk.v[ATK_IDLE][AS_UPGRADED] < (uint64_t)o.attack[ATK_IDLE])
+		fprintf(stderr, "owload: only %" PRIu64 " of %d idle connections open after the ramp\n",
+		        sh->atk.v[ATK_IDLE][AS_UPGRADED], o.attack[ATK_IDLE]);
 	if (t.seated < o.rooms)
 		fprintf(stderr, "owload: only %d of %d rooms seated after the ramp\n", t.seated,
 		        o.rooms);
 	ramp_s = (double)((t.ramp_done_ns ? t.ramp_done_ns : now_ns()) - t0) / 1e9;
-	conns = t.open_now;
+	conns = t.open_now + (int)sh->atk.v[ATK_IDLE][AS_UPGRADED];
 	/* settle so the server's allocations after the last join are counted */
 	usleep((useconds_t)(o.settle * 1e6));
 	read_pstat(server_pid(), &loaded);
@@ -1487,7 +1508,8 @@ int main(int argc, char **argv)
 			printf("think %.0f ms\n", o.think_ms);
 		printf("%-34s %s\n", "metric", "value");
 		printf("%-34s %d of %d in %.2f s: %.0f /s\n", "connections opened (ramp)", conns,
-		       o.rooms * (2 + o.spectators), ramp_s, ramp_s > 0 ? conns / ramp_s : 0);
+		       o.rooms * (2 + o.spectators) + o.attack[ATK_IDLE], ramp_s,
+		       ramp_s > 0 ? conns / ramp_s : 0);
 		printf("%-34s %" PRIu64 " total, %" PRIu64 " reconnects, %" PRIu64 " rooms created\n",
 		       "connections / rooms", t.opened, t.reconnects, t.rooms_created);
 		printf("%-34s %" PRIu64 " in %.1f s: %.0f /s (%" PRIu64 " sent, %" PRIu64

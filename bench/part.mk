@@ -43,6 +43,22 @@ bench-load-pairs: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared $(BUILD)/sync
 		--duration $(LOAD_SECONDS) --spectators 0 --ramp 0
 BENCHES += bench-load-pairs
 
+# Idle connections must not slow the playing rooms: LOAD_IDLE_ROOMS rooms of
+# two players at LOAD_RATE moves/s (--sync normal: the disk's syncs out of
+# the tail), first alone, then with LOAD_IDLE idle WebSocket connections
+# held beside them by owload's other process (--idle: they join no room and
+# answer pings). The two move->opponent lines are the figures to compare.
+LOAD_IDLE_ROOMS ?= 2000
+LOAD_IDLE ?= 14000
+.PHONY: bench-load-idle
+bench-load-idle: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared $(BUILD)/syncprobe
+	SERVER_ARGS="--sync normal $(SERVER_ARGS)" sh bench/run-load.sh bench $(BUILD) \
+		--rooms $(LOAD_IDLE_ROOMS) --rate $(LOAD_RATE) --duration $(LOAD_SECONDS) --spectators 0
+	SERVER_ARGS="--sync normal $(SERVER_ARGS)" sh bench/run-load.sh bench $(BUILD) \
+		--rooms $(LOAD_IDLE_ROOMS) --rate $(LOAD_RATE) --duration $(LOAD_SECONDS) --spectators 0 \
+		--idle $(LOAD_IDLE) --attack-sources 4
+BENCHES += bench-load-idle
+
 # The same load on one server whose store is a throwaway PostgreSQL
 # (tests/cluster/with-pg.sh), durable as SQLite's full (every commit
 # flushed to disk before it is answered; PG_DURABLE=0: without disk syncs,
