@@ -165,22 +165,23 @@ static void raise_fd_limit(void)
 	}
 }
 
-/* Keepalive sweeps: a quarter of the ping time, from 250 ms to 1 s. */
-static lws_usec_t keepalive_us(void)
-{
-	lws_usec_t us = (lws_usec_t)cfg.ping_seconds * 250000;
+/* Keepalive: every connection seen once in a quarter of the ping time,
+ * from 250 ms to 1 s, a slice of them each tick (net_keepalive). */
+#define KEEPALIVE_TICK_MS 20
 
-	return us > 1000000 ? 1000000 : us < 250000 ? 250000 : us;
+static int64_t keepalive_period_ms(void)
+{
+	int64_t ms = (int64_t)cfg.ping_seconds * 250;
+
+	return ms > 1000 ? 1000 : ms < 250 ? 250 : ms;
 }
 
 static void keepalive(lws_sorted_usec_list_t *sul)
 {
-	int busy;
-
 	(void)sul;
-	busy = net_keepalive();
+	net_keepalive(keepalive_period_ms(), KEEPALIVE_TICK_MS);
 	rooms_probe();
-	lws_sul_schedule(ctx, 0, &keepalive_sul, keepalive, busy ? 200000 : keepalive_us());
+	lws_sul_schedule(ctx, 0, &keepalive_sul, keepalive, KEEPALIVE_TICK_MS * 1000);
 }
 
 static const struct lws_protocol_vhost_options mime[] = {
@@ -415,7 +416,7 @@ int main(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	lws_sul_schedule(ctx, 0, &sweep_sul, sweep, (lws_usec_t)sweep_interval_s() * 1000000);
-	lws_sul_schedule(ctx, 0, &keepalive_sul, keepalive, keepalive_us());
+	lws_sul_schedule(ctx, 0, &keepalive_sul, keepalive, KEEPALIVE_TICK_MS * 1000);
 	/* The PostgreSQL URI may hold a password: only the store's kind. */
 	log_event(LOG_INFO, "listening", "port=%d listen=%s unix=%s web_root=%s db=%s rooms=%d",
 	          port, cfg.listen ? cfg.listen : "*",

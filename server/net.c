@@ -87,8 +87,9 @@ static conn *conn_of(room_member *m)
 	return (conn *)(void *)((char *)m - offsetof(conn, m));
 }
 
-/* Every live WebSocket connection, for the keepalive sweep. */
-static conn *all_conns;
+/* Every live WebSocket connection, for the keepalive sweep, and where its
+ * next slice starts (NULL: a new pass from the head). */
+static conn *all_conns, *sweep_at;
 /* Connections given messages during this loop pass: net_send_ready()
  * writes them out once the pass's writes are committed. */
 static conn *ready_conns;
@@ -451,6 +452,8 @@ static void conn_teardown(conn *c)
 	reasm_free(&c->rx);
 	if (c->m.ip)
 		c->m.ip->conns--;
+	if (sweep_at == c)
+		sweep_at = c->all_next;
 	if (c->all_prev)
 		c->all_prev->all_next = c->all_next;
 	else
@@ -1187,7 +1190,8 @@ static void drop(conn *c, const char *reason, const char *why, const char *what,
  * costs the server CPU in proportion to those bytes. */
 #define RX_CHECK_MS 30000 /* a backstop: a flood makes the server busy */
 #define RX_CHECK_BUSY_MS 200
-#define RX_CHECKS_CALM 128 /* at most this many a sweep when calm: no burst */
+#define RX_CHECKS_CALM 128 /* at most this many a pass when calm: no burst */
+#define KEEPALIVE_MIN_SLICE 16 /* connections a tick at least */
 
 static int64_t rx_budget_per_s(void)
 {
@@ -1230,17 +1234,34 @@ static int busy(int64_t now)
 	return b;
 }
 
-int net_keepalive(void)
+void net_keepalive(int64_t period_ms, int64_t tick_ms)
 {
+	/* One pass's settings, fixed when it starts: the server's load is
+	 * weighed then, over the whole pass before. */
+	static int64_t pass_period, rx_every;
+	static int checks;
 	int64_t now = now_ms(), ping = (int64_t)cfg->ping_seconds * 1000,
 	        hangup = (int64_t)cfg->hangup_seconds * 1000;
-	int is_busy = busy(now);
-	int64_t rx_every = is_busy ? RX_CHECK_BUSY_MS : RX_CHECK_MS;
-	int checks = is_busy ? INT32_MAX : RX_CHECKS_CALM;
+	int64_t slice;
+	conn *c;
 
-	for (conn *c = all_conns; c; c = c->all_next) {
+	if (!sweep_at) {
+		int is_busy = busy(now);
+
+		pass_period = is_busy ? RX_CHECK_BUSY_MS : period_ms;
+		rx_every = is_busy ? RX_CHECK_BUSY_MS : RX_CHECK_MS;
+		checks = is_busy ? INT32_MAX : RX_CHECKS_CALM;
+		sweep_at = all_conns;
+	}
+	/* Every connection once a pass, a slice at each tick: no tick grows
+	 * with the connections held (as Redis's clientsCron). */
+	slice = ((int64_t)connections * tick_ms + pass_period - 1) / pass_period;
+	if (slice < KEEPALIVE_MIN_SLICE)
+		slice = KEEPALIVE_MIN_SLICE;
+	for (c = sweep_at; c && slice-- > 0; c = sweep_at) {
 		int64_t idle = now - c->last_rx;
 
+		sweep_at = c->all_next;
 		if (c->close_code)
 			continue;
 		/* Output waiting (ours, or a ping due) on a socket that takes
@@ -1279,7 +1300,6 @@ int net_keepalive(void)
 			lws_callback_on_writable(c->wsi);
 		}
 	}
-	return is_busy;
 }
 
 /* ---- HTTP: upgrade checks, /healthz, /metrics ---- */

@@ -44,15 +44,16 @@ void net_free(void);
 /* Open WebSocket connections. */
 int net_connections(void);
 
-/* Keepalive, run every second or faster: pings a connection silent for
+/* Keepalive, called every tick_ms: pings a connection silent for
  * --ping-seconds, and hangs up one that stays silent after that ping for
  * up to --hangup-seconds in all; also drops readers that do not read and
- * byte floods. Returns 1 when the server is busy (then run it again
- * sooner: a flood is caught faster). (Not lws's
- * retry_and_idle_policy: 4.1.6 re-inserts that per-connection timer into
- * one sorted list on every frame, O(connections) each time, which took
- * most of the CPU at 20,000 connections.) */
-int net_keepalive(void);
+ * byte floods. Each call handles a slice of the connections, so that every
+ * one is seen once per period_ms (200 ms while the server is busy: a flood
+ * is caught faster) and no call grows with the connections held. (Not
+ * lws's retry_and_idle_policy: 4.1.6 re-inserts that per-connection timer
+ * into one sorted list on every frame, O(connections) each time, which
+ * took most of the CPU at 20,000 connections.) */
+void net_keepalive(int64_t period_ms, int64_t tick_ms);
 
 /* Writes out the messages queued during this loop pass; run after the
  * pass's commit (rooms_flush). */

@@ -418,3 +418,33 @@ test('IPv6 clients count by their /64', () =>
     assert.equal(e.msgs[0].code, 'too_many_connections');
     for (const x of [a, b, c, d, e]) x.sock.destroy();
   }));
+
+test('keepalive: each of 200 silent connections is pinged and hung up in time, one that answers stays', () =>
+  // The sweep sees a slice of the connections at each tick (net_keepalive):
+  // every one of them must still be reached within a pass.
+  withServer(['--ping-seconds', '1', '--hangup-seconds', '3', '--max-conns-per-ip', '100'], async (srv) => {
+    const silent = [];
+    for (let i = 0; i < 200; i++) {
+      const r = await upgrade(srv.port, { localAddress: `127.0.0.${10 + (i % 4)}` });
+      assert.equal(r.status, 101);
+      silent.push(r.sock); // reads, answers nothing
+    }
+    const live = await upgrade(srv.port, { localAddress: '127.0.0.20' });
+    live.sock.on('data', (d) => {
+      // answer each ping (opcode 9, unmasked from the server) with its pong
+      for (let i = 0; i + 2 <= d.length;) {
+        const len = d[i + 1] & 127;
+        if ((d[i] & 15) === 9) live.sock.write(frame(10, d.subarray(i + 2, i + 2 + len)));
+        i += 2 + len;
+      }
+    });
+    const opened = Date.now();
+    await until(() => silent.every((s) => s.ended), 5500);
+    const took = (Date.now() - opened) / 1000;
+    assert.ok(took >= 2.5, `hung up after ${took} s, before the hang-up time`);
+    // every silent one saw its ping (an empty-ish frame, opcode 9) first
+    for (const s of silent) assert.equal(s.data[0] & 15, 9, 'pinged before the hang-up');
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(live.sock.ended, false, 'the connection that answers pings stays');
+    live.sock.destroy();
+  }));
