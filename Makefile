@@ -52,6 +52,10 @@ PQ_LIBS := $(shell pkg-config --libs libpq 2>/dev/null)
 CRYPTO_LIBS := $(shell pkg-config --libs libcrypto 2>/dev/null)
 UUID_CFLAGS := $(shell pkg-config --cflags uuid 2>/dev/null)
 UUID_LIBS := $(shell pkg-config --libs uuid 2>/dev/null)
+# protocol/text.c: Unicode's confusable skeletons (UTS #39) and
+# normalisation from ICU, for the names that read as a side's name.
+ICU_CFLAGS := $(shell pkg-config --cflags icu-uc icu-i18n 2>/dev/null)
+ICU_LIBS := $(shell pkg-config --libs icu-uc icu-i18n 2>/dev/null)
 
 # Parts append to these.
 ALL :=

@@ -35,7 +35,7 @@ for n in 1 2 3; do
 	"$B/owared" --port "$p" --listen 127.0.0.1 --store "$OW_TEST_PG" --node-id "b$n" \
 		--ping-seconds 10 --web-root web --log-level warn --max-connections $((nofile - 64)) \
 		--max-conns-per-ip "$per" --rooms-per-ip-per-min 1000000 --joins-per-ip-per-min 1000000 \
-		--max-rooms-per-ip 10000000 --max-sockets-per-ip "$per" --max-msgs-per-sec 1000 \
+		--max-rooms-per-ip 10000000 --max-rooms-per-net 10000000 --max-sockets-per-ip "$per" --max-msgs-per-sec 1000 \
 		--max-spectators 1000 ${SERVER_ARGS:-} >>"$dir/s$n.log" 2>&1 &
 	pids="$pids $!"
 	i=0

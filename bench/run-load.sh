@@ -53,7 +53,7 @@ start_server() {
 	${SERVER_WRAP:-} "${SERVER_BIN:-$B/owared}" --port "$port" --listen 127.0.0.1 --db "$dir/ow.db" \
 		--web-root web --log-level warn --max-connections "$maxconn" \
 		--max-conns-per-ip "$perip" --rooms-per-ip-per-min 1000000 \
-		--joins-per-ip-per-min 1000000 --max-rooms-per-ip 10000000 --max-sockets-per-ip "$perip" \
+		--joins-per-ip-per-min 1000000 --max-rooms-per-ip 10000000 --max-rooms-per-net 10000000 --max-sockets-per-ip "$perip" \
 		--max-msgs-per-sec 1000 --max-spectators 1000 \
 		${SERVER_ARGS:-} "$@" >>"$dir/server.log" 2>&1 &
 	spid=$!

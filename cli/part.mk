@@ -3,7 +3,7 @@ CLI_SRC := cli/oware.c cli/cli.c cli/best.c cli/study.c cli/togyz.c cli/puzzles.
 EXTRA_CFLAGS_cli := $(JANSSON_CFLAGS)
 
 $(BUILD)/oware: $(CLI_SRC:%.c=$(BUILD)/%.o) $(PROTO_OBJ) $(ENGINE_OBJ)
-	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(JANSSON_LIBS)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(JANSSON_LIBS) $(ICU_LIBS)
 ALL += $(BUILD)/oware
 
 # The endgame database (engine/egdb.h): every board of up to EGDB_SEEDS

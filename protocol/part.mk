@@ -7,4 +7,4 @@ PROTO_SRC += protocol/text.c
 PROTO_SRC += protocol/togyz.c
 PROTO_SRC += protocol/kind.c
 PROTO_OBJ = $(PROTO_SRC:%.c=$(BUILD)/%.o)
-EXTRA_CFLAGS_protocol := $(JANSSON_CFLAGS)
+EXTRA_CFLAGS_protocol := $(JANSSON_CFLAGS) $(ICU_CFLAGS)

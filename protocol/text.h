@@ -4,7 +4,8 @@
  * control (Cc), format (Cf), private-use (Co), line or paragraph separator
  * (Zl, Zp) or noncharacter, and no more than 4 combining marks in a row;
  * a name also needs a visible character and may not read as a side's
- * name. No JSON library, no allocation. */
+ * name. No JSON library, no allocation (ICU's, once, for the name
+ * check). */
 #ifndef PROTO_TEXT_H
 #define PROTO_TEXT_H
 
@@ -24,11 +25,15 @@ int proto_text_clean(const char *s, size_t len, int max_cp, char *out, size_t ou
                      const char **why);
 
 /* The rules of a name beyond proto_text_clean's (PROTOCOL.md, "Names and
- * chat"), on a cleaned NUL-terminated name: 0, or -1 with *why set when
- * it has no visible character (only spaces, combining marks, Hangul
- * fillers, blank Braille) or reads as a side's name once case folded,
- * decomposed for compatibility, stripped of marks, punctuation, symbols
- * and spaces, with look-alike letters of other scripts read as Latin. */
+ * chat"), on a cleaned NUL-terminated name: 0, or -1 with *why set (a
+ * static string) when it has no visible character (only spaces,
+ * combining marks, Hangul fillers, blank Braille) or when its reading,
+ * case folded or as typed, is a side's in a language of the page: NFKC,
+ * letter symbols as letters, then Unicode's confusable skeleton (ICU's
+ * uspoof_getSkeleton) without marks, small capitals as letters, case
+ * folded, until it stays the same; white space, punctuation and symbols
+ * passed over. ICU's data is read once, on the first call (thread-safe);
+ * if it cannot be, every name is refused. */
 int proto_name_check(const char *name, const char **why);
 
 #endif

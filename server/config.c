@@ -97,6 +97,9 @@ static const struct opt {
 	 " only the newest lines that fit)"},
 	{"max-rooms-per-ip", "OW_MAX_ROOMS_PER_IP", T_INT, offsetof(srv_config, max_rooms_per_ip),
 	 1, 10000000, "100", "rooms created from one client address and still held"},
+	{"max-rooms-per-net", "OW_MAX_ROOMS_PER_NET", T_INT, offsetof(srv_config, max_rooms_per_net),
+	 1, 10000000, "400", "rooms created from one network (an IPv4 /24, an IPv6 /48) and still"
+	 " held"},
 	{"max-rooms", "OW_MAX_ROOMS", T_INT, offsetof(srv_config, max_rooms),
 	 1, 10000000, "20000", "rooms held in total"},
 	{"max-spectators", "OW_MAX_SPECTATORS", T_INT, offsetof(srv_config, max_spectators),
@@ -117,8 +120,8 @@ static const struct opt {
 	{"expire-finished", "OW_EXPIRE_FINISHED", T_INT, offsetof(srv_config, expire_finished),
 	 1, 2000000000, "604800", "seconds a finished room may sit idle (default 7 days)"},
 	{"expire-unjoined", "OW_EXPIRE_UNJOINED", T_INT, offsetof(srv_config, expire_unjoined),
-	 1, 2000000000, "86400", "seconds a room nobody joined (or an unfinished one whose players"
-	 " made no move) may sit idle (default 1 day)"},
+	 1, 2000000000, "86400", "seconds a room nobody joined (or an unfinished one whose game has"
+	 " not started: fewer than 4 moves from each side) may sit idle (default 1 day)"},
 	{"evict-idle", "OW_EVICT_IDLE", T_INT, offsetof(srv_config, evict_idle),
 	 1, 2000000000, "21600", "seconds without a connection or a change after which a room"
 	 " with a game may make way for a new one when --max-rooms is reached (default 6 hours)"},

@@ -28,6 +28,7 @@ typedef struct srv_config {
 	int rooms_per_ip_per_min; /* --rooms-per-ip-per-min */
 	int joins_per_ip_per_min; /* --joins-per-ip-per-min */
 	int max_rooms_per_ip;   /* --max-rooms-per-ip: rooms held */
+	int max_rooms_per_net;  /* --max-rooms-per-net: rooms held from an IPv4 /24, IPv6 /48 */
 	int max_rooms;          /* --max-rooms */
 	int max_spectators;     /* --max-spectators: per room */
 	int max_queue;          /* --max-queue: outgoing messages per client */

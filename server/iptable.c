@@ -1,5 +1,6 @@
 /* iptable.c: the per-address counters behind --max-conns-per-ip and
- * --rooms-per-ip-per-min. */
+ * --rooms-per-ip-per-min, and the per-network ones behind
+ * --max-rooms-per-net. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,13 +47,39 @@ static void ip_key(const char *addr, char *out, size_t outlen)
 	snprintf(out, outlen, "%s", addr);
 }
 
-ipent *ip_get(const char *addr_text)
+/* The key of addr's network: "net " and its /24 (IPv4, IPv4-mapped
+ * IPv6) or /48 (IPv6), or "net " and addr when it is neither. */
+static void net_key(const char *addr, char *out, size_t outlen)
 {
-	char addr[sizeof ((ipent *)0)->addr];
+	struct in6_addr a6;
+	struct in_addr a4;
+	char text[INET6_ADDRSTRLEN];
+	static const uint8_t mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+
+	if (strchr(addr, ':') && inet_pton(AF_INET6, addr, &a6) == 1) {
+		if (!memcmp(a6.s6_addr, mapped, sizeof mapped)) {
+			memcpy(&a4, a6.s6_addr + 12, 4);
+		} else {
+			memset(a6.s6_addr + 6, 0, 10);
+			inet_ntop(AF_INET6, &a6, text, sizeof text);
+			snprintf(out, outlen, "net %s/48", text);
+			return;
+		}
+	} else if (inet_pton(AF_INET, addr, &a4) != 1) {
+		snprintf(out, outlen, "net %s", addr);
+		return;
+	}
+	((uint8_t *)&a4)[3] = 0;
+	inet_ntop(AF_INET, &a4, text, sizeof text);
+	snprintf(out, outlen, "net %s/24", text);
+}
+
+/* The entry keyed addr, created with zero counts when missing. */
+static ipent *entry(const char *addr)
+{
 	unsigned b;
 	ipent *e;
 
-	ip_key(addr_text, addr, sizeof addr);
 	b = hash(addr);
 
 	for (e = buckets[b]; e; e = e->next)
@@ -65,6 +92,22 @@ ipent *ip_get(const char *addr_text)
 	e->next = buckets[b];
 	buckets[b] = e;
 	return e;
+}
+
+ipent *ip_get(const char *addr_text)
+{
+	char addr[sizeof ((ipent *)0)->addr];
+
+	ip_key(addr_text, addr, sizeof addr);
+	return entry(addr);
+}
+
+ipent *ip_net_get(const char *addr_text)
+{
+	char addr[sizeof ((ipent *)0)->addr];
+
+	net_key(addr_text, addr, sizeof addr);
+	return entry(addr);
 }
 
 /* Counts one event in a window of a minute: 0, or -1 over limit. */

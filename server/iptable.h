@@ -1,6 +1,8 @@
 /* iptable.h: per client address counters (connections, rooms created and
  * joins in the current minute, rooms held) in a chained hash table, for
- * the per-address limits. IPv6 addresses count by their /64. */
+ * the per-address limits. IPv6 addresses count by their /64. Networks
+ * (an IPv4 /24, an IPv6 /48) have entries of their own, apart, for the
+ * per-network budget of rooms held. */
 #ifndef SRV_IPTABLE_H
 #define SRV_IPTABLE_H
 
@@ -36,6 +38,11 @@ typedef struct ipent {
  * counts when missing; NULL when out of memory. Entries live until
  * ip_sweep() finds them idle. */
 ipent *ip_get(const char *addr);
+/* The entry of addr's network: an IPv4 address's /24 (an IPv4-mapped
+ * IPv6 one's too), an IPv6 address's /48, anything else as it is; apart
+ * from the addresses' entries (its key starts with "net "). Created,
+ * lives and goes as ip_get's; NULL when out of memory. */
+ipent *ip_net_get(const char *addr);
 /* Counts a room created from e at now; returns 0, or -1 when e already
  * created `limit` rooms in the current minute. */
 int ip_room_allow(ipent *e, int64_t now, int limit);

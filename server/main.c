@@ -300,6 +300,7 @@ int main(int argc, char **argv)
 	rcfg.rooms_per_ip_per_min = cfg.rooms_per_ip_per_min;
 	rcfg.joins_per_ip_per_min = cfg.joins_per_ip_per_min;
 	rcfg.max_rooms_per_ip = cfg.max_rooms_per_ip;
+	rcfg.max_rooms_per_net = cfg.max_rooms_per_net;
 	rcfg.expire_unfinished = cfg.expire_unfinished;
 	rcfg.expire_finished = cfg.expire_finished;
 	rcfg.expire_unjoined = cfg.expire_unjoined;

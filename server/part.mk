@@ -4,7 +4,7 @@ SERVER_SRC := server/main.c server/net.c server/rooms.c server/rooms_batch.c ser
 EXTRA_CFLAGS_server := $(JANSSON_CFLAGS) $(LWS_CFLAGS) $(SQLITE_CFLAGS) $(UUID_CFLAGS) $(PQ_CFLAGS)
 
 $(BUILD)/owared: $(SERVER_SRC:%.c=$(BUILD)/%.o) $(PROTO_OBJ) $(ENGINE_OBJ)
-	$(CC) $(CFLAGS) $(OW_LDFLAGS) -pthread -o $@ $^ $(LWS_LIBS) $(SQLITE_LIBS) $(PQ_LIBS) $(UUID_LIBS) $(JANSSON_LIBS) $(CRYPTO_LIBS)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -pthread -o $@ $^ $(LWS_LIBS) $(SQLITE_LIBS) $(PQ_LIBS) $(UUID_LIBS) $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS)
 ALL += $(BUILD)/owared
 
 # `make run`: build, then serve ./web and the rooms on http://localhost:8080

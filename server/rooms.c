@@ -308,6 +308,8 @@ void room_free(room *r)
 		member_detach(r->members);
 	if (r->owner)
 		r->owner->rooms_held--;
+	if (r->owner_net)
+		r->owner_net->rooms_held--;
 	timer_unlink(r);
 	batch_unmark(r);
 	rules_room_free(&r->rr);
@@ -475,17 +477,33 @@ static void swap_seats(room *r)
 }
 
 
-/* A room without a game: a seat was never taken, or its players never
- * made a move (its first game has none, whether over or not). Such a
- * room makes way at any time in a full table once nobody is connected
- * to it, and expires after --expire-unjoined (after --expire-finished
- * when both seats are taken and its game is over). */
+/* A room without a game for real: a seat was never taken, or its
+ * current game has fewer than ROOMS_STARTED_MOVES moves from each side
+ * (whether over or not, a rematch's included: sides alternate, so that
+ * is fewer than twice as many plies). One move a room must not hold the
+ * table (issue 40): such a room makes way at any time in a full table
+ * once nobody is connected to it, and expires after --expire-unjoined
+ * (after --expire-finished when both seats are taken and its game is
+ * over). */
 static int gameless(const room *r)
 {
 	const room_rec *rec = &r->rr.rec;
 
-	return !rec->has_tok[0] || !rec->has_tok[1] ||
-	       (rec->game_number <= 1 && r->rr.nmoves == 0);
+	return !rec->has_tok[0] || !rec->has_tok[1] || r->rr.nmoves < 2 * ROOMS_STARTED_MOVES;
+}
+
+/* Seconds a room without a game for real (gameless) may sit idle:
+ * --expire-unjoined, or for a correspondence game with moves made, at
+ * least its days per move (its players may take that long to answer). */
+static int64_t unstarted_expiry(const room *r)
+{
+	const room_rec *rec = &r->rr.rec;
+	int64_t days = (int64_t)rec->clock_days * 86400;
+
+	if (rec->clock_kind == PROTO_CLOCK_CORRESPONDENCE && r->rr.nmoves > 0 &&
+	    days > cfg.expire_unjoined)
+		return days;
+	return cfg.expire_unjoined;
 }
 
 /* Which rooms make way when the table is full, first to last: 0 a room
@@ -783,6 +801,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 	char id[ROOM_ID_LEN + 1], token[TOKEN_TEXT];
 	uint8_t hash[SHA256_LEN], coin;
 	room *r;
+	ipent *net = NULL;
 
 	if (!shell_stats.store_ok) {
 		shell_io.error(m, PROTO_E_INTERNAL, "the store cannot save changes now; no room was created");
@@ -791,6 +810,12 @@ static void do_create(room_member *m, const proto_msg *msg)
 	if (m->ip && m->ip->rooms_held >= cfg.max_rooms_per_ip) {
 		shell_io.error(m, PROTO_E_RATE_LIMITED, "too many rooms held from this address; finish or"
 		         " wait for some to expire");
+		return;
+	}
+	if (m->ip && cfg.max_rooms_per_net > 0 && (net = ip_net_get(m->addr)) &&
+	    net->rooms_held >= cfg.max_rooms_per_net) {
+		shell_io.error(m, PROTO_E_RATE_LIMITED, "too many rooms held from this network (an"
+		         " IPv4 /24 or IPv6 /48); finish or wait for some to expire");
 		return;
 	}
 	if (m->ip && ip_room_allow(m->ip, now_ms(), cfg.rooms_per_ip_per_min) < 0) {
@@ -821,6 +846,10 @@ static void do_create(room_member *m, const proto_msg *msg)
 	if (m->ip) {
 		r->owner = m->ip;
 		m->ip->rooms_held++;
+	}
+	if (net) {
+		r->owner_net = net;
+		net->rooms_held++;
 	}
 	attach(r, m, o.seat);
 	rules_apply(&r->rr, &o, in.now);
@@ -1334,9 +1363,9 @@ void rooms_expire(void)
 		for (room *r = table[b], *next; r; r = next) {
 			const room_rec *rec = &r->rr.rec;
 			int64_t idle = now - rec->updated;
-			int limit = !rec->has_tok[0] || !rec->has_tok[1] ? cfg.expire_unjoined
+			int64_t limit = !rec->has_tok[0] || !rec->has_tok[1] ? cfg.expire_unjoined
 			          : rules_over(&r->rr) ? cfg.expire_finished
-			          : gameless(r) ? cfg.expire_unjoined : cfg.expire_unfinished;
+			          : gameless(r) ? unstarted_expiry(r) : cfg.expire_unfinished;
 
 			next = r->hnext;
 			if (r->members || idle < limit || batch_delete(rec->id) < 0)

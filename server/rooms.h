@@ -22,6 +22,10 @@ typedef struct room room;
  * IP_CHAT_BURST (iptable.h) in that time, over all its seats;
  * ROOMS_SPECTATOR_NAMES names of spectators at most are shown in a state. */
 #define ROOMS_CHAT_BURST 5
+/* A game has started for real once each side has made this many moves
+ * in it; before, its room makes way in a full table like a room without
+ * a game, and expires as soon (PROTOCOL.md, "A full table"). */
+#define ROOMS_STARTED_MOVES 4
 #define ROOMS_CHAT_WINDOW_MS 10000
 #define ROOMS_SPECTATOR_NAMES 10
 /* A POST /api/rooms asks about this many rooms at most. */
@@ -96,6 +100,7 @@ typedef struct rooms_config {
 	int rooms_per_ip_per_min;
 	int joins_per_ip_per_min;
 	int max_rooms_per_ip;        /* rooms created from one address and still held */
+	int max_rooms_per_net;       /* ... from one network (IPv4 /24, IPv6 /48) */
 	int expire_unfinished, expire_finished, expire_unjoined; /* seconds idle */
 	int evict_idle;              /* seconds idle before a room with a game may make
 	                              * way in a full table */

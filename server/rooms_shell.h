@@ -29,6 +29,7 @@ struct room {
 	int64_t count_due;             /* the spectators' count to announce then, or 0 */
 	int64_t count_window;          /* start (ms) of the second counted in count_changes */
 	ipent *owner;                  /* the creator's address entry (rooms_held), or NULL */
+	ipent *owner_net;              /* the creator's network entry (rooms_held), or NULL */
 	int count_changes;             /* count changes announced at once in that second */
 	uint8_t seats_noted;           /* the seats connected, as last noted in a store
 	                                * shared by several servers (store presence) */

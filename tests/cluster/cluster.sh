@@ -54,7 +54,7 @@ start() { # start N PORT
 	"$B/owared" --port "$2" --listen 127.0.0.1 --store "$OW_TEST_PG" --node-id "n$1" \
 		--lease-seconds $LEASE --ping-seconds 1 --hangup-seconds 5 --web-root web --log-level info --max-conns-per-ip 1000000 \
 		--rooms-per-ip-per-min 1000000 --joins-per-ip-per-min 1000000 \
-		--max-rooms-per-ip 10000000 --max-sockets-per-ip 1000000 --max-msgs-per-sec 1000 \
+		--max-rooms-per-ip 10000000 --max-rooms-per-net 10000000 --max-sockets-per-ip 1000000 --max-msgs-per-sec 1000 \
 		>>"$dir/s$1.log" 2>&1 &
 	eval "S$1=$!"
 	i=0

@@ -128,7 +128,8 @@ test('the image: its user, volume, port, health check, and no compiler', () => {
     assert.ok(!fs.existsSync(path.join(ROOTFS, 'usr/bin', tool)), tool + ' is not in the image');
   }
   const size = Number(podman('image', 'inspect', '--format', '{{.Size}}', IMAGE));
-  assert.ok(size < 160e6, `the image stays small: ${size} bytes`);
+  // About 135 MB, and 36 MB of ICU (libicu72) for the name check.
+  assert.ok(size < 200e6, `the image stays small: ${size} bytes`);
 });
 
 test('the server from the image: page, wasm, a game, health, and a restart keeps the room', async () => {

@@ -31,11 +31,11 @@ FUZZ_DEPS_ogn := $(FUZZ_ENGINE)
 FUZZ_DEPS_rules := $(FUZZ_BUILD)/server/rules.o $(FUZZ_BUILD)/server/sha256.o $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_LIBS_engine :=
 FUZZ_LIBS_togyz :=
-FUZZ_LIBS_togyz_position := $(JANSSON_LIBS)
-FUZZ_LIBS_position := $(JANSSON_LIBS)
-FUZZ_LIBS_notation := $(JANSSON_LIBS)
-FUZZ_LIBS_message := $(JANSSON_LIBS)
-FUZZ_LIBS_rules := $(JANSSON_LIBS) $(CRYPTO_LIBS)
+FUZZ_LIBS_togyz_position := $(JANSSON_LIBS) $(ICU_LIBS)
+FUZZ_LIBS_position := $(JANSSON_LIBS) $(ICU_LIBS)
+FUZZ_LIBS_notation := $(JANSSON_LIBS) $(ICU_LIBS)
+FUZZ_LIBS_message := $(JANSSON_LIBS) $(ICU_LIBS)
+FUZZ_LIBS_rules := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS)
 FUZZ_LIBS_ogn :=
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 # libFuzzer options per target: fuzz_engine reads 15 + 1024 bytes at most,
@@ -51,7 +51,7 @@ FUZZ_OPTS_togyz_position := -dict=tests/fuzz/json.dict
 # $(BUILD)/%.o rule, so make picks this one for $(BUILD)/fuzz/...).
 $(FUZZ_BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(JANSSON_CFLAGS) -c -o $@ $<
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(JANSSON_CFLAGS) $(ICU_CFLAGS) -c -o $@ $<
 
 # The targets themselves are sanitized but not coverage-instrumented: their
 # reference models and checks would only slow the search and add noise.

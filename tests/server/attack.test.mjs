@@ -352,7 +352,7 @@ async function say(port, obj, { n = 1, extra } = {}) {
   return { sock: r.sock, msgs: texts(r.sock.data) };
 }
 
-test('a full table makes way for new rooms by dropping unjoined ones, never recent games', async () => {
+test('a full table makes way for new rooms by dropping unjoined ones and one-move games, never recent started games', async () => {
   await withServer(['--max-rooms', '3'], async (srv) => {
     const ids = [];
     for (let i = 0; i < 3; i++) {
@@ -374,17 +374,35 @@ test('a full table makes way for new rooms by dropping unjoined ones, never rece
     assert.match(m, /oware_rooms_evicted_total 1\n/);
   });
   await withServer(['--max-rooms', '2'], async (srv) => {
-    for (let i = 0; i < 2; i++) { // two games with a move made, players gone now
+    // Two games started (4 moves from each side), players gone now.
+    for (let i = 0; i < 2; i++) {
       const a = await say(srv.port, { type: 'create', side: 'south' }, { n: 2 });
       const b = await say(srv.port, { type: 'join', room: a.msgs[0].room }, { n: 2 });
-      a.sock.write(frame(1, JSON.stringify({ type: 'move', pit: 'c', ply: 0 })));
-      await until(() => texts(b.sock.data).some((m) => m.type === 'state' && m.moves.length === 1));
+      const pits = ['a', 'A', 'b', 'B', 'c', 'C', 'd', 'D'];
+      for (let ply = 0; ply < pits.length; ply++) {
+        (ply % 2 ? b : a).sock.write(frame(1, JSON.stringify({ type: 'move', pit: pits[ply], ply })));
+        await until(() => texts(b.sock.data).some((m) => m.type === 'state' && m.moves.length === ply + 1));
+      }
       a.sock.destroy(); b.sock.destroy();
     }
     // Games moved less than --evict-idle (6 hours) ago never make way
     // (table.test.mjs: when they do).
     const c = await say(srv.port, { type: 'create', side: 'south' });
     assert.equal(c.msgs[0].code, 'too_many_rooms');
+    c.sock.destroy();
+  });
+  // One move a room does not hold the table (issue 40, item 3).
+  await withServer(['--max-rooms', '2'], async (srv) => {
+    for (let i = 0; i < 2; i++) {
+      const a = await say(srv.port, { type: 'create', side: 'south' }, { n: 2 });
+      const b = await say(srv.port, { type: 'join', room: a.msgs[0].room }, { n: 2 });
+      a.sock.write(frame(1, JSON.stringify({ type: 'move', pit: 'c', ply: 0 })));
+      await until(() => texts(b.sock.data).some((m) => m.type === 'state' && m.moves.length === 1));
+      a.sock.destroy(); b.sock.destroy();
+    }
+    await new Promise((r) => setTimeout(r, 200)); // their leaving is noted
+    const c = await say(srv.port, { type: 'create', side: 'south' }, { n: 2 });
+    assert.equal(c.msgs[0].type, 'welcome', JSON.stringify(c.msgs[0]));
     c.sock.destroy();
   });
 });

@@ -116,7 +116,11 @@ test('hostile names: invisible ones, a side\'s name and its look-alikes, piles o
     const hostile = [
       ['\u3164', /^name: no visible character$/], ['\u2800\u2800', /^name: no visible character$/],
       ['\u3164\u00a0\u3164', /^name: no visible character$/],
-      ['South', /^name: reads as the name of a side \(South, North, Sur, Norte, White, Black, Blancas, Negras\)$/],
+      ['South', /^name: reads as the name of a side \(South\)$/],
+      ['\ua731\u1d0f\u1d1c\u1d1b\u029c', /^name: reads as the name of a side \(South\)$/], // small capitals
+      ['\u{1F182}\u{1F17E}\u{1F184}\u{1F183}\u{1F177}', /\(South\)$/],                 // negative squared
+      ['Sou\u0442h', /\(South\)$/], ['B\u0142ack', /\(Black\)$/], ['S\u3164outh', /\(South\)$/],
+      ['\u042e\u0433', /\(\u042e\u0433\)$/], ['Noirs', /\(Noirs\)$/],
       ['NORTE', /side/], ['Negras', /side/], ['white', /side/],
       ['\uff33\uff4f\uff55\uff54\uff48', /side/],           // fullwidth
       ['\u0405\u043euth', /side/],                             // Cyrillic look-alikes
@@ -143,6 +147,9 @@ test('hostile names: invisible ones, a side\'s name and its look-alikes, piles o
     c.send({ type: 'create', side: 'north', name: 'Blancas' });
     await c.expectError('bad_message');
     c.send({ type: 'join', room, name: '\u3164' });
+    await c.expectError('bad_message');
+    // The joiner: small capitals took the free seat before.
+    c.send({ type: 'join', room, name: '\ua731\u1d0f\u1d1c\u1d1b\u029c' });
     await c.expectError('bad_message');
     await a.quiet();
     c.send({ type: 'chat', text: 'hi' });

@@ -80,7 +80,8 @@ test('expiry: idle rooms without connections go, and leave the store', async () 
     fin.a.send({ type: 'resign' });
     await fin.a.expect('state'); await fin.b.expect('state');
     const open = await twoPlayers(srv.port);
-    await playMoves(open.a, open.b, ['c', 'A']);
+    // A game started (4 moves from each side): fewer expire as unjoined.
+    await playMoves(open.a, open.b, ['a', 'A', 'b', 'B', 'c', 'C', 'd', 'D']);
     fin.a.close(); fin.b.close(); open.a.close(); open.b.close();
     const idle = Date.now();
     // The finished and the unjoined room go after a second; the

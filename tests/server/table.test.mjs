@@ -1,12 +1,16 @@
 // table.test.mjs: the room table when it is full (--max-rooms): which
-// rooms make way for a newcomer (a room without a game at once, a game
-// idle past --evict-idle, never one with a player connected), and rooms
-// whose players never moved expiring as soon as unjoined ones.
+// rooms make way for a newcomer (a room without a game, or whose game has
+// fewer than 4 moves from each side, at once; a game idle past
+// --evict-idle; never one with a player connected), rooms whose game has
+// not started expiring as soon as unjoined ones, and the budget of rooms
+// held from one network (--max-rooms-per-net).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withServer, Client, httpGet, playMoves } from './lib.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// Eight plies from the start: 4 moves from each side, a game started.
+const STARTED = ['a', 'A', 'b', 'B', 'c', 'C', 'd', 'D'];
 
 // A room created and joined from localAddress: { a (south), b, room }.
 async function pair(port, localAddress = '127.0.0.1') {
@@ -73,12 +77,12 @@ test('a full table: a connected room never makes way, a game only once idle past
     const live = await pair(srv.port);
     // Room 2: a game in progress, then both leave.
     const open = await pair(srv.port);
-    await playMoves(open.a, open.b, ['c', 'A']);
+    await playMoves(open.a, open.b, STARTED);
     open.a.close(); open.b.close();
     await sleep(1100); // a later idle time (whole seconds) for room 3
-    // Room 3: a finished game (one move, then a resignation), left.
+    // Room 3: a finished game (eight plies, then a resignation), left.
     const fin = await pair(srv.port);
-    await playMoves(fin.a, fin.b, ['c']);
+    await playMoves(fin.a, fin.b, STARTED);
     fin.a.send({ type: 'resign' });
     await fin.a.expect('state'); await fin.b.expect('state');
     fin.a.close(); fin.b.close();
@@ -112,17 +116,50 @@ test('a full table: a connected room never makes way, a game only once idle past
     live.a.close(); live.b.close();
   }));
 
-test('a room whose players never moved expires after --expire-unjoined, a game after --expire-unfinished', () =>
+test('a room whose players never moved, or moved fewer than 4 times each, expires after --expire-unjoined, a game after --expire-unfinished', () =>
   withServer(['--expire-unjoined', '1', '--expire-unfinished', '1000'], async (srv) => {
     const idle = await pair(srv.port);
     idle.a.close(); idle.b.close();
+    const seven = await pair(srv.port);
+    await playMoves(seven.a, seven.b, STARTED.slice(0, 7));
+    seven.a.close(); seven.b.close();
     const game = await pair(srv.port);
-    await playMoves(game.a, game.b, ['c']);
+    await playMoves(game.a, game.b, STARTED);
     game.a.close(); game.b.close();
     const rooms = async () => (await (await httpGet(srv.port, '/healthz')).json()).rooms;
     let n;
     for (const until = Date.now() + 15000; (n = await rooms()) > 1 && Date.now() < until;) await sleep(100);
     assert.equal(n, 1);
     assert.equal(await exists(srv.port, idle.room), false);
+    assert.equal(await exists(srv.port, seven.room), false);
     assert.equal(await exists(srv.port, game.room), true);
+  }));
+
+// Issue 40, item 3: 200 addresses filled the table with one move a room.
+test('a table filled with rooms of one move from many addresses takes a newcomer, and a network holds --max-rooms-per-net rooms', () =>
+  withServer(['--max-rooms', '6', '--max-rooms-per-net', '3'], async (srv) => {
+    // Two networks (127.0.1.0/24, 127.0.2.0/24), three rooms each, one move
+    // in each, everyone gone: the table is full.
+    const rooms = [];
+    for (const net of [1, 2])
+      for (let k = 0; k < 3; k++) {
+        const { a, b, room } = await pair(srv.port, `127.0.${net}.${10 + k}`);
+        await playMoves(a, b, ['c']);
+        a.close(); b.close();
+        rooms.push(room);
+      }
+    await sleep(200); // their leaving is noted
+    // A fourth room from a network holding three: rate_limited, whatever
+    // the address.
+    let m = await tryCreate(srv.port, '127.0.1.99');
+    assert.equal(m.code, 'rate_limited', JSON.stringify(m));
+    assert.match(m.message, /network/);
+    // From elsewhere: a one-move room makes way.
+    const c = await tryCreate(srv.port, '127.0.3.1', true);
+    assert.equal(c.type, 'welcome', JSON.stringify(c));
+    assert.equal(await evicted(srv.port), 1);
+    let gone = 0;
+    for (const room of rooms) if (!(await exists(srv.port, room))) gone++;
+    assert.equal(gone, 1);
+    c.client.close();
   }));

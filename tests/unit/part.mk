@@ -30,10 +30,10 @@ UNIT_OBJ_rooms := $(BUILD)/tests/unit/test_rooms.o $(BUILD)/server/rooms.o \
 	$(BUILD)/server/sha256.o $(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_OBJ_jscan := $(BUILD)/tests/unit/test_jscan.o $(BUILD)/bench/jscan.o
 UNIT_OBJ_text := $(BUILD)/tests/unit/test_text.o $(PROTO_OBJ) $(ENGINE_OBJ)
-UNIT_LIBS_message := $(JANSSON_LIBS) $(CRYPTO_LIBS)
-UNIT_LIBS_text := $(JANSSON_LIBS)
-UNIT_LIBS_rules := $(JANSSON_LIBS) $(CRYPTO_LIBS)
-UNIT_LIBS_rooms := $(JANSSON_LIBS) $(CRYPTO_LIBS) $(UUID_LIBS)
+UNIT_LIBS_message := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS)
+UNIT_LIBS_text := $(JANSSON_LIBS) $(ICU_LIBS)
+UNIT_LIBS_rules := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS)
+UNIT_LIBS_rooms := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS) $(UUID_LIBS)
 
 define UNIT_TEST
 $(BUILD)/test_$(1): $(UNIT_OBJ_$(1))

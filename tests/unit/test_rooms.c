@@ -6,13 +6,16 @@
  * again, the join's deadline), takes crossing (joins sharing one take, a
  * member gone meanwhile), a fence in a mixed batch, a lease lost during a
  * take, and a restart with rooms wanted elsewhere (kept while a player of
- * its own is connected, given up otherwise). */
+ * its own is connected, given up otherwise). And the table's defences:
+ * rooms whose game has not really started make way in a full table, and
+ * the budget of rooms held from one network (issue 40, item 3). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "server/clock.h"
+#include "server/iptable.h"
 #include "server/log.h"
 #include "server/rooms.h"
 #include "server/rules.h"
@@ -264,7 +267,7 @@ static void take_found(const fake_take *t)
 
 /* ---- the fake transport ---- */
 
-#define MAX_MEMBERS 8
+#define MAX_MEMBERS 16
 typedef struct fmember {
 	room_member m;
 	char last_type[24];  /* the type of the last message sent */
@@ -360,7 +363,9 @@ static const rooms_io fake_io = {io_send, io_send_all, io_error, io_close, io_pr
 
 /* ---- fixtures ---- */
 
-static void setup(void)
+/* The rooms over the fake store, max_rooms of them at most and per_net
+ * held from one network (0: no such budget). */
+static void setup_with(int max_rooms, int per_net)
 {
 	rooms_config cfg;
 
@@ -373,7 +378,8 @@ static void setup(void)
 	cfg.lim.abandon_ms = 300000;
 	cfg.lim.max_spectators = 10;
 	cfg.lim.day_ms = 86400000;
-	cfg.max_rooms = 100;
+	cfg.max_rooms = max_rooms;
+	cfg.max_rooms_per_net = per_net;
 	cfg.rooms_per_ip_per_min = 1000;
 	cfg.joins_per_ip_per_min = 1000;
 	cfg.max_rooms_per_ip = 100;
@@ -384,6 +390,11 @@ static void setup(void)
 	cfg.join_wait_ms = 6000;
 	log_set_level(LOG_ERROR);
 	ck_assert_int_eq(rooms_init(&cfg, &fk.base, &fake_io), 0);
+}
+
+static void setup(void)
+{
+	setup_with(100, 0);
 }
 
 static void teardown(void)
@@ -832,6 +843,179 @@ START_TEST(test_last_player_leaves_room_stays)
 }
 END_TEST
 
+
+/* ---- a full table (issue 40, item 3) ---- */
+
+static void committed(void)
+{
+	rooms_flush();
+	while (fk.nflush)
+		answer_flush(0, NULL);
+}
+
+/* Members i (south) and i + 1 (north) play a room with the first plies
+ * of pits (each a legal move), commit it and leave it: its id in id. */
+static void played_and_left(int i, const int *pits, int plies, char id[ROOM_ID_LEN + 1])
+{
+	memset(&members[i], 0, sizeof members[i]);
+	memset(&members[i + 1], 0, sizeof members[i + 1]);
+	snprintf(id, ROOM_ID_LEN + 1, "%s", create(i));
+	join(i + 1, id);
+	ck_assert_int_eq(members[i + 1].welcomes, 1);
+	committed();
+	for (int ply = 0; ply < plies; ply++) {
+		move(i + ply % 2, pits[ply], ply);
+		ck_assert_int_eq(members[i + ply % 2].last_error, 0);
+		committed();
+	}
+	rooms_leave(&members[i].m);
+	rooms_leave(&members[i + 1].m);
+	committed();
+}
+
+/* Eight plies from the start: each side's pits in turn (all legal). */
+static const int eight[] = {0, 6, 1, 7, 2, 8, 3, 9};
+
+/* A create from member i: its error, or 0 and its room in the table. */
+static int try_create(int i)
+{
+	proto_msg c = msg_of(PROTO_MSG_CREATE);
+
+	memset(&members[i], 0, sizeof members[i]);
+	c.side = OW_SOUTH;
+	snprintf(c.kind, sizeof c.kind, "oware");
+	rooms_handle(member(i), &c);
+	committed();
+	return members[i].welcomes ? 0 : members[i].last_error;
+}
+
+/* The attack: a table of rooms with one move each, everyone gone. Today's
+ * table kept them as unfinished games for --evict-idle; now they make
+ * way like rooms without a game, the one idle longest first. */
+START_TEST(test_one_move_rooms_make_way)
+{
+	char id[3][ROOM_ID_LEN + 1], line[128];
+
+	int removed = 0;
+
+	for (int k = 0; k < 3; k++)
+		played_and_left(0, eight, 1, id[k]);
+	ck_assert_int_eq(rooms_count(), 3);
+	fk.nlog = 0;
+	ck_assert_int_eq(try_create(4), 0);
+	ck_assert_int_eq(rooms_count(), 3);
+	ck_assert_int_eq(rooms_get_stats()->rooms_evicted, 1);
+	for (int k = 0; k < 3; k++) {
+		snprintf(line, sizeof line, "remove %s", id[k]);
+		removed += logged(line);
+	}
+	ck_assert_int_eq(removed, 1);
+}
+END_TEST
+
+/* Seven plies (3 moves from one side) have not started a game; eight
+ * (4 from each) have: only the room with seven makes way, and once only
+ * started games are left, a create is too_many_rooms. */
+START_TEST(test_started_games_never_make_way)
+{
+	char id[3][ROOM_ID_LEN + 1], line[128];
+
+	played_and_left(0, eight, 8, id[0]);
+	played_and_left(0, eight, 7, id[1]);
+	played_and_left(0, eight, 8, id[2]);
+	fk.nlog = 0;
+	ck_assert_int_eq(try_create(4), 0);
+	snprintf(line, sizeof line, "remove %s", id[1]);
+	ck_assert(logged(line));
+	rooms_leave(&members[4].m);
+	committed();
+	/* The new room (no one joined) goes next; then nothing may. */
+	ck_assert_int_eq(try_create(5), 0);
+	rooms_leave(&members[5].m);
+	committed();
+	played_and_left(6, eight, 8, id[1]);
+	fk.nlog = 0;
+	ck_assert_int_eq(try_create(8), PROTO_E_TOO_MANY_ROOMS);
+	ck_assert_int_eq(rooms_count(), 3);
+	snprintf(line, sizeof line, "remove %s", id[0]);
+	ck_assert(!logged(line));
+	snprintf(line, sizeof line, "remove %s", id[2]);
+	ck_assert(!logged(line));
+}
+END_TEST
+
+/* A create from addr (a member of its own, counted there). */
+static int create_from(int i, const char *addr)
+{
+	proto_msg c = msg_of(PROTO_MSG_CREATE);
+
+	memset(&members[i], 0, sizeof members[i]);
+	c.side = OW_SOUTH;
+	snprintf(c.kind, sizeof c.kind, "oware");
+	members[i].m.seat = RULES_SPECTATOR;
+	members[i].m.addr = addr;
+	members[i].m.ip = ip_get(addr);
+	rooms_handle(&members[i].m, &c);
+	committed();
+	return members[i].welcomes ? 0 : members[i].last_error;
+}
+
+/* Two rooms held per network: a third from another address of the same
+ * IPv4 /24 or IPv6 /48 is rate_limited; one from the next network is not;
+ * a room gone gives its place back. */
+START_TEST(test_rooms_held_per_network)
+{
+	ck_assert_int_eq(create_from(0, "10.1.2.3"), 0);
+	ck_assert_int_eq(create_from(1, "10.1.2.4"), 0);
+	ck_assert_int_eq(create_from(2, "10.1.2.200"), PROTO_E_RATE_LIMITED);
+	ck_assert_int_eq(create_from(3, "::ffff:10.1.2.9"), PROTO_E_RATE_LIMITED);
+	ck_assert_int_eq(create_from(4, "10.1.3.4"), 0);
+	ck_assert_int_eq(create_from(5, "2001:db8:1:1::1"), 0);
+	ck_assert_int_eq(create_from(6, "2001:db8:1:ff00::2"), 0);
+	ck_assert_int_eq(create_from(7, "2001:db8:1:abcd::3"), PROTO_E_RATE_LIMITED);
+	ck_assert_int_eq(create_from(8, "2001:db8:2::1"), 0);
+	ck_assert_int_eq(rooms_count(), 6);
+	ck_assert_int_eq(ip_net_get("10.1.2.77")->rooms_held, 2);
+	ck_assert_int_eq(ip_get("10.1.2.3")->rooms_held, 1);
+}
+END_TEST
+
+/* A room that goes gives its network's place back. */
+START_TEST(test_network_place_given_back)
+{
+	ck_assert_int_eq(create_from(0, "10.9.9.1"), 0);
+	ck_assert_int_eq(create_from(1, "10.9.9.2"), 0);
+	ck_assert_int_eq(create_from(2, "10.9.9.3"), PROTO_E_RATE_LIMITED);
+	rooms_leave(&members[0].m);
+	committed();
+	/* Unjoined and left: it makes way for the next create in a full
+	 * table of 3 (the other network's). */
+	ck_assert_int_eq(create_from(3, "10.7.7.7"), 0);
+	ck_assert_int_eq(create_from(4, "10.7.7.8"), 0);
+	ck_assert_int_eq(rooms_get_stats()->rooms_evicted, 1);
+	ck_assert_int_eq(ip_net_get("10.9.9.9")->rooms_held, 1);
+	rooms_leave(&members[3].m);
+	committed();
+	ck_assert_int_eq(create_from(5, "10.9.9.3"), 0);
+	ck_assert_int_eq(ip_net_get("10.9.9.9")->rooms_held, 2);
+}
+END_TEST
+
+static void setup_full_table(void)
+{
+	setup_with(3, 0);
+}
+
+static void setup_per_network(void)
+{
+	setup_with(100, 2);
+}
+
+static void setup_both(void)
+{
+	setup_with(3, 2);
+}
+
 static Suite *rooms_suite(void)
 {
 	Suite *s = suite_create("rooms");
@@ -852,6 +1036,19 @@ static Suite *rooms_suite(void)
 	tcase_add_test(t, test_restart_then_wanted);
 	tcase_add_test(t, test_last_direct_player_leaves_then_given_up);
 	tcase_add_test(t, test_last_player_leaves_room_stays);
+	suite_add_tcase(s, t);
+	t = tcase_create("a full table");
+	tcase_add_checked_fixture(t, setup_full_table, teardown);
+	tcase_add_test(t, test_one_move_rooms_make_way);
+	tcase_add_test(t, test_started_games_never_make_way);
+	suite_add_tcase(s, t);
+	t = tcase_create("rooms per network");
+	tcase_add_checked_fixture(t, setup_per_network, teardown);
+	tcase_add_test(t, test_rooms_held_per_network);
+	suite_add_tcase(s, t);
+	t = tcase_create("a full table, rooms per network");
+	tcase_add_checked_fixture(t, setup_both, teardown);
+	tcase_add_test(t, test_network_place_given_back);
 	suite_add_tcase(s, t);
 	return s;
 }

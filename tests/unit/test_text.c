@@ -156,11 +156,11 @@ START_TEST(test_names_hostile)
 		"\xef\xbe\xa0",                                 /* halfwidth filler U+FFA0 */
 		"\xcc\x81\xcc\x81",                             /* combining marks alone */
 		"\xe3\x85\xa4\xc2\xa0\xe2\xa0\x80",             /* filler, no-break space, blank */
+		"South\xe3\x85\xa4",                           /* a filler after it, passed over */
 	};
 	static const char *const good[] = {
 		"Ana", "Ana Mar\xc3\xad" "a", "Southpaw", "North Star", "Blanca", "Sur2",
 		"S", "\xe5\x8c\x97",                            /* 北 */
-		"\xd0\xa1\xd0\xb5\xd0\xb2\xd0\xb5\xd1\x80",     /* Север */
 		"Kofi \xf0\x9f\x98\x80", "\xf0\x9f\x98\x80", ".", "Sou\xe5\x8c\x97th",
 		"\xe3\x85\xa4" "a",                             /* a filler beside a letter */
 		"Nguy\xe1\xbb\x85n",                            /* Nguyễn */
@@ -170,6 +170,116 @@ START_TEST(test_names_hostile)
 		ck_assert_msg(name_ok(bad[i]) == -1, "accepted name %zu: %s", i, bad[i]);
 	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
 		ck_assert_msg(name_ok(good[i]) == 0, "refused name %zu: %s", i, good[i]);
+}
+END_TEST
+
+/* The issue's look-alikes (issue 40, item 5) and the sides of every language
+ * the page speaks or will: refused; ordinary names of those languages,
+ * some close to a side's, accepted. */
+START_TEST(test_names_confusable)
+{
+	static const char *const bad[] = {
+		"\xea\x9c\xb1\xe1\xb4\x8f\xe1\xb4\x9c\xe1\xb4\x9b\xca\x9c", /* ꜱᴏᴜᴛʜ */
+		"\xc9\xb4\xe1\xb4\x8f\xca\x80\xe1\xb4\x9b\xca\x9c", /* ɴᴏʀᴛʜ */
+		"\xe1\xb4\xa1\xca\x9c\xc9\xaa\xe1\xb4\x9b\xe1\xb4\x87", /* ᴡʜɪᴛᴇ */
+		"\xca\x99\xca\x9f\xe1\xb4\x80\xe1\xb4\x84\xe1\xb4\x8b", /* ʙʟᴀᴄᴋ */
+		"\xea\x93\xa2\xea\x93\xb3\xea\x93\xb4\xea\x93\x94\xea\x93\xa7", /* ꓢꓳꓴꓔꓧ */
+		"\xf0\x9f\x86\x82\xf0\x9f\x85\xbe\xf0\x9f\x86\x84\xf0\x9f\x86\x83\xf0\x9f\x85\xb7", /* 🆂🅾🆄🆃🅷 */
+		"\xe2\x92\xae\xe2\x92\xaa\xe2\x92\xb0\xe2\x92\xaf\xe2\x92\xa3", /* ⒮⒪⒰⒯⒣ */
+		"\xf0\x9f\x87\xb8\xf0\x9f\x87\xb4\xf0\x9f\x87\xba\xf0\x9f\x87\xb9\xf0\x9f\x87\xad", /* 🇸🇴🇺🇹🇭 */
+		"\xf0\x9f\x87\xb3\xf0\x9f\x87\xb4\xf0\x9f\x87\xb7\xf0\x9f\x87\xb9\xf0\x9f\x87\xad", /* 🇳🇴🇷🇹🇭 */
+		"S\xc3\xb8uth", /* Søuth */
+		"B\xc5\x82" "ack", /* Błack */
+		"Wh\xc4\xb1te", /* Whıte */
+		"Bl\xc9\x91" "ck", /* Blɑck */
+		"Sou\xd1\x82h", /* Souтh */
+		"S0uth", /* S0uth */
+		"B1ack", /* B1ack */
+		"\xd0\x85\xd0\xbeuth", /* Ѕоuth */
+		"BIack", /* BIack */
+		"N\xd0\xberth", /* Nоrth */
+		"\xd0\x85\xd0\x9eU\xd0\xa2\xd0\x9d", /* ЅОUТН */
+		"Sud", /* Sud */
+		"NORD", /* NORD */
+		"Blancs", /* Blancs */
+		"noirs", /* noirs */
+		"N\xc3\xb8rd", /* Nørd */
+		"\xd0\x85ud", /* Ѕud */
+		"\xd0\xae\xd0\xb3", /* Юг */
+		"\xd0\xae\xd0\x93", /* ЮГ */
+		"\xd0\xa1\xd0\xb5\xd0\xb2\xd0\xb5\xd1\x80", /* Север */
+		"\xd0\xa1\xd0\x95\xd0\x92\xd0\x95\xd0\xa0", /* СЕВЕР */
+		"Cebep", /* Cebep */
+		"\xd0\x91\xd0\xb5\xd0\xbb\xd1\x8b\xd0\xb5", /* Белые */
+		"\xd0\xa7\xd1\x91\xd1\x80\xd0\xbd\xd1\x8b\xd0\xb5", /* Чёрные */
+		"\xd0\xa7\xd0\xb5\xd1\x80\xd0\xbd\xd1\x8b\xd0\xb5", /* Черные */
+		"\xd0\xa7\xd0\x95\xd0\xa0\xd0\x9d\xd0\xab\xd0\x95", /* ЧЕРНЫЕ */
+		"\xd0\x9e\xd2\xa3\xd1\x82\xd2\xaf\xd1\x81\xd1\x82\xd1\x96\xd0\xba", /* Оңтүстік */
+		"\xd0\x9e\xd0\xbd\xd1\x82\xd1\x83\xd1\x81\xd1\x82\xd1\x96\xd0\xba", /* Онтустік: н, у for ң, ү */
+		"\xd0\xa1\xd0\xbe\xd0\xbb\xd1\x82\xd2\xaf\xd1\x81\xd1\x82\xd1\x96\xd0\xba", /* Солтүстік */
+		"\xd0\x90\xd2\x9b", /* Ақ */
+		"\xd0\x90\xd0\xba", /* Ак */
+		"Ak", /* Ak */
+		"AK", /* AK */
+		"\xd2\x9a\xd0\xb0\xd1\x80\xd0\xb0", /* Қара */
+		"\xd0\x9a\xd0\xb0\xd1\x80\xd0\xb0", /* Кара */
+		"Kapa", /* Kapa */
+		"\xe2\x93\x88\xe2\x93\xa4\xe2\x93\x93", /* Ⓢⓤⓓ */
+		"S u d !", /* S u d ! */
+		"South\xe3\x85\xa4", /* South<U+3164> */
+		"\xe3\x85\xa4South", /* <U+3164>South */
+		"Sou\xe3\x85\xa4th", /* Sou<U+3164>th */
+		"S\xe2\xa0\x80outh", /* S<U+2800>outh */
+	};
+	static const char *const good[] = {
+		"Ana", /* Ana */
+		"Sudhir", /* Sudhir */
+		"Nordine", /* Nordine */
+		"Norberto", /* Norberto */
+		"Blanca", /* Blanca */
+		"Noir", /* Noir */
+		"Kara", /* Kara */
+		"Akira", /* Akira */
+		"Sudo", /* Sudo */
+		"\xd0\xae\xd0\xb6\xd0\xb0\xd0\xbd\xd0\xb8\xd0\xbd", /* Южанин */
+		"\xd0\xa1\xd0\xb5\xd0\xb2\xd0\xb5\xd1\x80\xd0\xb8\xd0\xbd", /* Северин */
+		"\xd0\x91\xd0\xb5\xd0\xbb\xd0\xbb\xd0\xb0", /* Белла */
+		"\xd0\x90\xd2\x9b\xd0\xb1\xd0\xbe\xd1\x82\xd0\xb0", /* Ақбота */
+		"\xd2\x9a\xd0\xb0\xd1\x80\xd0\xbb\xd1\x8b\xd2\x93\xd0\xb0\xd1\x88", /* Қарлығаш */
+		"\xd0\x90\xd0\xb9\xd0\xb3\xd2\xaf\xd0\xbb", /* Айгүл */
+		"\xd0\x95\xd1\x80\xd0\xbb\xd0\xb0\xd0\xbd", /* Ерлан */
+		"Southpaw", /* Southpaw */
+		"Noirs et blancs", /* Noirs et blancs */
+		"Sur del r\xc3\xado", /* Sur del río */
+		"Nguy\xe1\xbb\x85n", /* Nguyễn */
+		"\xc5\x8cta", /* Ōta */
+		"Jos\xc3\xa9", /* José */
+		"\xc5\x81ukasz", /* Łukasz */
+		"S\xc3\xb8ren", /* Søren */
+		"Bj\xc3\xb6rn", /* Björn */
+		"\xd0\x98\xd0\xb2\xd0\xb0\xd0\xbd", /* Иван */
+		"\xd0\x9e\xd0\xbd\xd1\x82\xd1\x83\xd1\x81\xd1\x82\xd0\xb8\xd0\xba", /* Онтустик: и is no і */
+		"\xd0\xa1\xd0\xbe\xd0\xbd\xd1\x8f", /* Соня */
+	};
+
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ck_assert_msg(name_ok(bad[i]) == -1, "accepted name %zu: %s", i, bad[i]);
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+		ck_assert_msg(name_ok(good[i]) == 0, "refused name %zu: %s", i, good[i]);
+}
+END_TEST
+
+/* The reason names the side the name reads as. */
+START_TEST(test_names_say_which_side)
+{
+	const char *why = NULL;
+
+	ck_assert_int_eq(proto_name_check("\xea\x9c\xb1\xe1\xb4\x8f\xe1\xb4\x9c\xe1\xb4\x9b\xca\x9c", &why), -1);
+	ck_assert_str_eq(why, "reads as the name of a side (South)");           /* ꜱᴏᴜᴛʜ */
+	ck_assert_int_eq(proto_name_check("Cebep", &why), -1);
+	ck_assert_str_eq(why, "reads as the name of a side (\xd0\xa1\xd0\xb5\xd0\xb2\xd0\xb5\xd1\x80)"); /* Север */
+	ck_assert_int_eq(proto_name_check("noirs", &why), -1);
+	ck_assert_str_eq(why, "reads as the name of a side (Noirs)");
 }
 END_TEST
 
@@ -304,6 +414,8 @@ int main(void)
 	tcase_add_test(tc, test_lengths_in_code_points);
 	tcase_add_test(tc, test_refused);
 	tcase_add_test(tc, test_names_hostile);
+	tcase_add_test(tc, test_names_confusable);
+	tcase_add_test(tc, test_names_say_which_side);
 	tcase_add_test(tc, test_marks_in_a_row);
 	tcase_add_test(tc, test_messages);
 	tcase_add_test(tc, test_chat_written);
