@@ -3,7 +3,9 @@
  * writer (message.c) and the store dispatch on a room's kind through it and
  * know no game's rules. Each kind is its engine (engine/oware.h,
  * engine/togyz.h) plus its JSON. Moves are kept as the engine's pit
- * indices (Oware 0..11, Togyz 0..17), one byte each. */
+ * indices (Oware 0..11, Togyz 0..17), one byte each. The `oware` tool
+ * (cli/kind.c) builds its own per-kind record on this one: a new kind or
+ * variant is a record here and one there. */
 #ifndef PROTO_KIND_H
 #define PROTO_KIND_H
 
@@ -51,6 +53,8 @@ typedef struct proto_kind {
 	int (*end)(const proto_play *p);    /* ow_end: OW_END_NONE while on */
 	int (*winner)(const proto_play *p); /* ow_winner */
 	int (*pit_side)(int pit);           /* the side whose row holds pit */
+	/* The number of legal move sequences of exactly depth plies. */
+	uint64_t (*perft)(const proto_play *p, int depth);
 	const char *(*strerror)(int err);   /* the engine's English text */
 	/* The move's name in the protocol ("c", "C"; "7"), NUL-terminated. */
 	void (*move_name)(int pit, char out[4]);
@@ -67,6 +71,9 @@ typedef struct proto_kind {
 	/* create's `position` from a parsed JSON value: 0 (valid, its game not
 	 * over), or -1 with the reason in err naming the field; out untouched. */
 	int (*position_json)(const struct json_t *j, proto_pos *out, char *err, size_t errlen);
+	/* A position from JSON text of len bytes (`oware play --position`),
+	 * over or not: 0, or -1 with the reason in err; out untouched. */
+	int (*position_parse)(const char *text, size_t len, proto_pos *out, char *err, size_t errlen);
 	/* The store's text of a start position (at most PROTO_START_TEXT
 	 * bytes with the NUL), and back: 0, or -1 for text it did not write. */
 	void (*start_text)(const proto_pos *p, char out[PROTO_START_TEXT]);
