@@ -1,7 +1,23 @@
 /* search.c: iterative-deepening negamax alpha-beta (PVS) with a
  * transposition table, TT-move/capture/killer/history ordering, a
  * quiescence search of captures at the leaves and the evaluation of
- * ow_search_eval. See search.h for the contracts. */
+ * ow_search_eval. See search.h for the contracts.
+ *
+ * Why it is not one negamax with engine/togyz_search.c (what the two
+ * share is in search_common.[ch]: budgets, the line, killers, the table's
+ * forced scores, the levels, iterative deepening): Oware's rules end a
+ * game by the line's history (a third repetition, 160 plies without a
+ * capture), so this tree carries the keys since the last capture, the
+ * twice flag and path_ends, and its table neither cuts where that history
+ * may decide nor stores a value it decided (docs/computer.md, "Endings");
+ * Togyz Kumalak has no such end, and every table value holds there. The
+ * pruning differs with it: here a quiescence search of captures at the
+ * leaves (58.5% to 66.8% at equal nodes for Oware, docs/computer.md), the
+ * endgame database at the leaves and inside the tree, and reductions of
+ * two plies for the latest quiet moves; for Togyz Kumalak a capture
+ * search measured as a loss (47.5%) and it reduces by one ply. One
+ * generic negamax would put these branches in every node of both games'
+ * hottest loop. */
 #include "engine/search.h"
 #include "engine/oware_internal.h"
 #include "engine/search_common.h"
