@@ -9,6 +9,21 @@
 
 #define HARD_MS 1000 /* the hint's time, as the web client's */
 
+/* Either engine's limits (the same field names) for budget b: a plain
+ * search to b's depth or for its time, else the step of the ladder
+ * (levels from base + 1) with the hint's time for hard. */
+#define LIMITS_SET(lim, b, level_fn, base) do { \
+	if ((b)->depth || (b)->time_ms) { \
+		memset(&(lim), 0, sizeof (lim)); \
+		(lim).depth = (b)->depth; \
+		(lim).time_ms = (b)->time_ms; \
+		(lim).clock = (b)->time_ms ? cli_now_ms : NULL; \
+		(lim).seed = (b)->seed; \
+	} else { \
+		level_fn(&(lim), (base) + (b)->level, (b)->seed, cli_now_ms, NULL, HARD_MS); \
+	} \
+} while (0)
+
 /* Either engine's result, copied into cli_found. */
 #define FOUND_COPY(out, r) do { \
 	_Static_assert(sizeof (r).pv <= CLI_PV_MAX, "a pv fits"); \
@@ -47,15 +62,7 @@ static int oware_search(const proto_play *p, const cli_budget *b, void *tt, cli_
 	ow_search_result r;
 	int rc;
 
-	if (b->depth || b->time_ms) {
-		memset(&lim, 0, sizeof lim);
-		lim.depth = b->depth;
-		lim.time_ms = b->time_ms;
-		lim.clock = b->time_ms ? cli_now_ms : NULL;
-		lim.seed = b->seed;
-	} else {
-		ow_search_level(&lim, OW_LEVEL_LADDER + b->level, b->seed, cli_now_ms, NULL, HARD_MS);
-	}
+	LIMITS_SET(lim, b, ow_search_level, OW_LEVEL_LADDER);
 	lim.egdb = b->egdb;
 	if ((rc = ow_search(&p->ow.game, &lim, tt, OW_SEARCH_TT_ENTRIES, &r)))
 		return rc;
@@ -152,15 +159,7 @@ static int togyz_search(const proto_play *p, const cli_budget *b, void *tt, cli_
 	tg_search_result r;
 	int rc;
 
-	if (b->depth || b->time_ms) {
-		memset(&lim, 0, sizeof lim);
-		lim.depth = b->depth;
-		lim.time_ms = b->time_ms;
-		lim.clock = b->time_ms ? cli_now_ms : NULL;
-		lim.seed = b->seed;
-	} else {
-		tg_search_level(&lim, TG_LEVEL_LADDER + b->level, b->seed, cli_now_ms, NULL, HARD_MS);
-	}
+	LIMITS_SET(lim, b, tg_search_level, TG_LEVEL_LADDER);
 	if ((rc = tg_search(&p->tg.game, &lim, tt, TG_SEARCH_TT_ENTRIES, &r)))
 		return rc;
 	FOUND_COPY(out, r);
