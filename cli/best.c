@@ -87,7 +87,7 @@ static int set_up(const cli_kind *k, const best_opts *o, int argc, char **argv, 
 	int rc;
 
 	if ((rc = cli_start(k, k->best_position_cmd, o->position, g)) ||
-	    (rc = cli_replay(k, "best", g, argv + o->moves, argc - o->moves, 0)))
+	    (rc = cli_replay(k, "best", g, argv + o->moves, argc - o->moves, 0, NULL)))
 		return rc;
 	if (k->proto->end(g) != OW_END_NONE)
 		return cli_bad("best", "the game is over: there is no move to choose");

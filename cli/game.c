@@ -24,7 +24,7 @@ int cli_start(const cli_kind *k, const char *cmd, const char *text, proto_play *
 }
 
 int cli_replay(const cli_kind *k, const char *cmd, proto_play *g, char **moves, int n,
-               int detailed)
+               int detailed, uint8_t *pits)
 {
 	for (int i = 0; i < n; i++) {
 		int pit = k->move_parse(g, moves[i]), rc;
@@ -34,6 +34,8 @@ int cli_replay(const cli_kind *k, const char *cmd, proto_play *g, char **moves, 
 		if ((rc = k->proto->play(g, pit)))
 			return cli_bad(cmd, "ply %d: %s", i + 1,
 			               detailed ? k->play_error(g, rc) : k->proto->strerror(rc));
+		if (pits)
+			pits[i] = (uint8_t)pit;
 	}
 	return 0;
 }
@@ -52,7 +54,7 @@ int cli_play(const cli_kind *k, int argc, char **argv)
 		i = 2;
 	}
 	if ((rc = cli_start(k, NULL, position, &g)) ||
-	    (rc = cli_replay(k, NULL, &g, argv + i, argc - i, 1)))
+	    (rc = cli_replay(k, NULL, &g, argv + i, argc - i, 1, NULL)))
 		return rc;
 	jw_init(&w);
 	k->proto->game_write(&w, &g, NULL, OW_NOBODY);

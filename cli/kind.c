@@ -70,7 +70,7 @@ static int oware_search(const proto_play *p, const cli_budget *b, void *tt, cli_
 	return 0;
 }
 
-static const cli_kind oware = {
+const cli_kind cli_kind_oware = {
 	.proto = &proto_kind_oware,
 	.move_parse = oware_move_parse,
 	.move_form = "a pit letter (a-f, A-F)",
@@ -166,7 +166,7 @@ static int togyz_search(const proto_play *p, const cli_budget *b, void *tt, cli_
 	return 0;
 }
 
-static const cli_kind togyz = {
+const cli_kind cli_kind_togyz = {
 	.proto = &proto_kind_togyz,
 	.help = togyz_help,
 	.move_parse = togyz_move_parse,
@@ -184,7 +184,7 @@ static const cli_kind togyz = {
 
 /* ---- The table ---- */
 
-const cli_kind *const cli_kinds[] = {&oware, &togyz, NULL};
+const cli_kind *const cli_kinds[] = {&cli_kind_oware, &cli_kind_togyz, NULL};
 
 const cli_kind *cli_kind_find(const char *name)
 {

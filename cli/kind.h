@@ -61,6 +61,7 @@ typedef struct cli_kind {
 
 /* The kinds, the first the default of --game; NULL-terminated. */
 extern const cli_kind *const cli_kinds[];
+extern const cli_kind cli_kind_oware, cli_kind_togyz;
 
 /* The kind --game's value names, or NULL. */
 const cli_kind *cli_kind_find(const char *name);
@@ -72,11 +73,12 @@ void cli_kind_names(char *out, size_t outlen);
  * 0, or cli_bad's status after saying why for cmd (NULL: no command). */
 int cli_start(const cli_kind *k, const char *cmd, const char *text, proto_play *g);
 
-/* Plays n moves given as arguments in g, the first ply numbered 1: 0, or
- * cli_bad's status naming the ply for cmd; detailed picks play's words
- * for an engine error (kind->play_error) over the engine's own. */
+/* Plays n moves given as arguments in g, the first ply numbered 1, their
+ * pits into pits[0..n) unless pits is NULL: 0, or cli_bad's status naming
+ * the ply for cmd; detailed picks play's words for an engine error
+ * (kind->play_error) over the engine's own. */
 int cli_replay(const cli_kind *k, const char *cmd, proto_play *g, char **moves, int n,
-               int detailed);
+               int detailed, uint8_t *pits);
 
 /* `oware play|perft [--game NAME] ...` with the arguments after the
  * command, --game taken out: 0 after printing, cli_bad's status for bad

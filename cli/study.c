@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
+#include "cli/kind.h"
 #include "cli/study.h"
 #include "engine/analysis.h"
 #include "engine/ogn.h"
@@ -79,39 +80,18 @@ static int no_memory(void)
 	return 1;
 }
 
-/* The start position from --position text (NULL: the standard start). */
-static int parse_start(const char *cmd, const char *text, ow_pos *p)
+/* The start from --position text (NULL: the standard start) into
+ * *start, and the game after our letters moves[0..n) into *g, their pits
+ * into pits[]: 0, or cli_bad's status for cmd (as `oware play` says it). */
+static int set_up(const char *cmd, const char *position, char **moves, int n,
+                  ow_pos *start, proto_play *g, uint8_t *pits)
 {
-	char err[160];
+	int rc = cli_start(&cli_kind_oware, cmd, position, g);
 
-	if (!text) {
-		ow_pos_start(p);
-		return 0;
-	}
-	if (proto_position_parse(text, strlen(text), p, err, sizeof err))
-		return cli_bad(cmd, "--position: %s", err);
-	return 0;
-}
-
-/* Replays our letters argv[0..n) from start into *g and pits[]. */
-static int replay(const char *cmd, const ow_pos *start, char **argv, int n,
-                  ow_game *g, uint8_t *pits)
-{
-	ow_game_from(g, start);
-	for (int i = 0; i < n; i++) {
-		const char *m = argv[i];
-		int pit = m[0] && !m[1] ? ow_pit_parse(m[0]) : -1, rc;
-
-		if (pit < 0)
-			return cli_bad(cmd, "ply %d: \"%s\" is not a pit letter (a-f, A-F)", i + 1, m);
-		if ((rc = ow_game_play(g, pit, NULL)))
-			return cli_bad(cmd, "ply %d: %s", i + 1, rc == OW_E_NOT_YOURS
-			           ? (g->pos.turn == OW_SOUTH ? "pit belongs to north; south is to move"
-			                                      : "pit belongs to south; north is to move")
-			           : ow_strerror(rc));
-		pits[i] = (uint8_t)pit;
-	}
-	return 0;
+	if (rc)
+		return rc;
+	*start = g->ow.game.pos;
+	return cli_replay(&cli_kind_oware, cmd, g, moves, n, 1, pits);
 }
 
 static json_t *letter(int pit)
@@ -283,18 +263,18 @@ int cli_analyse(int argc, char **argv)
 	ow_tt_entry *tt;
 	uint8_t *pits;
 	ow_pos start;
+	proto_play played;
 	ow_game g;
 	json_t *out, *plies;
 	int n, rc;
 
 	if ((rc = parse_analyse_opts(argc, argv, &o)) ||
-	    (o.egdb && (rc = cli_egdb_open("analyse", o.egdb, &lim.egdb))) ||
-	    (rc = parse_start("analyse", o.position, &start)))
+	    (o.egdb && (rc = cli_egdb_open("analyse", o.egdb, &lim.egdb))))
 		return rc;
 	n = argc - o.moves;
 	if (!(pits = malloc((size_t)n + 1)))
 		return no_memory();
-	if ((rc = replay("analyse", &start, argv + o.moves, n, &g, pits))) {
+	if ((rc = set_up("analyse", o.position, argv + o.moves, n, &start, &played, pits))) {
 		free(pits);
 		return rc;
 	}
@@ -395,7 +375,7 @@ int cli_ogn(int argc, char **argv)
 	int i, n, rc, badi;
 	uint8_t *pits;
 	ow_pos start;
-	ow_game g;
+	proto_play g;
 	size_t cap;
 	char *buf;
 
@@ -421,12 +401,10 @@ int cli_ogn(int argc, char **argv)
 		else
 			meta.date = val;
 	}
-	if ((rc = parse_start("ogn", position, &start)))
-		return rc;
 	n = argc - i;
 	if (!(pits = malloc((size_t)n + 1)))
 		return no_memory();
-	if ((rc = replay("ogn", &start, argv + i, n, &g, pits))) {
+	if ((rc = set_up("ogn", position, argv + i, n, &start, &g, pits))) {
 		free(pits);
 		return rc;
 	}
