@@ -157,7 +157,7 @@ int cli_best(const cli_kind *k, int argc, char **argv)
 		fprintf(stderr, "oware: out of memory\n");
 		return 1;
 	}
-	rc = k->search(&g, &b, tt, &r);
+	rc = k->search(&g, &b, tt, k->tt_entries, &r);
 	free(tt);
 	if (rc)
 		return cli_bad("best", "%s", k->proto->strerror(rc));

@@ -2,7 +2,10 @@
 #include "cli/kind.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "engine/ogn.h"
 
 #include "engine/search.h"
 #include "engine/togyz_search.h"
@@ -43,6 +46,27 @@ static int oware_move_parse(const proto_play *p, const char *m)
 	return m[0] && !m[1] ? ow_pit_parse(m[0]) : -1;
 }
 
+static char oware_page_name(int pit) { return ow_pit_letter(pit); }
+static int oware_page_pit(int c) { return ow_pit_parse(c); }
+static int oware_taken(const proto_play *p) { return p->ow.last.seeds; }
+
+/* One OGN record (engine/ogn.h). */
+static int oware_read_record(const char *text, size_t len, proto_play *start, uint8_t *moves,
+                             int max, int *n, char *err, size_t errsz, int *line)
+{
+	static ow_ogn rec;
+
+	if (ow_ogn_read(text, len, &rec)) {
+		*line += rec.line - 1;
+		snprintf(err, errsz, "%s", rec.err);
+		return -1;
+	}
+	ow_game_from(&start->ow.game, &rec.start);
+	*n = rec.nmoves < max ? rec.nmoves : max;
+	memcpy(moves, rec.moves, (size_t)*n);
+	return 0;
+}
+
 static const char *oware_play_error(const proto_play *p, int err)
 {
 	if (err != OW_E_NOT_YOURS)
@@ -56,7 +80,8 @@ static void oware_move_json(jw *w, int pit)
 	jw_char(w, ow_pit_letter(pit));
 }
 
-static int oware_search(const proto_play *p, const cli_budget *b, void *tt, cli_found *out)
+static int oware_search(const proto_play *p, const cli_budget *b, void *tt, size_t entries,
+                        cli_found *out)
 {
 	ow_search_limits lim;
 	ow_search_result r;
@@ -64,7 +89,7 @@ static int oware_search(const proto_play *p, const cli_budget *b, void *tt, cli_
 
 	LIMITS_SET(lim, b, ow_search_level, OW_LEVEL_LADDER);
 	lim.egdb = b->egdb;
-	if ((rc = ow_search(&p->ow.game, &lim, tt, OW_SEARCH_TT_ENTRIES, &r)))
+	if ((rc = ow_search(&p->ow.game, &lim, tt, entries, &r)))
 		return rc;
 	FOUND_COPY(out, r);
 	return 0;
@@ -83,12 +108,116 @@ const cli_kind cli_kind_oware = {
 	.tt_entry_size = sizeof(ow_tt_entry),
 	.search = oware_search,
 	.has_egdb = 1,
+	.puzzle_id = 'o',
+	.puzzle_depth = 12,
+	.page_name = oware_page_name,
+	.page_pit = oware_page_pit,
+	.taken = oware_taken,
+	.read_record = oware_read_record,
 	.position_errlen = 160,
 	.best_position_cmd = "best",
 	.perft_usage = 1,
 };
 
 /* ---- Togyz Kumalak ---- */
+/* A pit as the page names it: a-i White's holes 1-9, A-I Black's. */
+static char togyz_page_name(int pit)
+{
+	return (char)((pit < TG_ROW ? 'a' : 'A') + tg_hole_number(pit) - 1);
+}
+
+static int togyz_page_pit(int c)
+{
+	if (c >= 'a' && c <= 'i')
+		return tg_pit_of(OW_SOUTH, c - 'a' + 1);
+	if (c >= 'A' && c <= 'I')
+		return tg_pit_of(OW_NORTH, c - 'A' + 1);
+	return -1;
+}
+
+/* A capture's seeds, or a new tuzdyk's; not seeds sown into a tuzdyk. */
+static int togyz_taken(const proto_play *p)
+{
+	return p->tg.last.captured != TG_NONE ? p->tg.last.seeds : 0;
+}
+
+/* Reads one Togyz Kumalak record of len bytes: its moves in Kazakh
+ * notation, each H, HL or HLX (H the hole number 1-9 of the side to move,
+ * L that of the hole where its last seed lands, checked, X: it made a
+ * tuzdyk, checked; without X a tuzdyk is not denied, as some sources
+ * leave it out); move numbers "N." are skipped, and a result ("1-0",
+ * "0-1", "1/2-1/2", "*", then a score "(S-N)") ends the record. 0, or -1
+ * with err saying which move and why. */
+static int togyz_read_record(const char *text, size_t len, proto_play *start, uint8_t *moves,
+                             int max, int *n, char *err, size_t errsz, int *line)
+{
+	size_t i = 0;
+
+	(void)line;
+	tg_game_start(&start->tg.game);
+	tg_game g = start->tg.game;
+	*n = 0;
+	while (i < len) {
+		char tok[32];
+		size_t k = 0;
+
+		while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
+			i++;
+		if (i >= len)
+			break;
+		while (i < len && !(text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) {
+			if (k + 1 < sizeof tok)
+				tok[k++] = text[i];
+			i++;
+		}
+		tok[k] = 0;
+		if (k >= 2 && tok[k - 1] == '.' && strspn(tok, "0123456789") == k - 1)
+			continue;
+		if (!strcmp(tok, "1-0") || !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2") || !strcmp(tok, "*"))
+			break;
+		/* "+N": the seeds the move captured, as the page's record writes
+		 * them (checked below). */
+		char *plus = strchr(tok, '+'), shown[32];
+		int seeds = -1;
+
+		snprintf(shown, sizeof shown, "%s", tok);
+		if (plus && plus[1] && strspn(plus + 1, "0123456789") == strlen(plus + 1) &&
+		    strlen(plus + 1) <= 3) {
+			seeds = atoi(plus + 1);
+			*plus = 0;
+			k = (size_t)(plus - tok);
+		}
+		int hole = tok[0] - '0', last = k >= 2 ? tok[1] - '0' : 0, x = k == 3 && (tok[2] == 'X' || tok[2] == 'x');
+		int pit = tg_pit_of(g.pos.turn, hole);
+		tg_move_info info;
+
+		if (k < 1 || k > 3 || hole < 1 || hole > 9 || (k >= 2 && (last < 1 || last > 9)) || (k == 3 && !x)) {
+			snprintf(err, errsz, "move %d \"%s\": not a move (H, HL or HLX)", *n + 1, tok);
+			return -1;
+		}
+		if (*n >= max || g.end != OW_END_NONE || tg_game_play(&g, pit, &info)) {
+			snprintf(err, errsz, "move %d \"%s\": %s", *n + 1, tok,
+			         *n >= max ? "too many moves" : g.end != OW_END_NONE ? "the game is over"
+			         : tg_strerror(tg_pos_check(&g.pos, pit)));
+			return -1;
+		}
+		if ((k >= 2 && tg_hole_number(info.last) != last) || (x && !info.tuzdyk) ||
+		    (seeds >= 0 && (info.captured == TG_NONE ? 0 : info.seeds) != seeds)) {
+			char nota[4];
+
+			tg_notation(&info, nota);
+			if (seeds >= 0)
+				snprintf(err, errsz, "move %d \"%s\": the engine plays it as %s+%d", *n + 1,
+				         shown, nota, info.captured == TG_NONE ? 0 : info.seeds);
+			else
+				snprintf(err, errsz, "move %d \"%s\": the engine plays it as %s", *n + 1, tok, nota);
+			return -1;
+		}
+		moves[(*n)++] = (uint8_t)pit;
+	}
+	return 0;
+}
+
 
 static const char togyz_help[] =
 	"Togyz Kumalak (--game togyz): two rows of nine holes, 9 seeds each.\n"
@@ -153,14 +282,15 @@ static void togyz_move_json(jw *w, int pit)
 	jw_int(w, tg_hole_number(pit));
 }
 
-static int togyz_search(const proto_play *p, const cli_budget *b, void *tt, cli_found *out)
+static int togyz_search(const proto_play *p, const cli_budget *b, void *tt, size_t entries,
+                        cli_found *out)
 {
 	tg_search_limits lim;
 	tg_search_result r;
 	int rc;
 
 	LIMITS_SET(lim, b, tg_search_level, TG_LEVEL_LADDER);
-	if ((rc = tg_search(&p->tg.game, &lim, tt, TG_SEARCH_TT_ENTRIES, &r)))
+	if ((rc = tg_search(&p->tg.game, &lim, tt, entries, &r)))
 		return rc;
 	FOUND_COPY(out, r);
 	return 0;
@@ -179,6 +309,13 @@ const cli_kind cli_kind_togyz = {
 	.tt_entries = TG_SEARCH_TT_ENTRIES,
 	.tt_entry_size = sizeof(tg_tt_entry),
 	.search = togyz_search,
+	.puzzle_id = 't',
+	.puzzle_depth = 8,
+	.page_name = togyz_page_name,
+	.page_pit = togyz_page_pit,
+	.taken = togyz_taken,
+	.read_record = togyz_read_record,
+	.records_blank = 1,
 	.position_errlen = 200,
 };
 

@@ -1,7 +1,7 @@
 /* kind.h: the games of the `oware` tool, one record each, on top of the
  * server's proto_kind (protocol/kind.h): `play`, `perft` and `best` run
- * one code (cli/game.c, cli/best.c) for every kind, and `--game NAME`
- * picks the record. A third game, or a variant, is a record in
+ * one code (cli/game.c, cli/best.c, cli/puzzles.c) for every kind, and
+ * `--game NAME` picks the record. A third game, or a variant, is a record in
  * cli/kind.c beside one in protocol/kind.c. */
 #ifndef CLI_KIND_H
 #define CLI_KIND_H
@@ -43,14 +43,31 @@ typedef struct cli_kind {
 	/* best's move and pv entries: a pit as this kind's JSON says it. */
 	void (*move_json)(jw *w, int pit);
 	/* The search: its ladder and default step, its table, and the search
-	 * itself over tt (tt_entries entries of tt_entry_size bytes, zeroed):
-	 * 0 with out filled, or the engine's negative error. */
+	 * itself over tt (entries of tt_entry_size bytes, zeroed; best's
+	 * tt_entries): 0 with out filled, or the engine's negative error. */
 	const struct cli_ladder *ladder;
 	int level_default;
 	int max_depth;
 	size_t tt_entries, tt_entry_size;
-	int (*search)(const proto_play *p, const cli_budget *b, void *tt, cli_found *out);
-	int has_egdb;            /* best takes --egdb FILE */
+	int (*search)(const proto_play *p, const cli_budget *b, void *tt, size_t entries,
+	              cli_found *out);
+	int has_egdb;            /* best and puzzles take --egdb FILE */
+	/* `oware puzzles` (cli/puzzles.c): the letter of its ids ("o-1"),
+	 * --depth's default; a pit as the page names it, and back (-1: not
+	 * one); the seeds the last move played in p took (the greedy
+	 * player's count); one game record of --records read into start and
+	 * moves[0..*n) (at most max): 0, or -1 with err, *line moved from the
+	 * record's first line to the error's where the format says one.
+	 * records_blank: records end at a blank line and a # line is a
+	 * comment (else a record ends where a tag line follows its moves). */
+	char puzzle_id;
+	int puzzle_depth;
+	char (*page_name)(int pit);
+	int (*page_pit)(int c);
+	int (*taken)(const proto_play *p);
+	int (*read_record)(const char *text, size_t len, proto_play *start, uint8_t *moves,
+	                   int max, int *n, char *err, size_t errsz, int *line);
+	int records_blank;
 	/* Words as the tool has always said them, which differ by kind: the
 	 * room for a --position error, best's command name before one (NULL:
 	 * none), and perft's usage shown after a wrong call. */

@@ -117,7 +117,7 @@ int main(int argc, char **argv)
 		if (rc)
 			return rc;
 		if (!strcmp(cmd, "puzzles"))
-			return cli_puzzles(k == &cli_kind_togyz, n, argv + 2);
+			return cli_puzzles(k, n, argv + 2);
 		if (!strcmp(cmd, "play"))
 			return cli_play(k, n, argv + 2);
 		if (!strcmp(cmd, "best"))

@@ -27,6 +27,8 @@ static int not_over(const proto_kind *kind, const proto_pos *p, proto_pos *out, 
 	return 0;
 }
 
+_Static_assert(OW_PITS <= PROTO_MAX_PITS && TG_PITS <= PROTO_MAX_PITS, "PROTO_MAX_PITS");
+
 /* ---- Oware ---- */
 
 static void oware_begin(proto_play *p, const proto_pos *start)
@@ -46,6 +48,13 @@ static int oware_turn(const proto_play *p) { return p->ow.game.pos.turn; }
 static int oware_end(const proto_play *p) { return p->ow.game.end; }
 static int oware_winner(const proto_play *p) { return p->ow.game.winner; }
 static int oware_pit_side(int pit) { return pit / OW_ROW; }
+static int oware_ply(const proto_play *p) { return p->ow.game.ply; }
+static void oware_at(const proto_play *p, proto_pos *out) { out->ow = p->ow.game.pos; }
+
+static unsigned oware_legal(const proto_play *p)
+{
+	return p->ow.game.end != OW_END_NONE ? 0 : ow_legal_mask(&p->ow.game.pos);
+}
 
 static void oware_move_name(int pit, char out[4])
 {
@@ -108,6 +117,11 @@ static int oware_position_parse(const char *text, size_t len, proto_pos *out, ch
 	return proto_position_parse(text, len, &out->ow, err, errlen);
 }
 
+static int oware_position_value(const json_t *j, proto_pos *out, char *err, size_t errlen)
+{
+	return proto_position_json(j, &out->ow, err, errlen);
+}
+
 static uint64_t oware_perft(const proto_play *p, int depth)
 {
 	return ow_perft(&p->ow.game, depth);
@@ -133,6 +147,10 @@ const proto_kind proto_kind_oware = {
 	.end = oware_end,
 	.winner = oware_winner,
 	.pit_side = oware_pit_side,
+	.npits = OW_PITS,
+	.legal = oware_legal,
+	.ply = oware_ply,
+	.at = oware_at,
 	.perft = oware_perft,
 	.strerror = ow_strerror,
 	.move_name = oware_move_name,
@@ -143,6 +161,7 @@ const proto_kind proto_kind_oware = {
 	.position_write = oware_position_json_write,
 	.position_json = oware_position_read,
 	.position_parse = oware_position_parse,
+	.position_value = oware_position_value,
 	.start_text = oware_start_text,
 	.start_read = oware_start_read,
 };
@@ -166,6 +185,13 @@ static int togyz_turn(const proto_play *p) { return p->tg.game.pos.turn; }
 static int togyz_end(const proto_play *p) { return p->tg.game.end; }
 static int togyz_winner(const proto_play *p) { return p->tg.game.winner; }
 static int togyz_pit_side(int pit) { return pit / TG_ROW; }
+static int togyz_ply(const proto_play *p) { return p->tg.game.ply; }
+static void togyz_at(const proto_play *p, proto_pos *out) { out->tg = p->tg.game.pos; }
+
+static unsigned togyz_legal(const proto_play *p)
+{
+	return p->tg.game.end != OW_END_NONE ? 0 : tg_legal_mask(&p->tg.game.pos);
+}
 
 static void togyz_move_name(int pit, char out[4])
 {
@@ -213,6 +239,11 @@ static int togyz_position_parse(const char *text, size_t len, proto_pos *out, ch
 	return proto_togyz_position_parse(text, len, &out->tg, err, errlen);
 }
 
+static int togyz_position_value(const json_t *j, proto_pos *out, char *err, size_t errlen)
+{
+	return proto_togyz_position_json(j, &out->tg, err, errlen);
+}
+
 static uint64_t togyz_perft(const proto_play *p, int depth)
 {
 	return tg_perft(&p->tg.game, depth);
@@ -254,6 +285,10 @@ const proto_kind proto_kind_togyz = {
 	.end = togyz_end,
 	.winner = togyz_winner,
 	.pit_side = togyz_pit_side,
+	.npits = TG_PITS,
+	.legal = togyz_legal,
+	.ply = togyz_ply,
+	.at = togyz_at,
 	.perft = togyz_perft,
 	.strerror = tg_strerror,
 	.move_name = togyz_move_name,
@@ -264,6 +299,7 @@ const proto_kind proto_kind_togyz = {
 	.position_write = togyz_position_json_write,
 	.position_json = togyz_position_read,
 	.position_parse = togyz_position_parse,
+	.position_value = togyz_position_value,
 	.start_text = togyz_start_text,
 	.start_read = togyz_start_read,
 };
