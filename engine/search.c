@@ -391,16 +391,7 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 		order[n] = key;
 		n++;
 	}
-	/* Insertion sort of indices by order key, descending. */
-	for (int i = 0; i < n; i++) {
-		int j = i;
-
-		while (j > 0 && order[idx[j - 1]] < order[i]) {
-			idx[j] = idx[j - 1];
-			j--;
-		}
-		idx[j] = i;
-	}
+	ow__order_sort(idx, order, n);
 
 	for (int a = 0; a < n; a++) {
 		int i = idx[a], v, nbase = base, nquiet = quiet + 1, ntop = top + 1;
@@ -445,10 +436,7 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 		if (alpha >= beta) {
 			if (!gain[i])
 				ow__killer(&s->c, ply, pit[i]);
-			s->history[me][pit[i]] += (uint32_t)(depth * depth);
-			if (s->history[me][pit[i]] > (1u << 26))
-				for (int h = 0; h < OW_PITS; h++)
-					s->history[me][h] >>= 1;
+			ow__history_add(s->history[me], OW_PITS, pit[i], depth);
 			break;
 		}
 	}

@@ -225,15 +225,7 @@ static int negamax(struct srch *s, const tg_pos *p, int depth, int ply, int alph
 		order[n] = k;
 		n++;
 	}
-	for (int i = 0; i < n; i++) { /* insertion sort, by key descending */
-		int j = i;
-
-		while (j > 0 && order[idx[j - 1]] < order[i]) {
-			idx[j] = idx[j - 1];
-			j--;
-		}
-		idx[j] = i;
-	}
+	ow__order_sort(idx, order, n);
 
 	for (int a = 0; a < n; a++) {
 		int i = idx[a];
@@ -265,10 +257,7 @@ static int negamax(struct srch *s, const tg_pos *p, int depth, int ply, int alph
 		if (alpha >= beta) {
 			if (gain[i] <= 0)
 				ow__killer(&s->c, ply, pit[i]);
-			s->history[me][pit[i]] += (uint32_t)(depth * depth);
-			if (s->history[me][pit[i]] > (1u << 26))
-				for (int h = 0; h < TG_PITS; h++)
-					s->history[me][h] >>= 1;
+			ow__history_add(s->history[me], TG_PITS, pit[i], depth);
 			break;
 		}
 	}
