@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "engine/ogn.h"
-
 #include "engine/search.h"
 #include "engine/togyz_search.h"
 
@@ -46,27 +45,6 @@ static int oware_move_parse(const proto_play *p, const char *m)
 	return m[0] && !m[1] ? ow_pit_parse(m[0]) : -1;
 }
 
-static char oware_page_name(int pit) { return ow_pit_letter(pit); }
-static int oware_page_pit(int c) { return ow_pit_parse(c); }
-static int oware_taken(const proto_play *p) { return p->ow.last.seeds; }
-
-/* One OGN record (engine/ogn.h). */
-static int oware_read_record(const char *text, size_t len, proto_play *start, uint8_t *moves,
-                             int max, int *n, char *err, size_t errsz, int *line)
-{
-	static ow_ogn rec;
-
-	if (ow_ogn_read(text, len, &rec)) {
-		*line += rec.line - 1;
-		snprintf(err, errsz, "%s", rec.err);
-		return -1;
-	}
-	ow_game_from(&start->ow.game, &rec.start);
-	*n = rec.nmoves < max ? rec.nmoves : max;
-	memcpy(moves, rec.moves, (size_t)*n);
-	return 0;
-}
-
 static const char *oware_play_error(const proto_play *p, int err)
 {
 	if (err != OW_E_NOT_YOURS)
@@ -95,6 +73,28 @@ static int oware_search(const proto_play *p, const cli_budget *b, void *tt, size
 	return 0;
 }
 
+/* What `oware puzzles` asks (kind.h). */
+static char oware_page_name(int pit) { return ow_pit_letter(pit); }
+static int oware_page_pit(int c) { return ow_pit_parse(c); }
+static int oware_taken(const proto_play *p) { return p->ow.last.seeds; }
+
+/* One OGN record (engine/ogn.h). */
+static int oware_read_record(const char *text, size_t len, proto_play *start, uint8_t *moves,
+                             int max, int *n, char *err, size_t errsz, int *line)
+{
+	static ow_ogn rec;
+
+	if (ow_ogn_read(text, len, &rec)) {
+		*line += rec.line - 1;
+		snprintf(err, errsz, "%s", rec.err);
+		return -1;
+	}
+	ow_game_from(&start->ow.game, &rec.start);
+	*n = rec.nmoves < max ? rec.nmoves : max;
+	memcpy(moves, rec.moves, (size_t)*n);
+	return 0;
+}
+
 const cli_kind cli_kind_oware = {
 	.proto = &proto_kind_oware,
 	.move_parse = oware_move_parse,
@@ -120,7 +120,85 @@ const cli_kind cli_kind_oware = {
 };
 
 /* ---- Togyz Kumalak ---- */
-/* A pit as the page names it: a-i White's holes 1-9, A-I Black's. */
+
+static const char togyz_help[] =
+	"Togyz Kumalak (--game togyz): two rows of nine holes, 9 seeds each.\n"
+	"South is White and moves first, North is Black; each side numbers its\n"
+	"holes 1..9 in sowing order, and after its 9th comes the opponent's 1st.\n"
+	"\n"
+	"  oware play --game togyz [--position JSON] [HOLE ...]\n"
+	"      Plays the moves, each a hole number 1..9 of the side to move (as in\n"
+	"      Kazakh records), and prints the game as one JSON object:\n"
+	"      {\"pits\":[18 ints: South's holes 1..9, then North's 1..9],\n"
+	"       \"captured\":{\"south\":N,\"north\":N},\n"
+	"       \"tuzdyk\":{\"south\":HOLE|null,\"north\":HOLE|null},\n"
+	"       \"turn\":\"south\"|\"north\",\"legal\":[1,...],\"over\":true|false,\n"
+	"       \"winner\":null|\"south\"|\"north\"|\"draw\",\"reason\":null|\"score\"|\"no_moves\"}\n"
+	"      A side's tuzdyk is the hole number (1..8) of the opponent's row it\n"
+	"      sits on. A position is {\"pits\":[18],\"captured\":{...},\"tuzdyk\":{...},\n"
+	"      \"turn\":...} with 162 seeds in all, every tuzdyk's hole empty and\n"
+	"      the two tuzdyks on different numbers (other keys are ignored, so a\n"
+	"      printed game reads back). At 82 (or 81-81) the game ends as it\n"
+	"      stands; when the side to move has no seeds, each side adds the\n"
+	"      seeds of its own row to \"captured\" and the board is cleared.\n"
+	"\n"
+	"  oware perft --game togyz DEPTH [--position JSON]\n"
+	"      Prints the number of legal move sequences of exactly DEPTH plies.\n"
+	"\n"
+	"  oware best --game togyz [--position JSON] [--level LEVEL |\n"
+	"             --depth N | --time-ms N] [--seed N] [HOLE ...]\n"
+	"      Plays the moves, then prints the computer's move for the side to\n"
+	"      move: {\"move\":H,\"score\":N,\"depth\":N,\"nodes\":N,\"pv\":[H,...]}\n"
+	"      with H hole numbers 1..9 (each of the side that plays it). score\n"
+	"      is for the side to move, 16 per seed ahead (a tuzdyk counts about\n"
+	"      2 seeds plus 10 times the share of the 162 seeds still on the\n"
+	"      board); 30000 minus N is a forced win in N plies (negative: a\n"
+	"      forced loss). LEVEL is a step of Togyz Kumalak's ladder, weakest\n"
+	"      first: 1 starter, 2 easy, 3 learner, 4 amateur, 5 improver,\n"
+	"      6 steady, 7 medium, 8 advanced, 9 strong, 10 master, 11 hard\n"
+	"      (number or name): the default\n"
+	"      --level hard (1 s; the hint), medium 4 plies, easy 1 ply with\n"
+	"      random slips; --depth N (1-64) is reproducible, --time-ms N\n"
+	"      (1-600000) stops after N ms, --seed N (0-4294967295, default 1)\n"
+	"      drives the levels' random choices.\n"
+	"\n"
+	"Bad input (not a hole number 1..9, an empty hole, the opponent's\n"
+	"tuzdyk, a move after the end, a malformed or invalid position) exits\n"
+	"with status 2, as for Oware; so does best on a finished game. --game may stand anywhere among the\n"
+	"arguments of play and perft, once (not as the value of --position).\n";
+
+/* A hole number 1..9 of the side to move, as in Kazakh records. */
+static int togyz_move_parse(const proto_play *p, const char *m)
+{
+	return m[0] >= '1' && m[0] <= '9' && !m[1] ? tg_pit_of(p->tg.game.pos.turn, m[0] - '0') : -1;
+}
+
+static const char *togyz_play_error(const proto_play *p, int err)
+{
+	(void)p;
+	return tg_strerror(err);
+}
+
+static void togyz_move_json(jw *w, int pit)
+{
+	jw_int(w, tg_hole_number(pit));
+}
+
+static int togyz_search(const proto_play *p, const cli_budget *b, void *tt, size_t entries,
+                        cli_found *out)
+{
+	tg_search_limits lim;
+	tg_search_result r;
+	int rc;
+
+	LIMITS_SET(lim, b, tg_search_level, TG_LEVEL_LADDER);
+	if ((rc = tg_search(&p->tg.game, &lim, tt, entries, &r)))
+		return rc;
+	FOUND_COPY(out, r);
+	return 0;
+}
+
+/* What `oware puzzles` asks (kind.h). A pit as the page names it: a-i White's holes 1-9, A-I Black's. */
 static char togyz_page_name(int pit)
 {
 	return (char)((pit < TG_ROW ? 'a' : 'A') + tg_hole_number(pit) - 1);
@@ -215,84 +293,6 @@ static int togyz_read_record(const char *text, size_t len, proto_play *start, ui
 		}
 		moves[(*n)++] = (uint8_t)pit;
 	}
-	return 0;
-}
-
-
-static const char togyz_help[] =
-	"Togyz Kumalak (--game togyz): two rows of nine holes, 9 seeds each.\n"
-	"South is White and moves first, North is Black; each side numbers its\n"
-	"holes 1..9 in sowing order, and after its 9th comes the opponent's 1st.\n"
-	"\n"
-	"  oware play --game togyz [--position JSON] [HOLE ...]\n"
-	"      Plays the moves, each a hole number 1..9 of the side to move (as in\n"
-	"      Kazakh records), and prints the game as one JSON object:\n"
-	"      {\"pits\":[18 ints: South's holes 1..9, then North's 1..9],\n"
-	"       \"captured\":{\"south\":N,\"north\":N},\n"
-	"       \"tuzdyk\":{\"south\":HOLE|null,\"north\":HOLE|null},\n"
-	"       \"turn\":\"south\"|\"north\",\"legal\":[1,...],\"over\":true|false,\n"
-	"       \"winner\":null|\"south\"|\"north\"|\"draw\",\"reason\":null|\"score\"|\"no_moves\"}\n"
-	"      A side's tuzdyk is the hole number (1..8) of the opponent's row it\n"
-	"      sits on. A position is {\"pits\":[18],\"captured\":{...},\"tuzdyk\":{...},\n"
-	"      \"turn\":...} with 162 seeds in all, every tuzdyk's hole empty and\n"
-	"      the two tuzdyks on different numbers (other keys are ignored, so a\n"
-	"      printed game reads back). At 82 (or 81-81) the game ends as it\n"
-	"      stands; when the side to move has no seeds, each side adds the\n"
-	"      seeds of its own row to \"captured\" and the board is cleared.\n"
-	"\n"
-	"  oware perft --game togyz DEPTH [--position JSON]\n"
-	"      Prints the number of legal move sequences of exactly DEPTH plies.\n"
-	"\n"
-	"  oware best --game togyz [--position JSON] [--level LEVEL |\n"
-	"             --depth N | --time-ms N] [--seed N] [HOLE ...]\n"
-	"      Plays the moves, then prints the computer's move for the side to\n"
-	"      move: {\"move\":H,\"score\":N,\"depth\":N,\"nodes\":N,\"pv\":[H,...]}\n"
-	"      with H hole numbers 1..9 (each of the side that plays it). score\n"
-	"      is for the side to move, 16 per seed ahead (a tuzdyk counts about\n"
-	"      2 seeds plus 10 times the share of the 162 seeds still on the\n"
-	"      board); 30000 minus N is a forced win in N plies (negative: a\n"
-	"      forced loss). LEVEL is a step of Togyz Kumalak's ladder, weakest\n"
-	"      first: 1 starter, 2 easy, 3 learner, 4 amateur, 5 improver,\n"
-	"      6 steady, 7 medium, 8 advanced, 9 strong, 10 master, 11 hard\n"
-	"      (number or name): the default\n"
-	"      --level hard (1 s; the hint), medium 4 plies, easy 1 ply with\n"
-	"      random slips; --depth N (1-64) is reproducible, --time-ms N\n"
-	"      (1-600000) stops after N ms, --seed N (0-4294967295, default 1)\n"
-	"      drives the levels' random choices.\n"
-	"\n"
-	"Bad input (not a hole number 1..9, an empty hole, the opponent's\n"
-	"tuzdyk, a move after the end, a malformed or invalid position) exits\n"
-	"with status 2, as for Oware; so does best on a finished game. --game may stand anywhere among the\n"
-	"arguments of play and perft, once (not as the value of --position).\n";
-
-/* A hole number 1..9 of the side to move, as in Kazakh records. */
-static int togyz_move_parse(const proto_play *p, const char *m)
-{
-	return m[0] >= '1' && m[0] <= '9' && !m[1] ? tg_pit_of(p->tg.game.pos.turn, m[0] - '0') : -1;
-}
-
-static const char *togyz_play_error(const proto_play *p, int err)
-{
-	(void)p;
-	return tg_strerror(err);
-}
-
-static void togyz_move_json(jw *w, int pit)
-{
-	jw_int(w, tg_hole_number(pit));
-}
-
-static int togyz_search(const proto_play *p, const cli_budget *b, void *tt, size_t entries,
-                        cli_found *out)
-{
-	tg_search_limits lim;
-	tg_search_result r;
-	int rc;
-
-	LIMITS_SET(lim, b, tg_search_level, TG_LEVEL_LADDER);
-	if ((rc = tg_search(&p->tg.game, &lim, tt, entries, &r)))
-		return rc;
-	FOUND_COPY(out, r);
 	return 0;
 }
 
