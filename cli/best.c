@@ -1,21 +1,15 @@
-/* best.c: `oware best`: runs the search of engine/search.h on a position
- * and prints its choice as JSON. */
-#include <errno.h>
+/* best.c: `oware best`: runs a kind's search (cli/kind.h) on a position
+ * and prints its choice as JSON, in four steps: the options, the game,
+ * the budget, the search and its line. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-#include <jansson.h>
 
 #include "cli/cli.h"
 #include "cli/best.h"
-#include "engine/search.h"
-#include "protocol/game.h"
+#include "cli/kind.h"
 
-#define TT_ENTRIES OW_SEARCH_TT_ENTRIES
 #define MAX_TIME_MS 600000L
-#define DEFAULT_HARD_MS 1000
 
 const char cli_best_help[] =
 	"  oware best [--position JSON] [--level LEVEL | --depth N |\n"
@@ -35,140 +29,137 @@ const char cli_best_help[] =
 	"      (build/oware.egdb or web/oware.egdb, as the browser's computer\n"
 	"      does once it has it).\n";
 
-static json_t *result_json(const ow_search_result *r)
+/* best's options, as given. */
+typedef struct best_opts {
+	const char *position, *level, *egdb;
+	long depth, time_ms, seed;
+	int moves; /* the index of the first move argument */
+} best_opts;
+
+/* Reads the options before the moves: 0, or cli_bad's status. */
+static int parse_opts(const cli_kind *k, int argc, char **argv, best_opts *o)
 {
-	char move[2] = {ow_pit_letter(r->move), 0};
-	json_t *j = json_object(), *pv = json_array();
+	int i, nbudget = 0;
 
-	if (!j || !pv)
-		goto fail;
-	for (int i = 0; i < r->npv; i++) {
-		char m[2] = {ow_pit_letter(r->pv[i]), 0};
-
-		if (json_array_append_new(pv, json_string(m)))
-			goto fail;
-	}
-	if (json_object_set_new(j, "move", json_string(move)) ||
-	    json_object_set_new(j, "score", json_integer(r->score)) ||
-	    json_object_set_new(j, "depth", json_integer(r->depth)) ||
-	    json_object_set_new(j, "nodes", json_integer((json_int_t)r->nodes)) ||
-	    json_object_set(j, "pv", pv))
-		goto fail;
-	json_decref(pv);
-	return j;
-fail:
-	json_decref(pv);
-	json_decref(j);
-	return NULL;
-}
-
-int cli_best(int argc, char **argv)
-{
-	const char *position = NULL, *level = NULL, *egdb = NULL;
-	const ow_egdb *db = NULL;
-	long depth = 0, time_ms = 0, seed = 1;
-	int nbudget = 0, i, rc, ply = 1;
-	ow_search_limits lim;
-	ow_search_result r;
-	ow_tt_entry *tt = NULL;
-	ow_game g;
-	json_t *j;
-	char *text;
-
+	memset(o, 0, sizeof *o);
+	o->seed = 1;
 	for (i = 0; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
 		const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
 
 		if (strcmp(opt, "--position") && strcmp(opt, "--level") &&
 		    strcmp(opt, "--depth") && strcmp(opt, "--time-ms") &&
-		    strcmp(opt, "--seed") && strcmp(opt, "--egdb"))
+		    strcmp(opt, "--seed") && (strcmp(opt, "--egdb") || !k->has_egdb))
 			return cli_bad("best", "unknown option \"%s\"", opt);
 		if (!val)
 			return cli_bad("best", "%s needs a value", opt);
 		if (!strcmp(opt, "--position")) {
-			position = val;
+			o->position = val;
 		} else if (!strcmp(opt, "--egdb")) {
-			egdb = val;
+			o->egdb = val;
 		} else if (!strcmp(opt, "--level")) {
-			level = val;
+			o->level = val;
 			nbudget++;
 		} else if (!strcmp(opt, "--depth")) {
-			if (cli_parse_num(val, 1, OW_SEARCH_MAX_DEPTH, &depth))
+			if (cli_parse_num(val, 1, k->max_depth, &o->depth))
 				return cli_bad("best", "--depth must be an integer from 1 to %d, not \"%s\"",
-				           OW_SEARCH_MAX_DEPTH, val);
+				               k->max_depth, val);
 			nbudget++;
 		} else if (!strcmp(opt, "--time-ms")) {
-			if (cli_parse_num(val, 1, MAX_TIME_MS, &time_ms))
+			if (cli_parse_num(val, 1, MAX_TIME_MS, &o->time_ms))
 				return cli_bad("best", "--time-ms must be an integer from 1 to %ld, not \"%s\"",
-				           MAX_TIME_MS, val);
+				               MAX_TIME_MS, val);
 			nbudget++;
-		} else if (cli_parse_num(val, 0, 4294967295L, &seed)) { /* --seed */
+		} else if (cli_parse_num(val, 0, 4294967295L, &o->seed)) { /* --seed */
 			return cli_bad("best", "--seed must be an integer from 0 to 4294967295, not \"%s\"",
-			           val);
+			               val);
 		}
 	}
 	if (nbudget > 1)
 		return cli_bad("best", "give only one of --level, --depth and --time-ms");
-	if (egdb && (rc = cli_egdb_open("best", egdb, &db)))
+	o->moves = i;
+	return 0;
+}
+
+/* The game to choose a move in: the position, then the moves; refused
+ * when it is over. 0, or cli_bad's status. */
+static int set_up(const cli_kind *k, const best_opts *o, int argc, char **argv, proto_play *g)
+{
+	int rc;
+
+	if ((rc = cli_start(k, k->best_position_cmd, o->position, g)) ||
+	    (rc = cli_replay(k, "best", g, argv + o->moves, argc - o->moves, 0, NULL)))
 		return rc;
-
-	if (position) {
-		char err[160];
-		ow_pos p;
-
-		if (proto_position_parse(position, strlen(position), &p, err, sizeof err))
-			return cli_bad("best", "--position: %s", err);
-		ow_game_from(&g, &p);
-	} else {
-		ow_game_start(&g);
-	}
-	for (; i < argc; i++, ply++) {
-		const char *m = argv[i];
-		int pit = m[0] && !m[1] ? ow_pit_parse(m[0]) : -1;
-
-		if (pit < 0)
-			return cli_bad("best", "ply %d: \"%s\" is not a pit letter (a-f, A-F)", ply, m);
-		if ((rc = ow_game_play(&g, pit, NULL)))
-			return cli_bad("best", "ply %d: %s", ply, ow_strerror(rc));
-	}
-	if (g.end != OW_END_NONE)
+	if (k->proto->end(g) != OW_END_NONE)
 		return cli_bad("best", "the game is over: there is no move to choose");
+	return 0;
+}
 
-	if (depth) {
-		memset(&lim, 0, sizeof lim);
-		lim.depth = (int)depth;
-		lim.seed = (uint32_t)seed;
-	} else if (time_ms) {
-		memset(&lim, 0, sizeof lim);
-		lim.time_ms = (uint32_t)time_ms;
-		lim.clock = cli_now_ms;
-		lim.seed = (uint32_t)seed;
-	} else {
-		int lv = level ? cli_level_parse(&cli_oware_ladder, level) : OW_LADDER_HARD;
-
-		if (lv < 0)
-			return cli_bad_level(&cli_oware_ladder, level);
-		ow_search_level(&lim, OW_LEVEL_LADDER + lv, (uint32_t)seed, cli_now_ms, NULL,
-		                DEFAULT_HARD_MS);
+/* The search's budget from the options: 0, or cli_bad's status. */
+static int budget(const cli_kind *k, const best_opts *o, cli_budget *b)
+{
+	memset(b, 0, sizeof *b);
+	b->depth = (int)o->depth;
+	b->time_ms = (uint32_t)o->time_ms;
+	b->seed = (uint32_t)o->seed;
+	if (!o->depth && !o->time_ms) {
+		b->level = o->level ? cli_level_parse(k->ladder, o->level) : k->level_default;
+		if (b->level < 0)
+			return cli_bad_level(k->ladder, o->level);
 	}
+	return 0;
+}
 
-	lim.egdb = db;
-	tt = calloc(TT_ENTRIES, sizeof *tt);
+/* Prints {"move":M,"score":N,"depth":N,"nodes":N,"pv":[M,...]}. */
+static int print_found(const cli_kind *k, const cli_found *r)
+{
+	jw w;
+	int rc;
+
+	jw_init(&w);
+	jw_obj(&w);
+	jw_key(&w, "move");
+	k->move_json(&w, r->move);
+	jw_key(&w, "score");
+	jw_int(&w, r->score);
+	jw_key(&w, "depth");
+	jw_int(&w, r->depth);
+	jw_key(&w, "nodes");
+	jw_int(&w, (long long)r->nodes);
+	jw_key(&w, "pv");
+	jw_arr(&w);
+	for (int i = 0; i < r->npv; i++)
+		k->move_json(&w, r->pv[i]);
+	jw_arr_end(&w);
+	jw_obj_end(&w);
+	rc = cli_print(&w);
+	jw_free(&w);
+	return rc;
+}
+
+int cli_best(const cli_kind *k, int argc, char **argv)
+{
+	const ow_egdb *db = NULL;
+	best_opts o;
+	cli_budget b;
+	cli_found r;
+	proto_play g;
+	void *tt;
+	int rc;
+
+	if ((rc = parse_opts(k, argc, argv, &o)))
+		return rc;
+	if ((o.egdb && (rc = cli_egdb_open("best", o.egdb, &db))) ||
+	    (rc = set_up(k, &o, argc, argv, &g)) || (rc = budget(k, &o, &b)))
+		return rc;
+	b.egdb = db;
+	tt = calloc(k->tt_entries, k->tt_entry_size);
 	if (!tt) {
 		fprintf(stderr, "oware: out of memory\n");
 		return 1;
 	}
-	rc = ow_search(&g, &lim, tt, TT_ENTRIES, &r);
+	rc = k->search(&g, &b, tt, k->tt_entries, &r);
 	free(tt);
 	if (rc)
-		return cli_bad("best", "%s", ow_strerror(rc));
-	j = result_json(&r);
-	text = j ? json_dumps(j, JSON_COMPACT) : NULL;
-	json_decref(j);
-	if (!text) {
-		fprintf(stderr, "oware: out of memory\n");
-		return 1;
-	}
-	puts(text);
-	free(text);
-	return fflush(stdout) ? 1 : 0;
+		return cli_bad("best", "%s", k->proto->strerror(rc));
+	return print_found(k, &r);
 }

@@ -1,5 +1,5 @@
 # cli/: the `oware` command-line tool (build/oware).
-CLI_SRC := cli/oware.c cli/cli.c cli/best.c cli/study.c cli/togyz.c cli/puzzles.c
+CLI_SRC := cli/oware.c cli/cli.c cli/kind.c cli/game.c cli/best.c cli/study.c cli/puzzles.c
 EXTRA_CFLAGS_cli := $(JANSSON_CFLAGS)
 
 $(BUILD)/oware: $(CLI_SRC:%.c=$(BUILD)/%.o) $(PROTO_OBJ) $(ENGINE_OBJ)

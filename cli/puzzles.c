@@ -10,12 +10,10 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
+#include "cli/kind.h"
 #include "cli/puzzles.h"
 #include "engine/ogn.h"
 #include "engine/search.h"
-#include "engine/togyz_search.h"
-#include "protocol/game.h"
-#include "protocol/togyz.h"
 
 #define TT_ENTRIES (1u << 16)
 #define MAX_STEPS 3     /* solver's moves of one puzzle at most */
@@ -61,71 +59,51 @@ const char cli_puzzles_help[] =
 	"      each one that fails and \"puzzles: N passed, M failed\"; exit\n"
 	"      status 1 when any failed.\n";
 
-/* A game of either kind. */
+/* A game of the kind k. */
 typedef struct pgame {
-	int togyz;
-	ow_game o;
-	tg_game t;
+	const cli_kind *k;
+	proto_play p;
 } pgame;
 
 typedef struct finder {
-	int togyz;
+	const cli_kind *k;
 	int depth;
 	const ow_egdb *egdb;
-	ow_tt_entry *ott;
-	tg_tt_entry *ttt;
+	void *tt; /* TT_ENTRIES of the kind's */
 } finder;
 
 static unsigned legal(const pgame *g)
 {
-	if (g->togyz)
-		return g->t.end == OW_END_NONE ? tg_legal_mask(&g->t.pos) : 0;
-	return g->o.end == OW_END_NONE ? ow_legal_mask(&g->o.pos) : 0;
+	return g->k->proto->legal(&g->p);
 }
 
 static int npits(const pgame *g)
 {
-	return g->togyz ? TG_PITS : OW_PITS;
+	return g->k->proto->npits;
 }
 
 static int turn(const pgame *g)
 {
-	return g->togyz ? g->t.pos.turn : g->o.pos.turn;
+	return g->k->proto->turn(&g->p);
 }
 
 /* Plays pit (known legal); returns the seeds it took. */
 static int play(pgame *g, int pit)
 {
-	if (g->togyz) {
-		tg_move_info m;
-
-		tg_game_play(&g->t, pit, &m);
-		return m.captured != TG_NONE ? m.seeds : 0;
-	}
-	ow_move_info m;
-
-	ow_game_play(&g->o, pit, &m);
-	return m.seeds;
+	g->k->proto->play(&g->p, pit);
+	return g->k->taken(&g->p);
 }
 
 static char letter(const pgame *g, int pit)
 {
-	if (!g->togyz)
-		return ow_pit_letter(pit);
-	return (char)((pit < TG_ROW ? 'a' : 'A') + tg_hole_number(pit) - 1);
+	return g->k->page_name(pit);
 }
 
 static int parse_move(const pgame *g, const char *s)
 {
 	if (!s || !s[0] || s[1])
 		return -1;
-	if (!g->togyz)
-		return ow_pit_parse(s[0]);
-	if (s[0] >= 'a' && s[0] <= 'i')
-		return tg_pit_of(OW_SOUTH, s[0] - 'a' + 1);
-	if (s[0] >= 'A' && s[0] <= 'I')
-		return tg_pit_of(OW_NORTH, s[0] - 'A' + 1);
-	return -1;
+	return g->k->page_pit(s[0]);
 }
 
 static int clamp(int v)
@@ -140,7 +118,7 @@ static int clamp(int v)
 /* The value of a finished game for the side that just moved (mover). */
 static int end_value(const pgame *g, int mover)
 {
-	int w = g->togyz ? g->t.winner : g->o.winner;
+	int w = g->k->proto->winner(&g->p);
 
 	return w == OW_DRAW ? 0 : w == mover ? CAP : -CAP;
 }
@@ -149,21 +127,11 @@ static int end_value(const pgame *g, int mover)
  * and its score for the side to move. Reproducible on its own. */
 static int search(const finder *f, const pgame *g, int d, int *move)
 {
-	if (g->togyz) {
-		tg_search_limits lim = {.depth = d};
-		tg_search_result r;
+	cli_budget b = {.depth = d, .egdb = f->egdb};
+	cli_found r;
 
-		tg_tt_clear(f->ttt, TT_ENTRIES);
-		tg_search(&g->t, &lim, f->ttt, TT_ENTRIES, &r);
-		if (move)
-			*move = r.move;
-		return r.score;
-	}
-	ow_search_limits lim = {.depth = d, .egdb = f->egdb};
-	ow_search_result r;
-
-	ow_tt_clear(f->ott, TT_ENTRIES);
-	ow_search(&g->o, &lim, f->ott, TT_ENTRIES, &r);
+	memset(f->tt, 0, TT_ENTRIES * f->k->tt_entry_size);
+	f->k->search(&g->p, &b, f->tt, TT_ENTRIES, &r);
 	if (move)
 		*move = r.move;
 	return r.score;
@@ -232,7 +200,7 @@ static void greedy(const pgame *g, int now[], int net[])
  * best's), and how many moves take more seeds at once than best. */
 static int greedy_misses(const pgame *g, int best, int *tempting)
 {
-	int now[TG_PITS], net[TG_PITS], top = -1000;
+	int now[PROTO_MAX_PITS], net[PROTO_MAX_PITS], top = -1000;
 	unsigned mask = legal(g);
 
 	greedy(g, now, net);
@@ -266,10 +234,10 @@ static int found_at(const finder *f, const pgame *g, int first)
 
 static void write_position(jw *w, const pgame *g)
 {
-	if (g->togyz)
-		proto_togyz_position_write(w, &g->t.pos);
-	else
-		proto_position_write(w, &g->o.pos);
+	proto_pos at;
+
+	g->k->proto->at(&g->p, &at);
+	g->k->proto->position_write(w, &at);
 }
 
 /* A puzzle at g, if there is one: its moves and least margin. */
@@ -277,7 +245,7 @@ static int puzzle_at(const finder *f, const pgame *g, int minmargin, char moves[
                      int *margin)
 {
 	pgame c = *g;
-	int val[TG_PITS], m, best, least = 2 * CAP, tempting;
+	int val[PROTO_MAX_PITS], m, best, least = 2 * CAP, tempting;
 
 	*nmoves = 0;
 	/* Cheap first: a shallow ranking must already show a lead. */
@@ -342,10 +310,12 @@ static int selfplay_move(const finder *f, const pgame *g, uint64_t *rng)
 static int seen_before(uint64_t *seen, int *nseen, int cap, const pgame *g)
 {
 	uint64_t h = 1469598103934665603ull;
-	const unsigned char *b = g->togyz ? (const unsigned char *)&g->t.pos : (const unsigned char *)&g->o.pos;
-	size_t len = g->togyz ? sizeof g->t.pos : sizeof g->o.pos;
+	proto_pos at;
+	const unsigned char *b = (const unsigned char *)&at;
 
-	for (size_t i = 0; i < len; i++)
+	memset(&at, 0, sizeof at); /* the bytes a smaller kind's position leaves */
+	g->k->proto->at(&g->p, &at);
+	for (size_t i = 0; i < sizeof at; i++)
 		h = (h ^ b[i]) * 1099511628211ull;
 	for (int i = 0; i < *nseen; i++)
 		if (seen[i] == h)
@@ -355,13 +325,10 @@ static int seen_before(uint64_t *seen, int *nseen, int cap, const pgame *g)
 	return 0;
 }
 
-static void start(pgame *g, int togyz)
+static void start(pgame *g, const cli_kind *k)
 {
-	g->togyz = togyz;
-	if (togyz)
-		tg_game_start(&g->t);
-	else
-		ow_game_start(&g->o);
+	g->k = k;
+	k->proto->begin(&g->p, NULL);
 }
 
 static int difficulty(int found, int tempting)
@@ -386,7 +353,7 @@ typedef struct hunt {
 static int try_puzzle(hunt *h, const pgame *g, int rec)
 {
 	char moves[2 * MAX_STEPS], id[32];
-	int n, margin, tempting, val[TG_PITS], m, first, found;
+	int n, margin, tempting, val[PROTO_MAX_PITS], m, first, found;
 	finder *f = h->f;
 
 	if (seen_before(h->seen, &h->nseen, h->count * 64, g) ||
@@ -396,9 +363,9 @@ static int try_puzzle(hunt *h, const pgame *g, int rec)
 	greedy_misses(g, first, &tempting);
 	found = found_at(f, g, first);
 	if (rec)
-		snprintf(id, sizeof id, "%c-r%d", f->togyz ? 't' : 'o', ++h->records);
+		snprintf(id, sizeof id, "%c-r%d", f->k->puzzle_id, ++h->records);
 	else
-		snprintf(id, sizeof id, "%c-%d", f->togyz ? 't' : 'o', h->made - h->records + 1);
+		snprintf(id, sizeof id, "%c-%d", f->k->puzzle_id, h->made - h->records + 1);
 	jw_reset(&h->w);
 	jw_obj(&h->w);
 	jw_key(&h->w, "id");
@@ -449,116 +416,23 @@ static void scan_record(hunt *h, const record *r)
 	}
 }
 
-/* Reads one Togyz Kumalak record of len bytes: its moves in Kazakh
- * notation, each H, HL or HLX (H the hole number 1-9 of the side to move,
- * L that of the hole where its last seed lands, checked, X: it made a
- * tuzdyk, checked; without X a tuzdyk is not denied, as some sources
- * leave it out); move numbers "N." are skipped, and a result ("1-0",
- * "0-1", "1/2-1/2", "*", then a score "(S-N)") ends the record. 0, or -1
- * with err saying which move and why. */
-static int read_togyz(const char *text, size_t len, record *r, char *err, size_t errsz)
-{
-	size_t i = 0;
-
-	r->start.togyz = 1;
-	tg_game_start(&r->start.t);
-	tg_game g = r->start.t;
-	r->n = 0;
-	while (i < len) {
-		char tok[32];
-		size_t k = 0;
-
-		while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
-			i++;
-		if (i >= len)
-			break;
-		while (i < len && !(text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) {
-			if (k + 1 < sizeof tok)
-				tok[k++] = text[i];
-			i++;
-		}
-		tok[k] = 0;
-		if (k >= 2 && tok[k - 1] == '.' && strspn(tok, "0123456789") == k - 1)
-			continue;
-		if (!strcmp(tok, "1-0") || !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2") || !strcmp(tok, "*"))
-			break;
-		/* "+N": the seeds the move captured, as the page's record writes
-		 * them (checked below). */
-		char *plus = strchr(tok, '+'), shown[32];
-		int seeds = -1;
-
-		snprintf(shown, sizeof shown, "%s", tok);
-		if (plus && plus[1] && strspn(plus + 1, "0123456789") == strlen(plus + 1) &&
-		    strlen(plus + 1) <= 3) {
-			seeds = atoi(plus + 1);
-			*plus = 0;
-			k = (size_t)(plus - tok);
-		}
-		int hole = tok[0] - '0', last = k >= 2 ? tok[1] - '0' : 0, x = k == 3 && (tok[2] == 'X' || tok[2] == 'x');
-		int pit = tg_pit_of(g.pos.turn, hole);
-		tg_move_info info;
-
-		if (k < 1 || k > 3 || hole < 1 || hole > 9 || (k >= 2 && (last < 1 || last > 9)) || (k == 3 && !x)) {
-			snprintf(err, errsz, "move %d \"%s\": not a move (H, HL or HLX)", r->n + 1, tok);
-			return -1;
-		}
-		if (r->n >= MAX_PLIES || g.end != OW_END_NONE || tg_game_play(&g, pit, &info)) {
-			snprintf(err, errsz, "move %d \"%s\": %s", r->n + 1, tok,
-			         r->n >= MAX_PLIES ? "too many moves" : g.end != OW_END_NONE ? "the game is over"
-			         : tg_strerror(tg_pos_check(&g.pos, pit)));
-			return -1;
-		}
-		if ((k >= 2 && tg_hole_number(info.last) != last) || (x && !info.tuzdyk) ||
-		    (seeds >= 0 && (info.captured == TG_NONE ? 0 : info.seeds) != seeds)) {
-			char nota[4];
-
-			tg_notation(&info, nota);
-			if (seeds >= 0)
-				snprintf(err, errsz, "move %d \"%s\": the engine plays it as %s+%d", r->n + 1,
-				         shown, nota, info.captured == TG_NONE ? 0 : info.seeds);
-			else
-				snprintf(err, errsz, "move %d \"%s\": the engine plays it as %s", r->n + 1, tok, nota);
-			return -1;
-		}
-		r->moves[r->n++] = (uint8_t)pit;
-	}
-	return 0;
-}
-
-/* Reads one Oware record (OGN) of len bytes into r. */
-static int read_oware(const char *text, size_t len, record *r, char *err, size_t errsz, int *line)
-{
-	static ow_ogn rec;
-
-	if (ow_ogn_read(text, len, &rec)) {
-		*line += rec.line - 1;
-		snprintf(err, errsz, "%s", rec.err);
-		return -1;
-	}
-	r->start.togyz = 0;
-	ow_game_from(&r->start.o, &rec.start);
-	r->n = rec.nmoves < MAX_PLIES ? rec.nmoves : MAX_PLIES;
-	memcpy(r->moves, rec.moves, (size_t)r->n);
-	return 0;
-}
-
 /* Whether the line at text[i] is blank (spaces only) or a # comment. */
-static int line_apart(const char *text, size_t len, size_t i, int togyz)
+static int line_apart(const char *text, size_t len, size_t i, int comments)
 {
 	while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'))
 		i++;
-	return i >= len || text[i] == '\n' || (togyz && text[i] == '#');
+	return i >= len || text[i] == '\n' || (comments && text[i] == '#');
 }
 
 /* Reads every record of path and scans it: 0, or cli_bad's status. A
- * record ends (Oware) where a tag line follows its moves, (Togyz Kumalak)
- * at a blank line; a # line is a comment in a Togyz Kumalak file. */
+ * record ends where a tag line follows its moves (Oware's OGN) or, for a
+ * kind with records_blank, at a blank line, a # line being a comment. */
 static int scan_records(hunt *h, const char *path)
 {
 	FILE *fp = fopen(path, "rb");
 	char *text, err[OW_OGN_ERR + 64];
 	size_t len, i = 0;
-	int line = 1, nrec = 0, rc = 0, togyz = h->f->togyz;
+	int line = 1, nrec = 0, rc = 0, blank = h->f->k->records_blank;
 	record *r;
 
 	if (!fp)
@@ -580,7 +454,7 @@ static int scan_records(hunt *h, const char *path)
 		int first = line, moved = 0;
 
 		/* Skip what lies between records. */
-		while (i < len && line_apart(text, len, i, togyz)) {
+		while (i < len && line_apart(text, len, i, blank)) {
 			while (i < len && text[i] != '\n')
 				i++;
 			if (i < len) {
@@ -597,7 +471,7 @@ static int scan_records(hunt *h, const char *path)
 			size_t e = end;
 			int tag = text[end] == '[';
 
-			if (togyz ? line_apart(text, len, end, 1) : tag && moved)
+			if (blank ? line_apart(text, len, end, 1) : tag && moved)
 				break;
 			if (!tag && !line_apart(text, len, end, 0))
 				moved = 1;
@@ -608,8 +482,9 @@ static int scan_records(hunt *h, const char *path)
 		}
 		i = end;
 		nrec++;
-		if (togyz ? read_togyz(text + from, end - from, r, err, sizeof err)
-		          : read_oware(text + from, end - from, r, err, sizeof err, &first)) {
+		r->start.k = h->f->k;
+		if (r->start.k->read_record(text + from, end - from, &r->start.p, r->moves, MAX_PLIES,
+		                            &r->n, err, sizeof err, &first)) {
 			rc = cli_bad("puzzles", "--records %s: record %d (line %d): %s", path, nrec,
 			             first, err);
 			break;
@@ -656,10 +531,10 @@ static int find(finder *f, int count, uint64_t seed, int minmargin, const char *
 	while (h.made < count && games < count * 50) {
 		pgame g;
 
-		start(&g, f->togyz);
+		start(&g, f->k);
 		games++;
 		while (legal(&g) && h.made < count) {
-			int ply = f->togyz ? g.t.ply : g.o.ply;
+			int ply = f->k->proto->ply(&g.p);
 
 			/* One puzzle a game. */
 			if (ply >= 6 && try_puzzle(&h, &g, 0))
@@ -683,6 +558,7 @@ static int check_one(finder *f, json_t *p, int index)
 	json_int_t depth = json_integer_value(json_object_get(p, "depth"));
 	const char *id = json_string_value(json_object_get(p, "id"));
 	char err[160];
+	proto_pos at;
 	pgame g;
 	size_t n;
 
@@ -693,28 +569,16 @@ static int check_one(finder *f, json_t *p, int index)
 		printf("puzzle %d (%s): not a puzzle object\n", index, id);
 		return 1;
 	}
-	g.togyz = f->togyz;
-	if (f->togyz) {
-		tg_pos tp;
-
-		if (proto_togyz_position_json(pos, &tp, err, sizeof err)) {
-			printf("puzzle %s: position: %s\n", id, err);
-			return 1;
-		}
-		tg_game_from(&g.t, &tp);
-	} else {
-		ow_pos op;
-
-		if (proto_position_json(pos, &op, err, sizeof err)) {
-			printf("puzzle %s: position: %s\n", id, err);
-			return 1;
-		}
-		ow_game_from(&g.o, &op);
+	g.k = f->k;
+	if (g.k->proto->position_value(pos, &at, err, sizeof err)) {
+		printf("puzzle %s: position: %s\n", id, err);
+		return 1;
 	}
+	g.k->proto->begin(&g.p, &at);
 	f->depth = (int)depth;
 	for (size_t i = 0; i < n; i++) {
 		int pit = parse_move(&g, json_string_value(json_array_get(mv, i)));
-		int val[TG_PITS], m, best, tempting;
+		int val[PROTO_MAX_PITS], m, best, tempting;
 
 		if (pit < 0 || !(legal(&g) >> pit & 1)) {
 			printf("puzzle %s: move %zu is not legal\n", id, i + 1);
@@ -759,11 +623,11 @@ static int check(finder *f, const char *path)
 	return bad ? 1 : 0;
 }
 
-int cli_puzzles(int togyz, int argc, char **argv)
+int cli_puzzles(const cli_kind *k, int argc, char **argv)
 {
 	const char *path = NULL, *egdb = NULL, *records = NULL;
-	long count = 100, seed = 1, depth = togyz ? 8 : 12, margin = 3;
-	finder f = {.togyz = togyz};
+	long count = 100, seed = 1, depth = k->puzzle_depth, margin = 3;
+	finder f = {.k = k};
 	int rc;
 
 	for (int i = 0; i < argc; i += 2) {
@@ -789,18 +653,15 @@ int cli_puzzles(int togyz, int argc, char **argv)
 	}
 	if (path && records)
 		return cli_bad("puzzles", "give only one of --check and --records");
-	if (egdb && togyz)
+	if (egdb && !k->has_egdb)
 		return cli_bad("puzzles", "--egdb is Oware's");
 	if (egdb && (rc = cli_egdb_open("puzzles", egdb, &f.egdb)))
 		return rc;
 	f.depth = (int)depth;
-	f.ott = togyz ? NULL : calloc(TT_ENTRIES, sizeof *f.ott);
-	f.ttt = togyz ? calloc(TT_ENTRIES, sizeof *f.ttt) : NULL;
-	if (!f.ott && !f.ttt)
+	if (!(f.tt = calloc(TT_ENTRIES, k->tt_entry_size)))
 		return cli_bad("puzzles", "out of memory");
 	rc = path ? check(&f, path)
 	          : find(&f, (int)count, (uint64_t)seed, (int)margin * OW_SEARCH_SEED, records);
-	free(f.ott);
-	free(f.ttt);
+	free(f.tt);
 	return rc;
 }

@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
+#include "cli/kind.h"
 #include "cli/study.h"
 #include "engine/analysis.h"
 #include "engine/ogn.h"
@@ -79,39 +80,18 @@ static int no_memory(void)
 	return 1;
 }
 
-/* The start position from --position text (NULL: the standard start). */
-static int parse_start(const char *cmd, const char *text, ow_pos *p)
+/* The start from --position text (NULL: the standard start) into
+ * *start, and the game after our letters moves[0..n) into *g, their pits
+ * into pits[]: 0, or cli_bad's status for cmd (as `oware play` says it). */
+static int set_up(const char *cmd, const char *position, char **moves, int n,
+                  ow_pos *start, proto_play *g, uint8_t *pits)
 {
-	char err[160];
+	int rc = cli_start(&cli_kind_oware, cmd, position, g);
 
-	if (!text) {
-		ow_pos_start(p);
-		return 0;
-	}
-	if (proto_position_parse(text, strlen(text), p, err, sizeof err))
-		return cli_bad(cmd, "--position: %s", err);
-	return 0;
-}
-
-/* Replays our letters argv[0..n) from start into *g and pits[]. */
-static int replay(const char *cmd, const ow_pos *start, char **argv, int n,
-                  ow_game *g, uint8_t *pits)
-{
-	ow_game_from(g, start);
-	for (int i = 0; i < n; i++) {
-		const char *m = argv[i];
-		int pit = m[0] && !m[1] ? ow_pit_parse(m[0]) : -1, rc;
-
-		if (pit < 0)
-			return cli_bad(cmd, "ply %d: \"%s\" is not a pit letter (a-f, A-F)", i + 1, m);
-		if ((rc = ow_game_play(g, pit, NULL)))
-			return cli_bad(cmd, "ply %d: %s", i + 1, rc == OW_E_NOT_YOURS
-			           ? (g->pos.turn == OW_SOUTH ? "pit belongs to north; south is to move"
-			                                      : "pit belongs to south; north is to move")
-			           : ow_strerror(rc));
-		pits[i] = (uint8_t)pit;
-	}
-	return 0;
+	if (rc)
+		return rc;
+	*start = g->ow.game.pos;
+	return cli_replay(&cli_kind_oware, cmd, g, moves, n, 1, pits);
 }
 
 static json_t *letter(int pit)
@@ -185,20 +165,18 @@ static int print_json(json_t *j)
 	return rc;
 }
 
-int cli_analyse(int argc, char **argv)
-{
-	const char *position = NULL, *egdb = NULL;
-	long nodes = 0, time_ms = 0;
-	int i, n, rc;
-	ow_search_limits lim = {0};
-	ow_tt_entry *tt;
-	uint8_t *pits;
-	ow_pos start;
-	ow_game g;
-	json_t *out, *plies, *sum[2];
-	long loss_sum[2] = {0, 0};
-	int count[2][5] = {{0}}, moves[2] = {0, 0};
+/* analyse's options, as given; moves: the index of the first move. */
+typedef struct analyse_opts {
+	const char *position, *egdb;
+	long nodes, time_ms;
+	int moves;
+} analyse_opts;
 
+static int parse_analyse_opts(int argc, char **argv, analyse_opts *o)
+{
+	int i;
+
+	memset(o, 0, sizeof *o);
 	for (i = 0; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
 		const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
 
@@ -208,36 +186,103 @@ int cli_analyse(int argc, char **argv)
 		if (!val)
 			return cli_bad("analyse", "%s needs a value", opt);
 		if (!strcmp(opt, "--position")) {
-			position = val;
+			o->position = val;
 		} else if (!strcmp(opt, "--egdb")) {
-			egdb = val;
+			o->egdb = val;
 		} else if (!strcmp(opt, "--nodes")) {
-			if (cli_parse_num(val, 1, MAX_NODES, &nodes))
+			if (cli_parse_num(val, 1, MAX_NODES, &o->nodes))
 				return cli_bad("analyse", "--nodes must be an integer from 1 to %ld, not \"%s\"",
 				           MAX_NODES, val);
-		} else if (cli_parse_num(val, 1, MAX_TIME_MS, &time_ms)) {
+		} else if (cli_parse_num(val, 1, MAX_TIME_MS, &o->time_ms)) {
 			return cli_bad("analyse", "--time-per-move must be an integer from 1 to %ld, not \"%s\"",
 			           MAX_TIME_MS, val);
 		}
 	}
-	if (nodes && time_ms)
+	if (o->nodes && o->time_ms)
 		return cli_bad("analyse", "give only one of --nodes and --time-per-move");
-	if (egdb && (rc = cli_egdb_open("analyse", egdb, &lim.egdb)))
+	o->moves = i;
+	return 0;
+}
+
+/* One ply's judgement a (played from side a->side), g the game after it. */
+static json_t *ply_json(int ply, const ow_ply_analysis *a, const ow_game *g)
+{
+	json_t *pv = json_array(), *p = json_object();
+	int side = a->side;
+
+	for (int j = 0; j < a->npv; j++)
+		json_array_append_new(pv, letter(a->pv[j]));
+	json_object_set_new(p, "ply", json_integer(ply));
+	json_object_set_new(p, "side", json_string(proto_side_name(side)));
+	json_object_set_new(p, "move", letter(a->move));
+	json_object_set_new(p, "best", letter(a->best));
+	json_object_set_new(p, "pv", pv);
+	json_object_set_new(p, "eval_before", seeds(ow_analysis_south(a->before, side)));
+	json_object_set_new(p, "eval_after", seeds(g->end != OW_END_NONE && g->winner == OW_DRAW
+	                    ? 0 : ow_analysis_south(a->after, side)));
+	json_object_set_new(p, "proven_before", proven_json(a->before, side, 0));
+	json_object_set_new(p, "proven_after", g->end != OW_END_NONE ? end_json(g)
+	                    : proven_json(a->after, side, 1));
+	json_object_set_new(p, "loss", seeds(a->loss));
+	json_object_set_new(p, "class", json_string(ow_class_name(a->cls)));
+	json_object_set_new(p, "depth", json_integer(a->depth));
+	json_object_set_new(p, "nodes", json_integer((json_int_t)a->nodes));
+	return p;
+}
+
+/* What one side's moves came to. */
+struct tally {
+	int moves;
+	int count[OW_CLASS_BLUNDER + 1]; /* by class */
+	long loss;                       /* eval units */
+};
+
+static json_t *summary_json(const struct tally t[2])
+{
+	json_t *sum[2];
+
+	for (int s = 0; s < 2; s++) {
+		sum[s] = json_object();
+		json_object_set_new(sum[s], "moves", json_integer(t[s].moves));
+		for (int c = OW_CLASS_BEST; c <= OW_CLASS_BLUNDER; c++)
+			json_object_set_new(sum[s], ow_class_name(c), json_integer(t[s].count[c]));
+		/* In 1/100 seed, rounded, so the mean prints short. */
+		json_object_set_new(sum[s], "average_loss", t[s].moves
+		                    ? json_real((double)((t[s].loss * 100 + t[s].moves * 8) /
+		                                         (t[s].moves * 16)) / 100.0)
+		                    : json_real(0));
+	}
+	return json_pack("{s:o,s:o}", "south", sum[0], "north", sum[1]);
+}
+
+int cli_analyse(int argc, char **argv)
+{
+	analyse_opts o;
+	ow_search_limits lim = {0};
+	struct tally t[2] = {{0}, {0}};
+	ow_tt_entry *tt;
+	uint8_t *pits;
+	ow_pos start;
+	proto_play played;
+	ow_game g;
+	json_t *out, *plies;
+	int n, rc;
+
+	if ((rc = parse_analyse_opts(argc, argv, &o)) ||
+	    (o.egdb && (rc = cli_egdb_open("analyse", o.egdb, &lim.egdb))))
 		return rc;
-	if ((rc = parse_start("analyse", position, &start)))
-		return rc;
-	n = argc - i;
+	n = argc - o.moves;
 	if (!(pits = malloc((size_t)n + 1)))
 		return no_memory();
-	if ((rc = replay("analyse", &start, argv + i, n, &g, pits))) {
+	if ((rc = set_up("analyse", o.position, argv + o.moves, n, &start, &played, pits))) {
 		free(pits);
 		return rc;
 	}
-	if (time_ms) {
-		lim.time_ms = (uint32_t)time_ms;
+	if (o.time_ms) {
+		lim.time_ms = (uint32_t)o.time_ms;
 		lim.clock = cli_now_ms;
 	} else {
-		lim.nodes = (uint64_t)(nodes ? nodes : DEFAULT_NODES);
+		lim.nodes = (uint64_t)(o.nodes ? o.nodes : DEFAULT_NODES);
 	}
 	if (!(tt = calloc(OW_SEARCH_TT_ENTRIES, sizeof *tt))) {
 		free(pits);
@@ -246,61 +291,28 @@ int cli_analyse(int argc, char **argv)
 
 	out = json_object();
 	plies = json_array();
-	json_object_set_new(out, "budget", time_ms
-	                    ? json_pack("{s:i}", "time_per_move_ms", (json_int_t)time_ms)
+	json_object_set_new(out, "budget", o.time_ms
+	                    ? json_pack("{s:i}", "time_per_move_ms", (json_int_t)o.time_ms)
 	                    : json_pack("{s:I}", "nodes", (json_int_t)lim.nodes));
 	json_object_set_new(out, "start", position_json(&start));
 	ow_game_from(&g, &start);
 	for (int k = 0; k < n; k++) {
 		ow_ply_analysis a;
-		json_t *pv = json_array(), *p;
-		int side;
 
 		if (ow_analyse_ply(&g, pits[k], &lim, tt, OW_SEARCH_TT_ENTRIES, &a)) {
 			fputs("oware: analyse: internal error\n", stderr);
 			exit(1);
 		}
 		ow_game_play(&g, pits[k], NULL);
-		side = a.side;
-		for (int j = 0; j < a.npv; j++)
-			json_array_append_new(pv, letter(a.pv[j]));
-		p = json_object();
-		json_object_set_new(p, "ply", json_integer(k + 1));
-		json_object_set_new(p, "side", json_string(proto_side_name(side)));
-		json_object_set_new(p, "move", letter(a.move));
-		json_object_set_new(p, "best", letter(a.best));
-		json_object_set_new(p, "pv", pv);
-		json_object_set_new(p, "eval_before", seeds(ow_analysis_south(a.before, side)));
-		json_object_set_new(p, "eval_after", seeds(g.end != OW_END_NONE && g.winner == OW_DRAW
-		                    ? 0 : ow_analysis_south(a.after, side)));
-		json_object_set_new(p, "proven_before", proven_json(a.before, side, 0));
-		json_object_set_new(p, "proven_after", g.end != OW_END_NONE ? end_json(&g)
-		                    : proven_json(a.after, side, 1));
-		json_object_set_new(p, "loss", seeds(a.loss));
-		json_object_set_new(p, "class", json_string(ow_class_name(a.cls)));
-		json_object_set_new(p, "depth", json_integer(a.depth));
-		json_object_set_new(p, "nodes", json_integer((json_int_t)a.nodes));
-		json_array_append_new(plies, p);
-		moves[side]++;
-		count[side][a.cls]++;
-		loss_sum[side] += a.loss;
+		json_array_append_new(plies, ply_json(k + 1, &a, &g));
+		t[a.side].moves++;
+		t[a.side].count[a.cls]++;
+		t[a.side].loss += a.loss;
 	}
 	free(tt);
 	free(pits);
 	json_object_set_new(out, "plies", plies);
-	for (int s = 0; s < 2; s++) {
-		sum[s] = json_object();
-		json_object_set_new(sum[s], "moves", json_integer(moves[s]));
-		for (int c = OW_CLASS_BEST; c <= OW_CLASS_BLUNDER; c++)
-			json_object_set_new(sum[s], ow_class_name(c), json_integer(count[s][c]));
-		/* In 1/100 seed, rounded, so the mean prints short. */
-		json_object_set_new(sum[s], "average_loss", moves[s]
-		                    ? json_real((double)((loss_sum[s] * 100 + moves[s] * 8) /
-		                                         (moves[s] * 16)) / 100.0)
-		                    : json_real(0));
-	}
-	json_object_set_new(out, "summary", json_pack("{s:o,s:o}", "south", sum[0],
-	                                               "north", sum[1]));
+	json_object_set_new(out, "summary", summary_json(t));
 	json_object_set_new(out, "end", game_json(&g));
 	return print_json(out);
 }
@@ -363,7 +375,7 @@ int cli_ogn(int argc, char **argv)
 	int i, n, rc, badi;
 	uint8_t *pits;
 	ow_pos start;
-	ow_game g;
+	proto_play g;
 	size_t cap;
 	char *buf;
 
@@ -389,12 +401,10 @@ int cli_ogn(int argc, char **argv)
 		else
 			meta.date = val;
 	}
-	if ((rc = parse_start("ogn", position, &start)))
-		return rc;
 	n = argc - i;
 	if (!(pits = malloc((size_t)n + 1)))
 		return no_memory();
-	if ((rc = replay("ogn", &start, argv + i, n, &g, pits))) {
+	if ((rc = set_up("ogn", position, argv + i, n, &start, &g, pits))) {
 		free(pits);
 		return rc;
 	}

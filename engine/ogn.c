@@ -236,15 +236,133 @@ static int repeated(const ow_game *g)
 	return 0;
 }
 
+/* The four tag values of meta (South, North, Date, Result) into vals,
+ * the defaults for the empty ones; final: the scores "S-N" of g, the game
+ * after the moves. 0, or the index of one that is not allowed. */
+static int tag_values(const ow_ogn_meta *meta, const ow_game *g, const char *final,
+                      const char *vals[4])
+{
+	vals[0] = meta->south;
+	vals[1] = meta->north;
+	vals[2] = meta->date;
+	vals[3] = meta->result;
+	for (int i = 0; i < 4; i++) {
+		if (!vals[i] || !vals[i][0])
+			vals[i] = i == 3 ? (g->end != OW_END_NONE ? final : "*") : "?";
+		if (!tag_value_ok(vals[i]) || (i == 3 && !result_ok(vals[i])) ||
+		    (i == 3 && g->end != OW_END_NONE && !str_eq(vals[i], "*") &&
+		     !str_eq(vals[i], final)))
+			return i;
+	}
+	return -1;
+}
+
+/* The tags, in Aualé's order, and [FEN] when start is not std. */
+static void write_tags(struct sb *b, const char *const vals[4], const ow_pos *start,
+                       const ow_pos *std)
+{
+	char fen[OW_FEN_SIZE];
+
+	write_tag(b, "Variant", VARIANT);
+	write_tag(b, "Event", "?");
+	write_tag(b, "Site", "?");
+	write_tag(b, "Date", vals[2]);
+	write_tag(b, "Round", "?");
+	write_tag(b, "South", vals[0]);
+	write_tag(b, "North", vals[1]);
+	write_tag(b, "Result", vals[3]);
+	if (!pos_equal(start, std)) {
+		ow_fen_write(fen, start);
+		write_tag(b, "FEN", fen);
+	}
+}
+
+/* The movetext's line being filled: tokens joined by spaces, a new line
+ * before a token that would make it 80 characters or more. */
+struct lines {
+	struct sb *b;
+	char line[LINE_MAX_COLS + 1];
+	size_t ll;
+};
+
+static void line_end(struct lines *l)
+{
+	if (!l->ll)
+		return;
+	l->line[l->ll] = 0;
+	sb_puts(l->b, l->line);
+	sb_putc(l->b, '\n');
+	l->ll = 0;
+}
+
+static void line_add(struct lines *l, const char *tok)
+{
+	size_t tl = str_len(tok);
+
+	if (l->ll && 1 + l->ll + tl < LINE_MAX_COLS)
+		l->line[l->ll++] = ' ';
+	else
+		line_end(l);
+	for (size_t c = 0; c < tl; c++)
+		l->line[l->ll++] = tok[c];
+}
+
+/* The movetext of the n moves (known legal) from start, then result
+ * unless it is "*". Aualé ends a game at a position's second occurrence
+ * and then refuses every further move: the moves after that one go into
+ * the comment CONTINUED. */
+static void write_movetext(struct sb *b, const ow_pos *start, const uint8_t *moves, int n,
+                           const char *result)
+{
+	struct lines l = {b, {0}, 0};
+	int cont = 0; /* 1: the move just played repeated; 2: inside CONTINUED */
+	char tok[16];
+	ow_game g;
+
+	if (n > 0)
+		sb_putc(b, '\n');
+	ow_game_from(&g, start);
+	for (int i = 0; i < n; i++) {
+		int me = g.pos.turn, was = g.pos.captured[me];
+		struct sb t = {tok, sizeof tok, 0, 0};
+
+		if (cont == 1)
+			line_add(&l, CONTINUED);
+		if (i % 2 == 0 || cont == 1) {
+			sb_int(&t, i / 2 + 1);
+			sb_puts(&t, i % 2 ? "..." : ".");
+			sb_end(&t);
+			line_add(&l, tok);
+			t = (struct sb){tok, sizeof tok, 0, 0};
+		}
+		if (cont == 1)
+			cont = 2;
+		ow_game_play(&g, moves[i], 0);
+		if (!cont && repeated(&g))
+			cont = 1;
+		sb_putc(&t, ogn_letter(moves[i]));
+		if (g.pos.captured[me] != was) {
+			sb_putc(&t, '+');
+			sb_int(&t, g.pos.captured[me] - was);
+		}
+		sb_end(&t);
+		line_add(&l, tok);
+	}
+	if (cont == 2)
+		line_add(&l, "}");
+	if (n > 0 && !str_eq(result, "*"))
+		line_add(&l, result);
+	line_end(&l);
+}
+
 int ow_ogn_write(char *buf, size_t cap, const ow_pos *start,
                  const uint8_t *moves, int n, const ow_ogn_meta *meta,
                  int *bad)
 {
 	static const ow_ogn_meta none = {0, 0, 0, 0};
 	const char *vals[4];
-	char final[8], line[LINE_MAX_COLS + 1], fen[OW_FEN_SIZE];
+	char final[8];
 	struct sb b = {buf, cap, 0, 0};
-	size_t ll = 0;
 	ow_pos std;
 	ow_game g;
 	int dummy;
@@ -269,101 +387,10 @@ int ow_ogn_write(char *buf, size_t cap, const ow_pos *start,
 		}
 	}
 	scores_text(final, &g);
-	vals[0] = meta->south;
-	vals[1] = meta->north;
-	vals[2] = meta->date;
-	vals[3] = meta->result;
-	for (int i = 0; i < 4; i++) {
-		if (!vals[i] || !vals[i][0])
-			vals[i] = i == 3 ? (g.end != OW_END_NONE ? final : "*") : "?";
-		if (!tag_value_ok(vals[i]) || (i == 3 && !result_ok(vals[i])) ||
-		    (i == 3 && g.end != OW_END_NONE && !str_eq(vals[i], "*") &&
-		     !str_eq(vals[i], final))) {
-			*bad = i;
-			return OW_OGN_E_TAG;
-		}
-	}
-	write_tag(&b, "Variant", VARIANT);
-	write_tag(&b, "Event", "?");
-	write_tag(&b, "Site", "?");
-	write_tag(&b, "Date", vals[2]);
-	write_tag(&b, "Round", "?");
-	write_tag(&b, "South", vals[0]);
-	write_tag(&b, "North", vals[1]);
-	write_tag(&b, "Result", vals[3]);
-	if (!pos_equal(start, &std)) {
-		ow_fen_write(fen, start);
-		write_tag(&b, "FEN", fen);
-	}
-
-	/* The movetext: tokens joined by spaces, a new line before a token
-	 * that would make the line 80 characters or more. Aualé ends a game
-	 * at a position's second occurrence and then refuses every further
-	 * move: the moves after that one go into the comment CONTINUED. */
-	if (n > 0)
-		sb_putc(&b, '\n');
-	ow_game_from(&g, start);
-	for (int i = 0, cont = 0; i <= n; i++) {
-		char tok[5][16];
-		int ntok = 0;
-
-		if (i < n) {
-			int me = g.pos.turn, was = g.pos.captured[me];
-			struct sb t;
-
-			if (cont == 1) {
-				t = (struct sb){tok[ntok++], 16, 0, 0};
-				sb_puts(&t, CONTINUED);
-				sb_end(&t);
-			}
-			if (i % 2 == 0 || cont == 1) {
-				t = (struct sb){tok[ntok++], 16, 0, 0};
-				sb_int(&t, i / 2 + 1);
-				sb_puts(&t, i % 2 ? "..." : ".");
-				sb_end(&t);
-			}
-			if (cont == 1)
-				cont = 2;
-			ow_game_play(&g, moves[i], 0);
-			if (!cont && repeated(&g))
-				cont = 1;
-			t = (struct sb){tok[ntok++], 16, 0, 0};
-			sb_putc(&t, ogn_letter(moves[i]));
-			if (g.pos.captured[me] != was) {
-				sb_putc(&t, '+');
-				sb_int(&t, g.pos.captured[me] - was);
-			}
-			sb_end(&t);
-		} else {
-			if (cont == 2)
-				tok[ntok][0] = '}', tok[ntok++][1] = 0;
-			if (n > 0 && !str_eq(vals[3], "*")) {
-				struct sb t = {tok[ntok++], 16, 0, 0};
-
-				sb_puts(&t, vals[3]);
-				sb_end(&t);
-			}
-		}
-		for (int k = 0; k < ntok; k++) {
-			size_t tl = str_len(tok[k]);
-
-			if (ll && 1 + ll + tl < LINE_MAX_COLS) {
-				line[ll++] = ' ';
-			} else if (ll) {
-				line[ll] = 0;
-				sb_puts(&b, line);
-				sb_putc(&b, '\n');
-				ll = 0;
-			}
-			for (size_t c = 0; c < tl; c++)
-				line[ll++] = tok[k][c];
-		}
-	}
-	if (ll) {
-		line[ll] = 0;
-		sb_puts(&b, line);
-		sb_putc(&b, '\n');
-	}
+	if ((*bad = tag_values(meta, &g, final, vals)) >= 0)
+		return OW_OGN_E_TAG;
+	write_tags(&b, vals, start, &std);
+	write_movetext(&b, start, moves, n, vals[3]);
 	sb_end(&b);
 	return b.full ? OW_OGN_E_SPACE : (int)b.len;
 }
@@ -671,16 +698,166 @@ static int read_move(struct rd *r, const char *tok, size_t tl, struct mark *m)
 	return 0;
 }
 
+/* Where the reader is in the movetext. */
+struct mt {
+	struct mark m;       /* the last move's capture mark, not yet checked */
+	const char *result;  /* the result token, once read */
+	size_t result_len;
+	int result_line;
+	int moving;          /* the movetext has begun: no more tags */
+	int cont, cont_line; /* CONTINUED: 1 open (since cont_line), 2 closed */
+};
+
+static void set_result(struct rd *r, struct mt *st, size_t t0, size_t tl)
+{
+	st->result = r->s + t0;
+	st->result_len = tl;
+	st->result_line = r->line;
+}
+
+/* A token of tl bytes at t0 that opens with a digit: a move number "12."
+ * or "12...", maybe glued to a move, or a result "S-N". */
+static int read_number(struct rd *r, struct mt *st, size_t t0, size_t tl)
+{
+	const char *text = r->s;
+	size_t k = t0;
+	char tmp[8];
+	size_t n = tl < 7 ? tl : 7;
+
+	while (k < r->i && text[k] >= '0' && text[k] <= '9')
+		k++;
+	if (k < r->i && text[k] == '.') {
+		if (st->cont == 2)
+			return after_continued(r, t0, tl);
+		while (k < r->i && text[k] == '.')
+			k++;
+		if (k == r->i)
+			return 0;
+		if (ogn_pit(text[k]) < 0)
+			return fail(r, r->line, "unexpected ", text + t0, tl, 0);
+		return read_move(r, text + k, r->i - k, &st->m);
+	}
+	for (size_t q = 0; q < n; q++)
+		tmp[q] = text[t0 + q];
+	tmp[n] = 0;
+	if (tl > 5 || !result_ok(tmp) || str_eq(tmp, "*"))
+		return fail(r, r->line, "unexpected ", text + t0, tl,
+		            " (a move number \"N.\" or a result \"S-N\")");
+	if (st->cont == 1)
+		return fail(r, r->line, "the result ", text + t0, tl,
+		            " inside \"" CONTINUED "\" (it goes after its '}')");
+	set_result(r, st, t0, tl);
+	return 0;
+}
+
+/* A token of tl bytes at t0 (ending at r->i): a move number, a move or a
+ * result. */
+static int read_token(struct rd *r, struct mt *st, size_t t0, size_t tl)
+{
+	const char *text = r->s;
+
+	if (st->result)
+		return fail(r, r->line, "", text + t0, tl, " after the result");
+	if (text[t0] >= '0' && text[t0] <= '9')
+		return read_number(r, st, t0, tl);
+	if (tl == 1 && text[t0] == '*' && st->cont != 1) {
+		set_result(r, st, t0, tl);
+		return 0;
+	}
+	if (st->cont == 2)
+		return after_continued(r, t0, tl);
+	if (ogn_pit(text[t0]) < 0)
+		return fail(r, r->line, "unexpected ", text + t0, tl,
+		            " (moves are A-F for South, a-f for North)");
+	return read_move(r, text + t0, tl, &st->m);
+}
+
+/* One item at r->i, which is not a space: a tag, a comment or a
+ * variation, CONTINUED's opening or its '}', or a token. */
+static int read_item(struct rd *r, struct mt *st)
+{
+	const char *text = r->s;
+	char c = text[r->i];
+	size_t t0;
+
+	if (c == '[') {
+		if (st->moving)
+			return fail(r, r->line, "a tag after the moves", 0, 0, 0);
+		return read_tag(r);
+	}
+	if (!st->moving) {
+		st->moving = 1;
+		ow_game_from(&r->out->game, &r->out->start);
+	}
+	if (c == '{' && !st->cont && continued(r)) {
+		st->cont = 1;
+		st->cont_line = r->line;
+		return 0;
+	}
+	if ((c == '{' || c == '(') && st->cont == 1)
+		return fail(r, r->line, "unexpected ", text + r->i, 1,
+		            " in \"" CONTINUED "\" (only moves until its '}')");
+	if (c == '{' || c == '(')
+		return skip_aside(r);
+	if (c == '}' && st->cont == 1) {
+		st->cont = 2;
+		r->i++;
+		return 0;
+	}
+	if (c == '}' || c == ')')
+		return fail(r, r->line, "unexpected ", text + r->i, 1, " (nothing open to close)");
+	t0 = r->i;
+	while (r->i < r->len && !is_space(text[r->i]) && text[r->i] != '{' &&
+	       text[r->i] != '(' && text[r->i] != '}' && text[r->i] != ')' &&
+	       text[r->i] != '[')
+		r->i++;
+	return read_token(r, st, t0, r->i - t0);
+}
+
+static int same_text(const char *a, const char *b, size_t blen)
+{
+	size_t n = str_len(a);
+	int same = n == blen;
+
+	for (size_t k = 0; same && k < n; k++)
+		same = a[k] == b[k];
+	return same;
+}
+
+/* After the movetext: the result token and the Result tag agree, and
+ * final scores match the end of a game that is over. */
+static int check_result(struct rd *r, const struct mt *st)
+{
+	ow_ogn *out = r->out;
+	const char *tag_result = ow_ogn_tag_value(out, "Result");
+	int result_tag_line = 0;
+	char final[8], why[40];
+	struct sb w = {why, sizeof why, 0, 0};
+
+	scores_text(final, &out->game);
+	for (int k = 0; k < out->ntags; k++)
+		if (str_eq(out->tags[k].name, "Result"))
+			result_tag_line = out->tags[k].line;
+	if (st->result && tag_result && !same_text(tag_result, st->result, st->result_len))
+		return fail(r, st->result_line, "the result ", st->result, st->result_len,
+		            " differs from the Result tag");
+	if (out->game.end == OW_END_NONE)
+		return 0;
+	sb_puts(&w, " but the game ends ");
+	sb_puts(&w, final);
+	sb_end(&w);
+	if (tag_result && result_ok(tag_result) && !str_eq(tag_result, "*") &&
+	    !str_eq(tag_result, final))
+		return fail(r, result_tag_line, "Result ", tag_result, str_len(tag_result), why);
+	if (st->result && st->result_len > 1 && !same_text(final, st->result, st->result_len))
+		return fail(r, st->result_line, "the result ", st->result, st->result_len, why);
+	return 0;
+}
+
 int ow_ogn_read(const char *text, size_t len, ow_ogn *out)
 {
 	struct rd r = {text, len, 0, 1, out};
-	struct mark m = {0};
-	const char *result = 0; /* the result token */
-	size_t result_len = 0;
-	int result_line = 0, moving = 0, result_tag_line = 0;
-	int cont = 0, cont_line = 0; /* CONTINUED: 1 open, 2 closed */
-	const char *tag_result;
-	char final[8];
+	struct mt st = {0};
 
 	out->has_fen = 0;
 	out->ntags = 0;
@@ -691,150 +868,18 @@ int ow_ogn_read(const char *text, size_t len, ow_ogn *out)
 	if (len >= 3 && (unsigned char)text[0] == 0xef &&
 	    (unsigned char)text[1] == 0xbb && (unsigned char)text[2] == 0xbf)
 		r.i = 3; /* a UTF-8 byte order mark */
-
 	for (;;) {
-		size_t t0, tl;
-		char c;
-
 		skip_space(&r);
 		if (r.i >= r.len)
 			break;
-		c = text[r.i];
-		if (c == '[') {
-			if (moving)
-				return fail(&r, r.line, "a tag after the moves", 0, 0, 0);
-			if (read_tag(&r))
-				return -1;
-			continue;
-		}
-		if (!moving) {
-			moving = 1;
-			ow_game_from(&out->game, &out->start);
-		}
-		if (c == '{' && !cont && continued(&r)) {
-			cont = 1;
-			cont_line = r.line;
-			continue;
-		}
-		if ((c == '{' || c == '(') && cont == 1)
-			return fail(&r, r.line, "unexpected ", text + r.i, 1,
-			            " in \"" CONTINUED "\" (only moves until its '}')");
-		if (c == '{' || c == '(') {
-			if (skip_aside(&r))
-				return -1;
-			continue;
-		}
-		if (c == '}' && cont == 1) {
-			cont = 2;
-			r.i++;
-			continue;
-		}
-		if (c == '}' || c == ')')
-			return fail(&r, r.line, "unexpected ", text + r.i, 1, " (nothing open to close)");
-		t0 = r.i;
-		while (r.i < r.len && !is_space(text[r.i]) && text[r.i] != '{' &&
-		       text[r.i] != '(' && text[r.i] != '}' && text[r.i] != ')' &&
-		       text[r.i] != '[')
-			r.i++;
-		tl = r.i - t0;
-		if (result)
-			return fail(&r, r.line, "", text + t0, tl, " after the result");
-		/* A move number "12." or "12...", maybe glued to a move. */
-		if (text[t0] >= '0' && text[t0] <= '9') {
-			size_t k = t0;
-
-			while (k < r.i && text[k] >= '0' && text[k] <= '9')
-				k++;
-			if (k < r.i && text[k] == '.') {
-				if (cont == 2)
-					return after_continued(&r, t0, tl);
-				while (k < r.i && text[k] == '.')
-					k++;
-				if (k < r.i) {
-					if (ogn_pit(text[k]) < 0)
-						return fail(&r, r.line, "unexpected ", text + t0, tl, 0);
-					if (read_move(&r, text + k, r.i - k, &m))
-						return -1;
-				}
-				continue;
-			}
-			{
-				char tmp[8];
-				size_t n = tl < 7 ? tl : 7;
-
-				for (size_t q = 0; q < n; q++)
-					tmp[q] = text[t0 + q];
-				tmp[n] = 0;
-				if (tl > 5 || !result_ok(tmp) || str_eq(tmp, "*"))
-					return fail(&r, r.line, "unexpected ", text + t0, tl,
-					            " (a move number \"N.\" or a result \"S-N\")");
-			}
-			if (cont == 1)
-				return fail(&r, r.line, "the result ", text + t0, tl,
-				            " inside \"" CONTINUED "\" (it goes after its '}')");
-			result = text + t0;
-			result_len = tl;
-			result_line = r.line;
-			continue;
-		}
-		if (tl == 1 && text[t0] == '*' && cont != 1) {
-			result = text + t0;
-			result_len = 1;
-			result_line = r.line;
-			continue;
-		}
-		if (cont == 2)
-			return after_continued(&r, t0, tl);
-		if (ogn_pit(text[t0]) < 0)
-			return fail(&r, r.line, "unexpected ", text + t0, tl,
-			            " (moves are A-F for South, a-f for North)");
-		if (read_move(&r, text + t0, tl, &m))
+		if (read_item(&r, &st))
 			return -1;
 	}
-	if (cont == 1)
-		return fail(&r, cont_line, "\"" CONTINUED "\" never closed", 0, 0, 0);
-	if (!moving)
+	if (st.cont == 1)
+		return fail(&r, st.cont_line, "\"" CONTINUED "\" never closed", 0, 0, 0);
+	if (!st.moving)
 		ow_game_from(&out->game, &out->start);
-	if (check_mark(&r, &m, 1))
+	if (check_mark(&r, &st.m, 1))
 		return -1;
-
-	/* The result: the token and the tag agree; final scores match a game
-	 * that is over. */
-	scores_text(final, &out->game);
-	tag_result = ow_ogn_tag_value(out, "Result");
-	for (int k = 0; k < out->ntags; k++)
-		if (str_eq(out->tags[k].name, "Result"))
-			result_tag_line = out->tags[k].line;
-	if (result && tag_result) {
-		size_t n = str_len(tag_result);
-		int same = n == result_len;
-
-		for (size_t k = 0; same && k < n; k++)
-			same = tag_result[k] == result[k];
-		if (!same)
-			return fail(&r, result_line, "the result ", result, result_len,
-			            " differs from the Result tag");
-	}
-	if (out->game.end != OW_END_NONE) {
-		char why[40];
-		struct sb w = {why, sizeof why, 0, 0};
-
-		sb_puts(&w, " but the game ends ");
-		sb_puts(&w, final);
-		sb_end(&w);
-		if (tag_result && result_ok(tag_result) && !str_eq(tag_result, "*") &&
-		    !str_eq(tag_result, final))
-			return fail(&r, result_tag_line, "Result ", tag_result,
-			            str_len(tag_result), why);
-		if (result && result_len > 1) {
-			size_t n = str_len(final);
-			int same = n == result_len;
-
-			for (size_t k = 0; same && k < n; k++)
-				same = final[k] == result[k];
-			if (!same)
-				return fail(&r, result_line, "the result ", result, result_len, why);
-		}
-	}
-	return 0;
+	return check_result(&r, &st);
 }

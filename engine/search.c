@@ -1,7 +1,23 @@
 /* search.c: iterative-deepening negamax alpha-beta (PVS) with a
  * transposition table, TT-move/capture/killer/history ordering, a
  * quiescence search of captures at the leaves and the evaluation of
- * ow_search_eval. See search.h for the contracts. */
+ * ow_search_eval. See search.h for the contracts.
+ *
+ * Why it is not one negamax with engine/togyz_search.c (what the two
+ * share is in search_common.[ch]: budgets, the line, killers, the table's
+ * forced scores, the levels, iterative deepening): Oware's rules end a
+ * game by the line's history (a third repetition, 160 plies without a
+ * capture), so this tree carries the keys since the last capture, the
+ * twice flag and path_ends, and its table neither cuts where that history
+ * may decide nor stores a value it decided (docs/computer.md, "Endings");
+ * Togyz Kumalak has no such end, and every table value holds there. The
+ * pruning differs with it: here a quiescence search of captures at the
+ * leaves (58.5% to 66.8% at equal nodes for Oware, docs/computer.md), the
+ * endgame database at the leaves and inside the tree, and reductions of
+ * two plies for the latest quiet moves; for Togyz Kumalak a capture
+ * search measured as a loss (47.5%) and it reduces by one ply. One
+ * generic negamax would put these branches in every node of both games'
+ * hottest loop. */
 #include "engine/search.h"
 #include "engine/oware_internal.h"
 #include "engine/search_common.h"
@@ -375,16 +391,7 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 		order[n] = key;
 		n++;
 	}
-	/* Insertion sort of indices by order key, descending. */
-	for (int i = 0; i < n; i++) {
-		int j = i;
-
-		while (j > 0 && order[idx[j - 1]] < order[i]) {
-			idx[j] = idx[j - 1];
-			j--;
-		}
-		idx[j] = i;
-	}
+	ow__order_sort(idx, order, n);
 
 	for (int a = 0; a < n; a++) {
 		int i = idx[a], v, nbase = base, nquiet = quiet + 1, ntop = top + 1;
@@ -429,10 +436,7 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
 		if (alpha >= beta) {
 			if (!gain[i])
 				ow__killer(&s->c, ply, pit[i]);
-			s->history[me][pit[i]] += (uint32_t)(depth * depth);
-			if (s->history[me][pit[i]] > (1u << 26))
-				for (int h = 0; h < OW_PITS; h++)
-					s->history[me][h] >>= 1;
+			ow__history_add(s->history[me], OW_PITS, pit[i], depth);
 			break;
 		}
 	}

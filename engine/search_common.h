@@ -216,6 +216,31 @@ static inline void ow__pv_update(struct ow__search *c, int ply, int move, int v)
 	c->pvlen[ply] = (uint8_t)(c->pvlen[ply + 1] + 1);
 }
 
+/* idx[0..n) the indices of order[0..n) by key, highest first (an
+ * insertion sort: a row has at most OW__MAX_MOVES moves). */
+static inline void ow__order_sort(int *idx, const int *order, int n)
+{
+	for (int i = 0; i < n; i++) {
+		int j = i;
+
+		while (j > 0 && order[idx[j - 1]] < order[i]) {
+			idx[j] = idx[j - 1];
+			j--;
+		}
+		idx[j] = i;
+	}
+}
+
+/* move cut at depth: its history (one side's, npits counters) gains
+ * depth squared, all halved when one grows past 2^26. */
+static inline void ow__history_add(uint32_t *history, int npits, int move, int depth)
+{
+	history[move] += (uint32_t)(depth * depth);
+	if (history[move] > (1u << 26))
+		for (int h = 0; h < npits; h++)
+			history[h] >>= 1;
+}
+
 /* A quiet move that cut at ply becomes its first killer. */
 static inline void ow__killer(struct ow__search *c, int ply, int move)
 {

@@ -1,7 +1,21 @@
 /* togyz_search.c: iterative-deepening negamax alpha-beta (PVS) for Togyz
  * Kumalak, with a transposition table, ordering (table move, captures and
  * tuzdyks by their gain, killers, history), late-move reductions and the
- * evaluation of tg_search_eval. See togyz_search.h for the contracts. */
+ * evaluation of tg_search_eval. See togyz_search.h for the contracts.
+ *
+ * Why it is not one negamax with engine/search.c (what the two share is
+ * in search_common.[ch]): Togyz Kumalak has no end by repetition or move
+ * count, so this tree carries no history of the line and every table
+ * value holds wherever its position recurs, while Oware's must track the
+ * keys since the last capture and refuse table cuts and stores that the
+ * history may decide. The pruning differs with the game too: no
+ * quiescence search here (a capture search at the leaves scored 47.5%
+ * against none over 100 games at equal nodes, docs/computer.md, where
+ * Oware's gained), no endgame database,
+ * one ply of late-move reduction from the fourth move, and a move's gain
+ * for ordering counts the opponent's seeds too (sown into tuzdyks) and a
+ * new tuzdyk. One generic negamax would put these branches in every node
+ * of both games' hottest loop. */
 #include "engine/togyz_search.h"
 #include "engine/search_common.h"
 
@@ -211,15 +225,7 @@ static int negamax(struct srch *s, const tg_pos *p, int depth, int ply, int alph
 		order[n] = k;
 		n++;
 	}
-	for (int i = 0; i < n; i++) { /* insertion sort, by key descending */
-		int j = i;
-
-		while (j > 0 && order[idx[j - 1]] < order[i]) {
-			idx[j] = idx[j - 1];
-			j--;
-		}
-		idx[j] = i;
-	}
+	ow__order_sort(idx, order, n);
 
 	for (int a = 0; a < n; a++) {
 		int i = idx[a];
@@ -251,10 +257,7 @@ static int negamax(struct srch *s, const tg_pos *p, int depth, int ply, int alph
 		if (alpha >= beta) {
 			if (gain[i] <= 0)
 				ow__killer(&s->c, ply, pit[i]);
-			s->history[me][pit[i]] += (uint32_t)(depth * depth);
-			if (s->history[me][pit[i]] > (1u << 26))
-				for (int h = 0; h < TG_PITS; h++)
-					s->history[me][h] >>= 1;
+			ow__history_add(s->history[me], TG_PITS, pit[i], depth);
 			break;
 		}
 	}

@@ -1,6 +1,7 @@
 /* game.h: a game and a position as JSON (parsed in game.c, written with jw),
- * in the shape that
- * `oware play` prints and the protocol's `state.game` reuses:
+ * in the shape that `oware play` prints and the protocol's `state.game`
+ * reuses; and the pieces of that shape every kind shares (proto_board_*),
+ * which protocol/togyz.c builds its own on. An Oware game:
  * {"pits":[12],"captured":{"south":N,"north":N},"turn":"south"|"north",
  *  "legal":["a",...],"over":bool,"winner":null|"south"|"north"|"draw",
  *  "reason":null|"score"|"repetition"|"move_limit"|"no_moves"} */
@@ -8,6 +9,7 @@
 #define PROTO_GAME_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "engine/oware.h"
 #include "protocol/jw.h"
@@ -45,6 +47,34 @@ int proto_position_json(const struct json_t *j, ow_pos *out, char *err, size_t e
 
 /* Writes p as the object above (the shape proto_position_parse reads). */
 void proto_position_write(jw *w, const ow_pos *p);
+
+/* The pieces each kind's JSON is made of (a kind is one record in
+ * protocol/kind.c; these keep its shape the same as the others'). */
+
+/* Writes the keys "pits":[n ints],"captured":{"south":N,"north":N} into
+ * an open object. */
+void proto_board_keys(jw *w, const uint8_t *pits, int n, const uint8_t captured[2]);
+
+/* Writes the keys "legal","over","winner","reason" and closes the object:
+ * legal holds move(w, pit) for each pit i < n set in mask (pass 0 for a
+ * game over); over, winner and reason as proto_game_write_end says. */
+void proto_board_end(jw *w, uint32_t mask, int n, void (*move)(jw *w, int pit),
+                     int end, int game_winner, const char *reason, int winner);
+
+/* Reads an object's "pits" (n integers) and "captured" ({"south":N,
+ * "north":N}) into v and c, clamping a number beyond an int to -1 or
+ * seeds + 1: 0, or -1 with the reason naming the field in err. */
+int proto_board_json(const struct json_t *j, int n, int seeds, int *v, int c[2],
+                     char *err, size_t errlen);
+
+/* Says in err why a kind's pos_set refused a count: field < 0 the sum,
+ * below n a pit, else fields[field - n]; negative or over seeds. */
+void proto_board_count_err(char *err, size_t errlen, int field, int n,
+                           const char *const *fields, int negative, int seeds);
+
+/* Parses JSON text of len bytes: the value (the caller's to json_decref),
+ * or NULL with "position: malformed JSON at character N: ..." in err. */
+struct json_t *proto_board_load(const char *text, size_t len, char *err, size_t errlen);
 
 /* Replaces every byte of s outside printable ASCII with '?'. The JSON
  * parser's error text quotes the input near the error, cut at any byte

@@ -1,4 +1,6 @@
-/* kind.c: Oware and Togyz Kumalak behind proto_kind (kind.h). */
+/* kind.c: Oware and Togyz Kumalak behind proto_kind (kind.h): a kind is
+ * one record here; what its functions share is written once above the
+ * records (and in protocol/game.c's proto_board_*). */
 #include <stdio.h>
 #include <string.h>
 
@@ -8,6 +10,24 @@
 #include "protocol/game.h"
 #include "protocol/kind.h"
 #include "protocol/togyz.h"
+
+/* A position read for create's `position` (in *p) goes to out only when
+ * kind's game from it is not over before its first move. */
+static int not_over(const proto_kind *kind, const proto_pos *p, proto_pos *out, char *err,
+                    size_t errlen)
+{
+	proto_play g;
+
+	kind->begin(&g, p);
+	if (kind->end(&g) != OW_END_NONE) {
+		snprintf(err, errlen, "position: the game would be over from the start");
+		return -1;
+	}
+	*out = *p;
+	return 0;
+}
+
+_Static_assert(OW_PITS <= PROTO_MAX_PITS && TG_PITS <= PROTO_MAX_PITS, "PROTO_MAX_PITS");
 
 /* ---- Oware ---- */
 
@@ -28,6 +48,13 @@ static int oware_turn(const proto_play *p) { return p->ow.game.pos.turn; }
 static int oware_end(const proto_play *p) { return p->ow.game.end; }
 static int oware_winner(const proto_play *p) { return p->ow.game.winner; }
 static int oware_pit_side(int pit) { return pit / OW_ROW; }
+static int oware_ply(const proto_play *p) { return p->ow.game.ply; }
+static void oware_at(const proto_play *p, proto_pos *out) { out->ow = p->ow.game.pos; }
+
+static unsigned oware_legal(const proto_play *p)
+{
+	return p->ow.game.end != OW_END_NONE ? 0 : ow_legal_mask(&p->ow.game.pos);
+}
 
 static void oware_move_name(int pit, char out[4])
 {
@@ -77,18 +104,27 @@ static void oware_position_json_write(jw *w, const proto_pos *p)
 
 static int oware_position_read(const json_t *j, proto_pos *out, char *err, size_t errlen)
 {
-	ow_pos p;
-	ow_game g;
+	proto_pos p;
 
-	if (proto_position_json(j, &p, err, errlen) < 0)
+	if (proto_position_json(j, &p.ow, err, errlen) < 0)
 		return -1;
-	ow_game_from(&g, &p);
-	if (g.end != OW_END_NONE) {
-		snprintf(err, errlen, "position: the game would be over from the start");
-		return -1;
-	}
-	out->ow = p;
-	return 0;
+	return not_over(&proto_kind_oware, &p, out, err, errlen);
+}
+
+static int oware_position_parse(const char *text, size_t len, proto_pos *out, char *err,
+                                size_t errlen)
+{
+	return proto_position_parse(text, len, &out->ow, err, errlen);
+}
+
+static int oware_position_value(const json_t *j, proto_pos *out, char *err, size_t errlen)
+{
+	return proto_position_json(j, &out->ow, err, errlen);
+}
+
+static uint64_t oware_perft(const proto_play *p, int depth)
+{
+	return ow_perft(&p->ow.game, depth);
 }
 
 /* Aualé's FEN (engine/ogn.h), as the store has always kept it. */
@@ -111,6 +147,11 @@ const proto_kind proto_kind_oware = {
 	.end = oware_end,
 	.winner = oware_winner,
 	.pit_side = oware_pit_side,
+	.npits = OW_PITS,
+	.legal = oware_legal,
+	.ply = oware_ply,
+	.at = oware_at,
+	.perft = oware_perft,
 	.strerror = ow_strerror,
 	.move_name = oware_move_name,
 	.move_pit = oware_move_pit,
@@ -119,6 +160,8 @@ const proto_kind proto_kind_oware = {
 	.moves_write = proto_pits_write,
 	.position_write = oware_position_json_write,
 	.position_json = oware_position_read,
+	.position_parse = oware_position_parse,
+	.position_value = oware_position_value,
 	.start_text = oware_start_text,
 	.start_read = oware_start_read,
 };
@@ -142,6 +185,13 @@ static int togyz_turn(const proto_play *p) { return p->tg.game.pos.turn; }
 static int togyz_end(const proto_play *p) { return p->tg.game.end; }
 static int togyz_winner(const proto_play *p) { return p->tg.game.winner; }
 static int togyz_pit_side(int pit) { return pit / TG_ROW; }
+static int togyz_ply(const proto_play *p) { return p->tg.game.ply; }
+static void togyz_at(const proto_play *p, proto_pos *out) { out->tg = p->tg.game.pos; }
+
+static unsigned togyz_legal(const proto_play *p)
+{
+	return p->tg.game.end != OW_END_NONE ? 0 : tg_legal_mask(&p->tg.game.pos);
+}
 
 static void togyz_move_name(int pit, char out[4])
 {
@@ -176,18 +226,27 @@ static void togyz_position_json_write(jw *w, const proto_pos *p)
 
 static int togyz_position_read(const json_t *j, proto_pos *out, char *err, size_t errlen)
 {
-	tg_pos p;
-	tg_game g;
+	proto_pos p;
 
-	if (proto_togyz_position_json(j, &p, err, errlen) < 0)
+	if (proto_togyz_position_json(j, &p.tg, err, errlen) < 0)
 		return -1;
-	tg_game_from(&g, &p);
-	if (g.end != OW_END_NONE) {
-		snprintf(err, errlen, "position: the game would be over from the start");
-		return -1;
-	}
-	out->tg = p;
-	return 0;
+	return not_over(&proto_kind_togyz, &p, out, err, errlen);
+}
+
+static int togyz_position_parse(const char *text, size_t len, proto_pos *out, char *err,
+                                size_t errlen)
+{
+	return proto_togyz_position_parse(text, len, &out->tg, err, errlen);
+}
+
+static int togyz_position_value(const json_t *j, proto_pos *out, char *err, size_t errlen)
+{
+	return proto_togyz_position_json(j, &out->tg, err, errlen);
+}
+
+static uint64_t togyz_perft(const proto_play *p, int depth)
+{
+	return tg_perft(&p->tg.game, depth);
 }
 
 /* The position's JSON (the shape `create` takes): at most about 170
@@ -226,6 +285,11 @@ const proto_kind proto_kind_togyz = {
 	.end = togyz_end,
 	.winner = togyz_winner,
 	.pit_side = togyz_pit_side,
+	.npits = TG_PITS,
+	.legal = togyz_legal,
+	.ply = togyz_ply,
+	.at = togyz_at,
+	.perft = togyz_perft,
 	.strerror = tg_strerror,
 	.move_name = togyz_move_name,
 	.move_pit = togyz_move_pit,
@@ -234,6 +298,8 @@ const proto_kind proto_kind_togyz = {
 	.moves_write = proto_togyz_moves_write,
 	.position_write = togyz_position_json_write,
 	.position_json = togyz_position_read,
+	.position_parse = togyz_position_parse,
+	.position_value = togyz_position_value,
 	.start_text = togyz_start_text,
 	.start_read = togyz_start_read,
 };

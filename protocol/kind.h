@@ -3,7 +3,9 @@
  * writer (message.c) and the store dispatch on a room's kind through it and
  * know no game's rules. Each kind is its engine (engine/oware.h,
  * engine/togyz.h) plus its JSON. Moves are kept as the engine's pit
- * indices (Oware 0..11, Togyz 0..17), one byte each. */
+ * indices (Oware 0..11, Togyz 0..17), one byte each. The `oware` tool
+ * (cli/kind.c) builds its own per-kind record on this one: a new kind or
+ * variant is a record here and one there. */
 #ifndef PROTO_KIND_H
 #define PROTO_KIND_H
 
@@ -34,6 +36,9 @@ typedef union proto_play {
 	} tg;
 } proto_play;
 
+/* The most pits of any kind (Togyz Kumalak's 18): room for a value per pit. */
+#define PROTO_MAX_PITS 18
+
 /* The longest text start_text writes, NUL included. */
 #define PROTO_START_TEXT 192
 
@@ -51,6 +56,13 @@ typedef struct proto_kind {
 	int (*end)(const proto_play *p);    /* ow_end: OW_END_NONE while on */
 	int (*winner)(const proto_play *p); /* ow_winner */
 	int (*pit_side)(int pit);           /* the side whose row holds pit */
+	int npits;                          /* pits 0..npits-1 */
+	unsigned (*legal)(const proto_play *p); /* legal pits as a mask; 0 once over */
+	int (*ply)(const proto_play *p);    /* moves played since its start */
+	/* The position p's game stands at, into *out. */
+	void (*at)(const proto_play *p, proto_pos *out);
+	/* The number of legal move sequences of exactly depth plies. */
+	uint64_t (*perft)(const proto_play *p, int depth);
 	const char *(*strerror)(int err);   /* the engine's English text */
 	/* The move's name in the protocol ("c", "C"; "7"), NUL-terminated. */
 	void (*move_name)(int pit, char out[4]);
@@ -67,6 +79,11 @@ typedef struct proto_kind {
 	/* create's `position` from a parsed JSON value: 0 (valid, its game not
 	 * over), or -1 with the reason in err naming the field; out untouched. */
 	int (*position_json)(const struct json_t *j, proto_pos *out, char *err, size_t errlen);
+	/* A position from JSON text of len bytes (`oware play --position`),
+	 * or from a parsed value (a puzzle's), over or not: 0, or -1 with the
+	 * reason in err; out untouched. */
+	int (*position_parse)(const char *text, size_t len, proto_pos *out, char *err, size_t errlen);
+	int (*position_value)(const struct json_t *j, proto_pos *out, char *err, size_t errlen);
 	/* The store's text of a start position (at most PROTO_START_TEXT
 	 * bytes with the NUL), and back: 0, or -1 for text it did not write. */
 	void (*start_text)(const proto_pos *p, char out[PROTO_START_TEXT]);

@@ -9,18 +9,7 @@
 /* The keys of a position, without the closing brace (game and position share them). */
 static void position_keys(jw *w, const tg_pos *p)
 {
-	jw_key(w, "pits");
-	jw_arr(w);
-	for (int i = 0; i < TG_PITS; i++)
-		jw_int(w, p->pits[i]);
-	jw_arr_end(w);
-	jw_key(w, "captured");
-	jw_obj(w);
-	jw_key(w, "south");
-	jw_int(w, p->captured[OW_SOUTH]);
-	jw_key(w, "north");
-	jw_int(w, p->captured[OW_NORTH]);
-	jw_obj_end(w);
+	proto_board_keys(w, p->pits, TG_PITS, p->captured);
 	jw_key(w, "tuzdyk");
 	jw_obj(w);
 	for (int s = 0; s < 2; s++) {
@@ -35,6 +24,11 @@ static void position_keys(jw *w, const tg_pos *p)
 	jw_str(w, proto_side_name(p->turn));
 }
 
+static void hole_write(jw *w, int pit)
+{
+	jw_int(w, tg_hole_number(pit));
+}
+
 void proto_togyz_game_write_end(jw *w, const tg_game *g, const char *reason, int winner)
 {
 	const tg_pos *p = &g->pos;
@@ -42,19 +36,7 @@ void proto_togyz_game_write_end(jw *w, const tg_game *g, const char *reason, int
 
 	jw_obj(w);
 	position_keys(w, p);
-	jw_key(w, "legal");
-	jw_arr(w);
-	for (int i = 0; i < TG_PITS; i++)
-		if (mask & (1u << i))
-			jw_int(w, tg_hole_number(i));
-	jw_arr_end(w);
-	jw_key(w, "over");
-	jw_bool(w, reason || g->end != OW_END_NONE);
-	jw_key(w, "winner");
-	jw_str(w, proto_winner_name(reason ? winner : g->winner));
-	jw_key(w, "reason");
-	jw_str(w, reason ? reason : proto_end_name(g->end));
-	jw_obj_end(w);
+	proto_board_end(w, mask, TG_PITS, hole_write, g->end, g->winner, reason, winner);
 }
 
 void proto_togyz_game_write(jw *w, const tg_game *g)
@@ -118,52 +100,15 @@ void proto_togyz_last_write(jw *w, const tg_move_info *m)
 	jw_obj_end(w);
 }
 
-/* An integer in [-2^31, 2^31), clamped to -1 or TG_SEEDS + 1 beyond (still
- * out of range), or a type error. */
-static int get_int(const json_t *v, int *out)
-{
-	json_int_t x;
-
-	if (!json_is_integer(v))
-		return -1;
-	x = json_integer_value(v);
-	if (x < -2147483647 - 1 || x > 2147483647)
-		x = x < 0 ? -1 : TG_SEEDS + 1;
-	*out = (int)x;
-	return 0;
-}
-
 int proto_togyz_position_json(const struct json_t *j, tg_pos *out, char *err, size_t errlen)
 {
 	static const char *const fields[] = {"captured.south", "captured.north",
 	                                     "tuzdyk.south", "tuzdyk.north", "turn"};
-	const json_t *pits, *cap, *tz, *turn;
+	const json_t *tz, *turn;
 	int v[TG_PITS], c[2], t[2], side, field, rc;
 
-	if (!json_is_object(j)) {
-		snprintf(err, errlen, "position: must be a JSON object");
+	if (proto_board_json(j, TG_PITS, TG_SEEDS, v, c, err, errlen))
 		return -1;
-	}
-	pits = json_object_get(j, "pits");
-	if (!json_is_array(pits) || json_array_size(pits) != TG_PITS) {
-		snprintf(err, errlen, "pits: must be an array of 18 integers");
-		return -1;
-	}
-	for (int i = 0; i < TG_PITS; i++)
-		if (get_int(json_array_get(pits, (size_t)i), &v[i])) {
-			snprintf(err, errlen, "pits[%d]: must be an integer", i);
-			return -1;
-		}
-	cap = json_object_get(j, "captured");
-	if (!json_is_object(cap)) {
-		snprintf(err, errlen, "captured: must be an object {\"south\":N,\"north\":N}");
-		return -1;
-	}
-	for (int s = 0; s < 2; s++)
-		if (get_int(json_object_get(cap, proto_side_name(s)), &c[s])) {
-			snprintf(err, errlen, "%s: must be an integer", fields[s]);
-			return -1;
-		}
 	tz = json_object_get(j, "tuzdyk");
 	if (!json_is_object(tz)) {
 		snprintf(err, errlen, "tuzdyk: must be an object {\"south\":HOLE|null,\"north\":HOLE|null}");
@@ -174,11 +119,15 @@ int proto_togyz_position_json(const struct json_t *j, tg_pos *out, char *err, si
 
 		if (json_is_null(h)) {
 			t[s] = 0;
-		} else if (get_int(h, &t[s])) {
+		} else if (!json_is_integer(h)) {
 			snprintf(err, errlen, "%s: must be a hole number or null", fields[2 + s]);
 			return -1;
-		} else if (t[s] < 1) {
-			t[s] = -1; /* 0 is the engine's "none": refused here */
+		} else {
+			json_int_t x = json_integer_value(h);
+
+			/* 0 is the engine's "none": refused here, as is any
+			 * number beyond a hole's */
+			t[s] = x < 1 ? -1 : x > 2147483647 ? TG_SEEDS + 1 : (int)x;
 		}
 	}
 	turn = json_object_get(j, "turn");
@@ -204,29 +153,18 @@ int proto_togyz_position_json(const struct json_t *j, tg_pos *out, char *err, si
 		         t[field - TG_PITS - 2]);
 		break;
 	default:
-		if (field < 0)
-			snprintf(err, errlen, "position: pits and captured must add up to 162");
-		else if (field < TG_PITS)
-			snprintf(err, errlen, "pits[%d]: %s", field,
-			         rc == TG_E_NEGATIVE ? "negative count" : "more than 162 seeds");
-		else
-			snprintf(err, errlen, "%s: %s", fields[field - TG_PITS],
-			         rc == TG_E_NEGATIVE ? "negative count" : "more than 162 seeds");
+		proto_board_count_err(err, errlen, field, TG_PITS, fields, rc == TG_E_NEGATIVE, TG_SEEDS);
 	}
 	return -1;
 }
 
 int proto_togyz_position_parse(const char *text, size_t len, tg_pos *out, char *err, size_t errlen)
 {
-	json_error_t je;
-	json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	json_t *j = proto_board_load(text, len, err, errlen);
 	int rc;
 
-	if (!j) {
-		proto_printable_ascii(je.text);
-		snprintf(err, errlen, "position: malformed JSON at character %d: %s", je.position, je.text);
+	if (!j)
 		return -1;
-	}
 	rc = proto_togyz_position_json(j, out, err, errlen);
 	json_decref(j);
 	return rc;

@@ -7,7 +7,7 @@ WASM_LDFLAGS := -fuse-ld=lld -Wl,--no-entry -Wl,--strip-all
 # The engine's own sources (ENGINE_SRC, engine/part.mk) plus the export shim.
 WASM_SRC := $(ENGINE_SRC) web/wasm/exports.c
 
-web/engine.wasm: $(WASM_SRC) $(wildcard engine/*.h) web/part.mk
+web/engine.wasm: $(WASM_SRC) $(wildcard engine/*.h web/wasm/*.h) web/part.mk
 	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $(WASM_SRC)
 
 wasm: web/engine.wasm
@@ -18,7 +18,7 @@ CLEAN += web/engine.wasm
 # added by the search helper). It imports env.now_ms: see
 # web/wasm/search_exports.c.
 AI_WASM_SRC := $(ENGINE_SRC) web/wasm/search_exports.c
-web/ai.wasm: $(AI_WASM_SRC) $(wildcard engine/*.h) web/part.mk
+web/ai.wasm: $(AI_WASM_SRC) $(wildcard engine/*.h web/wasm/*.h) web/part.mk
 	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $(AI_WASM_SRC)
 wasm: web/ai.wasm
 ALL += web/ai.wasm
@@ -27,7 +27,7 @@ CLEAN += web/ai.wasm
 # web/togyz.wasm: the Togyz Kumalak engine (engine/togyz.c) for the browser,
 # with the same w_ exports as web/engine.wasm (web/wasm/togyz_exports.c).
 TOGYZ_WASM_SRC := engine/togyz.c web/wasm/togyz_exports.c
-web/togyz.wasm: $(TOGYZ_WASM_SRC) $(wildcard engine/*.h) web/part.mk
+web/togyz.wasm: $(TOGYZ_WASM_SRC) $(wildcard engine/*.h web/wasm/*.h) web/part.mk
 	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $(TOGYZ_WASM_SRC)
 wasm: web/togyz.wasm
 ALL += web/togyz.wasm
@@ -38,7 +38,7 @@ CLEAN += web/togyz.wasm
 # web/wasm/togyz_search_exports.c).
 TOGYZ_AI_WASM_SRC := engine/togyz.c engine/search_common.c engine/togyz_search.c \
 	web/wasm/togyz_search_exports.c
-web/togyz-ai.wasm: $(TOGYZ_AI_WASM_SRC) $(wildcard engine/*.h) web/part.mk
+web/togyz-ai.wasm: $(TOGYZ_AI_WASM_SRC) $(wildcard engine/*.h web/wasm/*.h) web/part.mk
 	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -Wl,-z,stack-size=262144 -o $@ $(TOGYZ_AI_WASM_SRC)
 wasm: web/togyz-ai.wasm
 ALL += web/togyz-ai.wasm

@@ -659,6 +659,67 @@ START_TEST(test_kind_start_text)
 }
 END_TEST
 
+/* Every kind's record is complete, and its engine entries (the ones the
+ * oware tool and its puzzles drive a game through) give the kind's own
+ * values: a new kind or a variant that leaves one out fails here. */
+START_TEST(test_kind_records)
+{
+	static const struct {
+		const proto_kind *k;
+		int npits;
+		unsigned legal;
+		uint64_t perft2;
+		const char *pos;
+	} want[] = {
+		{&proto_kind_oware, OW_PITS, 0x3f, 36,
+		 "{\"pits\":[0,0,0,0,0,2,1,0,0,0,0,0],\"captured\":{\"south\":20,\"north\":25},"
+		 "\"turn\":\"north\"}"},
+		{&proto_kind_togyz, TG_PITS, 0x1ff, 73,
+		 "{\"pits\":[0,0,0,0,0,0,0,0,2,1,0,0,0,0,0,0,0,0],\"captured\":{\"south\":77,"
+		 "\"north\":82},\"tuzdyk\":{\"south\":null,\"north\":null},\"turn\":\"north\"}"},
+	};
+
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		const proto_kind *k = want[i].k;
+		proto_play g;
+		proto_pos at, p;
+		json_t *j;
+		char err[200];
+
+		ck_assert(k->begin && k->play && k->turn && k->end && k->winner && k->pit_side &&
+		          k->legal && k->ply && k->at && k->perft && k->strerror && k->move_name &&
+		          k->move_pit && k->game_write && k->last_write && k->moves_write &&
+		          k->position_write && k->position_json && k->position_parse &&
+		          k->position_value && k->start_text && k->start_read);
+		ck_assert_int_eq(k->npits, want[i].npits);
+		ck_assert_int_le(k->npits, PROTO_MAX_PITS);
+		k->begin(&g, NULL);
+		ck_assert_uint_eq(k->legal(&g), want[i].legal);
+		ck_assert_uint_eq(k->perft(&g, 2), want[i].perft2);
+		ck_assert_int_eq(k->ply(&g), 0);
+		ck_assert_int_eq(k->play(&g, 0), 0);
+		ck_assert_int_eq(k->ply(&g), 1);
+		ck_assert_int_eq(k->turn(&g), OW_NORTH);
+		/* A position the game is over from reads as a value (a puzzle's)
+		 * but not as create's, and at() gives it back. */
+		j = json_loads(want[i].pos, 0, NULL);
+		ck_assert_ptr_nonnull(j);
+		ck_assert_int_eq(k->position_value(j, &p, err, sizeof err), 0);
+		ck_assert_int_eq(k->position_json(j, &at, err, sizeof err), -1);
+		ck_assert_str_eq(err, "position: the game would be over from the start");
+		json_decref(j);
+		k->begin(&g, &p);
+		ck_assert_int_ne(k->end(&g), OW_END_NONE);
+		ck_assert_uint_eq(k->legal(&g), 0);
+		k->at(&g, &at);
+		ck_assert(memcmp(&at, &p, k == &proto_kind_oware ? sizeof p.ow : sizeof p.tg) == 0);
+		ck_assert_int_eq(k->position_parse(want[i].pos, strlen(want[i].pos), &at, err,
+		                                   sizeof err), 0);
+		ck_assert_int_eq(k->position_parse("[", 1, &at, err, sizeof err), -1);
+	}
+}
+END_TEST
+
 static Suite *message_suite(void)
 {
 	Suite *s = suite_create("message");
@@ -675,6 +736,7 @@ static Suite *message_suite(void)
 	tcase_add_test(parse_tc, test_togyz_create_and_moves);
 	tcase_add_test(build, test_togyz_state);
 	tcase_add_test(build, test_kind_start_text);
+	tcase_add_test(build, test_kind_records);
 	tcase_add_test(build, test_error_codes);
 	tcase_add_test(build, test_server_messages);
 	tcase_add_test(build, test_writer);

@@ -54,20 +54,24 @@
 #include <stddef.h>
 
 #include "engine/analysis.h"
+#include "web/wasm/oware_kind.h"
 
-#define WX(name) __attribute__((export_name(#name)))
-#define TT_ENTRIES OW_SEARCH_TT_ENTRIES
+#define SHIM_LIMITS ow_search_limits
+#define SHIM_RESULT ow_search_result
+#define SHIM_TT ow_tt_entry
+#define SHIM_TT_ENTRIES OW_SEARCH_TT_ENTRIES
+#define SHIM_TT_CLEAR ow_tt_clear
+#define SHIM_LEVEL ow_search_level
+#define SHIM_MAX_DEPTH OW_SEARCH_MAX_DEPTH
+#define SHIM_RESULT_PREFIX w_search_
+#define SHIM_GAME_PREFIX w_ai_
+#include "web/wasm/search_shim.h"
 
-__attribute__((import_module("env"), import_name("now_ms")))
-uint32_t js_now_ms(void);
-
-static ow_tt_entry tt[TT_ENTRIES];
 /* Room for the database file: 12 seeds take 1,352,255 bytes. */
 #define EGDB_ROOM (2u << 20)
 static uint8_t egdb_file[EGDB_ROOM];
 static ow_egdb egdb;
 static const ow_egdb *egdb_on; /* &egdb once opened */
-static ow_search_result last;
 static ow_ply_analysis report;
 
 _Static_assert(offsetof(ow_ply_analysis, side) == 0, "side at 0");
@@ -81,35 +85,16 @@ _Static_assert(offsetof(ow_ply_analysis, depth) == 28, "depth at 28");
 _Static_assert(offsetof(ow_ply_analysis, nodes) == 32, "nodes at 32");
 _Static_assert(offsetof(ow_ply_analysis, npv) == 40, "npv at 40");
 _Static_assert(offsetof(ow_ply_analysis, pv) == 44, "pv at 44");
-static ow_game ai_game;
-static int ai_input[OW_PITS + 3];
 
 /* Entry points for JavaScript (prototypes for -Wmissing-prototypes). */
 int w_search(const ow_game *g, int level, uint32_t seed, uint32_t time_ms,
              int depth, double nodes);
-void w_search_clear(void);
-int w_search_score(void);
-int w_search_depth(void);
-double w_search_nodes(void);
-int w_search_npv(void);
-int w_search_pv(int i);
-ow_game *w_ai_game(void);
-int *w_ai_input(void);
-void w_ai_start(void);
-int w_ai_from_input(void);
-int w_ai_play(int pit);
 int w_analyse(const ow_game *g, int pit, double nodes, uint32_t time_ms);
 ow_ply_analysis *w_analysis(void);
 uint8_t *w_egdb_buffer(uint32_t len);
 int w_egdb_open(uint32_t len);
 int w_analysis_south(int score, int side);
 int w_analysis_proven(int score);
-
-static uint32_t clock_ms(void *ctx)
-{
-	(void)ctx;
-	return js_now_ms();
-}
 
 /* Searches g (see above); returns the pit to play or a negative code. */
 WX(w_search) int w_search(const ow_game *g, int level, uint32_t seed,
@@ -118,53 +103,12 @@ WX(w_search) int w_search(const ow_game *g, int level, uint32_t seed,
 	ow_search_limits lim;
 	int rc;
 
-	if (depth > 0) {
-		ow_search_limits plain = {0};
-
-		plain.depth = depth > OW_SEARCH_MAX_DEPTH ? OW_SEARCH_MAX_DEPTH : depth;
-		plain.seed = seed;
-		lim = plain;
-	} else if (ow_search_level(&lim, level, seed, time_ms ? clock_ms : 0, 0, time_ms)) {
+	if (shim_limits(&lim, level, seed, time_ms, depth, nodes))
 		return -9;
-	}
-	if (nodes >= 1) {
-		lim.nodes = (uint64_t)nodes;
-		lim.time_ms = 0;
-	}
 	lim.egdb = egdb_on;
-	rc = ow_search(g, &lim, tt, TT_ENTRIES, &last);
+	rc = ow_search(g, &lim, tt, SHIM_TT_ENTRIES, &last);
 	return rc ? rc : last.move;
 }
-
-/* Empties the table: before a new game, or for a reproducible search. */
-WX(w_search_clear) void w_search_clear(void)
-{
-	ow_tt_clear(tt, TT_ENTRIES);
-}
-
-WX(w_search_score) int w_search_score(void) { return last.score; }
-WX(w_search_depth) int w_search_depth(void) { return last.depth; }
-WX(w_search_nodes) double w_search_nodes(void) { return (double)last.nodes; }
-WX(w_search_npv) int w_search_npv(void) { return last.npv; }
-/* pv[i] of the last search, or -1 past its end. */
-WX(w_search_pv) int w_search_pv(int i) { return i >= 0 && i < last.npv ? last.pv[i] : -1; }
-
-/* The game of web/ai.wasm (see above). */
-WX(w_ai_game) ow_game *w_ai_game(void) { return &ai_game; }
-WX(w_ai_input) int *w_ai_input(void) { return ai_input; }
-WX(w_ai_start) void w_ai_start(void) { ow_game_start(&ai_game); }
-
-WX(w_ai_from_input) int w_ai_from_input(void)
-{
-	ow_pos p;
-	int rc = ow_pos_set(&p, ai_input, ai_input + OW_PITS, ai_input[OW_PITS + 2], 0);
-
-	if (!rc)
-		ow_game_from(&ai_game, &p);
-	return rc;
-}
-
-WX(w_ai_play) int w_ai_play(int pit) { return ow_game_play(&ai_game, pit, 0); }
 
 /* Analyses pit played in g (see above); 0 or an OW_E_* code (the report
  * is then unchanged). */
@@ -179,7 +123,7 @@ WX(w_analyse) int w_analyse(const ow_game *g, int pit, double nodes, uint32_t ti
 		lim.clock = clock_ms;
 	}
 	lim.egdb = egdb_on;
-	return ow_analyse_ply(g, pit, &lim, tt, TT_ENTRIES, &report);
+	return ow_analyse_ply(g, pit, &lim, tt, SHIM_TT_ENTRIES, &report);
 }
 
 /* Address of the report of the last w_analyse. */

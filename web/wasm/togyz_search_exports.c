@@ -27,80 +27,34 @@
 #include <stddef.h>
 
 #include "engine/togyz_search.h"
+#include "web/wasm/togyz_kind.h"
 
-#define WX(name) __attribute__((export_name(#name)))
+#define SHIM_LIMITS tg_search_limits
+#define SHIM_RESULT tg_search_result
+#define SHIM_TT tg_tt_entry
+#define SHIM_TT_ENTRIES TG_SEARCH_TT_ENTRIES
+#define SHIM_TT_CLEAR tg_tt_clear
+#define SHIM_LEVEL tg_search_level
+#define SHIM_MAX_DEPTH TG_SEARCH_MAX_DEPTH
+#define SHIM_RESULT_PREFIX w_tg_
+#define SHIM_GAME_PREFIX w_tg_
+#include "web/wasm/search_shim.h"
 
-__attribute__((import_module("env"), import_name("now_ms")))
-uint32_t js_now_ms(void);
-
-static tg_tt_entry tt[TG_SEARCH_TT_ENTRIES];
-static tg_game game;
-static int input[TG_PITS + 5];
-static tg_search_result last;
-
-tg_game *w_tg_game(void);
-int *w_tg_input(void);
-void w_tg_start(void);
-int w_tg_from_input(void);
-int w_tg_play(int pit);
+/* Entry points for JavaScript (prototypes for -Wmissing-prototypes). */
 int w_tg_search(int level, uint32_t seed, uint32_t time_ms, int depth, double nodes);
-void w_tg_clear(void);
-int w_tg_score(void);
-int w_tg_depth(void);
-double w_tg_nodes(void);
-int w_tg_npv(void);
-int w_tg_pv(int i);
 double w_tg_perft(int depth);
 
-static uint32_t clock_ms(void *ctx)
-{
-	(void)ctx;
-	return js_now_ms();
-}
-
-WX(w_tg_game) tg_game *w_tg_game(void) { return &game; }
-WX(w_tg_input) int *w_tg_input(void) { return input; }
-WX(w_tg_start) void w_tg_start(void) { tg_game_start(&game); }
-
-WX(w_tg_from_input) int w_tg_from_input(void)
-{
-	tg_pos p;
-	int rc = tg_pos_set(&p, input, input + TG_PITS, input + TG_PITS + 2, input[TG_PITS + 4], 0);
-
-	if (!rc)
-		tg_game_from(&game, &p);
-	return rc;
-}
-
-WX(w_tg_play) int w_tg_play(int pit) { return tg_game_play(&game, pit, 0); }
-
+/* Searches the module's game (see above): the pit to play, or < 0. */
 WX(w_tg_search) int w_tg_search(int level, uint32_t seed, uint32_t time_ms, int depth, double nodes)
 {
 	tg_search_limits lim;
 	int rc;
 
-	if (depth > 0) {
-		tg_search_limits plain = {0};
-
-		plain.depth = depth > TG_SEARCH_MAX_DEPTH ? TG_SEARCH_MAX_DEPTH : depth;
-		plain.seed = seed;
-		lim = plain;
-	} else if (tg_search_level(&lim, level, seed, time_ms ? clock_ms : 0, 0, time_ms)) {
+	if (shim_limits(&lim, level, seed, time_ms, depth, nodes))
 		return -9;
-	}
-	if (nodes >= 1) {
-		lim.nodes = (uint64_t)nodes;
-		lim.time_ms = 0;
-	}
-	rc = tg_search(&game, &lim, tt, TG_SEARCH_TT_ENTRIES, &last);
+	rc = tg_search(&ai_game, &lim, tt, SHIM_TT_ENTRIES, &last);
 	return rc ? rc : last.move;
 }
 
-WX(w_tg_clear) void w_tg_clear(void) { tg_tt_clear(tt, TG_SEARCH_TT_ENTRIES); }
-WX(w_tg_score) int w_tg_score(void) { return last.score; }
-WX(w_tg_depth) int w_tg_depth(void) { return last.depth; }
-WX(w_tg_nodes) double w_tg_nodes(void) { return (double)last.nodes; }
-WX(w_tg_npv) int w_tg_npv(void) { return last.npv; }
-/* pv[i] of the last search (a pit 0..17), or -1 past its end. */
-WX(w_tg_pv) int w_tg_pv(int i) { return i >= 0 && i < last.npv ? last.pv[i] : -1; }
-WX(w_tg_perft) double w_tg_perft(int depth) { return (double)tg_perft(&game, depth); }
+/* perft of the module's game, for the agreement tests. */
+WX(w_tg_perft) double w_tg_perft(int depth) { return (double)kind.perft(&ai_game, depth); }
