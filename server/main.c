@@ -15,6 +15,7 @@
 #include "server/fault.h"
 #include "server/iptable.h"
 #include "server/log.h"
+#include "server/files.h"
 #include "server/net.h"
 #include "server/rooms.h"
 #include "server/sha256.h"
@@ -336,7 +337,7 @@ int main(int argc, char **argv)
 		log_event(LOG_ERROR, "start_failed", "error=\"lws context\"");
 		goto fail_rooms;
 	}
-	net_files_init(ctx);
+	files_init(ctx);
 
 	memset(&m_root, 0, sizeof m_root);
 	m_root.mountpoint = "/";
