@@ -161,12 +161,11 @@ static int binds_oware(struct lws *wsi)
 		return 0;
 	for (char *save = NULL, *t = strtok_r(list, ", \t", &save); t;
 	     t = strtok_r(NULL, ", \t", &save))
-		for (const struct lws_protocols *p = net_protocols; p->name; p++)
-			if (!strcmp(t, p->name)) {
-				if (strcmp(p->name, NET_SUBPROTOCOL))
-					return 0;
-				ours = 1;
-			}
+		if (!strcmp(t, NET_SUBPROTOCOL))
+			ours = 1;
+		else if (lws_vhost_name_to_protocol(lws_get_vhost(wsi), t) ||
+		         !strcmp(t, RELAY_PROTOCOL))
+			return 0;
 	return ours;
 }
 
@@ -333,8 +332,8 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 	return http_respond(wsi, rq, status, ctype);
 }
 
-int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
-                  void *user, void *in, size_t len)
+static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
+                         void *user, void *in, size_t len)
 {
 	http_req *rq = user;
 	int n;
@@ -348,12 +347,7 @@ int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 		return on_new_client(wsi);
 	case LWS_CALLBACK_WSI_DESTROY:
 		http_socket_gone(wsi);
-		if (relay_active()) /* a relay's connection, before its protocol was bound */
-			relay_callback(wsi, reason, user, in, len);
 		break;
-	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
-		/* A relay that failed before its protocol was bound. */
-		return relay_callback(wsi, reason, user, in, len);
 	case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
 		return confirm_upgrade(wsi, in);
 	case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
@@ -403,3 +397,7 @@ int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	}
 	return lws_callback_http_dummy(wsi, reason, user, in, len);
 }
+
+const struct lws_protocols http_protocol = {
+	"http", http_callback, sizeof(http_req), 0, 0, NULL, 0
+};

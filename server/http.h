@@ -37,10 +37,10 @@ typedef struct http_req {
 
 /* Sets up the descriptor budget from the open-files limit (net_init). */
 void http_init(void);
-/* The callback of "http", protocols[0] of the vhost (per-session data: an
- * http_req). */
-int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
-                  size_t len);
+/* The "http" protocol, protocols[0] of the server's vhost (per-session
+ * data: an http_req): every plain HTTP request and every connection's
+ * accept and end. */
+extern const struct lws_protocols http_protocol;
 
 /* Sends rq->buf's rq->len bytes (freed) as the whole answer with status
  * and ctype, and "Connection: close". Returns -1: hang up once written. */

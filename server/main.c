@@ -16,7 +16,9 @@
 #include "server/iptable.h"
 #include "server/log.h"
 #include "server/files.h"
+#include "server/http.h"
 #include "server/net.h"
+#include "server/relay.h"
 #include "server/rooms.h"
 #include "server/sha256.h"
 #include "server/store.h"
@@ -197,6 +199,10 @@ static const struct lws_protocol_vhost_options mime[] = {
 	{&mime[10], NULL, ".egdb", "application/octet-stream"}, /* web/oware.egdb */
 	{NULL, NULL, ".map", "application/json"},
 };
+
+/* The server vhost's protocols, "http" first (relays have a vhost of
+ * their own: relay_init). */
+static const struct lws_protocols *protocols[] = {&http_protocol, &net_protocol, NULL};
 
 static void drain_tick(struct ev_loop *loop, ev_timer *w, int revents)
 {
@@ -383,7 +389,7 @@ int main(int argc, char **argv)
 	memset(&retry, 0, sizeof retry);
 
 	memset(&info, 0, sizeof info);
-	info.protocols = net_protocols;
+	info.pprotocols = protocols;
 	info.mounts = &m_api_rooms;
 	info.vhost_name = "oware";
 	info.retry_and_idle_policy = &retry;
@@ -404,6 +410,10 @@ int main(int argc, char **argv)
 		log_event(LOG_ERROR, "start_failed", "error=\"cannot listen on %s port %d\"",
 		          cfg.unix_path ? cfg.unix_path
 		          : cfg.listen ? cfg.listen : "*", cfg.port);
+		goto fail_ctx;
+	}
+	if (relay_init(ctx) < 0) {
+		log_event(LOG_ERROR, "start_failed", "error=\"relay vhost\"");
 		goto fail_ctx;
 	}
 	port = lws_get_vhost_listen_port(vh);
@@ -438,7 +448,7 @@ int main(int argc, char **argv)
 	lws_sul_cancel(&sweep_sul);
 	lws_sul_cancel(&keepalive_sul);
 	lws_sul_cancel(&rooms_sul);
-	lws_callback_on_writable_all_protocol(ctx, &net_protocols[1]);
+	lws_callback_on_writable_all_protocol(ctx, &net_protocol);
 	ev_timer_init(&drain_timer, drain_tick, 0.05, 0.05); /* wakes the loop to check the time */
 	ev_timer_start(evl, &drain_timer);
 	for (int64_t until = now_ms() + 1000; net_connections() > 0 && now_ms() < until;) {

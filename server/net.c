@@ -704,8 +704,8 @@ static int peer_close(struct lws *wsi, const unsigned char *in, size_t len)
 	return -1;
 }
 
-int net_ws_callback(struct lws *wsi, enum lws_callback_reasons reason,
-                    void *user, void *in, size_t len)
+static int net_ws_callback(struct lws *wsi, enum lws_callback_reasons reason,
+                           void *user, void *in, size_t len)
 {
 	conn *c = user;
 
@@ -878,9 +878,6 @@ int net_keepalive(void)
 	return is_busy;
 }
 
-const struct lws_protocols net_protocols[] = {
-	{"http", http_callback, sizeof(http_req), 0, 0, NULL, 0},
-	{NET_SUBPROTOCOL, net_ws_callback, sizeof(conn), 512, 0, NULL, 16384},
-	{RELAY_PROTOCOL, relay_callback, 0, 4096, 0, NULL, 0},
-	{NULL, NULL, 0, 0, 0, NULL, 0}
+const struct lws_protocols net_protocol = {
+	NET_SUBPROTOCOL, net_ws_callback, sizeof(conn), 512, 0, NULL, 16384
 };

@@ -17,15 +17,11 @@
 #define NET_SUBPROTOCOL "oware.v1"
 #define NET_WS_PATH "/ws" /* the only path an upgrade is accepted on */
 
-/* The vhost's protocol list, "http" first, terminated. */
-extern const struct lws_protocols net_protocols[];
+/* The `oware.v1` protocol of the server's vhost (per-session data: a
+ * connection of net.c's). */
+extern const struct lws_protocols net_protocol;
 /* What the rooms reach connections with (rooms_init). */
 extern const rooms_io net_rooms_io;
-
-/* The callback of `oware.v1`, whose per-session data is net.c's
- * connection. */
-int net_ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
-                    size_t len);
 
 /* Descriptors kept back from connections (for the store, the log, lws). */
 #define NET_FD_RESERVE 32

@@ -42,6 +42,10 @@ typedef struct relay {
 
 static relay *relays;
 static relay_stats counts;
+/* The relays' own vhost, which listens nowhere: its only protocol is the
+ * relays', so that every event of a relay's connection, before and after
+ * lws binds it, reaches relay_callback and no other. */
+static struct lws_vhost *relay_vhost;
 
 /* The relay that is p, or else the one whose connection is wsi. */
 static relay *relay_find(void *p, const struct lws *wsi)
@@ -216,6 +220,10 @@ int relay_start(conn *c, const char *addr, const char *key, const proto_msg *joi
 
 	if (c->relay || !c->live || c->close_code)
 		return 0;
+	if (!relay_vhost) {
+		log_event(LOG_ERROR, "relay_failed", "room=%s error=\"no relay vhost\"", join->room);
+		return -1;
+	}
 	if (relay_addr(addr, host, sizeof host, &port) < 0) {
 		log_event(LOG_ERROR, "relay_failed", "room=%s error=\"bad relay address\"", join->room);
 		return -1;
@@ -259,7 +267,7 @@ int relay_start(conn *c, const char *addr, const char *key, const proto_msg *joi
 	jw_free(&w);
 	memset(&i, 0, sizeof i);
 	i.context = lws_get_context(c->wsi);
-	i.vhost = lws_get_vhost(c->wsi);
+	i.vhost = relay_vhost;
 	i.address = host;
 	i.port = port;
 	i.path = path;
@@ -318,8 +326,8 @@ static int relay_receive(relay *r, struct lws *wsi, const void *in, size_t len)
 	return 0;
 }
 
-int relay_callback(struct lws *wsi, enum lws_callback_reasons reason,
-                   void *user, void *in, size_t len)
+static int relay_callback(struct lws *wsi, enum lws_callback_reasons reason,
+                          void *user, void *in, size_t len)
 {
 	relay *r = relay_find(user, wsi);
 	int n;
@@ -365,12 +373,28 @@ int relay_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	}
 }
 
-int relay_active(void)
-{
-	return relays != NULL;
-}
-
 const relay_stats *relay_get_stats(void)
 {
 	return &counts;
+}
+
+static const struct lws_protocols relay_protocol = {
+	RELAY_PROTOCOL, relay_callback, 0, 4096, 0, NULL, 0
+};
+
+int relay_init(struct lws_context *ctx)
+{
+	static const struct lws_protocols *protocols[] = {&relay_protocol, NULL};
+	/* No validity timers, as on the server's vhost: the holder's
+	 * keepalive is its own. */
+	static const lws_retry_bo_t retry;
+	struct lws_context_creation_info info;
+
+	memset(&info, 0, sizeof info);
+	info.port = CONTEXT_PORT_NO_LISTEN;
+	info.vhost_name = "oware-relay";
+	info.pprotocols = protocols;
+	info.retry_and_idle_policy = &retry;
+	relay_vhost = lws_create_vhost(ctx, &info);
+	return relay_vhost ? 0 : -1;
 }

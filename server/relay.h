@@ -33,14 +33,11 @@ int relay_forward(struct conn *c, const char *text, size_t len);
 /* c (relayed) is going: its relay is ended (and freed once its
  * connection to the holder is). */
 void relay_client_gone(struct conn *c);
-/* 1 while any relay exists. */
-int relay_active(void);
 const relay_stats *relay_get_stats(void);
 
-/* The callback of RELAY_PROTOCOL (client connections to holders; no
- * per-session data: each connection's relay is found by its userdata or
- * its wsi). */
-int relay_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
-                   size_t len);
+/* Creates the relays' vhost in ctx (it listens nowhere; its one protocol
+ * is RELAY_PROTOCOL, for the connections to holders): 0, or -1. Relays
+ * then start; without it relay_start fails. */
+int relay_init(struct lws_context *ctx);
 
 #endif
