@@ -47,41 +47,42 @@ size_t metrics_healthz(char *b, size_t cap, unsigned *status)
 	           rooms_count(), net_connections(), (long long)((now_ms() - start_ms) / 1000));
 }
 
-size_t metrics_text(char *b, size_t cap)
+/* One metric without labels, with its HELP and TYPE lines. */
+static size_t one(char *b, size_t cap, size_t n, const char *name, const char *type,
+                  const char *help, unsigned long long v)
+{
+	return add(b, cap, n, "# HELP %s %s\n# TYPE %s %s\n%s %llu\n", name, help, name, type,
+	           name, v);
+}
+
+/* The rooms and the games played in them. */
+static size_t rooms_part(char *b, size_t cap, size_t n)
+{
+	const rooms_stats *rs = rooms_get_stats();
+
+	n = one(b, cap, n, "oware_rooms", "gauge", "Rooms held.", (unsigned)rooms_count());
+	n = one(b, cap, n, "oware_connections", "gauge", "Open WebSocket connections.",
+	        (unsigned)net_connections());
+	n = one(b, cap, n, "oware_uptime_seconds", "gauge", "Seconds since start.",
+	        (unsigned long long)((now_ms() - start_ms) / 1000));
+	n = one(b, cap, n, "oware_moves_total", "counter", "Moves accepted.", rs->moves);
+	n = one(b, cap, n, "oware_rooms_created_total", "counter", "Rooms created.",
+	        rs->rooms_created);
+	n = one(b, cap, n, "oware_rooms_expired_total", "counter", "Rooms expired.",
+	        rs->rooms_expired);
+	n = one(b, cap, n, "oware_rooms_evicted_total", "counter",
+	        "Rooms removed to make way when the table was full.", rs->rooms_evicted);
+	n = one(b, cap, n, "oware_games_ended_total", "counter", "Games ended.", rs->games_ended);
+	n = one(b, cap, n, "oware_joins_total", "counter", "Successful joins.", rs->joins);
+	return one(b, cap, n, "oware_chat_lines_total", "counter", "Chat lines sent.",
+	           rs->chat_lines);
+}
+
+/* What the transport answered clients with: errors, drops, refusals. */
+static size_t clients_part(char *b, size_t cap, size_t n)
 {
 	const net_stats *s = &net_counters;
-	const relay_stats *rl = relay_get_stats();
-	const rooms_stats *rs = rooms_get_stats();
-	size_t n = 0;
 
-	n = add(b, cap, n, "# HELP oware_rooms Rooms held.\n# TYPE oware_rooms gauge\n"
-	        "oware_rooms %d\n", rooms_count());
-	n = add(b, cap, n, "# HELP oware_connections Open WebSocket connections.\n"
-	        "# TYPE oware_connections gauge\noware_connections %d\n", net_connections());
-	n = add(b, cap, n, "# HELP oware_uptime_seconds Seconds since start.\n"
-	        "# TYPE oware_uptime_seconds gauge\noware_uptime_seconds %lld\n",
-	        (long long)((now_ms() - start_ms) / 1000));
-	n = add(b, cap, n, "# HELP oware_moves_total Moves accepted.\n"
-	        "# TYPE oware_moves_total counter\noware_moves_total %llu\n",
-	        (unsigned long long)rs->moves);
-	n = add(b, cap, n, "# HELP oware_rooms_created_total Rooms created.\n"
-	        "# TYPE oware_rooms_created_total counter\noware_rooms_created_total %llu\n",
-	        (unsigned long long)rs->rooms_created);
-	n = add(b, cap, n, "# HELP oware_rooms_expired_total Rooms expired.\n"
-	        "# TYPE oware_rooms_expired_total counter\noware_rooms_expired_total %llu\n",
-	        (unsigned long long)rs->rooms_expired);
-	n = add(b, cap, n, "# HELP oware_rooms_evicted_total Rooms removed to make way when the"
-	        " table was full.\n# TYPE oware_rooms_evicted_total counter\n"
-	        "oware_rooms_evicted_total %llu\n", (unsigned long long)rs->rooms_evicted);
-	n = add(b, cap, n, "# HELP oware_games_ended_total Games ended.\n"
-	        "# TYPE oware_games_ended_total counter\noware_games_ended_total %llu\n",
-	        (unsigned long long)rs->games_ended);
-	n = add(b, cap, n, "# HELP oware_joins_total Successful joins.\n"
-	        "# TYPE oware_joins_total counter\noware_joins_total %llu\n",
-	        (unsigned long long)rs->joins);
-	n = add(b, cap, n, "# HELP oware_chat_lines_total Chat lines sent.\n"
-	        "# TYPE oware_chat_lines_total counter\noware_chat_lines_total %llu\n",
-	        (unsigned long long)rs->chat_lines);
 	n = add(b, cap, n, "# HELP oware_errors_total Error messages sent, by code.\n"
 	        "# TYPE oware_errors_total counter\n");
 	for (int e = 1; e < PROTO_E_COUNT; e++)
@@ -95,67 +96,79 @@ size_t metrics_text(char *b, size_t cap)
 	        "oware_clients_dropped_total{reason=\"idle\"} %llu\n",
 	        (unsigned long long)s->dropped_slow, (unsigned long long)s->closed_flood,
 	        (unsigned long long)s->closed_oversize, (unsigned long long)s->dropped_idle);
-	n = add(b, cap, n, "# HELP oware_connections_refused_total Connections closed at once,"
-	        " by reason.\n# TYPE oware_connections_refused_total counter\n"
-	        "oware_connections_refused_total{reason=\"per_address\"} %llu\n"
-	        "oware_connections_refused_total{reason=\"descriptors\"} %llu\n",
-	        (unsigned long long)s->refused_conns, (unsigned long long)s->refused_fds);
-	n = add(b, cap, n, "# HELP oware_store_commits_total Group commits of the store.\n"
-	        "# TYPE oware_store_commits_total counter\noware_store_commits_total %llu\n"
-	        "# HELP oware_store_commit_seconds_total Time spent committing (syncing).\n"
+	return add(b, cap, n, "# HELP oware_connections_refused_total Connections closed at once,"
+	           " by reason.\n# TYPE oware_connections_refused_total counter\n"
+	           "oware_connections_refused_total{reason=\"per_address\"} %llu\n"
+	           "oware_connections_refused_total{reason=\"descriptors\"} %llu\n",
+	           (unsigned long long)s->refused_conns, (unsigned long long)s->refused_fds);
+}
+
+/* The store: its group commits and whether it writes and answers. */
+static size_t store_part(char *b, size_t cap, size_t n)
+{
+	const rooms_stats *rs = rooms_get_stats();
+	const store *st = rooms_get_store();
+
+	n = one(b, cap, n, "oware_store_commits_total", "counter", "Group commits of the store.",
+	        rs->commits);
+	n = add(b, cap, n, "# HELP oware_store_commit_seconds_total Time spent committing (syncing).\n"
 	        "# TYPE oware_store_commit_seconds_total counter\n"
 	        "oware_store_commit_seconds_total %.6f\n"
 	        "# HELP oware_store_commit_max_seconds Longest commit since start.\n"
 	        "# TYPE oware_store_commit_max_seconds gauge\noware_store_commit_max_seconds %.6f\n",
-	        (unsigned long long)rs->commits, (double)rs->commit_us / 1e6,
-	        (double)rs->commit_max_us / 1e6);
-	n = add(b, cap, n, "# HELP oware_store_commits_failed_total Group commits that failed (their"
-	        " changes were rolled back).\n# TYPE oware_store_commits_failed_total counter\n"
-	        "oware_store_commits_failed_total %llu\n"
-	        "# HELP oware_store_ok 1 while the store can write, 0 while changes are refused.\n"
-	        "# TYPE oware_store_ok gauge\noware_store_ok %d\n",
-	        (unsigned long long)rs->commits_failed, rs->store_ok);
+	        (double)rs->commit_us / 1e6, (double)rs->commit_max_us / 1e6);
+	n = one(b, cap, n, "oware_store_commits_failed_total", "counter",
+	        "Group commits that failed (their changes were rolled back).", rs->commits_failed);
+	n = one(b, cap, n, "oware_store_ok", "gauge",
+	        "1 while the store can write, 0 while changes are refused.", (unsigned)rs->store_ok);
 	n = add(b, cap, n, "# HELP oware_store_info The store in use (label store: sqlite or"
-	        " postgresql).\n# TYPE oware_store_info gauge\noware_store_info{store=\"%s\"} 1\n"
-	        "# HELP oware_store_reachable 1 while the store's database answers.\n"
-	        "# TYPE oware_store_reachable gauge\noware_store_reachable %d\n",
-	        rooms_get_store()->kind, rooms_get_store()->ops->reachable(rooms_get_store()));
-	n = add(b, cap, n, "# HELP oware_leases_renewed_total Renewals of this server's lease on its"
-	        " rooms (PostgreSQL).\n# TYPE oware_leases_renewed_total counter\n"
-	        "oware_leases_renewed_total %llu\n"
-	        "# HELP oware_leases_lost_total Leases this server lost (its rooms all dropped).\n"
-	        "# TYPE oware_leases_lost_total counter\noware_leases_lost_total %llu\n"
-	        "# HELP oware_rooms_taken_total Rooms this server took over from the database.\n"
-	        "# TYPE oware_rooms_taken_total counter\noware_rooms_taken_total %llu\n"
-	        "# HELP oware_rooms_released_total Rooms this server gave up to another.\n"
-	        "# TYPE oware_rooms_released_total counter\noware_rooms_released_total %llu\n"
-	        "# HELP oware_batches_fenced_total Commits refused because a room written was held"
-	        " by another server (nothing of them kept).\n"
-	        "# TYPE oware_batches_fenced_total counter\noware_batches_fenced_total %llu\n",
-	        (unsigned long long)rooms_get_store()->leases_renewed,
-	        (unsigned long long)rooms_get_store()->leases_lost,
-	        (unsigned long long)rooms_get_store()->rooms_taken,
-	        (unsigned long long)rooms_get_store()->rooms_released,
-	        (unsigned long long)rooms_get_store()->batches_fenced);
-	n = add(b, cap, n, "# HELP oware_relays_total Connections this server relayed to the server"
-	        " holding their room (PostgreSQL).\n# TYPE oware_relays_total counter\n"
-	        "oware_relays_total %llu\n"
-	        "# HELP oware_relays_failed_total Relays that ended before the holder's welcome"
-	        " (the join was taken or relayed again).\n"
-	        "# TYPE oware_relays_failed_total counter\noware_relays_failed_total %llu\n"
-	        "# HELP oware_relays_open Relays open now.\n# TYPE oware_relays_open gauge\n"
-	        "oware_relays_open %d\n", (unsigned long long)rl->started,
-	        (unsigned long long)rl->failed, rl->open);
-	n = add(b, cap, n, "# HELP oware_batches_rewritten_total Commits refused for a room another"
-	        " server held whose other rooms' changes were written again at once (PostgreSQL).\n"
-	        "# TYPE oware_batches_rewritten_total counter\noware_batches_rewritten_total %llu\n"
-	        "# HELP oware_rooms_fenced_total Rooms dropped because another server held them when"
-	        " written.\n# TYPE oware_rooms_fenced_total counter\noware_rooms_fenced_total %llu\n",
-	        (unsigned long long)rs->batches_rewritten, (unsigned long long)rs->rooms_fenced);
-	n = add(b, cap, n, "# HELP oware_upgrades_refused_total WebSocket upgrades refused for their Origin.\n"
-	        "# TYPE oware_upgrades_refused_total counter\noware_upgrades_refused_total %llu\n",
-	        (unsigned long long)s->refused_origin);
-	return n;
+	        " postgresql).\n# TYPE oware_store_info gauge\noware_store_info{store=\"%s\"} 1\n",
+	        st->kind);
+	return one(b, cap, n, "oware_store_reachable", "gauge",
+	           "1 while the store's database answers.", (unsigned)st->ops->reachable(st));
+}
+
+/* Several servers (PostgreSQL): leases, rooms moving, fenced batches,
+ * relays. */
+static size_t cluster_part(char *b, size_t cap, size_t n)
+{
+	const rooms_stats *rs = rooms_get_stats();
+	const store *st = rooms_get_store();
+	const relay_stats *rl = relay_get_stats();
+
+	n = one(b, cap, n, "oware_leases_renewed_total", "counter",
+	        "Renewals of this server's lease on its rooms (PostgreSQL).", st->leases_renewed);
+	n = one(b, cap, n, "oware_leases_lost_total", "counter",
+	        "Leases this server lost (its rooms all dropped).", st->leases_lost);
+	n = one(b, cap, n, "oware_rooms_taken_total", "counter",
+	        "Rooms this server took over from the database.", st->rooms_taken);
+	n = one(b, cap, n, "oware_rooms_released_total", "counter",
+	        "Rooms this server gave up to another.", st->rooms_released);
+	n = one(b, cap, n, "oware_batches_fenced_total", "counter", "Commits refused because a"
+	        " room written was held by another server (nothing of them kept).",
+	        st->batches_fenced);
+	n = one(b, cap, n, "oware_relays_total", "counter", "Connections this server relayed to"
+	        " the server holding their room (PostgreSQL).", rl->started);
+	n = one(b, cap, n, "oware_relays_failed_total", "counter", "Relays that ended before the"
+	        " holder's welcome (the join was taken or relayed again).", rl->failed);
+	n = one(b, cap, n, "oware_relays_open", "gauge", "Relays open now.", (unsigned)rl->open);
+	n = one(b, cap, n, "oware_batches_rewritten_total", "counter", "Commits refused for a room"
+	        " another server held whose other rooms' changes were written again at once"
+	        " (PostgreSQL).", rs->batches_rewritten);
+	return one(b, cap, n, "oware_rooms_fenced_total", "counter",
+	           "Rooms dropped because another server held them when written.", rs->rooms_fenced);
+}
+
+size_t metrics_text(char *b, size_t cap)
+{
+	size_t n = rooms_part(b, cap, 0);
+
+	n = clients_part(b, cap, n);
+	n = store_part(b, cap, n);
+	n = cluster_part(b, cap, n);
+	/* The transport's again, last where scrapers have long found it. */
+	return one(b, cap, n, "oware_upgrades_refused_total", "counter",
+	           "WebSocket upgrades refused for their Origin.", net_counters.refused_origin);
 }
 
 /* 1 when the client may read /metrics (--metrics-from; by default all). */
