@@ -209,42 +209,28 @@ static int relay_addr(const char *addr, char *host, size_t cap, int *port)
 	return 0;
 }
 
-int relay_start(conn *c, const char *addr, const char *key, const proto_msg *join,
-                int64_t deadline)
+/* The holder's URL path for a client at addr: its room, the key of the
+ * holder's store and the client's address, escaped. */
+static void relay_path(char *out, size_t cap, const char *id, const char *key,
+                       const char *addr)
 {
-	struct lws_client_connect_info i;
-	char host[96], path[384], enc[3 * sizeof c->addr];
-	int port, n = 0;
-	relay *r;
-	jw w;
+	char enc[3 * 64]; /* a conn's addr, escaped */
+	int n = 0;
 
-	if (c->relay || !c->live || c->close_code)
-		return 0;
-	if (!relay_vhost) {
-		log_event(LOG_ERROR, "relay_failed", "room=%s error=\"no relay vhost\"", join->room);
-		return -1;
-	}
-	if (relay_addr(addr, host, sizeof host, &port) < 0) {
-		log_event(LOG_ERROR, "relay_failed", "room=%s error=\"bad relay address\"", join->room);
-		return -1;
-	}
-	if (!(r = calloc(1, sizeof *r)))
-		return -1;
-	for (const char *p = c->addr; *p && n < (int)sizeof enc - 4; p++)
+	for (const char *p = addr; *p && n < (int)sizeof enc - 4; p++)
 		n += isalnum((unsigned char)*p) || strchr(".:-_", *p)
 		     ? snprintf(enc + n, 2, "%c", *p) : snprintf(enc + n, 4, "%%%02X", (unsigned char)*p);
 	enc[n] = 0;
-	snprintf(path, sizeof path, NET_WS_PATH "?room=%s&relay=%s&client=%s", join->room, key, enc);
-	r->c = c;
-	r->join = *join;
-	r->deadline = deadline;
-	r->next = relays;
-	if (relays)
-		relays->prev = r;
-	relays = r;
-	counts.open++;
-	counts.started++;
-	c->relay = r;
+	snprintf(out, cap, NET_WS_PATH "?room=%s&relay=%s&client=%s", id, key, enc);
+}
+
+/* The client's join as the holder is sent it first (a reference for the
+ * caller), or NULL out of memory. */
+static msgbuf *join_text(const proto_msg *join)
+{
+	msgbuf *b;
+	jw w;
+
 	jw_init(&w);
 	jw_obj(&w);
 	jw_key(&w, "type");
@@ -263,8 +249,43 @@ int relay_start(conn *c, const char *addr, const char *key, const proto_msg *joi
 			jw_null(&w);
 	}
 	jw_obj_end(&w);
-	relay_queue(r, msgbuf_from(&w));
+	b = msgbuf_from(&w);
 	jw_free(&w);
+	return b;
+}
+
+int relay_start(conn *c, const char *addr, const char *key, const proto_msg *join,
+                int64_t deadline)
+{
+	struct lws_client_connect_info i;
+	char host[96], path[384];
+	int port;
+	relay *r;
+
+	if (c->relay || !c->live || c->close_code)
+		return 0;
+	if (!relay_vhost) {
+		log_event(LOG_ERROR, "relay_failed", "room=%s error=\"no relay vhost\"", join->room);
+		return -1;
+	}
+	if (relay_addr(addr, host, sizeof host, &port) < 0) {
+		log_event(LOG_ERROR, "relay_failed", "room=%s error=\"bad relay address\"", join->room);
+		return -1;
+	}
+	if (!(r = calloc(1, sizeof *r)))
+		return -1;
+	relay_path(path, sizeof path, join->room, key, c->addr);
+	r->c = c;
+	r->join = *join;
+	r->deadline = deadline;
+	r->next = relays;
+	if (relays)
+		relays->prev = r;
+	relays = r;
+	counts.open++;
+	counts.started++;
+	c->relay = r;
+	relay_queue(r, join_text(join));
 	memset(&i, 0, sizeof i);
 	i.context = lws_get_context(c->wsi);
 	i.vhost = relay_vhost;
