@@ -9,6 +9,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "server/api_rooms.h"
 #include "server/clock.h"
 #include "server/files.h"
 #include "server/iptable.h"
@@ -132,8 +133,10 @@ void files_init(struct lws_context *ctx)
 }
 
 /* Static files this large count against a budget of bytes a minute per
- * address (web/oware.egdb is 1.35 MB, 0.77 MB compressed). */
-#define FILE_BIG (64 * 1024)
+ * address: web/oware.egdb (1.35 MB, 0.65 MB as brotli) alone today; the
+ * next largest, i18n.js and puzzles-togyz.json, are about 72 KB
+ * (docs/running.md, "Static files"). */
+#define FILE_BIG (256 * 1024)
 #define FILE_BYTES_PER_MIN ((int64_t)32 << 20)
 #define FILE_WINDOW_MS 60000
 
@@ -188,8 +191,9 @@ static int file_budget(struct lws *wsi, const char *uri)
  * the headers that only a page or a worker reads (CSP, Referrer-Policy,
  * X-Frame-Options): 300 bytes less for each of the 40 modules a first
  * visit loads. Workers are asked for as "worker", a service worker's
- * fetches as "empty": they get them all (no file of the client is both a
- * module and a worker, so the answers need no Vary on it). */
+ * fetches as "empty": they get them all. So files under /v/ say that they
+ * vary by Sec-Fetch-Dest: a shared cache must not hand a worker the
+ * answer a module got. */
 int files_add_headers(struct lws *wsi, struct lws_process_html_args *args)
 {
 	static const struct { const char *name, *value; int module; } h[] = {
@@ -203,17 +207,20 @@ int files_add_headers(struct lws *wsi, struct lws_process_html_args *args)
 		{"x-frame-options:", "DENY", 0},
 	};
 	static const char immutable[] = "public, max-age=31536000, immutable";
+	static const char vary_dest[] = "Accept-Encoding, Sec-Fetch-Dest";
 	unsigned char **p = (unsigned char **)&args->p;
 	unsigned char *end = (unsigned char *)args->p + args->max_len;
 	int sent_enc = file_sent_enc;
 
 	file_sent_enc = ENC_NONE;
-	for (size_t i = 0; i < sizeof h / sizeof h[0]; i++)
+	for (size_t i = 0; i < sizeof h / sizeof h[0]; i++) {
+		const char *v = i == 0 && file_immutable ? vary_dest : h[i].value;
+
 		if ((h[i].module || !file_module) &&
 		    lws_add_http_header_by_name(wsi, (const unsigned char *)h[i].name,
-		                                (const unsigned char *)h[i].value,
-		                                (int)strlen(h[i].value), p, end))
+		                                (const unsigned char *)v, (int)strlen(v), p, end))
 			return 1;
+	}
 	if (sent_enc == ENC_BR &&
 	    lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CONTENT_ENCODING,
 	                                 (const unsigned char *)"br", 2, p, end))
@@ -246,10 +253,30 @@ static int leaves_root(const char *uri)
 	return strncmp(real, root, rn) || (real[rn] != '/' && real[rn] != 0);
 }
 
+/* 1 when uri is one of the server's own routes, which check their
+ * methods themselves (http.c, api_rooms.c). */
+static int is_route(const char *uri)
+{
+	return !strcmp(uri, API_ROOMS_PATH) || !strcmp(uri, "/healthz") || !strcmp(uri, "/metrics");
+}
+
 /* The part of a request's filter (FILTER_HTTP_CONNECTION) that is the
- * files': 0 to go on, 1 after a refusal was sent. */
+ * files': 0 to go on, 1 after a refusal was sent. Files answer GET and
+ * HEAD only (lws 4.1.6 would send a file to any method); only a GET sends
+ * one, and so only a GET is counted against the budget. */
 int files_filter(struct lws *wsi, http_req *rq, const char *in)
 {
+	static const char *const allow[] = {"allow:", "GET, HEAD", NULL};
+
+	if (!is_route(in) && lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0 &&
+	    lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) <= 0) {
+		char addr[64];
+
+		net_client_addr(wsi, addr, sizeof addr);
+		log_limited(LOG_INFO, "http_refused", addr, "reason=method addr=%s", addr);
+		http_refuse_with(wsi, rq, HTTP_STATUS_METHOD_NOT_ALLOWED, allow);
+		return 1;
+	}
 	enc_accepted = accepted_codings(wsi);
 	file_immutable = !strncmp(in, "/v/", 3);
 	file_module = file_immutable && is_dest_script(wsi);
@@ -278,6 +305,16 @@ int files_filter(struct lws *wsi, http_req *rq, const char *in)
  * prefix. http_refuse()'s small page when the file cannot be read. */
 #define NOT_FOUND_PAGE "404.html"
 #define NOT_FOUND_MAX 16384
+/* The page's own policy (its style is inline, the server adds a <base>),
+ * as a header so that it also forbids framing; no sniffing, no Referer. */
+static const char *const not_found_headers[] = {
+	"content-security-policy:", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+	"form-action 'none'; frame-ancestors 'none'",
+	"x-frame-options:", "DENY",
+	"x-content-type-options:", "nosniff",
+	"referrer-policy:", "no-referrer",
+	NULL
+};
 int files_not_found(struct lws *wsi, http_req *rq, const char *uri)
 {
 	static const char mark[] = "<head>";
@@ -296,7 +333,7 @@ int files_not_found(struct lws *wsi, http_req *rq, const char *uri)
 	}
 	if (!page || n == 0 || n > NOT_FOUND_MAX) {
 		free(page);
-		return http_refuse(wsi, rq, HTTP_STATUS_NOT_FOUND);
+		return http_refuse_with(wsi, rq, HTTP_STATUS_NOT_FOUND, not_found_headers);
 	}
 	page[n] = 0;
 	at = strstr(page, mark);
@@ -322,5 +359,6 @@ int files_not_found(struct lws *wsi, http_req *rq, const char *uri)
 	}
 	free(page);
 	rq->len = len;
-	return http_respond(wsi, rq, HTTP_STATUS_NOT_FOUND, "text/html; charset=utf-8");
+	return http_respond_with(wsi, rq, HTTP_STATUS_NOT_FOUND, "text/html; charset=utf-8",
+	                         not_found_headers);
 }

@@ -231,27 +231,42 @@ static int confirm_upgrade(struct lws *wsi, const char *what)
  * close, sends it again on a new connection. (Keeping the connection
  * open is not safe in lws 4.1.6: a pipelined request may stall, a POST
  * gets its own head as its body.) Returns -1: hang up once written. */
-int http_respond(struct lws *wsi, http_req *rq, unsigned status, const char *ctype)
+int http_respond_with(struct lws *wsi, http_req *rq, unsigned status, const char *ctype,
+                      const char *const *extra)
 {
-	unsigned char hdr[LWS_PRE + 1024], *start = hdr + LWS_PRE, *p = start,
+	unsigned char hdr[LWS_PRE + 2048], *start = hdr + LWS_PRE, *p = start,
 	              *end = hdr + sizeof hdr - 1;
+	int bad = lws_add_http_common_headers(wsi, status, ctype, rq->len, &p, end) ||
+	          lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
+	                                       (const unsigned char *)"no-store", 8, &p, end) ||
+	          lws_add_http_header_by_token(wsi, WSI_TOKEN_CONNECTION,
+	                                       (const unsigned char *)"close", 5, &p, end);
 
-	if (!lws_add_http_common_headers(wsi, status, ctype, rq->len, &p, end) &&
-	    !lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
-	                                  (const unsigned char *)"no-store", 8, &p, end) &&
-	    !lws_add_http_header_by_token(wsi, WSI_TOKEN_CONNECTION,
-	                                  (const unsigned char *)"close", 5, &p, end) &&
-	    !lws_finalize_write_http_header(wsi, start, &p, end))
+	for (; !bad && extra && extra[0]; extra += 2)
+		bad = lws_add_http_header_by_name(wsi, (const unsigned char *)extra[0],
+		                                  (const unsigned char *)extra[1],
+		                                  (int)strlen(extra[1]), &p, end);
+	if (!bad && !lws_finalize_write_http_header(wsi, start, &p, end))
 		lws_write(wsi, rq->buf + LWS_PRE, rq->len, LWS_WRITE_HTTP_FINAL);
 	free(rq->buf);
 	rq->buf = NULL;
 	return -1;
 }
 
+int http_respond(struct lws *wsi, http_req *rq, unsigned status, const char *ctype)
+{
+	return http_respond_with(wsi, rq, status, ctype, NULL);
+}
+
 /* Answers with an error status (a small page, like lws's own) and hangs
  * up, as http_respond() does (its "Connection: close" tells a client not to
  * send on this connection again): -1. */
 int http_refuse(struct lws *wsi, http_req *rq, unsigned status)
+{
+	return http_refuse_with(wsi, rq, status, NULL);
+}
+
+int http_refuse_with(struct lws *wsi, http_req *rq, unsigned status, const char *const *extra)
 {
 	int n;
 
@@ -267,7 +282,7 @@ int http_refuse(struct lws *wsi, http_req *rq, unsigned status)
 	             "<html><head><title>%u</title></head><body><h1>%u</h1></body></html>\n",
 	             status, status);
 	rq->len = (size_t)n;
-	return http_respond(wsi, rq, status, "text/html");
+	return http_respond_with(wsi, rq, status, "text/html", extra);
 }
 
 int http_framing(struct lws *wsi, long *len)
@@ -302,8 +317,11 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 		return -1; /* pipelined behind an answer still to come: hang up before it starts */
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_POST_URI) > 0 && !strcmp(uri, API_ROOMS_PATH))
 		return api_rooms_start(wsi, rq);
-	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
+	if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
 		return http_refuse(wsi, rq, HTTP_STATUS_METHOD_NOT_ALLOWED);
+	/* A path too long for uri is none of the routes: it names no file. */
+	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
+		uri[0] = 0;
 	if (!strcmp(uri, API_ROOMS_PATH))
 		return api_rooms_start(wsi, rq);
 	rq->buf = malloc(LWS_PRE + cap);

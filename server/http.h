@@ -45,8 +45,15 @@ extern const struct lws_protocols http_protocol;
 /* Sends rq->buf's rq->len bytes (freed) as the whole answer with status
  * and ctype, and "Connection: close". Returns -1: hang up once written. */
 int http_respond(struct lws *wsi, http_req *rq, unsigned status, const char *ctype);
+/* The same with extra headers: names (with their colon) and values in
+ * pairs, ended by NULL. */
+int http_respond_with(struct lws *wsi, http_req *rq, unsigned status, const char *ctype,
+                      const char *const *extra);
 /* Answers status with a small page (rq NULL: lws's own) and hangs up: -1. */
 int http_refuse(struct lws *wsi, http_req *rq, unsigned status);
+/* The same with extra headers, as http_respond_with (ignored when rq is
+ * NULL). */
+int http_refuse_with(struct lws *wsi, http_req *rq, unsigned status, const char *const *extra);
 
 /* How a request frames its body (RFC 9112, section 6): FRAME_NONE (no
  * body), FRAME_LENGTH (*len from one Content-Length of digits only),
