@@ -1,6 +1,7 @@
 /* config.c: flag and environment parsing for owared, driven by one table. */
 #include <errno.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +32,10 @@ static const char *default_web_root(void)
 	return "./web";
 }
 
-enum { T_INT, T_STR, T_BOOL, T_SYNC };
+/* T_INT and after are numbers, checked against min and max: T_INT an
+ * int, T_UINT an unsigned, T_I64 an int64_t, T_MS seconds kept as
+ * milliseconds in an int64_t. */
+enum { T_STR, T_BOOL, T_SYNC, T_INT, T_UINT, T_I64, T_MS };
 
 static const struct opt {
 	const char *flag, *env;
@@ -75,7 +79,7 @@ static const struct opt {
 	 "take the client address from X-Forwarded-For"},
 	{"sync", "OW_SYNC", T_SYNC, offsetof(srv_config, sync_full), 0, 1, "full",
 	 "SQLite synchronous mode: full (survives power loss) or normal"},
-	{"abandon-seconds", "OW_ABANDON_SECONDS", T_INT, offsetof(srv_config, abandon_seconds),
+	{"abandon-seconds", "OW_ABANDON_SECONDS", T_MS, offsetof(srv_config, rooms.lim.abandon_ms),
 	 1, 86400 * 30, "300", "absence on one's own turn before the opponent may claim"},
 	{"max-message", "OW_MAX_MESSAGE", T_INT, offsetof(srv_config, max_message),
 	 256, 1 << 20, "8192", "largest client message in bytes"},
@@ -86,23 +90,23 @@ static const struct opt {
 	{"max-sockets-per-ip", "OW_MAX_SOCKETS_PER_IP", T_INT, offsetof(srv_config, max_sockets_per_ip),
 	 1, 1000000, "256", "connections of any kind (HTTP, idle or slow ones included) per client address"},
 	{"rooms-per-ip-per-min", "OW_ROOMS_PER_IP_PER_MIN", T_INT,
-	 offsetof(srv_config, rooms_per_ip_per_min), 1, 1000000, "20",
+	 offsetof(srv_config, rooms.rooms_per_ip_per_min), 1, 1000000, "20",
 	 "rooms created per client address per minute"},
 	{"joins-per-ip-per-min", "OW_JOINS_PER_IP_PER_MIN", T_INT,
-	 offsetof(srv_config, joins_per_ip_per_min), 1, 1000000, "600",
+	 offsetof(srv_config, rooms.joins_per_ip_per_min), 1, 1000000, "600",
 	 "joins (as player or spectator) per client address per minute"},
-	{"history-per-ip-per-min", "OW_HISTORY_PER_IP_PER_MIN", T_INT,
-	 offsetof(srv_config, history_per_ip_per_min), 0, 1000000000, "1048576",
+	{"history-per-ip-per-min", "OW_HISTORY_PER_IP_PER_MIN", T_I64,
+	 offsetof(srv_config, rooms.history_per_ip_per_min), 0, 1000000000, "1048576",
 	 "bytes of chat history sent to a client address per minute (past them a join gets"
 	 " only the newest lines that fit)"},
-	{"max-rooms-per-ip", "OW_MAX_ROOMS_PER_IP", T_INT, offsetof(srv_config, max_rooms_per_ip),
+	{"max-rooms-per-ip", "OW_MAX_ROOMS_PER_IP", T_INT, offsetof(srv_config, rooms.max_rooms_per_ip),
 	 1, 10000000, "100", "rooms created from one client address and still held"},
-	{"max-rooms-per-net", "OW_MAX_ROOMS_PER_NET", T_INT, offsetof(srv_config, max_rooms_per_net),
+	{"max-rooms-per-net", "OW_MAX_ROOMS_PER_NET", T_INT, offsetof(srv_config, rooms.max_rooms_per_net),
 	 1, 10000000, "400", "rooms created from one network (an IPv4 /24, an IPv6 /48) and still"
 	 " held"},
-	{"max-rooms", "OW_MAX_ROOMS", T_INT, offsetof(srv_config, max_rooms),
+	{"max-rooms", "OW_MAX_ROOMS", T_INT, offsetof(srv_config, rooms.max_rooms),
 	 1, 10000000, "20000", "rooms held in total"},
-	{"max-spectators", "OW_MAX_SPECTATORS", T_INT, offsetof(srv_config, max_spectators),
+	{"max-spectators", "OW_MAX_SPECTATORS", T_UINT, offsetof(srv_config, rooms.lim.max_spectators),
 	 0, 100000, "50", "spectators per room"},
 	{"max-queue", "OW_MAX_QUEUE", T_INT, offsetof(srv_config, max_queue),
 	 2, 100000, "64", "outgoing messages queued per client before it is dropped"},
@@ -115,14 +119,14 @@ static const struct opt {
 	 1, 3600, "30", "idle seconds before a ping"},
 	{"hangup-seconds", "OW_HANGUP_SECONDS", T_INT, offsetof(srv_config, hangup_seconds),
 	 2, 7200, "50", "idle seconds before hanging up"},
-	{"expire-unfinished", "OW_EXPIRE_UNFINISHED", T_INT, offsetof(srv_config, expire_unfinished),
+	{"expire-unfinished", "OW_EXPIRE_UNFINISHED", T_INT, offsetof(srv_config, rooms.expire_unfinished),
 	 1, 2000000000, "2592000", "seconds an unfinished room may sit idle (default 30 days)"},
-	{"expire-finished", "OW_EXPIRE_FINISHED", T_INT, offsetof(srv_config, expire_finished),
+	{"expire-finished", "OW_EXPIRE_FINISHED", T_INT, offsetof(srv_config, rooms.expire_finished),
 	 1, 2000000000, "604800", "seconds a finished room may sit idle (default 7 days)"},
-	{"expire-unjoined", "OW_EXPIRE_UNJOINED", T_INT, offsetof(srv_config, expire_unjoined),
+	{"expire-unjoined", "OW_EXPIRE_UNJOINED", T_INT, offsetof(srv_config, rooms.expire_unjoined),
 	 1, 2000000000, "86400", "seconds a room nobody joined (or an unfinished one whose game has"
 	 " not started: fewer than 4 moves from each side) may sit idle (default 1 day)"},
-	{"evict-idle", "OW_EVICT_IDLE", T_INT, offsetof(srv_config, evict_idle),
+	{"evict-idle", "OW_EVICT_IDLE", T_INT, offsetof(srv_config, rooms.evict_idle),
 	 1, 2000000000, "21600", "seconds without a connection or a change after which a room"
 	 " with a game may make way for a new one when --max-rooms is reached (default 6 hours)"},
 };
@@ -156,12 +160,19 @@ static int set(srv_config *c, const struct opt *o, const char *v, const char *fr
 		n = strtol(v, &end, 10);
 		if (errno || end == v || *end || n < o->min || n > o->max)
 			goto bad;
-		*(int *)((char *)c + o->off) = (int)n;
+		if (o->type == T_UINT)
+			*(unsigned *)((char *)c + o->off) = (unsigned)n;
+		else if (o->type == T_I64)
+			*(int64_t *)((char *)c + o->off) = n;
+		else if (o->type == T_MS)
+			*(int64_t *)((char *)c + o->off) = (int64_t)n * 1000;
+		else
+			*(int *)((char *)c + o->off) = (int)n;
 		return 0;
 	}
 bad:
 	fprintf(stderr, "owared: %s %s: bad value \"%s\"", from, o->flag, v);
-	if (o->type == T_INT)
+	if (o->type >= T_INT)
 		fprintf(stderr, " (an integer from %ld to %ld)", o->min, o->max);
 	fprintf(stderr, "\n");
 	return -1;
@@ -246,5 +257,10 @@ int config_load(srv_config *c, int argc, char **argv)
 		fprintf(stderr, "owared: --hangup-seconds must exceed --ping-seconds\n");
 		return -1;
 	}
+	/* What no flag sets (a test build shortens the first two: main.c). */
+	c->rooms.lim.day_ms = 86400000;
+	c->rooms.chat_window_ms = ROOMS_CHAT_WINDOW_MS;
+	/* A join is taken or relayed within the lease plus 3 s (TAKE_EXTRA_S). */
+	c->rooms.join_wait_ms = ((int64_t)c->lease_seconds + 3) * 1000;
 	return 0;
 }

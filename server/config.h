@@ -3,6 +3,8 @@
 #ifndef SRV_CONFIG_H
 #define SRV_CONFIG_H
 
+#include "server/rooms.h"
+
 typedef struct srv_config {
 	int port;               /* --port, OW_PORT: TCP port (0: any free port) */
 	const char *listen;     /* --listen, OW_LISTEN: address or interface; NULL: all */
@@ -20,29 +22,21 @@ typedef struct srv_config {
 	int follow_links;       /* --follow-links: serve links leading out of the web root */
 	int trust_proxy;        /* --trust-proxy, OW_TRUST_PROXY */
 	int sync_full;          /* --sync full|normal, OW_SYNC */
-	int abandon_seconds;    /* --abandon-seconds */
 	int max_message;        /* --max-message: bytes */
 	int max_msgs_per_sec;   /* --max-msgs-per-sec */
 	int max_conns_per_ip;   /* --max-conns-per-ip: WebSockets */
 	int max_sockets_per_ip; /* --max-sockets-per-ip: connections of any kind */
-	int rooms_per_ip_per_min; /* --rooms-per-ip-per-min */
-	int joins_per_ip_per_min; /* --joins-per-ip-per-min */
-	int max_rooms_per_ip;   /* --max-rooms-per-ip: rooms held */
-	int max_rooms_per_net;  /* --max-rooms-per-net: rooms held from an IPv4 /24, IPv6 /48 */
-	int max_rooms;          /* --max-rooms */
-	int max_spectators;     /* --max-spectators: per room */
 	int max_queue;          /* --max-queue: outgoing messages per client */
 	int max_connections;    /* --max-connections: in total */
 	int max_handshakes;     /* --max-handshakes: request headers read at once */
 	int ping_seconds;       /* --ping-seconds: idle before a ping */
 	int hangup_seconds;     /* --hangup-seconds: idle before hanging up */
-	int expire_unfinished;  /* --expire-unfinished: seconds idle */
-	int expire_finished;    /* --expire-finished: seconds idle */
-	int expire_unjoined;    /* --expire-unjoined: seconds idle with one seat empty
-	                         * (or both taken and no move made) */
-	int history_per_ip_per_min; /* --history-per-ip-per-min: bytes of chat_history */
-	int evict_idle;         /* --evict-idle: seconds idle before a room with a game
-	                         * may make way in a full table */
+	rooms_config rooms;     /* the rooms' settings, handed to rooms_init whole:
+	                         * --abandon-seconds, --max-spectators, --max-rooms,
+	                         * --max-rooms-per-ip, --rooms-per-ip-per-min,
+	                         * --joins-per-ip-per-min, --history-per-ip-per-min,
+	                         * --expire-*, --evict-idle; the join wait from
+	                         * --lease-seconds */
 } srv_config;
 
 /* Fills *c from defaults, then the environment, then argv. Returns 0; 1

@@ -13,9 +13,12 @@
 #include "server/clock.h"
 #include "server/config.h"
 #include "server/fault.h"
+#include "server/files.h"
+#include "server/http.h"
 #include "server/iptable.h"
 #include "server/log.h"
 #include "server/net.h"
+#include "server/relay.h"
 #include "server/rooms.h"
 #include "server/sha256.h"
 #include "server/store.h"
@@ -111,12 +114,12 @@ static int sweep_interval_s(void)
 {
 	int s = 60;
 
-	if (cfg.expire_finished < s)
-		s = cfg.expire_finished;
-	if (cfg.expire_unfinished < s)
-		s = cfg.expire_unfinished;
-	if (cfg.expire_unjoined < s)
-		s = cfg.expire_unjoined;
+	if (cfg.rooms.expire_finished < s)
+		s = cfg.rooms.expire_finished;
+	if (cfg.rooms.expire_unfinished < s)
+		s = cfg.rooms.expire_unfinished;
+	if (cfg.rooms.expire_unjoined < s)
+		s = cfg.rooms.expire_unjoined;
 	return s < 1 ? 1 : s;
 }
 
@@ -198,13 +201,6 @@ static const struct lws_protocol_vhost_options mime[] = {
 	{NULL, NULL, ".map", "application/json"},
 };
 
-static void drain_tick(struct ev_loop *loop, ev_timer *w, int revents)
-{
-	(void)loop;
-	(void)w;
-	(void)revents;
-}
-
 /* Where the other servers reach this one to relay their clients
  * (server/CLUSTER.md, "Split routing"): --relay-address, else the
  * --listen address if it is one, else 127.0.0.1 (servers on one host);
@@ -226,99 +222,96 @@ static int relay_address(int port, char *out, size_t cap)
 	return snprintf(out, cap, "127.0.0.1:%d", port) < (int)cap;
 }
 
-int main(int argc, char **argv)
+/* The server vhost's protocols, "http" first (relays have a vhost of
+ * their own: relay_init). */
+static const struct lws_protocols *protocols[] = {&http_protocol, &net_protocol, NULL};
+
+/* The mounts, tried from the longest mountpoint: the routes answered by
+ * the "http" protocol (http.c), then the files of the web root (files.c
+ * adds its headers through "http" too). The two file mounts take their
+ * origin from --web-root at start (mounts_init); the rest never changes.
+ * /v/<hash>/...: the client's modules, engines and data by a name that
+ * changes with their content (web/v/<hash> is a link to the web root
+ * that make writes, web/part.mk): kept a year by browsers, with
+ * "immutable" (files.c's files_add_headers). */
+static struct lws_http_mount m_root = {
+	.mountpoint = "/", .mountpoint_len = 1, .def = "index.html",
+	.origin_protocol = LWSMPRO_FILE, .extra_mimetypes = mime, .protocol = "http",
+	.cache_max_age = 60, .cache_reusable = 1, .cache_revalidate = 1,
+};
+static struct lws_http_mount m_ver = {
+	.mount_next = &m_root, .mountpoint = "/v", .mountpoint_len = 2,
+	.origin_protocol = LWSMPRO_FILE, .extra_mimetypes = mime, .protocol = "http",
+	.cache_max_age = 31536000, .cache_reusable = 1, .cache_intermediaries = 1,
+};
+static const struct lws_http_mount m_metrics = {
+	.mount_next = &m_ver, .mountpoint = "/metrics", .mountpoint_len = 8,
+	.origin = "http", .origin_protocol = LWSMPRO_CALLBACK,
+};
+static const struct lws_http_mount m_healthz = {
+	.mount_next = &m_metrics, .mountpoint = "/healthz", .mountpoint_len = 8,
+	.origin = "http", .origin_protocol = LWSMPRO_CALLBACK,
+};
+static const struct lws_http_mount m_api_rooms = { /* POST: several rooms at once */
+	.mount_next = &m_healthz, .mountpoint = "/api/rooms", .mountpoint_len = 10,
+	.origin = "http", .origin_protocol = LWSMPRO_CALLBACK,
+};
+
+static void mounts_init(const char *web_root)
+{
+	static char ver_root[PATH_MAX];
+
+	snprintf(ver_root, sizeof ver_root, "%s/v", web_root);
+	m_root.origin = web_root;
+	m_ver.origin = ver_root;
+}
+
+/* The store of --store: PostgreSQL (shared by several servers, named by
+ * --node-id or host and port), or SQLite. NULL with err set on failure. */
+static store *store_open(char *err, size_t cap)
+{
+	char node[128], host[64] = "";
+
+	if (!cfg.pg)
+		return store_sqlite_open(cfg.db, cfg.sync_full, err, cap);
+	gethostname(host, sizeof host - 1);
+	if (cfg.unix_path)
+		snprintf(node, sizeof node, "%s:%s", host, cfg.unix_path);
+	else if (cfg.port)
+		snprintf(node, sizeof node, "%s:%d", host, cfg.port);
+	else /* a port of the kernel's choice: not the same at a restart */
+		snprintf(node, sizeof node, "%s:0:%ld", host, (long)getpid());
+	return store_pg_open(evl, cfg.pg, cfg.node_id ? cfg.node_id : node, cfg.lease_seconds,
+	                     PG_WAIT_S, err, cap);
+}
+
+/* Test build only: shorter chat windows and correspondence days
+ * (docs/testing.md), so that tests see them run out in seconds. */
+static void test_overrides(rooms_config *rc)
+{
+#if defined(OW_FAULTS) && OW_FAULTS
+	/* OW_TEST_CHAT_WINDOW_MS=N counts the chat limits (5 lines a seat,
+	 * 20 an address) in N ms instead of 10 s. */
+	if (getenv("OW_TEST_CHAT_WINDOW_MS") && atoi(getenv("OW_TEST_CHAT_WINDOW_MS")) > 0) {
+		rc->chat_window_ms = atoi(getenv("OW_TEST_CHAT_WINDOW_MS"));
+		log_event(LOG_WARN, "test_chat_window", "ms=%lld", (long long)rc->chat_window_ms);
+	}
+	/* OW_TEST_TIME_SCALE=N makes a correspondence day N times shorter. */
+	if (getenv("OW_TEST_TIME_SCALE") && atoi(getenv("OW_TEST_TIME_SCALE")) > 1) {
+		rc->lim.day_ms /= atoi(getenv("OW_TEST_TIME_SCALE"));
+		log_event(LOG_WARN, "test_time_scale", "day_ms=%lld", (long long)rc->lim.day_ms);
+	}
+#else
+	(void)rc;
+#endif
+}
+
+/* The lws context on the libev loop, with the files' open hook. */
+static struct lws_context *context_new(void)
 {
 	struct lws_context_creation_info info;
-	ev_timer drain_timer;
-	struct lws_http_mount m_root, m_ver, m_metrics, m_healthz, m_api_rooms;
-	static char ver_root[PATH_MAX];
-	lws_retry_bo_t retry;
-	struct lws_vhost *vh;
-	rooms_config rcfg;
-	char err[512];
-	int rc, restored, port;
-	uint64_t failed;
+	struct lws_context *c;
 
-	rc = config_load(&cfg, argc, argv);
-	if (rc)
-		return rc > 0 ? 0 : 2;
-	log_set_level(log_level_parse(cfg.log_level) < 0 ? LOG_INFO
-	              : log_level_parse(cfg.log_level));
-	lws_set_log_level(LLL_ERR | LLL_WARN, lws_log);
-	signal(SIGPIPE, SIG_IGN);
-	raise_fd_limit();
-	net_init(&cfg);
-
-	if (fault_init() < 0)
-		return 1;
-	/* The loop first: the PostgreSQL store lives on it. */
-	evl = ev_loop_new(EVBACKEND_EPOLL);
-	if (!evl) {
-		log_event(LOG_ERROR, "start_failed", "error=\"no epoll event loop\"");
-		return 1;
-	}
-	if (cfg.pg) {
-		char node[128], host[64] = "";
-
-		gethostname(host, sizeof host - 1);
-		if (cfg.unix_path)
-			snprintf(node, sizeof node, "%s:%s", host, cfg.unix_path);
-		else if (cfg.port)
-			snprintf(node, sizeof node, "%s:%d", host, cfg.port);
-		else /* a port of the kernel's choice: not the same at a restart */
-			snprintf(node, sizeof node, "%s:0:%ld", host, (long)getpid());
-		st = store_pg_open(evl, cfg.pg, cfg.node_id ? cfg.node_id : node, cfg.lease_seconds,
-		                   PG_WAIT_S, err, sizeof err);
-	} else
-		st = store_sqlite_open(cfg.db, cfg.sync_full, err, sizeof err);
-	if (!st) {
-		log_event(LOG_ERROR, "store_open_failed", "error=\"%s\"", err);
-		ev_loop_destroy(evl);
-		return 1;
-	}
-	memset(&rcfg, 0, sizeof rcfg);
-	rcfg.lim.abandon_ms = (int64_t)cfg.abandon_seconds * 1000;
-	rcfg.lim.max_spectators = (unsigned)cfg.max_spectators;
-	rcfg.lim.day_ms = 86400000;
-	rcfg.chat_window_ms = ROOMS_CHAT_WINDOW_MS;
-#if defined(OW_FAULTS) && OW_FAULTS
-	/* Test build only: OW_TEST_CHAT_WINDOW_MS=N counts the chat limits
-	 * (5 lines a seat, 20 an address) in N ms instead of 10 s, so that
-	 * tests fill a room's chat in a few seconds (docs/testing.md). */
-	if (getenv("OW_TEST_CHAT_WINDOW_MS") && atoi(getenv("OW_TEST_CHAT_WINDOW_MS")) > 0) {
-		rcfg.chat_window_ms = atoi(getenv("OW_TEST_CHAT_WINDOW_MS"));
-		log_event(LOG_WARN, "test_chat_window", "ms=%lld", (long long)rcfg.chat_window_ms);
-	}
-	/* Test build only: OW_TEST_TIME_SCALE=N makes a correspondence day
-	 * N times shorter (docs/testing.md), so that tests see one run out. */
-	if (getenv("OW_TEST_TIME_SCALE") && atoi(getenv("OW_TEST_TIME_SCALE")) > 1) {
-		rcfg.lim.day_ms /= atoi(getenv("OW_TEST_TIME_SCALE"));
-		log_event(LOG_WARN, "test_time_scale", "day_ms=%lld", (long long)rcfg.lim.day_ms);
-	}
-#endif
-	rcfg.max_rooms = cfg.max_rooms;
-	rcfg.rooms_per_ip_per_min = cfg.rooms_per_ip_per_min;
-	rcfg.joins_per_ip_per_min = cfg.joins_per_ip_per_min;
-	rcfg.max_rooms_per_ip = cfg.max_rooms_per_ip;
-	rcfg.max_rooms_per_net = cfg.max_rooms_per_net;
-	rcfg.expire_unfinished = cfg.expire_unfinished;
-	rcfg.expire_finished = cfg.expire_finished;
-	rcfg.expire_unjoined = cfg.expire_unjoined;
-	rcfg.evict_idle = cfg.evict_idle;
-	rcfg.history_per_ip_per_min = cfg.history_per_ip_per_min;
-	/* A join is taken or relayed within the lease plus 3 s (TAKE_EXTRA_S). */
-	rcfg.join_wait_ms = ((int64_t)cfg.lease_seconds + 3) * 1000;
-	sha256_init();
-	if (rooms_init(&rcfg, st, &net_rooms_io) < 0) {
-		log_event(LOG_ERROR, "start_failed", "error=\"out of memory\"");
-		goto fail_store;
-	}
-	/* Before listening: no connection sees the rooms half restored. */
-	restored = rooms_restore();
-	if (restored < 0) {
-		log_event(LOG_ERROR, "start_failed", "error=\"cannot load rooms\"");
-		goto fail_rooms;
-	}
 	memset(&info, 0, sizeof info);
 	info.options = LWS_SERVER_OPTION_EXPLICIT_VHOSTS | LWS_SERVER_OPTION_LIBEV;
 	info.foreign_loops = (void *[]){evl};
@@ -333,58 +326,28 @@ int main(int argc, char **argv)
 	 * at once. More than --max-handshakes wait their turn (lws gives each
 	 * 10 s at most to send its headers). */
 	info.max_http_header_pool = (unsigned short)cfg.max_handshakes;
-	ctx = lws_create_context(&info);
-	if (!ctx) {
-		log_event(LOG_ERROR, "start_failed", "error=\"lws context\"");
-		goto fail_rooms;
-	}
-	net_files_init(ctx);
+	c = lws_create_context(&info);
+	if (c)
+		files_init(c);
+	return c;
+}
 
-	memset(&m_root, 0, sizeof m_root);
-	m_root.mountpoint = "/";
-	m_root.mountpoint_len = 1;
-	m_root.origin = cfg.web_root;
-	m_root.def = "index.html";
-	m_root.origin_protocol = LWSMPRO_FILE;
-	m_root.extra_mimetypes = mime;
-	m_root.cache_max_age = 60;
-	m_root.cache_reusable = 1;
-	m_root.cache_revalidate = 1;
-	m_root.protocol = "http"; /* its LWS_CALLBACK_ADD_HEADERS adds headers */
-	/* /v/<hash>/...: the client's modules, engines and data by a name
-	 * that changes with their content (web/v/<hash> is a link to the web
-	 * root that make writes, web/part.mk): kept a year by browsers, with
-	 * "immutable" (net.c's add_headers). */
-	snprintf(ver_root, sizeof ver_root, "%s/v", cfg.web_root);
-	m_ver = m_root;
-	m_ver.mount_next = &m_root;
-	m_ver.mountpoint = "/v";
-	m_ver.mountpoint_len = 2;
-	m_ver.origin = ver_root;
-	m_ver.def = NULL;
-	m_ver.cache_max_age = 31536000;
-	m_ver.cache_revalidate = 0;
-	m_ver.cache_intermediaries = 1;
-	memset(&m_metrics, 0, sizeof m_metrics);
-	m_metrics.mount_next = &m_ver;
-	m_metrics.mountpoint = "/metrics";
-	m_metrics.mountpoint_len = 8;
-	m_metrics.origin = "http";
-	m_metrics.origin_protocol = LWSMPRO_CALLBACK;
-	m_healthz = m_metrics;
-	m_healthz.mount_next = &m_metrics;
-	m_healthz.mountpoint = "/healthz";
-	m_api_rooms = m_metrics;
-	m_api_rooms.mount_next = &m_healthz;
-	m_api_rooms.mountpoint = "/api/rooms"; /* POST: several rooms at once */
-	m_api_rooms.mountpoint_len = 10;
-
+/* The listening vhost (TCP or a unix socket, the protocols and mounts),
+ * then the relays' vhost; tells the store where relays reach this
+ * server. The port listened on, or -1. */
+static int listen_start(void)
+{
 	/* An explicit policy with no validity timers: lws would otherwise use
 	 * its 300/310 s default. Keepalive is net_keepalive() (see net.h). */
-	memset(&retry, 0, sizeof retry);
+	static const lws_retry_bo_t retry;
+	struct lws_context_creation_info info;
+	struct lws_vhost *vh;
+	char relay[96];
+	int port;
 
+	mounts_init(cfg.web_root);
 	memset(&info, 0, sizeof info);
-	info.protocols = net_protocols;
+	info.pprotocols = protocols;
 	info.mounts = &m_api_rooms;
 	info.vhost_name = "oware";
 	info.retry_and_idle_policy = &retry;
@@ -405,33 +368,54 @@ int main(int argc, char **argv)
 		log_event(LOG_ERROR, "start_failed", "error=\"cannot listen on %s port %d\"",
 		          cfg.unix_path ? cfg.unix_path
 		          : cfg.listen ? cfg.listen : "*", cfg.port);
-		goto fail_ctx;
+		return -1;
+	}
+	if (relay_init(ctx) < 0) {
+		log_event(LOG_ERROR, "start_failed", "error=\"relay vhost\"");
+		return -1;
 	}
 	port = lws_get_vhost_listen_port(vh);
-	if (st->ops->set_relay) {
-		char relay[96];
+	if (st->ops->set_relay && relay_address(port, relay, sizeof relay))
+		st->ops->set_relay(st, relay);
+	return port;
+}
 
-		if (relay_address(port, relay, sizeof relay))
-			st->ops->set_relay(st, relay);
-	}
+/* Signals, the expiry sweep and the keepalive sweep. */
+static void timers_start(void)
+{
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	lws_sul_schedule(ctx, 0, &sweep_sul, sweep, (lws_usec_t)sweep_interval_s() * 1000000);
 	lws_sul_schedule(ctx, 0, &keepalive_sul, keepalive, KEEPALIVE_TICK_MS * 1000);
-	/* The PostgreSQL URI may hold a password: only the store's kind. */
-	log_event(LOG_INFO, "listening", "port=%d listen=%s unix=%s web_root=%s db=%s rooms=%d",
-	          port, cfg.listen ? cfg.listen : "*",
-	          cfg.unix_path ? cfg.unix_path : "-", cfg.web_root, cfg.pg ? "postgresql" : cfg.db,
-	          restored);
+}
 
+/* The loop until a signal: each pass's events, then its group commit
+ * and the messages it releases, then the rooms' next deadline. */
+static void serve(void)
+{
 	while (!got_signal) {
 		ev_run(evl, EVRUN_ONCE);
 		commit_and_send();
 		arm_rooms_timer();
 	}
+}
 
-	/* Shutdown: a "going away" close to every client, a short drain, then
-	 * the context and the store. */
+static void drain_tick(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	(void)loop;
+	(void)w;
+	(void)revents;
+}
+
+/* Shutdown: a "going away" close to every client, a short drain, then
+ * the last writes and the answers to every commit in flight. 0 when
+ * every write was committed, else -1. */
+static int drain(void)
+{
+	ev_timer drain_timer;
+	uint64_t failed;
+	int rc;
+
 	log_event(LOG_INFO, "stopping", "signal=%d connections=%d", (int)got_signal,
 	          net_connections());
 	net_stop();
@@ -439,14 +423,13 @@ int main(int argc, char **argv)
 	lws_sul_cancel(&sweep_sul);
 	lws_sul_cancel(&keepalive_sul);
 	lws_sul_cancel(&rooms_sul);
-	lws_callback_on_writable_all_protocol(ctx, &net_protocols[1]);
+	lws_callback_on_writable_all_protocol(ctx, &net_protocol);
 	ev_timer_init(&drain_timer, drain_tick, 0.05, 0.05); /* wakes the loop to check the time */
 	ev_timer_start(evl, &drain_timer);
 	for (int64_t until = now_ms() + 1000; net_connections() > 0 && now_ms() < until;) {
 		ev_run(evl, EVRUN_ONCE);
 		commit_and_send();
 	}
-	/* The last writes, and the answers to every commit in flight. */
 	failed = rooms_get_stats()->commits_failed;
 	rooms_flush();
 	for (int64_t until = now_ms() + 5000; rooms_outstanding() && now_ms() < until;) {
@@ -455,6 +438,65 @@ int main(int argc, char **argv)
 	}
 	rc = rooms_outstanding() || rooms_get_stats()->commits_failed != failed ? -1 : 0;
 	ev_timer_stop(evl, &drain_timer);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	char err[512];
+	int rc, restored, port;
+
+	rc = config_load(&cfg, argc, argv);
+	if (rc)
+		return rc > 0 ? 0 : 2;
+	log_set_level(log_level_parse(cfg.log_level) < 0 ? LOG_INFO
+	              : log_level_parse(cfg.log_level));
+	lws_set_log_level(LLL_ERR | LLL_WARN, lws_log);
+	signal(SIGPIPE, SIG_IGN);
+	raise_fd_limit();
+	net_init(&cfg);
+	if (fault_init() < 0)
+		return 1;
+	/* The loop first: the PostgreSQL store lives on it. */
+	evl = ev_loop_new(EVBACKEND_EPOLL);
+	if (!evl) {
+		log_event(LOG_ERROR, "start_failed", "error=\"no epoll event loop\"");
+		return 1;
+	}
+	st = store_open(err, sizeof err);
+	if (!st) {
+		log_event(LOG_ERROR, "store_open_failed", "error=\"%s\"", err);
+		ev_loop_destroy(evl);
+		return 1;
+	}
+	sha256_init();
+	test_overrides(&cfg.rooms);
+	if (rooms_init(&cfg.rooms, st, &net_rooms_io) < 0) {
+		log_event(LOG_ERROR, "start_failed", "error=\"out of memory\"");
+		goto fail_store;
+	}
+	/* Before listening: no connection sees the rooms half restored. */
+	restored = rooms_restore();
+	if (restored < 0) {
+		log_event(LOG_ERROR, "start_failed", "error=\"cannot load rooms\"");
+		goto fail_rooms;
+	}
+	ctx = context_new();
+	if (!ctx) {
+		log_event(LOG_ERROR, "start_failed", "error=\"lws context\"");
+		goto fail_rooms;
+	}
+	port = listen_start();
+	if (port < 0)
+		goto fail_ctx;
+	timers_start();
+	/* The PostgreSQL URI may hold a password: only the store's kind. */
+	log_event(LOG_INFO, "listening", "port=%d listen=%s unix=%s web_root=%s db=%s rooms=%d",
+	          port, cfg.listen ? cfg.listen : "*",
+	          cfg.unix_path ? cfg.unix_path : "-", cfg.web_root, cfg.pg ? "postgresql" : cfg.db,
+	          restored);
+	serve();
+	rc = drain();
 	rooms_free_all();
 	lws_context_destroy(ctx);
 	st->ops->close(st);

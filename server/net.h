@@ -1,7 +1,9 @@
-/* net.h: the transport: the libwebsockets protocols of the server, "http"
- * (static files through mounts, upgrade checks, /healthz, /metrics) and
- * `oware.v1` (connections, reassembly, limits, per-client queues), which
- * hands checked messages to the rooms. */
+/* net.h: the transport's face to main.c: the `oware.v1` WebSocket
+ * protocol (connections, reassembly, limits, per-client queues), which
+ * hands checked messages to the rooms, set up, swept, flushed once per
+ * loop pass and stopped. The vhost's other protocols are http.h's (files,
+ * upgrade checks, /healthz, /metrics, POST /api/rooms) and relay.h's (the
+ * client side of relays to other servers). */
 #ifndef SRV_NET_H
 #define SRV_NET_H
 
@@ -15,27 +17,18 @@
 #define NET_SUBPROTOCOL "oware.v1"
 #define NET_WS_PATH "/ws" /* the only path an upgrade is accepted on */
 
-/* Counters of the transport for /metrics. */
-typedef struct net_stats {
-	uint64_t errors[PROTO_E_COUNT]; /* error messages sent, by code */
-	uint64_t dropped_slow, dropped_idle, closed_flood, closed_oversize, refused_origin;
-	uint64_t refused_conns; /* HTTP connections over --max-conns-per-ip */
-	uint64_t refused_fds;   /* connections closed for want of descriptors */
-} net_stats;
-
-/* The vhost's protocol list, "http" first, terminated. */
-extern const struct lws_protocols net_protocols[];
+/* The `oware.v1` protocol of the server's vhost (per-session data: a
+ * connection of net.c's). */
+extern const struct lws_protocols net_protocol;
 /* What the rooms reach connections with (rooms_init). */
 extern const rooms_io net_rooms_io;
 
-/* Sets up the transport with the server's settings (kept, not copied). */
 /* Descriptors kept back from connections (for the store, the log, lws). */
 #define NET_FD_RESERVE 32
 
+/* Sets up the transport (and http.c, metrics.c) with the server's
+ * settings (kept, not copied). */
 void net_init(const srv_config *cfg);
-/* Makes lws serve a fresh file.gz in place of file to clients that accept
- * gzip (call once the context exists). */
-void net_files_init(struct lws_context *ctx);
 /* Shutdown: each connection gets a "going away" close at its next
  * writeable callback, with nothing more from its queue. */
 void net_stop(void);

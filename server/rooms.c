@@ -1,8 +1,10 @@
-/* rooms.c: the rooms' shell around the rules: the table by id, members,
- * absence timers, what the rules decide carried out (store writes,
- * messages), chat, expiry. Batches and their commits are rooms_batch.c's;
- * taking, relaying and giving up rooms on a shared store rooms_hold.c's
- * (rooms_shell.h). */
+/* rooms.c: the top of the rooms' shell around the rules: members, absence
+ * timers, what the rules decide carried out (store writes, messages),
+ * chat, expiry. Beside it, the queries of POST /api/rooms in
+ * rooms_query.c; below them both (rooms_shell.h):
+ * taking, relaying and giving up rooms on a shared store in rooms_hold.c,
+ * batches and their commits in rooms_batch.c, the table in
+ * rooms_table.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,79 +29,16 @@
 
 
 static rooms_config cfg;
-store *shell_store;
-rooms_io shell_io;
-rooms_stats shell_stats;
-int shell_stopping;
 
-static room **table;
-static unsigned nbuckets;
-static int nrooms;
 
 static room *timer_head, *timer_tail;
 static uint32_t member_serial;         /* the last serial given to a member */
 static jw out; /* the message being written: one at a time */
 static jw line; /* one line of a chat history, measured (history_fit) */
 
-/* ---- the table ---- */
+static void room_join_found(room_member *m, room *r, const proto_msg *msg);
 
-static unsigned id_hash(const char *s)
-{
-	uint32_t h = 2166136261u;
 
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h & (nbuckets - 1);
-}
-
-/* Doubles the buckets once there are more rooms than buckets, so chains
- * stay short and memory follows the rooms actually held. On allocation
- * failure the table keeps its size (longer chains, still correct). */
-static void grow(void)
-{
-	unsigned old = nbuckets;
-	room **t = calloc((size_t)old * 2, sizeof *t);
-
-	if (!t)
-		return;
-	nbuckets = old * 2;
-	for (unsigned b = 0; b < old; b++)
-		while (table[b]) {
-			room *r = table[b];
-			unsigned nb = id_hash(r->rr.rec.id);
-
-			table[b] = r->hnext;
-			r->hnext = t[nb];
-			t[nb] = r;
-		}
-	free(table);
-	table = t;
-}
-
-room *room_find(const char *id)
-{
-	for (room *r = table[id_hash(id)]; r; r = r->hnext)
-		if (!strcmp(r->rr.rec.id, id))
-			return r;
-	return NULL;
-}
-
-static void insert(room *r)
-{
-	unsigned b;
-
-	if ((unsigned)nrooms >= nbuckets && nbuckets < (1u << 24))
-		grow();
-	b = id_hash(r->rr.rec.id);
-	r->hnext = table[b];
-	table[b] = r;
-	nrooms++;
-}
-
-int rooms_count(void)
-{
-	return nrooms;
-}
 
 const rooms_stats *rooms_get_stats(void)
 {
@@ -164,6 +103,14 @@ static void timer_update(room *r)
 		timer_head = r;
 }
 
+/* A room leaves the table (rooms_table.c's hook): out of the timers and
+ * the batch. */
+static void room_unlinked(room *r)
+{
+	timer_unlink(r);
+	batch_unmark(r);
+}
+
 int64_t rooms_next_deadline(void)
 {
 	return timer_head ? timer_head->deadline : -1;
@@ -196,17 +143,12 @@ static void send_state(room_member *m, const room *r)
 static void timer_update(room *r);
 
 /* The seats of rr with a connection now: bit 1 << side each. */
-static int seats_connected(const rules_room *rr)
-{
-	return (rr->present[0] ? 1 : 0) | (rr->present[1] ? 2 : 0);
-}
-
 /* In a store shared by several servers, the seats connected go with the
  * open batch (the others' POST /api/rooms reads them); on failure they
  * are noted with the next state. */
 static void note_seats(room *r)
 {
-	int seats = seats_connected(&r->rr);
+	int seats = room_seats_connected(&r->rr);
 
 	if (shell_store->ops->presence && seats != r->seats_noted && shell_stats.store_ok &&
 	    shell_store->ops->presence(shell_store, r->rr.rec.id, seats) == 0)
@@ -274,57 +216,13 @@ static void attach(room *r, room_member *m, int seat)
 		r->seat_member[seat] = m;
 }
 
-void member_detach(room_member *m)
-{
-	room *r = m->room;
 
-	if (!r)
-		return;
-	if (m->prev)
-		m->prev->next = m->next;
-	else
-		r->members = m->next;
-	if (m->next)
-		m->next->prev = m->prev;
-	if (m->seat >= 0 && r->seat_member[m->seat] == m)
-		r->seat_member[m->seat] = NULL;
-	m->room = NULL;
-	m->next = m->prev = NULL;
-}
-
-/* The one teardown of a room: out of the table, the timers and the batch;
- * members still in it are detached; freed. */
-void room_free(room *r)
-{
-	room **pp = &table[id_hash(r->rr.rec.id)];
-
-	while (*pp && *pp != r)
-		pp = &(*pp)->hnext;
-	if (*pp) {
-		*pp = r->hnext;
-		nrooms--;
-	}
-	while (r->members)
-		member_detach(r->members);
-	if (r->owner)
-		r->owner->rooms_held--;
-	if (r->owner_net)
-		r->owner_net->rooms_held--;
-	timer_unlink(r);
-	batch_unmark(r);
-	rules_room_free(&r->rr);
-	free(r);
-}
 
 static void histories_free(void);
 
 void rooms_free_all(void)
 {
-	for (unsigned b = 0; table && b < nbuckets; b++)
-		while (table[b])
-			room_free(table[b]);
-	free(table);
-	table = NULL;
+	table_free();
 	histories_free();
 	batch_free();
 	jw_free(&out);
@@ -537,8 +435,8 @@ static int evict(void)
 	room *best = NULL;
 	int best_class = 3;
 
-	for (unsigned b = 0; b < nbuckets; b++)
-		for (room *r = table[b]; r; r = r->hnext) {
+	for (unsigned b = 0; b < table_buckets(); b++)
+		for (room *r = table_bucket(b); r; r = r->hnext) {
 			int c = evict_class(r, now);
 
 			if (c >= 0 && (c < best_class || (c == best_class &&
@@ -822,7 +720,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 		shell_io.error(m, PROTO_E_RATE_LIMITED, "too many rooms created from this address; wait a minute");
 		return;
 	}
-	if (nrooms >= cfg.max_rooms && evict() < 0) {
+	if (rooms_count() >= cfg.max_rooms && evict() < 0) {
 		shell_io.error(m, PROTO_E_TOO_MANY_ROOMS, "the server holds its maximum of rooms");
 		return;
 	}
@@ -840,7 +738,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 		return;
 	}
 	r->deadline = -1;
-	insert(r);
+	room_insert(r);
 	batch_mark(r);
 	r->created_seq = batch_open();
 	if (m->ip) {
@@ -893,8 +791,9 @@ static void do_join(room_member *m, const proto_msg *msg)
 	room_join_found(m, r, msg);
 }
 
-/* m joins r, which this server holds. */
-void room_join_found(room_member *m, room *r, const proto_msg *msg)
+/* m joins r, which this server holds (also when a waiting join's room
+ * was taken: rooms_hold.c's callback). */
+static void room_join_found(room_member *m, room *r, const proto_msg *msg)
 {
 	char token[TOKEN_TEXT];
 	uint8_t hash[SHA256_LEN];
@@ -994,216 +893,6 @@ void rooms_handle(room_member *m, const proto_msg *msg)
 		probe_mover(r);
 }
 
-/* ---- POST /api/rooms (PROTOCOL.md, "Your games") ---- */
-
-/* What a holder of a room's link sees of it. */
-typedef struct room_summary {
-	int found;
-	char kind[PROTO_KIND_MAX + 1];
-	int seat;                        /* the token's seat, or -1 */
-	char name[2][PROTO_NAME_BYTES + 1];
-	int taken[2], connected[2];
-	unsigned game_number;
-	int moves, over, turn, winner, reason;
-	int64_t updated;
-	proto_clock_view clock;
-} room_summary;
-
-static void summarize(const rules_room *rr, int seats, const char *token, room_summary *s)
-{
-	proto_state_view v;
-
-	s->found = 1;
-	snprintf(s->kind, sizeof s->kind, "%s", rr->rec.kind);
-	s->seat = token[0] ? rules_token_seat(rr, token) : -1;
-	for (int i = 0; i < 2; i++) {
-		snprintf(s->name[i], sizeof s->name[i], "%s", rr->rec.name[i]);
-		s->taken[i] = rr->rec.has_tok[i];
-		s->connected[i] = seats >> i & 1;
-	}
-	s->game_number = rr->rec.game_number;
-	s->moves = rr->nmoves;
-	s->over = rules_over(rr);
-	s->turn = rules_turn(rr);
-	s->reason = rules_end_reason(rr, &s->winner);
-	s->updated = rr->rec.updated;
-	rules_view(rr, &cfg.lim, now_ms(), &v);
-	s->clock = v.clock;
-}
-
-static void summary_write(jw *w, const char *id, const room_summary *s)
-{
-	jw_obj(w);
-	jw_key(w, "room");
-	jw_str(w, id);
-	jw_key(w, "found");
-	jw_bool(w, s->found);
-	if (!s->found) {
-		jw_obj_end(w);
-		return;
-	}
-	jw_key(w, "kind");
-	jw_str(w, s->kind);
-	jw_key(w, "seat");
-	jw_str(w, proto_side_name(s->seat));
-	jw_key(w, "names");
-	jw_obj(w);
-	for (int i = 0; i < 2; i++) {
-		jw_key(w, proto_side_name(i));
-		jw_str(w, s->name[i][0] ? s->name[i] : NULL);
-	}
-	jw_obj_end(w);
-	jw_key(w, "seats");
-	jw_obj(w);
-	for (int i = 0; i < 2; i++) {
-		jw_key(w, proto_side_name(i));
-		jw_obj(w);
-		jw_key(w, "taken");
-		jw_bool(w, s->taken[i]);
-		jw_key(w, "connected");
-		jw_bool(w, s->connected[i]);
-		jw_obj_end(w);
-	}
-	jw_obj_end(w);
-	jw_key(w, "game_number");
-	jw_int(w, s->game_number);
-	jw_key(w, "moves");
-	jw_int(w, s->moves);
-	jw_key(w, "over");
-	jw_bool(w, s->over);
-	jw_key(w, "turn");
-	jw_str(w, s->over ? NULL : proto_side_name(s->turn));
-	jw_key(w, "winner");
-	jw_str(w, s->over ? proto_winner_name(s->winner) : NULL);
-	jw_key(w, "reason");
-	jw_str(w, s->over ? proto_reason_name(s->reason) : NULL);
-	jw_key(w, "updated");
-	jw_int(w, s->updated);
-	jw_key(w, "time_control");
-	proto_clock_write(w, &s->clock);
-	jw_obj_end(w);
-}
-
-/* A room of this server, or none when the store is this server's alone. */
-static void summarize_here(const proto_room_ref *ref, room_summary *s)
-{
-	const room *r = room_find(ref->room);
-
-	if (!r) {
-		s->found = 0;
-		return;
-	}
-	summarize(&r->rr, seats_connected(&r->rr), ref->token, s);
-}
-
-/* A POST /api/rooms whose rooms are partly read from a store shared by
- * several servers: one read each, in flight together. */
-struct rooms_query {
-	rooms_query_fn *fn;              /* NULL once cancelled */
-	void *arg;
-	int n, pending, failed;
-	proto_room_ref refs[ROOMS_QUERY_MAX];
-	room_summary sum[ROOMS_QUERY_MAX];
-	struct query_slot {
-		rooms_query *q;
-		int i;
-	} slot[ROOMS_QUERY_MAX];
-};
-
-static void query_answer(const proto_room_ref *refs, const room_summary *sum, int n,
-                         rooms_query_fn *fn, void *arg)
-{
-	jw w;
-
-	jw_init(&w);
-	jw_obj(&w);
-	jw_key(&w, "rooms");
-	jw_arr(&w);
-	for (int i = 0; i < n; i++)
-		summary_write(&w, refs[i].room, &sum[i]);
-	jw_arr_end(&w);
-	jw_obj_end(&w);
-	fn(arg, &w);
-	jw_free(&w);
-}
-
-static void query_peeked(void *arg, const room_rec *rec, const uint8_t *pits, int n, int seats)
-{
-	struct query_slot *sl = arg;
-	rules_room tmp;
-
-	memset(&tmp, 0, sizeof tmp);
-	/* As a server that took it would show it (an unknown kind: none). */
-	if (rules_restore(&tmp, rec, pits, n, now_ms(), NULL) == 0)
-		summarize(&tmp, seats, sl->q->refs[sl->i].token, &sl->q->sum[sl->i]);
-	rules_room_free(&tmp);
-}
-
-static void query_read(void *arg, int rc)
-{
-	struct query_slot *sl = arg;
-	rooms_query *q = sl->q;
-
-	if (rc < 0)
-		q->failed = 1;
-	if (--q->pending)
-		return;
-	if (q->fn && q->failed)
-		q->fn(q->arg, NULL);
-	else if (q->fn) {
-		/* Rooms of this server as they are now (one read meanwhile may
-		 * have taken one). */
-		for (int i = 0; i < q->n; i++)
-			if (room_find(q->refs[i].room))
-				summarize_here(&q->refs[i], &q->sum[i]);
-		query_answer(q->refs, q->sum, q->n, q->fn, q->arg);
-	}
-	free(q);
-}
-
-rooms_query *rooms_query_start(const proto_room_ref *refs, int n, rooms_query_fn *fn, void *arg)
-{
-	static room_summary sum[ROOMS_QUERY_MAX];
-	rooms_query *q;
-	int away = 0;
-
-	for (int i = 0; i < n; i++)
-		away += !room_find(refs[i].room);
-	if (!away || !shell_store->ops->peek) {
-		for (int i = 0; i < n; i++)
-			summarize_here(&refs[i], &sum[i]);
-		query_answer(refs, sum, n, fn, arg);
-		return NULL;
-	}
-	q = calloc(1, sizeof *q);
-	if (!q) {
-		fn(arg, NULL);
-		return NULL;
-	}
-	q->fn = fn;
-	q->arg = arg;
-	q->n = n;
-	q->pending = away + 1;
-	memcpy(q->refs, refs, (size_t)n * sizeof *refs);
-	for (int i = 0; i < n; i++) {
-		q->slot[i] = (struct query_slot){q, i};
-		if (!room_find(refs[i].room))
-			shell_store->ops->peek(shell_store, refs[i].room, query_peeked, query_read, &q->slot[i]);
-	}
-	/* Its own count: a store that answers at once ends it here. */
-	if (--q->pending == 0) {
-		q->pending = 1;
-		query_read(&q->slot[0], 0);
-		return NULL;
-	}
-	return q;
-}
-
-void rooms_query_cancel(rooms_query *q)
-{
-	q->fn = NULL;
-}
-
 void rooms_leave(room_member *m)
 {
 	room *r = m->room;
@@ -1269,27 +958,20 @@ void rooms_run_timers(int64_t now)
 
 /* ---- set-up, restore, expiry ---- */
 
-void rooms_drop_each(void (*fn)(room *r))
-{
-	for (unsigned b = 0; b < nbuckets; b++)
-		while (table[b])
-			fn(table[b]);
-}
 
 int rooms_init(const rooms_config *c, store *s, const rooms_io *i)
 {
 	cfg = *c;
+	shell_lim = &cfg.lim;
 	shell_store = s;
 	shell_io = *i;
 	shell_stopping = 0;
 	memset(&shell_stats, 0, sizeof shell_stats);
 	shell_stats.store_ok = 1;
 	jw_init(&out);
-	nbuckets = 1024;
-	nrooms = 0;
-	table = calloc(nbuckets, sizeof *table);
-	if (!table)
+	if (table_init(&(table_hooks){timer_update, room_unlinked}) < 0)
 		return -1;
+	hold_init(room_join_found);
 	if (shell_store->ops->probe(shell_store) < 0)
 		batch_store_failing("the store cannot write");
 	if (shell_store->ops->set_events) {
@@ -1305,33 +987,6 @@ void rooms_stop(void)
 	shell_stopping = 1;
 }
 
-void room_restore_one(void *arg, const room_rec *rec, const uint8_t *pits, int n)
-{
-	room *r;
-	int *count = arg, rc, bad;
-
-	if (room_find(rec->id))
-		return;
-	r = calloc(1, sizeof *r);
-	if (!r) {
-		log_event(LOG_ERROR, "restore_failed", "room=%s error=\"out of memory\"", rec->id);
-		return;
-	}
-	rc = rules_restore(&r->rr, rec, pits, n, now_ms(), &bad);
-	if (rc < 0) {
-		free(r);
-		log_event(LOG_ERROR, "restore_failed", "room=%s error=\"%s\"", rec->id,
-		          rc == RULES_E_NOMEM ? "out of memory" : "unknown kind");
-		return;
-	}
-	if (bad >= 0)
-		log_event(LOG_ERROR, "restore_bad_move", "room=%s ply=%d", rec->id, bad);
-	r->deadline = -1;
-	insert(r);
-	timer_update(r);
-	if (count)
-		(*count)++;
-}
 
 int rooms_restore(void)
 {
@@ -1359,8 +1014,8 @@ void rooms_expire(void)
 	if (shell_store->ops->take_idle && !shell_stopping)
 		shell_store->ops->take_idle(shell_store, now - shortest, room_restore_one,
 		                                 hold_idle_taken, NULL);
-	for (unsigned b = 0; b < nbuckets; b++) {
-		for (room *r = table[b], *next; r; r = next) {
+	for (unsigned b = 0; b < table_buckets(); b++) {
+		for (room *r = table_bucket(b), *next; r; r = next) {
 			const room_rec *rec = &r->rr.rec;
 			int64_t idle = now - rec->updated;
 			int64_t limit = !rec->has_tok[0] || !rec->has_tok[1] ? cfg.expire_unjoined

@@ -29,6 +29,12 @@ typedef struct take_req {
 } take_req;
 
 static take_req *takes;
+static hold_join_fn *join_found;
+
+void hold_init(hold_join_fn *fn)
+{
+	join_found = fn;
+}
 
 static void taken(void *arg, int rc)
 {
@@ -50,7 +56,7 @@ static void taken(void *arg, int rc)
 				shell_io.error(w->m, PROTO_E_INTERNAL, "this server lost its hold on its rooms"
 				         " while taking this one; join again");
 			else if (r)
-				room_join_found(w->m, r, &w->msg);
+				join_found(w->m, r, &w->msg);
 			else if (rc == STORE_ELSEWHERE)
 				; /* relayed (relay_to) */
 			else if (rc == STORE_NONE || rc == STORE_TAKEN) /* TAKEN: not restorable

@@ -1,8 +1,12 @@
-/* rooms_shell.h: what the three files of the rooms shell share, and
- * nothing else of the server: rooms.c (the table, members, messages, the
- * rules' outcomes, chat, expiry), rooms_batch.c (batches, commits,
- * rollback, reading rooms back) and rooms_hold.c (several servers: taking,
- * relaying and giving up rooms). */
+/* rooms_shell.h: what the four files of the rooms shell share, and
+ * nothing else of the server. From the top: rooms.c (members, messages,
+ * the rules' outcomes, timers, chat, expiry, the queries of POST
+ * /api/rooms), rooms_hold.c (several servers: taking, relaying and giving
+ * up rooms), rooms_batch.c (batches, commits, rollback, reading rooms
+ * back) and, at the bottom, rooms_table.c (the table of rooms, their
+ * teardown, the shared state). Each calls only the files below it; what
+ * goes up is a callback handed down at rooms_init. rooms_query.c (the
+ * rooms' half of POST /api/rooms) stands beside rooms.c, over the table. */
 #ifndef SRV_ROOMS_SHELL_H
 #define SRV_ROOMS_SHELL_H
 
@@ -39,24 +43,46 @@ struct room {
 	                                * the limit holds across reconnects */
 };
 
-/* Set up by rooms_init. */
+/* rooms_table.c: the bottom, which calls no other file of the shell. */
+/* Set up by rooms_init; defined in rooms_table.c. */
+extern const rules_limits *shell_lim; /* the rules' limits of rooms_init's settings */
 extern store *shell_store;
 extern rooms_io shell_io;
 extern rooms_stats shell_stats;
 extern int shell_stopping;  /* rooms_stop was called */
 
-/* rooms.c */
+/* What the shell does as a room enters the table from the store (added:
+ * its timers) and as one leaves it (removed: out of the timers and the
+ * batch), called by room_restore_one and room_free. */
+typedef struct table_hooks {
+	void (*added)(room *r);
+	void (*removed)(room *r);
+} table_hooks;
+/* An empty table with hooks (copied): 0, or -1 out of memory. */
+int table_init(const table_hooks *hooks);
+/* Frees every room of the table, then the table. */
+void table_free(void);
+/* The room of that id, or NULL. */
 room *room_find(const char *id);
-/* Out of the table, its members detached, freed. */
+/* r (owned by the table from now on) into the table; its id is not there. */
+void room_insert(room *r);
+/* The walk over every room, bucket by bucket: table_bucket(b) heads the
+ * chain of bucket b (along hnext), for b below table_buckets(). */
+unsigned table_buckets(void);
+room *table_bucket(unsigned b);
+/* The one teardown of a room: out of the table, its members detached,
+ * hooks.removed, freed. */
 void room_free(room *r);
+/* m out of its room's members and seat (nothing when in no room). */
 void member_detach(room_member *m);
-/* m joins r, which this server holds. */
-void room_join_found(room_member *m, room *r, const proto_msg *msg);
 /* A room read from the store into the table (arg: a count to add to, or
- * NULL), unless one of that id is there. */
+ * NULL), unless one of that id is there; logged and skipped when it
+ * cannot be. */
 void room_restore_one(void *arg, const room_rec *rec, const uint8_t *pits, int n);
 /* Calls fn for rooms of the table until it is empty (fn takes each out). */
 void rooms_drop_each(void (*fn)(room *r));
+/* The seats of rr connected, as bits (1: south, 2: north). */
+int room_seats_connected(const rules_room *rr);
 
 /* rooms_batch.c */
 /* r was written in the open batch. */
@@ -80,6 +106,10 @@ void batch_forget(void);
 void batch_free(void);
 
 /* rooms_hold.c */
+/* Completes a join whose room was taken (m joins r, which this server
+ * now holds), given by rooms.c to hold_init. */
+typedef void hold_join_fn(room_member *m, room *r, const proto_msg *msg);
+void hold_init(hold_join_fn *join_found);
 /* m waits for room msg->room, which this server does not hold, to be
  * taken from the store (or relayed to its holder) until deadline (ms). */
 void hold_wait(room_member *m, const proto_msg *msg, int64_t deadline);

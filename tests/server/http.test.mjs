@@ -349,12 +349,15 @@ test('static files: a .br copy before a .gz one; under /v/ kept a year; modules 
     assert.equal(r.headers['referrer-policy'], undefined);
     assert.equal(r.headers['x-frame-options'], undefined);
     assert.equal(r.headers['x-content-type-options'], 'nosniff');
-    assert.equal(r.headers.vary, 'Accept-Encoding');
+    // Its headers depend on Sec-Fetch-Dest: a shared cache is told so.
+    assert.equal(r.headers.vary, 'Accept-Encoding, Sec-Fetch-Dest');
     assert.equal(r.headers['cache-control'], 'public, max-age=31536000, immutable');
     r = await get(srv.port, '/v/0123456789abcdef/app.js', { 'sec-fetch-dest': 'worker' });
     assert.ok(r.headers['content-security-policy']);
+    assert.equal(r.headers.vary, 'Accept-Encoding, Sec-Fetch-Dest');
     r = await get(srv.port, '/app.js', { 'sec-fetch-dest': 'script' });
     assert.ok(r.headers['content-security-policy'], 'outside /v/ every file keeps them');
+    assert.equal(r.headers.vary, 'Accept-Encoding');
     assert.equal(r.headers['cache-control'], 'must-revalidate, private, max-age=60');
     r = await get(srv.port, '/v/fedcba9876543210/app.js');
     assert.equal(r.status, 404);
@@ -395,6 +398,105 @@ test('large static files count against 32 MiB a minute per address; a revalidati
     assert.equal(r.status, 200);
     assert.ok(r.body.equals(big));
     await until(() => srv.lines.some((l) => / http_refused reason=file_budget bytes=\d+ addr=127.0.0.1$/.test(l)), 2000);
+  });
+});
+
+// A request of any method without a body, written by hand (node would
+// announce an empty body, which the server refuses first), read until the
+// server closes: {status, headers, body, bytes} (bytes: all it sent).
+async function request(port, method, path) {
+  const s = await rawOpen(port);
+  s.write(`${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  await until(() => s.gone, 3000);
+  s.destroy();
+  return { ...answers(s.data)[0], bytes: s.data.length };
+}
+
+test('static files answer GET and HEAD only: 405 with Allow otherwise, the file neither sent nor counted', async () => {
+  const { dir, big } = webRoot();
+  await withServer(['--web-root', dir], async (srv) => {
+    for (const m of ['PUT', 'OPTIONS', 'PATCH', 'DELETE', 'POST']) {
+      for (const path of ['/big.egdb', '/app.js', '/', '/no-such-file']) {
+        const r = await request(srv.port, m, path);
+        assert.equal(r.status, 405, `${m} ${path}`);
+        assert.equal(r.headers.allow, 'GET, HEAD', `${m} ${path}`);
+        assert.equal(r.headers.connection, 'close', `${m} ${path}`);
+        assert.ok(r.bytes < 400, `${m} ${path}: ${r.bytes} bytes`);
+      }
+    }
+    const head = await new Promise((res, rej) => http.request({ host: '127.0.0.1', port: srv.port,
+      method: 'HEAD', path: '/big.egdb', agent: false }, (r) => {
+      r.resume();
+      r.on('end', () => res(r));
+    }).on('error', rej).end());
+    assert.equal(head.statusCode, 200);
+    assert.equal(Number(head.headers['content-length']), big.length);
+    // Neither the refusals nor the HEAD were counted: the whole budget is left.
+    const n = Math.floor(32 * 1024 * 1024 / big.length);
+    for (let i = 0; i < n; i++) assert.equal((await get(srv.port, '/big.egdb')).status, 200, `GET ${i}`);
+    assert.equal((await get(srv.port, '/big.egdb')).status, 429);
+    // Past the budget, another method still gets no file.
+    for (const m of ['PUT', 'OPTIONS', 'PATCH', 'DELETE']) {
+      const r = await request(srv.port, m, '/big.egdb');
+      assert.equal(r.status, 405, m);
+      assert.ok(r.bytes < 400, m);
+    }
+    // The server's own routes keep their answers.
+    assert.equal((await request(srv.port, 'DELETE', '/healthz')).status, 405);
+    assert.equal((await request(srv.port, 'PUT', '/api/rooms')).status, 405);
+    assert.ok(srv.lines.some((l) => / http_refused reason=method addr=127.0.0.1$/.test(l)));
+  });
+});
+
+test('only files of 256 KiB or more count against the budget: one of 250 KiB does not (i18n.js is 73 KB)', async () => {
+  const { dir, big } = webRoot();
+  const mid = Buffer.alloc(250 * 1024, 'x');
+  writeFileSync(join(dir, 'i18n.js'), mid);
+  await withServer(['--web-root', dir], async (srv) => {
+    const n = Math.floor(32 * 1024 * 1024 / big.length);
+    for (let i = 0; i < n; i++) assert.equal((await get(srv.port, '/big.egdb')).status, 200, `GET ${i}`);
+    assert.equal((await get(srv.port, '/big.egdb')).status, 429);
+    for (let i = 0; i < 3; i++) {
+      const r = await get(srv.port, '/i18n.js');
+      assert.equal(r.status, 200, `i18n.js ${i}`);
+      assert.equal(r.body.length, mid.length);
+    }
+  });
+});
+
+test('a path that names nothing gets the 404 page, however long, with the page\'s security headers', async () => {
+  const { dir } = webRoot();
+  const page = '<!doctype html><html><head><title>404</title></head><body>nothing here</body></html>\n';
+  writeFileSync(join(dir, '404.html'), page);
+  await withServer(['--web-root', dir], async (srv) => {
+    const check = (r, what) => {
+      assert.equal(r.status, 404, what);
+      assert.equal(r.headers['content-security-policy'], "default-src 'none'; style-src 'unsafe-inline';"
+        + " img-src data:; form-action 'none'; frame-ancestors 'none'", what);
+      assert.equal(r.headers['x-frame-options'], 'DENY', what);
+      assert.equal(r.headers['x-content-type-options'], 'nosniff', what);
+      assert.equal(r.headers['referrer-policy'], 'no-referrer', what);
+    };
+    for (const len of [10, 62, 63, 64, 65, 200, 2000]) {
+      const path = '/' + 'a'.repeat(len - 1);
+      const r = await get(srv.port, path);
+      check(r, `${len} bytes`);
+      assert.equal(r.headers['content-type'], 'text/html; charset=utf-8', `${len} bytes`);
+      assert.match(r.body.toString(), /<head><base href="\.\/">.*nothing here/s, `${len} bytes`);
+    }
+    const deep = await get(srv.port, '/a/b/' + 'c'.repeat(100));
+    check(deep, 'deep');
+    assert.match(deep.body.toString(), /<base href="\.\/\.\.\/\.\.\/">/);
+  });
+  // Without the page: the bare one, with the same headers.
+  const bare = tempDir();
+  writeFileSync(join(bare, 'index.html'), '<!doctype html><title>t</title>');
+  await withServer(['--web-root', bare], async (srv) => {
+    const r = await get(srv.port, '/nothing');
+    assert.equal(r.status, 404);
+    assert.equal(r.headers['x-frame-options'], 'DENY');
+    assert.equal(r.headers['x-content-type-options'], 'nosniff');
+    assert.ok(r.headers['content-security-policy']);
   });
 });
 
