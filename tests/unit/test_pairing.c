@@ -294,7 +294,7 @@ START_TEST(test_dutch_agrees_with_bbppairings_rounds)
 		"swiss5_r3", "swiss9_odd_r4", "swiss12_forfeits_r5", "swiss16_byes_r4",
 		"swiss20_withdrawals_r6", "swiss30_last_r7", "swiss45_r5", "swiss64_last_r9",
 		"swiss101_r6", "round1_8", "round1_7_odd", "last_round_topscorers",
-		"not_last_round", "bye_once", "late_entry_withdrawal",
+		"not_last_round", "bye_once", "late_entry_withdrawal", "transposition_d1",
 	};
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
 		char path[200], want[4000] = "";
@@ -335,6 +335,17 @@ START_TEST(test_dutch_round1)
 	char out[200];
 	round_text(b, nb, out, sizeof out);
 	ck_assert_str_eq(out, "5-1 2-6 7-3 4-8");
+}
+END_TEST
+
+/* C.04.3 D.1's order of transpositions, worked by hand: eight players on
+ * ½ point, S1 = 1-4 all wanting white, S2 = 5-8 all wanting black, and
+ * round 1 was 5-1, 6-2, 7-3, 8-4. S2's orders in ascending sequence: every
+ * one starting with 5 pairs 1-5 again, 6-5-7-8 pairs 3-7 again, so 6-5-8-7
+ * is the first legal one. */
+START_TEST(test_dutch_handbook_transposition_order)
+{
+	ck_assert_str_eq(pair_text(DATA "transposition_d1.trf"), "1-6 2-5 3-8 4-7");
 }
 END_TEST
 
@@ -450,6 +461,7 @@ int main(void)
 	tcase_add_test(tc, test_trf_bad_input_is_an_error);
 	tcase_add_test(tc, test_dutch_agrees_with_bbppairings_rounds);
 	tcase_add_test(tc, test_dutch_round1);
+	tcase_add_test(tc, test_dutch_handbook_transposition_order);
 	tcase_add_test(tc, test_dutch_bye_at_most_once);
 	tcase_add_test(tc, test_dutch_late_entry_and_withdrawal);
 	tcase_add_test(tc, test_dutch_last_round_topscorers);
