@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+__attribute__((format(printf, 3, 4)))
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
@@ -121,12 +122,12 @@ int pair_check(const pair_event *ev, char *err, size_t errlen)
 		for (int r = 0; r < pl->nrounds; r++) {
 			const pair_game *g = &pl->rounds[r];
 			if (!strchr("10=WDL+-HFUZ ", g->result) || !g->result) {
-				set_err(err, errlen, "player %d round %d: result '%c'", i + 1, r + 1, g->result);
+				set_err(err, errlen, "player %d round %d: not a TRF result", i + 1, r + 1);
 				return PAIR_EINVAL;
 			}
 			if (g->opp < 0) {
-				if (!strchr("HFUZ -+", g->result)) {
-					set_err(err, errlen, "player %d round %d: a result without an opponent", i + 1, r + 1);
+				if (!strchr("HFUZ -+", g->result) || g->color != PAIR_NOCOLOR) {
+					set_err(err, errlen, "player %d round %d: a game or a colour without an opponent", i + 1, r + 1);
 					return PAIR_EINVAL;
 				}
 				continue;
