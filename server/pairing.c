@@ -203,10 +203,11 @@ int pair_berger(int n, int round, pair_board *out)
 
 /* ---- Large unsigned integers for the edge weights -------------------- */
 
-/* Words of an edge weight at most: 1024 bits hold every criterion's field
- * for PAIR_MAX_PLAYERS players and PAIR_MAX_ROUNDS rounds with room left
- * (the widest bracket measured needs far fewer); a bracket that would need
- * more fails with PAIR_ERANGE. */
+/* Words of an edge weight at most. A weight's width grows with the
+ * bracket (its players, its distinct score differences, the rounds
+ * played): the widest of the 15,158 rounds compared with bbpPairings (up
+ * to 200 players and 20 rounds) needed 229 bits of the 1024 here. A
+ * bracket that would need more fails with PAIR_ERANGE. */
 #define NWMAX 16
 #define VMAX (2 * (PAIR_MAX_PLAYERS + 1) + 2)
 #define DMAX (PAIR_MAX_PLAYERS + 1)
