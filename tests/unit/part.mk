@@ -7,11 +7,13 @@
 # and chat lines, protocol/text.h, and their messages), test-study
 # (engine/ogn.h and engine/analysis.h), test-log (the server's log lines,
 # server/log.h), test-rooms (the rooms shell over a fake store and transport:
-# relays, takes, a fenced batch, a lost lease, wanted rooms; server/rooms.h).
+# relays, takes, a fenced batch, a lost lease, wanted rooms; server/rooms.h),
+# test-pairing (Berger tables, the Dutch system and TRF files; server/pairing.h,
+# server/trf.h, with known answers in tests/data/pairing/).
 EXTRA_CFLAGS_tests := $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 
 # Each test: the objects it links, and its libraries besides Check.
-UNIT_NAMES := engine togyz togyz_search search message rules jscan text study log rooms
+UNIT_NAMES := engine togyz togyz_search search message rules jscan text study log rooms pairing
 UNIT_OBJ_engine := $(BUILD)/tests/unit/test_engine.o $(ENGINE_OBJ)
 UNIT_OBJ_togyz := $(BUILD)/tests/unit/test_togyz.o $(ENGINE_OBJ)
 UNIT_OBJ_togyz_search := $(BUILD)/tests/unit/test_togyz_search.o $(ENGINE_OBJ)
@@ -28,6 +30,8 @@ UNIT_OBJ_rooms := $(BUILD)/tests/unit/test_rooms.o $(BUILD)/server/rooms.o \
 	$(BUILD)/server/rooms_batch.o $(BUILD)/server/rooms_hold.o $(BUILD)/server/rooms_query.o $(BUILD)/server/rooms_table.o \
 	$(BUILD)/server/rules.o $(BUILD)/server/iptable.o $(BUILD)/server/log.o \
 	$(BUILD)/server/sha256.o $(PROTO_OBJ) $(ENGINE_OBJ)
+UNIT_OBJ_pairing := $(BUILD)/tests/unit/test_pairing.o $(BUILD)/server/pairing.o \
+	$(BUILD)/server/trf.o
 UNIT_OBJ_jscan := $(BUILD)/tests/unit/test_jscan.o $(BUILD)/bench/jscan.o
 UNIT_OBJ_text := $(BUILD)/tests/unit/test_text.o $(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_LIBS_message := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS)
