@@ -13,6 +13,7 @@
 #include "server/api_rooms.h"
 #include "server/clock.h"
 #include "server/files.h"
+#include "server/gate.h"
 #include "server/http.h"
 #include "server/iptable.h"
 #include "server/log.h"
@@ -35,37 +36,37 @@ static int counted_at_accept(void)
 	return !net_cfg->trust_proxy && !net_cfg->unix_path;
 }
 
-/* A new connection: 0 to serve it, -1 to close it. Its address entry
- * rides on the connection as lws's opaque user data until its end. */
+/* A new connection: 0 to serve it, -1 to close it. It rides on the
+ * connection as lws's opaque user data until its end (gate.c), with its
+ * address entry when counted. */
 static int on_new_client(struct lws *wsi)
 {
 	char addr[64] = "";
-	ipent *ip;
+	ipent *ip = NULL;
+	int64_t now = now_ms();
 
-	if (!counted_at_accept())
-		return 0;
-	lws_get_peer_simple(wsi, addr, sizeof addr);
-	ip = ip_get(addr[0] ? addr : "unknown");
-	if (!ip)
+	if (counted_at_accept()) {
+		lws_get_peer_simple(wsi, addr, sizeof addr);
+		ip = ip_get(addr[0] ? addr : "unknown");
+		if (!ip)
+			return -1;
+		if (ip->sockets >= net_cfg->max_sockets_per_ip || now < ip->banned_until) {
+			net_counters.refused_conns++;
+			log_limited(LOG_DEBUG, "conn_refused", addr, "reason=too_many_sockets addr=%s",
+			            addr);
+			return -1;
+		}
+	}
+	if (gate_accept(wsi, ip, now) < 0)
 		return -1;
-	lws_set_opaque_user_data(wsi, ip);
-	ip->sockets++;
-	if (ip->sockets <= net_cfg->max_sockets_per_ip && now_ms() >= ip->banned_until)
-		return 0;
-	net_counters.refused_conns++;
-	log_limited(LOG_DEBUG, "conn_refused", addr, "reason=too_many_sockets addr=%s", addr);
-	return -1; /* WSI_DESTROY follows and uncounts it */
+	if (ip)
+		ip->sockets++;
+	return 0;
 }
 
-/* Any connection's end. */
 void http_socket_gone(struct lws *wsi)
 {
-	ipent *ip = lws_get_opaque_user_data(wsi);
-
-	if (ip) {
-		ip->sockets--;
-		lws_set_opaque_user_data(wsi, NULL);
-	}
+	gate_uncount(wsi);
 }
 
 /* Descriptors kept free for the store, the log and lws itself: a
@@ -82,6 +83,7 @@ void http_init(void)
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
 	    rl.rlim_cur > FD_RESERVE * 2)
 		fd_budget = (int)rl.rlim_cur - FD_RESERVE;
+	gate_init(net_cfg->max_handshakes);
 }
 
 /* A connection just accepted on descriptor fd: 0 to keep it, 1 to close. */
@@ -364,11 +366,13 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
 		return on_new_client(wsi);
 	case LWS_CALLBACK_WSI_DESTROY:
-		http_socket_gone(wsi);
+		gate_gone(wsi);
 		break;
 	case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+		gate_headers_done(wsi);
 		return confirm_upgrade(wsi, in);
 	case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
+		gate_headers_done(wsi);
 		if (strcmp(in, API_ROOMS_PATH) && http_framing(wsi, &(long){0}) != FRAME_NONE) {
 			/* Only POST /api/rooms has a body (it answers in JSON). */
 			char addr[64];

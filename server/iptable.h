@@ -16,6 +16,7 @@ typedef struct ipent {
 	char addr[64];
 	int conns;           /* open WebSocket connections */
 	int sockets;         /* open TCP connections of any kind (net.c) */
+	int handshakes;      /* of them, reading their request headers (gate.c) */
 	int64_t room_window; /* start (ms) of the minute counted in rooms */
 	int rooms;           /* rooms created in that minute */
 	int64_t join_window; /* start (ms) of the minute counted in joins */

@@ -14,6 +14,7 @@
 #include "server/config.h"
 #include "server/fault.h"
 #include "server/files.h"
+#include "server/gate.h"
 #include "server/http.h"
 #include "server/iptable.h"
 #include "server/log.h"
@@ -183,6 +184,7 @@ static void keepalive(lws_sorted_usec_list_t *sul)
 {
 	(void)sul;
 	net_keepalive(keepalive_period_ms(), KEEPALIVE_TICK_MS);
+	gate_tick(now_ms());
 	rooms_probe();
 	lws_sul_schedule(ctx, 0, &keepalive_sul, keepalive, KEEPALIVE_TICK_MS * 1000);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "server/clock.h"
+#include "server/gate.h"
 #include "server/metrics.h"
 #include "server/net_int.h"
 #include "server/relay.h"
@@ -82,6 +83,7 @@ static size_t rooms_part(char *b, size_t cap, size_t n)
 static size_t clients_part(char *b, size_t cap, size_t n)
 {
 	const net_stats *s = &net_counters;
+	const gate_stats *g = gate_get_stats();
 
 	n = add(b, cap, n, "# HELP oware_errors_total Error messages sent, by code.\n"
 	        "# TYPE oware_errors_total counter\n");
@@ -96,11 +98,18 @@ static size_t clients_part(char *b, size_t cap, size_t n)
 	        "oware_clients_dropped_total{reason=\"idle\"} %llu\n",
 	        (unsigned long long)s->dropped_slow, (unsigned long long)s->closed_flood,
 	        (unsigned long long)s->closed_oversize, (unsigned long long)s->dropped_idle);
-	return add(b, cap, n, "# HELP oware_connections_refused_total Connections closed at once,"
-	           " by reason.\n# TYPE oware_connections_refused_total counter\n"
-	           "oware_connections_refused_total{reason=\"per_address\"} %llu\n"
-	           "oware_connections_refused_total{reason=\"descriptors\"} %llu\n",
-	           (unsigned long long)s->refused_conns, (unsigned long long)s->refused_fds);
+	n = add(b, cap, n, "# HELP oware_connections_refused_total Connections closed at once,"
+	        " by reason.\n# TYPE oware_connections_refused_total counter\n"
+	        "oware_connections_refused_total{reason=\"per_address\"} %llu\n"
+	        "oware_connections_refused_total{reason=\"descriptors\"} %llu\n",
+	        (unsigned long long)s->refused_conns, (unsigned long long)s->refused_fds);
+	return add(b, cap, n, "# HELP oware_handshakes Connections reading their request headers.\n"
+	           "# TYPE oware_handshakes gauge\noware_handshakes %d\n"
+	           "# HELP oware_handshakes_cut_total Connections closed while reading their"
+	           " request headers, by reason.\n# TYPE oware_handshakes_cut_total counter\n"
+	           "oware_handshakes_cut_total{reason=\"silent\"} %llu\n"
+	           "oware_handshakes_cut_total{reason=\"evicted\"} %llu\n", gate_reading(),
+	           (unsigned long long)g->cut_silent, (unsigned long long)g->evicted);
 }
 
 /* The store: its group commits and whether it writes and answers. */

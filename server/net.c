@@ -467,7 +467,9 @@ static void close_with(struct lws *wsi, int code, const char *why)
  * within FLOOD_REPEAT_MS of the last one closes new connections from the
  * address at once for FLOOD_BAN_MS: a flooder that comes straight back
  * costs nothing more, while one flood does not shut out everyone behind
- * the same NAT address or IPv6 /64. */
+ * the same NAT address or IPv6 /64. The ban also closes the address's
+ * WebSockets open before it: none of them can flood again and renew it,
+ * which kept a neighbour out for as long as idle sockets took turns. */
 #define FLOOD_BAN_MS 10000
 #define FLOOD_REPEAT_MS 60000
 
@@ -475,11 +477,20 @@ static void flood_ban(conn *c)
 {
 	ipent *ip = c->m.ip;
 	int64_t now = now_ms();
+	int closed = 0;
 
 	if (!ip)
 		return;
-	if (ip->last_flood && now - ip->last_flood < FLOOD_REPEAT_MS)
+	if (ip->last_flood && now - ip->last_flood < FLOOD_REPEAT_MS) {
 		ip->banned_until = now + FLOOD_BAN_MS;
+		for (conn *o = all_conns; o; o = o->all_next)
+			if (o != c && o->m.ip == ip && !o->close_code) {
+				conn_close(o, LWS_CLOSE_STATUS_POLICY_VIOLATION, "message flood");
+				closed++;
+			}
+		log_limited(LOG_WARN, "flood_ban", c->addr, "addr=%s seconds=%d closed=%d", c->addr,
+		            FLOOD_BAN_MS / 1000, closed);
+	}
 	ip->last_flood = now;
 }
 

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import http from 'node:http';
-import { startServer, stopServer, tempDir, withServer } from './lib.mjs';
+import { startServer, stopServer, tempDir, waitLine, withServer } from './lib.mjs';
 
 
 // A raw connection that collects everything the server sends.
@@ -465,4 +465,77 @@ test('keepalive: each of 200 silent connections is pinged and hung up in time, o
     await new Promise((r) => setTimeout(r, 1500));
     assert.equal(live.sock.ended, false, 'the connection that answers pings stays');
     live.sock.destroy();
+  }));
+
+test('silent sockets from two addresses cannot keep a newcomer out of the header pool', () =>
+  // 80 silent sockets from 127.0.0.2 and .3, each reopened as soon as it
+  // closes, against a pool of 32 header buffers: newcomers from another
+  // address are still answered at once (gate.c).
+  withServer(['--max-handshakes', '32'], async (srv) => {
+    let stop = false;
+    const held = new Set();
+    const hold = async (addr) => {
+      while (!stop) {
+        const s = await rawOpen(srv.port, addr).catch(() => null);
+        if (!s) { await new Promise((r) => setTimeout(r, 20)); continue; }
+        held.add(s);
+        await until(() => s.ended || stop, 60000).catch(() => {});
+        held.delete(s);
+        s.destroy();
+      }
+    };
+    const holders = [];
+    for (let i = 0; i < 80; i++) holders.push(hold(`127.0.0.${2 + (i % 2)}`));
+    try {
+      await newcomers(srv);
+    } finally {
+      stop = true;
+      for (const s of held) s.destroy();
+      await Promise.all(holders);
+    }
+  }));
+
+// Six newcomers half a second apart, each answered within 3 s (before
+// this, each waited 5 s and was reset).
+async function newcomers(srv) {
+  await new Promise((r) => setTimeout(r, 1000));
+  const times = [];
+  for (let i = 0; i < 6; i++) {
+    const t0 = Date.now();
+    const r = await fetch(`http://127.0.0.1:${srv.port}/healthz`,
+      { signal: AbortSignal.timeout(4000) }).catch((e) => ({ status: e.name }));
+    assert.equal(r.status, 200, `newcomer ${i}`);
+    times.push(Date.now() - t0);
+    await new Promise((res) => setTimeout(res, 500));
+  }
+  assert.ok(Math.max(...times) < 3000, `newcomers waited ${times.join(', ')} ms`);
+  const m = await (await fetch(`http://127.0.0.1:${srv.port}/metrics`)).text();
+  // silent ones were cut at 2 s, or made way for the newcomers
+  assert.match(m, /oware_handshakes_cut_total\{reason="silent"\} [1-9]/);
+  assert.match(m, /oware_handshakes_cut_total\{reason="evicted"\} [1-9]/);
+}
+
+test('a flood ban closes the address\'s open WebSockets, so that they cannot renew it', () =>
+  withServer([], async (srv) => {
+    const socks = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await upgrade(srv.port, { localAddress: '127.0.0.7' });
+      assert.equal(r.status, 101);
+      socks.push(r.sock);
+    }
+    const flood = (s) => s.write(Buffer.concat(Array.from({ length: 60 }, () => frame(1, '{"type":"resign"}'))));
+    flood(socks[0]);
+    await until(() => socks[0].ended, 5000);
+    assert.ok(socks.slice(1).every((s) => !s.ended), 'one flood closes its own connection only');
+    flood(socks[1]); // the second within a minute: the address is banned
+    await until(() => socks.every((s) => s.ended), 3000);
+    const refused = await rawOpen(srv.port, '127.0.0.7');
+    await until(() => refused.ended, 2000);
+    assert.equal(refused.data.length, 0, 'a newcomer is turned away during the ban');
+    assert.ok(await waitLine(srv, / flood_ban addr=127\.0\.0\.7 seconds=10 closed=4/), 'logged');
+    // Nothing left to renew it: 10 s later the address is welcome again.
+    await new Promise((r) => setTimeout(r, 10500));
+    const back = await upgrade(srv.port, { localAddress: '127.0.0.7' });
+    assert.equal(back.status, 101);
+    back.sock.destroy();
   }));

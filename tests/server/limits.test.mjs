@@ -300,11 +300,13 @@ test('spectators coming and going: no write, a count a second, never a player dr
 test('--max-handshakes: only that many connections have their headers read at once; the next waits its turn', () =>
   withServer(['--max-handshakes', '2'], async (srv) => {
     // Two connections that never finish their request headers hold both
-    // header buffers.
+    // header buffers (from two addresses: the third's would otherwise be
+    // within its share, and evict one of its address's, gate.c).
     const slow = [];
     for (let i = 0; i < 2; i++) {
       const s = await new Promise((res, rej) => {
-        const c = connect({ port: srv.port, host: '127.0.0.1' }, () => res(c));
+        const c = connect({ port: srv.port, host: '127.0.0.1', localAddress: `127.0.0.${3 + i}` },
+          () => res(c));
         c.on('error', rej);
       });
       s.on('error', () => {});
@@ -312,9 +314,9 @@ test('--max-handshakes: only that many connections have their headers read at on
       slow.push(s);
     }
     await new Promise((r) => setTimeout(r, 200));
-    // A third waits (not refused) ...
+    // A third, from another address, waits (not refused) ...
     let opened = false;
-    const pending = Client.open(srv.port).then((c) => { opened = true; return c; });
+    const pending = Client.open(srv.port, { localAddress: '127.0.0.2' }).then((c) => { opened = true; return c; });
     await new Promise((r) => setTimeout(r, 1000));
     assert.equal(opened, false, 'a third handshake was read while two held the buffers');
     // ... and is served as soon as one of them goes.
