@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+__attribute__((format(printf, 3, 4)))
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
@@ -121,12 +122,12 @@ int pair_check(const pair_event *ev, char *err, size_t errlen)
 		for (int r = 0; r < pl->nrounds; r++) {
 			const pair_game *g = &pl->rounds[r];
 			if (!strchr("10=WDL+-HFUZ ", g->result) || !g->result) {
-				set_err(err, errlen, "player %d round %d: result '%c'", i + 1, r + 1, g->result);
+				set_err(err, errlen, "player %d round %d: not a TRF result", i + 1, r + 1);
 				return PAIR_EINVAL;
 			}
 			if (g->opp < 0) {
-				if (!strchr("HFUZ -+", g->result)) {
-					set_err(err, errlen, "player %d round %d: a result without an opponent", i + 1, r + 1);
+				if (!strchr("HFUZ -+", g->result) || g->color != PAIR_NOCOLOR) {
+					set_err(err, errlen, "player %d round %d: a game or a colour without an opponent", i + 1, r + 1);
 					return PAIR_EINVAL;
 				}
 				continue;
@@ -202,10 +203,11 @@ int pair_berger(int n, int round, pair_board *out)
 
 /* ---- Large unsigned integers for the edge weights -------------------- */
 
-/* Words of an edge weight at most: 1024 bits hold every criterion's field
- * for PAIR_MAX_PLAYERS players and PAIR_MAX_ROUNDS rounds with room left
- * (the widest bracket measured needs far fewer); a bracket that would need
- * more fails with PAIR_ERANGE. */
+/* Words of an edge weight at most. A weight's width grows with the
+ * bracket (its players, its distinct score differences, the rounds
+ * played): the widest of the 15,158 rounds compared with bbpPairings (up
+ * to 200 players and 20 rounds) needed 229 bits of the 1024 here. A
+ * bracket that would need more fails with PAIR_ERANGE. */
 #define NWMAX 16
 #define VMAX (2 * (PAIR_MAX_PLAYERS + 1) + 2)
 #define DMAX (PAIR_MAX_PLAYERS + 1)

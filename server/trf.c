@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+__attribute__((format(printf, 3, 4)))
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
@@ -37,6 +38,17 @@ static long field_num(const char *line, size_t len, size_t at, size_t n)
 	return digits ? v : -1;
 }
 
+/* c as a reason may quote it: itself if printable ASCII, else \xNN */
+static const char *shown(char c, char buf[5])
+{
+	unsigned char u = (unsigned char)c;
+	if (u >= 0x20 && u < 0x7f)
+		snprintf(buf, 5, "%c", c);
+	else
+		snprintf(buf, 5, "\\x%02x", u);
+	return buf;
+}
+
 static char upper(char c)
 {
 	return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
@@ -57,10 +69,19 @@ static int read_player(const char *line, size_t len, trf_file *f, int lineno, ch
 	char *name = f->names[id - 1];
 	size_t nl = 0;
 	for (size_t i = 14; i < 14 + TRF_NAME_LEN && i < len; i++)
+		if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f) {
+			set_err(err, errlen, "line %d: a control character in the name", lineno);
+			return PAIR_EINVAL;
+		}
+	size_t from = 14;
+	/* left-aligned; a leading blank would read as the empty-name mark */
+	while (from < 14 + TRF_NAME_LEN && from < len && line[from] == ' ')
+		from++;
+	for (size_t i = from; i < 14 + TRF_NAME_LEN && i < len; i++)
 		name[nl++] = line[i];
 	while (nl && name[nl - 1] == ' ')
 		nl--;
-	name[nl] = 0;
+	memset(name + nl, 0, TRF_NAME_LEN + 1 - nl);
 	if (!nl)
 		name[0] = ' ', name[1] = 0;  /* marks the rank as taken */
 	long rating = field_num(line, len, 48, 4);
@@ -70,16 +91,17 @@ static int read_player(const char *line, size_t len, trf_file *f, int lineno, ch
 		const char *c = line + at;
 		long opp = field_num(line, len, at, 4);
 		if (opp == -2 || (opp > 0 && opp > PAIR_MAX_PLAYERS) || opp == id) {
-			set_err(err, errlen, "line %d: opponent '%.4s'", lineno, c);
+			set_err(err, errlen, "line %d: an opponent in columns %zu-%zu that is not a starting rank", lineno, at + 1, at + 4);
 			return PAIR_EINVAL;
 		}
 		char col = c[5], res = upper(c[7]);
+		char sb[5];
 		if (col != 'w' && col != 'b' && col != '-' && col != ' ') {
-			set_err(err, errlen, "line %d: colour '%c'", lineno, col);
+			set_err(err, errlen, "line %d: colour '%s'", lineno, shown(col, sb));
 			return PAIR_EINVAL;
 		}
 		if (!strchr("10=WDL+-HFUZ ", res)) {
-			set_err(err, errlen, "line %d: result '%c'", lineno, c[7]);
+			set_err(err, errlen, "line %d: result '%s'", lineno, shown(c[7], sb));
 			return PAIR_EINVAL;
 		}
 		if (opp == -1 && col == ' ' && res == ' ') {
@@ -167,6 +189,7 @@ int trf_read(const char *text, size_t len, trf_file *f, char *err, size_t errlen
 }
 
 /* appends like snprintf, counting what would not fit */
+__attribute__((format(printf, 4, 5)))
 static void put(char *buf, size_t cap, size_t *at, const char *fmt, ...)
 {
 	va_list ap;
@@ -206,7 +229,7 @@ size_t trf_write(const trf_file *f, char *buf, size_t cap)
 			if (g->opp >= 0)
 				put(buf, cap, &at, "%s%4d %c %c", r ? "  " : "", g->opp + 1, col, g->result);
 			else
-				put(buf, cap, &at, "%s0000 - %c", r ? "  " : "", g->result == ' ' ? 'Z' : g->result);
+				put(buf, cap, &at, "%s0000 - %c", r ? "  " : "", g->result);
 		}
 		put(buf, cap, &at, "\n");
 	}

@@ -19,6 +19,7 @@ FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
 FUZZ_TARGETS := engine position notation message
 FUZZ_TARGETS += rules ogn
 FUZZ_TARGETS += togyz togyz_position
+FUZZ_TARGETS += trf
 FUZZ_ENGINE := $(ENGINE_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_PROTO := $(PROTO_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_DEPS_engine := $(FUZZ_ENGINE)
@@ -28,6 +29,7 @@ FUZZ_DEPS_position := $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_notation := $(CLI_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_message := $(FUZZ_PROTO) $(FUZZ_ENGINE) $(FUZZ_BUILD)/server/reasm.o
 FUZZ_DEPS_ogn := $(FUZZ_ENGINE)
+FUZZ_DEPS_trf := $(FUZZ_BUILD)/server/trf.o $(FUZZ_BUILD)/server/pairing.o
 FUZZ_DEPS_rules := $(FUZZ_BUILD)/server/rules.o $(FUZZ_BUILD)/server/sha256.o $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_LIBS_engine :=
 FUZZ_LIBS_togyz :=
@@ -37,12 +39,14 @@ FUZZ_LIBS_notation := $(JANSSON_LIBS)
 FUZZ_LIBS_message := $(JANSSON_LIBS)
 FUZZ_LIBS_rules := $(JANSSON_LIBS) $(CRYPTO_LIBS)
 FUZZ_LIBS_ogn :=
+FUZZ_LIBS_trf :=
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 # libFuzzer options per target: fuzz_engine reads 15 + 1024 bytes at most,
 # fuzz_togyz 23 + 1024; fuzz_rules plays one event per 1 to 3 bytes.
 FUZZ_OPTS_engine := -max_len=1039
 FUZZ_OPTS_togyz := -max_len=1047
 FUZZ_OPTS_rules := -max_len=2048
+FUZZ_OPTS_trf := -max_len=8192
 FUZZ_OPTS_position := -dict=tests/fuzz/json.dict
 FUZZ_OPTS_message := -dict=tests/fuzz/json.dict
 FUZZ_OPTS_togyz_position := -dict=tests/fuzz/json.dict

@@ -192,6 +192,16 @@ START_TEST(test_trf_read_columns)
 	ck_assert_int_eq(pair_score_halves(&tf.ev.p[0], 2), 3);
 	ck_assert_int_eq(pair_score_halves(&tf.ev.p[1], 2), 2);
 	ck_assert_int_eq(pair_rounds_played(&tf.ev), 2);
+	/* a name is left-aligned: blanks before it are not part of it */
+	static const char shifted[] =
+		"001    1        Ama Mensah                      1820                             0.0    1\n";
+	ck_assert_int_eq(trf_read(shifted, sizeof shifted - 1, &tf, err, sizeof err), 0);
+	ck_assert_str_eq(tf.names[0], "Ama Mensah");
+	/* a reason quotes a byte that is not printable as \xNN */
+	static const char bad[] =
+		"001    1      A                                    0                             0.0    1     2 \x80 1\n";
+	ck_assert_int_eq(trf_read(bad, sizeof bad - 1, &tf, err, sizeof err), PAIR_EINVAL);
+	ck_assert_str_eq(err, "line 1: colour '\\x80'");
 }
 END_TEST
 
@@ -245,6 +255,10 @@ START_TEST(test_trf_bad_input_is_an_error)
 		/* the same rank twice */
 		{ "001    1      A                                    0                             0.0    1\n"
 		  "001    1      B                                    0                             0.0    1\n", PAIR_EINVAL },
+		/* a control character in a name */
+		{ "001    1      A\001B                                 0                             0.0    1\n", PAIR_EINVAL },
+		/* a colour without an opponent */
+		{ "001    1      A                                    0                             1.0    1  0000 w U\n", PAIR_EINVAL },
 		/* a result code TRF does not have */
 		{ "001    1      A                                    0                             1.0    1     2 w 7\n"
 		  "001    2      B                                    0                             0.0    2     1 b 0\n", PAIR_EINVAL },
