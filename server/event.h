@@ -162,7 +162,8 @@ int ev_join(const ev_event *ev, const char *name, size_t len, ev_change *ch);
 int ev_withdraw(const ev_event *ev, int entry, ev_change *ch);
 
 /* The organiser starts the event: the entries in the order of entry become
- * starting ranks 1..n and round 1 is paired. EV_E_STATE (started),
+ * starting ranks 1..n and round 1 is paired (a Swiss's pairing allocates
+ * its work memory for the call, as ev_next does). EV_E_STATE (started),
  * EV_E_FEW, EV_E_FULL (a round robin of more than fits EV_MAX_ROUNDS),
  * EV_E_PAIRING, EV_E_NOMEM. */
 int ev_start(const ev_event *ev, ev_change *ch);
@@ -170,7 +171,8 @@ int ev_start(const ev_event *ev, ev_change *ch);
 /* A result for board `board` of round `round` (1-based). From the room:
  * '1' '=' '0' for a board of the current round without a result, with the
  * seeds each side captured. From the organiser: also '+' '-' '*'
- * (forfeits: seeds 0) and corrections of any started round's board.
+ * (forfeits: seeds 0) and corrections of any started round's board, also
+ * after the end (the pairings made stand).
  * EV_E_STATE, EV_E_ROUND, EV_E_BOARD, EV_E_DONE, EV_E_RESULT. */
 int ev_result(const ev_event *ev, int by, int round, int board, char result,
 	const int seeds[2], ev_change *ch);
@@ -222,7 +224,8 @@ typedef struct ev_standing {
 } ev_standing;
 
 /* The standings after the complete rounds, best first (shared places by
- * starting rank) into out (room for ev->nfield); returns their number. */
+ * starting rank) into out (room for ev->nfield); returns their number, or
+ * EV_E_NOMEM (its work memory). */
 int ev_standings(const ev_event *ev, ev_standing *out);
 
 /* ---- exports ---- */

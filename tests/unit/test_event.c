@@ -446,6 +446,41 @@ START_TEST(test_round_robin_direct_encounter_before_seeds)
 }
 END_TEST
 
+/* The direct encounter parts a tied group only when all of it has met:
+ * 5 players (Berger 6, 6 the bye), standings after round 2. 1, 2 and 5
+ * tie on 1 point and SB 1 (1 beat 2, 2 beat 5, 5 beat 3, each worth 1
+ * point); 1 and 5 have not met, so seeds decide: 5 (50), 2 (30), 1 (25).
+ * Taken among them anyway, the games would put 5 last. */
+START_TEST(test_direct_encounter_only_when_all_met)
+{
+	ev_event *ev = mk(EV_ROUND_ROBIN, 0, 0);
+	ev_standing st[5];
+	join_n(ev, 5);
+	ck_assert_int_eq(start(ev), 0);
+	play(ev, 1, 2, 5, '1', 25, 20);
+	play(ev, 1, 3, 4, '1', 25, 0);
+	ck_assert_int_eq(next(ev), 0);
+	play(ev, 2, 5, 3, '1', 30, 10);
+	play(ev, 2, 1, 2, '1', 25, 5);
+	ck_assert_int_eq(next(ev), 0);
+	ck_assert_int_eq(ev->nrounds, 3);
+	ck_assert_int_eq(ev_rounds_complete(ev), 2);
+	ck_assert_int_eq(ev_standings(ev, st), 5);
+	int want[5] = { 5, 2, 1, 3, 4 };
+	int sb[5] = { Q(1), Q(1), Q(1), Q(0), Q(0) };
+	int seeds[5] = { Q(50), Q(30), Q(25), Q(35), Q(0) };
+	for (int i = 0; i < 5; i++) {
+		ck_assert_int_eq(st[i].number, want[i]);
+		ck_assert_int_eq(st[i].points, i < 4 ? Q(1) : 0);
+		ck_assert_int_eq(st[i].tb[0], sb[i]);
+		ck_assert_int_eq(st[i].tb[1], 0);
+		ck_assert_int_eq(st[i].tb[2], seeds[i]);
+		ck_assert_int_eq(st[i].place, i + 1);
+	}
+	free(ev);
+}
+END_TEST
+
 /* A 3-player round robin (an odd field: Berger 4, the 4th a bye) of
  * draws: everything ties, the place is shared. */
 START_TEST(test_odd_round_robin_shared_place)
@@ -915,6 +950,7 @@ int main(void)
 	tcase_add_test(tc, test_swiss_unpairable_round_then_finish);
 	tcase_add_test(tc, test_double_round_robin_4_by_hand);
 	tcase_add_test(tc, test_round_robin_direct_encounter_before_seeds);
+	tcase_add_test(tc, test_direct_encounter_only_when_all_met);
 	tcase_add_test(tc, test_odd_round_robin_shared_place);
 	tcase_add_test(tc, test_swiss_6_players_by_hand);
 	tcase_add_test(tc, test_swiss_odd_field_and_withdrawal_by_hand);
