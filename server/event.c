@@ -92,7 +92,7 @@ static int same_name(const char *a, const char *b)
 
 int ev_create(ev_event *ev, const ev_settings *s)
 {
-	char title[EV_TITLE_BYTES + 1];
+	char title[EV_TITLE_BYTES + 1] = "";  /* copied whole: no stack bytes after the text */
 	const char *why;
 	const ev_clock *c = &s->clock;
 
@@ -149,7 +149,7 @@ static void change_init(ev_change *ch, int op)
 
 int ev_join(const ev_event *ev, const char *name, size_t len, ev_change *ch)
 {
-	char clean[EV_NAME_BYTES + 1];
+	char clean[EV_NAME_BYTES + 1] = "";  /* copied whole into the change */
 	const char *why;
 
 	if (ev->state == EV_OVER)

@@ -29,11 +29,22 @@ static ev_event *mk(int format, int rounds, int max_players)
 
 static ev_change ch;
 
+/* Every change applied, when a test keeps them (to replay them). */
+static ev_change *journal;
+static int njournal, capjournal;
+
+static void apply(ev_event *ev)
+{
+	if (journal && njournal < capjournal)
+		journal[njournal++] = ch;
+	ev_apply(ev, &ch);
+}
+
 static int join(ev_event *ev, const char *name)
 {
 	int rc = ev_join(ev, name, strlen(name), &ch);
 	if (rc == 0)
-		ev_apply(ev, &ch);
+		apply(ev);
 	return rc;
 }
 
@@ -41,7 +52,7 @@ static int withdraw(ev_event *ev, int entry)
 {
 	int rc = ev_withdraw(ev, entry, &ch);
 	if (rc == 0)
-		ev_apply(ev, &ch);
+		apply(ev);
 	return rc;
 }
 
@@ -49,7 +60,7 @@ static int start(ev_event *ev)
 {
 	int rc = ev_start(ev, &ch);
 	if (rc == 0)
-		ev_apply(ev, &ch);
+		apply(ev);
 	return rc;
 }
 
@@ -57,7 +68,7 @@ static int next(ev_event *ev)
 {
 	int rc = ev_next(ev, &ch);
 	if (rc == 0)
-		ev_apply(ev, &ch);
+		apply(ev);
 	return rc;
 }
 
@@ -66,7 +77,7 @@ static int result(ev_event *ev, int by, int round, int board, char res, int s0, 
 	int seeds[2] = { s0, s1 };
 	int rc = ev_result(ev, by, round, board, res, seeds, &ch);
 	if (rc == 0)
-		ev_apply(ev, &ch);
+		apply(ev);
 	return rc;
 }
 
@@ -272,7 +283,7 @@ START_TEST(test_results_and_their_errors)
 		if (ev->rounds[1].boards[b].black >= 0)
 			ck_assert_int_eq(result(ev, EV_BY_ROOM, 2, b, '=', 0, 0), 0);
 	ck_assert_int_eq(ev_finish(ev, &ch), 0);
-	ev_apply(ev, &ch);
+	apply(ev);
 	ck_assert_int_eq(ev->state, EV_OVER);
 	ck_assert_int_eq(next(ev), EV_E_OVER);
 	ck_assert_int_eq(join(ev, "Late"), EV_E_OVER);
@@ -331,7 +342,7 @@ START_TEST(test_swiss_unpairable_round_then_finish)
 	ck_assert_int_eq(ev_next(ev, &ch), EV_E_PAIRING);
 	ck_assert_int_eq(ev->nrounds, 1);
 	ck_assert_int_eq(ev_finish(ev, &ch), 0);
-	ev_apply(ev, &ch);
+	apply(ev);
 	ck_assert_int_eq(ev->state, EV_OVER);
 	free(ev);
 
@@ -613,7 +624,7 @@ START_TEST(test_swiss_odd_field_and_withdrawal_by_hand)
 	ck_assert_int_eq(ev_withdraw(ev, 2, &ch), 0);
 	ck_assert_int_eq(ch.round, 2);
 	ck_assert_int_eq(ch.board, 1);
-	ev_apply(ev, &ch);
+	apply(ev);
 	ck_assert_int_eq(ev->rounds[1].boards[1].result, EV_RES_WHITE_FF);  /* 2-3: 2 wins */
 	ck_assert_int_eq(withdraw(ev, 2), EV_E_WITHDRAWN);
 	round_of(ev, 2, "5-1 2-3 4-bye", "=");
@@ -804,6 +815,10 @@ START_TEST(test_swiss_30_players_7_rounds_random)
 	char buf[32768];
 
 	memset(met, 0, sizeof met);
+	capjournal = 1000;
+	njournal = 0;
+	journal = malloc((size_t)capjournal * sizeof *journal);
+	ck_assert_ptr_nonnull(journal);
 	rng = 12345;
 	join_n(ev, 29);
 	ck_assert_int_eq(start(ev), 0);
@@ -875,6 +890,15 @@ START_TEST(test_swiss_30_players_7_rounds_random)
 	ck_assert_int_eq(f->ev.p[29].rounds[1].result, 'H');
 	ck_assert_int_eq(f->ev.p[4].rounds[6].result, 'Z');
 	free(f);
+	/* The changes replayed on the same settings rebuild the event. */
+	ck_assert_int_lt(njournal, capjournal);
+	ev_event *again = mk(EV_SWISS, 7, 0);
+	for (int i = 0; i < njournal; i++)
+		ev_apply(again, &journal[i]);
+	ck_assert_int_eq(memcmp(again, ev, sizeof *ev), 0);
+	free(again);
+	free(journal);
+	journal = NULL;
 	free(ev);
 }
 END_TEST
