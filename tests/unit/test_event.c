@@ -523,6 +523,10 @@ START_TEST(test_odd_round_robin_shared_place)
 		ck_assert_int_eq(st[i].place_last, 3);
 		ck_assert_int_eq(st[i].games, 2);
 	}
+	char csv[1024];
+	ck_assert_int_gt(ev_csv(ev, csv, sizeof csv), 0);
+	ck_assert_ptr_nonnull(strstr(csv, "\r\n1-3,1,\"Ama\",1,1,1,48,2,0,2,0,0\r\n"
+		"1-3,2,\"Kofi\",1,1,1,48,2,0,2,0,0\r\n1-3,3,\"Yaw\","));
 	free(ev);
 }
 END_TEST
