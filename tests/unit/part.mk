@@ -9,11 +9,13 @@
 # server/log.h), test-rooms (the rooms shell over a fake store and transport:
 # relays, takes, a fenced batch, a lost lease, wanted rooms; server/rooms.h),
 # test-pairing (Berger tables, the Dutch system and TRF files; server/pairing.h,
-# server/trf.h, with known answers in tests/data/pairing/).
+# server/trf.h, with known answers in tests/data/pairing/), test-event (the
+# rules of a club event, their standings and exports; server/event.h).
 EXTRA_CFLAGS_tests := $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 
 # Each test: the objects it links, and its libraries besides Check.
-UNIT_NAMES := engine togyz togyz_search search message rules jscan text study log rooms pairing
+UNIT_NAMES := engine togyz togyz_search search message rules jscan text study log rooms pairing \
+	event
 UNIT_OBJ_engine := $(BUILD)/tests/unit/test_engine.o $(ENGINE_OBJ)
 UNIT_OBJ_togyz := $(BUILD)/tests/unit/test_togyz.o $(ENGINE_OBJ)
 UNIT_OBJ_togyz_search := $(BUILD)/tests/unit/test_togyz_search.o $(ENGINE_OBJ)
@@ -32,6 +34,8 @@ UNIT_OBJ_rooms := $(BUILD)/tests/unit/test_rooms.o $(BUILD)/server/rooms.o \
 	$(BUILD)/server/sha256.o $(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_OBJ_pairing := $(BUILD)/tests/unit/test_pairing.o $(BUILD)/server/pairing.o \
 	$(BUILD)/server/trf.o
+UNIT_OBJ_event := $(BUILD)/tests/unit/test_event.o $(BUILD)/server/event.o \
+	$(BUILD)/server/pairing.o $(BUILD)/server/trf.o $(BUILD)/protocol/text.o
 UNIT_OBJ_jscan := $(BUILD)/tests/unit/test_jscan.o $(BUILD)/bench/jscan.o
 UNIT_OBJ_text := $(BUILD)/tests/unit/test_text.o $(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_LIBS_message := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS)

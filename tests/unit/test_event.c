@@ -1,0 +1,995 @@
+/* test_event.c: Check unit tests of the rules of a club event
+ * (server/event.h): every decision and its errors, standings and their
+ * tie-breaks against values worked out by hand here, the exports, and
+ * two events driven with random results (a 30-player 7-round Swiss and a
+ * 9-player double round robin) held to the invariants of their pairings
+ * and to points summed independently of the module. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/event.h"
+#include "server/trf.h"
+
+/* quarter points, as the standings hold them */
+#define Q(x) ((int)((x) * 4))
+
+static ev_event *mk(int format, int rounds, int max_players)
+{
+	ev_settings s = {
+		.title = "Thursday club", .kind = "oware", .format = format, .rounds = rounds,
+		.clock = { PROTO_CLOCK_REALTIME, 900, 5, 0 }, .max_players = max_players,
+	};
+	ev_event *ev = malloc(sizeof *ev);
+	ck_assert_ptr_nonnull(ev);
+	ck_assert_int_eq(ev_create(ev, &s), 0);
+	return ev;
+}
+
+static ev_change ch;
+
+/* Every change applied, when a test keeps them (to replay them). */
+static ev_change *journal;
+static int njournal, capjournal;
+
+static void apply(ev_event *ev)
+{
+	if (journal && njournal < capjournal)
+		journal[njournal++] = ch;
+	ev_apply(ev, &ch);
+}
+
+static int join(ev_event *ev, const char *name)
+{
+	int rc = ev_join(ev, name, strlen(name), &ch);
+	if (rc == 0)
+		apply(ev);
+	return rc;
+}
+
+static int withdraw(ev_event *ev, int entry)
+{
+	int rc = ev_withdraw(ev, entry, &ch);
+	if (rc == 0)
+		apply(ev);
+	return rc;
+}
+
+static int start(ev_event *ev)
+{
+	int rc = ev_start(ev, &ch);
+	if (rc == 0)
+		apply(ev);
+	return rc;
+}
+
+static int next(ev_event *ev)
+{
+	int rc = ev_next(ev, &ch);
+	if (rc == 0)
+		apply(ev);
+	return rc;
+}
+
+static int result(ev_event *ev, int by, int round, int board, char res, int s0, int s1)
+{
+	int seeds[2] = { s0, s1 };
+	int rc = ev_result(ev, by, round, board, res, seeds, &ch);
+	if (rc == 0)
+		apply(ev);
+	return rc;
+}
+
+/* The board of round `round` where starting ranks a (white) and b
+ * (black) meet; fails the test when they do not. */
+static int board(const ev_event *ev, int round, int a, int b)
+{
+	const ev_round *rd = &ev->rounds[round - 1];
+	for (int i = 0; i < rd->nboards; i++)
+		if (rd->boards[i].white == a - 1 && rd->boards[i].black == b - 1)
+			return i;
+	ck_abort_msg("round %d has no board %d-%d", round, a, b);
+	return -1;
+}
+
+/* The result of white a against black b in round `round`, from the room. */
+static void play(ev_event *ev, int round, int a, int b, char res, int s0, int s1)
+{
+	ck_assert_int_eq(result(ev, EV_BY_ROOM, round, board(ev, round, a, b), res, s0, s1), 0);
+}
+
+/* The board of starting rank a in round `round`, or -1. */
+static int board_of_number(const ev_event *ev, int round, int a)
+{
+	const ev_round *rd = &ev->rounds[round - 1];
+	for (int i = 0; i < rd->nboards; i++)
+		if (rd->boards[i].white == a - 1 || rd->boards[i].black == a - 1)
+			return i;
+	return -1;
+}
+
+static const ev_standing *row_of(const ev_standing *st, int n, int number)
+{
+	for (int i = 0; i < n; i++)
+		if (st[i].number == number)
+			return &st[i];
+	ck_abort_msg("no standing for %d", number);
+	return NULL;
+}
+
+static void join_n(ev_event *ev, int n)
+{
+	static const char *const names[] = {
+		"Ama", "Kofi", "Yaw", "Esi", "Kwame", "Akua", "Kojo", "Abena", "Kwesi", "Adwoa",
+	};
+	char name[24];
+	for (int i = 0; i < n; i++) {
+		if (i < 10)
+			snprintf(name, sizeof name, "%s", names[i]);
+		else
+			snprintf(name, sizeof name, "Player %d", i + 1);
+		ck_assert_int_eq(join(ev, name), 0);
+	}
+}
+
+/* ---- decisions and their errors ---- */
+
+START_TEST(test_create_rejects_bad_settings)
+{
+	ev_event *ev = malloc(sizeof *ev);
+	ev_settings ok = { .title = "Club", .kind = "togyz", .format = EV_SWISS, .rounds = 5,
+		.clock = { PROTO_CLOCK_NONE, 0, 0, 0 } };
+	ev_settings s;
+	ck_assert_int_eq(ev_create(ev, &ok), 0);
+	ck_assert_str_eq(ev->kind, "togyz");
+	ck_assert_int_eq(ev->total_rounds, 5);
+	ck_assert_int_eq(ev->state, EV_ENTRY);
+	s = ok, s.kind = "chess";
+	ck_assert_int_eq(ev_create(ev, &s), EV_E_INVAL);
+	s = ok, s.title = "   ";
+	ck_assert_int_eq(ev_create(ev, &s), EV_E_INVAL);
+	s = ok, s.format = 4;
+	ck_assert_int_eq(ev_create(ev, &s), EV_E_INVAL);
+	s = ok, s.rounds = 0;
+	ck_assert_int_eq(ev_create(ev, &s), EV_E_INVAL);
+	s = ok, s.rounds = EV_MAX_ROUNDS + 1;
+	ck_assert_int_eq(ev_create(ev, &s), EV_E_INVAL);
+	s = ok, s.format = EV_ROUND_ROBIN;  /* a round robin's rounds follow the field */
+	ck_assert_int_eq(ev_create(ev, &s), EV_E_INVAL);
+	s = ok, s.clock = (ev_clock){ PROTO_CLOCK_REALTIME, 5, 0, 0 };
+	ck_assert_int_eq(ev_create(ev, &s), EV_E_INVAL);
+	s = ok, s.clock = (ev_clock){ PROTO_CLOCK_REALTIME, 600, 181, 0 };
+	ck_assert_int_eq(ev_create(ev, &s), EV_E_INVAL);
+	s = ok, s.clock = (ev_clock){ PROTO_CLOCK_CORRESPONDENCE, 0, 0, 15 };
+	ck_assert_int_eq(ev_create(ev, &s), EV_E_INVAL);
+	s = ok, s.clock = (ev_clock){ PROTO_CLOCK_CORRESPONDENCE, 0, 0, 3 };
+	ck_assert_int_eq(ev_create(ev, &s), 0);
+	s = ok, s.max_players = 1;
+	ck_assert_int_eq(ev_create(ev, &s), EV_E_INVAL);
+	s = ok, s.max_players = EV_MAX_PLAYERS + 1;
+	ck_assert_int_eq(ev_create(ev, &s), EV_E_INVAL);
+	free(ev);
+}
+END_TEST
+
+START_TEST(test_join_names_and_limits)
+{
+	ev_event *ev = mk(EV_SWISS, 5, 3);
+	ck_assert_int_eq(join(ev, "  Ama "), 0);
+	ck_assert_str_eq(ev->entries[0].name, "Ama");
+	ck_assert_int_eq(ev->entries[0].number, 0);
+	ck_assert_int_eq(join(ev, ""), EV_E_NAME);
+	ck_assert_int_eq(join(ev, "   "), EV_E_NAME);
+	ck_assert_int_eq(join(ev, "South"), EV_E_NAME);  /* reads as a side */
+	ck_assert_int_eq(join(ev, "AMA"), EV_E_NAME_TAKEN);
+	ck_assert_int_eq(join(ev, "Kofi"), 0);
+	ck_assert_int_eq(join(ev, "Yaw"), 0);
+	ck_assert_int_eq(ev->nentries, 3);
+	ck_assert_int_eq(join(ev, "Esi"), EV_E_FULL);
+	ck_assert_int_eq(ev->nentries, 3);
+	/* A withdrawal before the start frees the place and the name. */
+	ck_assert_int_eq(withdraw(ev, 0), 0);
+	ck_assert_int_eq(withdraw(ev, 0), EV_E_WITHDRAWN);
+	ck_assert_int_eq(withdraw(ev, 7), EV_E_PLAYER);
+	ck_assert_int_eq(withdraw(ev, -1), EV_E_PLAYER);
+	ck_assert_int_eq(join(ev, "ama"), 0);
+	ck_assert_int_eq(ev->nentries, 4);
+	ck_assert_int_eq(start(ev), 0);
+	/* Starting ranks in the order of entry, the withdrawn left out. */
+	ck_assert_int_eq(ev->nfield, 3);
+	ck_assert_int_eq(ev->entries[0].number, 0);
+	ck_assert_int_eq(ev->entries[1].number, 1);
+	ck_assert_int_eq(ev->entries[3].number, 3);
+	ck_assert_int_eq(ev->field[2], 3);
+	free(ev);
+
+	/* A double round robin holds 16 players (30 rounds; 17 would need 34). */
+	ev = mk(EV_DOUBLE_ROUND_ROBIN, 0, 0);
+	join_n(ev, 16);
+	ck_assert_int_eq(join(ev, "Seventeen"), EV_E_FULL);
+	ck_assert_int_eq(start(ev), 0);
+	ck_assert_int_eq(ev->total_rounds, 30);
+	ck_assert_int_eq(join(ev, "Late"), EV_E_STATE);  /* no late entry in a round robin */
+	free(ev);
+}
+END_TEST
+
+START_TEST(test_start_needs_two_players)
+{
+	ev_event *ev = mk(EV_ROUND_ROBIN, 0, 0);
+	ck_assert_int_eq(start(ev), EV_E_FEW);
+	ck_assert_int_eq(join(ev, "Ama"), 0);
+	ck_assert_int_eq(start(ev), EV_E_FEW);
+	ck_assert_int_eq(join(ev, "Kofi"), 0);
+	ck_assert_int_eq(withdraw(ev, 1), 0);
+	ck_assert_int_eq(start(ev), EV_E_FEW);
+	ck_assert_int_eq(ev->state, EV_ENTRY);
+	ck_assert_int_eq(ev->nrounds, 0);
+	ck_assert_int_eq(join(ev, "Kofi"), 0);
+	ck_assert_int_eq(ev_next(ev, &ch), EV_E_STATE);
+	ck_assert_int_eq(start(ev), 0);
+	ck_assert_int_eq(ev->state, EV_RUNNING);
+	ck_assert_int_eq(ev->total_rounds, 1);
+	ck_assert_int_eq(start(ev), EV_E_STATE);
+	free(ev);
+}
+END_TEST
+
+START_TEST(test_results_and_their_errors)
+{
+	ev_event *ev = mk(EV_ROUND_ROBIN, 0, 0);
+	join_n(ev, 5);  /* odd: a bye a round */
+	ck_assert_int_eq(result(ev, EV_BY_ROOM, 1, 0, '1', 0, 0), EV_E_STATE);
+	ck_assert_int_eq(start(ev), 0);
+	ck_assert_int_eq(ev->total_rounds, 5);
+	/* Berger 6, round 1: 1-6 (6 is the bye), 2-5, 3-4. */
+	ck_assert_int_eq(ev->rounds[0].nboards, 3);
+	ck_assert_int_eq(ev->rounds[0].boards[2].white, 0);
+	ck_assert_int_eq(ev->rounds[0].boards[2].black, -1);
+	ck_assert_int_eq(ev->rounds[0].boards[2].result, EV_RES_RR_BYE);
+	int b25 = board(ev, 1, 2, 5), b34 = board(ev, 1, 3, 4);
+	ck_assert_int_eq(result(ev, EV_BY_ROOM, 0, b25, '1', 0, 0), EV_E_ROUND);
+	ck_assert_int_eq(result(ev, EV_BY_ROOM, 2, b25, '1', 0, 0), EV_E_ROUND);
+	ck_assert_int_eq(result(ev, EV_BY_ROOM, 1, 3, '1', 0, 0), EV_E_BOARD);
+	ck_assert_int_eq(result(ev, EV_BY_ROOM, 1, -1, '1', 0, 0), EV_E_BOARD);
+	ck_assert_int_eq(result(ev, EV_BY_ORGANISER, 1, 2, '1', 0, 0), EV_E_BOARD); /* the bye */
+	ck_assert_int_eq(result(ev, EV_BY_ROOM, 1, b25, 'x', 0, 0), EV_E_RESULT);
+	ck_assert_int_eq(result(ev, EV_BY_ROOM, 1, b25, EV_RES_WHITE_FF, 0, 0), EV_E_RESULT);
+	ck_assert_int_eq(result(ev, EV_BY_ORGANISER, 1, b25, EV_RES_WHITE_FF, 1, 0), EV_E_RESULT);
+	ck_assert_int_eq(result(ev, EV_BY_ROOM, 1, b25, '1', 30, 19), EV_E_RESULT); /* 49 > 48 */
+	ck_assert_int_eq(result(ev, EV_BY_ROOM, 1, b25, '1', -1, 0), EV_E_RESULT);
+	ck_assert_int_eq(result(ev, 7, 1, b25, '1', 0, 0), EV_E_INVAL);
+	ck_assert_int_eq(ev->rounds[0].boards[b25].result, EV_RES_NONE);
+	ck_assert_int_eq(ev_next(ev, &ch), EV_E_PENDING);
+	ck_assert_int_eq(ev_finish(ev, &ch), EV_E_PENDING);
+	ck_assert_int_eq(result(ev, EV_BY_ROOM, 1, b25, '1', 25, 10), 0);
+	ck_assert_int_eq(result(ev, EV_BY_ROOM, 1, b25, '0', 10, 25), EV_E_DONE);
+	ck_assert_int_eq(ev->rounds[0].boards[b25].result, '1');
+	ck_assert_int_eq(ev->rounds[0].boards[b25].seeds[0], 25);
+	/* The organiser: a forfeit (a no-show), then a correction of it. */
+	ck_assert_int_eq(result(ev, EV_BY_ORGANISER, 1, b34, EV_RES_BLACK_FF, 0, 0), 0);
+	ck_assert_int_eq(ev_rounds_complete(ev), 1);
+	ck_assert_int_eq(result(ev, EV_BY_ORGANISER, 1, b34, '=', 24, 24), 0);
+	ck_assert_int_eq(next(ev), 0);
+	ck_assert_int_eq(ev->nrounds, 2);
+	ck_assert_int_eq(ev_rounds_complete(ev), 1);
+	/* The room reports on its own round only; the organiser corrects any. */
+	ck_assert_int_eq(result(ev, EV_BY_ROOM, 1, b34, '1', 0, 0), EV_E_ROUND);
+	ck_assert_int_eq(result(ev, EV_BY_ORGANISER, 1, b34, '1', 20, 2), 0);
+	ck_assert_int_eq(ev->rounds[0].boards[b34].result, '1');
+	ck_assert_int_eq(ev_finish(ev, &ch), EV_E_PENDING);
+	for (int b = 0; b < ev->rounds[1].nboards; b++)
+		if (ev->rounds[1].boards[b].black >= 0)
+			ck_assert_int_eq(result(ev, EV_BY_ROOM, 2, b, '=', 0, 0), 0);
+	ck_assert_int_eq(ev_finish(ev, &ch), 0);
+	apply(ev);
+	ck_assert_int_eq(ev->state, EV_OVER);
+	ck_assert_int_eq(next(ev), EV_E_OVER);
+	ck_assert_int_eq(join(ev, "Late"), EV_E_OVER);
+	ck_assert_int_eq(withdraw(ev, 0), EV_E_OVER);
+	ck_assert_int_eq(result(ev, EV_BY_ROOM, 2, 0, '1', 0, 0), EV_E_DONE);
+	free(ev);
+}
+END_TEST
+
+START_TEST(test_swiss_late_entry_until_half_the_rounds)
+{
+	ev_event *ev = mk(EV_SWISS, 5, 0);
+	join_n(ev, 4);
+	ck_assert_int_eq(start(ev), 0);
+	/* Round 1 is on: 2 x 1 < 5, open; the entry misses round 1. */
+	ck_assert_int_eq(join(ev, "Late one"), 0);
+	ck_assert_int_eq(ch.round, 1);
+	ck_assert_int_eq(ev->entries[4].number, 5);
+	ck_assert_int_eq(ev->entries[4].late, 1);
+	play(ev, 1, 1, 3, '1', 0, 0);
+	play(ev, 1, 4, 2, '1', 0, 0);
+	ck_assert_int_eq(next(ev), 0);
+	/* Round 2 is on: 2 x 2 < 5, still open; the second misses two. */
+	ck_assert_int_eq(join(ev, "Late two"), 0);
+	ck_assert_int_eq(ev->entries[5].late, 2);
+	for (int b = 0; b < ev->rounds[1].nboards; b++)
+		if (ev->rounds[1].boards[b].black >= 0)
+			ck_assert_int_eq(result(ev, EV_BY_ROOM, 2, b, '=', 0, 0), 0);
+	ck_assert_int_eq(next(ev), 0);
+	/* Round 3 of 5 is on: half of them have started. */
+	ck_assert_int_eq(join(ev, "Too late"), EV_E_LATE);
+	/* The late ones are paired now, and had ½ a round missed. */
+	ck_assert_int_ge(ev_rounds_complete(ev), 2);
+	pair_event *pe = malloc(sizeof *pe);
+	ev_pair_event(ev, 2, pe);
+	ck_assert_int_eq(pe->nplayers, 6);
+	ck_assert_int_eq(pe->p[4].rounds[0].result, 'H');
+	ck_assert_int_ne(pe->p[4].rounds[1].result, 'H');
+	ck_assert_int_eq(pe->p[5].rounds[0].result, 'H');
+	ck_assert_int_eq(pe->p[5].rounds[1].result, 'H');
+	ck_assert_int_eq(pair_check(pe, NULL, 0), 0);
+	ck_assert_int_ge(board_of_number(ev, 3, 6), 0);
+	free(pe);
+	free(ev);
+}
+END_TEST
+
+/* Two players of a 3-round Swiss cannot meet twice: round 2 cannot be
+ * paired; the organiser ends the event. After a forfeit they could. */
+START_TEST(test_swiss_unpairable_round_then_finish)
+{
+	ev_event *ev = mk(EV_SWISS, 3, 0);
+	join_n(ev, 2);
+	ck_assert_int_eq(start(ev), 0);
+	play(ev, 1, 1, 2, '=', 24, 24);
+	ck_assert_int_eq(ev_next(ev, &ch), EV_E_PAIRING);
+	ck_assert_int_eq(ev->nrounds, 1);
+	ck_assert_int_eq(ev_finish(ev, &ch), 0);
+	apply(ev);
+	ck_assert_int_eq(ev->state, EV_OVER);
+	free(ev);
+
+	ev = mk(EV_SWISS, 3, 0);
+	join_n(ev, 2);
+	ck_assert_int_eq(start(ev), 0);
+	ck_assert_int_eq(result(ev, EV_BY_ORGANISER, 1, 0, EV_RES_WHITE_FF, 0, 0), 0);
+	ck_assert_int_eq(next(ev), 0);   /* a forfeit is no meeting */
+	ck_assert_int_eq(ev->nrounds, 2);
+	ck_assert_int_eq(ev->rounds[1].nboards, 1);
+	free(ev);
+}
+END_TEST
+
+/* ---- standings by hand ---- */
+
+/* A 4-player double round robin. Berger 4: rounds 1-3 are 1-4 2-3, 4-3
+ * 1-2, 2-4 3-1; rounds 4-6 the same with the colours swapped. */
+START_TEST(test_double_round_robin_4_by_hand)
+{
+	ev_event *ev = mk(EV_DOUBLE_ROUND_ROBIN, 0, 0);
+	ev_standing st[8];
+	join_n(ev, 4);
+	ck_assert_int_eq(start(ev), 0);
+	ck_assert_int_eq(ev->total_rounds, 6);
+	play(ev, 1, 1, 4, '1', 25, 3);
+	play(ev, 1, 2, 3, '1', 25, 20);
+	ck_assert_int_eq(next(ev), 0);
+	play(ev, 2, 4, 3, '=', 24, 24);
+	play(ev, 2, 1, 2, '0', 10, 30);
+	ck_assert_int_eq(next(ev), 0);
+	play(ev, 3, 2, 4, '=', 24, 24);
+	play(ev, 3, 3, 1, '1', 26, 12);
+	ck_assert_int_eq(next(ev), 0);
+	play(ev, 4, 4, 1, '=', 24, 24);
+	play(ev, 4, 3, 2, '1', 25, 0);
+	ck_assert_int_eq(next(ev), 0);
+	play(ev, 5, 3, 4, '1', 25, 5);
+	play(ev, 5, 2, 1, '0', 20, 28);
+	ck_assert_int_eq(next(ev), 0);
+	play(ev, 6, 4, 2, '1', 30, 2);
+	play(ev, 6, 1, 3, '=', 24, 24);
+	ck_assert_int_eq(next(ev), 0);
+	ck_assert_int_eq(ev->state, EV_OVER);
+	ck_assert_int_eq(ev_standings(ev, st), 4);
+	/* Points: 1: 1 + ½ (v4), 0 + 1 (v2), 0 + ½ (v3) = 3; 2: 1 + 0 (v3),
+	 * 1 + 0 (v1), ½ + 0 (v4) = 2½; 3: 0 + 1, ½ + 1, 1 + ½ = 4; 4: 2½.
+	 * Sonneborn-Berger: 3: 2½ + ½·2½ + 2½ + 3 + ½·3 = 10¾;
+	 * 1: 2½ + ½·2½ + 2½ + ½·4 = 8¼; 2: 4 + 3 + ½·2½ = 8¼;
+	 * 4: ½·3 + ½·4 + ½·2½ + 2½ = 7¼. 2 and 4 tie on points, SB parts them. */
+	ck_assert_int_eq(st[0].number, 3);
+	ck_assert_int_eq(st[0].points, Q(4));
+	ck_assert_int_eq(st[0].tb[0], Q(10.75));
+	ck_assert_int_eq(st[1].number, 1);
+	ck_assert_int_eq(st[1].points, Q(3));
+	ck_assert_int_eq(st[1].tb[0], Q(8.25));
+	ck_assert_int_eq(st[2].number, 2);
+	ck_assert_int_eq(st[2].points, Q(2.5));
+	ck_assert_int_eq(st[2].tb[0], Q(8.25));
+	ck_assert_int_eq(st[3].number, 4);
+	ck_assert_int_eq(st[3].points, Q(2.5));
+	ck_assert_int_eq(st[3].tb[0], Q(7.25));
+	for (int i = 0; i < 4; i++) {
+		ck_assert_int_eq(st[i].place, i + 1);
+		ck_assert_int_eq(st[i].place_last, i + 1);
+		ck_assert_int_eq(st[i].games, 6);
+	}
+	/* Seeds: 1 captured 25 + 10 + 12 + 24 + 28 + 24 = 123. */
+	ck_assert_int_eq(st[1].tb[2], Q(123));
+	ck_assert_int_eq(st[1].wins, 2);
+	ck_assert_int_eq(st[1].draws, 2);
+	ck_assert_int_eq(st[1].losses, 2);
+	free(ev);
+}
+END_TEST
+
+/* A single round robin of 4 where 1 and 2 tie on points and on
+ * Sonneborn-Berger and 1 beat 2: the direct encounter puts 1 first,
+ * before seeds (2 captured more). */
+START_TEST(test_round_robin_direct_encounter_before_seeds)
+{
+	ev_event *ev = mk(EV_ROUND_ROBIN, 0, 0);
+	ev_standing st[4];
+	join_n(ev, 4);
+	ck_assert_int_eq(start(ev), 0);
+	play(ev, 1, 1, 4, '0', 0, 25);
+	play(ev, 1, 2, 3, '1', 40, 0);
+	ck_assert_int_eq(next(ev), 0);
+	play(ev, 2, 4, 3, '1', 25, 0);
+	play(ev, 2, 1, 2, '1', 25, 0);
+	ck_assert_int_eq(next(ev), 0);
+	play(ev, 3, 2, 4, '=', 24, 24);
+	play(ev, 3, 3, 1, '=', 24, 24);
+	ck_assert_int_eq(next(ev), 0);
+	ck_assert_int_eq(ev->state, EV_OVER);
+	ev_standings(ev, st);
+	/* 4: 1 + ½ + 1 = 2½, SB 1½ + ½·1½ + ½ = 2¾; 1: 1 + ½ = 1½, SB 1½ +
+	 * ½·½ = 1¾; 2: 1 + ½ = 1½, SB ½ + ½·2½ = 1¾; 3: ½, SB ½·1½ = ¾. */
+	int want[4] = { 4, 1, 2, 3 };
+	int pts[4] = { Q(2.5), Q(1.5), Q(1.5), Q(0.5) };
+	int sb[4] = { Q(2.75), Q(1.75), Q(1.75), Q(0.75) };
+	for (int i = 0; i < 4; i++) {
+		ck_assert_int_eq(st[i].number, want[i]);
+		ck_assert_int_eq(st[i].points, pts[i]);
+		ck_assert_int_eq(st[i].tb[0], sb[i]);
+		ck_assert_int_eq(st[i].place, i + 1);
+	}
+	ck_assert_int_eq(st[1].tb[1], Q(1));   /* 1's point against 2 */
+	ck_assert_int_eq(st[2].tb[1], Q(0));
+	ck_assert_int_gt(st[2].tb[2], st[1].tb[2]);  /* 2 has more seeds */
+	free(ev);
+}
+END_TEST
+
+/* The direct encounter parts a tied group only when all of it has met:
+ * 5 players (Berger 6, 6 the bye), standings after round 2. 1, 2 and 5
+ * tie on 1 point and SB 1 (1 beat 2, 2 beat 5, 5 beat 3, each worth 1
+ * point); 1 and 5 have not met, so seeds decide: 5 (50), 2 (30), 1 (25).
+ * Taken among them anyway, the games would put 5 last. */
+START_TEST(test_direct_encounter_only_when_all_met)
+{
+	ev_event *ev = mk(EV_ROUND_ROBIN, 0, 0);
+	ev_standing st[5];
+	join_n(ev, 5);
+	ck_assert_int_eq(start(ev), 0);
+	play(ev, 1, 2, 5, '1', 25, 20);
+	play(ev, 1, 3, 4, '1', 25, 0);
+	ck_assert_int_eq(next(ev), 0);
+	play(ev, 2, 5, 3, '1', 30, 10);
+	play(ev, 2, 1, 2, '1', 25, 5);
+	ck_assert_int_eq(next(ev), 0);
+	ck_assert_int_eq(ev->nrounds, 3);
+	ck_assert_int_eq(ev_rounds_complete(ev), 2);
+	ck_assert_int_eq(ev_standings(ev, st), 5);
+	int want[5] = { 5, 2, 1, 3, 4 };
+	int sb[5] = { Q(1), Q(1), Q(1), Q(0), Q(0) };
+	int seeds[5] = { Q(50), Q(30), Q(25), Q(35), Q(0) };
+	for (int i = 0; i < 5; i++) {
+		ck_assert_int_eq(st[i].number, want[i]);
+		ck_assert_int_eq(st[i].points, i < 4 ? Q(1) : 0);
+		ck_assert_int_eq(st[i].tb[0], sb[i]);
+		ck_assert_int_eq(st[i].tb[1], 0);
+		ck_assert_int_eq(st[i].tb[2], seeds[i]);
+		ck_assert_int_eq(st[i].place, i + 1);
+	}
+	free(ev);
+}
+END_TEST
+
+/* A 3-player round robin (an odd field: Berger 4, the 4th a bye) of
+ * draws: everything ties, the place is shared. */
+START_TEST(test_odd_round_robin_shared_place)
+{
+	ev_event *ev = mk(EV_ROUND_ROBIN, 0, 0);
+	ev_standing st[3];
+	join_n(ev, 3);
+	ck_assert_int_eq(start(ev), 0);
+	ck_assert_int_eq(ev->total_rounds, 3);
+	for (int r = 1; r <= 3; r++) {
+		int byes = 0;
+		for (int b = 0; b < ev->rounds[r - 1].nboards; b++)
+			if (ev->rounds[r - 1].boards[b].black < 0)
+				byes++;
+			else
+				ck_assert_int_eq(result(ev, EV_BY_ROOM, r, b, '=', 24, 24), 0);
+		ck_assert_int_eq(byes, 1);
+		ck_assert_int_eq(next(ev), 0);
+	}
+	ck_assert_int_eq(ev->state, EV_OVER);
+	ev_standings(ev, st);
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq(st[i].number, i + 1);
+		ck_assert_int_eq(st[i].points, Q(1));   /* the bye scores nothing */
+		ck_assert_int_eq(st[i].tb[0], Q(1));    /* ½·1 + ½·1 */
+		ck_assert_int_eq(st[i].tb[1], Q(1));    /* all met: 1 point among them */
+		ck_assert_int_eq(st[i].tb[2], Q(48));
+		ck_assert_int_eq(st[i].place, 1);
+		ck_assert_int_eq(st[i].place_last, 3);
+		ck_assert_int_eq(st[i].games, 2);
+	}
+	char csv[1024];
+	ck_assert_int_gt(ev_csv(ev, csv, sizeof csv), 0);
+	ck_assert_ptr_nonnull(strstr(csv, "\r\n1-3,1,\"Ama\",1,1,1,48,2,0,2,0,0\r\n"
+		"1-3,2,\"Kofi\",1,1,1,48,2,0,2,0,0\r\n1-3,3,\"Yaw\","));
+	free(ev);
+}
+END_TEST
+
+/* A round as text: "1-4 5-2 3-6", "4-bye". */
+static void round_text(const ev_event *ev, int r, char *out, size_t cap)
+{
+	const ev_round *rd = &ev->rounds[r - 1];
+	size_t at = 0;
+	out[0] = 0;
+	for (int b = 0; b < rd->nboards && at < cap; b++) {
+		if (rd->boards[b].black < 0)
+			at += (size_t)snprintf(out + at, cap - at, "%s%d-bye", b ? " " : "",
+				rd->boards[b].white + 1);
+		else
+			at += (size_t)snprintf(out + at, cap - at, "%s%d-%d", b ? " " : "",
+				rd->boards[b].white + 1, rd->boards[b].black + 1);
+	}
+}
+
+/* Checks round r's pairing, then gives its boards without a result the
+ * results of `res` in board order (from the room, or the organiser for a
+ * forfeit), and asks for the next step. */
+static void round_of(ev_event *ev, int r, const char *pairing, const char *res)
+{
+	char text[256];
+	int b = 0;
+	round_text(ev, r, text, sizeof text);
+	ck_assert_str_eq(text, pairing);
+	for (const char *c = res; *c; c++, b++) {
+		while (ev->rounds[r - 1].boards[b].result != EV_RES_NONE)
+			b++;
+		int by = *c == '1' || *c == '=' || *c == '0' ? EV_BY_ROOM : EV_BY_ORGANISER;
+		ck_assert_int_eq(result(ev, by, r, b, *c, 0, 0), 0);
+	}
+	ck_assert_int_eq(next(ev), 0);
+}
+
+/* The expected line of a starting rank: points, Buchholz Cut-1, Buchholz,
+ * Sonneborn-Berger (in quarters) and the place. */
+static void want_swiss(const ev_standing *st, int n, int number, int place,
+	int pts, int c1, int bh, int sb)
+{
+	const ev_standing *s = row_of(st, n, number);
+	ck_assert_int_eq(s->place, place);
+	ck_assert_int_eq(s->points, pts);
+	ck_assert_int_eq(s->tb[0], c1);
+	ck_assert_int_eq(s->tb[1], bh);
+	ck_assert_int_eq(s->tb[2], sb);
+}
+
+/* 6 players, 3 rounds: a draw, a forfeit (3 does not come in round 2).
+ * Unplayed games in Buchholz by C.07's virtual opponent (2009): an
+ * opponent's unplayed rounds count ½; a player's own unplayed round
+ * counts an opponent of his points before it, plus 1 - his result, plus
+ * ½ a round after it. */
+START_TEST(test_swiss_6_players_by_hand)
+{
+	ev_event *ev = mk(EV_SWISS, 3, 0);
+	ev_standing st[6];
+	join_n(ev, 6);
+	ck_assert_int_eq(start(ev), 0);
+	round_of(ev, 1, "1-4 5-2 3-6", "1=0");
+	round_of(ev, 2, "6-1 2-3 4-5", "=+0");
+	round_of(ev, 3, "1-5 2-6 4-3", "10=");
+	ck_assert_int_eq(ev->state, EV_OVER);
+	ck_assert_int_eq(ev_standings(ev, st), 6);
+	/* Points: 1: 1 ½ 1; 6: 1 ½ 1; 2: ½ 1(+) 0; 5: ½ 1 0; 4: 0 0 ½;
+	 * 3: 0 0(-) ½. Adjusted for others' Buchholz: 2 and 3 have 1 each
+	 * (the forfeit ½); the rest their points.
+	 * 1: 4 (½) + 6 (2½) + 5 (1½) = 4½, cut ½: 4; SB ½ + 1¼ + 1½ = 3¼.
+	 * 6: 3 (1) + 1 (2½) + 2 (1) = 4½, cut 1: 3½; SB 1 + 1¼ + 1 = 3¼.
+	 * 2: 5 (1½) + virtual (½ + 0 + ½ = 1) + 6 (2½) = 5, cut: 4; SB ¾ + 1 = 1¾.
+	 * 5: 2 (1) + 4 (½) + 1 (2½) = 4, cut: 3½; SB ½ + ½ = 1.
+	 * 4: 1 (2½) + 5 (1½) + 3 (1) = 5, cut: 4; SB ½.
+	 * 3: 6 (2½) + virtual (0 + 1 + ½ = 1½) + 4 (½) = 4½, cut: 4; SB ¼. */
+	want_swiss(st, 6, 1, 1, Q(2.5), Q(4), Q(4.5), Q(3.25));
+	want_swiss(st, 6, 6, 2, Q(2.5), Q(3.5), Q(4.5), Q(3.25));
+	want_swiss(st, 6, 2, 3, Q(1.5), Q(4), Q(5), Q(1.75));
+	want_swiss(st, 6, 5, 4, Q(1.5), Q(3.5), Q(4), Q(1));
+	want_swiss(st, 6, 4, 5, Q(0.5), Q(4), Q(5), Q(0.5));
+	want_swiss(st, 6, 3, 6, Q(0.5), Q(4), Q(4.5), Q(0.25));
+	ck_assert_int_eq(row_of(st, 6, 2)->games, 3);  /* the forfeit is a game, unplayed */
+	ck_assert_int_eq(row_of(st, 6, 3)->losses, 2);
+	free(ev);
+}
+END_TEST
+
+/* 5 players (an odd field), 3 rounds; 3 withdraws during round 2: his
+ * game is forfeited, and he is not paired in round 3 ('Z', 0 points). */
+START_TEST(test_swiss_odd_field_and_withdrawal_by_hand)
+{
+	ev_event *ev = mk(EV_SWISS, 3, 0);
+	ev_standing st[5];
+	join_n(ev, 5);
+	ck_assert_int_eq(start(ev), 0);
+	round_of(ev, 1, "1-3 4-2 5-bye", "10");
+	ck_assert_int_eq(ev->rounds[1].boards[2].result, EV_RES_BYE);
+	ck_assert_int_eq(ev_withdraw(ev, 2, &ch), 0);
+	ck_assert_int_eq(ch.round, 2);
+	ck_assert_int_eq(ch.board, 1);
+	apply(ev);
+	ck_assert_int_eq(ev->rounds[1].boards[1].result, EV_RES_WHITE_FF);  /* 2-3: 2 wins */
+	ck_assert_int_eq(withdraw(ev, 2), EV_E_WITHDRAWN);
+	round_of(ev, 2, "5-1 2-3 4-bye", "=");
+	round_of(ev, 3, "2-5 1-4", "10");
+	ev_standings(ev, st);
+	/* Points: 2: 1 1(+) 1 = 3; 4: 0 1(bye) 1 = 2; 5: 1(bye) ½ 0; 1: 1 ½ 0;
+	 * 3: 0 0(-) 0(Z). Adjusted: 2 2½, 3 1, 4 1½, 5 1, 1 1½.
+	 * 2: 4 (1½) + virtual (1 + 0 + ½) + 5 (1) = 4, cut: 3; SB 1½ + 1½ + 1 = 4.
+	 * 4: 2 (2½) + virtual bye (0 + 0 + ½) + 1 (1½) = 4½, cut: 4; SB ½ + 1½ = 2.
+	 * 5: virtual bye (0 + 0 + 1) + 1 (1½) + 2 (2½) = 5, cut: 4; SB 1 + ¾ = 1¾.
+	 * 1: 3 (1) + 5 (1) + 4 (1½) = 3½, cut: 2½; SB 1 + ½ = 1½.
+	 * 3: 1 (1½) + virtual (0 + 1 + ½) + virtual (0 + 1 + 0) = 4, cut: 3; SB 0. */
+	want_swiss(st, 5, 2, 1, Q(3), Q(3), Q(4), Q(4));
+	want_swiss(st, 5, 4, 2, Q(2), Q(4), Q(4.5), Q(2));
+	want_swiss(st, 5, 5, 3, Q(1.5), Q(4), Q(5), Q(1.75));
+	want_swiss(st, 5, 1, 4, Q(1.5), Q(2.5), Q(3.5), Q(1.5));
+	want_swiss(st, 5, 3, 5, Q(0), Q(3), Q(4), Q(0));
+	ck_assert_int_eq(row_of(st, 5, 3)->withdrawn, 1);
+	ck_assert_int_eq(row_of(st, 5, 4)->games, 2);  /* a bye is no game */
+	free(ev);
+}
+END_TEST
+
+/* 4 players, 3 rounds; a fifth enters during round 1 (2 x 1 < 3): a
+ * half-point bye for it, paired from round 2. */
+START_TEST(test_swiss_late_entry_by_hand)
+{
+	ev_event *ev = mk(EV_SWISS, 3, 0);
+	ev_standing st[5];
+	join_n(ev, 4);
+	ck_assert_int_eq(start(ev), 0);
+	ck_assert_int_eq(join(ev, "Late"), 0);
+	round_of(ev, 1, "1-3 4-2", "10");
+	ck_assert_int_eq(join(ev, "Later"), EV_E_LATE);  /* 2 x 2 >= 3 */
+	round_of(ev, 2, "2-1 3-5 4-bye", "=0");
+	round_of(ev, 3, "5-2 1-4 3-bye", "=1");
+	ev_standings(ev, st);
+	/* Points: 1: 1 ½ 1; 2: 1 ½ ½; 5: ½(H) 1 ½; 4: 0 1(bye) 0; 3: 0 0 1(bye).
+	 * Adjusted: 3 and 4 ½ (their byes count ½), 5 2 (H is ½ already).
+	 * 1: 3 (½) + 2 (2) + 4 (½) = 3, cut: 2½; SB ½ + 1 + ½ = 2.
+	 * 2: 4 (½) + 1 (2½) + 5 (2) = 5, cut: 4½; SB ½ + 1¼ + 1 = 2¾.
+	 * 5: virtual H (0 + ½ + 1) + 3 (½) + 2 (2) = 4, cut: 3½; SB ¾ + ½ + 1 = 2¼.
+	 * 4: 2 (2) + virtual bye (0 + 0 + ½) + 1 (2½) = 5, cut: 4½; SB ½.
+	 * 3: 1 (2½) + 5 (2) + virtual bye (0 + 0 + 0) = 4½, cut: 4½; SB 0. */
+	want_swiss(st, 5, 1, 1, Q(2.5), Q(2.5), Q(3), Q(2));
+	want_swiss(st, 5, 2, 2, Q(2), Q(4.5), Q(5), Q(2.75));
+	want_swiss(st, 5, 5, 3, Q(2), Q(3.5), Q(4), Q(2.25));
+	want_swiss(st, 5, 4, 4, Q(1), Q(4.5), Q(5), Q(0.5));
+	want_swiss(st, 5, 3, 5, Q(1), Q(4.5), Q(4.5), Q(0));
+	free(ev);
+}
+END_TEST
+
+/* ---- exports ---- */
+
+START_TEST(test_csv_and_trf_exports)
+{
+	ev_event *ev = mk(EV_ROUND_ROBIN, 0, 0);
+	char buf[4096];
+	join_n(ev, 3);
+	ck_assert_int_eq(join(ev, "Abdul \"The Sower\""), 0);
+	ck_assert_int_eq(start(ev), 0);
+	play(ev, 1, 1, 4, '0', 0, 25);
+	play(ev, 1, 2, 3, '1', 40, 0);
+	ck_assert_int_eq(next(ev), 0);
+	play(ev, 2, 4, 3, '1', 25, 0);
+	play(ev, 2, 1, 2, '1', 25, 0);
+	ck_assert_int_eq(next(ev), 0);
+	play(ev, 3, 2, 4, '=', 24, 24);
+	play(ev, 3, 3, 1, '=', 24, 24);
+	ck_assert_int_eq(next(ev), 0);
+	long len = ev_csv(ev, buf, sizeof buf);
+	ck_assert_int_gt(len, 0);
+	ck_assert_str_eq(buf,
+		"place,number,name,points,sonneborn_berger,direct_encounter,seeds,"
+		"games,wins,draws,losses,withdrawn\r\n"
+		"1,4,\"Abdul \"\"The Sower\"\"\",2.5,2.75,0,74,3,2,1,0,0\r\n"
+		"2,1,\"Ama\",1.5,1.75,1,49,3,1,1,1,0\r\n"
+		"3,2,\"Kofi\",1.5,1.75,0,64,3,1,1,1,0\r\n"
+		"4,3,\"Yaw\",0.5,0.75,0,24,3,0,1,2,0\r\n");
+	ck_assert_int_eq(len, (long)strlen(buf));
+	/* Too small a buffer: the length needed, as snprintf. */
+	char small[16];
+	ck_assert_int_eq(ev_csv(ev, small, sizeof small), len);
+	ck_assert_uint_eq(strlen(small), sizeof small - 1);
+
+	len = ev_trf(ev, buf, sizeof buf);
+	ck_assert_int_gt(len, 0);
+	ck_assert_ptr_nonnull(strstr(buf, "012 Thursday club\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "XXR 3\n"));
+	/* Read back: the same games; the rank column (86-89) is the place. */
+	trf_file *f = malloc(sizeof *f);
+	char err[128];
+	ck_assert_int_eq(trf_read(buf, (size_t)len, f, err, sizeof err), 0);
+	ck_assert_int_eq(f->ev.nplayers, 4);
+	ck_assert_str_eq(f->names[1], "Kofi");
+	ck_assert_int_eq(f->ev.p[0].rounds[0].opp, 3);
+	ck_assert_int_eq(f->ev.p[0].rounds[0].color, PAIR_WHITE);
+	ck_assert_int_eq(f->ev.p[0].rounds[0].result, '0');
+	ck_assert_int_eq(f->ev.p[1].rounds[2].result, '=');
+	ck_assert_int_eq(pair_score_halves(&f->ev.p[3], 3), 5);
+	int places[4] = { 2, 3, 4, 1 };
+	for (const char *line = buf; (line = strstr(line, "001 ")) != NULL; line++) {
+		int num = atoi(line + 4);
+		ck_assert_int_eq(atoi(line + 85), places[num - 1]);
+	}
+	free(f);
+	free(ev);
+}
+END_TEST
+
+/* ---- random events ---- */
+
+static uint32_t rng = 2463534242u;
+
+static unsigned rnd(unsigned n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 17;
+	rng ^= rng << 5;
+	return rng % n;
+}
+
+/* Random results for the boards of round r still without one: draws,
+ * wins either way, forfeits from the organiser, seeds from the room. */
+static void random_results(ev_event *ev, int r)
+{
+	ev_round *rd = &ev->rounds[r - 1];
+	for (int b = 0; b < rd->nboards; b++) {
+		if (rd->boards[b].result != EV_RES_NONE)
+			continue;
+		unsigned x = rnd(100);
+		int w = (int)rnd(49), k = (int)rnd((unsigned)(49 - w));
+		char res = x < 4 ? EV_RES_WHITE_FF : x < 7 ? EV_RES_BLACK_FF : x < 8 ? EV_RES_DOUBLE_FF
+		         : x < 30 ? EV_RES_DRAW : x < 65 ? EV_RES_WHITE : EV_RES_BLACK;
+		if (res == EV_RES_WHITE_FF || res == EV_RES_BLACK_FF || res == EV_RES_DOUBLE_FF)
+			ck_assert_int_eq(result(ev, EV_BY_ORGANISER, r, b, res, 0, 0), 0);
+		else
+			ck_assert_int_eq(result(ev, EV_BY_ROOM, r, b, res, w, k), 0);
+	}
+}
+
+/* Points in halves from the boards of the complete rounds and the late
+ * entries' half-point byes, without the module's standings. */
+static void points_by_hand(const ev_event *ev, int *halves)
+{
+	int rounds = ev_rounds_complete(ev);
+	for (int i = 0; i < ev->nfield; i++)
+		halves[i] = ev->entries[ev->field[i]].late < rounds
+		          ? ev->entries[ev->field[i]].late : rounds;
+	for (int r = 0; r < rounds; r++)
+		for (int b = 0; b < ev->rounds[r].nboards; b++) {
+			const ev_board *bd = &ev->rounds[r].boards[b];
+			switch (bd->result) {
+			case '1': case '+': halves[bd->white] += 2; break;
+			case '0': case '-': halves[bd->black] += 2; break;
+			case '=': halves[bd->white]++, halves[bd->black]++; break;
+			case 'U': halves[bd->white] += 2; break;
+			default: break;
+			}
+		}
+}
+
+static void check_standings_points(const ev_event *ev)
+{
+	int halves[EV_MAX_PLAYERS];
+	ev_standing *st = malloc(EV_MAX_PLAYERS * sizeof *st);
+	int n = ev_standings(ev, st);
+	ck_assert_int_eq(n, ev->nfield);
+	points_by_hand(ev, halves);
+	for (int i = 0; i < n; i++) {
+		ck_assert_int_eq(st[i].points, 2 * halves[st[i].number - 1]);
+		if (i) {
+			ck_assert_int_le(st[i].points, st[i - 1].points);
+			ck_assert_int_ge(st[i].place, st[i - 1].place);
+		}
+		ck_assert_int_le(st[i].place, i + 1);
+		ck_assert_int_ge(st[i].place_last, i + 1);
+	}
+	free(st);
+}
+
+START_TEST(test_swiss_30_players_7_rounds_random)
+{
+	ev_event *ev = mk(EV_SWISS, 7, 0);
+	static int met[EV_MAX_PLAYERS][EV_MAX_PLAYERS]; /* games played over the board */
+	int byes[EV_MAX_PLAYERS] = { 0 }, won_ff[EV_MAX_PLAYERS] = { 0 };
+	char buf[32768];
+
+	memset(met, 0, sizeof met);
+	capjournal = 1000;
+	njournal = 0;
+	journal = malloc((size_t)capjournal * sizeof *journal);
+	ck_assert_ptr_nonnull(journal);
+	rng = 12345;
+	join_n(ev, 29);
+	ck_assert_int_eq(start(ev), 0);
+	for (int r = 1; ev->state == EV_RUNNING; r++) {
+		ck_assert_int_eq(ev->nrounds, r);
+		if (r == 2)
+			ck_assert_int_eq(join(ev, "Late comer"), 0);  /* 30th: 2 half-point byes */
+		const ev_round *rd = &ev->rounds[r - 1];
+		int seen[EV_MAX_PLAYERS] = { 0 };
+		for (int b = 0; b < rd->nboards; b++) {
+			int w = rd->boards[b].white, k = rd->boards[b].black;
+			seen[w]++;
+			if (k < 0) {
+				ck_assert_int_eq(rd->boards[b].result, EV_RES_BYE);
+				ck_assert_int_eq(byes[w], 0);     /* one pairing-allocated bye at most */
+				ck_assert_int_eq(won_ff[w], 0);   /* never after a win by forfeit */
+				byes[w]++;
+				continue;
+			}
+			seen[k]++;
+			ck_assert_msg(!met[w][k], "round %d: %d and %d meet again", r, w + 1, k + 1);
+		}
+		/* Everyone in the field and not withdrawn is paired once. */
+		for (int i = 0; i < ev->nfield; i++) {
+			const ev_player *p = &ev->entries[ev->field[i]];
+			int expect = !p->withdrawn && p->late < r;
+			ck_assert_msg(seen[i] == expect, "round %d: %d paired %d times", r, i + 1, seen[i]);
+		}
+		if (r == 3) {
+			/* withdraws with a game on: it is forfeited */
+			int e = ev->field[4];
+			ck_assert_int_eq(withdraw(ev, e), 0);
+			int b = board_of_number(ev, 3, 5);
+			if (b >= 0 && ev->rounds[2].boards[b].black >= 0)
+				ck_assert(strchr("+-", ev->rounds[2].boards[b].result));
+		}
+		random_results(ev, r);
+		if (r == 5)
+			ck_assert_int_eq(withdraw(ev, ev->field[9]), 0);  /* between rounds */
+		for (int b = 0; b < rd->nboards; b++) {
+			const ev_board *bd = &rd->boards[b];
+			if (bd->black < 0)
+				continue;
+			if (bd->result == '1' || bd->result == '=' || bd->result == '0')
+				met[bd->white][bd->black] = met[bd->black][bd->white] = 1;
+			if (bd->result == '+')
+				won_ff[bd->white] = 1;
+			if (bd->result == '-')
+				won_ff[bd->black] = 1;
+		}
+		check_standings_points(ev);
+		ck_assert_int_eq(next(ev), 0);
+	}
+	ck_assert_int_eq(ev->nrounds, 7);
+	ck_assert_int_eq(ev->nfield, 30);
+	check_standings_points(ev);
+	/* The TRF reads back, consistent, with the same points. */
+	long len = ev_trf(ev, buf, sizeof buf);
+	ck_assert_int_gt(len, 0);
+	ck_assert_int_lt(len, (long)sizeof buf);
+	trf_file *f = malloc(sizeof *f);
+	char err[128];
+	int halves[EV_MAX_PLAYERS];
+	ck_assert_msg(trf_read(buf, (size_t)len, f, err, sizeof err) == 0, "%s", err);
+	points_by_hand(ev, halves);
+	for (int i = 0; i < 30; i++)
+		ck_assert_int_eq(pair_score_halves(&f->ev.p[i], 7), halves[i]);
+	ck_assert_int_eq(f->ev.p[29].rounds[0].result, 'H');
+	ck_assert_int_eq(f->ev.p[29].rounds[1].result, 'H');
+	ck_assert_int_eq(f->ev.p[4].rounds[6].result, 'Z');
+	free(f);
+	/* The changes replayed on the same settings rebuild the event. */
+	ck_assert_int_lt(njournal, capjournal);
+	ev_event *again = mk(EV_SWISS, 7, 0);
+	for (int i = 0; i < njournal; i++)
+		ev_apply(again, &journal[i]);
+	ck_assert_int_eq(memcmp(again, ev, sizeof *ev), 0);
+	free(again);
+	free(journal);
+	journal = NULL;
+	free(ev);
+}
+END_TEST
+
+START_TEST(test_double_round_robin_9_players_random)
+{
+	ev_event *ev = mk(EV_DOUBLE_ROUND_ROBIN, 0, 0);
+	rng = 777;
+	join_n(ev, 9);
+	ck_assert_int_eq(start(ev), 0);
+	ck_assert_int_eq(ev->total_rounds, 18);
+	for (int r = 1; ev->state == EV_RUNNING; r++) {
+		if (r == 12)
+			ck_assert_int_eq(withdraw(ev, ev->field[6]), 0);  /* 7, mid-round */
+		random_results(ev, r);
+		ck_assert_int_eq(next(ev), 0);
+	}
+	ck_assert_int_eq(ev->nrounds, 18);
+	for (int c = 0; c < 2; c++) {
+		int met[9][9] = { { 0 } }, byes[9] = { 0 };
+		for (int r = c * 9; r < c * 9 + 9; r++) {
+			const ev_round *rd = &ev->rounds[r];
+			ck_assert_int_eq(rd->nboards, 5);
+			for (int b = 0; b < rd->nboards; b++) {
+				const ev_board *bd = &rd->boards[b];
+				if (bd->black < 0) {
+					byes[bd->white]++;
+					ck_assert_int_eq(bd->result, EV_RES_RR_BYE);
+				} else {
+					met[bd->white][bd->black]++;
+					met[bd->black][bd->white]++;
+				}
+				if (c == 1) {
+					/* cycle two: the same boards, colours swapped */
+					const ev_board *one = &ev->rounds[r - 9].boards[b];
+					if (bd->black < 0)
+						ck_assert_int_eq(bd->white, one->white);
+					else {
+						ck_assert_int_eq(bd->white, one->black);
+						ck_assert_int_eq(bd->black, one->white);
+					}
+				}
+				/* 7's games after his withdrawal in round 12 are forfeits. */
+				if (r >= 12 && bd->black >= 0 && (bd->white == 6 || bd->black == 6))
+					ck_assert_int_eq(bd->result,
+						bd->white == 6 ? EV_RES_BLACK_FF : EV_RES_WHITE_FF);
+			}
+		}
+		for (int i = 0; i < 9; i++) {
+			ck_assert_int_eq(byes[i], 1);
+			for (int j = 0; j < 9; j++)
+				ck_assert_int_eq(met[i][j], i != j);
+		}
+	}
+	check_standings_points(ev);
+	free(ev);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("event");
+	TCase *tc = tcase_create("event");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_create_rejects_bad_settings);
+	tcase_add_test(tc, test_join_names_and_limits);
+	tcase_add_test(tc, test_start_needs_two_players);
+	tcase_add_test(tc, test_results_and_their_errors);
+	tcase_add_test(tc, test_swiss_late_entry_until_half_the_rounds);
+	tcase_add_test(tc, test_swiss_unpairable_round_then_finish);
+	tcase_add_test(tc, test_double_round_robin_4_by_hand);
+	tcase_add_test(tc, test_round_robin_direct_encounter_before_seeds);
+	tcase_add_test(tc, test_direct_encounter_only_when_all_met);
+	tcase_add_test(tc, test_odd_round_robin_shared_place);
+	tcase_add_test(tc, test_swiss_6_players_by_hand);
+	tcase_add_test(tc, test_swiss_odd_field_and_withdrawal_by_hand);
+	tcase_add_test(tc, test_swiss_late_entry_by_hand);
+	tcase_add_test(tc, test_csv_and_trf_exports);
+	tcase_add_test(tc, test_swiss_30_players_7_rounds_random);
+	tcase_add_test(tc, test_double_round_robin_9_players_random);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
