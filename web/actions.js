@@ -10,6 +10,7 @@ import * as local from './local.js';
 import { setAttr, setData, setDisabled, setHidden, setText } from './dom.js';
 import { presetName } from './editor.js';
 import { getKind } from './kind.js';
+import { kindRec } from './kinds.js';
 import { nextLevel } from './ai.js';
 
 export function drawShare(f) {
@@ -34,7 +35,7 @@ export function drawFromPosition(f) {
 
 function fromText(st) {
   if (!st || !st.start) return '';
-  const name = getKind() === 'oware' ? presetName(st.start) : null;
+  const name = kindRec(getKind()).studied ? presetName(st.start) : null;  // the editor's presets
   return name ? t('position.from.named', { name }) : t('position.from');
 }
 

@@ -84,10 +84,12 @@ export function saveLevel(kind, level) {
 // browser"): a 100-ply game in about a minute on a phone-class device.
 export const ANALYSIS_NODES = 300000;
 
-// The computer of kind ('oware': web/ai-worker.js, 'togyz':
-// web/togyz-worker.js).
+// The worker that searches for each game.
+const WORKERS = { oware: 'ai-worker.js', togyz: 'togyz-worker.js' };
+// The computer of kind (kinds.js's records ask here).
 export function computerFor(kind) {
-  return kind === 'togyz' ? new Computer(new URL('togyz-worker.js', import.meta.url), 'togyz') : new Computer();
+  const k = kindOf(kind);
+  return new Computer(new URL(WORKERS[k], import.meta.url), k);
 }
 
 export class Computer {

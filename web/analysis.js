@@ -1,5 +1,6 @@
 // analysis.js: the engine's analysis of a finished game or a record, run in the search's worker (web/ai-worker.js): progress, the evaluation graph, marks, the best move and the summary.
 import { Computer, ANALYSIS_NODES } from './ai.js';
+import { kindRec } from './kinds.js';
 import { t } from './i18n.js';
 import { $, announce } from './ui.js';
 import { model, shownPly } from './model.js';
@@ -187,7 +188,7 @@ function lossText(p) {
 
 // Whether the analysis card is shown: Oware only (the analysis runs
 // Oware's search, engine/analysis.h), once the moves can be stepped through.
-const shownFor = (f) => f.reviewable && f.st.moves.length > 0 && !!model.timeline && model.timeline.kind !== 'togyz';
+const shownFor = (f) => f.reviewable && f.st.moves.length > 0 && !!model.timeline && kindRec(model.timeline.kind).studied;
 
 // The engine's best move from the position shown, for the board to mark
 // (null: none analysed).

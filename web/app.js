@@ -3,7 +3,8 @@
 // the start page, a room, the local game or a record.
 import { loadEngine } from './engine.js';
 import { loadTogyz } from './togyz.js';
-import { getKind, pitIds, rowOf } from './kind.js';
+import { getKind } from './kind.js';
+import { kindRec } from './kinds.js';
 import { t, initLang, setLang, getLang, applyStatic } from './i18n.js';
 import { $, loadFailed, dialogOpen, shownScreen } from './ui.js';
 import { model } from './model.js';
@@ -60,17 +61,10 @@ function onKey(ev) {
     ev.preventDefault();
     return;
   }
-  let letter;
-  if (getKind() === 'togyz') {
-    // Digits 1-9 pick a hole of the side to move (as Kazakh records number them).
-    if (ev.key.length !== 1 || !/[1-9]/.test(ev.key)) return;
-    letter = pitIds()[(g.turn === 'south' ? 0 : rowOf()) + Number(ev.key) - 1];
-  } else {
-    if (ev.key.length !== 1 || !/[a-f]/i.test(ev.key)) return;
-    // Letters pick a pit of the side to move, whatever the case typed.
-    letter = g.turn === 'south' ? ev.key.toLowerCase() : ev.key.toUpperCase();
-  }
-  if (playable(letter)) {
+  // A pit of the side to move: Oware's letter in either case, Togyz's hole
+  // digit (kinds.js, as the lessons and puzzles read keys).
+  const letter = kindRec(getKind()).pitForKey(ev.key, g.turn);
+  if (letter && playable(letter)) {
     ev.preventDefault();
     onPlay(letter);
   }

@@ -2,6 +2,7 @@
 // highlights and the sowing animation. Knows nothing of rooms or sockets.
 import { t } from './i18n.js';
 import { kindOf, pitIds, pitLabel, rowOf } from './kind.js';
+import { kindRec } from './kinds.js';
 import { setText, setAttr, setData } from './dom.js';
 
 const MAX_DOTS = 24;  // seeds drawn in a pit; the count is always written
@@ -40,6 +41,7 @@ export class Board {
     this.anim = null;           // {timer, resolve, done} of a running animation (done: its promise)
     this.rows = { top: root.querySelector('.row-top'), bottom: root.querySelector('.row-bottom') };
     this.kind = null;
+    this.marksTuzdyk = false;
     this.setKind(kind);
   }
 
@@ -51,6 +53,7 @@ export class Board {
     this.kind = kind;
     this.ids = pitIds(kind);
     this.row = rowOf(kind);
+    this.marksTuzdyk = kindRec(kind).tuzdyk;  // Togyz: tuzdyks marked, sown into their owner's store
     this.counts = new Array(this.ids.length).fill(0);
     this.tuzdyk = { south: null, north: null };
     this.legal = new Set();
@@ -144,7 +147,7 @@ export class Board {
   // Togyz: marks each side's tuzdyk (a hole number of the opponent's row,
   // or null) with its owner.
   _drawTuzdyks(tuzdyk) {
-    if (this.kind !== 'togyz') return;
+    if (!this.marksTuzdyk) return;
     const tz = tuzdyk || {};
     this.tuzdyk = {
       south: tz.south ? this.ids[this.row + tz.south - 1] : null,
@@ -313,7 +316,7 @@ export class Board {
     const origin = this.ids.indexOf(last.pit);
     steps.push(() => { counts[origin] = 0; this._drawPit(origin, 0); this._pit(last.pit).classList.add('lifting'); });
     // Togyz: a seed sown into a tuzdyk goes at once to its owner's store.
-    const tz = (before.tuzdyk && this.kind === 'togyz') ? {
+    const tz = (before.tuzdyk && this.marksTuzdyk) ? {
       [before.tuzdyk.south ? this.ids[this.row + before.tuzdyk.south - 1] : '']: 'south',
       [before.tuzdyk.north ? this.ids[before.tuzdyk.north - 1] : '']: 'north',
     } : {};

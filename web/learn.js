@@ -6,9 +6,8 @@
 // tests/wasm/lessons.test.mjs checks the data. Progress is kept in this
 // browser (localStorage). The panel's state is its own (the game screen's
 // is model.js's); every intent here changes it, then draws the panel.
-import { Game as OwareGame } from './engine.js';
-import { Game as TogyzGame } from './togyz.js';
-import { getKind, pitLabel } from './kind.js';
+import { getKind } from './kind.js';
+import { kindRec } from './kinds.js';
 import { t, getLang } from './i18n.js';
 import { Board } from './board.js';
 import { $, load, store } from './ui.js';
@@ -37,7 +36,6 @@ const opponentHere = () => !!(model && model.mode === 'online' && model.state &&
 
 let board = null;
 
-const engineOf = (kind) => (kind === 'togyz' ? TogyzGame : OwareGame);
 const words = (o) => (o ? o[getLang()] || o.en : '');
 
 // The lessons finished, by id, in this browser.
@@ -101,7 +99,7 @@ function openStep(i) {
   learn.game = null;
   const step = currentStep();
   if (step.position) {
-    learn.game = engineOf(learn.kind).fromPosition(step.position);
+    learn.game = kindRec(learn.kind).Game.fromPosition(step.position);
     learn.side = learn.game.state().turn;
     if (!board || board.kind !== learn.kind) {
       board = new Board($('learn-board'), { south: $('learn-store-south'), north: $('learn-store-north') },
@@ -147,11 +145,8 @@ export function meets(goal, move, state) {
 
 // What the goal asks, as "that does not …" for a legal move that misses it.
 function missed(goal, move, state) {
-  const kind = learn.kind;
   // Oware's pit letter; Togyz's hole with its side ("Black's hole 2").
-  const pit = (p) => (kind === 'togyz'
-    ? t('learn.hole', { n: pitLabel(p, kind), side: t(`side.${p === p.toLowerCase() ? 'south' : 'north'}`) })
-    : pitLabel(p, kind));
+  const pit = kindRec(learn.kind).holeName;
   for (const [k, v] of Object.entries(goal)) {
     if (k === 'last' && move.sown.at(-1) !== v) return t('learn.miss.last', { pit: pit(v), landed: pit(move.sown.at(-1)) });
     if (k === 'seeds' && move.seeds !== v) return t('learn.miss.seeds', { n: v, got: move.seeds });
@@ -320,10 +315,7 @@ export function wireLearn() {
     if (ev.ctrlKey || ev.metaKey || ev.altKey || learn.lesson < 0 || !learn.game) return;
     const step = currentStep();
     if (!step.goal || learn.solved) return;
-    const turn = learn.side;
-    let pit = null;
-    if (learn.kind === 'togyz' && /^[1-9]$/.test(ev.key)) pit = board.ids[(turn === 'south' ? 0 : 9) + Number(ev.key) - 1];
-    else if (learn.kind === 'oware' && /^[a-f]$/i.test(ev.key)) pit = turn === 'south' ? ev.key.toLowerCase() : ev.key.toUpperCase();
+    const pit = kindRec(learn.kind).pitForKey(ev.key, learn.side);
     if (pit) {
       ev.preventDefault();
       ev.stopPropagation();

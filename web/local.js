@@ -1,8 +1,8 @@
 // local.js: the game on this device (two players or the computer): moves, saving, undo, hint, new game, flip.
-import { EngineError, Game, replay } from './engine.js';
-import { Game as TogyzGame, replay as togyzReplay } from './togyz.js';
+import { EngineError } from './engine.js';
 import { getKind, setKind, kindOf, pitLabel } from './kind.js';
-import { computerFor, levelOn, nextLevel, saveLevel } from './ai.js';
+import { kindRec } from './kinds.js';
+import { levelOn, nextLevel, saveLevel } from './ai.js';
 import { t, applyStatic } from './i18n.js';
 import { toast, announce, confirmDialog, show, store, load, setGameHeading } from './ui.js';
 import { model, setModel, newModel, moverOf, undoCount, mySide } from './model.js';
@@ -18,19 +18,6 @@ function saveLocal() {
   store(LOCAL_KEY, JSON.stringify({ kind: model.timeline.kind, moves: model.timeline.moves, ai: model.local.ai, flipped: model.flipped, start: model.start }));
 }
 
-// A saved start position the engine of kind accepts, else null (the standard start).
-function validStart(pos, kind) {
-  if (!pos) return null;
-  try {
-    if (kind === 'togyz') {
-      TogyzGame.fromPosition(pos);
-      return { pits: pos.pits.slice(), captured: { ...pos.captured }, tuzdyk: { south: pos.tuzdyk?.south ?? null, north: pos.tuzdyk?.north ?? null }, turn: pos.turn };
-    }
-    Game.fromPosition(pos);
-    return { pits: pos.pits.slice(), captured: { ...pos.captured }, turn: pos.turn };
-  } catch { return null; }
-}
-
 // The saved local game: {kind, moves, ai, flipped, start}, or null. kind:
 // 'oware' or 'togyz'; start: the position its games start from (null: the
 // standard start).
@@ -41,7 +28,7 @@ export function readLocal() {
     const kind = kindOf(saved.kind);
     const level = saved.ai && levelOn(kind, saved.ai.level);
     const ai = level && ['south', 'north'].includes(saved.ai.side) ? { level, side: saved.ai.side } : null;
-    return { kind, moves: saved.moves.filter((m) => typeof m === 'string'), ai, flipped: !!saved.flipped, start: validStart(saved.start, kind) };
+    return { kind, moves: saved.moves.filter((m) => typeof m === 'string'), ai, flipped: !!saved.flipped, start: kindRec(kind).validStart(saved.start) };
   } catch { return null; }
 }
 
@@ -49,7 +36,7 @@ export function readLocal() {
 export function unfinishedLocal() {
   const saved = readLocal();
   if (!saved || !saved.moves.length) return false;
-  try { return !(saved.kind === 'togyz' ? togyzReplay : replay)(saved.moves, saved.start).over; } catch { return false; }
+  try { return !kindRec(saved.kind).replay(saved.moves, saved.start).over; } catch { return false; }
 }
 
 // What the start page's Resume button says: which game is kept and the
@@ -101,7 +88,7 @@ export function startLocal() {
 let computer = null;
 function cpu() {
   if (!computer) {
-    computer = computerFor(getKind());
+    computer = kindRec(getKind()).computer();
   }
   return computer;
 }

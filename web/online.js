@@ -1,6 +1,7 @@
 // online.js: the online room: its connection, the server's messages, sending moves and actions, its buttons.
 import { t, applyStatic } from './i18n.js';
-import { getKind, setKind, kindOf, pitLabel, togyzFromWire } from './kind.js';
+import { getKind, setKind, kindOf } from './kind.js';
+import { kindRec, kindByPits } from './kinds.js';
 import { Connection, socketUrl, CLOSE_REPLACED } from './net.js';
 import { toast, announce, confirmDialog, show, store, load } from './ui.js';
 import { model, setModel, newModel, mySide, other, moverOf, dropIdlePreview } from './model.js';
@@ -82,7 +83,7 @@ function hello() {
   if (!model.online.room) {
     const from = model.online.createPosition ? { position: model.online.createPosition } : {};
     // kind is sent for Togyz Kumalak only (a room is Oware without it).
-    const kind = model.online.createKind === 'togyz' ? { kind: 'togyz' } : {};
+    const kind = kindRec(model.online.createKind).createFields;
     return { type: 'create', ...kind, side: model.online.createSide, clock: model.online.createClock, ...from, ...named };
   }
   const token = load(TOKEN_KEY(model.online.room));
@@ -138,12 +139,12 @@ function useKind(kind) {
 // A move as the wire carries it: Oware its letter; Togyz the hole number
 // "1".."9" of the side to move (protocol/PROTOCOL.md).
 function wirePit(letter) {
-  return getKind() === 'togyz' ? pitLabel(letter) : letter;
+  return kindRec(getKind()).wirePit(letter);
 }
 
 function onState(st) {
-  useKind(st.kind || (st.game && Array.isArray(st.game.pits) && st.game.pits.length === 18 ? 'togyz' : 'oware'));
-  if (getKind() === 'togyz') st = togyzFromWire(st);
+  useKind(st.kind || kindByPits(st.game && Array.isArray(st.game.pits) ? st.game.pits.length : 0).name);
+  st = kindRec(getKind()).fromWire(st);
   const prev = model.state;
   if (prev && !model.online.freshJoin && st.version !== undefined && prev.version !== undefined &&
       st.version < prev.version && st.game_number === prev.game_number) return;  // an old state after a newer one
@@ -201,7 +202,7 @@ function syncTimeline() {
     for (let i = line.moves.length; i < st.moves.length; i++) line.play(st.moves[i]);
     model.timeline = line;
     // Togyz: the page's replay says what the last move did in its terms.
-    if (line.kind === 'togyz' && st.moves.length) st.last = line.history[st.moves.length - 1];
+    if (kindRec(line.kind).lastFromReplay && st.moves.length) st.last = line.history[st.moves.length - 1];
   } catch (e) {
     model.timeline = null;  // a record the engine refuses: show the server's view only
     console.warn('replay failed', e);

@@ -10,15 +10,13 @@
 // and a rating (Elo-like against the puzzle's difficulty) are kept in this
 // browser, and a puzzle of the day is chosen by the date. The panel's state
 // is its own; every intent changes it, then draws the panel.
-import { Game as OwareGame } from './engine.js';
-import { Game as TogyzGame } from './togyz.js';
-import { getKind, pitLabel } from './kind.js';
+import { getKind } from './kind.js';
+import { kindRec } from './kinds.js';
 import { t } from './i18n.js';
 import { Board } from './board.js';
 import { $, load, store } from './ui.js';
 import { setText, setHidden, setAttr, setDisabled } from './dom.js';
 import { openRecord } from './study.js';
-import { computerFor } from './ai.js';
 
 const REPLY_MS = 700;   // the pause before the page plays a reply
 const START_RATING = 1200;
@@ -45,15 +43,12 @@ let board = null;
 let replyTimer = null;
 let viewSeq = 0;       // the engine's answer to an older position is dropped
 const computers = {};
-const computer = (kind) => (computers[kind] ||= computerFor(kind));
+const computer = (kind) => (computers[kind] ||= kindRec(kind).computer());
 const WON = 20000;     // a search score beyond this is a forced result
 
-const engineOf = (kind) => (kind === 'togyz' ? TogyzGame : OwareGame);
 const puzzle = () => pz.list[pz.at];
 const KEY = (kind) => `oware.puzzles.${kind}`;
-const pitName = (p) => (pz.kind === 'togyz'
-  ? t('learn.hole', { n: pitLabel(p, 'togyz'), side: t(`side.${p === p.toLowerCase() ? 'south' : 'north'}`) })
-  : p);
+const pitName = (p) => kindRec(pz.kind).holeName(p);
 
 // What this browser keeps of a game's puzzles: {rating, streak, best, done: {id: 'solved'|'failed'}}.
 export function record(kind) {
@@ -148,7 +143,7 @@ function openPuzzle(i, daily = false) {
   pz.played = [];
   pz.view = null;
   viewSeq++;
-  pz.game = engineOf(pz.kind).fromPosition(puzzle().position);
+  pz.game = kindRec(pz.kind).Game.fromPosition(puzzle().position);
   if (!board || board.kind !== pz.kind) {
     board = new Board($('puzzles-board'), { south: $('puzzles-store-south'), north: $('puzzles-store-north') },
       { onPlay: tryMove }, pz.kind);
@@ -320,7 +315,7 @@ export function drawPuzzles() {
   setHidden($('puzzles-analyse'), pz.phase !== 'done');
   setHidden($('puzzles-reset'), pz.phase !== 'analysis');
   // Oware's record screen (review, the engine's analysis, play from here) takes the line.
-  setHidden($('puzzles-study'), pz.kind !== 'oware' || (pz.phase !== 'done' && pz.phase !== 'analysis'));
+  setHidden($('puzzles-study'), !kindRec(pz.kind).studied || (pz.phase !== 'done' && pz.phase !== 'analysis'));
   setHidden($('puzzles-next'), pz.phase === 'reply');
 }
 
@@ -333,7 +328,7 @@ export function wirePuzzles() {
   $('puzzles-solution').addEventListener('click', showSolution);
   $('puzzles-analyse').addEventListener('click', analyse);
   $('puzzles-reset').addEventListener('click', () => {
-    pz.game = engineOf(pz.kind).fromPosition(puzzle().position);
+    pz.game = kindRec(pz.kind).Game.fromPosition(puzzle().position);
     pz.played = [];
     board.finish();
     board.show(pz.game.state());
@@ -343,10 +338,7 @@ export function wirePuzzles() {
   // Oware's letters (Togyz's digits 1-9) play a pit of the side to move, as on the game screen.
   $('puzzles').addEventListener('keydown', (ev) => {
     if (ev.ctrlKey || ev.metaKey || ev.altKey || !pz.game || pz.at < 0) return;
-    const turn = pz.game.state().turn;
-    let pit = null;
-    if (pz.kind === 'togyz' && /^[1-9]$/.test(ev.key)) pit = board.ids[(turn === 'south' ? 0 : 9) + Number(ev.key) - 1];
-    else if (pz.kind === 'oware' && /^[a-f]$/i.test(ev.key)) pit = turn === 'south' ? ev.key.toLowerCase() : ev.key.toUpperCase();
+    const pit = kindRec(pz.kind).pitForKey(ev.key, pz.game.state().turn);
     if (pit && board.legal.has(pit)) {
       ev.preventDefault();
       ev.stopPropagation();

@@ -1,6 +1,7 @@
 // record.js: the record card: the move list, the review bar and the record's copy and download: drawn, and wired to review.js and study.js.
 import { $ } from './ui.js';
 import { model, shownPly } from './model.js';
+import { kindRec } from './kinds.js';
 import { t } from './i18n.js';
 import { seatName, nameAndSide } from './names.js';
 import { analysedPly, MARKS } from './analysis.js';
@@ -35,7 +36,7 @@ export function drawRecord(f) {
   }
   setHidden($('record-copy'), st.moves.length === 0);
   // The .ogn download is Oware's (Togyz records are copied as text).
-  setHidden($('record-download'), st.moves.length === 0 || !model.timeline || model.timeline.kind === 'togyz');
+  setHidden($('record-download'), st.moves.length === 0 || !model.timeline || !kindRec(model.timeline.kind).studied);
 }
 
 // The move list: a row per move pair, a button per move, kept in place

@@ -1,8 +1,7 @@
 // start.js: the start page: a board at rest, the game choice, the create form, the local game's buttons (Resume for an unfinished one), and the editor and the games list inside it.
-import { Game } from './engine.js';
-import { Game as TogyzGame } from './togyz.js';
 import { t, applyStatic } from './i18n.js';
-import { setKind, getKind, chosenKind, chooseKind, isTogyz } from './kind.js';
+import { setKind, getKind, chosenKind, chooseKind } from './kind.js';
+import { kindRec } from './kinds.js';
 import { Board } from './board.js';
 import { $, show } from './ui.js';
 import { setModel, other } from './model.js';
@@ -40,10 +39,10 @@ function showKind(kind) {
   const root = $('hero-board');
   root.querySelectorAll('.row').forEach((r) => r.replaceChildren());
   const hero = new Board(root, {}, {}, kind);
-  hero.show((isTogyz(kind) ? TogyzGame : Game).start().state());
+  hero.show(kindRec(kind).Game.start().state());
   hero.setLegal([]);
-  $('study').hidden = isTogyz(kind);
-  $('editor').hidden = isTogyz(kind);
+  $('study').hidden = !kindRec(kind).studied;
+  $('editor').hidden = !kindRec(kind).studied;
   // Each game has its ladder and keeps the level chosen last for it.
   buildLevels(kind);
 }

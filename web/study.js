@@ -1,6 +1,6 @@
 // study.js: records in and out (Aualé's OGN, through engine.wasm), a game opened from a record for review, and play from here.
 import { ognWrite, ognRead, EngineError, RecordError } from './engine.js';
-import { togyzRecord } from './togyz.js';
+import { kindRec } from './kinds.js';
 import { t } from './i18n.js';
 import { $, show, store, load, copyText } from './ui.js';
 import { model, setModel, newModel, other, shownPly } from './model.js';
@@ -223,8 +223,8 @@ function endComment(g) {
 
 export function copyRecord() {
   // Togyz Kumalak: the Kazakh two-digit notation (togyz.js).
-  const text = model.timeline && model.timeline.kind === 'togyz'
-    ? togyzRecord(model.timeline.history, model.timeline.state()) : recordOgn();
+  const own = model.timeline && kindRec(model.timeline.kind).record;
+  const text = own ? own(model.timeline.history, model.timeline.state()) : recordOgn();
   copyText(text, t('record.copied'), $('record-text'));
 }
 
