@@ -1,4 +1,5 @@
 // actions.js: the share card, an incoming offer, the action buttons and the game-over card: drawn, and their buttons wired to the intents of online.js and local.js.
+// @ts-check
 import { t } from './i18n.js';
 import { $, copyText } from './ui.js';
 import { model, mySide, undoCount } from './model.js';

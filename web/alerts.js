@@ -4,6 +4,7 @@
 // that something happened and, if the player opted in, a browser
 // notification ("Ana played c: your move") that brings the game back when
 // clicked. Permission is asked only when the player presses the button.
+// @ts-check
 import { t } from './i18n.js';
 import { $, load, store, toast, MUTE_KEY, soundMuted } from './ui.js';
 import { model, mySide, moverOf, other } from './model.js';
@@ -30,8 +31,8 @@ const SOUNDS = {
 };
 
 let audio = null;
-let unseen = 0;        // things that happened while the tab was hidden
-let unseenText = '';   // the last of them
+// The count of things unseen and the last of them are the room's state
+// (model.online.unseen, unseenText).
 
 const muted = soundMuted;
 const notifyOn = () => load(NOTIFY_KEY) === '1' && typeof Notification === 'function' &&
@@ -41,7 +42,7 @@ const hidden = () => document.visibilityState === 'hidden';
 // Browsers start audio only after the player touched the page: the context
 // is made (or resumed) at the first touch or key.
 function unlockAudio() {
-  const Ctx = window.AudioContext || window.webkitAudioContext;
+  const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
   if (!Ctx) return;
   try {
     if (!audio) audio = new Ctx();
@@ -78,8 +79,8 @@ function setIcon(href) {
 function happened(kind, text) {
   play(kind);
   if (!hidden()) return;
-  unseen++;
-  unseenText = text;
+  model.online.unseen++;
+  model.online.unseenText = text;
   setIcon(ICON_ALERT);
   requestRedraw();
   if (notifyOn()) {
@@ -93,6 +94,7 @@ function happened(kind, text) {
 // While hidden with something unseen, the title says it (after status.js
 // wrote its own).
 function drawTitle() {
+  const { unseen, unseenText } = model.online;
   if (!unseen || !hidden()) return;
   const title = `(${unseen}) ${unseenText} · ${t('app.title')}`;
   if (document.title !== title) document.title = title;
@@ -164,7 +166,7 @@ export function wireAlerts() {
   });
   document.addEventListener('visibilitychange', () => {
     if (hidden()) return;
-    unseen = 0;
+    if (model) model.online.unseen = 0;
     setIcon(ICON);
     requestRedraw();  // status.js writes the title again
     // status.js writes the title again at the next render.

@@ -1,4 +1,5 @@
 // analysis.js: the engine's analysis of a finished game or a record, run in the search's worker (web/ai-worker.js): progress, the evaluation graph, marks, the best move and the summary.
+// @ts-check
 import { Computer, ANALYSIS_NODES } from './ai.js';
 import { kindRec } from './kinds.js';
 import { t } from './i18n.js';
@@ -18,7 +19,6 @@ let runId = 0;
 // The engine's line is shown to its first LINE_SHOWN moves; the button
 // under it shows the whole line (a choice of this page, not of a game).
 const LINE_SHOWN = 6;
-let wholeLine = false;
 
 // What identifies the game analysed: its start and moves.
 function keyOf() {
@@ -244,7 +244,7 @@ export function drawAnalysis(f) {
   let bestText = '';
   let lineLength = 0;
   if (next) {
-    const cut = !wholeLine && next.pv.length > LINE_SHOWN;
+    const cut = !model.study.wholeLine && next.pv.length > LINE_SHOWN;
     const line = cut ? `${next.pv.slice(0, LINE_SHOWN).join(' ')} …` : next.pv.join(' ');
     bestText = t('an.best', { move: next.best, line });
     lineLength = next.pv.length;
@@ -261,8 +261,8 @@ export function drawAnalysis(f) {
   const long = !!next && lineLength > LINE_SHOWN;
   setHidden($('an-line'), !long);
   if (long) {
-    setText($('an-line'), wholeLine ? t('an.line.less') : t('an.line.more', { n: lineLength }));
-    setAttr($('an-line'), 'aria-expanded', String(wholeLine));
+    setText($('an-line'), model.study.wholeLine ? t('an.line.less') : t('an.line.more', { n: lineLength }));
+    setAttr($('an-line'), 'aria-expanded', String(model.study.wholeLine));
   }
   // The summary: a row per side, kept in place.
   const sum = summary(a.plies);
@@ -281,7 +281,7 @@ export function drawAnalysis(f) {
 
 export function wireAnalysis() {
   $('an-start').addEventListener('click', start);
-  $('an-line').addEventListener('click', () => { wholeLine = !wholeLine; requestRedraw(); });
+  $('an-line').addEventListener('click', () => { if (model) { model.study.wholeLine = !model.study.wholeLine; requestRedraw(); } });
   $('an-stop').addEventListener('click', () => {
     stop();
     announce(t('an.stopped'));

@@ -1,6 +1,7 @@
 // app.js: the entry point and the root of the module graph: loads the
 // engines, wires each part of the page once, names the draw pass, and opens
 // the start page, a room, the local game or a record.
+// @ts-check
 import { loadEngine } from './engine.js';
 import { loadTogyz } from './togyz.js';
 import { getKind } from './kind.js';
@@ -10,13 +11,13 @@ import { $, loadFailed, dialogOpen, shownScreen } from './ui.js';
 import { model } from './model.js';
 import { renderAll } from './render.js';
 import { setDraw, requestRedraw } from './redraw.js';
-import { wireBoard, playable, disarm } from './table.js';
+import { wireBoard, playable, disarm, finishMove } from './table.js';
 import { wireActions } from './actions.js';
 import { wireConnLine } from './conn-line.js';
 import { wireRecord } from './record.js';
 import { startOnline, playOnline, wireOnline } from './online.js';
 import { startLocal, playLocal } from './local.js';
-import { reviewStep, reviewTo } from './review.js';
+import { reviewStep, reviewTo, wireReview } from './review.js';
 import { showStart, wireStart, redrawStart } from './start.js';
 import { wireTouch } from './touch.js';
 import { wireStudy, startRecord } from './study.js';
@@ -73,6 +74,7 @@ function onKey(ev) {
 function wire() {
   setDraw(renderAll);
   wireBoard({ onPlay, onPreview });
+  wireReview({ finishMove });
   wireTouch(disarm);
   $('lang').addEventListener('click', () => {
     setLang(getLang() === 'es' ? 'en' : 'es');

@@ -1,5 +1,6 @@
 // board.js: draws the board (pits, seeds, counts, letters, stores), its
 // highlights and the sowing animation. Knows nothing of rooms or sockets.
+// @ts-check
 import { t } from './i18n.js';
 import { kindOf, pitIds, pitLabel, rowOf } from './kind.js';
 import { kindRec } from './kinds.js';
@@ -25,6 +26,12 @@ export class Board {
   // root: the board element; stores: {south: el, north: el} (may be absent).
   // tapPreview(): whether a tap previews first (then a second tap plays).
   // kind: 'oware' (two rows of six) or 'togyz' (two rows of nine, tuzdyks).
+  /**
+   * @param {HTMLElement} root
+   * @param {{south?: Element, north?: Element}} stores
+   * @param {{onPlay?: (pit: string) => void, onPreview?: (pit: string | null) => void, tapPreview?: () => boolean}} [handlers]
+   * @param {string} [kind]
+   */
   constructor(root, stores, { onPlay, onPreview, tapPreview } = {}, kind = 'oware') {
     this.root = root;
     this.stores = stores;
@@ -162,7 +169,7 @@ export class Board {
 
   _drawPit(i, n) {
     const b = this.pits[i];
-    const dots = b.firstChild.children;
+    const dots = /** @type {HTMLElement} */ (b.firstChild).children;
     for (let k = 0; k < MAX_DOTS; k++) dots[k].classList.toggle('on', k < n);
     setText(b.querySelector('.count'), n);
     setData(b, 'count', n);
@@ -202,10 +209,10 @@ export class Board {
     // moves to the first one that does: where the next move is made. After
     // this draw, as a focused pit shows its preview (a change of state).
     // Keyboard focus only (:focus-visible): a pit clicked or tapped keeps it.
-    const held = this.pits.indexOf(document.activeElement);
+    const held = this.pits.indexOf(/** @type {any} */ (document.activeElement));
     if (held >= 0 && !this.legal.has(this.ids[held]) && this.legal.size && document.activeElement.matches(':focus-visible')) {
       queueMicrotask(() => {
-        const at = this.pits.indexOf(document.activeElement);
+        const at = this.pits.indexOf(/** @type {any} */ (document.activeElement));
         if (at < 0 || this.legal.has(this.ids[at])) return;
         const next = this.pits.find((p, k) => this.legal.has(this.ids[k]));
         if (next) next.focus({ preventScroll: true });

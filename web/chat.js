@@ -1,48 +1,39 @@
 // chat.js: the room's chat panel (issue 14): the lines (always drawn as
 // text, never as markup), the form players write in, hiding the panel (the
 // choice remembered), the name field, and the spectators line for players.
+// @ts-check
 import { t, getLang } from './i18n.js';
-import { $, toast, load, store } from './ui.js';
+import { $, toast, store } from './ui.js';
 import { model, mySide } from './model.js';
 import { requestRedraw } from './redraw.js';
 import { keyedList, setText, setHidden, setAttr, setData } from './dom.js';
 import { cleanText, cleanName, myName, rememberName, displayName, CHAT_MAX } from './names.js';
 
-const HIDDEN_KEY = 'oware.chat.hidden';
-const ASKED_KEY = 'oware.name.skipped';  // "Not now" pressed once: the name is not offered again
+export const HIDDEN_KEY = 'oware.chat.hidden';  // read by the room's controller when it opens
+export const ASKED_KEY = 'oware.name.skipped';  // "Not now" pressed once: the name is not offered again
 const KEEP = 200; // lines kept on the page
 
-let send = () => false;  // set by wireChat: sends a message on the room's socket
-let lines = [];          // {id, from, name, text, at}, by id
-let unread = 0;
-let lastSent = 0;        // ms of the last line this page sent (for its errors)
-let unsent = null;       // the text of the last line sent, until the server shows it (put back if refused)
+let send = (_obj) => false;  // set by wireChat: sends a message on the room's socket
+// The lines, the unread count and the line sent last are the room's state
+// (model.online.chat); this is only what the list drawn last showed.
 let lastDrawn = null;    // the id of the last line drawn: a new last line scrolls the list down
-
-const isHidden = () => load(HIDDEN_KEY) === '1';
-
-// A new room: no lines yet.
-export function resetChat() {
-  lines = [];
-  unread = 0;
-  lastDrawn = null;
-  $('chat-lines').replaceChildren();
-}
+let drawnFor = null;     // the chat those lines were of (a new room starts its list afresh)
 
 // `chat` and `chat_history` from the server.
 export function onChatMessage(msg) {
+  const chat = model.online.chat;
   const add = msg.type === 'chat_history' ? (Array.isArray(msg.messages) ? msg.messages : []) : [msg];
   let fresh = 0;
   for (const m of add) {
     if (!m || typeof m.id !== 'number' || typeof m.text !== 'string') continue;
-    if (lines.some((l) => l.id === m.id)) continue;
-    lines.push({ id: m.id, from: m.from, name: typeof m.name === 'string' ? m.name : null, text: m.text, at: m.at });
+    if (chat.lines.some((l) => l.id === m.id)) continue;
+    chat.lines.push({ id: m.id, from: m.from, name: typeof m.name === 'string' ? m.name : null, text: m.text, at: m.at });
     if (msg.type === 'chat' && m.from !== mySide()) fresh++;
-    if (msg.type === 'chat' && m.from === mySide() && m.text === unsent) unsent = null;
+    if (msg.type === 'chat' && m.from === mySide() && m.text === chat.unsent) chat.unsent = null;
   }
-  lines.sort((a, b) => a.id - b.id);
-  if (lines.length > KEEP) lines = lines.slice(lines.length - KEEP);
-  if (isHidden()) unread += fresh;
+  chat.lines.sort((a, b) => a.id - b.id);
+  if (chat.lines.length > KEEP) chat.lines = chat.lines.slice(chat.lines.length - KEEP);
+  if (chat.hidden) chat.unread += fresh;
   requestRedraw();
 }
 
@@ -50,12 +41,13 @@ export function onChatMessage(msg) {
 // The line refused goes back into the field (unless something new was
 // typed there meanwhile), so that nothing written is lost.
 export function chatError(code) {
-  if (Date.now() - lastSent > 5000) return false;
+  const chat = model.online.chat;
+  if (Date.now() - chat.sentAt > 5000) return false;
   if (code !== 'rate_limited' && code !== 'bad_message') return false;
   toast(t(code === 'rate_limited' ? 'chat.rate_limited' : 'chat.bad'));
   const input = $('chat-input');
-  if (unsent !== null && !input.value) { input.value = unsent; countChars(); }
-  unsent = null;
+  if (chat.unsent !== null && !input.value) { input.value = chat.unsent; countChars(); }
+  chat.unsent = null;
   return true;
 }
 
@@ -77,6 +69,8 @@ function timeText(at) {
 // down.
 function drawLines() {
   const list = $('chat-lines');
+  const { lines } = model.online.chat;
+  if (drawnFor !== model.online.chat) { drawnFor = model.online.chat; lastDrawn = null; }
   keyedList(list, lines, (l) => l.id, makeLine, drawLine);
   const last = lines.length ? lines[lines.length - 1].id : null;
   if (last !== null && last !== lastDrawn) list.scrollTop = list.scrollHeight;
@@ -113,7 +107,7 @@ export function drawChat() {
   const online = !!(model && model.mode === 'online' && model.state);
   setHidden(panel, !online);
   if (!online) return;
-  const hidden = isHidden();
+  const { hidden, unread, lines } = model.online.chat;
   const opened = !hidden && $('chat-body').hidden;
   panel.classList.toggle('collapsed', hidden);
   setHidden($('chat-body'), hidden);
@@ -139,8 +133,7 @@ export function drawChat() {
 // end, which would move the buttons under the player's finger).
 export function drawAskName(f) {
   const me = mySide();
-  const shown = !!(f.online && me && model.online.askName && !seatNameOf(me) &&
-    !myName() && load(ASKED_KEY) !== '1');
+  const shown = !!(f.online && me && model.online.askName && !seatNameOf(me) && !myName());
   setHidden($('ask-name'), !shown);
   if (shown) setText($('ask-name-why'), t('ask.why', { side: t(`side.${me}`) }));
 }
@@ -171,8 +164,11 @@ function sendName(name) {
 export function wireChat(sender) {
   send = sender;
   $('chat-toggle').addEventListener('click', () => {
-    store(HIDDEN_KEY, isHidden() ? null : '1');
-    if (!isHidden()) unread = 0;
+    if (!model) return;
+    const chat = model.online.chat;
+    chat.hidden = !chat.hidden;
+    store(HIDDEN_KEY, chat.hidden ? '1' : null);
+    if (!chat.hidden) chat.unread = 0;
     requestRedraw();
   });
   $('chat-form').addEventListener('submit', (ev) => {
@@ -181,8 +177,7 @@ export function wireChat(sender) {
     const text = cleanText(input.value, CHAT_MAX);
     if (!text) { toast(t('chat.bad')); return; }
     if (!send({ type: 'chat', text })) { toast(t('conn.reconnecting.now')); return; }
-    lastSent = Date.now();
-    unsent = text;
+    if (model) { model.online.chat.sentAt = Date.now(); model.online.chat.unsent = text; }
     input.value = '';
     countChars();
   });

@@ -1,4 +1,5 @@
 // clock.js: the room's clocks as the server keeps them (PROTOCOL.md "Clocks"): counted down locally between states, drawn beside the player bars, the time control's wording, the start page's choice, the low-time warning and its sound.
+// @ts-check
 import { t, getLang } from './i18n.js';
 import { $, soundMuted } from './ui.js';
 import { model } from './model.js';
@@ -121,15 +122,14 @@ export function scheduleClock(draw) {
 
 // ---- the low-time warning ----
 
-let warned = null;  // game_number:ply already warned about
-
+// The game_number:ply already warned about: model.online.warned.
 function warn() {
   const c = clockNow();
   const me = model.online.seat;
   if (!c || c.kind !== 'realtime' || c.running !== me || c.left[me] >= LOW_MS || c.left[me] <= 0) return;
   const key = `${model.state.game_number}:${model.state.moves.length}`;
-  if (warned === key) return;
-  warned = key;
+  if (model.online.warned === key) return;
+  model.online.warned = key;
   beep();
 }
 
@@ -138,7 +138,7 @@ function warn() {
 export function beep() {
   if (soundMuted()) return;
   try {
-    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    audio = audio || new (window.AudioContext || /** @type {any} */ (window).webkitAudioContext)();
     const osc = audio.createOscillator(), gain = audio.createGain();
     osc.frequency.value = 880;
     gain.gain.setValueAtTime(0.15, audio.currentTime);
@@ -154,7 +154,7 @@ export function beep() {
 
 // The clock chosen on the start page, as create's `clock` (null: none).
 export function chosenClock(form) {
-  const v = new FormData(form).get('clock') || 'none';
+  const v = String(new FormData(form).get('clock') || 'none');
   if (v === 'none') return null;
   if (v.startsWith('days:')) return { days: Number(v.slice(5)) };
   if (v === 'custom') {

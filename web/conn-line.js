@@ -1,9 +1,10 @@
 // conn-line.js: an online room's connection line (connecting, reconnecting, replaced, gone, watching): drawn, and its button wired.
+// @ts-check
 import { t } from './i18n.js';
 import { $ } from './ui.js';
 import { model } from './model.js';
 import { errorText } from './texts.js';
-import { connAction, networkDown } from './online.js';
+import { connAction } from './online.js';
 import { setData, setHidden, setText } from './dom.js';
 
 export function drawConn() {
@@ -16,7 +17,7 @@ export function drawConn() {
   if (model.online.stopped === 'replaced') {
     text = t('conn.replaced');
     action = 'takeback';
-  } else if (networkDown() && !model.online.stopped) {
+  } else if (model.online.netDown && !model.online.stopped) {
     text = t('conn.offline');
   } else if (model.online.stopped) {
     text = model.online.stopped === 'no_room' ? t('conn.noroom') : errorText(model.online.stopped);
@@ -51,7 +52,7 @@ export function drawConnBare() {
   setHidden(el, false);
   setData(el, 'kind', 'info');
   setHidden($('conn-action'), !model.online.stopped);
-  if (networkDown() && !model.online.stopped) {
+  if (model.online.netDown && !model.online.stopped) {
     setData(el, 'kind', 'warn');
     setText($('conn-text'), t('conn.offline'));
   } else if (model.online.stopped) {

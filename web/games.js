@@ -3,6 +3,7 @@
 // with POST api/rooms (protocol/PROTOCOL.md, "Your games"): the opponent,
 // your side, whose move it is or the result, the last activity; a click
 // goes back in, and finished or expired rooms can be removed.
+// @ts-check
 import { t, tIn, getLang } from './i18n.js';
 import { $, store, shownScreen } from './ui.js';
 import { controlText } from './clock.js';

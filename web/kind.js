@@ -9,6 +9,8 @@
 // (South's) holes 1..9, 'A'..'I' Black's (North's) holes 1..9. A lower-case
 // name is always South's.
 
+// @ts-check
+/** @type {['oware', 'togyz']} */
 export const KINDS = ['oware', 'togyz'];
 export const PIT_IDS = { oware: 'abcdefABCDEF', togyz: 'abcdefghiABCDEFGHI' };
 // Kinds whose pits people write as hole numbers (Kazakh records), not letters.
@@ -18,7 +20,8 @@ const KIND_KEY = 'oware.kind';
 let current = 'oware';
 
 // The kind k names: 'togyz', else 'oware' (anything else read or received).
-export const kindOf = (k) => (typeof k === 'string' && Object.hasOwn(PIT_IDS, k) ? k : KINDS[0]);
+/** @type {(k: unknown) => 'oware' | 'togyz'} */
+export const kindOf = (k) => KINDS.find((x) => x === k) || KINDS[0];
 export function getKind() { return current; }
 export function setKind(k) { current = kindOf(k); }
 

@@ -6,6 +6,7 @@
 // tests/wasm/lessons.test.mjs checks the data. Progress is kept in this
 // browser (localStorage). The panel's state is its own (the game screen's
 // is model.js's); every intent here changes it, then draws the panel.
+// @ts-check
 import { getKind } from './kind.js';
 import { kindRec } from './kinds.js';
 import { t, getLang } from './i18n.js';
@@ -24,11 +25,12 @@ const learn = Object.seal({
   lesson: -1,         // the lesson open (-1: the list)
   step: 0,
   game: null,         // the step's engine Game (a move step: the position)
-  side: 'south',      // the side to move in the step's position: the player's
+  side: /** @type {'south' | 'north'} */ ('south'),  // the side to move in the step's position: the player's
   solved: false,      // the step's goal met (or the question answered right)
   feedback: null,     // {kind: 'wrong' | 'done', text}
   chosen: null,       // a question: the option picked last
   inRoom: false,      // opened from a room waiting for its opponent
+  done: new Set(),    // the ids of the lessons of kind finished in this browser (read when the panel opens)
 });
 
 // The room under the panel has both its players.
@@ -46,6 +48,7 @@ function markFinished(kind, id) {
   const s = finished(kind);
   s.add(id);
   store(DONE_KEY(kind), JSON.stringify([...s]));
+  if (kind === learn.kind) learn.done = s;
 }
 
 async function loadLessons(kind) {
@@ -73,8 +76,10 @@ export async function openLearn(inRoom = false) {
     if (typeof dlg.showModal === 'function') dlg.showModal();
     else dlg.setAttribute('open', '');
   }
+  learn.done = finished(learn.kind);
   drawLearn();
   await loadLessons(getKind());
+  learn.done = finished(learn.kind);
   drawLearn();
   $('learn-title').focus();
 }
@@ -233,7 +238,7 @@ export function drawLearn() {
 }
 
 function drawList() {
-  const done = finished(learn.kind);
+  const done = learn.done;
   keyedList($('learn-list'), learn.lessons.map((l, i) => ({ l, i })), ({ l }) => `${learn.kind}:${l.id}`, ({ i }) => {
     const li = document.createElement('li');
     const b = document.createElement('button');

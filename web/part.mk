@@ -34,7 +34,7 @@ ALL += web/togyz.wasm
 CLEAN += web/togyz.wasm
 
 # web/togyz-ai.wasm: the Togyz Kumalak engine and its computer player
-# (engine/togyz_search.h) for web/togyz-worker.js; imports env.now_ms (see
+# (engine/togyz_search.h) for web/ai-worker.js; imports env.now_ms (see
 # web/wasm/togyz_search_exports.c).
 TOGYZ_AI_WASM_SRC := engine/togyz.c engine/search_common.c engine/togyz_search.c \
 	web/wasm/togyz_search_exports.c

@@ -10,6 +10,7 @@
 // and a rating (Elo-like against the puzzle's difficulty) are kept in this
 // browser, and a puzzle of the day is chosen by the date. The panel's state
 // is its own; every intent changes it, then draws the panel.
+// @ts-check
 import { getKind } from './kind.js';
 import { kindRec } from './kinds.js';
 import { t } from './i18n.js';

@@ -1,4 +1,5 @@
 // record.js: the record card: the move list, the review bar and the record's copy and download: drawn, and wired to review.js and study.js.
+// @ts-check
 import { $ } from './ui.js';
 import { model, shownPly } from './model.js';
 import { kindRec } from './kinds.js';
@@ -102,7 +103,7 @@ export function wireRecord() {
   $('rv-live').addEventListener('click', () => {
     reviewTo(model.state.moves.length);
     setTimeout(() => {
-      const pit = document.querySelector('#board .pit.legal');
+      const pit = /** @type {HTMLElement | null} */ (document.querySelector('#board .pit.legal'));
       if (pit) pit.focus({ preventScroll: true });
     }, 0);
   });

@@ -1,4 +1,5 @@
 // render.js: renderAll works out once what every part needs, then has each part of the screen draw itself.
+// @ts-check
 import { setGameHeading, markGameState } from './ui.js';
 import { model, facts } from './model.js';
 import { drawBoard, drawPlayers } from './table.js';

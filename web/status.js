@@ -1,4 +1,5 @@
 // status.js: draws the lines under the board: whose turn it is (and the tab's title), and the note.
+// @ts-check
 import { t } from './i18n.js';
 import { $ } from './ui.js';
 import { model, moverOf } from './model.js';

@@ -1,4 +1,5 @@
 // study.js: records in and out (Aualé's OGN, through engine.wasm), a game opened from a record for review, and play from here.
+// @ts-check
 import { ognWrite, ognRead, EngineError, RecordError } from './engine.js';
 import { kindRec } from './kinds.js';
 import { t } from './i18n.js';
@@ -109,7 +110,7 @@ const OGN_REASONS = [
 
 export function ognReason(reason) {
   for (const [re, key] of OGN_REASONS) {
-    const m = re.exec(reason);
+    const m = /** @type {RegExp} */ (re).exec(reason);
     if (m) return t(key, Object.fromEntries(m.slice(1).map((v, i) => [String(i + 1), v])));
   }
   return reason;

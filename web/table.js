@@ -1,4 +1,5 @@
 // table.js: draws the board (position, sowing, responding pits, last move) and the two players' rows.
+// @ts-check
 import { t } from './i18n.js';
 import { getKind } from './kind.js';
 import { $ } from './ui.js';
@@ -27,7 +28,8 @@ export const playable = (letter) => board.legal.has(letter);
 export function disarm() { board.arm(null); }
 
 // Draws the board for the facts f of render.js: the position shown (left
-// alone while a sowing runs: it ends on the position it was given), the
+// alone while a sowing runs: it ends on the position it was given; a
+// review ends it first, review.js), the
 // last move, the pits that respond and the marks (preview, hint, best move).
 export function drawBoard(f) {
   board.setKind(getKind());
@@ -35,7 +37,6 @@ export function drawBoard(f) {
   board.me = f.me;
   // Stores: left is the far player's, right the near player's.
   board.stores = { [f.far]: document.querySelector('.store-left'), [f.near]: document.querySelector('.store-right') };
-  if (f.reviewing) board.finish();
   if (!board.anim) board.show(f.shown.game);
   board.markLast(f.shown.last);
   board.setLegal(f.canMove && !board.anim ? f.g.legal : []);

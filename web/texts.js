@@ -1,4 +1,5 @@
 // texts.js: the sentences the page says about a game: sides, last move, result, errors.
+// @ts-check
 import { t, has } from './i18n.js';
 import { model, mySide } from './model.js';
 import { displayName, sideWords } from './names.js';

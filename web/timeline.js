@@ -1,4 +1,5 @@
 // timeline.js: a game's moves with the position after every ply, so review looks a ply up, never replays.
+// @ts-check
 import { KIND } from './kinds.js';
 
 export class Timeline {

@@ -1,4 +1,5 @@
 // touch.js: the setting "tap once to preview, tap again to play": remembered, on by default on touch screens.
+// @ts-check
 import { $, store, load } from './ui.js';
 import { setHidden } from './dom.js';
 
