@@ -72,7 +72,7 @@ function onKey(ev) {
 }
 
 function wire() {
-  setDraw(renderAll);
+  setDraw(() => renderAll(model));
   wireBoard({ onPlay, onPreview });
   wireReview({ finishMove });
   wireTouch(disarm);
@@ -88,7 +88,7 @@ function wire() {
   wireRecord();
   wireOnline({ backToStart: showStart });
   wireStudy();
-  wireAnalysis();
+  wireAnalysis(() => model);
   wireStart();
   wireLearn();
   wirePuzzles();

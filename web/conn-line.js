@@ -2,12 +2,12 @@
 // @ts-check
 import { t } from './i18n.js';
 import { $ } from './ui.js';
-import { model } from './model.js';
 import { errorText } from './texts.js';
 import { connAction } from './online.js';
 import { setData, setHidden, setText } from './dom.js';
 
-export function drawConn() {
+/** @param {import('./model.js').GameState} model the room's state */
+export function drawConn(model) {
   const el = $('conn');
   const btn = $('conn-action');
   if (model.mode !== 'online') { setHidden(el, true); return; }
@@ -47,7 +47,8 @@ export function drawConn() {
 }
 
 // Before the first state: only the connection line.
-export function drawConnBare() {
+/** @param {import('./model.js').GameState} model the room's state */
+export function drawConnBare(model) {
   const el = $('conn');
   setHidden(el, false);
   setData(el, 'kind', 'info');

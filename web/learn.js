@@ -14,7 +14,6 @@ import { Board } from './board.js';
 import { $, load, store } from './ui.js';
 import { setText, setHidden, setAttr, keyedList } from './dom.js';
 import { newLocal } from './local.js';
-import { model, facts } from './model.js';
 
 const DONE_KEY = (kind) => `oware.learn.${kind}`;
 
@@ -34,7 +33,9 @@ const learn = Object.seal({
 });
 
 // The room under the panel has both its players.
-const opponentHere = () => !!(model && model.mode === 'online' && model.state && facts().bothSeated);
+// The game screen's draw pass says it (drawLearnOver); the panel's own
+// draws read what it said last.
+let opponentHere = false;
 
 let board = null;
 
@@ -219,12 +220,21 @@ function playFirstGame() {
   newLocal({ level: step.play.level, side: 'north' }, { kind: learn.kind });
 }
 
+// The panel over the game screen, from the game screen's draw pass (f:
+// render.js's facts): how it learns that a waiting room's opponent has
+// arrived.
+/** @param {import('./model.js').Facts} f */
+export function drawLearnOver(f) {
+  opponentHere = f.online && f.bothSeated;
+  drawLearn();
+}
+
 // The panel, as the state says. Called after every intent, and by the
-// game screen's draw pass (the opponent of a waiting room arriving).
+// game screen's draw pass (drawLearnOver).
 export function drawLearn() {
   const dlg = $('learn');
   if (!dlg.open) return;
-  const arrived = learn.inRoom && opponentHere();
+  const arrived = learn.inRoom && opponentHere;
   setHidden($('learn-arrived'), !arrived);
   setText($('learn-arrived-text'), arrived ? t('learn.arrived') : '');
   setText($('learn-title'), t('learn.title'));

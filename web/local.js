@@ -77,7 +77,7 @@ export async function newLocal(ai, { start = null, moves = [], kind = getKind() 
  * @property {(before: any, last: any, after: any) => void} animate  a move's sowing
  * @property {() => void} finishMove   a sowing running ends at once
  * @property {() => Promise<void>} settled  resolves once no sowing runs
- * @property {() => void} stopStale    an analysis of an old game stops
+ * @property {(state: import('./model.js').GameState) => void} stopStale  an analysis of an old game stops
  */
 
 /**
@@ -181,7 +181,8 @@ export function localGame(opts, redraw) {
     model.preview = null;
     save();
     fx.announce(lastText(info, moverOf(letter)) + (model.state.game.over ? ` ${resultSentence(model.state, mySide(model))}` : ''));
-    fx.animate(before, info, model.state.game);
+    // (Not while the player looks back: the board stays on the ply shown.)
+    if (model.review === null) fx.animate(before, info, model.state.game);
     redraw();
     aiTurn();
   }
@@ -203,7 +204,7 @@ export function localGame(opts, redraw) {
     // The engine cannot step back: play the moves kept again (once, here).
     model.timeline = new Timeline(model.timeline.kind, moves.slice(0, moves.length - k), model.start);
     localState();
-    fx.stopStale();
+    fx.stopStale(model);
     save();
     const said = k === 1 ? t('undo.one', { move: pitLabel(gone[0]) }) : t('undo.two', { first: pitLabel(gone[0]), second: pitLabel(gone[1]) });
     const turn = model.local.ai ? t('announce.turn') : t('turn.local', { side: sideName(model.state.game.turn) });
@@ -223,7 +224,7 @@ export function localGame(opts, redraw) {
     model.local.aiSeed = 0;
     if (computer) { computer.cancel(); computer.newGame().catch(() => {}); }
     localState();
-    fx.stopStale();
+    fx.stopStale(model);
     save();
     fx.announce(t('announce.start'));
     redraw();
@@ -319,6 +320,8 @@ export function undo() { if (shown()) game.undo(); }
 export function newGame() { if (shown()) return game.newGame(); }
 export function playNextLevel() { if (shown()) game.playNextLevel(); }
 export function askHint() { if (shown()) game.askHint(); }
+// How many moves Undo takes back now (0: none, or no local game shown).
+export const undoLeft = () => (shown() ? undoCount(game.state) : 0);
 
 // Turns the board by hand: a local game's (kept with it), or a spectator's
 // view of a room.

@@ -2,10 +2,12 @@
 // @ts-check
 
 /** @typedef {ReturnType<typeof newModel>} GameState */
+/** @typedef {ReturnType<typeof facts>} Facts  what a draw is handed (render.js) */
 
 // The state of the screen shown: the controller's (online.js's onlineGame,
-// local.js's localGame, study.js's record), published here for the views
-// that still read it (docs/web-client.md, "Controllers"); null on the
+// local.js's localGame, study.js's record), published here for the root
+// (app.js, which hands it to the draw pass) and the review's intents;
+// views are handed it (docs/web-client.md, "Controllers"). Null on the
 // start page.
 /** @type {GameState | null} */
 export let model = null;
@@ -87,8 +89,8 @@ export function moverOf(pit) { return pit === pit.toLowerCase() ? 'south' : 'nor
 
 // The side this browser plays (null: two players on one device, or a
 // spectator).
-/** @param {GameState | null} [m] the state (the screen shown's by default) */
-export function mySide(m = model) {
+/** @param {GameState | null} m */
+export function mySide(m) {
   if (!m) return null;
   if (m.mode === 'local') return m.local.ai ? other(m.local.ai.side) : null;
   const { seat } = m.online;
@@ -97,8 +99,8 @@ export function mySide(m = model) {
 
 // The side whose row is at the bottom (turned by hand: a local game, or a
 // spectator's view of a room).
-/** @param {GameState} [m] */
-export function viewSide(m = model) {
+/** @param {GameState} m */
+export function viewSide(m) {
   const base = mySide(m) || 'south';
   const turnable = m.mode === 'local' || !mySide(m);
   return turnable && m.flipped ? other(base) : base;
@@ -107,8 +109,8 @@ export function viewSide(m = model) {
 // How many moves Undo takes back now: with two players the last one;
 // against the computer, back to before the player's last move (so the
 // computer's reply too, once it came); 0 when there is none.
-/** @param {GameState} [m] */
-export function undoCount(m = model) {
+/** @param {GameState} m */
+export function undoCount(m) {
   const moves = m.timeline ? m.timeline.moves : [];
   const { ai } = m.local;
   if (!ai) return moves.length ? 1 : 0;
@@ -118,8 +120,8 @@ export function undoCount(m = model) {
 }
 
 // The ply the board shows: the one reviewed, else the last.
-/** @param {GameState} [m] */
-export function shownPly(m = model) {
+/** @param {GameState} m */
+export function shownPly(m) {
   return m.review === null ? m.state.moves.length : m.review;
 }
 
@@ -137,9 +139,9 @@ function hintShown(m, st, canMove, reviewing) {
 // What the parts share: the state, who is who, and what is shown.
 /**
  * What the state implies; reads nothing else (pure).
- * @param {GameState} [m]
+ * @param {GameState} m
  */
-export function facts(m = model) {
+export function facts(m) {
   const st = m.state;
   const g = st.game;
   const online = m.mode === 'online';
@@ -162,6 +164,7 @@ export function facts(m = model) {
   const pv = m.preview;
   const preview = canMove && pv && pv.at === `${st.game_number}:${st.moves.length}` ? pv : null;
   return {
+    model: m,           // the state these are the facts of
     st,                 // the protocol state
     g,                  // st.game: the live position
     online,
@@ -184,7 +187,7 @@ export function facts(m = model) {
 // A hovered pit's preview goes once the pits stop responding (a move
 // played, a review, the connection lost): each intent that may stop them
 // calls this after changing the state.
-/** @param {GameState | null} [m] */
-export function dropIdlePreview(m = model) {
+/** @param {GameState | null} m */
+export function dropIdlePreview(m) {
   if (m && m.preview && !(m.state && facts(m).canMove)) m.preview = null;
 }

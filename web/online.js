@@ -17,12 +17,15 @@ import { requestRedraw } from './redraw.js';
 import { scheduleClock } from './clock.js';
 import { drawClocks, animateMove, boardIntoView } from './table.js';
 import { stopStale } from './analysis.js';
-import { myName } from './names.js';
+import { myName, rememberName } from './names.js';
 import { hooks } from './hooks.js';
-import { onChatMessage, chatError, wireChat, HIDDEN_KEY as CHAT_HIDDEN_KEY, ASKED_KEY } from './chat.js';
+import { restoreChatLine, wireChat } from './chat.js';
 import { stateEvents, chatEvent, wireAlerts } from './alerts.js';
 
 const TOKEN_KEY = (room) => `oware.token.${room}`;
+const CHAT_HIDDEN_KEY = 'oware.chat.hidden';  // the chat's panel hidden (this browser's choice)
+const ASKED_KEY = 'oware.name.skipped';  // "Not now" pressed once: the name is not offered again
+const CHAT_KEEP = 200;  // chat lines kept
 
 /**
  * What a room does to the page besides its state: the page's own
@@ -35,14 +38,14 @@ const TOKEN_KEY = (room) => `oware.token.${room}`;
  * @property {(key: string) => string | null} load
  * @property {() => void} show          the game screen shown
  * @property {() => void} words         the page's words follow the kind (i18n.js)
- * @property {() => void} clock         the clocks tick from the state's
+ * @property {(state: import('./model.js').GameState | null) => void} clock  the clocks tick from the state's (null: they stop)
  * @property {(before: any, last: any, after: any) => void} animate  a move's sowing
  * @property {() => void} boardIntoView
- * @property {() => void} stopStale     an analysis of an old game stops
- * @property {(msg: any) => void} chatMessage
- * @property {(code: string) => boolean} chatError
- * @property {(msg: any) => void} chatEvent
- * @property {(prev: any, st: any) => void} stateEvents
+ * @property {(state: import('./model.js').GameState) => void} stopStale  an analysis of an old game stops
+ * @property {(text: string) => void} chatRestore  a chat line refused goes back into the field
+ * @property {(name: string | null) => void} remember  the name this browser remembers
+ * @property {(state: import('./model.js').GameState, msg: any) => void} chatEvent  a chat line's sound and alert
+ * @property {(state: import('./model.js').GameState, prev: any, st: any) => void} stateEvents  a state's sounds and alerts
  * @property {(room: string) => void} roomUrl    the address bar names the room created
  * @property {() => void} leave         to the start page (the connection line's Home)
  * @property {(why: string) => void} home  back to the start page, why said under the create form
@@ -161,8 +164,8 @@ export function onlineGame(opts, redraw) {
     case 'error': onError(msg); break;
     case 'chat':
     case 'chat_history':
-      fx.chatMessage(msg);
-      if (msg.type === 'chat') fx.chatEvent(msg);
+      chatHeard(msg);
+      if (msg.type === 'chat') fx.chatEvent(model, msg);
       if (msg.type === 'chat' && msg.from !== mySide(model) && typeof msg.text === 'string') {
         fx.announce(t('chat.said', { name: msg.name || t(`side.${msg.from === 'north' ? 'north' : 'south'}`), text: msg.text }));
       }
@@ -195,7 +198,7 @@ export function onlineGame(opts, redraw) {
     model.state = st;
     // The clocks count down from the moment this state arrived.
     model.online.clockAt = performance.now();
-    fx.clock();
+    fx.clock(model);
     if (prev && prev.game_number !== st.game_number) {
       model.review = null;
       fx.announce(t('announce.start'));
@@ -216,19 +219,21 @@ export function onlineGame(opts, redraw) {
     model.online.pendingAck = false;
     noticeDecline(prev, st);
     syncTimeline();
-    fx.stopStale();
+    fx.stopStale(model);
     dropIdlePreview(model);
     // A move from the position shown (this page's too, once the server has
     // it): its sowing.
     if (prev && prev.game_number === st.game_number && st.moves.length === prev.moves.length + 1 && st.last) {
-      fx.animate(prev.game, st.last, st.game);
+      // (Not while the player looks back at an earlier position: the board
+      // stays there; the move is in the list and the live position.)
+      if (model.review === null) fx.animate(prev.game, st.last, st.game);
     }
     // claim_in counts down from now.
     model.online.claimAt = st.claim_in !== null && st.claim_in !== undefined ? Date.now() + st.claim_in * 1000 : null;
     scheduleTick();
     redraw();
     if (!firstState) announceChange(prev, st);
-    if (!firstState) fx.stateEvents(prev, st);
+    if (!firstState) fx.stateEvents(model, prev, st);
   }
 
   // Keeps model.timeline in step with model.moves: the moves it lacks are
@@ -265,7 +270,7 @@ export function onlineGame(opts, redraw) {
     if (st.draw_offer && st.draw_offer !== prev.draw_offer && st.draw_offer !== me) parts.push(t('action.draw.incoming'));
     if (st.rematch_offer && st.rematch_offer !== prev.rematch_offer && st.rematch_offer !== me) parts.push(t('action.rematch.incoming'));
     if (model.online.declined && model.online.declined.version === st.version) {
-      const said = declinedText(st, me);
+      const said = declinedText(st, me, model.online.declined);
       if (said) parts.push(said);
     }
     if (parts.length) fx.announce(parts.join(' '));
@@ -325,11 +330,84 @@ export function onlineGame(opts, redraw) {
       fx.home(errorText(code));
       return;
     }
-    if (fx.chatError(code)) return;
+    if (chatRefused(code)) return;
     if (model.online.pending && ['illegal_move', 'not_your_turn', 'stale_ply', 'game_over', 'opponent_missing'].includes(code)) {
       model.online.pending = null;
     }
     fx.toast(errorText(code));
+    redraw();
+  }
+
+  // `chat` and `chat_history` from the server: the lines kept by id (a
+  // line heard again is not added), the ones missed while the panel is
+  // hidden counted, and this page's line sent last seen through.
+  function chatHeard(msg) {
+    const chat = model.online.chat;
+    const me = mySide(model);
+    const add = msg.type === 'chat_history' ? (Array.isArray(msg.messages) ? msg.messages : []) : [msg];
+    let fresh = 0;
+    for (const m of add) {
+      if (!m || typeof m.id !== 'number' || typeof m.text !== 'string') continue;
+      if (chat.lines.some((l) => l.id === m.id)) continue;
+      chat.lines.push({ id: m.id, from: m.from, name: typeof m.name === 'string' ? m.name : null, text: m.text, at: m.at });
+      if (msg.type === 'chat' && m.from !== me) fresh++;
+      if (msg.type === 'chat' && m.from === me && m.text === chat.unsent) chat.unsent = null;
+    }
+    chat.lines.sort((a, b) => a.id - b.id);
+    if (chat.lines.length > CHAT_KEEP) chat.lines = chat.lines.slice(chat.lines.length - CHAT_KEEP);
+    if (chat.hidden) chat.unread += fresh;
+    redraw();
+  }
+
+  // An error the server answered: true when it was about a chat line just
+  // sent (the line goes back into the field).
+  function chatRefused(code) {
+    const chat = model.online.chat;
+    if (Date.now() - chat.sentAt > 5000) return false;
+    if (code !== 'rate_limited' && code !== 'bad_message') return false;
+    fx.toast(t(code === 'rate_limited' ? 'chat.rate_limited' : 'chat.bad'));
+    if (chat.unsent !== null) fx.chatRestore(chat.unsent);
+    chat.unsent = null;
+    return true;
+  }
+
+  // The chat's panel hidden or shown (the choice kept by this browser).
+  function toggleChat() {
+    const chat = model.online.chat;
+    chat.hidden = !chat.hidden;
+    fx.store(CHAT_HIDDEN_KEY, chat.hidden ? '1' : null);
+    if (!chat.hidden) chat.unread = 0;
+    redraw();
+  }
+
+  // A chat line sent; false when it could not go (said).
+  function sendChat(text) {
+    if (!sendInRoom({ type: 'chat', text })) { fx.toast(t('conn.reconnecting.now')); return false; }
+    model.online.chat.sentAt = Date.now();
+    model.online.chat.unsent = text;
+    return true;
+  }
+
+  // The room's name for this page: the seat's, or a spectator's own (null:
+  // none); false when it could not go.
+  function sendName(name) {
+    if (!sendInRoom({ type: 'name', name })) { fx.toast(t('conn.reconnecting.now')); return false; }
+    model.online.myName = name;
+    fx.remember(name);
+    fx.toast(t('name.saved'));
+    return true;
+  }
+
+  // The name offered to a joiner: given, or not now (not offered again).
+  function giveName(name) {
+    if (!sendName(name)) return;
+    model.online.askName = false;
+    redraw();
+  }
+
+  function skipName() {
+    fx.store(ASKED_KEY, '1');
+    model.online.askName = false;
     redraw();
   }
 
@@ -398,6 +476,7 @@ export function onlineGame(opts, redraw) {
   // Everything this room runs stops (a new room replaces it).
   function close() {
     if (conn) conn.stop();
+    fx.clock(null);
     clearInterval(tickTimer);
     clearInterval(retryTimer);
     clearTimeout(rejoinTimer);
@@ -417,7 +496,13 @@ export function onlineGame(opts, redraw) {
     resign,
     connAction,
     network,
-    sendInRoom,
+    toggleChat,
+    sendChat,
+    sendName,
+    giveName,
+    skipName,
+    // The tab is shown again: what happened meanwhile is seen.
+    seen: () => { model.online.unseen = 0; },
     nudge: () => conn && conn.nudge(),
   });
 }
@@ -444,12 +529,12 @@ const pageEffects = {
   load,
   show: () => show('game'),
   words: applyStatic,
-  clock: () => scheduleClock(drawClocks),
+  clock: (m) => scheduleClock(m, drawClocks),
   animate: animateMove,
   boardIntoView,
   stopStale,
-  chatMessage: onChatMessage,
-  chatError,
+  chatRestore: restoreChatLine,
+  remember: rememberName,
   chatEvent,
   stateEvents,
   roomUrl: (name) => {
@@ -477,7 +562,7 @@ export function startOnline(name, createSide, createClock = null, createPosition
 // created as the start page does: on this player's side, south for a
 // spectator (the start page's default).
 export function newRoom() {
-  const side = mySide() || 'south';
+  const side = mySide(shown) || 'south';
   const st = room.state;
   const start = st.state && st.state.start || null;  // the new room starts where this one did
   startOnline(null, side, null, start, st.kind);
@@ -499,8 +584,8 @@ export const connAction = (action) => room.connAction(action);
 // and coming back quickly when the tab returns or the network does.
 export function wireOnline({ backToStart: home }) {
   backToStart = home;
-  wireChat((obj) => !!room && room.sendInRoom(obj));
-  wireAlerts();
+  wireChat(() => room);
+  wireAlerts(() => room);
   const mine = () => !!room && shown === room.state;  // the room is the screen shown
   window.addEventListener('offline', () => { if (mine()) room.network(false); });
   window.addEventListener('online', () => { if (mine()) room.network(true); });

@@ -15,9 +15,12 @@ export function reviewTo(ply) {
   // A sowing running ends first: the board shows the ply reviewed (and the
   // computer's move, which waits for the sowing, may come).
   if (model.review !== null && model.timeline) finishSowing();
-  dropIdlePreview();
+  dropIdlePreview(model);
   requestRedraw();
 }
 
+// Back to the live position (the last ply).
+export function reviewEnd() { reviewTo(model.state.moves.length); }
+
 // One ply back (-1) or forward (+1).
-export function reviewStep(delta) { reviewTo(shownPly() + delta); }
+export function reviewStep(delta) { reviewTo(shownPly(model) + delta); }

@@ -245,7 +245,7 @@ export function downloadRecord() {
 // to it kept (so Undo goes back through them): two players (ai null), or
 // against the computer, which takes the side not to move.
 function playFromHere(vsComputer) {
-  const ply = shownPly();
+  const ply = shownPly(model);
   const line = model.timeline;
   if (!line) return;
   const g = line.at(ply).game;
@@ -257,10 +257,11 @@ function playFromHere(vsComputer) {
 // Whether play from here is possible at the shown ply.
 export function canPlayHere() {
   if (!model || !model.timeline || model.mode === 'online' && !model.state.game.over) return false;
-  const g = model.timeline.at(shownPly()).game;
+  const g = model.timeline.at(shownPly(model)).game;
   return !!g && !g.over;
 }
 
+/** @param {import('./model.js').Facts} f */
 export function drawPlayHere(f) {
   const on = f.reviewable && canPlayHere();
   setHidden($('play-here'), !on);

@@ -17,6 +17,7 @@ export function tapPreview() {
 
 // The checkbox, under the buttons, while the viewer may move on a touch
 // screen.
+/** @param {import('./model.js').Facts} f */
 export function drawTouch(f) {
   const shown = touchScreen() && !f.g.over && (!f.online || !!f.me);
   setHidden($('tap-option'), !shown);

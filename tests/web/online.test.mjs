@@ -1,8 +1,8 @@
 // online.test.mjs: the room's controller (web/online.js's onlineGame) in
 // node, against a fake Connection (fakes.mjs): a move sent, lost with the
 // socket and sent again after the reconnection; a draw offer declined; a
-// rematch; a claim; an action while the socket is down; a Togyz room's
-// wire form. No browser: the controller touches no page at construction.
+// rematch; a claim; an action while the socket is down; the chat; a
+// Togyz room's wire form. No browser: the controller touches no page at construction.
 // Run: make test-web
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -202,4 +202,61 @@ test('a create the server refuses: back to the start page, with why', () => {
   assert.equal(typeof said.home, 'string');
   assert.equal(FakeConn.last.state, 'stopped');
   room.close();
+});
+
+test('the chat: lines kept by id, the ones missed while hidden counted, a refused line given back', () => {
+  const { room, conn, said, st } = joined('south');
+  const chat = st.online.chat;
+  conn.hear({ type: 'chat_history', messages: [{ id: 2, from: 'north', text: 'b', at: 2 }, { id: 1, from: 'south', text: 'a', at: 1 }] });
+  conn.hear({ type: 'chat', id: 2, from: 'north', text: 'b', at: 2 });
+  assert.deepEqual(chat.lines.map((l) => l.id), [1, 2]);
+  assert.equal(chat.unread, 0);
+  room.toggleChat();
+  assert.equal(chat.hidden, true);
+  assert.equal(said.stored.get('oware.chat.hidden'), '1');
+  conn.hear({ type: 'chat', id: 3, from: 'north', text: 'c', at: 3 });
+  conn.hear({ type: 'chat', id: 4, from: 'south', text: 'd', at: 4 });
+  assert.equal(chat.unread, 1, "this page's own line is not unread");
+  room.toggleChat();
+  assert.deepEqual([chat.hidden, chat.unread, said.stored.has('oware.chat.hidden')], [false, 0, false]);
+  // A line sent and refused goes back into the field.
+  assert.equal(room.sendChat('hello'), true);
+  assert.deepEqual(conn.sent.at(-1), { type: 'chat', text: 'hello' });
+  conn.hear({ type: 'error', code: 'rate_limited' });
+  assert.equal(said.restored, 'hello');
+  assert.equal(chat.unsent, null);
+  // One the server shows is not given back.
+  room.sendChat('again');
+  conn.hear({ type: 'chat', id: 5, from: 'south', text: 'again', at: 5 });
+  assert.equal(chat.unsent, null);
+  room.close();
+});
+
+test('the name offered to a joiner: given, or not now', () => {
+  const { fx, said } = fakeEffects();
+  const room = onlineGame({ room: 'r2', Conn: FakeConn, effects: fx }, () => {});
+  setModel(room.state);
+  room.open();
+  const conn = FakeConn.last;
+  conn.up();
+  conn.hear({ type: 'welcome', room: 'r2', seat: 'north', token: 'tk' });
+  assert.equal(room.state.online.askName, true, 'a seat taken by the link');
+  room.giveName('Ama');
+  assert.deepEqual(conn.sent.at(-1), { type: 'name', name: 'Ama' });
+  assert.deepEqual([room.state.online.askName, room.state.online.myName, said.remembered], [false, 'Ama', 'Ama']);
+  room.close();
+  // "Not now" is kept: the next joiner's page does not offer it again.
+  const again = onlineGame({ room: 'r3', Conn: FakeConn, effects: fx }, () => {});
+  again.open();
+  FakeConn.last.up();
+  FakeConn.last.hear({ type: 'welcome', room: 'r3', seat: 'north', token: 'tk' });
+  again.skipName();
+  assert.equal(said.stored.get('oware.name.skipped'), '1');
+  const third = onlineGame({ room: 'r4', Conn: FakeConn, effects: fx }, () => {});
+  third.open();
+  FakeConn.last.up();
+  FakeConn.last.hear({ type: 'welcome', room: 'r4', seat: 'north', token: 'tk' });
+  assert.equal(third.state.online.askName, false);
+  again.close();
+  third.close();
 });
