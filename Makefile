@@ -101,8 +101,9 @@ test:
 		bash tests/run-suites.sh -j $(TEST_JOBS) test-unit $(TESTS) asan
 
 # The quick set for iterating (about 2 minutes): the unit tests, the command
-# line, the server suite on SQLite, one browser smoke test.
-CHECKS := test-unit test-cli test-cli-togyz test-server test-browser-smoke
+# line, the server suite on SQLite, the web client in node, one browser
+# smoke test.
+CHECKS := test-unit test-cli test-cli-togyz test-server test-web test-browser-smoke
 check:
 	@MAKE="$(MAKE)" BUILD_FIRST=build-all LOGS=$(BUILD)/check-logs \
 		bash tests/run-suites.sh -j $(TEST_JOBS) $(CHECKS)
@@ -127,7 +128,7 @@ clean:
 help:
 	@echo "make          build everything (installs missing Debian packages)"
 	@echo "make test     build and run every test"
-	@echo "make check    the quick set: unit, CLI, server, a browser smoke test"
+	@echo "make check    the quick set: unit, CLI, server, web (node), a browser smoke test"
 	@echo "make run      start the server on http://localhost:8080"
 	@echo "make bench    benchmarks"
 	@echo "make wasm     build web/engine.wasm"

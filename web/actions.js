@@ -1,8 +1,9 @@
 // actions.js: the share card, an incoming offer, the action buttons and the game-over card: drawn, and their buttons wired to the intents of online.js and local.js.
+// @ts-check
 import { t } from './i18n.js';
 import { $, copyText } from './ui.js';
-import { model, mySide, undoCount } from './model.js';
 import { resultText, resultSentence, declinedText } from './texts.js';
+import { undoCount } from './model.js';
 import { controlText } from './clock.js';
 import { seatName, displayName } from './names.js';
 import * as online from './online.js';
@@ -10,11 +11,17 @@ import * as local from './local.js';
 import { setAttr, setData, setDisabled, setHidden, setText } from './dom.js';
 import { presetName } from './editor.js';
 import { getKind } from './kind.js';
+import { kindRec } from './kinds.js';
 import { nextLevel } from './ai.js';
 
+let sharing = '';  // what the share sheet says (the room as drawn last)
+
+/** @param {import('./model.js').Facts} f */
 export function drawShare(f) {
+  const { model } = f;
   setHidden($('share'), !(f.online && f.me && !f.bothSeated && !f.g.over));
   if (f.online && model.online.room) $('share-link').value = roomLink(model.online.room);
+  if (f.online) sharing = shareText(f);
   const control = controlText(f.st.clock);
   setHidden($('share-clock'), !control);
   setText($('share-clock'), control ? t('clock.share', { control }) : '');
@@ -26,6 +33,7 @@ export function drawShare(f) {
 // A room from a set-up position says so to everyone in it, over the
 // board, with the preset's name where it is one: "From a position:
 // Handicap: North gives 4".
+/** @param {import('./model.js').Facts} f */
 export function drawFromPosition(f) {
   const from = f.online ? fromText(f.st) : '';
   setHidden($('from-position'), !from);
@@ -34,14 +42,15 @@ export function drawFromPosition(f) {
 
 function fromText(st) {
   if (!st || !st.start) return '';
-  const name = getKind() === 'oware' ? presetName(st.start) : null;
+  const name = kindRec(getKind()).studied ? presetName(st.start) : null;  // the editor's presets
   return name ? t('position.from.named', { name }) : t('position.from');
 }
 
 // What a share sheet says: the invitation, with the time control.
-export function shareText() {
-  const control = model && model.state ? controlText(model.state.clock) : '';
-  const name = mySide() ? seatName(mySide()) : null;
+/** @param {import('./model.js').Facts} f */
+function shareText(f) {
+  const control = controlText(f.st.clock);
+  const name = f.me ? seatName(f.me) : null;
   const base = name ? t('share.message.named', { name }) : t('share.message');
   if (!control) return base;
   return base.endsWith(':') ? `${base.slice(0, -1)} (${control}):` : `${base} (${control})`;
@@ -56,6 +65,7 @@ function roomLink(room) {
   return u.href;
 }
 
+/** @param {import('./model.js').Facts} f */
 export function drawOffer(f) {
   const { st, g, me, opp } = f;
   const offer = $('offer');
@@ -64,7 +74,7 @@ export function drawOffer(f) {
     if (!g.over && st.draw_offer === opp) offerKind = 'draw';
     if (g.over && st.rematch_offer === opp) offerKind = 'rematch';
   }
-  const declined = offerKind || !f.online || !me ? null : declinedText(st, me);
+  const declined = offerKind || !f.online || !me ? null : declinedText(st, me, f.model.online.declined);
   setHidden(offer, !offerKind && !declined);
   setHidden(offer.querySelector('.buttons'), !offerKind);
   setData(offer, 'kind', offerKind || (declined ? 'declined' : ''));
@@ -76,6 +86,7 @@ export function drawOffer(f) {
   }
 }
 
+/** @param {import('./model.js').Facts} f */
 export function drawActions(f) {
   const { st, g, me, opp, online, connected } = f;
   const act = (id, shown, disabled = false) => { const b = $(id); setHidden(b, !shown); setDisabled(b, disabled); };
@@ -94,6 +105,7 @@ export function drawActions(f) {
   act('act-newroom', online && g.over && (!me || !f.bothSeated));
   setText($('act-newroom'), t(me ? 'action.newroom' : 'action.newroom.own'));
   setText($('act-rematch'), rematchMine ? t('action.rematch.offered') : t('action.rematch'));
+  const { model } = f;
   const record = model.mode === 'record';
   act('act-new', !online && !record);
   // The filled button where nothing is lost (a game over, or not begun);
@@ -102,7 +114,7 @@ export function drawActions(f) {
   // A game won against the computer: the offer of the level above (none
   // at the top, nor after a loss or a draw).
   const ai = !online && model.mode === 'local' ? model.local.ai : null;
-  const next = ai && g.over && g.winner === mySide() ? nextLevel(ai.level, model.timeline.kind) : null;
+  const next = ai && g.over && g.winner === f.me ? nextLevel(ai.level, model.timeline.kind) : null;
   act('act-next-level', !!next);
   if (next) setText($('act-next-level'), t('ai.next', { level: t(`ai.level.${next}`) }));
   // The hint's button (its mark is the board's).
@@ -112,21 +124,22 @@ export function drawActions(f) {
   setText($('act-hint'), seeking ? t('ai.thinking.short') : t('action.hint'));
   $('act-hint').classList.toggle('busy', seeking);  // a spinner beside "Thinking…"
   setAttr($('act-hint'), 'aria-busy', seeking ? 'true' : null);
-  act('act-undo', !online && !record, !online && undoCount() === 0);
+  act('act-undo', !online && !record, !online && undoCount(model) === 0);
   act('act-flip', !online || !me);  // spectators may turn the board too
   act('act-home', true);
 }
 
+/** @param {import('./model.js').Facts} f */
 export function drawOver(f) {
   const { g } = f;
   setHidden($('over'), !g.over);
   if (!g.over) return;
-  setText($('over-result'), resultText(g));
-  setText($('over-reason'), resultSentence(f.st, mySide()));
+  setText($('over-result'), resultText(g, f.me));
+  setText($('over-reason'), resultSentence(f.st, f.me));
   // An aborted game has no final score.
   setHidden($('over-score'), g.reason === 'aborted');
   setText($('over-score'), t('over.score', { south: g.captured.south, north: g.captured.north, southName: displayName('south'), northName: displayName('north') }));
-  setData($('over'), 'outcome', !mySide() || !g.winner || g.winner === 'draw' ? 'neutral' : (g.winner === mySide() ? 'win' : 'loss'));
+  setData($('over'), 'outcome', !f.me || !g.winner || g.winner === 'draw' ? 'neutral' : (g.winner === f.me ? 'win' : 'loss'));
 }
 
 export function wireActions() {
@@ -136,7 +149,7 @@ export function wireActions() {
   if (typeof navigator.share === 'function') {
     setHidden($('share-native'), false);
     $('share-native').addEventListener('click', () => {
-      navigator.share({ title: t('app.title'), text: shareText(), url: $('share-link').value }).catch(() => {});
+      navigator.share({ title: t('app.title'), text: sharing, url: $('share-link').value }).catch(() => {});
     });
   }
   $('offer-accept').addEventListener('click', () => online.answerOffer($('offer').dataset.kind, true));
@@ -153,7 +166,7 @@ export function wireActions() {
   $('act-undo').addEventListener('click', () => {
     local.undo();
     // A focused button that turns disabled drops the focus: keep it nearby.
-    if (document.activeElement === $('act-undo') && undoCount() === 0) $('act-new').focus();
+    if (document.activeElement === $('act-undo') && local.undoLeft() === 0) $('act-new').focus();
   });
   $('act-flip').addEventListener('click', local.flip);
 }

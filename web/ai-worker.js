@@ -1,25 +1,87 @@
 // ai-worker.js: the computer player in a Web Worker, so that the page never
-// freezes while it thinks. Runs web/ai.wasm (the engine and its search,
-// engine/search.h, through web/wasm/search_exports.c). Talk to it through
+// freezes while it thinks, for either game: Oware's web/ai.wasm (the
+// engine and its search, engine/search.h, through
+// web/wasm/search_exports.c) or Togyz Kumalak's web/togyz-ai.wasm
+// (engine/togyz_search.h, through web/wasm/togyz_search_exports.c); GAMES
+// below says how each module's exports are called. Talk to it through
 // web/ai.js, which documents the messages:
-//   in:  {id, type: 'best', position: null | {pits, captured, turn},
+//   in:  {id, game: 'oware' (the default) | 'togyz', type: 'best',
+//         position: null | {pits, captured, turn} (Togyz: 18 pits and
+//         tuzdyk: {south: HOLE|null, north: HOLE|null}),
 //         moves: ['a', 'F', ...], level: 'easy'|'medium'|'hard' or a
-//         ladder code 10 + n (web/ai.js, LADDER), seed,
+//         ladder code 10 + n (web/ai.js, LADDERS), seed,
 //         timeMs, depth}
-//        {id, type: 'clear'}   (a new game: forget the table)
-//        {id, type: 'analyse', position, moves, nodes}   (a whole game)
+//        {id, game, type: 'clear'}   (a new game: forget the table)
+//        {id, type: 'analyse', position, moves, nodes}   (Oware: a whole game)
 //   out: {id, move: 'c', score, depth, nodes, pv: ['c', ...], ms}
 //        or {id, error: 'text'}
 //        analyse: one {id, progress: k, ply: {...}} per ply (k from 1; the
 //        ply as `oware analyse` prints it), then {id, done: n, ms}
+// Moves are the page's pit names (web/kind.js): Oware 'a'..'f' South's,
+// 'A'..'F' North's; Togyz 'a'..'i' White's (South's) holes 1..9, 'A'..'I'
+// Black's (North's).
 'use strict';
 
-const LETTERS = 'abcdefABCDEF';
 const LEVELS = { easy: 0, medium: 1, hard: 2 };
 const SIDES = { south: 0, north: 1 };
 const HARD_MS = 1000;  // hard's budget (and the hint's): about a second
 
-let ready = null;  // Promise of the module's exports
+// Each game's module and how its exports (named and shaped by its shim in
+// web/wasm/) are called: the same steps, other names. The two searches
+// stay apart in C (their pruning differs); here only the calls differ.
+const GAMES = {
+  oware: {
+    wasm: 'ai.wasm',
+    pits: 'abcdefABCDEF',
+    egdb: true,  // the endgame database (web/oware.egdb) helps its search
+    // Reads position into the module; false when it refuses it.
+    position(x, p) {
+      const input = new Int32Array(x.memory.buffer, x.w_ai_input(), 15);
+      if (!Array.isArray(p.pits) || p.pits.length !== 12 || !p.captured || !(p.turn in SIDES)) return false;
+      for (let i = 0; i < 12; i++) input[i] = p.pits[i] | 0;
+      input[12] = p.captured.south | 0;
+      input[13] = p.captured.north | 0;
+      input[14] = SIDES[p.turn];
+      return x.w_ai_from_input() === 0;
+    },
+    start: (x) => x.w_ai_start(),
+    play: (x, pit) => x.w_ai_play(pit),
+    clear: (x) => x.w_search_clear(),
+    search: (x, level, seed, timeMs, depth) => x.w_search(x.w_ai_game(), level, seed, timeMs, depth, 0),
+    npv: (x) => x.w_search_npv(),
+    pv: (x, i) => x.w_search_pv(i),
+    score: (x) => x.w_search_score(),
+    depth: (x) => x.w_search_depth(),
+    nodes: (x) => x.w_search_nodes(),
+  },
+  togyz: {
+    wasm: 'togyz-ai.wasm',
+    pits: 'abcdefghiABCDEFGHI',
+    egdb: false,
+    position(x, p) {
+      if (!Array.isArray(p.pits) || p.pits.length !== 18 || !p.captured || !(p.turn in SIDES)) return false;
+      const input = new Int32Array(x.memory.buffer, x.w_tg_input(), 23);
+      for (let i = 0; i < 18; i++) input[i] = p.pits[i] | 0;
+      input[18] = p.captured.south | 0;
+      input[19] = p.captured.north | 0;
+      input[20] = (p.tuzdyk && p.tuzdyk.south) | 0;
+      input[21] = (p.tuzdyk && p.tuzdyk.north) | 0;
+      input[22] = SIDES[p.turn];
+      return x.w_tg_from_input() === 0;
+    },
+    start: (x) => x.w_tg_start(),
+    play: (x, pit) => x.w_tg_play(pit),
+    clear: (x) => x.w_tg_clear(),
+    search: (x, level, seed, timeMs, depth) => x.w_tg_search(level, seed, timeMs, depth, 0),
+    npv: (x) => x.w_tg_npv(),
+    pv: (x, i) => x.w_tg_pv(i),
+    score: (x) => x.w_tg_score(),
+    depth: (x) => x.w_tg_depth(),
+    nodes: (x) => x.w_tg_nodes(),
+  },
+};
+
+const ready = {};  // game -> Promise of its module's exports
 // The endgame database (web/oware.egdb, about 1.3 MB) is fetched once the
 // module is ready, in the background: searches before it arrives run
 // without it. egdb: null (not asked yet), 'loading', 'on', or 'off' (missing
@@ -45,45 +107,39 @@ function loadEgdb(x) {
 
 function now() { return Math.floor(performance.now()) >>> 0; }
 
-function load() {
-  if (!ready) {
-    ready = (async () => {
-      const url = new URL('ai.wasm', self.location.href);
-      const resp = await fetch(url);
-      if (!resp.ok) throw new Error(`ai.wasm: HTTP ${resp.status}`);
+function load(name) {
+  if (!ready[name]) {
+    ready[name] = (async () => {
+      const file = GAMES[name].wasm;
+      const resp = await fetch(new URL(file, self.location.href));
+      if (!resp.ok) throw new Error(`${file}: HTTP ${resp.status}`);
       const { instance } = await WebAssembly.instantiate(await resp.arrayBuffer(),
         { env: { now_ms: now } });
       return instance.exports;
     })();
   }
-  return ready;
+  return ready[name];
 }
 
 // Sets the module's game from position and moves; returns an error text or null.
-function setGame(x, position, moves) {
+function setGame(G, x, position, moves) {
   if (position) {
-    const input = new Int32Array(x.memory.buffer, x.w_ai_input(), 15);
-    const p = position;
-    if (!Array.isArray(p.pits) || p.pits.length !== 12 || !p.captured || !(p.turn in SIDES)) {
-      return 'bad position';
-    }
-    for (let i = 0; i < 12; i++) input[i] = p.pits[i] | 0;
-    input[12] = p.captured.south | 0;
-    input[13] = p.captured.north | 0;
-    input[14] = SIDES[p.turn];
-    if (x.w_ai_from_input() !== 0) return 'bad position';
+    if (!G.position(x, position)) return 'bad position';
   } else {
-    x.w_ai_start();
+    G.start(x);
   }
   for (let i = 0; i < moves.length; i++) {
-    const pit = LETTERS.indexOf(moves[i]);
-    if (pit < 0 || moves[i].length !== 1 || x.w_ai_play(pit) !== 0) {
+    const pit = G.pits.indexOf(moves[i]);
+    if (pit < 0 || moves[i].length !== 1 || G.play(x, pit) !== 0) {
       return `move ${i + 1} (${moves[i]}) is not legal`;
     }
   }
   return null;
 }
 
+// ---- Oware's analysis of a whole game (engine/analysis.h) ----
+
+const LETTERS = GAMES.oware.pits;
 const CLASSES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
 const SEED = 16;  // eval units a seed (OW_SEARCH_SEED)
 
@@ -114,7 +170,7 @@ const WINNERS = { 0: 'south', 1: 'north', 2: 'draw' };
 // budget: the table is cleared first).
 function analyse(x, msg) {
   const moves = msg.moves || [];
-  const err = setGame(x, msg.position || null, []);
+  const err = setGame(GAMES.oware, x, msg.position || null, []);
   if (err) return { id: msg.id, error: err };
   const nodes = Math.max(1, msg.nodes | 0);
   x.w_search_clear();
@@ -148,32 +204,34 @@ function analyse(x, msg) {
 }
 
 async function handle(msg) {
-  const x = await load();
-  const egdbReady = loadEgdb(x);
-  if (msg.type === 'analyse') {
+  const name = Object.hasOwn(GAMES, msg.game) ? msg.game : 'oware';
+  const G = GAMES[name];
+  const x = await load(name);
+  const egdbReady = G.egdb ? loadEgdb(x) : null;
+  if (msg.type === 'analyse' && G.egdb) {
     await egdbReady;  // the same marks whether or not the file had arrived
     return analyse(x, msg);
   }
   if (msg.type === 'clear') {
-    x.w_search_clear();
+    G.clear(x);
     return { id: msg.id, cleared: true };
   }
-  const err = setGame(x, msg.position || null, msg.moves || []);
+  if (msg.type !== 'best') return { id: msg.id, error: `unknown request ${msg.type}` };
+  const err = setGame(G, x, msg.position || null, msg.moves || []);
   if (err) return { id: msg.id, error: err };
   // A ladder step is asked for by its code (the engine refuses one it
   // has not: -9); hard (2) alone is timed.
   const level = Number.isInteger(msg.level) ? msg.level : LEVELS[msg.level] ?? 2;
   const timeMs = level === 2 ? (msg.timeMs || HARD_MS) : 0;
   const t0 = performance.now();
-  const pit = x.w_search(x.w_ai_game(), level, (msg.seed >>> 0) || 1, timeMs,
-    msg.depth | 0, 0);
+  const pit = G.search(x, level, (msg.seed >>> 0) || 1, timeMs, msg.depth | 0);
   const ms = Math.round(performance.now() - t0);
   if (pit < 0) return { id: msg.id, error: pit === -5 ? 'the game is over' : `search failed (${pit})` };
   const pv = [];
-  for (let i = 0; i < x.w_search_npv(); i++) pv.push(LETTERS[x.w_search_pv(i)]);
+  for (let i = 0; i < G.npv(x); i++) pv.push(G.pits[G.pv(x, i)]);
   return {
-    id: msg.id, move: LETTERS[pit], score: x.w_search_score(), depth: x.w_search_depth(),
-    nodes: x.w_search_nodes(), pv, ms,
+    id: msg.id, move: G.pits[pit], score: G.score(x), depth: G.depth(x),
+    nodes: G.nodes(x), pv, ms,
   };
 }
 

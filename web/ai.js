@@ -19,6 +19,7 @@
 // seed: pass e.g. a per-game random number plus the ply for varied games.
 // Errors (an illegal move list, a finished game) reject with an Error.
 
+// @ts-check
 import { kindOf } from './kind.js';
 
 // The ladders of levels (docs/computer.md, "The ladder of levels"), weakest
@@ -84,10 +85,10 @@ export function saveLevel(kind, level) {
 // browser"): a 100-ply game in about a minute on a phone-class device.
 export const ANALYSIS_NODES = 300000;
 
-// The computer of kind ('oware': web/ai-worker.js, 'togyz':
-// web/togyz-worker.js).
+// The computer of kind (kinds.js's records ask here): web/ai-worker.js
+// runs either game's search, told which by each message.
 export function computerFor(kind) {
-  return kind === 'togyz' ? new Computer(new URL('togyz-worker.js', import.meta.url), 'togyz') : new Computer();
+  return new Computer(undefined, kindOf(kind));
 }
 
 export class Computer {
@@ -121,7 +122,7 @@ export class Computer {
     const id = this._next++;
     return new Promise((resolve, reject) => {
       this._pending.set(id, { resolve, reject, onPly });
-      this._worker.postMessage({ ...msg, id });
+      this._worker.postMessage({ ...msg, id, game: this.kind });
     });
   }
 
@@ -140,6 +141,7 @@ export class Computer {
   // A plain search of exactly depth plies from an empty table
   // (reproducible: the move and score of `oware best --depth N` on the
   // same game). It forgets what the table held, as newGame() does.
+  /** @param {{position?: object | null, moves?: string[], depth?: number}} [req] */
   atDepth({ position = null, moves = [], depth } = {}) {
     this._post({ type: 'clear' }).catch(() => {});
     return this._post({ type: 'best', position, moves: [...moves], depth });

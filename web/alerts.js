@@ -4,9 +4,10 @@
 // that something happened and, if the player opted in, a browser
 // notification ("Ana played c: your move") that brings the game back when
 // clicked. Permission is asked only when the player presses the button.
+// @ts-check
 import { t } from './i18n.js';
 import { $, load, store, toast, MUTE_KEY, soundMuted } from './ui.js';
-import { model, mySide, moverOf, other } from './model.js';
+import { mySide, moverOf, other } from './model.js';
 import { pitLabel } from './kind.js';
 import { requestRedraw } from './redraw.js';
 import { hooks } from './hooks.js';
@@ -30,8 +31,8 @@ const SOUNDS = {
 };
 
 let audio = null;
-let unseen = 0;        // things that happened while the tab was hidden
-let unseenText = '';   // the last of them
+// The count of things unseen and the last of them are the room's state
+// (model.online.unseen, unseenText).
 
 const muted = soundMuted;
 const notifyOn = () => load(NOTIFY_KEY) === '1' && typeof Notification === 'function' &&
@@ -41,7 +42,7 @@ const hidden = () => document.visibilityState === 'hidden';
 // Browsers start audio only after the player touched the page: the context
 // is made (or resumed) at the first touch or key.
 function unlockAudio() {
-  const Ctx = window.AudioContext || window.webkitAudioContext;
+  const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
   if (!Ctx) return;
   try {
     if (!audio) audio = new Ctx();
@@ -75,11 +76,12 @@ function setIcon(href) {
 
 // Something happened: its sound, and while the tab is hidden the title,
 // the icon and (if opted in) a notification saying text.
-function happened(kind, text) {
+/** @param {import('./model.js').GameState} model the room's state */
+function happened(model, kind, text) {
   play(kind);
   if (!hidden()) return;
-  unseen++;
-  unseenText = text;
+  model.online.unseen++;
+  model.online.unseenText = text;
   setIcon(ICON_ALERT);
   requestRedraw();
   if (notifyOn()) {
@@ -92,16 +94,20 @@ function happened(kind, text) {
 
 // While hidden with something unseen, the title says it (after status.js
 // wrote its own).
-function drawTitle() {
+/** @param {import('./model.js').GameState} model */
+function drawTitle(model) {
+  const { unseen, unseenText } = model.online;
   if (!unseen || !hidden()) return;
   const title = `(${unseen}) ${unseenText} · ${t('app.title')}`;
   if (document.title !== title) document.title = title;
 }
 
-// The changes from prev to st worth a sound (st: the new state).
-export function stateEvents(prev, st) {
-  if (!prev || !model || model.mode !== 'online') return;
-  const me = mySide();
+// The changes from prev to st worth a sound (st: the new state of the
+// room's state model; online.js's controller says them).
+/** @param {import('./model.js').GameState} model */
+export function stateEvents(model, prev, st) {
+  if (!prev || model.mode !== 'online') return;
+  const me = mySide(model);
   const sameGame = prev.game_number === st.game_number;
   if (sameGame && st.moves.length === prev.moves.length + 1 && st.last) {
     const mover = moverOf(st.last.pit);
@@ -110,43 +116,47 @@ export function stateEvents(prev, st) {
       const mine = me && !st.game.over && st.game.turn === me;
       const pit = pitLabel(st.last.pit);
       const text = mine ? t('notify.move.yours', { name, pit }) : t('notify.move', { name, pit });
-      happened(st.last.seeds > 0 ? 'capture' : 'move', text);
+      happened(model, st.last.seeds > 0 ? 'capture' : 'move', text);
     }
   }
   if (me && !prev.seats[other(me)].taken && st.seats[other(me)].taken) {
-    happened('joined', t('notify.joined', { name: displayName(other(me)) }));
+    happened(model, 'joined', t('notify.joined', { name: displayName(other(me)) }));
   }
   if (me && st.draw_offer && st.draw_offer !== prev.draw_offer && st.draw_offer !== me) {
-    happened('offer', t('notify.draw', { name: displayName(st.draw_offer) }));
+    happened(model, 'offer', t('notify.draw', { name: displayName(st.draw_offer) }));
   }
   if (me && st.rematch_offer && st.rematch_offer !== prev.rematch_offer && st.rematch_offer !== me) {
-    happened('offer', t('notify.rematch', { name: displayName(st.rematch_offer) }));
+    happened(model, 'offer', t('notify.rematch', { name: displayName(st.rematch_offer) }));
   }
-  if (sameGame && !prev.game.over && st.game.over) happened('end', resultText(st.game));
+  if (sameGame && !prev.game.over && st.game.over) happened(model, 'end', resultText(st.game, mySide(model)));
 }
 
 // A chat line from someone else.
-export function chatEvent(msg) {
-  if (!model || msg.from === mySide() || typeof msg.text !== 'string') return;
+/** @param {import('./model.js').GameState} model the room's state */
+export function chatEvent(model, msg) {
+  if (msg.from === mySide(model) || typeof msg.text !== 'string') return;
   const name = msg.name || t(`side.${msg.from === 'north' ? 'north' : 'south'}`);
-  happened('chat', t('chat.said', { name, text: msg.text }));
+  happened(model, 'chat', t('chat.said', { name, text: msg.text }));
 }
 
 // Drawn by the draw pass (render.js), last: the title it says wins.
-export function drawAlertButtons() {
-  const online = !!(model && model.mode === 'online' && model.state);
+/** @param {import('./model.js').Facts} f */
+export function drawAlertButtons(f) {
+  const online = f.online;
   const sound = $('act-sound');
   setHidden(sound, !online);
   setText(sound, muted() ? t('sound.off') : t('sound.on'));
   setAttr(sound, 'aria-pressed', String(!muted()));
   const notify = $('act-notify');
-  setHidden(notify, !online || !mySide() || typeof Notification !== 'function' || Notification.permission === 'denied');
+  setHidden(notify, !online || !f.me || typeof Notification !== 'function' || Notification.permission === 'denied');
   setText(notify, notifyOn() ? t('notify.on') : t('notify.off'));
   setAttr(notify, 'aria-pressed', String(notifyOn()));
-  drawTitle();
+  drawTitle(f.model);
 }
 
-export function wireAlerts() {
+// The switches, and the tab shown again (room(): online.js's controller
+// of the room shown, or null).
+export function wireAlerts(room) {
   for (const ev of ['pointerdown', 'keydown']) document.addEventListener(ev, unlockAudio, { capture: true });
   $('act-sound').addEventListener('click', () => {
     store(MUTE_KEY, muted() ? null : '1');
@@ -164,7 +174,8 @@ export function wireAlerts() {
   });
   document.addEventListener('visibilitychange', () => {
     if (hidden()) return;
-    unseen = 0;
+    const r = room();
+    if (r) r.seen();
     setIcon(ICON);
     requestRedraw();  // status.js writes the title again
     // status.js writes the title again at the next render.

@@ -1,8 +1,10 @@
 // analysis.js: the engine's analysis of a finished game or a record, run in the search's worker (web/ai-worker.js): progress, the evaluation graph, marks, the best move and the summary.
+// @ts-check
 import { Computer, ANALYSIS_NODES } from './ai.js';
+import { kindRec } from './kinds.js';
 import { t } from './i18n.js';
 import { $, announce } from './ui.js';
-import { model, shownPly } from './model.js';
+import { shownPly } from './model.js';
 import { displayName, sideWords } from './names.js';
 import { requestRedraw } from './redraw.js';
 import { reviewTo } from './review.js';
@@ -17,32 +19,37 @@ let runId = 0;
 // The engine's line is shown to its first LINE_SHOWN moves; the button
 // under it shows the whole line (a choice of this page, not of a game).
 const LINE_SHOWN = 6;
-let wholeLine = false;
+
+/** @typedef {import('./model.js').GameState} GameState */
 
 // What identifies the game analysed: its start and moves.
-function keyOf() {
+/** @param {GameState} model */
+function keyOf(model) {
   return JSON.stringify([model.timeline ? model.timeline.start : null, model.state.moves]);
 }
 
 // The analysis of the game shown ({plies, total, running, done}), or null
 // (none, or one of another game).
-function current() {
+/** @param {GameState | null} model */
+function current(model) {
   const a = model && model.study.analysis;
-  return a && model.state && a.key === keyOf() ? a : null;
+  return a && model.state && a.key === keyOf(model) ? a : null;
 }
 
-// The analysis of ply k (1-based), or null.
-export function analysedPly(k) {
-  const a = current();
+// The analysis of ply k (1-based) of the game of model, or null.
+/** @param {GameState} model */
+export function analysedPly(model, k) {
+  const a = current(model);
   return a ? a.plies[k - 1] || null : null;
 }
 
-function start() {
+/** @param {GameState | null} model */
+function start(model) {
   if (!model || !model.timeline) return;
-  stop();
+  stop(model);
   const id = ++runId;
   const moves = model.state.moves.slice();
-  const a = { key: keyOf(), plies: [], total: moves.length, running: true, done: false };
+  const a = { key: keyOf(model), plies: [], total: moves.length, running: true, done: false };
   model.study.analysis = a;
   if (!cpu) cpu = new Computer();
   announce(t('an.started'));
@@ -69,7 +76,8 @@ function start() {
 }
 
 // Stops a running analysis: what it judged so far stays.
-function stop() {
+/** @param {GameState | null} model */
+function stop(model) {
   const a = model && model.study.analysis;
   if (cpu && a && a.running) cpu.cancel();
   runId++;
@@ -187,30 +195,35 @@ function lossText(p) {
 
 // Whether the analysis card is shown: Oware only (the analysis runs
 // Oware's search, engine/analysis.h), once the moves can be stepped through.
-const shownFor = (f) => f.reviewable && f.st.moves.length > 0 && !!model.timeline && model.timeline.kind !== 'togyz';
+/** @param {import('./model.js').Facts} f */
+const shownFor = (f) => f.reviewable && f.st.moves.length > 0 && !!f.model.timeline && kindRec(f.model.timeline.kind).studied;
 
 // The engine's best move from the position shown, for the board to mark
 // (null: none analysed).
+/** @param {import('./model.js').Facts} f */
 export function bestShown(f) {
-  const a = shownFor(f) ? current() : null;
+  const a = shownFor(f) ? current(f.model) : null;
   if (!a) return null;
-  const at = shownPly();
+  const at = shownPly(f.model);
   const next = a.plies[at] || null;
   return next && (f.reviewing || at === f.st.moves.length) ? next.best : null;
 }
 
-// The game changed (a rematch, a new local game, an undo): an analysis of
-// the old one stops, what it judged stays.
-export function stopStale() {
+// The game of model changed (a rematch, a new local game, an undo): an
+// analysis of the old one stops, what it judged stays.
+/** @param {GameState} model */
+export function stopStale(model) {
   const a = model && model.study.analysis;
-  if (a && a.running && !current()) stop();
+  if (a && a.running && !current(model)) stop(model);
 }
 
+/** @param {import('./model.js').Facts} f */
 export function drawAnalysis(f) {
   const card = $('analysis');
   const on = shownFor(f);
   setHidden(card, !on);
-  const a = on ? current() : null;
+  const { model } = f;
+  const a = on ? current(model) : null;
   if (!on) return;
   const running = !!(a && a.running);
   setHidden($('an-start'), running || !!(a && a.done));
@@ -226,7 +239,7 @@ export function drawAnalysis(f) {
   const has = !!(a && a.plies.length);
   setHidden($('an-result'), !has);
   if (!has) return;
-  const at = shownPly();
+  const at = shownPly(model);
   drawGraph(a, at);
   // The move that led here, and the engine's move from here.
   const played = at > 0 ? a.plies[at - 1] : null;
@@ -243,7 +256,7 @@ export function drawAnalysis(f) {
   let bestText = '';
   let lineLength = 0;
   if (next) {
-    const cut = !wholeLine && next.pv.length > LINE_SHOWN;
+    const cut = !model.study.wholeLine && next.pv.length > LINE_SHOWN;
     const line = cut ? `${next.pv.slice(0, LINE_SHOWN).join(' ')} …` : next.pv.join(' ');
     bestText = t('an.best', { move: next.best, line });
     lineLength = next.pv.length;
@@ -260,8 +273,8 @@ export function drawAnalysis(f) {
   const long = !!next && lineLength > LINE_SHOWN;
   setHidden($('an-line'), !long);
   if (long) {
-    setText($('an-line'), wholeLine ? t('an.line.less') : t('an.line.more', { n: lineLength }));
-    setAttr($('an-line'), 'aria-expanded', String(wholeLine));
+    setText($('an-line'), model.study.wholeLine ? t('an.line.less') : t('an.line.more', { n: lineLength }));
+    setAttr($('an-line'), 'aria-expanded', String(model.study.wholeLine));
   }
   // The summary: a row per side, kept in place.
   const sum = summary(a.plies);
@@ -278,11 +291,17 @@ export function drawAnalysis(f) {
   });
 }
 
-export function wireAnalysis() {
-  $('an-start').addEventListener('click', start);
-  $('an-line').addEventListener('click', () => { wholeLine = !wholeLine; requestRedraw(); });
+// The card's buttons, on the analysis of the screen shown (screen():
+// its state, or null).
+/** @param {() => GameState | null} screen */
+export function wireAnalysis(screen) {
+  $('an-start').addEventListener('click', () => start(screen()));
+  $('an-line').addEventListener('click', () => {
+    const model = screen();
+    if (model) { model.study.wholeLine = !model.study.wholeLine; requestRedraw(); }
+  });
   $('an-stop').addEventListener('click', () => {
-    stop();
+    stop(screen());
     announce(t('an.stopped'));
     requestRedraw();
   });
@@ -290,6 +309,6 @@ export function wireAnalysis() {
   let timer = null;
   window.addEventListener('resize', () => {
     clearTimeout(timer);
-    timer = setTimeout(() => { if (model && model.state && current()) requestRedraw(); }, 150);
+    timer = setTimeout(() => { const model = screen(); if (model && model.state && current(model)) requestRedraw(); }, 150);
   });
 }

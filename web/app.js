@@ -1,21 +1,23 @@
 // app.js: the entry point and the root of the module graph: loads the
 // engines, wires each part of the page once, names the draw pass, and opens
 // the start page, a room, the local game or a record.
+// @ts-check
 import { loadEngine } from './engine.js';
 import { loadTogyz } from './togyz.js';
-import { getKind, pitIds, rowOf } from './kind.js';
+import { getKind } from './kind.js';
+import { kindRec } from './kinds.js';
 import { t, initLang, setLang, getLang, applyStatic } from './i18n.js';
 import { $, loadFailed, dialogOpen, shownScreen } from './ui.js';
 import { model } from './model.js';
 import { renderAll } from './render.js';
 import { setDraw, requestRedraw } from './redraw.js';
-import { wireBoard, playable, disarm } from './table.js';
+import { wireBoard, playable, disarm, finishMove } from './table.js';
 import { wireActions } from './actions.js';
 import { wireConnLine } from './conn-line.js';
 import { wireRecord } from './record.js';
 import { startOnline, playOnline, wireOnline } from './online.js';
 import { startLocal, playLocal } from './local.js';
-import { reviewStep, reviewTo } from './review.js';
+import { reviewStep, reviewTo, wireReview } from './review.js';
 import { showStart, wireStart, redrawStart } from './start.js';
 import { wireTouch } from './touch.js';
 import { wireStudy, startRecord } from './study.js';
@@ -60,25 +62,19 @@ function onKey(ev) {
     ev.preventDefault();
     return;
   }
-  let letter;
-  if (getKind() === 'togyz') {
-    // Digits 1-9 pick a hole of the side to move (as Kazakh records number them).
-    if (ev.key.length !== 1 || !/[1-9]/.test(ev.key)) return;
-    letter = pitIds()[(g.turn === 'south' ? 0 : rowOf()) + Number(ev.key) - 1];
-  } else {
-    if (ev.key.length !== 1 || !/[a-f]/i.test(ev.key)) return;
-    // Letters pick a pit of the side to move, whatever the case typed.
-    letter = g.turn === 'south' ? ev.key.toLowerCase() : ev.key.toUpperCase();
-  }
-  if (playable(letter)) {
+  // A pit of the side to move: Oware's letter in either case, Togyz's hole
+  // digit (kinds.js, as the lessons and puzzles read keys).
+  const letter = kindRec(getKind()).pitForKey(ev.key, g.turn);
+  if (letter && playable(letter)) {
     ev.preventDefault();
     onPlay(letter);
   }
 }
 
 function wire() {
-  setDraw(renderAll);
+  setDraw(() => renderAll(model));
   wireBoard({ onPlay, onPreview });
+  wireReview({ finishMove });
   wireTouch(disarm);
   $('lang').addEventListener('click', () => {
     setLang(getLang() === 'es' ? 'en' : 'es');
@@ -92,7 +88,7 @@ function wire() {
   wireRecord();
   wireOnline({ backToStart: showStart });
   wireStudy();
-  wireAnalysis();
+  wireAnalysis(() => model);
   wireStart();
   wireLearn();
   wirePuzzles();

@@ -1,7 +1,9 @@
 // board.js: draws the board (pits, seeds, counts, letters, stores), its
 // highlights and the sowing animation. Knows nothing of rooms or sockets.
+// @ts-check
 import { t } from './i18n.js';
 import { kindOf, pitIds, pitLabel, rowOf } from './kind.js';
+import { kindRec } from './kinds.js';
 import { setText, setAttr, setData } from './dom.js';
 
 const MAX_DOTS = 24;  // seeds drawn in a pit; the count is always written
@@ -24,6 +26,12 @@ export class Board {
   // root: the board element; stores: {south: el, north: el} (may be absent).
   // tapPreview(): whether a tap previews first (then a second tap plays).
   // kind: 'oware' (two rows of six) or 'togyz' (two rows of nine, tuzdyks).
+  /**
+   * @param {HTMLElement} root
+   * @param {{south?: Element, north?: Element}} stores
+   * @param {{onPlay?: (pit: string) => void, onPreview?: (pit: string | null) => void, tapPreview?: () => boolean}} [handlers]
+   * @param {string} [kind]
+   */
   constructor(root, stores, { onPlay, onPreview, tapPreview } = {}, kind = 'oware') {
     this.root = root;
     this.stores = stores;
@@ -40,6 +48,7 @@ export class Board {
     this.anim = null;           // {timer, resolve, done} of a running animation (done: its promise)
     this.rows = { top: root.querySelector('.row-top'), bottom: root.querySelector('.row-bottom') };
     this.kind = null;
+    this.marksTuzdyk = false;
     this.setKind(kind);
   }
 
@@ -51,6 +60,7 @@ export class Board {
     this.kind = kind;
     this.ids = pitIds(kind);
     this.row = rowOf(kind);
+    this.marksTuzdyk = kindRec(kind).tuzdyk;  // Togyz: tuzdyks marked, sown into their owner's store
     this.counts = new Array(this.ids.length).fill(0);
     this.tuzdyk = { south: null, north: null };
     this.legal = new Set();
@@ -144,7 +154,7 @@ export class Board {
   // Togyz: marks each side's tuzdyk (a hole number of the opponent's row,
   // or null) with its owner.
   _drawTuzdyks(tuzdyk) {
-    if (this.kind !== 'togyz') return;
+    if (!this.marksTuzdyk) return;
     const tz = tuzdyk || {};
     this.tuzdyk = {
       south: tz.south ? this.ids[this.row + tz.south - 1] : null,
@@ -159,7 +169,7 @@ export class Board {
 
   _drawPit(i, n) {
     const b = this.pits[i];
-    const dots = b.firstChild.children;
+    const dots = /** @type {HTMLElement} */ (b.firstChild).children;
     for (let k = 0; k < MAX_DOTS; k++) dots[k].classList.toggle('on', k < n);
     setText(b.querySelector('.count'), n);
     setData(b, 'count', n);
@@ -199,10 +209,10 @@ export class Board {
     // moves to the first one that does: where the next move is made. After
     // this draw, as a focused pit shows its preview (a change of state).
     // Keyboard focus only (:focus-visible): a pit clicked or tapped keeps it.
-    const held = this.pits.indexOf(document.activeElement);
+    const held = this.pits.indexOf(/** @type {any} */ (document.activeElement));
     if (held >= 0 && !this.legal.has(this.ids[held]) && this.legal.size && document.activeElement.matches(':focus-visible')) {
       queueMicrotask(() => {
-        const at = this.pits.indexOf(document.activeElement);
+        const at = this.pits.indexOf(/** @type {any} */ (document.activeElement));
         if (at < 0 || this.legal.has(this.ids[at])) return;
         const next = this.pits.find((p, k) => this.legal.has(this.ids[k]));
         if (next) next.focus({ preventScroll: true });
@@ -313,7 +323,7 @@ export class Board {
     const origin = this.ids.indexOf(last.pit);
     steps.push(() => { counts[origin] = 0; this._drawPit(origin, 0); this._pit(last.pit).classList.add('lifting'); });
     // Togyz: a seed sown into a tuzdyk goes at once to its owner's store.
-    const tz = (before.tuzdyk && this.kind === 'togyz') ? {
+    const tz = (before.tuzdyk && this.marksTuzdyk) ? {
       [before.tuzdyk.south ? this.ids[this.row + before.tuzdyk.south - 1] : '']: 'south',
       [before.tuzdyk.north ? this.ids[before.tuzdyk.north - 1] : '']: 'north',
     } : {};

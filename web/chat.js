@@ -1,62 +1,24 @@
 // chat.js: the room's chat panel (issue 14): the lines (always drawn as
 // text, never as markup), the form players write in, hiding the panel (the
 // choice remembered), the name field, and the spectators line for players.
+// @ts-check
 import { t, getLang } from './i18n.js';
-import { $, toast, load, store } from './ui.js';
-import { model, mySide } from './model.js';
-import { requestRedraw } from './redraw.js';
+import { $, toast } from './ui.js';
 import { keyedList, setText, setHidden, setAttr, setData } from './dom.js';
-import { cleanText, cleanName, myName, rememberName, displayName, CHAT_MAX } from './names.js';
+import { cleanText, cleanName, myName, CHAT_MAX } from './names.js';
 
-const HIDDEN_KEY = 'oware.chat.hidden';
-const ASKED_KEY = 'oware.name.skipped';  // "Not now" pressed once: the name is not offered again
-const KEEP = 200; // lines kept on the page
-
-let send = () => false;  // set by wireChat: sends a message on the room's socket
-let lines = [];          // {id, from, name, text, at}, by id
-let unread = 0;
-let lastSent = 0;        // ms of the last line this page sent (for its errors)
-let unsent = null;       // the text of the last line sent, until the server shows it (put back if refused)
+// The lines, the unread count and the line sent last are the room's state
+// (model.online.chat, kept by online.js's controller); this is only what
+// the list drawn last showed.
 let lastDrawn = null;    // the id of the last line drawn: a new last line scrolls the list down
+let drawnFor = null;     // the chat those lines were of (a new room starts its list afresh)
+let me = null;           // the side of this page in the room drawn (its lines are marked)
 
-const isHidden = () => load(HIDDEN_KEY) === '1';
-
-// A new room: no lines yet.
-export function resetChat() {
-  lines = [];
-  unread = 0;
-  lastDrawn = null;
-  $('chat-lines').replaceChildren();
-}
-
-// `chat` and `chat_history` from the server.
-export function onChatMessage(msg) {
-  const add = msg.type === 'chat_history' ? (Array.isArray(msg.messages) ? msg.messages : []) : [msg];
-  let fresh = 0;
-  for (const m of add) {
-    if (!m || typeof m.id !== 'number' || typeof m.text !== 'string') continue;
-    if (lines.some((l) => l.id === m.id)) continue;
-    lines.push({ id: m.id, from: m.from, name: typeof m.name === 'string' ? m.name : null, text: m.text, at: m.at });
-    if (msg.type === 'chat' && m.from !== mySide()) fresh++;
-    if (msg.type === 'chat' && m.from === mySide() && m.text === unsent) unsent = null;
-  }
-  lines.sort((a, b) => a.id - b.id);
-  if (lines.length > KEEP) lines = lines.slice(lines.length - KEEP);
-  if (isHidden()) unread += fresh;
-  requestRedraw();
-}
-
-// An error the server answered: 1 when it was about a chat line just sent.
-// The line refused goes back into the field (unless something new was
-// typed there meanwhile), so that nothing written is lost.
-export function chatError(code) {
-  if (Date.now() - lastSent > 5000) return false;
-  if (code !== 'rate_limited' && code !== 'bad_message') return false;
-  toast(t(code === 'rate_limited' ? 'chat.rate_limited' : 'chat.bad'));
+// A line the server refused goes back into the field (unless something
+// new was typed there meanwhile), so that nothing written is lost.
+export function restoreChatLine(text) {
   const input = $('chat-input');
-  if (unsent !== null && !input.value) { input.value = unsent; countChars(); }
-  unsent = null;
-  return true;
+  if (!input.value) { input.value = text; countChars(); }
 }
 
 // The field's counter: shown from 200 characters (code points, as the
@@ -75,8 +37,10 @@ function timeText(at) {
 // Each line: author, time, text, built from text nodes only; a line
 // drawn stays (only new ones are added), and a new one scrolls the list
 // down.
-function drawLines() {
+function drawLines(model) {
   const list = $('chat-lines');
+  const { lines } = model.online.chat;
+  if (drawnFor !== model.online.chat) { drawnFor = model.online.chat; lastDrawn = null; }
   keyedList(list, lines, (l) => l.id, makeLine, drawLine);
   const last = lines.length ? lines[lines.length - 1].id : null;
   if (last !== null && last !== lastDrawn) list.scrollTop = list.scrollHeight;
@@ -99,7 +63,7 @@ function makeLine() {
 
 function drawLine(li, l) {
   setData(li, 'from', l.from === 'north' ? 'north' : 'south');
-  li.classList.toggle('mine', l.from === mySide());
+  li.classList.toggle('mine', l.from === me);
   setText(li.querySelector('.chat-name'), l.name || t(`side.${l.from === 'north' ? 'north' : 'south'}`));
   const when = li.querySelector('.chat-time');
   if (typeof l.at === 'number') setAttr(when, 'datetime', new Date(l.at).toISOString());
@@ -107,13 +71,16 @@ function drawLine(li, l) {
   setText(li.querySelector('.chat-text'), l.text);
 }
 
-// The panel for the room shown: hidden in a local game.
-export function drawChat() {
+// The panel for the room shown (f: render.js's facts): hidden in a local game.
+/** @param {import('./model.js').Facts} f */
+export function drawChat(f) {
+  const { model } = f;
   const panel = $('chat');
-  const online = !!(model && model.mode === 'online' && model.state);
+  const online = f.online;
+  me = f.me;
   setHidden(panel, !online);
   if (!online) return;
-  const hidden = isHidden();
+  const { hidden, unread, lines } = model.online.chat;
   const opened = !hidden && $('chat-body').hidden;
   panel.classList.toggle('collapsed', hidden);
   setHidden($('chat-body'), hidden);
@@ -121,68 +88,55 @@ export function drawChat() {
   const missed = unread === 1 ? t('chat.show.unread.one') : t('chat.show.unread', { n: unread });
   setText(toggle, hidden ? (unread ? missed : t('chat.show')) : t('chat.hide'));
   setAttr(toggle, 'aria-expanded', String(!hidden));
-  const player = !!mySide();
+  const player = !!f.me;
   setHidden($('chat-form'), !player);
   setHidden($('chat-spectator'), player);
   setHidden($('chat-empty'), lines.length > 0);
   const input = $('room-name');
-  const name = (player ? (model.state.names || {})[mySide()] : model.online.myName) || myName() || '';
+  const name = (player ? (model.state.names || {})[f.me] : model.online.myName) || myName() || '';
   if (document.activeElement !== input && input.value !== name) input.value = name;
-  drawLines();
+  drawLines(model);
   if (opened) $('chat-lines').scrollTop = $('chat-lines').scrollHeight;
-  drawWatchers();
+  drawWatchers(f);
 }
 
 // The joiner of a room (a seat first taken by its link) is offered a name,
 // unless this browser has one, the seat has one, or a joiner said "Not
 // now" before; the offer goes with a save or a skip (not with the game's
 // end, which would move the buttons under the player's finger).
+/** @param {import('./model.js').Facts} f */
 export function drawAskName(f) {
-  const me = mySide();
-  const shown = !!(f.online && me && model.online.askName && !seatNameOf(me) &&
-    !myName() && load(ASKED_KEY) !== '1');
+  const { model, me: side } = f;
+  const seatName = side && model.state.names && model.state.names[side];
+  const shown = !!(f.online && side && model.online.askName && !seatName && !myName());
   setHidden($('ask-name'), !shown);
-  if (shown) setText($('ask-name-why'), t('ask.why', { side: t(`side.${me}`) }));
+  if (shown) setText($('ask-name-why'), t('ask.why', { side: t(`side.${side}`) }));
 }
 
-const seatNameOf = (side) => (model.state && model.state.names && model.state.names[side]) || null;
-
 // Players (and spectators) see how many watch, and the names given.
-function drawWatchers() {
-  const st = model.state;
+/** @param {import('./model.js').Facts} f */
+function drawWatchers(f) {
+  const { st } = f;
   const el = $('watchers');
   const n = st.spectators || 0;
-  setHidden(el, !mySide() || n === 0);
+  setHidden(el, !f.me || n === 0);
   if (el.hidden) return;
   const names = Array.isArray(st.spectator_names) ? st.spectator_names.filter((x) => typeof x === 'string') : [];
   const count = n === 1 ? t('watchers.one') : t('watchers.many', { n });
   setText(el, names.length ? t('watchers.names', { count, names: names.join(', ') }) : count);
 }
 
-// The room's name sent to the server: the seat's, or a spectator's own.
-function sendName(name) {
-  if (!send({ type: 'name', name })) { toast(t('conn.reconnecting.now')); return false; }
-  if (model) model.online.myName = name;
-  rememberName(name);
-  toast(t('name.saved'));
-  return true;
-}
-
-export function wireChat(sender) {
-  send = sender;
-  $('chat-toggle').addEventListener('click', () => {
-    store(HIDDEN_KEY, isHidden() ? null : '1');
-    if (!isHidden()) unread = 0;
-    requestRedraw();
-  });
+// The chat's buttons and forms, wired to the intents of the room shown
+// (room(): online.js's controller, or null).
+export function wireChat(room) {
+  $('chat-toggle').addEventListener('click', () => { const r = room(); if (r) r.toggleChat(); });
   $('chat-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const input = $('chat-input');
     const text = cleanText(input.value, CHAT_MAX);
     if (!text) { toast(t('chat.bad')); return; }
-    if (!send({ type: 'chat', text })) { toast(t('conn.reconnecting.now')); return; }
-    lastSent = Date.now();
-    unsent = text;
+    const r = room();
+    if (!r || !r.sendChat(text)) return;
     input.value = '';
     countChars();
   });
@@ -199,25 +153,19 @@ export function wireChat(sender) {
       return;
     }
     setHidden($('ask-name-error'), true);
-    if (!sendName(name)) return;
-    model.online.askName = false;
-    requestRedraw();
+    const r = room();
+    if (r) r.giveName(name);
   });
   $('ask-name-input').addEventListener('input', () => setHidden($('ask-name-error'), true));
-  $('ask-name-skip').addEventListener('click', () => {
-    store(ASKED_KEY, '1');
-    model.online.askName = false;
-    requestRedraw();
-  });
+  $('ask-name-skip').addEventListener('click', () => { const r = room(); if (r) r.skipName(); });
   $('name-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const raw = $('room-name').value;
-    if (!raw.trim()) { sendName(null); return; }
+    const r = room();
+    if (!r) return;
+    if (!raw.trim()) { r.sendName(null); return; }
     const name = cleanName(raw);
     if (!name) { toast(t('name.bad')); return; }
-    sendName(name);
+    r.sendName(name);
   });
 }
-
-// Names also reach the player bars etc. through displayName (names.js).
-export { displayName };

@@ -1,7 +1,7 @@
 // clock.js: the room's clocks as the server keeps them (PROTOCOL.md "Clocks"): counted down locally between states, drawn beside the player bars, the time control's wording, the start page's choice, the low-time warning and its sound.
+// @ts-check
 import { t, getLang } from './i18n.js';
 import { $, soundMuted } from './ui.js';
-import { model } from './model.js';
 import { hooks } from './hooks.js';
 import { sideSentence } from './texts.js';
 import { setAttr, setHidden, setText } from './dom.js';
@@ -16,7 +16,8 @@ let audio = null;
 
 // The clock of the state shown, with each side's time now: the running
 // side counts down from when the state arrived (after any grace).
-export function clockNow() {
+/** @param {import('./model.js').GameState | null} model */
+export function clockNow(model) {
   const st = model && model.state;
   const c = st && st.clock;
   if (!c) return null;
@@ -75,9 +76,10 @@ export function controlText(c) {
 // ---- drawing ----
 
 // The clock of side into the player bar el (hidden without a clock).
-export function drawPlayerClock(el, side) {
+/** @param {import('./model.js').GameState} model the state shown */
+export function drawPlayerClock(el, side, model) {
   const span = el.querySelector('.player-clock');
-  const c = clockNow();
+  const c = clockNow(model);
   setHidden(span, !c);
   el.classList.toggle('has-clock', !!c);
   if (!c) return;
@@ -93,8 +95,9 @@ export function drawPlayerClock(el, side) {
 }
 
 // The line over the table: the time control and the correspondence deadline.
-export function drawClockLine() {
-  const c = clockNow();
+/** @param {import('./model.js').GameState} model the state shown */
+export function drawClockLine(model) {
+  const c = clockNow(model);
   const line = $('clock-line');
   setHidden(line, !c);
   if (!c) return;
@@ -105,31 +108,36 @@ export function drawClockLine() {
   setText($('clock-control'), text);
 }
 
-// Redraws the clocks ten times a second while one runs (once a second for
-// correspondence), and warns the player whose time runs low.
-export function scheduleClock(draw) {
+// Redraws the clocks of the room's state model (draw(model)) ten times a
+// second while one runs (once a second for correspondence), and warns the
+// player whose time runs low.
+/**
+ * @param {import('./model.js').GameState | null} model  null: the room closed, the ticks stop
+ * @param {(model: import('./model.js').GameState) => void} draw
+ */
+export function scheduleClock(model, draw) {
   clearInterval(timer);
   const c = model && model.state && model.state.clock;
   if (!c || !c.running || model.state.game.over) return;
   const every = c.kind === 'correspondence' ? 1000 : 100;
   timer = setInterval(() => {
     if (!model || !model.state || !model.state.clock) { clearInterval(timer); return; }
-    draw();
-    warn();
+    draw(model);
+    warn(model);
   }, every);
 }
 
 // ---- the low-time warning ----
 
-let warned = null;  // game_number:ply already warned about
-
-function warn() {
-  const c = clockNow();
+// The game_number:ply already warned about: model.online.warned.
+/** @param {import('./model.js').GameState} model */
+function warn(model) {
+  const c = clockNow(model);
   const me = model.online.seat;
   if (!c || c.kind !== 'realtime' || c.running !== me || c.left[me] >= LOW_MS || c.left[me] <= 0) return;
   const key = `${model.state.game_number}:${model.state.moves.length}`;
-  if (warned === key) return;
-  warned = key;
+  if (model.online.warned === key) return;
+  model.online.warned = key;
   beep();
 }
 
@@ -138,7 +146,7 @@ function warn() {
 export function beep() {
   if (soundMuted()) return;
   try {
-    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    audio = audio || new (window.AudioContext || /** @type {any} */ (window).webkitAudioContext)();
     const osc = audio.createOscillator(), gain = audio.createGain();
     osc.frequency.value = 880;
     gain.gain.setValueAtTime(0.15, audio.currentTime);
@@ -154,7 +162,7 @@ export function beep() {
 
 // The clock chosen on the start page, as create's `clock` (null: none).
 export function chosenClock(form) {
-  const v = new FormData(form).get('clock') || 'none';
+  const v = String(new FormData(form).get('clock') || 'none');
   if (v === 'none') return null;
   if (v.startsWith('days:')) return { days: Number(v.slice(5)) };
   if (v === 'custom') {

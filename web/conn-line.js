@@ -1,12 +1,13 @@
 // conn-line.js: an online room's connection line (connecting, reconnecting, replaced, gone, watching): drawn, and its button wired.
+// @ts-check
 import { t } from './i18n.js';
 import { $ } from './ui.js';
-import { model } from './model.js';
 import { errorText } from './texts.js';
-import { connAction, networkDown } from './online.js';
+import { connAction } from './online.js';
 import { setData, setHidden, setText } from './dom.js';
 
-export function drawConn() {
+/** @param {import('./model.js').GameState} model the room's state */
+export function drawConn(model) {
   const el = $('conn');
   const btn = $('conn-action');
   if (model.mode !== 'online') { setHidden(el, true); return; }
@@ -16,7 +17,7 @@ export function drawConn() {
   if (model.online.stopped === 'replaced') {
     text = t('conn.replaced');
     action = 'takeback';
-  } else if (networkDown() && !model.online.stopped) {
+  } else if (model.online.netDown && !model.online.stopped) {
     text = t('conn.offline');
   } else if (model.online.stopped) {
     text = model.online.stopped === 'no_room' ? t('conn.noroom') : errorText(model.online.stopped);
@@ -46,12 +47,13 @@ export function drawConn() {
 }
 
 // Before the first state: only the connection line.
-export function drawConnBare() {
+/** @param {import('./model.js').GameState} model the room's state */
+export function drawConnBare(model) {
   const el = $('conn');
   setHidden(el, false);
   setData(el, 'kind', 'info');
   setHidden($('conn-action'), !model.online.stopped);
-  if (networkDown() && !model.online.stopped) {
+  if (model.online.netDown && !model.online.stopped) {
     setData(el, 'kind', 'warn');
     setText($('conn-text'), t('conn.offline'));
   } else if (model.online.stopped) {

@@ -2,6 +2,7 @@
 // first, so a draw pass that finds nothing new leaves the page untouched
 // (no mutation, the focus, the selection and the scroll kept).
 
+// @ts-check
 export function setText(el, text) {
   const s = String(text);
   if (el.textContent !== s) el.textContent = s;

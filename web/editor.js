@@ -1,4 +1,5 @@
 // editor.js: the start page's board editor: a position (seeds per pit, scores, side to move) checked by the engine's own validation, handicap presets, JSON or FEN pasted; a local game or a room started from it.
+// @ts-check
 import { Game, EngineError, fenRead, fenWrite } from './engine.js';
 import { t } from './i18n.js';
 import { $ } from './ui.js';
@@ -42,7 +43,7 @@ function read() {
   return {
     pits: inputs.map(num),
     captured: { south: num($('ed-cap-south')), north: num($('ed-cap-north')) },
-    turn: turn ? turn.value : 'south',
+    turn: turn ? /** @type {HTMLInputElement} */ (turn).value : 'south',
   };
 }
 
@@ -50,7 +51,7 @@ function fill(pos) {
   inputs.forEach((inp, i) => { inp.value = String(pos.pits[i]); });
   $('ed-cap-south').value = String(pos.captured.south);
   $('ed-cap-north').value = String(pos.captured.north);
-  document.querySelectorAll('input[name="ed-turn"]').forEach((r) => { r.checked = r.value === pos.turn; });
+  document.querySelectorAll('input[name="ed-turn"]').forEach((/** @type {HTMLInputElement} */ r) => { r.checked = r.value === pos.turn; });
   check();
 }
 
@@ -157,7 +158,7 @@ export function wireEditor({ aiChoice, createRoom }) {
   }
   for (const id of ['ed-cap-south', 'ed-cap-north']) $(id).addEventListener('input', check);
   document.querySelectorAll('input[name="ed-turn"]').forEach((r) => r.addEventListener('change', check));
-  document.querySelectorAll('[data-preset]').forEach((b) => b.addEventListener('click', () => fill(PRESETS[b.dataset.preset])));
+  document.querySelectorAll('[data-preset]').forEach((/** @type {HTMLElement} */ b) => b.addEventListener('click', () => fill(PRESETS[b.dataset.preset])));
   $('ed-read').addEventListener('click', readPasted);
   $('ed-text').addEventListener('input', pasteEdited);
   $('ed-text').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); readPasted(); } });

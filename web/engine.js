@@ -11,6 +11,7 @@
 //
 // Errors are thrown as EngineError with a stable `code` (see CODES).
 
+// @ts-check
 import { EngineError, gameClass } from './wasm-game.js';
 
 export { EngineError };
@@ -39,15 +40,16 @@ let wasm = null;   // the instance's exports
 export async function loadEngine(source) {
   if (wasm) return;
   let instance;
+  /** @type {WebAssembly.Imports} */
   const imports = {};
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
-    ({ instance } = await WebAssembly.instantiate(source, imports));
+    ({ instance } = await WebAssembly.instantiate(/** @type {BufferSource} */ (source), imports));
   } else {
     const url = source || new URL('engine.wasm', import.meta.url);
     const resp = await fetch(url);
     if (!resp.ok) throw new Error(`engine.wasm: HTTP ${resp.status}`);
     // A server without the application/wasm type still works, a bit slower.
-    ({ instance } = await WebAssembly.instantiate(await resp.arrayBuffer(), imports));
+    ({ instance } = await WebAssembly.instantiate(/** @type {BufferSource} */ (await resp.arrayBuffer()), imports));
   }
   wasm = instance.exports;
 }

@@ -3,11 +3,13 @@
 // with POST api/rooms (protocol/PROTOCOL.md, "Your games"): the opponent,
 // your side, whose move it is or the result, the last activity; a click
 // goes back in, and finished or expired rooms can be removed.
+// @ts-check
 import { t, tIn, getLang } from './i18n.js';
 import { $, store, shownScreen } from './ui.js';
 import { controlText } from './clock.js';
 import { keyedList, setText, setHidden, setData } from './dom.js';
 import { kindOf } from './kind.js';
+import { kindRec } from './kinds.js';
 
 const TOKEN_PREFIX = 'oware.token.';
 const MAX = 50; // rooms a request may ask about
@@ -144,7 +146,7 @@ function drawItem(li, g) {
     }
     setText(title, heading);
     // A Togyz room says its game (Oware is the default).
-    setText(detail, [g.kind === 'togyz' ? t('kind.togyz') : '', t('games.you_play', { side: side(g.seat, g.kind) }), said, controlText(g.time_control),
+    setText(detail, [kindRec(g.kind).named ? t(`kind.${kindOf(g.kind)}`) : '', t('games.you_play', { side: side(g.seat, g.kind) }), said, controlText(g.time_control),
       ago(g.updated)].filter(Boolean).join(' · '));
   }
   setData(li, 'state', state);

@@ -13,7 +13,8 @@
 //            STALL_MS otherwise).
 //
 // Nothing else in web/ touches window for the tests.
-const given = (typeof window !== 'undefined' && window.owareTest) || {};
+// @ts-check
+const given = (typeof window !== 'undefined' && /** @type {any} */ (window).owareTest) || {};
 
 export const hooks = Object.seal({
   ready: false,
@@ -22,4 +23,4 @@ export const hooks = Object.seal({
   stallMs: Number(given.stallMs) > 0 ? Number(given.stallMs) : null,
 });
 
-if (typeof window !== 'undefined') window.owareTest = hooks;
+if (typeof window !== 'undefined') /** @type {any} */ (window).owareTest = hooks;

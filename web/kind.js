@@ -1,35 +1,40 @@
 // kind.js: which game the page shows: 'oware' (Oware Abapa) or 'togyz'
-// (Togyz Kumalak). Everything game-specific asks here: the engine module,
-// the pit names, how a pit is written for people. No imports, so every
-// module (i18n.js too) may use it.
+// (Togyz Kumalak), the pit names, how a pit is written for people. No
+// imports, so every module (i18n.js too) may use it; what else differs
+// between the games (the engine, the wire, the keys, the computer) is the
+// kind's record in kinds.js.
 //
 // Pit names (the ids the board, the timeline and the computer share):
 // Oware 'a'..'f' South's pits, 'A'..'F' North's; Togyz 'a'..'i' White's
 // (South's) holes 1..9, 'A'..'I' Black's (North's) holes 1..9. A lower-case
 // name is always South's.
 
+// @ts-check
+/** @type {['oware', 'togyz']} */
 export const KINDS = ['oware', 'togyz'];
 export const PIT_IDS = { oware: 'abcdefABCDEF', togyz: 'abcdefghiABCDEFGHI' };
+// Kinds whose pits people write as hole numbers (Kazakh records), not letters.
+const NUMBERED = { oware: false, togyz: true };
 const KIND_KEY = 'oware.kind';
 
 let current = 'oware';
 
 // The kind k names: 'togyz', else 'oware' (anything else read or received).
-export const kindOf = (k) => (k === 'togyz' ? 'togyz' : 'oware');
+/** @type {(k: unknown) => 'oware' | 'togyz'} */
+export const kindOf = (k) => KINDS.find((x) => x === k) || KINDS[0];
 export function getKind() { return current; }
 export function setKind(k) { current = kindOf(k); }
-export const isTogyz = (k = current) => k === 'togyz';
 
 // The pits of a row (6 or 9) and all pit names of a kind.
-export const rowOf = (k = current) => (k === 'togyz' ? 9 : 6);
+export const rowOf = (k = current) => PIT_IDS[kindOf(k)].length / 2;
 export const pitIds = (k = current) => PIT_IDS[kindOf(k)];
 
 // How people write a pit: Oware its letter; Togyz its hole number 1..9
 // (Kazakh records), whichever side it is on.
 export function pitLabel(id, k = current) {
-  if (k !== 'togyz') return id;
-  const i = PIT_IDS.togyz.indexOf(id);
-  return i < 0 ? String(id) : String(i % 9 + 1);
+  if (!NUMBERED[kindOf(k)]) return id;
+  const ids = pitIds(k), i = ids.indexOf(id);
+  return i < 0 ? String(id) : String(i % rowOf(k) + 1);
 }
 
 // The Togyz pit name of hole 1..9 of side ('south' | 'north'), or null.

@@ -4,41 +4,21 @@
 // room stays connected under it, and the panel says when the opponent
 // arrives). Each move is checked by the engine against the step's goal, as
 // tests/wasm/lessons.test.mjs checks the data. Progress is kept in this
-// browser (localStorage). The panel's state is its own (the game screen's
-// is model.js's); every intent here changes it, then draws the panel.
-import { Game as OwareGame } from './engine.js';
-import { Game as TogyzGame } from './togyz.js';
-import { getKind, pitLabel } from './kind.js';
+// browser (localStorage). The panel is a controller, lessonPanel(opts,
+// redraw), over a Board and the keys of the kind's record (kinds.js), as
+// the game screen; its state is its own (the game screen's is model.js's);
+// every intent changes it, then draws the panel. tests/web/learn.test.mjs
+// drives it in node with a fake board.
+// @ts-check
+import { getKind } from './kind.js';
+import { kindRec } from './kinds.js';
 import { t, getLang } from './i18n.js';
 import { Board } from './board.js';
 import { $, load, store } from './ui.js';
 import { setText, setHidden, setAttr, keyedList } from './dom.js';
 import { newLocal } from './local.js';
-import { model, facts } from './model.js';
 
 const DONE_KEY = (kind) => `oware.learn.${kind}`;
-
-const learn = Object.seal({
-  kind: 'oware',
-  lessons: null,      // the file's lessons (null: not loaded yet)
-  failed: false,      // the file could not be loaded
-  lesson: -1,         // the lesson open (-1: the list)
-  step: 0,
-  game: null,         // the step's engine Game (a move step: the position)
-  side: 'south',      // the side to move in the step's position: the player's
-  solved: false,      // the step's goal met (or the question answered right)
-  feedback: null,     // {kind: 'wrong' | 'done', text}
-  chosen: null,       // a question: the option picked last
-  inRoom: false,      // opened from a room waiting for its opponent
-});
-
-// The room under the panel has both its players.
-const opponentHere = () => !!(model && model.mode === 'online' && model.state && facts().bothSeated);
-
-let board = null;
-
-const engineOf = (kind) => (kind === 'togyz' ? TogyzGame : OwareGame);
-const words = (o) => (o ? o[getLang()] || o.en : '');
 
 // The lessons finished, by id, in this browser.
 export function finished(kind) {
@@ -48,92 +28,10 @@ function markFinished(kind, id) {
   const s = finished(kind);
   s.add(id);
   store(DONE_KEY(kind), JSON.stringify([...s]));
+  return s;
 }
 
-async function loadLessons(kind) {
-  if (learn.lessons && learn.kind === kind) return;
-  learn.kind = kind;
-  learn.lessons = null;
-  learn.failed = false;
-  try {
-    const r = await fetch(new URL(`lessons/${kind}.json`, import.meta.url));
-    if (!r.ok) throw new Error(String(r.status));
-    const data = await r.json();
-    if (learn.kind === kind) learn.lessons = data.lessons;
-  } catch {
-    learn.failed = true;
-  }
-}
-
-// Opens the panel on the lesson list of the page's game. inRoom: opened
-// from a room that waits for its opponent.
-export async function openLearn(inRoom = false) {
-  learn.inRoom = inRoom;
-  learn.lesson = -1;
-  const dlg = $('learn');
-  if (!dlg.open) {
-    if (typeof dlg.showModal === 'function') dlg.showModal();
-    else dlg.setAttribute('open', '');
-  }
-  drawLearn();
-  await loadLessons(getKind());
-  drawLearn();
-  $('learn-title').focus();
-}
-
-function closeLearn() {
-  const dlg = $('learn');
-  if (dlg.open) dlg.close();
-  learn.lesson = -1;
-  if (board) board.finish();
-}
-
-function openLesson(i) {
-  learn.lesson = i;
-  openStep(0);
-}
-
-function openStep(i) {
-  learn.step = i;
-  learn.solved = false;
-  learn.feedback = null;
-  learn.chosen = null;
-  learn.game = null;
-  const step = currentStep();
-  if (step.position) {
-    learn.game = engineOf(learn.kind).fromPosition(step.position);
-    learn.side = learn.game.state().turn;
-    if (!board || board.kind !== learn.kind) {
-      board = new Board($('learn-board'), { south: $('learn-store-south'), north: $('learn-store-north') },
-        { onPlay: tryMove }, learn.kind);
-    }
-    board.finish();
-    board.show(learn.game.state());
-    board.markLast(null);
-  }
-  // Words only: nothing to do but read.
-  learn.solved = !step.position && !step.play;
-  drawLearn();
-  if (step.position && step.moves && step.moves.length) showMoves(step);
-  $('learn-text').focus();
-}
-
-const currentLesson = () => learn.lessons[learn.lesson];
-const currentStep = () => currentLesson().steps[learn.step];
-
-// A question's moves already played: sown on the board one after another.
-async function showMoves(step) {
-  const g = learn.game.clone();
-  for (const m of step.moves) {
-    const before = g.state();
-    const info = g.play(m);
-    await board.animate(before, info, g.state());
-    // The panel closed or moved on meanwhile: the board is another step's.
-    if (learn.lesson < 0 || currentStep() !== step) return;
-  }
-  board.relabel();
-  board.markLast(g.history.at(-1));
-}
+const words = (o) => (o ? o[getLang()] || o.en : '');
 
 // Whether a move's info and the state after it meet every condition of
 // goal (docs/lessons.md: last, seeds, seeds_min, tuzdyk, over, winner, reason).
@@ -145,86 +43,279 @@ export function meets(goal, move, state) {
           : state[k] === v));
 }
 
-// What the goal asks, as "that does not …" for a legal move that misses it.
-function missed(goal, move, state) {
-  const kind = learn.kind;
-  // Oware's pit letter; Togyz's hole with its side ("Black's hole 2").
-  const pit = (p) => (kind === 'togyz'
-    ? t('learn.hole', { n: pitLabel(p, kind), side: t(`side.${p === p.toLowerCase() ? 'south' : 'north'}`) })
-    : pitLabel(p, kind));
-  for (const [k, v] of Object.entries(goal)) {
-    if (k === 'last' && move.sown.at(-1) !== v) return t('learn.miss.last', { pit: pit(v), landed: pit(move.sown.at(-1)) });
-    if (k === 'seeds' && move.seeds !== v) return t('learn.miss.seeds', { n: v, got: move.seeds });
-    if (k === 'seeds_min' && move.seeds < v) return t('learn.miss.seeds_min', { n: v, got: move.seeds });
-    if (k === 'tuzdyk' && move.tuzdyk !== v) return t(v ? 'learn.miss.tuzdyk' : 'learn.miss.no_tuzdyk');
-    if (k === 'over' && state.over !== v) return t('learn.miss.over');
-    if (k === 'winner' && state.winner !== v) return t('learn.miss.winner');
-    if (k === 'reason' && state.reason !== v) return t('learn.miss.over');
+/**
+ * What the panel does besides its state: the page's own (pageEffects) in
+ * the browser; the node tests hand fakes.
+ * @typedef {object} LessonEffects
+ * @property {(kind: string) => any} board   the panel's Board for kind (made once a kind)
+ * @property {(kind: string) => Set<string>} finished  the lessons of kind finished in this browser
+ * @property {(kind: string, id: string) => Set<string>} markFinished  one more finished; the set now
+ * @property {(level: string, kind: string) => void} firstGame  the panel closed, a game against the computer
+ */
+
+/**
+ * The lessons' controller: the panel's state and its intents. Nothing at
+ * construction touches the page.
+ * @param {{kind?: string, effects?: LessonEffects}} opts
+ * @param {() => void} redraw
+ */
+export function lessonPanel(opts, redraw) {
+  const fx = opts.effects || pageEffects;
+  const learn = Object.seal({
+    kind: opts.kind || 'oware',
+    lessons: null,      // the file's lessons (null: not loaded yet)
+    failed: false,      // the file could not be loaded
+    lesson: -1,         // the lesson open (-1: the list)
+    step: 0,
+    game: null,         // the step's engine Game (a move step: the position)
+    side: /** @type {'south' | 'north'} */ ('south'),  // the side to move in the step's position: the player's
+    solved: false,      // the step's goal met (or the question answered right)
+    feedback: null,     // {kind: 'wrong' | 'done', text}
+    chosen: null,       // a question: the option picked last
+    inRoom: false,      // opened from a room waiting for its opponent
+    done: new Set(),    // the ids of the lessons of kind finished in this browser (read when the panel opens)
+  });
+  let board = null;     // the Board of the step shown (fx.board's)
+
+  const currentLesson = () => learn.lessons[learn.lesson];
+  const currentStep = () => currentLesson().steps[learn.step];
+
+  // The lessons of kind asked for (their file is being fetched).
+  function loading(kind) {
+    learn.kind = kind;
+    learn.lessons = null;
+    learn.failed = false;
   }
-  return t('learn.miss.other');
+
+  // The lessons of kind (data: the file's, or null when it could not be
+  // loaded); opened on their list.
+  function loaded(kind, data) {
+    learn.kind = kind;
+    learn.lessons = data;
+    learn.failed = !data;
+    learn.done = fx.finished(kind);
+    redraw();
+  }
+
+  // The panel opened (inRoom: from a room that waits for its opponent),
+  // on the list.
+  function opened(inRoom) {
+    learn.inRoom = inRoom;
+    learn.lesson = -1;
+    learn.done = fx.finished(learn.kind);
+    redraw();
+  }
+
+  function toList() {
+    learn.lesson = -1;
+    if (board) board.finish();
+    redraw();
+  }
+
+  function openLesson(i) {
+    learn.lesson = i;
+    openStep(0);
+  }
+
+  function openStep(i) {
+    learn.step = i;
+    learn.solved = false;
+    learn.feedback = null;
+    learn.chosen = null;
+    learn.game = null;
+    const step = currentStep();
+    if (step.position) {
+      learn.game = kindRec(learn.kind).Game.fromPosition(step.position);
+      learn.side = learn.game.state().turn;
+      board = fx.board(learn.kind);
+      board.finish();
+      board.show(learn.game.state());
+      board.markLast(null);
+    }
+    // Words only: nothing to do but read.
+    learn.solved = !step.position && !step.play;
+    redraw();
+    if (step.position && step.moves && step.moves.length) showMoves(step);
+  }
+
+  // A question's moves already played: sown on the board one after another.
+  async function showMoves(step) {
+    const g = learn.game.clone();
+    for (const m of step.moves) {
+      const before = g.state();
+      const info = g.play(m);
+      await board.animate(before, info, g.state());
+      // The panel closed or moved on meanwhile: the board is another step's.
+      if (learn.lesson < 0 || currentStep() !== step) return;
+    }
+    board.relabel();
+    board.markLast(g.history.at(-1));
+  }
+
+  // What the goal asks, as "that does not …" for a legal move that misses it.
+  function missed(goal, move, state) {
+    // Oware's pit letter; Togyz's hole with its side ("Black's hole 2").
+    const pit = kindRec(learn.kind).holeName;
+    for (const [k, v] of Object.entries(goal)) {
+      if (k === 'last' && move.sown.at(-1) !== v) return t('learn.miss.last', { pit: pit(v), landed: pit(move.sown.at(-1)) });
+      if (k === 'seeds' && move.seeds !== v) return t('learn.miss.seeds', { n: v, got: move.seeds });
+      if (k === 'seeds_min' && move.seeds < v) return t('learn.miss.seeds_min', { n: v, got: move.seeds });
+      if (k === 'tuzdyk' && move.tuzdyk !== v) return t(v ? 'learn.miss.tuzdyk' : 'learn.miss.no_tuzdyk');
+      if (k === 'over' && state.over !== v) return t('learn.miss.over');
+      if (k === 'winner' && state.winner !== v) return t('learn.miss.winner');
+      if (k === 'reason' && state.reason !== v) return t('learn.miss.over');
+    }
+    return t('learn.miss.other');
+  }
+
+  // A pit tried on a move step.
+  function tryMove(pit) {
+    if (learn.lesson < 0 || !learn.game) return;
+    const step = currentStep();
+    if (!step || !step.goal || learn.solved || board.anim) return;
+    const p = learn.game.preview(pit);
+    const listed = step.wrong.find((w) => w.move === pit);
+    if (!p.error && meets(step.goal, p.move, p.state)) {
+      const before = learn.game.state();
+      const info = learn.game.play(pit);
+      learn.solved = true;
+      learn.feedback = { kind: 'done', text: words(step.done) };
+      // Once sown, the pits' names say their new counts (as their text does).
+      const shown = board;
+      board.animate(before, info, learn.game.state()).then(() => { shown.relabel(); shown.markLast(info); });
+    } else if (listed) {
+      learn.feedback = { kind: 'wrong', text: words(listed.why) };
+    } else if (p.error) {
+      learn.feedback = { kind: 'wrong', text: t(`engine.${p.error}`) };
+    } else {
+      learn.feedback = { kind: 'wrong', text: missed(step.goal, p.move, p.state) };
+    }
+    redraw();
+  }
+
+  // A key typed on the panel: a pit of the side to move (the kind's keys);
+  // true when it was one.
+  function key(k) {
+    if (learn.lesson < 0 || !learn.game) return false;
+    const step = currentStep();
+    if (!step.goal || learn.solved) return false;
+    const pit = kindRec(learn.kind).pitForKey(k, learn.side);
+    if (!pit) return false;
+    tryMove(pit);
+    return true;
+  }
+
+  function answer(i) {
+    const step = currentStep();
+    if (learn.solved) return;
+    learn.chosen = i;
+    const o = step.options[i];
+    if (o.correct) {
+      learn.solved = true;
+      learn.feedback = { kind: 'done', text: words(step.done) };
+    } else {
+      learn.feedback = { kind: 'wrong', text: t('learn.wrong.option') };
+    }
+    redraw();
+  }
+
+  function next() {
+    const lesson = currentLesson();
+    if (learn.step + 1 < lesson.steps.length) {
+      openStep(learn.step + 1);
+      return;
+    }
+    learn.done = fx.markFinished(learn.kind, lesson.id);
+    if (learn.lesson + 1 < learn.lessons.length) openLesson(learn.lesson + 1);
+    else { learn.lesson = -1; redraw(); }
+  }
+
+  function playFirstGame() {
+    const step = currentStep();
+    learn.done = fx.markFinished(learn.kind, currentLesson().id);
+    toList();
+    fx.firstGame(step.play.level, learn.kind);
+  }
+
+  return Object.freeze({ state: learn, loading, loaded, opened, toList, openLesson, openStep, tryMove, key, answer, next, playFirstGame,
+    currentLesson, currentStep });
 }
 
-// A pit tried on a move step.
-function tryMove(pit) {
-  const step = currentStep();
-  if (!step || !step.goal || learn.solved || !learn.game || board.anim) return;
-  const p = learn.game.preview(pit);
-  const listed = step.wrong.find((w) => w.move === pit);
-  if (!p.error && meets(step.goal, p.move, p.state)) {
-    const before = learn.game.state();
-    const info = learn.game.play(pit);
-    learn.solved = true;
-    learn.feedback = { kind: 'done', text: words(step.done) };
-    // Once sown, the pits' names say their new counts (as their text does).
-    board.animate(before, info, learn.game.state()).then(() => { if (board) { board.relabel(); board.markLast(info); } });
-  } else if (listed) {
-    learn.feedback = { kind: 'wrong', text: words(listed.why) };
-  } else if (p.error) {
-    learn.feedback = { kind: 'wrong', text: t(`engine.${p.error}`) };
-  } else {
-    learn.feedback = { kind: 'wrong', text: missed(step.goal, p.move, p.state) };
+// ---- the page's binding: the Learn panel ----
+
+let board = null;  // the panel's Board (made again for another kind)
+/** @type {LessonEffects} */
+const pageEffects = {
+  board: (kind) => {
+    if (!board || board.kind !== kind) {
+      board = new Board($('learn-board'), { south: $('learn-store-south'), north: $('learn-store-north') },
+        { onPlay: (pit) => panel.tryMove(pit) }, kind);
+    }
+    return board;
+  },
+  finished,
+  markFinished,
+  firstGame: (level, kind) => {
+    const dlg = $('learn');
+    if (dlg.open) dlg.close();
+    newLocal({ level, side: 'north' }, { kind });
+  },
+};
+const panel = lessonPanel({}, () => drawLearn());
+const learn = panel.state;
+// The room under the panel has both its players: the game screen's draw
+// pass says it (drawLearnOver); the panel's own draws read what it said last.
+let opponentHere = false;
+
+async function loadLessons(kind) {
+  if (learn.lessons && learn.kind === kind) return;
+  panel.loading(kind);
+  let data = null;
+  try {
+    const r = await fetch(new URL(`lessons/${kind}.json`, import.meta.url));
+    if (!r.ok) throw new Error(String(r.status));
+    data = (await r.json()).lessons;
+  } catch {
+    data = null;
   }
+  if (learn.kind === kind) panel.loaded(kind, data);
+}
+
+// Opens the panel on the lesson list of the page's game. inRoom: opened
+// from a room that waits for its opponent.
+export async function openLearn(inRoom = false) {
+  const dlg = $('learn');
+  if (!dlg.open) {
+    if (typeof dlg.showModal === 'function') dlg.showModal();
+    else dlg.setAttribute('open', '');
+  }
+  panel.opened(inRoom);
+  await loadLessons(getKind());
   drawLearn();
+  $('learn-title').focus();
 }
 
-function answer(i) {
-  const step = currentStep();
-  if (learn.solved) return;
-  learn.chosen = i;
-  const o = step.options[i];
-  if (o.correct) {
-    learn.solved = true;
-    learn.feedback = { kind: 'done', text: words(step.done) };
-  } else {
-    learn.feedback = { kind: 'wrong', text: t('learn.wrong.option') };
-  }
+function closeLearn() {
+  const dlg = $('learn');
+  if (dlg.open) dlg.close();
+  panel.toList();
+}
+
+// The panel over the game screen, from the game screen's draw pass (f:
+// render.js's facts): how it learns that a waiting room's opponent has
+// arrived.
+/** @param {import('./model.js').Facts} f */
+export function drawLearnOver(f) {
+  opponentHere = f.online && f.bothSeated;
   drawLearn();
-}
-
-function next() {
-  const lesson = currentLesson();
-  if (learn.step + 1 < lesson.steps.length) {
-    openStep(learn.step + 1);
-    return;
-  }
-  markFinished(learn.kind, lesson.id);
-  if (learn.lesson + 1 < learn.lessons.length) openLesson(learn.lesson + 1);
-  else { learn.lesson = -1; drawLearn(); }
-}
-
-function playFirstGame() {
-  const step = currentStep();
-  markFinished(learn.kind, currentLesson().id);
-  closeLearn();
-  newLocal({ level: step.play.level, side: 'north' }, { kind: learn.kind });
 }
 
 // The panel, as the state says. Called after every intent, and by the
-// game screen's draw pass (the opponent of a waiting room arriving).
+// game screen's draw pass (drawLearnOver).
 export function drawLearn() {
   const dlg = $('learn');
   if (!dlg.open) return;
-  const arrived = learn.inRoom && opponentHere();
+  const arrived = learn.inRoom && opponentHere;
   setHidden($('learn-arrived'), !arrived);
   setText($('learn-arrived-text'), arrived ? t('learn.arrived') : '');
   setText($('learn-title'), t('learn.title'));
@@ -238,13 +329,13 @@ export function drawLearn() {
 }
 
 function drawList() {
-  const done = finished(learn.kind);
+  const done = learn.done;
   keyedList($('learn-list'), learn.lessons.map((l, i) => ({ l, i })), ({ l }) => `${learn.kind}:${l.id}`, ({ i }) => {
     const li = document.createElement('li');
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'learn-lesson';
-    b.addEventListener('click', () => openLesson(i));
+    b.addEventListener('click', () => { panel.openLesson(i); $('learn-text').focus(); });
     li.append(b);
     return li;
   }, (li, { l, i }) => {
@@ -258,7 +349,7 @@ function drawList() {
 }
 
 function drawStep() {
-  const lesson = currentLesson(), step = currentStep();
+  const lesson = panel.currentLesson(), step = panel.currentStep();
   setText($('learn-lesson-title'), words(lesson.title));
   setText($('learn-count'), t('learn.step', { n: learn.step + 1, total: lesson.steps.length }));
   setText($('learn-text'), words(step.text));
@@ -281,7 +372,7 @@ function drawStep() {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'learn-option';
-    b.addEventListener('click', () => answer(i));
+    b.addEventListener('click', () => panel.answer(i));
     return b;
   }, (b, { o, i }) => {
     setText(b, words(o.text));
@@ -308,26 +399,19 @@ export function wireLearn() {
   $('share-learn').addEventListener('click', () => openLearn(true));
   $('learn-close').addEventListener('click', closeLearn);
   $('learn-back-room').addEventListener('click', closeLearn);
-  $('learn-list-back').addEventListener('click', () => { learn.lesson = -1; drawLearn(); $('learn-title').focus(); });
+  $('learn-list-back').addEventListener('click', () => { panel.toList(); $('learn-title').focus(); });
   $('learn-next').addEventListener('click', () => {
-    next();
-    if (learn.lesson < 0) $('learn-title').focus();
+    panel.next();
+    $(learn.lesson < 0 ? 'learn-title' : 'learn-text').focus();
   });
-  $('learn-play').addEventListener('click', playFirstGame);
-  $('learn').addEventListener('close', () => { learn.lesson = -1; if (board) board.finish(); });
+  $('learn-play').addEventListener('click', () => panel.playFirstGame());
+  $('learn').addEventListener('close', () => panel.toList());
   // Oware's letters (Togyz's digits 1-9) try a pit of the side to move, as on the game screen.
   $('learn').addEventListener('keydown', (ev) => {
-    if (ev.ctrlKey || ev.metaKey || ev.altKey || learn.lesson < 0 || !learn.game) return;
-    const step = currentStep();
-    if (!step.goal || learn.solved) return;
-    const turn = learn.side;
-    let pit = null;
-    if (learn.kind === 'togyz' && /^[1-9]$/.test(ev.key)) pit = board.ids[(turn === 'south' ? 0 : 9) + Number(ev.key) - 1];
-    else if (learn.kind === 'oware' && /^[a-f]$/i.test(ev.key)) pit = turn === 'south' ? ev.key.toLowerCase() : ev.key.toUpperCase();
-    if (pit) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (panel.key(ev.key)) {
       ev.preventDefault();
       ev.stopPropagation();
-      tryMove(pit);
     }
   });
 }

@@ -1,11 +1,17 @@
-// local.js: the game on this device (two players or the computer): moves, saving, undo, hint, new game, flip.
-import { EngineError, Game, replay } from './engine.js';
-import { Game as TogyzGame, replay as togyzReplay } from './togyz.js';
+// local.js: the game on this device (two players or the computer):
+// localGame(opts, redraw), the controller that owns its state (model.js's,
+// mode 'local'), the computer and the intents (moves, saving, undo, hint,
+// new game, flip); and the page's binding of it (startLocal, and the
+// intents actions.js and app.js call). tests/web/local.test.mjs drives the
+// controller in node with a fake computer.
+// @ts-check
+import { EngineError } from './engine.js';
 import { getKind, setKind, kindOf, pitLabel } from './kind.js';
-import { computerFor, levelOn, nextLevel, saveLevel } from './ai.js';
+import { kindRec } from './kinds.js';
+import { levelOn, nextLevel, saveLevel } from './ai.js';
 import { t, applyStatic } from './i18n.js';
 import { toast, announce, confirmDialog, show, store, load, setGameHeading } from './ui.js';
-import { model, setModel, newModel, moverOf, undoCount, mySide } from './model.js';
+import { model as shownModel, setModel, newModel, moverOf, undoCount, mySide } from './model.js';
 import { Timeline } from './timeline.js';
 import { sideName, lastText, resultSentence, engineText } from './texts.js';
 import { requestRedraw } from './redraw.js';
@@ -13,23 +19,6 @@ import { animateMove, finishMove, moveSettled } from './table.js';
 import { stopStale } from './analysis.js';
 
 const LOCAL_KEY = 'oware.local';
-
-function saveLocal() {
-  store(LOCAL_KEY, JSON.stringify({ kind: model.timeline.kind, moves: model.timeline.moves, ai: model.local.ai, flipped: model.flipped, start: model.start }));
-}
-
-// A saved start position the engine of kind accepts, else null (the standard start).
-function validStart(pos, kind) {
-  if (!pos) return null;
-  try {
-    if (kind === 'togyz') {
-      TogyzGame.fromPosition(pos);
-      return { pits: pos.pits.slice(), captured: { ...pos.captured }, tuzdyk: { south: pos.tuzdyk?.south ?? null, north: pos.tuzdyk?.north ?? null }, turn: pos.turn };
-    }
-    Game.fromPosition(pos);
-    return { pits: pos.pits.slice(), captured: { ...pos.captured }, turn: pos.turn };
-  } catch { return null; }
-}
 
 // The saved local game: {kind, moves, ai, flipped, start}, or null. kind:
 // 'oware' or 'togyz'; start: the position its games start from (null: the
@@ -41,7 +30,7 @@ export function readLocal() {
     const kind = kindOf(saved.kind);
     const level = saved.ai && levelOn(kind, saved.ai.level);
     const ai = level && ['south', 'north'].includes(saved.ai.side) ? { level, side: saved.ai.side } : null;
-    return { kind, moves: saved.moves.filter((m) => typeof m === 'string'), ai, flipped: !!saved.flipped, start: validStart(saved.start, kind) };
+    return { kind, moves: saved.moves.filter((m) => typeof m === 'string'), ai, flipped: !!saved.flipped, start: kindRec(kind).validStart(saved.start) };
   } catch { return null; }
 }
 
@@ -49,7 +38,7 @@ export function readLocal() {
 export function unfinishedLocal() {
   const saved = readLocal();
   if (!saved || !saved.moves.length) return false;
-  try { return !(saved.kind === 'togyz' ? togyzReplay : replay)(saved.moves, saved.start).over; } catch { return false; }
+  try { return !kindRec(saved.kind).replay(saved.moves, saved.start).over; } catch { return false; }
 }
 
 // What the start page's Resume button says: which game is kept and the
@@ -75,13 +64,44 @@ export async function newLocal(ai, { start = null, moves = [], kind = getKind() 
   window.location.href = '?local=1';
 }
 
-// Opens the saved local game (or a new one).
-export function startLocal() {
-  setModel(newModel('local'));
-  const saved = readLocal();
-  setKind(saved ? saved.kind : 'oware');
-  applyStatic();  // the page's words follow the game (the draw pass marks the body)
-  let line = new Timeline(getKind());
+/**
+ * What a local game does to the page besides its state: the page's own
+ * (pageEffects) in the browser; the node tests hand fakes.
+ * @typedef {object} LocalEffects
+ * @property {(text: string) => void} toast
+ * @property {(text: string) => void} announce
+ * @property {(text: string, ok: string) => Promise<boolean>} confirm
+ * @property {(key: string, value: string | null) => void} store
+ * @property {() => void} show         the game screen shown, its heading said
+ * @property {() => void} words        the page's words follow the kind (i18n.js)
+ * @property {(before: any, last: any, after: any) => void} animate  a move's sowing
+ * @property {() => void} finishMove   a sowing running ends at once
+ * @property {() => Promise<void>} settled  resolves once no sowing runs
+ * @property {(state: import('./model.js').GameState) => void} stopStale  an analysis of an old game stops
+ */
+
+/**
+ * @typedef {object} LocalOptions
+ * @property {ReturnType<typeof readLocal>} saved   the game kept in this browser (null: a new one, Oware, two players)
+ * @property {() => import('./ai.js').Computer} [computer]  the computer player (kinds.js's by default)
+ * @property {number} [pauseMs]        the least time between the sowing shown and the computer's move
+ * @property {LocalEffects} [effects]
+ */
+
+/**
+ * The local game's controller: made once per game screen; begin() shows it
+ * and starts the computer's turn if it is the computer's (nothing at
+ * construction touches the page or starts a worker).
+ * @param {LocalOptions} opts
+ * @param {() => void} redraw
+ */
+export function localGame(opts, redraw) {
+  const fx = opts.effects || pageEffects;
+  const saved = opts.saved;
+  const pauseMs = opts.pauseMs === undefined ? 500 : opts.pauseMs;
+  const model = newModel('local');
+  model.kind = saved ? saved.kind : 'oware';
+  let line = new Timeline(model.kind);
   if (saved) {
     try { line = new Timeline(saved.kind, saved.moves, saved.start); } catch { line = new Timeline(saved.kind, [], saved.start); }
     model.local.ai = saved.ai;
@@ -90,158 +110,224 @@ export function startLocal() {
   model.timeline = line;
   model.start = line.start;
   localState();
-  setGameHeading(model.local.ai ? 'screen.ai' : 'screen.local');
-  show('game');
-  requestRedraw();
-  aiTurn();
-}
+  let closed = false;
 
-// The computer's turn: web/ai.js searches in a worker while the page lives
-// (Oware's web/ai-worker.js, or Togyz's web/togyz-worker.js).
-let computer = null;
-function cpu() {
-  if (!computer) {
-    computer = computerFor(getKind());
+  // The computer's turn: web/ai.js searches in a worker while the page
+  // lives (the kind's, kinds.js), started at its first search.
+  /** @type {import('./ai.js').Computer | null} */
+  let computer = null;
+  const cpu = () => (computer ||= (opts.computer || kindRec(model.kind).computer)());
+  let aiSeq = 0;
+
+  function save() {
+    fx.store(LOCAL_KEY, JSON.stringify({ kind: model.timeline.kind, moves: model.timeline.moves, ai: model.local.ai, flipped: model.flipped, start: model.start }));
   }
-  return computer;
-}
-let aiSeq = 0;
-// Called where the game changes: when it is the computer's turn, its search
-// starts; its move is played once the sowing shown has ended.
-function aiTurn() {
-  if (!model || model.mode !== 'local' || !model.local.ai || model.local.thinking) return;
-  const line = model.timeline;
-  // (It plays on while the player looks back at an earlier position.)
-  if (line.over || line.state().turn !== model.local.ai.side) return;
-  const id = ++aiSeq;
-  model.local.thinking = id;
-  const moves = line.moves.slice();
-  // Easy's slips vary from game to game and move to move.
-  const seed = (model.local.aiSeed = model.local.aiSeed || (Date.now() >>> 0)) + moves.length;
-  const search = cpu().best({ position: model.start, moves, level: model.local.ai.level, seed });
-  search.catch(() => {});  // a search cancelled during the sowing is answered below
-  moveSettled().then(() => {
-    const started = Date.now();
-    return search.then((r) => ({ r, started }));
-  }).then(({ r, started }) => {
-    // A short pause after the sowing, so a quick reply still reads as a move.
-    setTimeout(() => {
-      if (!model || model.local.thinking !== id) return;
+
+  // model.state in the protocol's shape, from the timeline.
+  function localState() {
+    const tl = model.timeline;
+    const n = tl.moves.length;
+    model.state = {
+      game_number: model.local.game,
+      game: tl.state(),
+      moves: tl.moves.slice(),
+      last: n ? tl.history[n - 1] : null,
+      seats: null,
+      start: tl.start,
+      draw_offer: null,
+      rematch_offer: null,
+    };
+  }
+
+  // Called where the game changes: when it is the computer's turn, its search
+  // starts; its move is played once the sowing shown has ended.
+  function aiTurn() {
+    if (closed || !model.local.ai || model.local.thinking) return;
+    const tl = model.timeline;
+    // (It plays on while the player looks back at an earlier position.)
+    if (tl.over || tl.state().turn !== model.local.ai.side) return;
+    const id = ++aiSeq;
+    model.local.thinking = id;
+    const moves = tl.moves.slice();
+    // Easy's slips vary from game to game and move to move.
+    const seed = (model.local.aiSeed = model.local.aiSeed || (Date.now() >>> 0)) + moves.length;
+    const search = cpu().best({ position: model.start, moves, level: model.local.ai.level, seed });
+    search.catch(() => {});  // a search cancelled during the sowing is answered below
+    fx.settled().then(() => {
+      const started = Date.now();
+      return search.then((r) => ({ r, started }));
+    }).then(({ r, started }) => {
+      // A short pause after the sowing, so a quick reply still reads as a move.
+      setTimeout(() => {
+        if (closed || model.local.thinking !== id) return;
+        model.local.thinking = null;
+        if (model.timeline.moves.length === moves.length) play(r.move);
+      }, Math.max(0, pauseMs - (Date.now() - started)));
+    }, (e) => {
+      if (closed || model.local.thinking !== id) return;
       model.local.thinking = null;
-      if (model.timeline.moves.length === moves.length) playLocal(r.move);
-    }, Math.max(0, 500 - (Date.now() - started)));
-  }, (e) => {
-    if (!model || model.local.thinking !== id) return;
-    model.local.thinking = null;
-    if (!(e && e.cancelled)) toast(t('error.unknown', { code: 'ai' }));
-  });
-}
-
-// model.state in the protocol's shape, from the timeline.
-function localState() {
-  const line = model.timeline;
-  const n = line.moves.length;
-  model.state = {
-    game_number: model.local.game,
-    game: line.state(),
-    moves: line.moves.slice(),
-    last: n ? line.history[n - 1] : null,
-    seats: null,
-    start: line.start,
-    draw_offer: null,
-    rematch_offer: null,
-  };
-}
-
-export function playLocal(letter) {
-  const before = model.state.game;
-  let info;
-  try { info = model.timeline.play(letter); } catch (e) {
-    if (e instanceof EngineError) toast(engineText(e.code));
-    return;
+      if (!(e && e.cancelled)) fx.toast(t('error.unknown', { code: 'ai' }));
+    });
   }
-  localState();
-  model.preview = null;
-  saveLocal();
-  announce(lastText(info, moverOf(letter)) + (model.state.game.over ? ` ${resultSentence(model.state, mySide())}` : ''));
-  animateMove(before, info, model.state.game);
-  requestRedraw();
-  aiTurn();
-}
 
-// Takes back undoCount() moves (model.js).
-export function undo() {
-  if (!model || model.mode !== 'local') return;
-  const k = undoCount();
-  if (!k) return;
+  function play(letter) {
+    const before = model.state.game;
+    let info;
+    try { info = model.timeline.play(letter); } catch (e) {
+      if (e instanceof EngineError) fx.toast(engineText(e.code));
+      return;
+    }
+    localState();
+    model.preview = null;
+    save();
+    fx.announce(lastText(info, moverOf(letter)) + (model.state.game.over ? ` ${resultSentence(model.state, mySide(model))}` : ''));
+    // (Not while the player looks back: the board stays on the ply shown.)
+    if (model.review === null) fx.animate(before, info, model.state.game);
+    redraw();
+    aiTurn();
+  }
+
+  // Takes back undoCount(model) moves (model.js).
+  function undo() {
+    const k = undoCount(model);
+    if (!k) return;
     const moves = model.timeline.moves;
-  const gone = moves.slice(moves.length - k);
-  // A search of the computer (its move or a hint) is about a position that
-  // goes away: stop it.
-  if (computer && (model.local.thinking || (model.local.hint && !model.local.hint.move))) computer.cancel();
-  model.local.thinking = null;
-  model.local.hint = null;
-  model.review = null;
-  model.preview = null;
-  finishMove();
-  // The engine cannot step back: play the moves kept again (once, here).
-  model.timeline = new Timeline(model.timeline.kind, moves.slice(0, moves.length - k), model.start);
-  localState();
-  stopStale();
-  saveLocal();
-  const said = k === 1 ? t('undo.one', { move: pitLabel(gone[0]) }) : t('undo.two', { first: pitLabel(gone[0]), second: pitLabel(gone[1]) });
-  const turn = model.local.ai ? t('announce.turn') : t('turn.local', { side: sideName(model.state.game.turn) });
-  announce(`${said} ${turn}`);
-  requestRedraw();
-  aiTurn();
+    const gone = moves.slice(moves.length - k);
+    // A search of the computer (its move or a hint) is about a position that
+    // goes away: stop it.
+    if (computer && (model.local.thinking || (model.local.hint && !model.local.hint.move))) computer.cancel();
+    model.local.thinking = null;
+    model.local.hint = null;
+    model.review = null;
+    model.preview = null;
+    fx.finishMove();
+    // The engine cannot step back: play the moves kept again (once, here).
+    model.timeline = new Timeline(model.timeline.kind, moves.slice(0, moves.length - k), model.start);
+    localState();
+    fx.stopStale(model);
+    save();
+    const said = k === 1 ? t('undo.one', { move: pitLabel(gone[0]) }) : t('undo.two', { first: pitLabel(gone[0]), second: pitLabel(gone[1]) });
+    const turn = model.local.ai ? t('announce.turn') : t('turn.local', { side: sideName(model.state.game.turn) });
+    fx.announce(`${said} ${turn}`);
+    redraw();
+    aiTurn();
+  }
+
+  // Starts the next game from the same position (asks first if this one is on).
+  async function newGame() {
+    const tl = model.timeline;
+    if (tl.moves.length && !tl.over && !(await fx.confirm(t('action.newgame.confirm'), t('action.newgame')))) return;
+    model.timeline = new Timeline(tl.kind, [], model.start);  // from the same start position
+    model.local.game += 1;
+    model.review = null;
+    model.local.thinking = null;
+    model.local.aiSeed = 0;
+    if (computer) { computer.cancel(); computer.newGame().catch(() => {}); }
+    localState();
+    fx.stopStale(model);
+    save();
+    fx.announce(t('announce.start'));
+    redraw();
+    aiTurn();
+  }
+
+  // After a game won against the computer: the next game, one level up
+  // (the same side and start), and that level kept as this game's choice.
+  function playNextLevel() {
+    const ai = model.local.ai;
+    const next = ai && model.timeline.over ? nextLevel(ai.level, model.timeline.kind) : null;
+    if (!next) return;
+    model.local.ai = { ...ai, level: next };
+    saveLevel(model.timeline.kind, next);
+    newGame();
+  }
+
+  // Asks the computer for the move it would play here.
+  function askHint() {
+    const moves = model.timeline.moves.slice();
+    model.local.hint = { ply: moves.length };
+    redraw();
+    cpu().hint({ position: model.start, moves }).then((r) => {
+      if (closed || !model.local.hint || model.local.hint.ply !== moves.length || model.timeline.moves.length !== moves.length) return;
+      model.local.hint = { ply: moves.length, move: r.move };
+      fx.announce(t('hint.note', { pit: pitLabel(r.move) }));
+      redraw();
+    }, () => { if (!closed) { model.local.hint = null; redraw(); } });
+  }
+
+  // Turns the board by hand (kept with the game).
+  function flip() {
+    model.flipped = !model.flipped;
+    save();
+    redraw();
+  }
+
+  // Shows the game (its words follow its kind) and starts the computer's
+  // turn if it is the computer's.
+  function begin() {
+    setKind(model.kind);  // what t() reads (i18n.js)
+    fx.words();  // the page's words follow the game (the draw pass marks the body)
+    fx.show();
+    redraw();
+    aiTurn();
+  }
+
+  // Nothing of this game runs on (a search answered later is dropped).
+  function close() {
+    closed = true;
+    if (computer) computer.cancel();
+  }
+
+  // Frozen: the intents are these (a misspelled one is a type error too).
+  return Object.freeze({ state: model, begin, close, play, undo, newGame, playNextLevel, askHint, flip });
 }
 
-// Starts the next game from the same position (asks first if this one is on).
-export async function newGame() {
-  const line = model.timeline;
-  if (line.moves.length && !line.over && !(await confirmDialog(t('action.newgame.confirm'), t('action.newgame')))) return;
-  model.timeline = new Timeline(line.kind, [], model.start);  // from the same start position
-  model.local.game += 1;
-  model.review = null;
-  model.local.thinking = null;
-  model.local.aiSeed = 0;
-  if (computer) { computer.cancel(); computer.newGame().catch(() => {}); }
-  localState();
-  stopStale();
-  saveLocal();
-  announce(t('announce.start'));
-  requestRedraw();
-  aiTurn();
+/** @typedef {ReturnType<typeof localGame>} LocalGame */
+
+// ---- the page's binding: one local game at a time ----
+
+/** @type {LocalEffects} */
+const pageEffects = {
+  toast,
+  announce,
+  confirm: confirmDialog,
+  store,
+  show: () => {
+    setGameHeading(shownModel && shownModel.local.ai ? 'screen.ai' : 'screen.local');
+    show('game');
+  },
+  words: applyStatic,
+  animate: animateMove,
+  finishMove,
+  settled: moveSettled,
+  stopStale,
+};
+
+/** @type {LocalGame | null} */
+let game = null;
+const shown = () => !!game && shownModel === game.state;
+
+// Opens the saved local game (or a new one).
+export function startLocal() {
+  if (game) game.close();
+  game = localGame({ saved: readLocal() }, requestRedraw);
+  setModel(game.state);
+  game.begin();
 }
 
-// After a game won against the computer: the next game, one level up
-// (the same side and start), and that level kept as this game's choice.
-export function playNextLevel() {
-  const ai = model && model.mode === 'local' ? model.local.ai : null;
-  const next = ai && model.timeline.over ? nextLevel(ai.level, model.timeline.kind) : null;
-  if (!next) return;
-  model.local.ai = { ...ai, level: next };
-  saveLevel(model.timeline.kind, next);
-  newGame();
-}
+export function playLocal(letter) { if (shown()) game.play(letter); }
+export function undo() { if (shown()) game.undo(); }
+export function newGame() { if (shown()) return game.newGame(); }
+export function playNextLevel() { if (shown()) game.playNextLevel(); }
+export function askHint() { if (shown()) game.askHint(); }
+// How many moves Undo takes back now (0: none, or no local game shown).
+export const undoLeft = () => (shown() ? undoCount(game.state) : 0);
 
-// Asks the computer for the move it would play here.
-export function askHint() {
-  const moves = model.timeline.moves.slice();
-  model.local.hint = { ply: moves.length };
-  requestRedraw();
-  cpu().hint({ position: model.start, moves }).then((r) => {
-    if (!model || !model.local.hint || model.local.hint.ply !== moves.length || model.timeline.moves.length !== moves.length) return;
-    model.local.hint = { ply: moves.length, move: r.move };
-    announce(t('hint.note', { pit: pitLabel(r.move) }));
-    requestRedraw();
-  }, () => { if (model) { model.local.hint = null; requestRedraw(); } });
-}
-
-// Turns the board by hand (also a spectator's, online: only a local game
-// is saved).
+// Turns the board by hand: a local game's (kept with it), or a spectator's
+// view of a room.
 export function flip() {
-  model.flipped = !model.flipped;
-  if (model.mode === 'local') saveLocal();
+  if (shown()) { game.flip(); return; }
+  if (!shownModel) return;
+  shownModel.flipped = !shownModel.flipped;
   requestRedraw();
 }

@@ -1,16 +1,29 @@
 // model.js: the state of the game screen (one object, sealed), and what it implies: who plays which side, what is shown, whether the pits respond.
+// @ts-check
 
-export let model = null;  // see newModel(); null on the start page
+/** @typedef {ReturnType<typeof newModel>} GameState */
+/** @typedef {ReturnType<typeof facts>} Facts  what a draw is handed (render.js) */
 
+// The state of the screen shown: the controller's (online.js's onlineGame,
+// local.js's localGame, study.js's record), published here for the root
+// (app.js, which hands it to the draw pass) and the review's intents;
+// views are handed it (docs/web-client.md, "Controllers"). Null on the
+// start page.
+/** @type {GameState | null} */
+export let model = null;
+
+/** @param {GameState | null} m */
 export function setModel(m) { model = m; }
 
 // The state of the game screen, made once per screen and sealed at every
 // level: each field is declared here, grouped by what it belongs to, and a
 // field added anywhere else throws (modules are strict code). Sockets,
 // timers and workers live with the code that owns them, not here.
+/** @param {'online' | 'local' | 'record'} mode */
 export function newModel(mode) {
   return Object.seal({
     mode,               // 'online' | 'local' | 'record' (a record opened for review)
+    kind: /** @type {'oware' | 'togyz'} */ ('oware'),  // the game (kinds.js's records; i18n.js still asks kind.js)
     // The game shown, whatever the mode.
     state: null,        // protocol `state` (local, record: built from the timeline)
     timeline: null,     // Timeline of state.moves (null: a record the engine refuses)
@@ -40,6 +53,18 @@ export function newModel(mode) {
       declined: null,     // this player's offer the opponent declined: {kind, by, moved, game, ply, version}
       clockAt: 0,         // performance.now() when the state (and its clock) arrived
       timelineGame: null, // the game_number the timeline follows
+      netDown: false,     // the device has no network (navigator.onLine, the 'offline' event)
+      warned: null,       // clock.js: the game_number:ply whose low time was beeped
+      unseen: 0,          // alerts.js: things that happened while the tab was hidden
+      unseenText: '',     // alerts.js: the last of them
+      // The room's chat (chat.js).
+      chat: Object.seal({
+        lines: /** @type {{id: number, from: string, name: string | null, text: string, at: number}[]} */ ([]),  // by id
+        unread: 0,        // lines that came while the panel was hidden
+        hidden: false,    // the panel hidden (this browser's choice, read when the room opens)
+        sentAt: 0,        // ms of the last line this page sent (for its errors)
+        unsent: null,     // the text of the last line sent, until the server shows it (put back if refused)
+      }),
     }),
     // The game on this device (two players, or against the computer).
     local: Object.seal({
@@ -53,6 +78,7 @@ export function newModel(mode) {
     study: Object.seal({
       analysis: null,     // analysis.js: the engine's judgement of the moves
       date: null,         // a record opened: its Date tag (null: unknown)
+      wholeLine: false,   // analysis.js: the best line shown whole
     }),
   });
 }
@@ -63,27 +89,30 @@ export function moverOf(pit) { return pit === pit.toLowerCase() ? 'south' : 'nor
 
 // The side this browser plays (null: two players on one device, or a
 // spectator).
-export function mySide() {
-  if (!model) return null;
-  if (model.mode === 'local') return model.local.ai ? other(model.local.ai.side) : null;
-  const { seat } = model.online;
+/** @param {GameState | null} m */
+export function mySide(m) {
+  if (!m) return null;
+  if (m.mode === 'local') return m.local.ai ? other(m.local.ai.side) : null;
+  const { seat } = m.online;
   return seat === 'south' || seat === 'north' ? seat : null;
 }
 
 // The side whose row is at the bottom (turned by hand: a local game, or a
 // spectator's view of a room).
-export function viewSide() {
-  const base = mySide() || 'south';
-  const turnable = model.mode === 'local' || !mySide();
-  return turnable && model.flipped ? other(base) : base;
+/** @param {GameState} m */
+export function viewSide(m) {
+  const base = mySide(m) || 'south';
+  const turnable = m.mode === 'local' || !mySide(m);
+  return turnable && m.flipped ? other(base) : base;
 }
 
 // How many moves Undo takes back now: with two players the last one;
 // against the computer, back to before the player's last move (so the
 // computer's reply too, once it came); 0 when there is none.
-export function undoCount() {
-  const moves = model.timeline ? model.timeline.moves : [];
-  const { ai } = model.local;
+/** @param {GameState} m */
+export function undoCount(m) {
+  const moves = m.timeline ? m.timeline.moves : [];
+  const { ai } = m.local;
   if (!ai) return moves.length ? 1 : 0;
   const me = other(ai.side);
   for (let i = moves.length - 1; i >= 0; i--) if (moverOf(moves[i]) === me) return moves.length - i;
@@ -91,8 +120,9 @@ export function undoCount() {
 }
 
 // The ply the board shows: the one reviewed, else the last.
-export function shownPly() {
-  return model.review === null ? model.state.moves.length : model.review;
+/** @param {GameState} m */
+export function shownPly(m) {
+  return m.review === null ? m.state.moves.length : m.review;
 }
 
 // ---- what the state implies ----
@@ -101,39 +131,44 @@ export function shownPly() {
 const LOCAL_SEATS = { south: { taken: true, connected: true }, north: { taken: true, connected: true } };
 
 // The local hint's pit, while it is about the position shown and playable.
-function hintShown(st, canMove, reviewing) {
-  const h = model.local.hint;
+function hintShown(m, st, canMove, reviewing) {
+  const h = m.local.hint;
   return h && h.move && h.ply === st.moves.length && canMove && !reviewing ? h.move : null;
 }
 
 // What the parts share: the state, who is who, and what is shown.
-export function facts() {
-  const st = model.state;
+/**
+ * What the state implies; reads nothing else (pure).
+ * @param {GameState} m
+ */
+export function facts(m) {
+  const st = m.state;
   const g = st.game;
-  const online = model.mode === 'online';
-  const me = mySide();
+  const online = m.mode === 'online';
+  const me = mySide(m);
   const seats = st.seats || LOCAL_SEATS;
   const bothSeated = seats.south.taken && seats.north.taken;
-  const connected = !online || model.online.conn === 'open';
+  const connected = !online || m.online.conn === 'open';
   // Review shows a ply of the timeline; without one, the live position.
-  const reviewing = model.review !== null && !!model.timeline;
-  const shown = reviewing ? model.timeline.at(model.review) : { game: g, last: st.last };
+  const reviewing = m.review !== null && !!m.timeline;
+  const shown = reviewing ? m.timeline.at(m.review) : { game: g, last: st.last };
   // Whether the pits respond.
-  const record = model.mode === 'record';  // a record opened for review: nobody moves
+  const record = m.mode === 'record';  // a record opened for review: nobody moves
   let canMove = false;
   if (!reviewing && !g.over && !record) {
-    if (!online) canMove = !model.local.ai || g.turn === me;
-    else canMove = me === g.turn && bothSeated && connected && !model.online.pending;
+    if (!online) canMove = !m.local.ai || g.turn === me;
+    else canMove = me === g.turn && bothSeated && connected && !m.online.pending;
   }
-  const near = viewSide();
+  const near = viewSide(m);
   // The preview of a hovered pit, while that pit may be played.
-  const pv = model.preview;
+  const pv = m.preview;
   const preview = canMove && pv && pv.at === `${st.game_number}:${st.moves.length}` ? pv : null;
   return {
+    model: m,           // the state these are the facts of
     st,                 // the protocol state
     g,                  // st.game: the live position
     online,
-    me,                 // mySide()
+    me,                 // mySide(m)
     opp: me ? other(me) : null,
     seats,
     bothSeated,
@@ -143,7 +178,7 @@ export function facts() {
     shown,              // {game, last}: the position on the board and the move that led to it
     canMove,
     preview,            // {at, move, state} of the hovered pit, or null
-    hint: hintShown(st, canMove, reviewing),  // the pit a hint suggests, or null
+    hint: hintShown(m, st, canMove, reviewing),  // the pit a hint suggests, or null
     near,               // the side at the bottom
     far: other(near),
   };
@@ -152,6 +187,7 @@ export function facts() {
 // A hovered pit's preview goes once the pits stop responding (a move
 // played, a review, the connection lost): each intent that may stop them
 // calls this after changing the state.
-export function dropIdlePreview() {
-  if (model && model.preview && !(model.state && facts().canMove)) model.preview = null;
+/** @param {GameState | null} m */
+export function dropIdlePreview(m) {
+  if (m && m.preview && !(m.state && facts(m).canMove)) m.preview = null;
 }

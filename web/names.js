@@ -1,6 +1,7 @@
 // names.js: players' names (issue 14): the one this browser remembers, the
 // check the server makes (protocol/PROTOCOL.md, "Names and chat"), and the
 // name shown for a seat ("South"/"North" when it has none).
+// @ts-check
 import { t } from './i18n.js';
 import { load, store } from './ui.js';
 import { model } from './model.js';

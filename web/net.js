@@ -1,6 +1,7 @@
 // net.js: one WebSocket to the server (subprotocol oware.v1), reopened with
 // backoff when it drops. The caller says what to send on each open.
 
+// @ts-check
 export const SUBPROTOCOL = 'oware.v1';
 // The close code the server sends a connection whose seat another one took
 // (protocol/PROTOCOL.md, "Closing"): the page does not reconnect by itself.

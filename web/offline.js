@@ -4,6 +4,7 @@
 // version is taken only when the player presses Reload, and only offered
 // while no online game is being played (busy()); a game on this device is
 // kept across the reload as always.
+// @ts-check
 import { $ } from './ui.js';
 import { setHidden } from './dom.js';
 

@@ -34,7 +34,7 @@ ALL += web/togyz.wasm
 CLEAN += web/togyz.wasm
 
 # web/togyz-ai.wasm: the Togyz Kumalak engine and its computer player
-# (engine/togyz_search.h) for web/togyz-worker.js; imports env.now_ms (see
+# (engine/togyz_search.h) for web/ai-worker.js; imports env.now_ms (see
 # web/wasm/togyz_search_exports.c).
 TOGYZ_AI_WASM_SRC := engine/togyz.c engine/search_common.c engine/togyz_search.c \
 	web/wasm/togyz_search_exports.c
@@ -61,7 +61,9 @@ CLEAN += web/oware.egdb
 # holds the scripts with each line that is only a // comment left empty
 # (17 KB less to send; the lines keep their numbers; a line with a
 # backtick or a "*/" is kept, and no template literal of the client has a
-# line that starts with //), each with its .gz
+# line that starts with //), and so each JSDoc block of its own lines
+# (from a line "/**" to a line "*/", or "/** ... */" alone on a line: the
+# types tsc checks, docs/web-client.md, cost the page nothing), each with its .gz
 # and .br copies, and links to the other files and their copies. The
 # previous build's folder is kept (one, named by the old boot.js): a page
 # opened before an upgrade, with no service worker, still finds the
@@ -83,7 +85,8 @@ web/boot.js: $(WEB_ASSETS) web/oware.egdb web/part.mk \
 	for x in web/v/*; do [ "$$x" = "web/v/$$old" ] || rm -rf "$$x"; done; \
 	rm -rf $$d && mkdir -p $$d && \
 	for f in $(WEB_ASSETS_JS); do \
-	  o=$$d/$${f#web/}; sed '/\*\//!s|^[ \t]*//[^`]*$$||' $$f >$$o && \
+	  o=$$d/$${f#web/}; sed -e '/^[ \t]*\/\*\*[ \t]*$$/,/^[ \t]*\*\/[ \t]*$$/s|.*||' \
+	    -e 's|^[ \t]*/\*\*.*\*/[ \t]*$$||' -e '/\*\//!s|^[ \t]*//[^`]*$$||' $$f >$$o && \
 	  gzip -9 -n -c $$o >$$o.gz && brotli -q 11 -c $$o >$$o.br || exit 1; \
 	done && \
 	for f in $(WEB_ASSETS_LINKED); do \

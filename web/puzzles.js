@@ -8,52 +8,25 @@
 // position is open to try moves (analysis, judged again after each) or
 // the next puzzle. A streak
 // and a rating (Elo-like against the puzzle's difficulty) are kept in this
-// browser, and a puzzle of the day is chosen by the date. The panel's state
-// is its own; every intent changes it, then draws the panel.
-import { Game as OwareGame } from './engine.js';
-import { Game as TogyzGame } from './togyz.js';
-import { getKind, pitLabel } from './kind.js';
+// browser, and a puzzle of the day is chosen by the date. The panel is a
+// controller, puzzlePanel(opts, redraw), over a Board and the keys of the
+// kind's record (kinds.js); its state is its own; every intent changes it,
+// then draws the panel. tests/web/puzzles.test.mjs drives it in node.
+// @ts-check
+import { getKind } from './kind.js';
+import { kindRec } from './kinds.js';
 import { t } from './i18n.js';
 import { Board } from './board.js';
 import { $, load, store } from './ui.js';
 import { setText, setHidden, setAttr, setDisabled } from './dom.js';
 import { openRecord } from './study.js';
-import { computerFor } from './ai.js';
 
 const REPLY_MS = 700;   // the pause before the page plays a reply
 const START_RATING = 1200;
 const K = 32;
 
-const pz = Object.seal({
-  kind: 'oware',
-  list: null,          // the file's puzzles (null: not loaded)
-  failedLoad: false,
-  at: -1,              // the puzzle open: its index in list (-1: none)
-  daily: false,        // it is the puzzle of the day
-  game: null,          // the engine Game of the board shown
-  ply: 0,              // the next move of `moves` to play
-  phase: 'solve',      // 'solve' | 'reply' (the page's reply pending) | 'done' | 'analysis'
-  result: null,        // null until scored: 'solved' | 'failed'
-  hint: false,         // the hint shown
-  feedback: null,      // {kind: 'wrong' | 'done' | 'info', text}
-  change: null,        // the rating's change for this puzzle
-  played: [],          // the moves played from the puzzle's position
-  view: null,          // the engine's view once done: null | {thinking} | {over} | {turn, move, score, depth, pv}
-});
-
-let board = null;
-let replyTimer = null;
-let viewSeq = 0;       // the engine's answer to an older position is dropped
-const computers = {};
-const computer = (kind) => (computers[kind] ||= computerFor(kind));
 const WON = 20000;     // a search score beyond this is a forced result
-
-const engineOf = (kind) => (kind === 'togyz' ? TogyzGame : OwareGame);
-const puzzle = () => pz.list[pz.at];
 const KEY = (kind) => `oware.puzzles.${kind}`;
-const pitName = (p) => (pz.kind === 'togyz'
-  ? t('learn.hole', { n: pitLabel(p, 'togyz'), side: t(`side.${p === p.toLowerCase() ? 'south' : 'north'}`) })
-  : p);
 
 // What this browser keeps of a game's puzzles: {rating, streak, best, done: {id: 'solved'|'failed'}}.
 export function record(kind) {
@@ -79,195 +52,265 @@ export function dailyIndex(date, n) {
 }
 const today = () => new Date().toISOString().slice(0, 10);
 
-// The first puzzle not yet played whose difficulty is nearest the rating.
-function nextIndex(r) {
-  const want = Math.max(1, Math.min(5, Math.round((r.rating - 800) / 200)));
-  let best = -1, dist = 9;
-  pz.list.forEach((p, i) => {
-    if (r.done[p.id] || i === pz.at) return;
-    const d = Math.abs(p.difficulty - want);
-    if (d < dist) { dist = d; best = i; }
+/**
+ * What the panel does besides its state: the page's own (pageEffects) in
+ * the browser; the node tests hand fakes.
+ * @typedef {object} PuzzleEffects
+ * @property {(kind: string) => any} board      the panel's Board for kind
+ * @property {(kind: string) => any} record     what this browser keeps of kind's puzzles
+ * @property {(kind: string, r: any) => void} keep  kept again
+ * @property {(kind: string) => any} computer   the engine's player of kind (ai.js's Computer)
+ * @property {() => string} today               the date, 'YYYY-MM-DD' (UTC)
+ * @property {number} replyMs                   the pause before the page plays a reply
+ */
+
+/**
+ * The puzzles' controller: the panel's state and its intents. Nothing at
+ * construction touches the page.
+ * @param {{effects?: PuzzleEffects}} opts
+ * @param {() => void} redraw
+ */
+export function puzzlePanel(opts, redraw) {
+  const fx = opts.effects || pageEffects;
+  const pz = Object.seal({
+    kind: 'oware',
+    list: null,          // the file's puzzles (null: not loaded)
+    failedLoad: false,
+    at: -1,              // the puzzle open: its index in list (-1: none)
+    daily: false,        // it is the puzzle of the day
+    game: null,          // the engine Game of the board shown
+    ply: 0,              // the next move of `moves` to play
+    phase: 'solve',      // 'solve' | 'reply' (the page's reply pending) | 'done' | 'analysis'
+    result: null,        // null until scored: 'solved' | 'failed'
+    hint: false,         // the hint shown
+    feedback: null,      // {kind: 'wrong' | 'done' | 'info', text}
+    change: null,        // the rating's change for this puzzle
+    played: [],          // the moves played from the puzzle's position
+    view: null,          // the engine's view once done: null | {thinking} | {over} | {turn, move, score, depth, pv}
   });
-  return best < 0 ? (pz.at + 1) % pz.list.length : best;
-}
+  let board = null;
+  let replyTimer = null;
+  let viewSeq = 0;       // the engine's answer to an older position is dropped
 
-function score(won) {
-  if (pz.result) return;
-  const p = puzzle();
-  const r = record(pz.kind);
-  const before = r.rating;
-  r.rating = rated(r.rating, p.difficulty, won ? 1 : 0);
-  r.streak = won ? r.streak + 1 : 0;
-  r.best = Math.max(r.best, r.streak);
-  r.done[p.id] = won ? 'solved' : 'failed';
-  store(KEY(pz.kind), JSON.stringify(r));
-  pz.result = won ? 'solved' : 'failed';
-  pz.change = r.rating - before;
-}
+  const puzzle = () => pz.list[pz.at];
+  const pitName = (p) => kindRec(pz.kind).holeName(p);
 
-async function loadPuzzles(kind) {
-  if (pz.list && pz.kind === kind) return;
-  pz.kind = kind;
-  pz.list = null;
-  pz.failedLoad = false;
-  try {
-    const res = await fetch(new URL(`puzzles-${kind}.json`, import.meta.url));
-    if (!res.ok) throw new Error(String(res.status));
-    const list = await res.json();
-    if (pz.kind === kind) pz.list = list;
-  } catch {
-    pz.failedLoad = true;
-  }
-}
-
-// Opens the panel on a puzzle of the page's game: the puzzle of the day
-// (daily) or the next one for the player's rating.
-export async function openPuzzles(daily = false) {
-  const dlg = $('puzzles');
-  if (!dlg.open) {
-    if (typeof dlg.showModal === 'function') dlg.showModal();
-    else dlg.setAttribute('open', '');
-  }
-  drawPuzzles();
-  await loadPuzzles(getKind());
-  if (pz.list) openPuzzle(daily ? dailyIndex(today(), pz.list.length) : nextIndex(record(pz.kind)), daily);
-  else drawPuzzles();
-  $('puzzles-title').focus();
-}
-
-function openPuzzle(i, daily = false) {
-  clearTimeout(replyTimer);
-  pz.at = i;
-  pz.daily = daily;
-  pz.ply = 0;
-  pz.phase = 'solve';
-  pz.result = null;
-  pz.hint = false;
-  pz.feedback = null;
-  pz.change = null;
-  pz.played = [];
-  pz.view = null;
-  viewSeq++;
-  pz.game = engineOf(pz.kind).fromPosition(puzzle().position);
-  if (!board || board.kind !== pz.kind) {
-    board = new Board($('puzzles-board'), { south: $('puzzles-store-south'), north: $('puzzles-store-north') },
-      { onPlay: tryMove }, pz.kind);
-  }
-  board.finish();
-  board.show(pz.game.state());
-  board.markLast(null);
-  board.markHint(null);
-  drawPuzzles();
-}
-
-// Plays pit on the board shown, sowing it; resolves once sown.
-function sow(pit) {
-  const before = pz.game.state();
-  const info = pz.game.play(pit);
-  pz.played.push(pit);
-  // Once sown, the pits' names say their new counts (as their text does).
-  return board.animate(before, info, pz.game.state()).then(() => { board.relabel(); board.markLast(info); });
-}
-
-function tryMove(pit) {
-  if (board.anim) return;
-  if (pz.phase === 'analysis') {
-    if (!pz.game.isLegal(pit)) return;
-    viewSeq++;
-    pz.view = null;
-    sow(pit).then(judge);
-    drawPuzzles();
-    return;
-  }
-  if (pz.phase !== 'solve') return;
-  const p = puzzle();
-  if (pit !== p.moves[pz.ply]) {
-    score(false);
-    pz.feedback = { kind: 'wrong', text: t('puzzle.wrong', { pit: pitName(pit) }) };
-    drawPuzzles();
-    return;
-  }
-  board.markHint(null);
-  pz.hint = false;
-  pz.ply++;
-  const last = pz.ply >= p.moves.length;
-  if (last) {
-    score(true);
-    pz.phase = 'done';
-    pz.feedback = { kind: 'done', text: t(pz.result === 'solved' ? 'puzzle.solved' : 'puzzle.solved.late') };
-    sow(pit).then(judge);
-  } else {
-    pz.phase = 'reply';
-    pz.feedback = { kind: 'info', text: t('puzzle.good') };
-    sow(pit).then(() => { replyTimer = setTimeout(reply, REPLY_MS); });
-  }
-  drawPuzzles();
-}
-
-// The page plays the opponent's reply of the line.
-function reply() {
-  const p = puzzle();
-  const m = p.moves[pz.ply++];
-  pz.feedback = { kind: 'info', text: t('puzzle.reply', { pit: pitName(m) }) };
-  sow(m).then(() => {
-    pz.phase = 'solve';
-    drawPuzzles();
-  });
-  drawPuzzles();
-}
-
-function showHint() {
-  if (pz.phase !== 'solve') return;
-  pz.hint = true;
-  score(false);
-  board.markHint(puzzle().moves[pz.ply]);
-  pz.feedback = { kind: 'info', text: t('puzzle.hint.note', { pit: pitName(puzzle().moves[pz.ply]) }) };
-  drawPuzzles();
-}
-
-// The solution: the rest of the line, one move after another.
-async function showSolution() {
-  if (pz.phase !== 'solve') return;
-  score(false);
-  pz.phase = 'reply';
-  board.markHint(null);
-  const p = puzzle();
-  pz.feedback = { kind: 'info', text: t('puzzle.solution', { line: p.moves.map(pitName).join(', ') }) };
-  drawPuzzles();
-  while (pz.ply < p.moves.length) {
-    const at = pz.at;
-    await sow(p.moves[pz.ply++]);
-    if (pz.at !== at) return;
-    if (pz.ply < p.moves.length) await new Promise((res) => { replyTimer = setTimeout(res, REPLY_MS); });
-  }
-  pz.phase = 'done';
-  judge();
-}
-
-// The engine's view of the position on the board, searched to the
-// puzzle's depth from its position and the moves played since.
-function judge() {
-  const seq = ++viewSeq;
-  const st = pz.game.state();
-  if (st.over) {
-    pz.view = { over: true };
-  } else {
-    pz.view = { thinking: true };
-    computer(pz.kind).atDepth({ position: puzzle().position, moves: pz.played, depth: puzzle().depth }).then((r) => {
-      if (seq !== viewSeq) return;
-      pz.view = { turn: st.turn, move: r.move, score: r.score, depth: r.depth, pv: r.pv };
-      drawPuzzles();
-    }, () => {
-      if (seq !== viewSeq) return;
-      pz.view = null;
-      drawPuzzles();
+  // The first puzzle not yet played whose difficulty is nearest the rating.
+  function nextIndex(r) {
+    const want = Math.max(1, Math.min(5, Math.round((r.rating - 800) / 200)));
+    let best = -1, dist = 9;
+    pz.list.forEach((p, i) => {
+      if (r.done[p.id] || i === pz.at) return;
+      const d = Math.abs(p.difficulty - want);
+      if (d < dist) { dist = d; best = i; }
     });
+    return best < 0 ? (pz.at + 1) % pz.list.length : best;
   }
-  drawPuzzles();
+
+  function score(won) {
+    if (pz.result) return;
+    const p = puzzle();
+    const r = fx.record(pz.kind);
+    const before = r.rating;
+    r.rating = rated(r.rating, p.difficulty, won ? 1 : 0);
+    r.streak = won ? r.streak + 1 : 0;
+    r.best = Math.max(r.best, r.streak);
+    r.done[p.id] = won ? 'solved' : 'failed';
+    fx.keep(pz.kind, r);
+    pz.result = won ? 'solved' : 'failed';
+    pz.change = r.rating - before;
+  }
+
+  // The puzzles of kind asked for (their file is being fetched).
+  function loading(kind) {
+    pz.kind = kind;
+    pz.list = null;
+    pz.failedLoad = false;
+  }
+
+  // The puzzles of kind (list: the file's, or null when it could not be loaded).
+  function loaded(kind, list) {
+    pz.kind = kind;
+    pz.list = list;
+    pz.failedLoad = !list;
+  }
+
+  // Opens a puzzle of the kind loaded: the puzzle of the day (daily) or
+  // the next one for the player's rating.
+  function openFor(daily) {
+    if (pz.list) openPuzzle(daily ? dailyIndex(fx.today(), pz.list.length) : nextIndex(fx.record(pz.kind)), daily);
+    else redraw();
+  }
+
+  function openPuzzle(i, daily = false) {
+    clearTimeout(replyTimer);
+    pz.at = i;
+    pz.daily = daily;
+    pz.ply = 0;
+    pz.phase = 'solve';
+    pz.result = null;
+    pz.hint = false;
+    pz.feedback = null;
+    pz.change = null;
+    pz.played = [];
+    pz.view = null;
+    viewSeq++;
+    pz.game = kindRec(pz.kind).Game.fromPosition(puzzle().position);
+    board = fx.board(pz.kind);
+    board.finish();
+    board.show(pz.game.state());
+    board.markLast(null);
+    board.markHint(null);
+    redraw();
+  }
+
+  // Plays pit on the board shown, sowing it; resolves once sown.
+  function sow(pit) {
+    const before = pz.game.state();
+    const info = pz.game.play(pit);
+    pz.played.push(pit);
+    // Once sown, the pits' names say their new counts (as their text does).
+    const shown = board;
+    return board.animate(before, info, pz.game.state()).then(() => { shown.relabel(); shown.markLast(info); });
+  }
+
+  function tryMove(pit) {
+    if (pz.at < 0 || !pz.game || board.anim) return;
+    if (pz.phase === 'analysis') {
+      if (!pz.game.isLegal(pit)) return;
+      viewSeq++;
+      pz.view = null;
+      sow(pit).then(judge);
+      redraw();
+      return;
+    }
+    if (pz.phase !== 'solve') return;
+    const p = puzzle();
+    if (pit !== p.moves[pz.ply]) {
+      score(false);
+      pz.feedback = { kind: 'wrong', text: t('puzzle.wrong', { pit: pitName(pit) }) };
+      redraw();
+      return;
+    }
+    board.markHint(null);
+    pz.hint = false;
+    pz.ply++;
+    const last = pz.ply >= p.moves.length;
+    if (last) {
+      score(true);
+      pz.phase = 'done';
+      pz.feedback = { kind: 'done', text: t(pz.result === 'solved' ? 'puzzle.solved' : 'puzzle.solved.late') };
+      sow(pit).then(judge);
+    } else {
+      pz.phase = 'reply';
+      pz.feedback = { kind: 'info', text: t('puzzle.good') };
+      sow(pit).then(() => { replyTimer = setTimeout(reply, fx.replyMs); });
+    }
+    redraw();
+  }
+
+  // A key typed on the panel: a pit of the side to move (the kind's keys)
+  // that may be played; true when it was one.
+  function key(k) {
+    if (!pz.game || pz.at < 0) return false;
+    const pit = kindRec(pz.kind).pitForKey(k, pz.game.state().turn);
+    if (!pit || !board.legal.has(pit)) return false;
+    tryMove(pit);
+    return true;
+  }
+
+  // The page plays the opponent's reply of the line.
+  function reply() {
+    const p = puzzle();
+    const m = p.moves[pz.ply++];
+    pz.feedback = { kind: 'info', text: t('puzzle.reply', { pit: pitName(m) }) };
+    sow(m).then(() => {
+      pz.phase = 'solve';
+      redraw();
+    });
+    redraw();
+  }
+
+  function showHint() {
+    if (pz.phase !== 'solve') return;
+    pz.hint = true;
+    score(false);
+    board.markHint(puzzle().moves[pz.ply]);
+    pz.feedback = { kind: 'info', text: t('puzzle.hint.note', { pit: pitName(puzzle().moves[pz.ply]) }) };
+    redraw();
+  }
+
+  // The solution: the rest of the line, one move after another.
+  async function showSolution() {
+    if (pz.phase !== 'solve') return;
+    score(false);
+    pz.phase = 'reply';
+    board.markHint(null);
+    const p = puzzle();
+    pz.feedback = { kind: 'info', text: t('puzzle.solution', { line: p.moves.map(pitName).join(', ') }) };
+    redraw();
+    while (pz.ply < p.moves.length) {
+      const at = pz.at;
+      await sow(p.moves[pz.ply++]);
+      if (pz.at !== at) return;
+      if (pz.ply < p.moves.length) await new Promise((res) => { replyTimer = setTimeout(res, fx.replyMs); });
+    }
+    pz.phase = 'done';
+    judge();
+  }
+
+  // The engine's view of the position on the board, searched to the
+  // puzzle's depth from its position and the moves played since.
+  function judge() {
+    const seq = ++viewSeq;
+    const st = pz.game.state();
+    if (st.over) {
+      pz.view = { over: true };
+    } else {
+      pz.view = { thinking: true };
+      fx.computer(pz.kind).atDepth({ position: puzzle().position, moves: pz.played, depth: puzzle().depth }).then((r) => {
+        if (seq !== viewSeq) return;
+        pz.view = { turn: st.turn, move: r.move, score: r.score, depth: r.depth, pv: r.pv };
+        redraw();
+      }, () => {
+        if (seq !== viewSeq) return;
+        pz.view = null;
+        redraw();
+      });
+    }
+    redraw();
+  }
+
+  function analyse() {
+    pz.phase = 'analysis';
+    pz.feedback = { kind: 'info', text: t('puzzle.analysis.note') };
+    redraw();
+  }
+
+  // The analysis's position back to the puzzle's.
+  function reset() {
+    pz.game = kindRec(pz.kind).Game.fromPosition(puzzle().position);
+    pz.played = [];
+    board.finish();
+    board.show(pz.game.state());
+    board.markLast(null);
+    judge();
+  }
+
+  // The panel closed: its timers and the engine's answer dropped.
+  function closed() {
+    clearTimeout(replyTimer);
+    viewSeq++;
+    if (board) board.finish();
+    pz.at = -1;
+  }
+
+  return Object.freeze({ state: pz, puzzle, loading, loaded, openFor, openPuzzle, next: () => openPuzzle(nextIndex(fx.record(pz.kind))),
+    tryMove, key, showHint, showSolution, analyse, reset, closed, viewText: () => viewText(pz, pitName) });
 }
 
 // The engine's view in words.
-function viewText() {
+function viewText(pz, pitName) {
   const v = pz.view;
   if (!v) return '';
   if (v.thinking) return t('puzzle.engine.thinking');
@@ -282,10 +325,55 @@ function viewText() {
     line: v.pv.slice(0, 3).map(pitName).join(', '), view });
 }
 
-function analyse() {
-  pz.phase = 'analysis';
-  pz.feedback = { kind: 'info', text: t('puzzle.analysis.note') };
+// ---- the page's binding: the Puzzles panel ----
+
+let board = null;  // the panel's Board (made again for another kind)
+const computers = {};
+/** @type {PuzzleEffects} */
+const pageEffects = {
+  board: (kind) => {
+    if (!board || board.kind !== kind) {
+      board = new Board($('puzzles-board'), { south: $('puzzles-store-south'), north: $('puzzles-store-north') },
+        { onPlay: (pit) => panel.tryMove(pit) }, kind);
+    }
+    return board;
+  },
+  record,
+  keep: (kind, r) => store(KEY(kind), JSON.stringify(r)),
+  computer: (kind) => (computers[kind] ||= kindRec(kind).computer()),
+  today,
+  replyMs: REPLY_MS,
+};
+const panel = puzzlePanel({}, () => drawPuzzles());
+const pz = panel.state;
+const puzzle = () => panel.puzzle();
+
+async function loadPuzzles(kind) {
+  if (pz.list && pz.kind === kind) return;
+  panel.loading(kind);
+  let list = null;
+  try {
+    const res = await fetch(new URL(`puzzles-${kind}.json`, import.meta.url));
+    if (!res.ok) throw new Error(String(res.status));
+    list = await res.json();
+  } catch {
+    list = null;
+  }
+  if (pz.kind === kind) panel.loaded(kind, list);
+}
+
+// Opens the panel on a puzzle of the page's game: the puzzle of the day
+// (daily) or the next one for the player's rating.
+export async function openPuzzles(daily = false) {
+  const dlg = $('puzzles');
+  if (!dlg.open) {
+    if (typeof dlg.showModal === 'function') dlg.showModal();
+    else dlg.setAttribute('open', '');
+  }
   drawPuzzles();
+  await loadPuzzles(getKind());
+  panel.openFor(daily);
+  $('puzzles-title').focus();
 }
 
 export function drawPuzzles() {
@@ -311,7 +399,7 @@ export function drawPuzzles() {
   const fb = $('puzzles-feedback');
   setText(fb, pz.feedback ? pz.feedback.text : '');
   setAttr(fb, 'data-kind', pz.feedback ? pz.feedback.kind : null);
-  setText($('puzzles-engine'), pz.phase === 'done' || pz.phase === 'analysis' ? viewText() : '');
+  setText($('puzzles-engine'), pz.phase === 'done' || pz.phase === 'analysis' ? panel.viewText() : '');
   setText($('puzzles-change'), pz.change === null ? '' : t('puzzle.change', { d: (pz.change >= 0 ? '+' : '') + pz.change, rating: r.rating }));
   const solving = pz.phase === 'solve';
   setHidden($('puzzles-hint'), !solving);
@@ -320,7 +408,7 @@ export function drawPuzzles() {
   setHidden($('puzzles-analyse'), pz.phase !== 'done');
   setHidden($('puzzles-reset'), pz.phase !== 'analysis');
   // Oware's record screen (review, the engine's analysis, play from here) takes the line.
-  setHidden($('puzzles-study'), pz.kind !== 'oware' || (pz.phase !== 'done' && pz.phase !== 'analysis'));
+  setHidden($('puzzles-study'), !kindRec(pz.kind).studied || (pz.phase !== 'done' && pz.phase !== 'analysis'));
   setHidden($('puzzles-next'), pz.phase === 'reply');
 }
 
@@ -328,29 +416,17 @@ export function wirePuzzles() {
   $('puzzles-open').addEventListener('click', () => openPuzzles(false));
   $('puzzles-daily').addEventListener('click', () => openPuzzles(true));
   $('puzzles-close').addEventListener('click', () => $('puzzles').close());
-  $('puzzles').addEventListener('close', () => { clearTimeout(replyTimer); viewSeq++; if (board) board.finish(); pz.at = -1; });
-  $('puzzles-hint').addEventListener('click', showHint);
-  $('puzzles-solution').addEventListener('click', showSolution);
-  $('puzzles-analyse').addEventListener('click', analyse);
-  $('puzzles-reset').addEventListener('click', () => {
-    pz.game = engineOf(pz.kind).fromPosition(puzzle().position);
-    pz.played = [];
-    board.finish();
-    board.show(pz.game.state());
-    board.markLast(null);
-    judge();
-  });
+  $('puzzles').addEventListener('close', () => panel.closed());
+  $('puzzles-hint').addEventListener('click', () => panel.showHint());
+  $('puzzles-solution').addEventListener('click', () => panel.showSolution());
+  $('puzzles-analyse').addEventListener('click', () => panel.analyse());
+  $('puzzles-reset').addEventListener('click', () => panel.reset());
   // Oware's letters (Togyz's digits 1-9) play a pit of the side to move, as on the game screen.
   $('puzzles').addEventListener('keydown', (ev) => {
-    if (ev.ctrlKey || ev.metaKey || ev.altKey || !pz.game || pz.at < 0) return;
-    const turn = pz.game.state().turn;
-    let pit = null;
-    if (pz.kind === 'togyz' && /^[1-9]$/.test(ev.key)) pit = board.ids[(turn === 'south' ? 0 : 9) + Number(ev.key) - 1];
-    else if (pz.kind === 'oware' && /^[a-f]$/i.test(ev.key)) pit = turn === 'south' ? ev.key.toLowerCase() : ev.key.toUpperCase();
-    if (pit && board.legal.has(pit)) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (panel.key(ev.key)) {
       ev.preventDefault();
       ev.stopPropagation();
-      tryMove(pit);
     }
   });
   $('puzzles-study').addEventListener('click', () => {
@@ -359,7 +435,7 @@ export function wirePuzzles() {
     openRecord({ start: p.position, moves: p.moves.slice(), tags: {} });
   });
   $('puzzles-next').addEventListener('click', () => {
-    openPuzzle(nextIndex(record(pz.kind)));
+    panel.next();
     $('puzzles-task').focus();
   });
 }

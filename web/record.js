@@ -1,17 +1,21 @@
 // record.js: the record card: the move list, the review bar and the record's copy and download: drawn, and wired to review.js and study.js.
+// @ts-check
 import { $ } from './ui.js';
-import { model, shownPly } from './model.js';
+import { shownPly } from './model.js';
+import { kindRec } from './kinds.js';
 import { t } from './i18n.js';
 import { seatName, nameAndSide } from './names.js';
 import { analysedPly, MARKS } from './analysis.js';
-import { reviewTo, reviewStep } from './review.js';
+import { reviewTo, reviewStep, reviewEnd } from './review.js';
 import { copyRecord, downloadRecord } from './study.js';
 import { keyedList, setAttr, setDisabled, setHidden, setText } from './dom.js';
 
+/** @param {import('./model.js').Facts} f */
 export function drawRecord(f) {
   const { st } = f;
   drawMoves(f);
   // The move list's header names the players, when they gave names.
+  const { model } = f;
   const named = (f.online || model.mode === 'record') && (seatName('south') || seatName('north'));
   setHidden($('record-players'), !named);
   // "Ana (South) vs North": a side's name is said once.
@@ -22,7 +26,7 @@ export function drawRecord(f) {
   setHidden($('review'), !((f.reviewable || during) && st.moves.length > 0));
   setHidden($('rv-live'), !during);
   if (!$('review').hidden) {
-    const at = shownPly();
+    const at = shownPly(model);
     for (const id of ['rv-first', 'rv-prev']) setDisabled($(id), at === 0);
     for (const id of ['rv-next', 'rv-last']) setDisabled($(id), at === st.moves.length);
     let pos = at === 0 ? t('review.start') : t('review.position', { n: at, total: st.moves.length });
@@ -35,12 +39,13 @@ export function drawRecord(f) {
   }
   setHidden($('record-copy'), st.moves.length === 0);
   // The .ogn download is Oware's (Togyz records are copied as text).
-  setHidden($('record-download'), st.moves.length === 0 || !model.timeline || model.timeline.kind === 'togyz');
+  setHidden($('record-download'), st.moves.length === 0 || !model.timeline || !kindRec(model.timeline.kind).studied);
 }
 
 // The move list: a row per move pair, a button per move, kept in place
 // (keyed by the pair's number): a new move adds its button, and a button
 // drawn stays, with the focus on it.
+/** @param {import('./model.js').Facts} f */
 function drawMoves(f) {
   const { st } = f;
   const pairs = [];
@@ -70,6 +75,7 @@ function makeMove(ply) {
 // Move ply (1-based) as the list shows it.
 function drawMove(b, ply, f) {
   const k = ply - 1;
+  const { model } = f;
   const info = model.timeline ? model.timeline.history[k] : null;
   const seeds = info && info.seeds ? ` +${info.seeds}` : '';
   // Togyz: the Kazakh notation ("76", "58X"); Oware: the letter and its capture.
@@ -77,7 +83,7 @@ function drawMove(b, ply, f) {
   b.classList.toggle('tuzdyk', !!(info && info.tuzdyk));
   b.classList.toggle('slam', !!(info && info.grand_slam));
   // The analysis's judgement: ?! ? ?? (and said to screen readers).
-  const an = analysedPly(ply);
+  const an = analysedPly(model, ply);
   const mark = an && MARKS[an.class];
   const [, m, sr] = b.children;
   setHidden(m, !mark);
@@ -86,7 +92,7 @@ function drawMove(b, ply, f) {
   setText(m, mark || '');
   setAttr(m, 'title', mark ? t(`an.class.${an.class}`) : null);
   setText(sr, mark ? ` (${t(`an.class.${an.class}`)})` : '');
-  setAttr(b, 'aria-current', ply === shownPly() ? 'step' : null);
+  setAttr(b, 'aria-current', ply === shownPly(model) ? 'step' : null);
   // A move tapped shows the position after it, also during play (where
   // the review bar then offers the way back to the game).
   setDisabled(b, !model.timeline);
@@ -96,12 +102,12 @@ export function wireRecord() {
   $('rv-first').addEventListener('click', () => reviewTo(0));
   $('rv-prev').addEventListener('click', () => reviewStep(-1));
   $('rv-next').addEventListener('click', () => reviewStep(1));
-  $('rv-last').addEventListener('click', () => reviewTo(model.state.moves.length));
+  $('rv-last').addEventListener('click', reviewEnd);
   // Back to the game in play: the focus goes where the next move is made.
   $('rv-live').addEventListener('click', () => {
-    reviewTo(model.state.moves.length);
+    reviewEnd();
     setTimeout(() => {
-      const pit = document.querySelector('#board .pit.legal');
+      const pit = /** @type {HTMLElement | null} */ (document.querySelector('#board .pit.legal'));
       if (pit) pit.focus({ preventScroll: true });
     }, 0);
   });

@@ -3,6 +3,7 @@
 // draw pass (render.js's renderAll, named once by app.js) runs once, in a
 // microtask, however many asked before it. It reads the state and writes
 // only the page.
+// @ts-check
 let draw = () => {};
 let asked = false;
 

@@ -1,6 +1,7 @@
 // render.js: renderAll works out once what every part needs, then has each part of the screen draw itself.
+// @ts-check
 import { setGameHeading, markGameState } from './ui.js';
-import { model, facts } from './model.js';
+import { facts } from './model.js';
 import { drawBoard, drawPlayers } from './table.js';
 import { drawStatus, drawNote } from './status.js';
 import { drawShare, drawFromPosition, drawOffer, drawActions, drawOver } from './actions.js';
@@ -15,26 +16,27 @@ import { drawAlertButtons } from './alerts.js';
 import { getKind } from './kind.js';
 import { setData } from './dom.js';
 import { drawUpdate } from './offline.js';
-import { drawLearn, drawLearnLine } from './learn.js';
+import { drawLearnOver, drawLearnLine } from './learn.js';
 
-// The draw pass: reads the state, writes only the page (never the state, a
-// worker or a timer).
-export function renderAll() {
+// The draw pass: reads the state of the screen shown (model: null on the
+// start page), writes only the page (never the state, a worker or a timer).
+/** @param {import('./model.js').GameState | null} model */
+export function renderAll(model) {
   if (!model) return;
   markGameState(!!model.state);
   if (!model.state) {
     // An online room before its first state: only the connection line.
-    if (model.mode === 'online') drawConnBare();
+    if (model.mode === 'online') drawConnBare(model);
     return;
   }
-  const f = facts();
+  const f = facts(model);
   setData(document.body, 'mode', model.mode);
   setData(document.body, 'seat', model.online.seat || '');
   drawHeading(f);
   setData(document.body, 'kind', getKind());
   drawBoard(f);
   drawPlayers(f);
-  drawClockLine();
+  drawClockLine(model);
   drawFromPosition(f);
   drawStatus(f);
   drawNote(f);
@@ -47,16 +49,18 @@ export function renderAll() {
   drawAnalysis(f);
   drawPlayHere(f);
   drawTouch(f);
-  drawConn();
-  drawChat();
-  drawAlertButtons();
+  drawConn(model);
+  drawChat(f);
+  drawAlertButtons(f);
   drawUpdate();
   drawLearnLine();
-  drawLearn();
+  drawLearnOver(f);
 }
 
 // The screen's (visually hidden) level-one heading: what is played here.
+/** @param {import('./model.js').Facts} f */
 function drawHeading(f) {
+  const { model } = f;
   let key = 'screen.local';
   if (model.mode === 'record') key = 'screen.record';
   else if (f.online) key = model.online.seat === 'spectator' ? 'screen.watch' : 'screen.online';

@@ -1,8 +1,8 @@
 // start.js: the start page: a board at rest, the game choice, the create form, the local game's buttons (Resume for an unfinished one), and the editor and the games list inside it.
-import { Game } from './engine.js';
-import { Game as TogyzGame } from './togyz.js';
+// @ts-check
 import { t, applyStatic } from './i18n.js';
-import { setKind, getKind, chosenKind, chooseKind, isTogyz } from './kind.js';
+import { setKind, getKind, chosenKind, chooseKind } from './kind.js';
+import { kindRec } from './kinds.js';
 import { Board } from './board.js';
 import { $, show } from './ui.js';
 import { setModel, other } from './model.js';
@@ -34,16 +34,16 @@ export function showStart(error) {
 // board at rest, and the cards that are Oware's only (records, the editor).
 function showKind(kind) {
   setKind(kind);
-  document.querySelectorAll('#kind-choice input[name="kind"]').forEach((r) => { r.checked = r.value === kind; });
+  document.querySelectorAll('#kind-choice input[name="kind"]').forEach((/** @type {HTMLInputElement} */ r) => { r.checked = r.value === kind; });
   applyStatic();
   document.body.dataset.kind = kind;
   const root = $('hero-board');
   root.querySelectorAll('.row').forEach((r) => r.replaceChildren());
   const hero = new Board(root, {}, {}, kind);
-  hero.show((isTogyz(kind) ? TogyzGame : Game).start().state());
+  hero.show(kindRec(kind).Game.start().state());
   hero.setLegal([]);
-  $('study').hidden = isTogyz(kind);
-  $('editor').hidden = isTogyz(kind);
+  $('study').hidden = !kindRec(kind).studied;
+  $('editor').hidden = !kindRec(kind).studied;
   // Each game has its ladder and keeps the level chosen last for it.
   buildLevels(kind);
 }
@@ -130,7 +130,8 @@ export function createRoom(position) {
 function aiChoice() {
   const f = new FormData($('ai-form'));
   const mine = f.get('ai-side') === 'north' ? 'north' : 'south';
-  const level = ladderOf(getKind()).includes(f.get('ai-level')) ? f.get('ai-level') : savedLevel(getKind());
+  const chosen = String(f.get('ai-level'));
+  const level = ladderOf(getKind()).includes(chosen) ? chosen : savedLevel(getKind());
   return { level, side: other(mine) };
 }
 

@@ -1,21 +1,23 @@
 // status.js: draws the lines under the board: whose turn it is (and the tab's title), and the note.
+// @ts-check
 import { t } from './i18n.js';
 import { $ } from './ui.js';
-import { model, moverOf } from './model.js';
+import { moverOf } from './model.js';
 import { sideName, lastText } from './texts.js';
 import { pitLabel } from './kind.js';
 import { setText } from './dom.js';
 import { displayName, nameAndSide } from './names.js';
 
+/** @param {import('./model.js').Facts} f */
 export function drawStatus(f) {
   const { st, g, me, online } = f;
   let status = '';
-  if (online && model.online.stopped) status = '';
-  else if (f.reviewing || model.mode === 'record') status = '';  // the review bar under the board says which position
+  if (online && f.model.online.stopped) status = '';
+  else if (f.reviewing || f.model.mode === 'record') status = '';  // the review bar under the board says which position
   else if (g.over) status = '';
   else if (online && !f.bothSeated) status = me ? '' : t('turn.side', { side: nameAndSide(g.turn) });
-  else if (online && model.online.pending) status = t('turn.sending');
-  else if (!online && model.local.ai) status = g.turn === me ? t('turn.yours') : t('ai.thinking');
+  else if (online && f.model.online.pending) status = t('turn.sending');
+  else if (!online && f.model.local.ai) status = g.turn === me ? t('turn.yours') : t('ai.thinking');
   else if (!online) status = t('turn.local', { side: sideName(g.turn) });
   else if (me === g.turn) status = t('turn.yours');
   else if (me) status = t('turn.theirs', { side: displayName(g.turn) });
@@ -27,6 +29,7 @@ export function drawStatus(f) {
   if (document.title !== title) document.title = title;
 }
 
+/** @param {import('./model.js').Facts} f */
 export function drawNote(f) {
   const { st, g, opp, seats } = f;
   const shownLast = f.shown.last;
@@ -50,8 +53,8 @@ export function drawNote(f) {
   if (f.online && f.connected && f.bothSeated && !g.over && opp && !seats[opp].connected && !f.reviewing && !f.preview) {
     away = true;
     if (seats[opp].claimable) note = t('wait.claimable');
-    else if (model.online.claimAt && g.turn === opp) {
-      const s = Math.max(0, Math.ceil((model.online.claimAt - Date.now()) / 1000));
+    else if (f.model.online.claimAt && g.turn === opp) {
+      const s = Math.max(0, Math.ceil((f.model.online.claimAt - Date.now()) / 1000));
       note = `${t('wait.reconnect')} ${t('wait.claim_in', { s })}`;
     } else note = t('wait.reconnect');
   }

@@ -1,6 +1,7 @@
 // study.js: records in and out (Aualé's OGN, through engine.wasm), a game opened from a record for review, and play from here.
+// @ts-check
 import { ognWrite, ognRead, EngineError, RecordError } from './engine.js';
-import { togyzRecord } from './togyz.js';
+import { kindRec } from './kinds.js';
 import { t } from './i18n.js';
 import { $, show, store, load, copyText } from './ui.js';
 import { model, setModel, newModel, other, shownPly } from './model.js';
@@ -109,7 +110,7 @@ const OGN_REASONS = [
 
 export function ognReason(reason) {
   for (const [re, key] of OGN_REASONS) {
-    const m = re.exec(reason);
+    const m = /** @type {RegExp} */ (re).exec(reason);
     if (m) return t(key, Object.fromEntries(m.slice(1).map((v, i) => [String(i + 1), v])));
   }
   return reason;
@@ -223,8 +224,8 @@ function endComment(g) {
 
 export function copyRecord() {
   // Togyz Kumalak: the Kazakh two-digit notation (togyz.js).
-  const text = model.timeline && model.timeline.kind === 'togyz'
-    ? togyzRecord(model.timeline.history, model.timeline.state()) : recordOgn();
+  const own = model.timeline && kindRec(model.timeline.kind).record;
+  const text = own ? own(model.timeline.history, model.timeline.state()) : recordOgn();
   copyText(text, t('record.copied'), $('record-text'));
 }
 
@@ -244,7 +245,7 @@ export function downloadRecord() {
 // to it kept (so Undo goes back through them): two players (ai null), or
 // against the computer, which takes the side not to move.
 function playFromHere(vsComputer) {
-  const ply = shownPly();
+  const ply = shownPly(model);
   const line = model.timeline;
   if (!line) return;
   const g = line.at(ply).game;
@@ -256,10 +257,11 @@ function playFromHere(vsComputer) {
 // Whether play from here is possible at the shown ply.
 export function canPlayHere() {
   if (!model || !model.timeline || model.mode === 'online' && !model.state.game.over) return false;
-  const g = model.timeline.at(shownPly()).game;
+  const g = model.timeline.at(shownPly(model)).game;
   return !!g && !g.over;
 }
 
+/** @param {import('./model.js').Facts} f */
 export function drawPlayHere(f) {
   const on = f.reviewable && canPlayHere();
   setHidden($('play-here'), !on);

@@ -1,8 +1,8 @@
 // table.js: draws the board (position, sowing, responding pits, last move) and the two players' rows.
+// @ts-check
 import { t } from './i18n.js';
 import { getKind } from './kind.js';
 import { $ } from './ui.js';
-import { model, mySide } from './model.js';
 import { Board } from './board.js';
 import { tapPreview } from './touch.js';
 import { sideName } from './texts.js';
@@ -27,15 +27,16 @@ export const playable = (letter) => board.legal.has(letter);
 export function disarm() { board.arm(null); }
 
 // Draws the board for the facts f of render.js: the position shown (left
-// alone while a sowing runs: it ends on the position it was given), the
+// alone while a sowing runs: it ends on the position it was given; a
+// review ends it first, review.js), the
 // last move, the pits that respond and the marks (preview, hint, best move).
+/** @param {import('./model.js').Facts} f */
 export function drawBoard(f) {
   board.setKind(getKind());
   board.setView(f.near);
   board.me = f.me;
   // Stores: left is the far player's, right the near player's.
   board.stores = { [f.far]: document.querySelector('.store-left'), [f.near]: document.querySelector('.store-right') };
-  if (f.reviewing) board.finish();
   if (!board.anim) board.show(f.shown.game);
   board.markLast(f.shown.last);
   board.setLegal(f.canMove && !board.anim ? f.g.legal : []);
@@ -53,11 +54,10 @@ export function finishMove() { board.finish(); }
 
 // A move played (or shown at once, before the server confirms it): its
 // sowing from the position before to the one after; the screen is drawn
-// again when it ends.
+// again when it ends. (A move that comes while the player looks back at
+// an earlier position is not sown: the controllers ask only while none
+// is reviewed.)
 export function animateMove(before, last, after) {
-  // A move that comes while the player looks back at an earlier position:
-  // the board stays there (the move is in the list and the live position).
-  if (model && model.review !== null) return;
   board.animate(before, last, after).then(() => requestRedraw());
 }
 
@@ -67,13 +67,14 @@ export function boardIntoView() {
 }
 
 // The players: the one nearest is at the bottom.
+/** @param {import('./model.js').Facts} f */
 export function drawPlayers(f) {
   drawPlayer($('player-bottom'), f.near, f);
   drawPlayer($('player-top'), f.far, f);
 }
 
 function drawPlayer(el, side, f) {
-  const me = mySide();
+  const { model, me } = f;
   const seat = f.seats[side];
   // A player's name when the seat has one (online), else the side.
   let name = displayName(side);
@@ -101,11 +102,12 @@ function drawPlayer(el, side, f) {
   el.classList.toggle('absent', f.online && !here);
   const started = !f.online || f.bothSeated;
   el.classList.toggle('turn', started && !f.g.over && f.g.turn === side && model.review === null);
-  drawPlayerClock(el, side);
+  drawPlayerClock(el, side, model);
 }
 
 // The clocks alone, between states (clock.js ticks them).
-export function drawClocks() {
-  drawPlayerClock($('player-bottom'), $('player-bottom').dataset.side);
-  drawPlayerClock($('player-top'), $('player-top').dataset.side);
+/** @param {import('./model.js').GameState} model */
+export function drawClocks(model) {
+  drawPlayerClock($('player-bottom'), $('player-bottom').dataset.side, model);
+  drawPlayerClock($('player-top'), $('player-top').dataset.side, model);
 }

@@ -1,6 +1,6 @@
 // texts.js: the sentences the page says about a game: sides, last move, result, errors.
+// @ts-check
 import { t, has } from './i18n.js';
-import { model, mySide } from './model.js';
 import { displayName, sideWords } from './names.js';
 import { pitLabel } from './kind.js';
 
@@ -25,10 +25,10 @@ export function lastText(last, mover) {
   return sideSentence('last.move', mover, { pit });
 }
 
-// The result as this browser's player sees it ("you won" or a side): the
-// over card's heading.
-export function resultText(game) {
-  const me = mySide();
+// The result as this browser's player (me: null for a spectator or two
+// players on one device) sees it ("you won" or a side): the over card's
+// heading.
+export function resultText(game, me) {
   if (game.reason === 'aborted' || !game.winner) return t('over.aborted');
   if (game.winner === 'draw') return t('over.draw');
   if (me) return game.winner === me ? t('over.you_win') : t('over.you_lose');
@@ -62,7 +62,7 @@ export function resultSentence(st, me) {
     return by ? sideSentence(key, by, { by: displayName(by) }) : t(key, { by: '' });
   }
   const key = `result.${g.reason}.${resultView(g.winner, me)}`;
-  if (!has(key)) return resultText(g);  // a reason this client does not know
+  if (!has(key)) return resultText(g, me);  // a reason this client does not know
   const loser = g.winner === 'south' ? 'north' : 'south';
   // The sides "of" (Spanish "del Norte", "de las Negras", "de Ana"), so
   // that no verb need agree with them.
@@ -81,11 +81,10 @@ export function errorText(code) {
   return text === key ? t('error.unknown', { code }) : text;
 }
 
-// The offer of mine (me) that the opponent declined (model.online.declined,
-// set by online.js), said until the game moves on or a new offer is made;
-// null when there is none to say. st: the room's state.
-export function declinedText(st, me) {
-  const d = model.online.declined;
+// The offer of mine (me) that the opponent declined (d: the state's
+// online.declined, set by online.js), said until the game moves on or a
+// new offer is made; null when there is none to say. st: the room's state.
+export function declinedText(st, me, d) {
   if (!d || !me || st.game_number !== d.game || st.draw_offer || st.rematch_offer) return null;
   if (d.kind === 'draw' && (st.game.over || st.moves.length !== d.ply)) return null;
   if (d.kind === 'rematch' && !st.game.over) return null;

@@ -1,14 +1,14 @@
 // timeline.js: a game's moves with the position after every ply, so review looks a ply up, never replays.
-import { Game } from './engine.js';
-import { Game as TogyzGame } from './togyz.js';
+// @ts-check
+import { KIND } from './kinds.js';
 
 export class Timeline {
   // Plays moves from start (a position {pits, captured, turn}; null: the
   // standard start); throws EngineError on a position or move the engine
   // refuses. kind: the game, 'oware' or 'togyz' (the caller says which).
   constructor(kind, moves = [], start = null) {
-    if (kind !== 'oware' && kind !== 'togyz') throw new TypeError(`Timeline: no game ${kind}`);
-    const G = kind === 'togyz' ? TogyzGame : Game;
+    if (!Object.hasOwn(KIND, kind)) throw new TypeError(`Timeline: no game ${kind}`);
+    const G = KIND[kind].Game;
     this.kind = kind;
     this.start = start || null;
     this._game = start ? G.fromPosition(start) : G.start();

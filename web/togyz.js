@@ -15,6 +15,7 @@
 // Black's (North's). A move's notation is Kazakh: the hole sown, the hole
 // where the last seed landed, 'X' after a tuzdyk ("76", "58X").
 
+// @ts-check
 import { PIT_IDS } from './kind.js';
 import { EngineError, gameClass } from './wasm-game.js';
 

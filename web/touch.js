@@ -1,4 +1,5 @@
 // touch.js: the setting "tap once to preview, tap again to play": remembered, on by default on touch screens.
+// @ts-check
 import { $, store, load } from './ui.js';
 import { setHidden } from './dom.js';
 
@@ -16,6 +17,7 @@ export function tapPreview() {
 
 // The checkbox, under the buttons, while the viewer may move on a touch
 // screen.
+/** @param {import('./model.js').Facts} f */
 export function drawTouch(f) {
   const shown = touchScreen() && !f.g.over && (!f.online || !!f.me);
   setHidden($('tap-option'), !shown);

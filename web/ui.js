@@ -1,6 +1,10 @@
 // ui.js: page helpers: element lookup, toast, screen-reader announcements, dialog, clipboard, screens, storage.
+// @ts-check
 import { t } from './i18n.js';
 
+// An element of index.html by id: typed loosely (any), as each is the
+// input, dialog or list its id says.
+/** @type {(id: string) => any} */
 export const $ = (id) => document.getElementById(id);
 
 let toastTimer = null;
@@ -51,7 +55,8 @@ function execCopy(text) {
   let ok = false;
   try { ok = document.execCommand('copy'); } catch { ok = false; }
   area.remove();
-  if (back && typeof back.focus === 'function') back.focus({ preventScroll: true });
+  const to = /** @type {any} */ (back);
+  if (to && typeof to.focus === 'function') to.focus({ preventScroll: true });
   return ok;
 }
 

@@ -3,6 +3,7 @@
 // w_game_size() bytes) that its exports act on; the module's Games take
 // turns in it, each keeping its bytes while another one holds it.
 
+// @ts-check
 const MESSAGES = {
   not_pit: 'not a pit', not_yours: 'not a pit of the side to move',
   empty: 'the pit is empty', must_feed: 'the move does not feed the opponent',
@@ -84,7 +85,7 @@ export function gameClass(eng) {
 
     clone() {
       this._use();
-      const g = new this.constructor();
+      const g = new /** @type {any} */ (this.constructor)();
       g._bytes = slot().slice();
       g.moves = this.moves.slice();
       g.history = this.history.slice();
@@ -143,12 +144,12 @@ export function gameClass(eng) {
     // Replays pit names from the start (or from pos); returns the game or
     // throws EngineError with `ply` (1-based) set on the move that failed.
     static replay(moves, pos) {
-      const g = pos ? this.fromPosition(pos) : this.start();
+      const g = pos ? /** @type {any} */ (this).fromPosition(pos) : this.start();
       moves.forEach((m, i) => {
         try {
           g.play(m);
         } catch (e) {
-          if (e instanceof EngineError) e.ply = i + 1;
+          if (e instanceof EngineError) /** @type {any} */ (e).ply = i + 1;
           throw e;
         }
       });

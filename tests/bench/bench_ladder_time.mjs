@@ -1,6 +1,6 @@
 // bench_ladder_time.mjs: how long one move of each level below hard takes
-// in the browser's engine (the wasm modules of web/ai-worker.js and
-// web/togyz-worker.js), from a few positions of each game's opening and
+// in the browser's engine (the wasm modules of web/ai-worker.js, one a
+// game), from a few positions of each game's opening and
 // middlegame (plies 0 to 48 of a game medium plays against itself), each
 // search from a cleared table, the least of three runs, after a warm-up:
 //

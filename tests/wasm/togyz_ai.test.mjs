@@ -1,5 +1,5 @@
 // togyz_ai.test.mjs: web/togyz-ai.wasm (the Togyz Kumalak search of
-// web/togyz-worker.js) under node agrees with the native engine: perft
+// web/ai-worker.js) under node agrees with the native engine: perft
 // from the start and from random positions, the end of random games, and
 // the same move, score, depth, nodes and line as `oware best --game togyz
 // --depth N`; whole games at every level play only legal moves.

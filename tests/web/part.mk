@@ -1,6 +1,9 @@
-# tests/web/: node tests of the web client's shape: its module graph has no
-# import cycle, and its state object takes no field added on the fly.
+# tests/web/: node tests of the web client, no browser: its shape (no
+# import cycle, a sealed state, one owner per element, the kinds as
+# records), its controllers' intents against fakes (online.test.mjs,
+# local.test.mjs), and its JSDoc types checked by tsc (types.test.mjs,
+# tsconfig.json; TypeScript is a dev dependency of tests/ only).
 .PHONY: test-web
-test-web: web-static
+test-web: web-static $(NODE_DEPS)
 	node --test tests/web/
 TESTS += test-web

@@ -1,0 +1,56 @@
+// imports.test.mjs: who reads the screen's state from model.js's `model`
+// (the state of the screen shown, published by its controller). The
+// controllers' modules do (online.js, local.js, study.js: each binds its
+// controller to the page; review.js's intents), the root (app.js), and
+// the module listed below still does, until
+// each draws from the state it is handed (docs/web-client.md); no other
+// module may start to: a view is a function of the state it is given.
+// Run: make test-web
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+// The controllers' modules, and review.js: the review's intents, which
+// every game screen shares.
+const CONTROLLERS = ['local.js', 'online.js', 'review.js', 'study.js'];
+// The root, which opens the screens and hands the draw pass the state of
+// the one shown.
+const ROOT = ['app.js'];
+// Not yet handed the state: names.js's seatName (a seat's name in the
+// room shown), which the sentences of texts.js and the views ask.
+const NOT_YET = ['names.js'];
+
+// Whether src imports the binding `model` of model.js (also renamed: `model as x`).
+export const importsState = (src) => [...src.matchAll(/\bimport\s*\{([^}]*)\}\s*from\s*['"]\.\/model\.js['"]/g)]
+  .some((m) => m[1].split(',').some((name) => /^\s*model(\s+as\s+\w+)?\s*$/.test(name)));
+
+test('the parser sees the state imported, renamed or not, and nothing else', () => {
+  assert.equal(importsState("import { model, facts } from './model.js';"), true);
+  assert.equal(importsState("import { facts, model as shown } from './model.js';"), true);
+  assert.equal(importsState("import {\n  newModel,\n  model,\n} from './model.js';"), true);
+  assert.equal(importsState("import { newModel, facts } from './model.js';"), false);
+  assert.equal(importsState("import { model } from './other.js';"), false);
+});
+
+test('no module but a controller (and the views not yet handed their state) imports the state', () => {
+  const readers = fs.readdirSync(WEB).filter((f) => f.endsWith('.js'))
+    .filter((f) => importsState(fs.readFileSync(path.join(WEB, f), 'utf8'))).sort();
+  const stray = readers.filter((f) => !CONTROLLERS.includes(f) && !ROOT.includes(f) && !NOT_YET.includes(f));
+  assert.deepEqual(stray, []);
+  // The list only shrinks: a view handed its state leaves it.
+  const gone = NOT_YET.filter((f) => !readers.includes(f));
+  assert.deepEqual(gone, [], 'drop these from NOT_YET');
+});
+
+test('the controllers make their state and are handed nothing global for it', () => {
+  for (const f of ['online.js', 'local.js']) {
+    const src = fs.readFileSync(path.join(WEB, f), 'utf8');
+    const body = src.slice(src.indexOf('export function'), src.indexOf("// ---- the page's binding"))
+      .replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+    assert.match(body, /const model = newModel\(/, f);
+    assert.doesNotMatch(body, /\bshown(Model)?\b/, `${f}: the controller reads the screen shown`);
+  }
+});
