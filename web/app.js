@@ -4,7 +4,7 @@
 import { loadEngine } from './engine.js';
 import { loadTogyz } from './togyz.js';
 import { getKind, pitIds, rowOf } from './kind.js';
-import { t, initLang, setLang, getLang, applyStatic } from './i18n.js';
+import { t, initLang, wireLang, applyStatic } from './i18n.js';
 import { $, loadFailed, dialogOpen, shownScreen } from './ui.js';
 import { model } from './model.js';
 import { renderAll } from './render.js';
@@ -80,8 +80,7 @@ function wire() {
   setDraw(renderAll);
   wireBoard({ onPlay, onPreview });
   wireTouch(disarm);
-  $('lang').addEventListener('click', () => {
-    setLang(getLang() === 'es' ? 'en' : 'es');
+  wireLang(() => {
     if (model) requestRedraw();
     else if (shownScreen() === 'start') redrawStart();
     drawLearn();
@@ -100,7 +99,7 @@ function wire() {
 }
 
 async function main() {
-  initLang();
+  await initLang();
   applyStatic();
   wire();
   try {

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { ready, waitMoves, shot, browserSuite, readBoard } from './lib.mjs';
+import { ready, waitMoves, shot, browserSuite, readBoard, switchLang } from './lib.mjs';
 
 const suite = browserSuite();
 const { player, noProblems } = suite;
@@ -820,10 +820,10 @@ test('polish: the start page\'s Resume names the game kept, in both languages', 
   await ready(p);
   await p.waitForSelector('#local-resume:not([hidden])');
   assert.equal(await p.textContent('#local-resume'), 'Resume: Togyz Kumalak for two players, move 3');
-  await p.click('#lang');
+  await switchLang(p, 'es');
   await p.waitForFunction(() => document.querySelector('#local-resume').textContent === 'Seguir: Togyz Kumalak a dos, jugada 3');
   await shot(p, 'screen-resume-desktop-es');
-  await p.click('#lang');
+  await switchLang(p, 'en');
   noProblems();
 });
 
