@@ -1,6 +1,6 @@
 // analysis.js: the engine's analysis of a finished game or a record, run in the search's worker (web/ai-worker.js): progress, the evaluation graph, marks, the best move and the summary.
 import { Computer, ANALYSIS_NODES } from './ai.js';
-import { t } from './i18n.js';
+import { t, fmtNum } from './i18n.js';
 import { $, announce } from './ui.js';
 import { model, shownPly } from './model.js';
 import { displayName, sideWords } from './names.js';
@@ -76,7 +76,7 @@ function stop() {
   if (a) a.running = false;
 }
 
-const fmt = (v) => (v > 0 ? '+' : v < 0 ? '−' : '') + Math.abs(v).toFixed(1);
+const fmt = (v) => (v > 0 ? '+' : v < 0 ? '−' : '') + fmtNum(Math.abs(v), 1);
 
 // The evaluation of the position after k plies (South's view, seeds).
 function evalAt(plies, k) {
@@ -182,7 +182,7 @@ function lossText(p) {
   if (after && after.winner === opp && !(before && before.winner === opp)) return t('an.loss.lets', sideWords(opp));
   if (before && before.winner === mover && !(after && after.winner === mover)) return t('an.loss.win');
   if (clamped(p.eval_before) || clamped(p.eval_after)) return '';
-  return t('an.loss.seeds', { loss: p.loss.toFixed(1) });
+  return t('an.loss.seeds', { loss: fmtNum(p.loss, 1), n: p.loss });
 }
 
 // Whether the analysis card is shown: Oware only (the analysis runs
@@ -274,7 +274,7 @@ export function drawAnalysis(f) {
   }, (tr, side) => {
     const s = sum[side];
     setText(tr.cells[0], displayName(side));
-    [s.inaccuracy, s.mistake, s.blunder, s.average.toFixed(2)].forEach((v, i) => setText(tr.cells[i + 1], v));
+    [s.inaccuracy, s.mistake, s.blunder, fmtNum(s.average, 2)].forEach((v, i) => setText(tr.cells[i + 1], v));
   });
 }
 

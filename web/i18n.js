@@ -14,7 +14,7 @@
 import { getKind } from './kind.js';
 
 // The languages, each named in itself (the selector's words).
-export const LANG_NAMES = { en: 'English', es: 'Español' };
+export const LANG_NAMES = { en: 'English', es: 'Español', fr: 'Français', kk: 'Қазақша', ru: 'Русский' };
 export const LANGS = Object.keys(LANG_NAMES);
 const STORE_KEY = 'oware.lang';
 const tables = {};    // lang: its strings, once fetched
@@ -23,19 +23,32 @@ let table = {};
 let plurals = new Intl.PluralRules('en');
 let numbers = new Intl.NumberFormat('en', { useGrouping: false, maximumFractionDigits: 2 });
 
-function storedLang() {
-  try { return localStorage.getItem(STORE_KEY); } catch { return null; }
+// A language kept: the choice made in the selector (localStorage, for
+// good), or the one a shared link asked for (sessionStorage: this tab only).
+function kept(store) {
+  try { return store().getItem(STORE_KEY); } catch { return null; }
 }
+function keep(store, l) {
+  try {
+    if (l) store().setItem(STORE_KEY, l);
+    else store().removeItem(STORE_KEY);
+  } catch { /* private mode, or no storage */ }
+}
+const local = () => localStorage;
+const session = () => sessionStorage;
 
-// The language a page opens in: ?lang= (a shared link; not kept), else the
-// choice kept in this browser, else the first of the browser's languages
-// that the client speaks, else English.
+// The language a page opens in: ?lang= (a shared link; kept for this tab
+// only, so that its other pages follow), else the choice kept in this
+// browser, else the first of the browser's languages that the client
+// speaks, else English.
 export function pickLang() {
   let asked = null;
   try { asked = new URLSearchParams(location.search).get('lang'); } catch { /* no location */ }
-  if (asked && LANG_NAMES[asked]) return asked;
-  const saved = storedLang();
-  if (saved && LANG_NAMES[saved]) return saved;
+  if (asked && LANG_NAMES[asked]) {
+    keep(session, asked);
+    return asked;
+  }
+  for (const l of [kept(session), kept(local)]) if (l && LANG_NAMES[l]) return l;
   const nav = typeof navigator === 'object' ? navigator : {};
   const prefs = nav.languages && nav.languages.length ? nav.languages : [nav.language || 'en'];
   return prefs.map((l) => String(l).toLowerCase().slice(0, 2)).find((l) => LANG_NAMES[l]) || 'en';
@@ -84,7 +97,8 @@ export function setLang(l) {
   if (!LANG_NAMES[l]) return Promise.resolve();
   const done = () => {
     use(l);
-    try { localStorage.setItem(STORE_KEY, l); } catch { /* private mode */ }
+    keep(local, l);
+    keep(session, null);
     applyStatic();
   };
   if (tables[l]) { done(); return Promise.resolve(); }
@@ -111,9 +125,12 @@ export function wireLang(redraw) {
 // A number in the page's language: "0.5" in English, "0,5" in Spanish,
 // French, Kazakh and Russian; digits: the fraction digits always shown
 // (as toFixed), else up to two as needed.
+const fixed = {};     // lang/digits: its NumberFormat (the clock asks ten times a second)
 export function fmtNum(v, digits) {
   if (digits === undefined) return numbers.format(v);
-  return new Intl.NumberFormat(lang, { useGrouping: false, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(v);
+  const k = `${lang}/${digits}`;
+  if (!fixed[k]) fixed[k] = new Intl.NumberFormat(lang, { useGrouping: false, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return fixed[k].format(v);
 }
 
 // A date (a Date, or its time in ms) in the page's language; opts as
@@ -125,9 +142,15 @@ export function fmtDate(d, opts = { day: 'numeric', month: 'long', year: 'numeri
 // The plural category of n in the page's language ('one', 'few', ...).
 export const pluralOf = (n) => plurals.select(n);
 
-function lookup(kind, key) {
-  let s = kind === 'togyz' ? table[`togyz.${key}`] : undefined;
-  if (s === undefined) s = table[key];
+// The key's text: its Togyz Kumalak variant first while kind is 'togyz',
+// each with its plural form for cat before the plain key.
+function lookup(kind, key, cat) {
+  const pick = (k) => {
+    const v = cat ? table[`${k}.${cat}`] : undefined;
+    return v !== undefined ? v : table[k];
+  };
+  let s = kind === 'togyz' ? pick(`togyz.${key}`) : undefined;
+  if (s === undefined) s = pick(key);
   return s;
 }
 
@@ -136,14 +159,12 @@ export function t(key, params) { return tIn(getKind(), key, params); }
 // t() for a game other than the page's: kind 'oware' or 'togyz' (the
 // start page's list of rooms names each room's sides by its own game).
 export function tIn(kind, key, params) {
-  let s;
-  if (params && params.n !== undefined && params.n !== '' && !Number.isNaN(Number(params.n))) {
-    s = lookup(kind, `${key}.${plurals.select(Number(params.n))}`);
-  }
-  if (s === undefined) s = lookup(kind, key);
+  const n = params ? params.n : undefined;
+  const cat = n !== undefined && n !== '' && !Number.isNaN(Number(n)) ? plurals.select(Number(n)) : null;
+  const s = lookup(kind, key, cat);
   if (s === undefined) return key;
   if (params) {
-    s = s.replace(/\{(\w+)\}/g, (m, k) => {
+    return s.replace(/\{(\w+)\}/g, (m, k) => {
       const v = params[k];
       if (v === undefined) return m;
       return typeof v === 'number' ? numbers.format(v) : String(v);
