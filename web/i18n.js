@@ -139,6 +139,13 @@ export function fmtDate(d, opts = { day: 'numeric', month: 'long', year: 'numeri
   return new Intl.DateTimeFormat(lang, opts).format(d);
 }
 
+// The traditional name of Togyz Kumalak's hole n (1..9) where the page's
+// language has them (togyz.hole.names: Kazakh and Russian), else ''.
+export function holeName(n) {
+  const names = table['togyz.hole.names'];
+  return (names && names.split(', ')[Number(n) - 1]) || '';
+}
+
 // The plural category of n in the page's language ('one', 'few', ...).
 export const pluralOf = (n) => plurals.select(n);
 

@@ -39,9 +39,11 @@ function baseOf(l, k) {
   return null;
 }
 
-// Placeholders a language may leave out: ogn.mark's {4} is the engine's
-// English "seed"/"seeds" (study.js), which another language says itself.
-const OPTIONAL = { 'ogn.mark': ['4'] };
+// Placeholders a language may leave out or add: ogn.mark's {4} is the
+// engine's English "seed"/"seeds" (study.js), which another language says
+// itself; a Togyz hole's traditional name, {name}, where the language has
+// them (togyz.hole.names).
+const OPTIONAL = { 'ogn.mark': ['4'], 'pit.label': ['name'], 'pit.label.one': ['name'] };
 
 function placeholders(k, s, pluralForm) {
   const set = new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => SAME[m[1]] || m[1]));
@@ -146,6 +148,17 @@ for (const l of FILES) {
     assert.match(i18n.fmtDate(Date.UTC(2026, 11, 5, 12), { day: 'numeric', month: 'long', timeZone: 'UTC' }), new RegExp(MONTH[l]));
   });
 }
+
+test('the traditional names of Togyz Kumalak\'s holes in Kazakh and Russian, nowhere else', async () => {
+  for (const l of FILES) {
+    await i18n.setLang(l);
+    const names = [1, 5, 9].map(i18n.holeName);
+    assert.deepEqual(names, { kk: ['Арт', 'Бел', 'Маңдай'], ru: ['Арт', 'Бел', 'Мандай'] }[l] || ['', '', ''], l);
+  }
+  await i18n.setLang('kk');
+  assert.equal(i18n.tIn('togyz', 'pit.label', { pit: '2', name: i18n.holeName(2), n: 7, owner: 'сіздің отауыңыз' }),
+    '2 (Тектұрмас): 7 құмалақ, сіздің отауыңыз');
+});
 
 test('a Togyz Kumalak variant wins over the plain key, its plural forms too', async () => {
   await i18n.setLang('ru');
