@@ -1,5 +1,5 @@
 // clock.js: the room's clocks as the server keeps them (PROTOCOL.md "Clocks"): counted down locally between states, drawn beside the player bars, the time control's wording, the start page's choice, the low-time warning and its sound.
-import { t, getLang, fmtNum } from './i18n.js';
+import { t, getLang } from './i18n.js';
 import { $, soundMuted } from './ui.js';
 import { model } from './model.js';
 import { hooks } from './hooks.js';
@@ -39,7 +39,7 @@ export function formatClock(ms, kind) {
   }
   if (kind !== 'correspondence' && ms < LOW_MS) {
     // Rounded down: 0.0 only when the time is really up.
-    return fmtNum(Math.floor(ms / 100) / 10, 1);
+    return (Math.floor(ms / 100) / 10).toFixed(1);
   }
   const s = Math.ceil(ms / 1000);
   const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;

@@ -125,7 +125,7 @@ export function wireLang(redraw) {
 // A number in the page's language: "0.5" in English, "0,5" in Spanish,
 // French, Kazakh and Russian; digits: the fraction digits always shown
 // (as toFixed), else up to two as needed.
-const fixed = {};     // lang/digits: its NumberFormat (the clock asks ten times a second)
+const fixed = {};     // lang/digits: its NumberFormat, made once
 export function fmtNum(v, digits) {
   if (digits === undefined) return numbers.format(v);
   const k = `${lang}/${digits}`;

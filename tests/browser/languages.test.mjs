@@ -6,7 +6,9 @@
 // nothing wider than the page. Screenshots: build/screenshots/lang-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ready, shot, browserSuite, switchLang } from './lib.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ready, shot, browserSuite, switchLang, SHOTS } from './lib.mjs';
 
 const suite = browserSuite();
 const { player, noProblems } = suite;
@@ -42,6 +44,12 @@ function overflows(page) {
   });
 }
 
+// The screen as seen (a panel over the page), not the whole page.
+async function seen(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
 async function fits(page, label) {
   assert.deepEqual(await overflows(page), [], label);
 }
@@ -69,14 +77,14 @@ for (const [vname, viewport] of [['360', PHONE], ['1280', DESKTOP]]) {
       await p.locator('#learn-list .learn-lesson').first().click();
       await p.waitForSelector('#learn-text');
       await fits(p, `${l} ${vname}: a lesson`);
-      await shot(p, `lang-${l}-${vname}-lesson`);
+      await seen(p, `lang-${l}-${vname}-lesson`);
       await p.click('#learn-close');
 
       // A puzzle, with its hint asked.
       await p.click('#puzzles-open');
       await p.waitForSelector('#puzzles-task:not(:empty)');
       await fits(p, `${l} ${vname}: a puzzle`);
-      await shot(p, `lang-${l}-${vname}-puzzle`);
+      await seen(p, `lang-${l}-${vname}-puzzle`);
       await p.keyboard.press('Escape');
       await p.waitForSelector('#puzzles', { state: 'hidden' });
 
@@ -94,7 +102,7 @@ for (const [vname, viewport] of [['360', PHONE], ['1280', DESKTOP]]) {
       await p.waitForSelector('#over:not([hidden])');
       await p.waitForFunction(() => !document.querySelector('.board.animating'));
       await fits(p, `${l} ${vname}: the game's end`);
-      await shot(p, `lang-${l}-${vname}-over`);
+      await seen(p, `lang-${l}-${vname}-over`);
       noProblems();
     });
   }
