@@ -79,6 +79,16 @@ for (const [vname, viewport] of [['360', PHONE], ['1280', DESKTOP]]) {
       await fits(p, `${l} ${vname}: a lesson`);
       await seen(p, `lang-${l}-${vname}-lesson`);
       await p.click('#learn-close');
+      // And Togyz Kumalak's, whose nine holes leave its stores narrower.
+      await p.check('input[name="kind"][value="togyz"]');
+      await p.click('#learn-open');
+      await p.waitForSelector('#learn-list .learn-lesson');
+      await p.locator('#learn-list .learn-lesson').first().click();
+      await p.waitForSelector('#learn-text');
+      await fits(p, `${l} ${vname}: a Togyz Kumalak lesson`);
+      await seen(p, `lang-${l}-${vname}-lesson-togyz`);
+      await p.click('#learn-close');
+      await p.check('input[name="kind"][value="oware"]');
 
       // A puzzle, with its hint asked.
       await p.click('#puzzles-open');
