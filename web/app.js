@@ -5,7 +5,7 @@ import { loadEngine } from './engine.js';
 import { loadTogyz } from './togyz.js';
 import { getKind, pitIds, rowOf } from './kind.js';
 import { t, initLang, wireLang, applyStatic } from './i18n.js';
-import { $, loadFailed, dialogOpen, shownScreen } from './ui.js';
+import { loadFailed, dialogOpen, shownScreen } from './ui.js';
 import { model } from './model.js';
 import { renderAll } from './render.js';
 import { setDraw, requestRedraw } from './redraw.js';
