@@ -2,7 +2,7 @@
 // @ts-check
 import { Computer, ANALYSIS_NODES } from './ai.js';
 import { kindRec } from './kinds.js';
-import { t } from './i18n.js';
+import { t, fmtNum } from './i18n.js';
 import { $, announce } from './ui.js';
 import { shownPly } from './model.js';
 import { displayName, sideWords } from './names.js';
@@ -84,7 +84,7 @@ function stop(model) {
   if (a) a.running = false;
 }
 
-const fmt = (v) => (v > 0 ? '+' : v < 0 ? '−' : '') + Math.abs(v).toFixed(1);
+const fmt = (v) => (v > 0 ? '+' : v < 0 ? '−' : '') + fmtNum(Math.abs(v), 1);
 
 // The evaluation of the position after k plies (South's view, seeds).
 function evalAt(plies, k) {
@@ -190,7 +190,7 @@ function lossText(p) {
   if (after && after.winner === opp && !(before && before.winner === opp)) return t('an.loss.lets', sideWords(opp));
   if (before && before.winner === mover && !(after && after.winner === mover)) return t('an.loss.win');
   if (clamped(p.eval_before) || clamped(p.eval_after)) return '';
-  return t('an.loss.seeds', { loss: p.loss.toFixed(1) });
+  return t('an.loss.seeds', { loss: fmtNum(p.loss, 1), n: p.loss });
 }
 
 // Whether the analysis card is shown: Oware only (the analysis runs
@@ -287,7 +287,7 @@ export function drawAnalysis(f) {
   }, (tr, side) => {
     const s = sum[side];
     setText(tr.cells[0], displayName(side));
-    [s.inaccuracy, s.mistake, s.blunder, s.average.toFixed(2)].forEach((v, i) => setText(tr.cells[i + 1], v));
+    [s.inaccuracy, s.mistake, s.blunder, fmtNum(s.average, 2)].forEach((v, i) => setText(tr.cells[i + 1], v));
   });
 }
 

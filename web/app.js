@@ -6,8 +6,8 @@ import { loadEngine } from './engine.js';
 import { loadTogyz } from './togyz.js';
 import { getKind } from './kind.js';
 import { kindRec } from './kinds.js';
-import { t, initLang, setLang, getLang, applyStatic } from './i18n.js';
-import { $, loadFailed, dialogOpen, shownScreen } from './ui.js';
+import { t, initLang, wireLang, applyStatic } from './i18n.js';
+import { loadFailed, dialogOpen, shownScreen } from './ui.js';
 import { model } from './model.js';
 import { renderAll } from './render.js';
 import { setDraw, requestRedraw } from './redraw.js';
@@ -76,8 +76,7 @@ function wire() {
   wireBoard({ onPlay, onPreview });
   wireReview({ finishMove });
   wireTouch(disarm);
-  $('lang').addEventListener('click', () => {
-    setLang(getLang() === 'es' ? 'en' : 'es');
+  wireLang(() => {
     if (model) requestRedraw();
     else if (shownScreen() === 'start') redrawStart();
     drawLearn();
@@ -96,7 +95,7 @@ function wire() {
 }
 
 async function main() {
-  initLang();
+  await initLang();
   applyStatic();
   wire();
   try {

@@ -1,7 +1,7 @@
 // board.js: draws the board (pits, seeds, counts, letters, stores), its
 // highlights and the sowing animation. Knows nothing of rooms or sockets.
 // @ts-check
-import { t } from './i18n.js';
+import { t, holeName } from './i18n.js';
 import { kindOf, pitIds, pitLabel, rowOf } from './kind.js';
 import { kindRec } from './kinds.js';
 import { setText, setAttr, setData } from './dom.js';
@@ -227,7 +227,7 @@ export class Board {
       const n = this.counts[i], pit = pitLabel(this.ids[i], this.kind);
       const side = i < this.row ? 'south' : 'north';
       const owner = side === this.me ? t('pit.owner.yours') : t('pit.owner.side', { side: t(`side.${side}`) });
-      let label = t(n === 1 ? 'pit.label.one' : 'pit.label', { pit, owner, n });
+      let label = t(n === 1 ? 'pit.label.one' : 'pit.label', { pit, owner, n, name: holeName(pit) });
       const tz = this.ids[i] === this.tuzdyk.south ? 'south' : this.ids[i] === this.tuzdyk.north ? 'north' : null;
       if (tz) label += `. ${t('pit.label.tuzdyk', { side: t(`side.${tz}`) })}`;
       if (this.legal.has(pit)) label += `. ${t('pit.label.sow')}`;

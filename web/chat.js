@@ -31,7 +31,7 @@ function countChars() {
 
 function timeText(at) {
   if (typeof at !== 'number') return '';
-  return new Date(at).toLocaleTimeString(getLang() === 'es' ? 'es-ES' : 'en-GB', { hour: '2-digit', minute: '2-digit' });
+  return new Date(at).toLocaleTimeString(getLang() === 'en' ? 'en-GB' : getLang(), { hour: '2-digit', minute: '2-digit' });
 }
 
 // Each line: author, time, text, built from text nodes only; a line
@@ -85,7 +85,7 @@ export function drawChat(f) {
   panel.classList.toggle('collapsed', hidden);
   setHidden($('chat-body'), hidden);
   const toggle = $('chat-toggle');
-  const missed = unread === 1 ? t('chat.show.unread.one') : t('chat.show.unread', { n: unread });
+  const missed = t('chat.show.unread', { n: unread });
   setText(toggle, hidden ? (unread ? missed : t('chat.show')) : t('chat.hide'));
   setAttr(toggle, 'aria-expanded', String(!hidden));
   const player = !!f.me;

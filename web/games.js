@@ -72,7 +72,7 @@ const side = (s, kind) => tIn(kindOf(kind), `side.${s === 'north' ? 'north' : 's
 function ago(seconds) {
   if (typeof seconds !== 'number') return '';
   const d = Math.round(Date.now() / 1000 - seconds);
-  const fmt = new Intl.RelativeTimeFormat(getLang() === 'es' ? 'es' : 'en', { numeric: 'auto' });
+  const fmt = new Intl.RelativeTimeFormat(getLang(), { numeric: 'auto' });
   if (d < 60) return fmt.format(0, 'second');
   if (d < 3600) return fmt.format(-Math.floor(d / 60), 'minute');
   if (d < 86400) return fmt.format(-Math.floor(d / 3600), 'hour');

@@ -53,7 +53,8 @@ ALL += web/oware.egdb
 CLEAN += web/oware.egdb
 
 # The files the page loads through its modules (by URLs relative to them):
-# the scripts, the engines, the lessons and puzzles, and the endgame
+# the scripts, the engines, the lessons and puzzles, the strings of each
+# language (web/i18n/<lang>.json: the page fetches its own), and the endgame
 # database. The page asks for them under v/<hash>/, <hash> made of their
 # names and content: a new build gives them a new URL, so owared lets
 # browsers keep them a year ("immutable"; docs/running.md, "Static files")
@@ -74,12 +75,13 @@ CLEAN += web/oware.egdb
 # and are revalidated (ETags).
 WEB_ASSETS = $(sort $(filter-out web/sw.js web/sw-files.js web/boot.js,$(wildcard web/*.js)) \
 	web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm \
-	$(wildcard web/lessons/*.json web/puzzles-*.json))
+	$(wildcard web/lessons/*.json web/i18n/*.json web/puzzles-*.json))
 WEB_ASSETS_JS = $(filter %.js,$(WEB_ASSETS))
-WEB_ASSETS_LINKED = $(filter-out %.js web/lessons/%,$(WEB_ASSETS)) web/oware.egdb
+WEB_ASSETS_DIRS = $(filter web/lessons/% web/i18n/%,$(WEB_ASSETS))
+WEB_ASSETS_LINKED = $(filter-out %.js $(WEB_ASSETS_DIRS),$(WEB_ASSETS)) web/oware.egdb
 WEB_PLAIN = web/index.html web/boot.js web/style.css web/icon.svg web/manifest.webmanifest
 web/boot.js: $(WEB_ASSETS) web/oware.egdb web/part.mk \
-		$(foreach f,$(WEB_ASSETS_LINKED) $(filter web/lessons/%,$(WEB_ASSETS)),$(f).gz $(f).br)
+		$(foreach f,$(WEB_ASSETS_LINKED) $(WEB_ASSETS_DIRS),$(f).gz $(f).br)
 	@v=$$(sha256sum $(WEB_ASSETS) web/oware.egdb | sha256sum | cut -c1-16); d=web/v/$$v; \
 	old=$$(sed -n "s|^import './v/\([0-9a-f]*\)/app.js';|\1|p" web/boot.js 2>/dev/null); \
 	for x in web/v/*; do [ "$$x" = "web/v/$$old" ] || rm -rf "$$x"; done; \
@@ -92,7 +94,7 @@ web/boot.js: $(WEB_ASSETS) web/oware.egdb web/part.mk \
 	for f in $(WEB_ASSETS_LINKED); do \
 	  for e in '' .gz .br; do ln -s ../../$${f#web/}$$e $$d/$${f#web/}$$e || exit 1; done; \
 	done && \
-	ln -s ../../lessons $$d/lessons && \
+	ln -s ../../lessons $$d/lessons && ln -s ../../i18n $$d/i18n && \
 	{ echo "// Made by make (web/part.mk): the app, from the folder named after its files (v/<hash>/)."; \
 	  echo "import './v/$$v/app.js';"; } >$@.tmp
 	mv $@.tmp $@
@@ -130,9 +132,9 @@ icons: $(NODE_DEPS)
 # Precompressed copies beside each file that owared sends to clients that
 # accept them (docs/running.md, "Static files"): file.br (brotli -q 11,
 # Debian's brotli) preferred, else file.gz (gzip -9 -n); for the page, the
-# scripts, the style sheet, the engines, the endgame table, the lessons and
-# puzzles, the manifest and the icon.
-WEB_COMPRESS := $(sort $(wildcard web/*.js web/*.css web/*.html web/lessons/*.json web/puzzles-*.json) \
+# scripts, the style sheet, the engines, the endgame table, the lessons, the
+# languages' strings and the puzzles, the manifest and the icon.
+WEB_COMPRESS := $(sort $(wildcard web/*.js web/*.css web/*.html web/lessons/*.json web/i18n/*.json web/puzzles-*.json) \
 	web/boot.js web/sw-files.js web/manifest.webmanifest web/icon.svg \
 	web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm web/oware.egdb)
 WEB_GZ := $(addsuffix .gz,$(WEB_COMPRESS))

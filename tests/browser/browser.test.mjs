@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadEngine, Game, replay } from '../../web/engine.js';
-import { root, ready, readBoard, waitMoves, shot, rng, prefixProxy, browserSuite, seatOf, expectBoard, SHOTS } from './lib.mjs';
+import { root, ready, readBoard, waitMoves, shot, rng, prefixProxy, browserSuite, seatOf, expectBoard, SHOTS, switchLang } from './lib.mjs';
 import { startNginx } from '../nginx/nginx.mjs';
 
 await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
@@ -381,10 +381,10 @@ test('the local two-player game: keys and clicks, no server round trip', async (
   await ready(p);
   await shot(p, 'start-es');
   assert.equal(await p.textContent('#create'), 'Crear sala');
-  await p.click('#lang');
+  await switchLang(p, 'en');
   assert.equal(await p.textContent('#create'), 'Create room');
   await shot(p, 'start-en');
-  await p.click('#lang');
+  await switchLang(p, 'es');
   // Both languages have every string, and no key shows raw.
   assert.deepEqual(await p.evaluate(async () => (await import(performance.getEntriesByType('resource')
     .map((e) => e.name).find((n) => /\/v\/[0-9a-f]{16}\/app\.js$/.test(n)).replace(/app\.js$/, 'i18n.js'))).missingKeys()), []);

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadEngine, Game } from '../../web/engine.js';
-import { ready, waitMoves, rng, root, browserSuite } from './lib.mjs';
+import { ready, waitMoves, rng, root, browserSuite, switchLang } from './lib.mjs';
 
 await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
 
@@ -72,7 +72,7 @@ test('Enter on a move of the move list keeps the focus on that move, as the revi
   // Another language: every text drawn again, the focus kept.
   await p.evaluate(() => document.querySelector('#moves .mv[data-ply="5"]').blur());
   await p.focus(mv);
-  await p.$eval('#lang', (b) => b.click());
+  await switchLang(p, 'es');
   await p.waitForFunction(() => document.documentElement.lang === 'es' || /Posición|Inicio/.test(document.querySelector('#review-pos').textContent));
   assert.deepEqual(await focusedProbe(p), { probe: 'five', ply: '5' }, 'another language: the focus stays');
   noProblems();

@@ -110,6 +110,13 @@ export async function openPlayer(browser, { locale = 'en-US', viewport = { width
   return page;
 }
 
+// Picks language l in the page's selector (web/i18n.js) and waits until
+// the page has switched: a language not yet used is fetched first.
+export async function switchLang(page, l) {
+  await page.selectOption('#lang', l);
+  await page.waitForFunction((want) => document.documentElement.lang === want, l);
+}
+
 export async function ready(page) {
   await page.waitForFunction(() => !!window.owareTest && window.owareTest.ready === true);
 }

@@ -9,7 +9,7 @@
 // Run: make test-browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ready, shot, waitMoves, browserSuite } from './lib.mjs';
+import { ready, shot, waitMoves, browserSuite, switchLang } from './lib.mjs';
 
 // Each page: the share sheet recorded (headless Chromium has none of its
 // own).
@@ -291,7 +291,7 @@ test('your games: two open rooms and a finished one on the start page; remove, g
   assert.match(await phone.textContent('#games-list .game-item[data-state="yours"]'), /you play South · your move/);
   await shot(phone, 'games-phone-en');
   // Switching the language writes the list again.
-  await phone.click('#lang');
+  await switchLang(phone, 'es');
   await phone.waitForFunction(() => /juegas con Sur · te toca/.test(document.querySelector('#games-list').textContent));
   // Removing the finished and the gone rooms forgets their tokens.
   const finished = by.over.room;

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { ready, waitMoves, shot, browserSuite, readBoard } from './lib.mjs';
+import { ready, waitMoves, shot, browserSuite, readBoard, switchLang } from './lib.mjs';
 
 const suite = browserSuite();
 const { player, noProblems } = suite;
@@ -413,7 +413,7 @@ test('after a server restart the pages are back within seconds, and offline the 
 // Issue 28, minor 11: a path the server does not know gets the client's
 // own page (HTTP 404) in English and Spanish, with nothing else to load
 // and a way home that works at any depth.
-test('an unknown path: our own 404 page in both languages, nothing else requested, a link home', async () => {
+test('an unknown path: our own 404 page in every language, nothing else requested, a link home', async () => {
   for (const [viewport, mobile, locale, where] of [[DESKTOP, false, 'en-US', 'desktop'], [PHONE, true, 'es-ES', 'phone']]) {
     const p = await player({ locale, viewport, mobile, name: `404-${where}` });
     const requests = [];
@@ -423,7 +423,7 @@ test('an unknown path: our own 404 page in both languages, nothing else requeste
     assert.equal(res.status(), 404);
     assert.match(res.headers()['content-type'], /^text\/html; charset=utf-8/);
     assert.deepEqual(await p.$$eval('h1', (hs) => hs.map((h) => `${h.closest('[lang]').lang}: ${h.textContent}`)),
-      ['en: Page not found', 'es: Página no encontrada']);
+      ['en: Page not found', 'es: Página no encontrada', 'fr: Page introuvable', 'kk: Бет табылмады', 'ru: Страница не найдена']);
     await shot(p, `screen-404-${where}-${locale.slice(0, 2)}`);
     assert.deepEqual(requests, ['404 /no/such/page'], 'the page alone, nothing else fetched');
     // The one console line is the browser's own report of the 404.
@@ -820,10 +820,10 @@ test('polish: the start page\'s Resume names the game kept, in both languages', 
   await ready(p);
   await p.waitForSelector('#local-resume:not([hidden])');
   assert.equal(await p.textContent('#local-resume'), 'Resume: Togyz Kumalak for two players, move 3');
-  await p.click('#lang');
+  await switchLang(p, 'es');
   await p.waitForFunction(() => document.querySelector('#local-resume').textContent === 'Seguir: Togyz Kumalak a dos, jugada 3');
   await shot(p, 'screen-resume-desktop-es');
-  await p.click('#lang');
+  await switchLang(p, 'en');
   noProblems();
 });
 

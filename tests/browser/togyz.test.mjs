@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadEngine } from '../../web/engine.js';
 import { loadTogyz, replay, Game, togyzRecord } from '../../web/togyz.js';
-import { root, ready, shot, rng, browserSuite } from './lib.mjs';
+import { root, ready, shot, rng, browserSuite, switchLang } from './lib.mjs';
 
 await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
 await loadTogyz(fs.readFileSync(path.join(root, 'web/togyz.wasm')));
@@ -131,11 +131,11 @@ test('the start page offers Togyz Kumalak: its board, its sides, its rules; Owar
   await p.reload();
   await ready(p);
   assert.equal(await p.isChecked('input[name="kind"][value="togyz"]'), true);
-  await p.click('#lang');
+  await switchLang(p, 'es');
   assert.match(await p.textContent('label:has(input[name="side"][value="south"])'), /Blancas \(empiezas tú\)/);
   assert.match(await p.textContent('.rules'), /82 semillas/);
   await shot(p, 'togyz-start-es');
-  await p.click('#lang');
+  await switchLang(p, 'en');
   await p.check('input[name="kind"][value="oware"]');
   assert.equal(await p.$$eval('#hero-board .pit', (els) => els.length), 12);
   assert.match(await p.textContent('label:has(input[name="side"][value="south"])'), /South/);

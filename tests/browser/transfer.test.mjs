@@ -3,7 +3,8 @@
 // counting proxy here (status lines, headers and bodies, as on the wire),
 // from the page's load until its first move can be made: a first visit
 // sends at most 120 KB (brotli copies, web/part.mk) and not the endgame
-// database; a second visit gets nothing but revalidations (304) and
+// database, in each of the client's languages (its own strings alone); a
+// second visit gets nothing but revalidations (304) and
 // answers from the browser's cache (the modules under v/<hash>/ are kept a
 // year). The figures are printed as test diagnostics.
 import { test, before, after } from 'node:test';
@@ -162,6 +163,31 @@ test('first visit: at most 120 KB before the first move, and not the endgame dat
     await ctx.close();
     await proxy.close();
   }
+});
+
+// The same first visit in each language the browser may ask for: its
+// own strings come, and no other language's (issue 42: a first visit does
+// not grow with each language added).
+test('first visit in each language: its own strings alone, at most 120 KB', async (t) => {
+  const sizes = [];
+  for (const [locale, lang] of [['en-US', 'en'], ['es-ES', 'es'], ['fr-FR', 'fr'], ['kk-KZ', 'kk'], ['ru-RU', 'ru']]) {
+    const proxy = await countingProxy(server.port, 61);
+    const ctx = await browser.newContext({ locale, viewport: { width: 1000, height: 800 }, serviceWorkers: 'block' });
+    try {
+      const page = await ctx.newPage();
+      const log = await untilFirstMove(page, proxy);
+      assert.equal(await page.getAttribute('html', 'lang'), lang);
+      const strings = log.filter((r) => /\/i18n\/\w+\.json$/.test(r.path)).map((r) => r.path.replace(/.*\//, ''));
+      assert.deepEqual(strings, [`${lang}.json`], 'the page\'s language only');
+      const bytes = sum(log);
+      sizes.push(`${lang} ${kb(bytes)}`);
+      assert.ok(bytes <= FIRST_VISIT_MAX, `${lang}: ${bytes} bytes before the first move`);
+    } finally {
+      await ctx.close();
+      await proxy.close();
+    }
+  }
+  t.diagnostic(`first visit by language: ${sizes.join(', ')}`);
 });
 
 // A second visit, a minute later (the proxy's Age header): the files that

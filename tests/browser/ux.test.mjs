@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadEngine, Game } from '../../web/engine.js';
-import { root, launchBrowser, ready, readBoard, waitMoves, shot, rng, browserSuite } from './lib.mjs';
+import { root, launchBrowser, ready, readBoard, waitMoves, shot, rng, browserSuite, switchLang } from './lib.mjs';
 
 await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
 
@@ -591,7 +591,7 @@ test('every screen has one level-one heading, and it takes the focus', async () 
   assert.deepEqual(await h1s(ai), ['Partida contra la IA']);
   assert.match(await label(ai, 'A'), /^A: \d+ semillas?, tu hoyo\. Pulsa para sembrar\.$/);
   // The heading follows the language switch.
-  await ai.click('#lang');
+  await switchLang(ai, 'en');
   assert.deepEqual(await h1s(ai), ['Playing the computer']);
 
   // A room that does not exist still has its heading.

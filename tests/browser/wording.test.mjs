@@ -5,11 +5,15 @@
 // show them on the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 
 // i18n.js touches the page only to set its language and static texts.
 globalThis.document = { documentElement: {}, querySelectorAll: () => [], title: '' };
+// It fetches its strings (web/i18n/<lang>.json): here they come from the files.
+globalThis.fetch = async (url) => ({ ok: true, json: async () => JSON.parse(fs.readFileSync(new URL(url), 'utf8')) });
 
-const { setLang } = await import('../../web/i18n.js');
+const { setLang, loadLang } = await import('../../web/i18n.js');
+await Promise.all(['en', 'es'].map(loadLang));
 const { resultSentence } = await import('../../web/texts.js');
 
 const seated = { south: { taken: true }, north: { taken: true } };

@@ -3,7 +3,7 @@
 // every step's answers are exactly the legal moves that achieve its goal,
 // every explained wrong try is really wrong (refused with its code, or
 // legal and short of the goal), every question's facts hold, every
-// text is there in English and Spanish, and Togyz Kumalak's texts name
+// text is there in each of the five languages, and Togyz Kumalak's texts name
 // holes by the numbers the board shows, never by the page's letters.
 // Run: ENGINE_WASM=web/engine.wasm TOGYZ_WASM=web/togyz.wasm node --test tests/wasm/lessons.test.mjs
 import { test } from 'node:test';
@@ -19,7 +19,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 await oware.loadEngine(fs.readFileSync(path.resolve(root, process.env.ENGINE_WASM || 'web/engine.wasm')));
 await togyz.loadTogyz(fs.readFileSync(path.resolve(root, process.env.TOGYZ_WASM || 'web/togyz.wasm')));
 const ENGINES = { oware: oware.Game, togyz: togyz.Game };
-const LANGS = ['en', 'es'];
+const LANGS = ['en', 'es', 'fr', 'kk', 'ru'];
 const LEVELS = ['easy', 'medium', 'hard'];
 const GOALS = ['last', 'seeds', 'seeds_min', 'over', 'winner', 'reason', 'tuzdyk'];
 const CHECKS = ['move', 'moves', 'pit', 'count', 'seeds', 'grand_slam', 'tuzdyk', 'to_tuzdyk_south',
@@ -31,6 +31,9 @@ const CHECKS = ['move', 'moves', 'pit', 'count', 'seeds', 'grand_slam', 'tuzdyk'
 const LETTER_HOLE = {
   en: /\bholes? [a-iA-I]\b(?!')|\b(into|to|reaches|sows?|sowed|and|along|does|played) [b-iA-I]\b(?!')|\bplayed [a-iA-I](?=[,.:;)])|(^|[\s(])[a-iA-I]'s\b|(^|[\s(])[b-iA-I][,.:;)]/,
   es: /\b(hoyos?|la) [a-iA-I]\b(?![\wáéíóú])|\bjugado [a-iA-I](?=[,.:;)])|\b(de|del|al|siembra|sembró|captura|y|a) [b-iA-I]\b(?![\wáéíóú])|(^|[\s(])[b-iA-I][,.:;)]/,
+  fr: /\bcases? [a-iA-I](?![\p{L}’'])|\b(en|dans|de|et|sème) [b-iA-I](?![\p{L}’'])|(^|[\s(])[b-iA-I][,.:;)]/u,
+  kk: /(^|[\s(])[a-iA-I](-| )?отау|(^|[\s(])[b-iA-I][,.:;)]/u,
+  ru: /лунк\p{L}* [a-iA-I](?!\p{L})|(^|[\s(])из [a-iA-I](?!\p{L})|(^|[\s(])[b-iA-I][,.:;)]/u,
 };
 let textKind = 'oware';
 
@@ -158,16 +161,21 @@ test('the checks can fail: a wrong answer, a wrong try that works, a missing Spa
   assert.throws(() => texts({ en: 'x' }, 'x'), /es text/);
   // Togyz Kumalak's holes by their letters, as the texts were first written.
   textKind = 'togyz';
-  for (const [en, es] of [["b: one seed back into b, seven along c to i, the ninth into A.", 'Hoyo 2.'],
+  const other = { fr: 'Case 2.', kk: '2-отау.', ru: 'Лунка 2.' };
+  for (const [en, es, l, said] of [["b: one seed back into b, seven along c to i, the ninth into A.", 'Hoyo 2.'],
     ["c's 9 seeds: one back into c, the last reaches B.", 'Hoyo 2.'],
     ['Here A holds 4. How many seeds does i capture?', 'Hoyo 2.'],
     ['Hole 2.', 'Las 9 semillas de a: una vuelve a a, luego de la b a la i.'],
     ['Hole 2.', 'Aquí A tiene 4. ¿Cuántas semillas captura i?'],
     ['Hole 2.', 'Has jugado a; Negras no tiene semillas que mover.'],
-    ['You played a; Black has no seeds to move.', 'Hoyo 2.']]) {
-    assert.throws(() => texts({ en, es }, 'x'), /by its letter/, `${en} / ${es}`);
+    ['You played a; Black has no seeds to move.', 'Hoyo 2.'],
+    ['Hole 2.', 'Hoyo 2.', 'fr', 'Les 9 graines de la case c : une revient en c.'],
+    ['Hole 2.', 'Hoyo 2.', 'kk', 'c отауынан жүрдіңіз.'],
+    ['Hole 2.', 'Hoyo 2.', 'ru', 'Камни из лунки c: один обратно в c.']]) {
+    assert.throws(() => texts({ en, es, ...other, ...(l ? { [l]: said } : {}) }, 'x'), /by its letter/, `${en} / ${es} / ${said}`);
   }
-  assert.doesNotThrow(() => texts({ en: "Black's hole 2 and a seed: A single seed moves on to hole 2.", es: 'Una semilla va a tu almacén y a la fila.' }, 'x'));
+  assert.doesNotThrow(() => texts({ en: "Black's hole 2 and a seed: A single seed moves on to hole 2.", es: 'Una semilla va a tu almacén y a la fila.',
+    fr: 'La case 2 des Noirs et une graine.', kk: 'Қаралардың 2-отауы және бір құмалақ.', ru: 'Лунка 2 чёрных и один камень.' }, 'x'));
   textKind = 'oware';
   const q = data.lessons[1].steps[1];
   assert.throws(() => checkQuestion('oware', { ...q, check: { ...q.check, count: 1 } }, 'x'), /holds 1/);
