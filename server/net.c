@@ -799,6 +799,7 @@ static void drop(conn *c, const char *reason, const char *why, const char *what,
 #define RX_CHECK_BUSY_MS 200
 #define RX_CHECKS_CALM 128 /* at most this many a pass when calm: no burst */
 #define KEEPALIVE_MIN_SLICE 16 /* connections a tick at least */
+#define KEEPALIVE_MIN_PINGS 32 /* pings a tick allowed at least */
 
 static int64_t rx_budget_per_s(void)
 {
@@ -849,7 +850,7 @@ void net_keepalive(int64_t period_ms, int64_t tick_ms)
 	static int checks;
 	int64_t now = now_ms(), ping = (int64_t)net_cfg->ping_seconds * 1000,
 	        hangup = (int64_t)net_cfg->hangup_seconds * 1000;
-	int64_t slice;
+	int64_t slice, pings;
 	conn *c;
 
 	if (!sweep_at) {
@@ -865,6 +866,13 @@ void net_keepalive(int64_t period_ms, int64_t tick_ms)
 	slice = ((int64_t)connections * tick_ms + pass_period - 1) / pass_period;
 	if (slice < KEEPALIVE_MIN_SLICE)
 		slice = KEEPALIVE_MIN_SLICE;
+	/* Pings at twice their mean rate at most (every connection once per
+	 * --ping-seconds), and at least KEEPALIVE_MIN_PINGS: connections that
+	 * fell silent together (opened in one burst) are pinged over a few
+	 * seconds, not all in one pass. One due waits for a pass or two. */
+	pings = 2 * (int64_t)connections * tick_ms / (ping > 0 ? ping : 1);
+	if (pings < KEEPALIVE_MIN_PINGS)
+		pings = KEEPALIVE_MIN_PINGS;
 	for (c = sweep_at; c && slice-- > 0; c = sweep_at) {
 		int64_t idle = now - c->last_rx;
 
@@ -902,8 +910,9 @@ void net_keepalive(int64_t period_ms, int64_t tick_ms)
 			net_counters.dropped_idle++;
 			drop(c, "idle", "idle", "ms", idle);
 		}
-		else if (idle >= ping && c->ping == 0) {
+		else if (idle >= ping && c->ping == 0 && pings > 0) {
 			c->ping = 1;
+			pings--;
 			lws_callback_on_writable(c->wsi);
 		}
 	}
