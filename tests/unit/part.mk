@@ -40,6 +40,7 @@ UNIT_OBJ_jscan := $(BUILD)/tests/unit/test_jscan.o $(BUILD)/bench/jscan.o
 UNIT_OBJ_text := $(BUILD)/tests/unit/test_text.o $(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_LIBS_message := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS)
 UNIT_LIBS_text := $(JANSSON_LIBS) $(ICU_LIBS)
+UNIT_LIBS_event := $(ICU_LIBS)
 UNIT_LIBS_rules := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS)
 UNIT_LIBS_rooms := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS) $(UUID_LIBS)
 

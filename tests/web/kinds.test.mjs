@@ -16,6 +16,11 @@ import { KINDS } from '../../web/kind.js';
 import { LADDERS } from '../../web/ai.js';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+// The page's words in node (i18n.js): a page with nothing on it, English
+// read from disk.
+globalThis.document = { documentElement: {}, querySelectorAll: () => [], title: '' };
+globalThis.fetch = async (url) => ({ ok: true, json: async () => JSON.parse(fs.readFileSync(new URL(url), 'utf8')) });
+await (await import('../../web/i18n.js')).setLang('en');
 await loadEngine(fs.readFileSync(path.join(WEB, 'engine.wasm')));
 await loadTogyz(fs.readFileSync(path.join(WEB, 'togyz.wasm')));
 
