@@ -3,6 +3,7 @@
  * rules are in gate.h). Two lists, oldest first: the sockets not yet known
  * to have sent a byte, and those that did. */
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -186,25 +187,53 @@ int gate_accept(struct lws *wsi, ipent *ip, int64_t now)
 	return 0;
 }
 
+/* A socket's opaque user data: its gate_sock while it reads its headers;
+ * after that only its address entry, tagged by the low bit (a connection
+ * keeps no more than it did before the gate), or NULL. */
+_Static_assert(_Alignof(ipent) > 1, "the tag bit of an address entry's pointer");
+
+static gate_sock *sock_of(struct lws *wsi)
+{
+	uintptr_t v = (uintptr_t)lws_get_opaque_user_data(wsi);
+
+	return v & 1 ? NULL : (gate_sock *)v;
+}
+
+static ipent *tagged_ip(struct lws *wsi)
+{
+	uintptr_t v = (uintptr_t)lws_get_opaque_user_data(wsi);
+
+	return v & 1 ? (ipent *)(v & ~(uintptr_t)1) : NULL;
+}
+
 void gate_headers_done(struct lws *wsi)
 {
-	gate_sock *g = lws_get_opaque_user_data(wsi);
+	gate_sock *g = sock_of(wsi);
 
-	if (g)
-		unlink_q(g);
+	if (!g)
+		return;
+	unlink_q(g);
+	lws_set_opaque_user_data(wsi, g->ip ? (void *)((uintptr_t)g->ip | 1) : NULL);
+	free(g);
 }
 
 ipent *gate_ip(struct lws *wsi)
 {
-	gate_sock *g = lws_get_opaque_user_data(wsi);
+	gate_sock *g = sock_of(wsi);
 
-	return g ? g->ip : NULL;
+	return g ? g->ip : tagged_ip(wsi);
 }
 
 void gate_uncount(struct lws *wsi)
 {
-	gate_sock *g = lws_get_opaque_user_data(wsi);
+	gate_sock *g = sock_of(wsi);
+	ipent *ip = tagged_ip(wsi);
 
+	if (ip) {
+		ip->sockets--;
+		lws_set_opaque_user_data(wsi, NULL);
+		return;
+	}
 	if (!g || !g->ip)
 		return;
 	if (g->queue != GQ_NONE)
@@ -215,11 +244,11 @@ void gate_uncount(struct lws *wsi)
 
 void gate_gone(struct lws *wsi)
 {
-	gate_sock *g = lws_get_opaque_user_data(wsi);
+	gate_sock *g = sock_of(wsi);
 
+	gate_uncount(wsi);
 	if (!g)
 		return;
-	gate_uncount(wsi);
 	unlink_q(g);
 	lws_set_opaque_user_data(wsi, NULL);
 	free(g);
