@@ -203,7 +203,7 @@ static void start(actor *a)
 		later(a, 50);
 		return;
 	}
-	if (a->kind == ATK_TRICKLE || a->kind == ATK_IDLE)
+	if (a->kind == ATK_TRICKLE || a->kind == ATK_IDLE || a->kind == ATK_SILENT)
 		a->room[0] = 0;
 	else if (a->kind == ATK_CHAT)
 		; /* its own room (or none yet: it creates one), kept across connections */
@@ -242,6 +242,16 @@ static void on_connected(actor *a)
 
 	if (getsockopt(a->fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0 || err) {
 		fail(a);
+		return;
+	}
+	if (a->kind == ATK_SILENT) {
+		/* Connected, and not one byte: it holds a header buffer until
+		 * the server closes it. */
+		add(a, AS_UPGRADED, 1);
+		a->opened = ev_now(g.loop);
+		a->state = S_OPEN;
+		set_io(a, EV_READ);
+		later(a, TRICKLE_GIVE_UP_MS);
 		return;
 	}
 	if (a->kind == ATK_TRICKLE) {
@@ -600,7 +610,7 @@ static void on_io(struct ev_loop *loop, ev_io *w, int revents)
 	case S_OPEN:
 		if (a->kind == ATK_PING)
 			on_flood_writeable(a);
-		else if (a->kind == ATK_TRICKLE)
+		else if (a->kind == ATK_TRICKLE || a->kind == ATK_SILENT)
 			on_trickle_readable(a);
 		else
 			on_readable(a);
@@ -622,6 +632,10 @@ static void on_timer(struct ev_loop *loop, ev_timer *t, int revents)
 		chat_tick(a);
 	else if (a->state == S_OPEN && a->kind == ATK_TRICKLE)
 		trickle_tick(a);
+	else if (a->state == S_OPEN && a->kind == ATK_SILENT) {
+		add(a, AS_HELD, 1); /* still open after 30 s */
+		again(a, g.cfg->pause_ms);
+	}
 	else if (a->state == S_OPEN && a->kind == ATK_HISTORY && a->welcomed)
 		again(a, 0); /* no history came (none yet): the next */
 	else if (a->state != S_OPEN || a->kind == ATK_CHURN || a->kind == ATK_HISTORY)

@@ -1,5 +1,6 @@
 /* attack.h: owload's attackers (--attack-pings, --attack-churn,
- * --attack-slow, --attack-chat, --attack-trickle, --attack-history), and
+ * --attack-slow, --attack-chat, --attack-trickle, --attack-history,
+ * --attack-silent), and
  * its idle connections (--idle), which are no attack but live alike: raw
  * non-blocking sockets with hand-made upgrades and
  * masked frames on one libev loop of their own, apart from the players, so
@@ -13,7 +14,8 @@
 /* ATK_IDLE: upgraded connections that join no room, say nothing and
  * answer the server's pings, held from the ramp on (the others start with
  * the steady phase). */
-enum { ATK_PING, ATK_CHURN, ATK_SLOW, ATK_CHAT, ATK_TRICKLE, ATK_HISTORY, ATK_IDLE, ATK_KINDS };
+enum { ATK_PING, ATK_CHURN, ATK_SLOW, ATK_CHAT, ATK_TRICKLE, ATK_HISTORY, ATK_SILENT, ATK_IDLE,
+       ATK_KINDS };
 
 /* Counters per kind of attacker. */
 enum {
@@ -32,8 +34,8 @@ enum {
 	AS_BYTES_RX,     /* bytes read after the upgrade (or the request) */
 	AS_CHAT_OK,      /* chat: lines the server sent back; history: histories read */
 	AS_ANSWERED,     /* trickle: requests answered (any HTTP answer) */
-	AS_CUT,          /* trickle: requests the server closed unanswered */
-	AS_HELD,         /* trickle: requests still open after TRICKLE_GIVE_UP */
+	AS_CUT,          /* trickle, silent: connections the server closed unanswered */
+	AS_HELD,         /* trickle, silent: still open after TRICKLE_GIVE_UP */
 	AS_FIELDS
 };
 

@@ -1145,7 +1145,8 @@ static void attack_rows(void)
 {
 	static const char *const names[ATK_KINDS] = {"ping flood", "spectator churn",
 	                                             "slow readers", "chat flood", "body trickle",
-	                                             "history pull", "idle connections"};
+	                                             "history pull", "silent sockets",
+	                                             "idle connections"};
 
 	for (int k = 0; k < ATK_KINDS; k++) {
 		const uint64_t *v = sh->atk.v[k];
@@ -1161,7 +1162,11 @@ static void attack_rows(void)
 			printf(", %.1f MiB of pings sent\n", (double)v[AS_BYTES_TX] / (1 << 20));
 		else if (k == ATK_IDLE)
 			printf(", %.1f KiB read (pings)\n", (double)v[AS_BYTES_RX] / 1024);
-		else if (k == ATK_TRICKLE) {
+		else if (k == ATK_SILENT) {
+			printf("\n%-34s cut unanswered=%" PRIu64 ", still open after 30 s=%" PRIu64 "\n",
+			       "  sockets", v[AS_CUT], v[AS_HELD]);
+			continue;
+		} else if (k == ATK_TRICKLE) {
 			printf("; %" PRIu64 " bytes trickled\n", v[AS_BYTES_TX]);
 			printf("%-34s cut unanswered=%" PRIu64 ", answered=%" PRIu64 ", still open after"
 			       " 30 s=%" PRIu64 "\n", "  requests", v[AS_CUT], v[AS_ANSWERED], v[AS_HELD]);
@@ -1234,6 +1239,8 @@ static void usage(void)
 	       "                          second and reconnect to their seat every 2 s\n"
 	       "  --attack-trickle N      POST /api/rooms whose 100-byte body comes a byte a\n"
 	       "                          second\n"
+	       "  --attack-silent N       connections that send nothing at all (a header buffer\n"
+	       "                          held), again as soon as the server closes them\n"
 	       "  --attack-history N      spectators of the chat flooders' rooms that read the\n"
 	       "                          chat history and close, again and again\n"
 	       "  --attack-pause MS       before an attacker reconnects after a close or a\n"
@@ -1257,7 +1264,7 @@ int main(int argc, char **argv)
 		{"attack-pings", 1, 0, 'A'}, {"attack-churn", 1, 0, 'C'}, {"attack-slow", 1, 0, 'W'},
 		{"attack-pause", 1, 0, 'Z'}, {"attack-sources", 1, 0, 'X'},
 		{"attack-chat", 1, 0, 'B'}, {"attack-trickle", 1, 0, 'L'}, {"attack-history", 1, 0, 'Y'},
-		{"idle", 1, 0, 'D'}, {"help", 0, 0, 'h'}, {0, 0, 0, 0},
+		{"idle", 1, 0, 'D'}, {"attack-silent", 1, 0, 'E'}, {"help", 0, 0, 'h'}, {0, 0, 0, 0},
 	};
 	struct wstats t;
 	struct pstat idle, loaded, cpu0, cpu1, last, warm = {0, 0};
@@ -1304,6 +1311,7 @@ int main(int argc, char **argv)
 		case 'L': o.attack[ATK_TRICKLE] = atoi(optarg); break;
 		case 'Y': o.attack[ATK_HISTORY] = atoi(optarg); break;
 		case 'D': o.attack[ATK_IDLE] = atoi(optarg); break;
+		case 'E': o.attack[ATK_SILENT] = atoi(optarg); break;
 		case 'Z': o.attack_pause_ms = atof(optarg); break;
 		case 'X': o.attack_sources = atoi(optarg); break;
 		case 'h': usage(); return 0;
@@ -1315,7 +1323,7 @@ int main(int argc, char **argv)
 	    o.duration < 0 || o.ramp < 0 || o.port < 1 || o.port > 65535 ||
 	    o.attack[ATK_PING] < 0 || o.attack[ATK_CHURN] < 0 || o.attack[ATK_SLOW] < 0 ||
 	    o.attack[ATK_CHAT] < 0 || o.attack[ATK_TRICKLE] < 0 || o.attack[ATK_HISTORY] < 0 ||
-	    o.attack[ATK_IDLE] < 0 ||
+	    o.attack[ATK_IDLE] < 0 || o.attack[ATK_SILENT] < 0 ||
 	    o.attack_sources < 1 || o.attack_pause_ms < 0 || !(o.stall_ms >= 0)) {
 		fprintf(stderr, "owload: bad arguments (see --help)\n");
 		return 2;

@@ -150,6 +150,8 @@ soak)
 	# spectators joining and leaving at once, spectators that read late,
 	# chat flooders reconnecting to their seats, POST bodies trickled a
 	# byte a second, spectators pulling the flooders' chat histories.
+	# (SOAK_ARGS="--attack-silent 300" adds sockets that send nothing:
+	# bench/README.md.)
 	# The server keeps its default message rate (the players send at most
 	# ~10 a second) and a join limit per address ten times its default,
 	# which the players' ~350 joins a minute per address stay well under.
@@ -163,7 +165,7 @@ soak)
 		--games 2 --drop 1 --abandon 0.3 --reconnect-ms 300 \
 		--attack-pings 4 --attack-churn 8 --attack-slow 16 \
 		--attack-chat 8 --attack-trickle 16 --attack-history 8 \
-		--warmup "$warm" --rss-check 5 --views "$dir/views" "$@" || fail=1
+		--warmup "$warm" --rss-check 5 --views "$dir/views" ${SOAK_ARGS:-} "$@" || fail=1
 	server_metrics
 	if ! kill -0 "$spid" 2>/dev/null; then
 		echo "run-load: the server exited during the soak"
@@ -175,7 +177,7 @@ soak)
 	# an error of owload's
 	warnings() {
 		grep -E " (error|warn) " "$dir/server.log" |
-			grep -vE "seat_claimable|slow_client|client_dropped reason=(flood|slow) |log_suppressed event=client_dropped "
+			grep -vE "seat_claimable|slow_client|client_dropped reason=(flood|slow) |log_suppressed event=(client_dropped|flood_ban) |flood_ban addr="
 	}
 	if warnings | head -1 | grep -q .; then
 		echo "run-load: the server logged warnings or errors:"
