@@ -18,8 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
-__attribute__((format(printf, 3, 4)))
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
+void pair__set_err(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -106,34 +105,34 @@ static int opposite(int result)
 int pair_check(const pair_event *ev, char *err, size_t errlen)
 {
 	if (ev->nplayers < 0 || ev->nplayers > PAIR_MAX_PLAYERS) {
-		set_err(err, errlen, "%d players: at most %d", ev->nplayers, PAIR_MAX_PLAYERS);
+		pair__set_err(err, errlen, "%d players: at most %d", ev->nplayers, PAIR_MAX_PLAYERS);
 		return PAIR_ERANGE;
 	}
 	if (ev->total_rounds < 0 || ev->total_rounds > PAIR_MAX_ROUNDS) {
-		set_err(err, errlen, "%d rounds: at most %d", ev->total_rounds, PAIR_MAX_ROUNDS);
+		pair__set_err(err, errlen, "%d rounds: at most %d", ev->total_rounds, PAIR_MAX_ROUNDS);
 		return PAIR_ERANGE;
 	}
 	for (int i = 0; i < ev->nplayers; i++) {
 		const pair_player *pl = &ev->p[i];
 		if (pl->nrounds < 0 || pl->nrounds > PAIR_MAX_ROUNDS) {
-			set_err(err, errlen, "player %d: %d rounds", i + 1, pl->nrounds);
+			pair__set_err(err, errlen, "player %d: %d rounds", i + 1, pl->nrounds);
 			return PAIR_ERANGE;
 		}
 		for (int r = 0; r < pl->nrounds; r++) {
 			const pair_game *g = &pl->rounds[r];
 			if (!strchr("10=WDL+-HFUZ ", g->result) || !g->result) {
-				set_err(err, errlen, "player %d round %d: not a TRF result", i + 1, r + 1);
+				pair__set_err(err, errlen, "player %d round %d: not a TRF result", i + 1, r + 1);
 				return PAIR_EINVAL;
 			}
 			if (g->opp < 0) {
 				if (!strchr("HFUZ -+", g->result) || g->color != PAIR_NOCOLOR) {
-					set_err(err, errlen, "player %d round %d: a game or a colour without an opponent", i + 1, r + 1);
+					pair__set_err(err, errlen, "player %d round %d: a game or a colour without an opponent", i + 1, r + 1);
 					return PAIR_EINVAL;
 				}
 				continue;
 			}
 			if (g->opp >= ev->nplayers || g->opp == i) {
-				set_err(err, errlen, "player %d round %d: opponent %d", i + 1, r + 1, g->opp + 1);
+				pair__set_err(err, errlen, "player %d round %d: opponent %d", i + 1, r + 1, g->opp + 1);
 				return PAIR_ERANGE;
 			}
 			const pair_player *op = &ev->p[g->opp];
@@ -143,7 +142,7 @@ int pair_check(const pair_event *ev, char *err, size_t errlen)
 					&& !(g->result == '-' && h->result == '-'))
 				|| (result_played(g) && (g->color == PAIR_NOCOLOR
 					|| g->color == h->color))) {
-				set_err(err, errlen, "players %d and %d disagree on round %d", i + 1, g->opp + 1, r + 1);
+				pair__set_err(err, errlen, "players %d and %d disagree on round %d", i + 1, g->opp + 1, r + 1);
 				return PAIR_EINVAL;
 			}
 		}
@@ -1335,7 +1334,7 @@ int pair_dutch(const pair_event *ev, void *work, size_t work_len,
 	if (rc)
 		return rc;
 	if (!work || work_len < pair_work_size(ev->nplayers)) {
-		set_err(err, errlen, "work area of %zu bytes, %zu needed", work_len, pair_work_size(ev->nplayers));
+		pair__set_err(err, errlen, "work area of %zu bytes, %zu needed", work_len, pair_work_size(ev->nplayers));
 		return PAIR_ENOMEM;
 	}
 	dutch_work *w = work;
@@ -1347,7 +1346,7 @@ int pair_dutch(const pair_event *ev, void *work, size_t work_len,
 	w->played = pair_rounds_played(ev);
 	w->total = ev->total_rounds;
 	if (w->played >= PAIR_MAX_ROUNDS) {
-		set_err(err, errlen, "%d rounds played: at most %d", w->played, PAIR_MAX_ROUNDS - 1);
+		pair__set_err(err, errlen, "%d rounds played: at most %d", w->played, PAIR_MAX_ROUNDS - 1);
 		return PAIR_ERANGE;
 	}
 	int rank[PAIR_MAX_PLAYERS];
@@ -1409,7 +1408,7 @@ int pair_dutch(const pair_event *ev, void *work, size_t work_len,
 			w->vW[a * w->vdim + b] = v;
 		}
 	if (!valid_complete(w)) {
-		set_err(err, errlen, "no pairing satisfies the absolute criteria");
+		pair__set_err(err, errlen, "no pairing satisfies the absolute criteria");
 		return PAIR_ENOPAIRING;
 	}
 	for (int i = 0; i < ns; i++)
@@ -1423,7 +1422,7 @@ int pair_dutch(const pair_event *ev, void *work, size_t work_len,
 	int sgb = 0;
 	for (int guard = 0; w->m > 1 || next < ns; guard++) {
 		if (guard > 4 * ns + 8) {
-			set_err(err, errlen, "the brackets did not converge");
+			pair__set_err(err, errlen, "the brackets did not converge");
 			return PAIR_ENOPAIRING;
 		}
 		wparams P = { 0 };
@@ -1436,7 +1435,7 @@ int pair_dutch(const pair_event *ev, void *work, size_t work_len,
 		P.final = next == ns;
 		rc = bracket_weights(w, &P);
 		if (rc) {
-			set_err(err, errlen, "a bracket needs weights wider than %d bits", NWMAX * 64);
+			pair__set_err(err, errlen, "a bracket needs weights wider than %d bits", NWMAX * 64);
 			return rc;
 		}
 		pair_bracket(w, &P);
@@ -1497,7 +1496,7 @@ int pair_dutch(const pair_event *ev, void *work, size_t work_len,
 		memcpy(key[at], k, sizeof k);
 	}
 	if (byes > 1) {
-		set_err(err, errlen, "%d players left unpaired", byes);
+		pair__set_err(err, errlen, "%d players left unpaired", byes);
 		return PAIR_ENOPAIRING;
 	}
 	for (int i = 0; i < ns; i++)

@@ -113,4 +113,9 @@ size_t pair_work_size(int n);
 int pair_dutch(const pair_event *ev, void *work, size_t work_len,
 	pair_board *out, int *nboards, char *err, size_t errlen);
 
+/* Internal, shared with trf.c: formats a message into err (errlen bytes,
+ * may be 0: nothing written). */
+__attribute__((format(printf, 3, 4)))
+void pair__set_err(char *err, size_t errlen, const char *fmt, ...);
+
 #endif

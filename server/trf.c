@@ -5,18 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-__attribute__((format(printf, 3, 4)))
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 /* The number in columns [at, at + n) of a line of len bytes, blanks
  * around it allowed: -1 when blank, -2 when not a number. */
 static long field_num(const char *line, size_t len, size_t at, size_t n)
@@ -58,19 +46,19 @@ static int read_player(const char *line, size_t len, trf_file *f, int lineno, ch
 {
 	long id = field_num(line, len, 4, 4);
 	if (id < 1 || id > PAIR_MAX_PLAYERS) {
-		set_err(err, errlen, "line %d: starting rank %ld: 1 to %d", lineno, id, PAIR_MAX_PLAYERS);
+		pair__set_err(err, errlen, "line %d: starting rank %ld: 1 to %d", lineno, id, PAIR_MAX_PLAYERS);
 		return PAIR_ERANGE;
 	}
 	pair_player *pl = &f->ev.p[id - 1];
 	if (pl->nrounds || f->names[id - 1][0]) {
-		set_err(err, errlen, "line %d: starting rank %ld twice", lineno, id);
+		pair__set_err(err, errlen, "line %d: starting rank %ld twice", lineno, id);
 		return PAIR_EINVAL;
 	}
 	char *name = f->names[id - 1];
 	size_t nl = 0;
 	for (size_t i = 14; i < 14 + TRF_NAME_LEN && i < len; i++)
 		if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f) {
-			set_err(err, errlen, "line %d: a control character in the name", lineno);
+			pair__set_err(err, errlen, "line %d: a control character in the name", lineno);
 			return PAIR_EINVAL;
 		}
 	size_t from = 14;
@@ -91,17 +79,17 @@ static int read_player(const char *line, size_t len, trf_file *f, int lineno, ch
 		const char *c = line + at;
 		long opp = field_num(line, len, at, 4);
 		if (opp == -2 || (opp > 0 && opp > PAIR_MAX_PLAYERS) || opp == id) {
-			set_err(err, errlen, "line %d: an opponent in columns %zu-%zu that is not a starting rank", lineno, at + 1, at + 4);
+			pair__set_err(err, errlen, "line %d: an opponent in columns %zu-%zu that is not a starting rank", lineno, at + 1, at + 4);
 			return PAIR_EINVAL;
 		}
 		char col = c[5], res = upper(c[7]);
 		char sb[5];
 		if (col != 'w' && col != 'b' && col != '-' && col != ' ') {
-			set_err(err, errlen, "line %d: colour '%s'", lineno, shown(col, sb));
+			pair__set_err(err, errlen, "line %d: colour '%s'", lineno, shown(col, sb));
 			return PAIR_EINVAL;
 		}
 		if (!strchr("10=WDL+-HFUZ ", res)) {
-			set_err(err, errlen, "line %d: result '%s'", lineno, shown(c[7], sb));
+			pair__set_err(err, errlen, "line %d: result '%s'", lineno, shown(c[7], sb));
 			return PAIR_EINVAL;
 		}
 		if (opp == -1 && col == ' ' && res == ' ') {
@@ -109,7 +97,7 @@ static int read_player(const char *line, size_t len, trf_file *f, int lineno, ch
 			continue;
 		}
 		if (pl->nrounds + skipped + 1 > PAIR_MAX_ROUNDS) {
-			set_err(err, errlen, "line %d: more than %d rounds", lineno, PAIR_MAX_ROUNDS);
+			pair__set_err(err, errlen, "line %d: more than %d rounds", lineno, PAIR_MAX_ROUNDS);
 			return PAIR_ERANGE;
 		}
 		for (; skipped; skipped--) {
@@ -160,7 +148,7 @@ int trf_read(const char *text, size_t len, trf_file *f, char *err, size_t errlen
 		} else if (!memcmp(line, "XXR", 3)) {
 			long r = field_num(line, ll, 3, ll - 3);
 			if (r < 1 || r > PAIR_MAX_ROUNDS) {
-				set_err(err, errlen, "line %d: XXR %ld: 1 to %d rounds", lineno, r, PAIR_MAX_ROUNDS);
+				pair__set_err(err, errlen, "line %d: XXR %ld: 1 to %d rounds", lineno, r, PAIR_MAX_ROUNDS);
 				return PAIR_ERANGE;
 			}
 			f->ev.total_rounds = (int)r;
@@ -175,7 +163,7 @@ int trf_read(const char *text, size_t len, trf_file *f, char *err, size_t errlen
 	}
 	for (int p = 0; p < f->ev.nplayers; p++)
 		if (!f->names[p][0]) {
-			set_err(err, errlen, "starting rank %d has no 001 line", p + 1);
+			pair__set_err(err, errlen, "starting rank %d has no 001 line", p + 1);
 			return PAIR_EINVAL;
 		}
 	if (f->ev.total_rounds == 0) {
