@@ -47,6 +47,9 @@ typedef struct room_rec {
 	 * `position`), kept across rematches; has_start 0: the standard start. */
 	int has_start;
 	proto_pos start;             /* of the room's kind */
+	/* A board of a club event (server/events.c): the event's id, "" for
+	 * a room of two friends. Its game has no rematch. */
+	char event[ROOM_ID_LEN + 1];
 } room_rec;
 
 /* A room as the rules see it. Owned by its caller; moves is the caller's

@@ -74,6 +74,32 @@ typedef struct store_events {
  * take asks again (the holder was asked to give the room up). */
 typedef int store_where_fn(void *arg, const char *addr, const char *key);
 
+/* Club events (issue 41, server/events.c): a store keeps each event as
+ * its settings and the log of its changes, as texts the events shell
+ * writes and reads (the store does not look into them). */
+#define STORE_EVENT_ID_LEN 36            /* a UUID in text */
+
+/* An event as stored: its row, then its changes in seq order. */
+typedef struct store_event {
+	char id[STORE_EVENT_ID_LEN + 1];
+	int64_t created, updated;            /* wall-clock seconds */
+	uint8_t org_tok[SHA256_LEN];         /* SHA-256 of the organiser's token */
+	const char *settings;                /* the settings' text (NUL-ended) */
+} store_event;
+
+/* One change of an event's log. */
+typedef struct store_event_change {
+	int64_t seq;                         /* 1, 2, ... within the event */
+	const char *body;                    /* the change's text (NUL-ended) */
+	int has_tok;                         /* a join: the new player's token */
+	uint8_t tok[SHA256_LEN];             /* its SHA-256 */
+} store_event_change;
+
+/* Called once per event loaded (e lives for the call), then ch once per
+ * change of it in seq order (each lives for its call). */
+typedef void store_event_fn(void *arg, const store_event *e);
+typedef void store_event_change_fn(void *arg, const char *id, const store_event_change *c);
+
 typedef struct store_ops {
 	/* Each write joins the open batch (opening one if needed) and is
 	 * atomic within it: 0, or -1 (logged) with nothing of it written.
@@ -152,6 +178,24 @@ typedef struct store_ops {
 	 * this server takes relayed connections at addr ("host:port"),
 	 * showing relay_key (below). */
 	void (*set_relay)(store *s, const char *addr);
+	/* Club events. ev_insert adds event e (its id is new) and
+	 * ev_append change c to event id's log, both in the open batch as the
+	 * writes above (atomic with them: a room's last move and the result
+	 * it gives its event commit together); seq numbers are unique within
+	 * an event. ev_update sets an event's updated time (to the wall-clock
+	 * seconds of its last change) in the batch. ev_remove deletes an
+	 * event with its log. Each 0, or -1 (logged) with nothing of it written. */
+	int (*ev_insert)(store *s, const store_event *e);
+	int (*ev_append)(store *s, const char *id, int64_t updated, const store_event_change *c);
+	int (*ev_remove)(store *s, const char *id);
+	/* Reads events with their logs (writes of the open batch included):
+	 * every event when id is NULL (at start-up, like load: the calls are
+	 * made before the return, which is the number of events or -1), else
+	 * the one event id (fn and ch for it if there is one, then done with 1,
+	 * 0 when there is none, or -1: at once with SQLite, later from the
+	 * loop with PostgreSQL; the return is then 0). */
+	int (*ev_load)(store *s, const char *id, store_event_fn *fn, store_event_change_fn *ch,
+	               store_done_fn *done, void *arg);
 } store_ops;
 
 /* Every store starts with its operations. */
