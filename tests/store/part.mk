@@ -26,8 +26,9 @@ test-store-faults: $(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault $(FAULT_BUILD
 	OWARED=$(FAULT_BUILD)/owared node --test --test-concurrency=1 $(STORE_TESTS)
 TESTS += test-store-faults
 
-# Check tests of the stores through store.h (tests/store/test_store.c):
-# test-store on SQLite (one of the unit tests); the fault build adds
+# Check tests of both stores through store.h (tests/store/test_store.c):
+# test-store on SQLite (one of the unit tests), test-store-pg on SQLite and
+# a throwaway PostgreSQL (tests/cluster/with-pg.sh); the fault build adds
 # the SQLite batch lost at its commit (test-store-faults).
 $(BUILD)/tests/store/test_store.o: EXTRA_CFLAGS_tests += $(SQLITE_CFLAGS) $(PQ_CFLAGS)
 $(BUILD)/test_store: $(BUILD)/tests/store/test_store.o $(BUILD)/server/store_sqlite.o \
@@ -36,7 +37,10 @@ $(BUILD)/test_store: $(BUILD)/tests/store/test_store.o $(BUILD)/server/store_sql
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -pthread -o $@ $^ $(CHECK_LIBS) $(SQLITE_LIBS) $(PQ_LIBS) -lev \
 		$(JANSSON_LIBS) $(ICU_LIBS)
 
-.PHONY: test-store
+.PHONY: test-store test-store-pg
 test-store: $(BUILD)/test_store
 	$(BUILD)/test_store
 UNIT_TESTS += test-store
+test-store-pg: $(BUILD)/test_store
+	sh tests/cluster/with-pg.sh $(BUILD)/test_store
+TESTS += test-store-pg
