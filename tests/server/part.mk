@@ -4,7 +4,7 @@ SERVER_TESTS := tests/server/game.test.mjs tests/server/limits.test.mjs \
 	tests/server/restart.test.mjs \
 	tests/server/attack.test.mjs
 SERVER_TESTS += tests/server/names.test.mjs tests/server/chat.test.mjs tests/server/games.test.mjs
-SERVER_TESTS += tests/server/clock.test.mjs tests/server/position.test.mjs
+SERVER_TESTS += tests/server/clock.test.mjs tests/server/position.test.mjs tests/server/events.test.mjs
 SERVER_TESTS += tests/server/togyz.test.mjs
 SERVER_TESTS += tests/server/table.test.mjs
 SERVER_TESTS += tests/server/http.test.mjs
