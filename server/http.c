@@ -363,6 +363,38 @@ static int events_route(struct lws *wsi, http_req *rq, const char *rest)
 	return http_respond_with(wsi, rq, HTTP_STATUS_OK, ctypes[what], extra);
 }
 
+/* A request other than GET (a POST of /api/rooms went to api_rooms.c):
+ * HEAD of a path no file answers gets its 404 without a body; a route
+ * gets 405 naming the method it answers. */
+static int not_get(struct lws *wsi, http_req *rq)
+{
+	static const char *const allow_get[] = {"allow:", "GET", NULL};
+	static const char *const allow_post[] = {"allow:", "POST", NULL};
+	static const enum lws_token_indexes methods[] = {
+		WSI_TOKEN_HEAD_URI, WSI_TOKEN_POST_URI, WSI_TOKEN_PUT_URI, WSI_TOKEN_PATCH_URI,
+		WSI_TOKEN_DELETE_URI, WSI_TOKEN_OPTIONS_URI,
+	};
+	char uri[64] = "";
+	size_t i;
+
+	for (i = 0; i < sizeof methods / sizeof methods[0]; i++)
+		if (lws_hdr_total_length(wsi, methods[i]) > 0) {
+			if (lws_hdr_copy(wsi, uri, sizeof uri, methods[i]) <= 0)
+				uri[0] = 0;
+			break;
+		}
+	if (!strcmp(uri, API_ROOMS_PATH))
+		return http_refuse_with(wsi, rq, HTTP_STATUS_METHOD_NOT_ALLOWED, allow_post);
+	if (i == 0 && strcmp(uri, "/healthz") && strcmp(uri, "/metrics") &&
+	    strncmp(uri, API_EVENTS_PATH, strlen(API_EVENTS_PATH))) {
+		if (!(rq->buf = malloc(LWS_PRE)))
+			return -1;
+		rq->len = 0;
+		return http_respond(wsi, rq, HTTP_STATUS_NOT_FOUND, "text/html");
+	}
+	return http_refuse_with(wsi, rq, HTTP_STATUS_METHOD_NOT_ALLOWED, allow_get);
+}
+
 static int http_request(struct lws *wsi, http_req *rq, const void *in)
 {
 	char uri[64];
@@ -375,7 +407,7 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_POST_URI) > 0 && !strcmp(uri, API_ROOMS_PATH))
 		return api_rooms_start(wsi, rq);
 	if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
-		return http_refuse(wsi, rq, HTTP_STATUS_METHOD_NOT_ALLOWED);
+		return not_get(wsi, rq);
 	/* A path too long for uri is none of the routes: it names no file. */
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
 		uri[0] = 0;
