@@ -329,6 +329,9 @@ test('a 30-player, 7-round Swiss: pairings of the module, standings, a late entr
     o.last = await act(o.org, { type: 'event_next', event: o.id, token: o.token }, (e) => e.state === 'over');
     checkStandings(o.last);
     assert.equal(o.last.standings.length, 31);
+    // The random results covered what a club sees: every kind of result.
+    const seen = new Set(o.last.schedule.flatMap((r) => r.boards.map((b) => b.result)));
+    for (const r of ['white', 'black', 'draw', 'white_forfeit', 'black_forfeit', 'bye']) assert.ok(seen.has(r), r);
     // The exports.
     const csv = await httpGet(srv.port, `/api/events/${o.id}/csv`);
     assert.equal(csv.status, 200);
