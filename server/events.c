@@ -944,6 +944,28 @@ static int role_of(const event_ent *e, const char *token, int *entry)
 	return role;
 }
 
+/* The `event_welcome` of the organiser (entry unused) or of a player. */
+static void send_welcome(room_member *m, const event_ent *e, int role, int entry,
+                         const char *token)
+{
+	jw_reset(&out);
+	jw_obj(&out);
+	jw_key(&out, "type");
+	jw_str(&out, "event_welcome");
+	jw_key(&out, "event");
+	jw_str(&out, e->id);
+	jw_key(&out, "role");
+	jw_str(&out, role == ROLE_ORGANISER ? "organiser" : "player");
+	if (role == ROLE_PLAYER) {
+		jw_key(&out, "entry");
+		jw_int(&out, entry);
+	}
+	jw_key(&out, "token");
+	jw_str(&out, token);
+	jw_obj_end(&out);
+	io.send(m, &out);
+}
+
 #define EV_EMPTY_MAKE_WAY_S 3600      /* idle before an empty event makes way */
 #define EV_EMPTY_EXPIRE_S (7 * 86400)  /* idle before an empty event expires */
 
@@ -1053,18 +1075,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 	log_event(LOG_INFO, "event_created", "event=%s kind=%s format=%s rounds=%d addr=%s", e->id,
 	          e->ev.kind, format_name(e->ev.format), e->ev.total_rounds, m->addr);
 	w = watch(m, e, ROLE_ORGANISER, 0);
-	jw_reset(&out);
-	jw_obj(&out);
-	jw_key(&out, "type");
-	jw_str(&out, "event_welcome");
-	jw_key(&out, "event");
-	jw_str(&out, e->id);
-	jw_key(&out, "role");
-	jw_str(&out, "organiser");
-	jw_key(&out, "token");
-	jw_str(&out, token);
-	jw_obj_end(&out);
-	io.send(m, &out);
+	send_welcome(m, e, ROLE_ORGANISER, 0, token);
 	if (w)
 		send_view(e, w);
 }
@@ -1075,7 +1086,6 @@ static void do_join(room_member *m, event_ent *e, const proto_msg *msg)
 	char token[ROOMS_TOKEN_TEXT];
 	uint8_t hash[SHA256_LEN];
 	int rc = ev_join(&e->ev, msg->name, strlen(msg->name), &ch);
-	ev_watcher *w;
 
 	if (rc) {
 		refuse(m, rc);
@@ -1088,22 +1098,8 @@ static void do_join(room_member *m, event_ent *e, const proto_msg *msg)
 	}
 	log_event(LOG_INFO, "event_joined", "event=%s entry=%d late=%d addr=%s", e->id, ch.entry,
 	          ch.round, m->addr);
-	w = watch(m, e, ROLE_PLAYER, ch.entry);
-	jw_reset(&out);
-	jw_obj(&out);
-	jw_key(&out, "type");
-	jw_str(&out, "event_welcome");
-	jw_key(&out, "event");
-	jw_str(&out, e->id);
-	jw_key(&out, "role");
-	jw_str(&out, "player");
-	jw_key(&out, "entry");
-	jw_int(&out, ch.entry);
-	jw_key(&out, "token");
-	jw_str(&out, token);
-	jw_obj_end(&out);
-	io.send(m, &out);
-	(void)w;
+	watch(m, e, ROLE_PLAYER, ch.entry);
+	send_welcome(m, e, ROLE_PLAYER, ch.entry, token);
 	broadcast(e);
 }
 
