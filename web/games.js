@@ -39,6 +39,8 @@ export async function drawGames() {
   if (!held.length) { section.hidden = true; return; }
   let answer;
   try {
+    // Without the network the list is not asked for (said so, not "failed").
+    if (navigator.onLine === false) throw new Error('offline');
     const r = await fetch('api/rooms', {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rooms: held }),
     });
@@ -48,7 +50,7 @@ export async function drawGames() {
     if (mine !== asked) return;
     section.hidden = false;
     $('games-list').replaceChildren();
-    $('games-note').textContent = t('games.failed');
+    $('games-note').textContent = t(navigator.onLine === false ? 'games.offline' : 'games.failed');
     $('games-note').hidden = false;
     return;
   }
