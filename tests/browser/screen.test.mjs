@@ -78,6 +78,60 @@ test('a resignation on a desktop: the result and Rematch in view for both player
   noProblems();
 });
 
+// Issue 43, minors 1 and 2: with a clock and a spectator the page above
+// the result is at its tallest; Rematch and Analyse stay beside the result
+// at 800 px, and Analyse brings the analysis in view, started, in one click.
+test('a resignation at 800 px with a clock and a spectator: Rematch and Analyse beside the result; Analyse opens the analysis', async () => {
+  for (const [viewport, mobile, tag] of [[DESKTOP, false, 'desktop'], [{ width: 360, height: 740 }, true, 'phone']]) {
+    const south = await player({ locale: 'es-ES', viewport, mobile, name: `south-${tag}` });
+    const north = await player({ locale: 'en-US', viewport, mobile, name: `north-${tag}` });
+    const watcher = await player({ locale: 'en-US', viewport, mobile, name: `watcher-${tag}` });
+    const link = await createRoom(south, { clock: '3+2', name: 'Ana' });
+    await join(north, link, 'Bruno');
+    await south.waitForSelector('#share', { state: 'hidden' });
+    await join(watcher, link);
+    await south.waitForSelector('#watchers:not([hidden])');
+    await north.waitForSelector('#watchers:not([hidden])');
+    // As players are during a game: at the top of the page (saving a name
+    // in the chat scrolled down), and the page does not scroll at the end.
+    for (const p of [south, north]) await p.evaluate(() => window.scrollTo(0, 0));
+    await south.click('#board .pit.legal[data-pit="c"]');
+    await waitMoves(north, 1);
+    await north.click('#board .pit.legal[data-pit="A"]');
+    await waitMoves(south, 2);
+    await north.click('#act-resign');
+    await north.click('#confirm-ok');
+    for (const [p, who] of [[north, 'the one who resigned'], [south, 'the winner']]) {
+      await resultInView(p, '#act-rematch', `${tag}, ${who}`);
+      await resultInView(p, '#act-analyse', `${tag}, ${who}`);
+      assert.ok(await p.isVisible('#clock-line') || await p.isVisible('.player-clock'), `${tag}: the clock is shown`);
+      // Beside the result: Rematch and Analyse no further than 1.5 lines
+      // below the result's card, and on one line.
+      const over = await rect(p, '#over');
+      assert.equal(over.scroll, 0, `${tag}, ${who}: the page was not scrolled`);
+      const rm = await rect(p, '#act-rematch');
+      const an = await rect(p, '#act-analyse');
+      assert.ok(rm.top - over.bottom < 60, `${tag}, ${who}: Rematch right under the result (${rm.top - over.bottom} px)`);
+      assert.equal(Math.round(an.top), Math.round(rm.top), `${tag}, ${who}: Analyse beside Rematch`);
+    }
+    await shot(north, `screen-over-clock-${tag}-en`);
+    await shot(south, `screen-over-clock-${tag}-es`);
+    assert.equal(await watcher.isHidden('#act-rematch'), true);
+    assert.equal(await north.textContent('#act-analyse'), 'Analyse');
+    assert.equal(await south.textContent('#act-analyse'), 'Analizar');
+    // One click: the analysis card in view, running (or done), with the focus.
+    await south.click('#act-analyse');
+    await south.waitForFunction(() => !document.querySelector('#an-stop').hidden || !document.querySelector('#an-result').hidden);
+    const card = await rect(south, '#analysis');
+    assert.ok(card.top >= 0 && card.top < card.vh / 2, `${tag}: the analysis card in view (${JSON.stringify(card)})`);
+    assert.equal(await south.evaluate(() => document.activeElement.id), 'an-title');
+    await south.waitForSelector('#an-result:not([hidden])');
+    await shot(south, `screen-analyse-${tag}-es`);
+    for (const p of [south, north, watcher]) await p.context().close();
+  }
+  noProblems();
+});
+
 test('a draw agreed on a phone: the result and Rematch in view; a rematch starts with the board in view and says the sides', async () => {
   const { south, north } = await twoPlaying(PHONE, true);
   await north.click('#act-draw');
