@@ -227,6 +227,10 @@ function finished(kind, want) {
   return null;
 }
 
+// The action bar's buttons shown, in their order: [id, filled].
+const actionsShown = (page) => page.$$eval('#actions > :is(button, a)', (bs) => bs.filter((b) => b.getClientRects().length > 0)
+  .map((b) => [b.id, b.classList.contains('primary')]));
+
 // Opens the saved local game of kind: moves, against the computer at
 // level playing side.
 async function openSaved(page, kind, moves, level, side) {
@@ -253,6 +257,11 @@ test('after a game won the page offers the next level and plays it; not after a 
         await openSaved(p, kind, won, 'medium', 'north');
         assert.equal(await p.isVisible('#act-next-level'), true);
         assert.equal(await p.textContent('#act-next-level'), lang === 'en' ? `Play the next level: ${upName}` : `Jugar el siguiente nivel: ${upName}`);
+        // Issue 43, minor 6: the next level leads and is the one filled
+        // button; Undo comes after what is next (Analyse: Oware's).
+        const analyse = kind === 'oware' ? ['act-analyse'] : [];
+        assert.deepEqual(await actionsShown(p), [['act-next-level', true], ['act-new', false],
+          ...analyse.map((id) => [id, false]), ['act-undo', false], ['act-flip', false], ['act-home', false]]);
         await shot(p, `levels-next-${kind}-${lang}-${label}`);
         if (label === 'phone') continue;
         // The offer at the other steps names the step above.
@@ -265,6 +274,7 @@ test('after a game won the page offers the next level and plays it; not after a 
         assert.equal(await p.isVisible('#act-next-level'), false, 'hard won');
         await openSaved(p, kind, lost, 'medium', 'north');
         assert.equal(await p.isVisible('#act-next-level'), false, 'lost');
+        assert.deepEqual((await actionsShown(p)).slice(0, 1), [['act-new', true]], 'lost: New game leads, filled');
         // A game between two players has none either.
         await p.evaluate((saved) => localStorage.setItem('oware.local', JSON.stringify(saved)), { kind, moves: won, ai: null });
         await p.goto(`${suite.server.url}?local=1`);
