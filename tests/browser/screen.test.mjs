@@ -891,8 +891,19 @@ test('polish: the record of a resigned game says how it ended, and reads back', 
   await north.waitForSelector('#over:not([hidden])');
   await north.click('#record-copy');
   const rec = await north.evaluate(() => navigator.clipboard.readText());
-  assert.match(rec, /\[Result "\*"\]\n/);
+  // Issue 43, minor 4: Result "*" (OGN's results are final scores), how
+  // it ended in a Termination tag and in a comment on the last move.
+  assert.match(rec, /\[Result "\*"\]\n\[Termination "North resigned; South won"\]\n\n1\. C a\n/);
   assert.ok(rec.endsWith('\n1. C a\n{North resigned; South won}\n'), rec);  // OGN: South upper case
+  // Minor 3: the list shows c and A, the record C and a: said under the buttons.
+  assert.deepEqual(await north.$$eval('#moves .mv-text', (els) => els.map((e) => e.textContent)), ['c', 'A']);
+  assert.equal(await north.textContent('#record-case'),
+    'In the record (Aualé’s OGN), South’s pits are written A–F and North’s a–f: the other way round from the board and the list above.');
+  assert.equal(await south.textContent('#record-case'),
+    'En el registro (el OGN de Aualé), los hoyos del Sur se escriben A–F y los del Norte a–f: al revés que en el tablero y en la lista de arriba.');
+  assert.equal(await north.isVisible('#record-case'), true);
+  await north.locator('#record').screenshot({ path: `${process.env.SCREENSHOTS || 'build/screenshots'}/screen-record-case-en.png` });
+  await south.locator('#record').screenshot({ path: `${process.env.SCREENSHOTS || 'build/screenshots'}/screen-record-case-es.png` });
   await south.waitForSelector('#over:not([hidden])');
   await south.click('#record-copy');
   assert.equal(await south.evaluate(() => navigator.clipboard.readText()), rec, 'the same record on the Spanish page');
@@ -901,6 +912,7 @@ test('polish: the record of a resigned game says how it ended, and reads back', 
   await north.fill('#import-text', rec);
   await north.click('#import-open');
   await waitMoves(north, 2);
+  assert.equal(await north.isVisible('#record-case'), true, 'a record opened says it too');
   noProblems();
 });
 
