@@ -14,17 +14,27 @@ import { myName, cleanName, rememberName } from './names.js';
 import { drawGames } from './games.js';
 import { showEditor, wireEditor } from './editor.js';
 
-// error: a sentence to show under the create form (a room not created).
-export function showStart(error) {
+// error: a sentence to show under the create form (a room not created);
+// with refusedName (the name the server refused), under the name field,
+// which shows that name and takes the focus (it is not remembered).
+/** @param {string} [error] @param {string} [refusedName] */
+export function showStart(error, refusedName) {
   setModel(null);
   show('start');
   showKind(chosenKind());
   $('create').disabled = false;
   $('create').textContent = t('start.create');
-  $('start-name').value = myName() || '';
+  const nameRefused = refusedName !== undefined;
+  $('start-name').value = nameRefused ? refusedName : (myName() || '');
   drawGames();
-  $('create-error').hidden = !error;
-  $('create-error').textContent = error || '';
+  $('create-error').hidden = !error || nameRefused;
+  $('create-error').textContent = nameRefused ? '' : (error || '');
+  $('name-error').hidden = !nameRefused;
+  $('name-error').textContent = nameRefused ? error || '' : '';
+  if (nameRefused) {
+    $('start-name').focus();
+    $('name-error').scrollIntoView({ block: 'nearest' });  // the field and its note in view
+  }
   drawResume();
   showEditor();
   if (window.location.search) window.history.replaceState(null, '', './');
@@ -116,6 +126,7 @@ export function createRoom(position) {
     $('name-error').textContent = t('name.bad');
     $('name-error').hidden = false;
     $('start-name').focus();
+    $('name-error').scrollIntoView({ block: 'nearest' });
     return false;
   }
   rememberName(name);

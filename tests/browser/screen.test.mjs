@@ -321,6 +321,46 @@ test('the name field stops at 24 characters and says at the field what is wrong 
   noProblems();
 });
 
+// Issue 43, minor 14: a name the page lets through and the server refuses
+// (Cyrillic look-alikes of "South") is said under the name field, which
+// takes the focus, and is not remembered.
+test('a name the server refuses: said under the name field with the focus, and not kept', async () => {
+  for (const [locale, lang] of [['en-US', 'en'], ['es-ES', 'es']]) {
+    for (const [viewport, mobile, tag] of [[DESKTOP, false, 'desktop'], [{ width: 360, height: 740 }, true, 'phone']]) {
+      const p = await player({ locale, viewport, mobile, name: `refused-${lang}-${tag}` });
+      await p.goto(suite.server.url);
+      await ready(p);
+      await p.fill('#start-name', 'Ana');
+      await p.click('#create');   // a good name is remembered
+      await p.waitForSelector('#share:not([hidden])');
+      await p.goto(suite.server.url);
+      await ready(p);
+      assert.equal(await p.inputValue('#start-name'), 'Ana');
+      await p.fill('#start-name', '\u0405\u043euth');
+      await p.click('#create');
+      await p.waitForSelector('#name-error:not([hidden])');
+      assert.equal(await p.textContent('#name-error'), lang === 'en'
+        ? "A name has 1 to 24 characters, some visible, and cannot be a side's (South, North, White, Black…)."
+        : (await p.evaluate(async () => (await (await fetch('i18n/es.json')).json())['name.bad'])));
+      assert.equal(await p.isHidden('#create-error'), true, 'nothing under the create button');
+      assert.equal(await p.evaluate(() => document.activeElement.id), 'start-name');
+      assert.equal(await p.inputValue('#start-name'), '\u0405\u043euth', 'the name refused is shown to be edited');
+      const gap = await p.evaluate(() => document.querySelector('#name-error').getBoundingClientRect().top - document.querySelector('#start-name').getBoundingClientRect().bottom);
+      assert.ok(gap >= 0 && gap < 40, `the note right under the field (${gap} px)`);
+      const r = await rect(p, '#name-error');
+      assert.ok(r.top >= 0 && r.bottom <= r.vh + 1, `${lang} ${tag}: the note in view (${JSON.stringify(r)})`);
+      assert.equal(await p.evaluate(() => localStorage.getItem('oware.name')), null, 'not remembered');
+      assert.equal(await p.evaluate(() => location.search), '');
+      await p.screenshot({ path: `${process.env.SCREENSHOTS || 'build/screenshots'}/screen-name-refused-${tag}-${lang}.png` });
+      await p.reload();
+      await ready(p);
+      assert.equal(await p.inputValue('#start-name'), '', 'nor offered after a reload');
+      await p.context().close();
+    }
+  }
+  noProblems();
+});
+
 // Issue 28, minor 14: when a game ends, nothing one can press appears
 // where the last tap was (the draw offered, the draw accepted, Resign
 // confirmed in its dialog: the button that opened it).
