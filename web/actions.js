@@ -16,10 +16,14 @@ import { nextLevel } from './ai.js';
 
 let sharing = '';  // what the share sheet says (the room as drawn last)
 
+// Whether the share card shows: a player's room waiting for the opponent.
+/** @param {import('./model.js').Facts} f */
+export const shareShown = (f) => !!(f.online && f.me && !f.bothSeated && !f.g.over);
+
 /** @param {import('./model.js').Facts} f */
 export function drawShare(f) {
   const { model } = f;
-  setHidden($('share'), !(f.online && f.me && !f.bothSeated && !f.g.over));
+  setHidden($('share'), !shareShown(f));
   if (f.online && model.online.room) $('share-link').value = roomLink(model.online.room);
   if (f.online) sharing = shareText(f);
   const control = controlText(f.st.clock);

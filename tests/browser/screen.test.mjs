@@ -142,8 +142,10 @@ test('a draw agreed on a phone: the result and Rematch in view; a rematch starts
   await shot(north, 'screen-over-phone-en');
   await shot(south, 'screen-over-phone-es');
 
-  // Both looked down the page (the moves, the analysis) before the rematch.
-  for (const p of [south, north]) await p.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  // South looked down the page (the moves, the analysis) before the
+  // rematch, North scrolled a little (issue 43, minor 13: 32 px).
+  await south.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await north.evaluate(() => window.scrollTo(0, 32));
   await south.click('#act-rematch');
   await north.waitForSelector('#offer[data-kind="rematch"]:not([hidden])');
   await north.click('#offer-accept');
@@ -153,6 +155,7 @@ test('a draw agreed on a phone: the result and Rematch in view; a rematch starts
     const board = await rect(p, '#board');
     assert.ok(top.top >= 0, `${label}: the top player's bar in view after the rematch (${JSON.stringify(top)})`);
     assert.ok(board.bottom <= board.vh, `${label}: the whole board in view after the rematch (${JSON.stringify(board)})`);
+    assert.equal(board.scroll, 0, `${label}: the page at its top, the logo whole`);
   }
   // The sides swapped: one line says so, in each player's language.
   assert.equal(await south.textContent('#note'), 'Nueva partida: ahora eres Norte.');
@@ -860,7 +863,15 @@ test('polish: players line, share card clock, New game during a game, the editor
   const bruno = await player({ locale: 'es-ES', name: 'polish-bruno' });
   const link = await createRoom(ana, { side: 'south', clock: '3+2', name: 'Ana' });
   assert.equal(await ana.textContent('#share-clock'), 'Clock 3+2');
+  // Issue 43, minor 13: said once while waiting (the share card), then
+  // over the table once the opponent is there.
+  const saysClock = (page) => page.evaluate(() => [...document.querySelectorAll('#game *')]
+    .filter((e) => e.children.length === 0 && e.getClientRects().length && /3\+2/.test(e.textContent)).map((e) => e.id));
+  assert.deepEqual(await saysClock(ana), ['share-clock']);
   await join(bruno, link);
+  await ana.waitForSelector('#share', { state: 'hidden' });
+  assert.deepEqual(await saysClock(ana), ['clock-control']);
+  assert.deepEqual(await saysClock(bruno), ['clock-control']);
   await ana.waitForSelector('#record-players:not([hidden])');
   assert.equal(await ana.textContent('#record-players'), 'Ana (South) vs North');
   assert.equal(await bruno.textContent('#record-players'), 'Ana (Sur) contra Norte');
@@ -1021,5 +1032,30 @@ test('polish: the header names the game chosen; both subtitles say this screen o
   assert.equal(await p.textContent('#start-title'), 'Togyz Kumalak para dos, en esta pantalla o en una sala privada');
   await shot(p, 'screen-header-togyz-desktop-es');
   await p.check('input[name="kind"][value="oware"]');
+  noProblems();
+});
+
+// Issue 43, minor 13: the start page's cards apart as its columns are,
+// and the game's name clear of the language switch on a phone.
+test('polish: the Learn and Puzzles cards 16 px apart; Togyz Kumalak\'s title clear of the language switch at 360 px', async () => {
+  for (const [locale, lang] of [['en-US', 'en'], ['es-ES', 'es']]) {
+    const p = await player({ locale, viewport: DESKTOP, name: `cards-${lang}` });
+    await p.goto(suite.server.url);
+    await ready(p);
+    const box = (sel) => p.$eval(sel, (el) => { const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; });
+    const cols = await box('#start .cards');
+    const learn = await box('#learn-entry');
+    const puzzles = await box('#puzzles-entry');
+    assert.ok(Math.abs(learn.top - cols.bottom - 16) < 1, `${lang}: Learn 16 px under the columns (${learn.top - cols.bottom})`);
+    assert.ok(Math.abs(puzzles.top - learn.bottom - 16) < 1, `${lang}: Puzzles 16 px under Learn (${puzzles.top - learn.bottom})`);
+    await p.check('input[name="kind"][value="togyz"]');
+    await p.setViewportSize({ width: 360, height: 740 });
+    const brand = await box('.brand');
+    const sw = await box('#lang');
+    assert.ok(sw.left - brand.right >= 10, `${lang}: the title ${sw.left - brand.right} px from the language switch`);
+    assert.ok(brand.right <= 360 && sw.right <= 360);
+    await p.screenshot({ path: `${process.env.SCREENSHOTS || 'build/screenshots'}/screen-togyz-top-phone-${lang}.png` });
+    await p.context().close();
+  }
   noProblems();
 });
