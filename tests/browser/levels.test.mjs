@@ -32,7 +32,7 @@ const NAMES = {
   easy: ['Easy', 'Fácil'],
   learner: ['Learner', 'Aprendiz'],
   amateur: ['Amateur', 'Aficionado'],
-  improver: ['Improver', 'En progreso'],
+  improver: ['Improver', 'Practicante'],
   steady: ['Steady', 'Constante'],
   medium: ['Medium', 'Medio'],
   club: ['Club', 'Club'],
@@ -40,7 +40,7 @@ const NAMES = {
   strong: ['Strong', 'Fuerte'],
   expert: ['Expert', 'Experto'],
   master: ['Master', 'Maestro'],
-  hard: ['Hard', 'Difícil'],
+  hard: ['Champion', 'Campeón'],
 };
 const LADDERS = {
   oware: ['starter', 'easy', 'learner', 'improver', 'steady', 'medium', 'club', 'advanced', 'strong', 'expert', 'master', 'hard'],
@@ -86,6 +86,23 @@ test('the level choice: the whole ladder with a name and a line each, both games
           assert.doesNotMatch(l.desc, /ai\.level/);
         }
         assert.equal(new Set(shown.map((l) => l.desc)).size, LADDER.length, `${lang} ${kind}: the lines differ`);
+        // Issue 43, minor 22: a compact ladder read in rows, weakest
+        // first, numbered, and the chosen step's line under it.
+        const look = await p.evaluate(() => {
+          const set = document.getElementById('ai-levels').getBoundingClientRect();
+          const boxes = [...document.querySelectorAll('#ai-levels label')].map((l) => {
+            const r = l.getBoundingClientRect();
+            return { top: Math.round(r.top), left: Math.round(r.left), num: l.querySelector('.level-num').textContent, height: r.height };
+          });
+          const line = document.getElementById('ai-level-desc');
+          return { height: set.height, boxes, line: line.textContent, lineHeight: line.getBoundingClientRect().height, vh: window.innerHeight };
+        });
+        const inRows = look.boxes.every((b, i) => i === 0 || b.top > look.boxes[i - 1].top || (b.top === look.boxes[i - 1].top && b.left > look.boxes[i - 1].left));
+        assert.ok(inRows, `${lang} ${kind} ${label}: read in rows, weakest first ${JSON.stringify(look.boxes)}`);
+        assert.deepEqual(look.boxes.map((b) => b.num), LADDER.map((_, i) => String(i + 1)));
+        assert.ok(look.boxes.every((b) => b.height <= 48), `${lang} ${kind} ${label}: each step on one line`);
+        assert.ok(look.height <= (label === 'phone' ? 0.45 * look.vh : 300), `${lang} ${kind} ${label}: the choice is ${look.height} px high`);
+        assert.equal(look.line, shown.find((l) => l.checked).desc, 'the chosen step\'s line');
         // Before a choice: medium, as before the ladder.
         assert.equal(await checkedLevel(p), 'medium');
         // No sideways scrolling on the phone.
@@ -102,6 +119,7 @@ test('the level choice: the whole ladder with a name and a line each, both games
         if (kind === 'oware') await shot(p, `levels-start-${lang}-${label}`);
         await p.locator('#ai-form').scrollIntoViewIfNeeded();
         await p.check('input[name="ai-level"][value="learner"]');
+        assert.equal(await p.textContent('#ai-level-desc'), shown.find((l) => l.value === 'learner').desc, 'the line follows the choice');
         await p.locator('#ai-form').screenshot({ path: path.join(await shotDir(), `levels-choice-${kind}-${lang}-${label}.png`) });
         await p.evaluate(() => localStorage.clear());
       }
@@ -268,7 +286,7 @@ test('after a game won the page offers the next level and plays it; not after a 
         await openSaved(p, kind, won, 'starter', 'north');
         assert.equal(await p.textContent('#act-next-level'), lang === 'en' ? 'Play the next level: Easy' : 'Jugar el siguiente nivel: Fácil');
         await openSaved(p, kind, won, 'master', 'north');
-        assert.equal(await p.textContent('#act-next-level'), lang === 'en' ? 'Play the next level: Hard' : 'Jugar el siguiente nivel: Difícil');
+        assert.equal(await p.textContent('#act-next-level'), lang === 'en' ? 'Play the next level: Champion' : 'Jugar el siguiente nivel: Campeón');
         // None at the top, nor after a loss.
         await openSaved(p, kind, won, 'hard', 'north');
         assert.equal(await p.isVisible('#act-next-level'), false, 'hard won');

@@ -83,7 +83,7 @@ const ALLOWED = new Set(['oware', 'abapa', 'aualé', 'json', 'fen', 'ogn', 'utf'
 // Words spelt as in English that are the language's own.
 const ALLOWED_IN = {
   es: ['club', 'chat'],
-  fr: ['solution', 'minutes', 'positions', 'club', 'expert', 'amateur', 'message', 'variante'],
+  fr: ['solution', 'minutes', 'positions', 'club', 'expert', 'amateur', 'message', 'variante', 'champion'],
   kk: [],
   ru: [],
 };
