@@ -16,10 +16,14 @@ import { nextLevel } from './ai.js';
 
 let sharing = '';  // what the share sheet says (the room as drawn last)
 
+// Whether the share card shows: a player's room waiting for the opponent.
+/** @param {import('./model.js').Facts} f */
+export const shareShown = (f) => !!(f.online && f.me && !f.bothSeated && !f.g.over);
+
 /** @param {import('./model.js').Facts} f */
 export function drawShare(f) {
   const { model } = f;
-  setHidden($('share'), !(f.online && f.me && !f.bothSeated && !f.g.over));
+  setHidden($('share'), !shareShown(f));
   if (f.online && model.online.room) $('share-link').value = roomLink(model.online.room);
   if (f.online) sharing = shareText(f);
   const control = controlText(f.st.clock);
@@ -108,15 +112,19 @@ export function drawActions(f) {
   const { model } = f;
   const record = model.mode === 'record';
   act('act-new', !online && !record);
-  // The filled button where nothing is lost (a game over, or not begun);
-  // during a game it is a plain button.
-  $('act-new').classList.toggle('primary', g.over || st.moves.length === 0);
   // A game won against the computer: the offer of the level above (none
   // at the top, nor after a loss or a draw).
   const ai = !online && model.mode === 'local' ? model.local.ai : null;
   const next = ai && g.over && g.winner === f.me ? nextLevel(ai.level, model.timeline.kind) : null;
   act('act-next-level', !!next);
   if (next) setText($('act-next-level'), t('ai.next', { level: t(`ai.level.${next}`) }));
+  // One filled button, the next thing to do: the level above after a win,
+  // else New game where nothing is lost (a game over, or not begun);
+  // during a game it is a plain button.
+  $('act-new').classList.toggle('primary', !next && (g.over || st.moves.length === 0));
+  // Once the game is over, what comes next leads (the level above, New
+  // game, Analyse) and Undo follows them; during a game Undo is beside Hint.
+  moveBefore($('act-undo'), g.over ? $('act-flip') : $('act-next-level'));
   // The hint's button (its mark is the board's).
   const hintNow = model.local.hint && model.local.hint.ply === st.moves.length;
   act('act-hint', !online && f.canMove, !!(hintNow && !model.local.hint.move));
@@ -127,6 +135,16 @@ export function drawActions(f) {
   act('act-undo', !online && !record, !online && undoCount(model) === 0);
   act('act-flip', !online || !me);  // spectators may turn the board too
   act('act-home', true);
+}
+
+// Puts el just before ref (the DOM order is the order of the keyboard and
+// of a screen reader, which CSS's order would not change); a focused button
+// keeps the focus.
+function moveBefore(el, ref) {
+  if (el.nextElementSibling === ref) return;
+  const focused = document.activeElement === el;
+  ref.before(el);
+  if (focused) el.focus({ preventScroll: true });
 }
 
 /** @param {import('./model.js').Facts} f */

@@ -222,6 +222,9 @@ export function drawAnalysis(f) {
   const card = $('analysis');
   const on = shownFor(f);
   setHidden(card, !on);
+  // Beside Rematch (or the next level) once a game is over: one click from
+  // the result to the analysis, which is further down the page.
+  setHidden($('act-analyse'), !(on && f.g.over && f.model.mode !== 'record'));
   const { model } = f;
   const a = on ? current(model) : null;
   if (!on) return;
@@ -296,6 +299,16 @@ export function drawAnalysis(f) {
 /** @param {() => GameState | null} screen */
 export function wireAnalysis(screen) {
   $('an-start').addEventListener('click', () => start(screen()));
+  // The result's Analyse: the card brought in view with the focus on its
+  // title, the analysis started unless it runs or is done.
+  $('act-analyse').addEventListener('click', () => {
+    const model = screen();
+    if (!model) return;
+    const a = current(model);
+    if (!a || (!a.running && !a.done)) start(model);
+    $('analysis').scrollIntoView({ block: 'start' });
+    $('an-title').focus({ preventScroll: true });
+  });
   $('an-line').addEventListener('click', () => {
     const model = screen();
     if (model) { model.study.wholeLine = !model.study.wholeLine; requestRedraw(); }

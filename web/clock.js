@@ -103,12 +103,16 @@ export function drawPlayerClock(el, side, model) {
   setAttr(span, 'aria-label', t(paused ? 'clock.label.paused' : running ? 'clock.label.running' : 'clock.label', { time: span.textContent }));
 }
 
-// The line over the table: the time control and the correspondence deadline.
-/** @param {import('./model.js').GameState} model the state shown */
-export function drawClockLine(model) {
+// The line over the table: the time control and the correspondence
+// deadline; not while the share card, which says the time control, shows.
+/**
+ * @param {import('./model.js').GameState} model the state shown
+ * @param {boolean} [sharing] the share card shows
+ */
+export function drawClockLine(model, sharing = false) {
   const c = clockNow(model);
   const line = $('clock-line');
-  setHidden(line, !c);
+  setHidden(line, !c || sharing);
   if (!c) return;
   let text = controlText(c);
   if (c.kind === 'correspondence' && c.running && !model.state.game.over) {

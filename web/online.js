@@ -52,7 +52,7 @@ const CHAT_KEEP = 200;  // chat lines kept
  * @property {(state: import('./model.js').GameState, prev: any, st: any) => void} stateEvents  a state's sounds and alerts
  * @property {(room: string) => void} roomUrl    the address bar names the room created
  * @property {() => void} leave         to the start page (the connection line's Home)
- * @property {(why: string) => void} home  back to the start page, why said under the create form
+ * @property {(why: string, refusedName?: string) => void} home  back to the start page, why said under the create form (or, with the name the server refused, under the name field)
  * @property {() => string | null} myName  the name this browser remembers
  */
 
@@ -384,9 +384,28 @@ export function onlineGame(opts, redraw) {
       }, 1000);
       return;
     }
+    // A name the server refused (names.js cannot check all that it
+    // checks: look-alikes of a side's name in other scripts) is forgotten:
+    // a create goes back to the name field, a join is made again without it.
+    const badName = code === 'bad_message' && /^name:/.test(String(msg.message || ''));
     if (!model.online.room && !model.state) {  // create failed: back to the start page
       conn.stop();
+      if (badName) {
+        const sent = model.online.myName || fx.myName() || '';
+        model.online.myName = null;
+        fx.remember(null);
+        fx.home(t('name.bad'), sent);
+        return;
+      }
       fx.home(errorText(code));
+      return;
+    }
+    if (badName) {
+      model.online.myName = null;
+      fx.remember(null);
+      fx.toast(t('name.bad'));
+      if (model.online.conn === 'joining') conn.send(hello());
+      redraw();
       return;
     }
     if (chatRefused(code)) return;
@@ -578,7 +597,7 @@ export function onlineGame(opts, redraw) {
 
 /** @type {OnlineGame | null} */
 let room = null;
-let backToStart = (_why) => {};  // app.js's: the start page, with a sentence under the create form
+let backToStart = (_why, _refusedName) => {};  // app.js's: the start page, with a sentence under the create form
 // The browser says this device has no network (navigator.onLine false, the
 // 'offline' event): the room's socket is closed and the page says plainly
 // that online rooms need the network; the seat token stays, and the room
@@ -609,7 +628,7 @@ const pageEffects = {
     window.history.replaceState(null, '', u.href);
   },
   leave: () => { window.location.href = './'; },
-  home: (why) => backToStart(why),
+  home: (why, refusedName) => backToStart(why, refusedName),
   myName,
 };
 

@@ -388,16 +388,23 @@ export function drawPuzzles() {
   if (!open) return;
   const p = puzzle();
   // The date's hyphens do not break (a phone's narrow heading broke it in two).
-  setText($('puzzles-name'), pz.daily ? t('puzzle.daily.name', { date: today().replace(/-/g, '\u2011'), id: p.id }) : t('puzzle.name', { id: p.id }));
+  // Named by its place in the list (its id, for the tests and the data,
+  // is an attribute: "o-r30" means nothing to a player).
+  setText($('puzzles-name'), pz.daily ? t('puzzle.daily.name', { date: today().replace(/-/g, '\u2011') }) : t('puzzle.name', { num: pz.at + 1 }));
+  setAttr($('puzzles-name'), 'data-id', p.id);
   setText($('puzzles-difficulty'), t('puzzle.difficulty', { n: p.difficulty }));
   const mover = p.position.turn;
-  setText($('puzzles-task'), pz.phase === 'analysis' || pz.phase === 'done' ? '' : t('puzzle.task', { side: t(`side.${mover}`) }));
+  // The side bare, or with its article after the verb ("Juega el Sur").
+  setText($('puzzles-task'), pz.phase === 'analysis' || pz.phase === 'done' ? '' : t('puzzle.task', { side: t(`side.${mover}`), the: t(`side.the.${mover}`) }));
   board.setView(mover);
   board.me = mover;
   const st = pz.game.state();
   board.setLegal(pz.phase === 'solve' ? st.legal : pz.phase === 'analysis' && !st.over ? st.legal : []);
   const fb = $('puzzles-feedback');
-  setText(fb, pz.feedback ? pz.feedback.text : '');
+  // A sentence opens with a capital, also where a hole's name opens it
+  // (Spanish "El hoyo 2 de las Blancas no es…").
+  const said = pz.feedback ? pz.feedback.text : '';
+  setText(fb, said.charAt(0).toUpperCase() + said.slice(1));
   setAttr(fb, 'data-kind', pz.feedback ? pz.feedback.kind : null);
   setText($('puzzles-engine'), pz.phase === 'done' || pz.phase === 'analysis' ? panel.viewText() : '');
   setText($('puzzles-change'), pz.change === null ? '' : t('puzzle.change', { d: (pz.change >= 0 ? '+' : '') + pz.change, rating: r.rating }));

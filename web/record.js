@@ -40,6 +40,10 @@ export function drawRecord(f) {
   setHidden($('record-copy'), st.moves.length === 0);
   // The .ogn download is Oware's (Togyz records are copied as text).
   setHidden($('record-download'), st.moves.length === 0 || !model.timeline || !kindRec(model.timeline.kind).studied);
+  // Aualé's OGN writes South's pits in capitals, the board and the list
+  // above in small letters: said where the record is offered, so that it
+  // can be read against the screen (Togyz records use hole numbers).
+  setHidden($('record-case'), $('record-download').hidden);
 }
 
 // The move list: a row per move pair, a button per move, kept in place

@@ -4,7 +4,7 @@ import { setGameHeading, markGameState } from './ui.js';
 import { facts } from './model.js';
 import { drawBoard, drawPlayers } from './table.js';
 import { drawStatus, drawNote } from './status.js';
-import { drawShare, drawFromPosition, drawOffer, drawActions, drawOver } from './actions.js';
+import { drawShare, shareShown, drawFromPosition, drawOffer, drawActions, drawOver } from './actions.js';
 import { drawRecord } from './record.js';
 import { drawConn, drawConnBare } from './conn-line.js';
 import { drawClockLine } from './clock.js';
@@ -36,7 +36,7 @@ export function renderAll(model) {
   setData(document.body, 'kind', getKind());
   drawBoard(f);
   drawPlayers(f);
-  drawClockLine(model);
+  drawClockLine(model, shareShown(f));
   drawFromPosition(f);
   drawStatus(f);
   drawNote(f);

@@ -14,17 +14,27 @@ import { myName, cleanName, rememberName } from './names.js';
 import { drawGames } from './games.js';
 import { showEditor, wireEditor } from './editor.js';
 
-// error: a sentence to show under the create form (a room not created).
-export function showStart(error) {
+// error: a sentence to show under the create form (a room not created);
+// with refusedName (the name the server refused), under the name field,
+// which shows that name and takes the focus (it is not remembered).
+/** @param {string} [error] @param {string} [refusedName] */
+export function showStart(error, refusedName) {
   setModel(null);
   show('start');
   showKind(chosenKind());
   $('create').disabled = false;
   $('create').textContent = t('start.create');
-  $('start-name').value = myName() || '';
+  const nameRefused = refusedName !== undefined;
+  $('start-name').value = nameRefused ? refusedName : (myName() || '');
   drawGames();
-  $('create-error').hidden = !error;
-  $('create-error').textContent = error || '';
+  $('create-error').hidden = !error || nameRefused;
+  $('create-error').textContent = nameRefused ? '' : (error || '');
+  $('name-error').hidden = !nameRefused;
+  $('name-error').textContent = nameRefused ? error || '' : '';
+  if (nameRefused) {
+    $('start-name').focus();
+    $('name-error').scrollIntoView({ block: 'nearest' });  // the field and its note in view
+  }
   drawResume();
   showEditor();
   drawNetwork();
@@ -49,33 +59,48 @@ function showKind(kind) {
   buildLevels(kind);
 }
 
-// The level choice: one radio a step of kind's ladder, weakest first, with
-// its name and a line on how it plays (i18n.js ai.level.NAME and
-// ai.level.NAME.desc); the level kept for kind is checked.
+// The level choice: a compact ladder, one radio a step of kind's ladder,
+// weakest first (its number and name; its line on how it plays, i18n.js
+// ai.level.NAME.desc, is in its label for screen readers), and under it
+// the chosen step's line; the level kept for kind is checked.
 function buildLevels(kind) {
   const set = $('ai-levels');
   const chosen = savedLevel(kind);
   set.querySelectorAll('label').forEach((l) => l.remove());
-  for (const level of ladderOf(kind)) {
+  ladderOf(kind).forEach((level, i) => {
     const label = document.createElement('label');
     const input = document.createElement('input');
     input.type = 'radio';
     input.name = 'ai-level';
     input.value = level;
     input.checked = level === chosen;
-    const text = document.createElement('span');
-    text.className = 'level-text';
+    const num = document.createElement('span');
+    num.className = 'level-num';
+    num.setAttribute('aria-hidden', 'true');
+    num.textContent = String(i + 1);
     const name = document.createElement('span');
     name.className = 'level-name';
     name.dataset.i18n = `ai.level.${level}`;
     const desc = document.createElement('span');
-    desc.className = 'level-desc';
+    desc.className = 'level-desc sr-only';
     desc.dataset.i18n = `ai.level.${level}.desc`;
-    text.append(name, desc);
-    label.append(input, text);
-    set.append(label);
-  }
+    label.append(input, num, name, desc);
+    set.insertBefore(label, $('ai-level-desc'));
+  });
   applyStatic(set);
+  drawLevelDesc();
+}
+
+// The chosen step's line, under the ladder (screen readers hear it with
+// each radio's label).
+function drawLevelDesc() {
+  const on = /** @type {HTMLInputElement | null} */ ($('ai-levels').querySelector('input:checked'));
+  const line = $('ai-level-desc');
+  const key = on ? `ai.level.${on.value}.desc` : '';
+  // data-i18n: a language switch redraws it.
+  if (key) line.dataset.i18n = key;
+  else line.removeAttribute('data-i18n');
+  line.textContent = key ? t(key) : '';
 }
 
 // Resume names the game kept on this device (its button is hidden without one).
@@ -128,6 +153,7 @@ export function createRoom(position) {
     $('name-error').textContent = t('name.bad');
     $('name-error').hidden = false;
     $('start-name').focus();
+    $('name-error').scrollIntoView({ block: 'nearest' });
     return false;
   }
   rememberName(name);
@@ -151,7 +177,9 @@ function aiChoice() {
 // shown at once), the create form, the local games, the editor.
 export function wireStart() {
   $('ai-levels').addEventListener('change', (ev) => {
-    if (ev.target.name === 'ai-level') saveLevel(getKind(), ev.target.value);
+    if (ev.target.name !== 'ai-level') return;
+    saveLevel(getKind(), ev.target.value);
+    drawLevelDesc();
   });
   $('kind-choice').addEventListener('change', (ev) => {
     if (ev.target.name !== 'kind') return;

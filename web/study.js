@@ -198,10 +198,18 @@ export function recordOgn() {
     north: names.north || '',
     date: model.mode === 'record' ? (model.study.date || '') : today(),
   });
-  // A game that ended off the board (its Result stays "*": the rules did
-  // not end it) says how, in a closing comment, the same on every page.
+  // A game that ended off the board (a resignation, a timeout, an
+  // agreement, an abort) keeps Result "*": in OGN a result is the final
+  // scores of a game the rules ended, and Aualé would read "1-0" as seeds.
+  // How it ended is said twice, the same on every page: in a Termination
+  // tag (PGN's name for it; Aualé and this reader keep a tag they do not
+  // know) and in a comment on the last move, which Aualé shows with it.
   const how = endComment(st.game);
-  return how ? `${text}{${how}}\n` : text;
+  if (!how) return text;
+  const tag = `[Termination "${how}"]\n`;
+  const cut = text.indexOf('\n\n');  // the tags end; the moves follow
+  const tagged = cut < 0 ? text + tag : text.slice(0, cut + 1) + tag + text.slice(cut + 1);
+  return `${tagged}{${how}}\n`;
 }
 
 // How a game ended that the rules did not end, in English (a record is the

@@ -61,9 +61,11 @@ export function animateMove(before, last, after) {
   board.animate(before, last, after).then(() => requestRedraw());
 }
 
-// The page scrolled back up if the board's top is out of view (a new game).
+// A new game starts at the top of the page: the board, and the header
+// above it, in view (also after a scroll of a few pixels to reach the
+// result's buttons, which left the logo cut).
 export function boardIntoView() {
-  if ($('player-top').getBoundingClientRect().top < 0) window.scrollTo(0, 0);
+  if (window.scrollY > 0) window.scrollTo(0, 0);
 }
 
 // The players: the one nearest is at the bottom.

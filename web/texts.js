@@ -64,9 +64,15 @@ export function resultSentence(st, me) {
   const key = `result.${g.reason}.${resultView(g.winner, me)}`;
   if (!has(key)) return resultText(g, me);  // a reason this client does not know
   const loser = g.winner === 'south' ? 'north' : 'south';
+  const lw = sideWords(loser);
+  const ww = sideWords(g.winner);
   // The sides "of" (Spanish "del Norte", "de las Negras", "de Ana"), so
-  // that no verb need agree with them.
-  return t(key, { winner: displayName(g.winner), loser: displayName(loser), wof: sideWords(g.winner).of, lof: sideWords(loser).of });
+  // that no verb need agree with them; or each side as a subject ({lThe}
+  // opening the sentence, {wthe} after a verb) with the key's plural form
+  // where both sides are plurals ("Las Blancas se han rendido: ganan las
+  // Negras").
+  const k = lw.plural && ww.plural && has(`${key}.pl`) ? `${key}.pl` : key;
+  return t(k, { winner: displayName(g.winner), loser: displayName(loser), wof: ww.of, lof: lw.of, wthe: ww.the, lThe: lw.The });
 }
 
 export function engineText(code) {

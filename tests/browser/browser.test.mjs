@@ -112,7 +112,7 @@ test('create a room, the link seats the opponent, a third watches', async () => 
   assert.equal(await seatOf(watcher), 'spectator');
   assert.match(await watcher.textContent('#conn'), /watching/);
   assert.deepEqual((await readBoard(watcher)).legal, []);
-  await south.waitForFunction(() => /conectado/.test(document.querySelector('#player-top').textContent));
+  await south.waitForFunction(() => /en línea/.test(document.querySelector('#player-top').textContent));
   noProblems();
 });
 

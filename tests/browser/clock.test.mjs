@@ -44,6 +44,7 @@ test('a clock game between two browsers, to a timeout', async () => {
   await a.waitForSelector('#share:not([hidden])');
   assert.equal(await a.textContent('#share-clock'), 'Clock 0:10+1');  // the word said once (issue 28)
   assert.equal(await a.textContent('#clock-control'), 'Clock 0:10+1');
+  assert.equal(await a.isHidden('#clock-line'), true, 'the line over the table waits (issue 43)');
   const link = await a.inputValue('#share-link');
 
   await b.goto(link);

@@ -32,7 +32,7 @@ const NAMES = {
   easy: ['Easy', 'Fácil'],
   learner: ['Learner', 'Aprendiz'],
   amateur: ['Amateur', 'Aficionado'],
-  improver: ['Improver', 'En progreso'],
+  improver: ['Improver', 'Practicante'],
   steady: ['Steady', 'Constante'],
   medium: ['Medium', 'Medio'],
   club: ['Club', 'Club'],
@@ -40,7 +40,7 @@ const NAMES = {
   strong: ['Strong', 'Fuerte'],
   expert: ['Expert', 'Experto'],
   master: ['Master', 'Maestro'],
-  hard: ['Hard', 'Difícil'],
+  hard: ['Champion', 'Campeón'],
 };
 const LADDERS = {
   oware: ['starter', 'easy', 'learner', 'improver', 'steady', 'medium', 'club', 'advanced', 'strong', 'expert', 'master', 'hard'],
@@ -86,6 +86,23 @@ test('the level choice: the whole ladder with a name and a line each, both games
           assert.doesNotMatch(l.desc, /ai\.level/);
         }
         assert.equal(new Set(shown.map((l) => l.desc)).size, LADDER.length, `${lang} ${kind}: the lines differ`);
+        // Issue 43, minor 22: a compact ladder read in rows, weakest
+        // first, numbered, and the chosen step's line under it.
+        const look = await p.evaluate(() => {
+          const set = document.getElementById('ai-levels').getBoundingClientRect();
+          const boxes = [...document.querySelectorAll('#ai-levels label')].map((l) => {
+            const r = l.getBoundingClientRect();
+            return { top: Math.round(r.top), left: Math.round(r.left), num: l.querySelector('.level-num').textContent, height: r.height };
+          });
+          const line = document.getElementById('ai-level-desc');
+          return { height: set.height, boxes, line: line.textContent, lineHeight: line.getBoundingClientRect().height, vh: window.innerHeight };
+        });
+        const inRows = look.boxes.every((b, i) => i === 0 || b.top > look.boxes[i - 1].top || (b.top === look.boxes[i - 1].top && b.left > look.boxes[i - 1].left));
+        assert.ok(inRows, `${lang} ${kind} ${label}: read in rows, weakest first ${JSON.stringify(look.boxes)}`);
+        assert.deepEqual(look.boxes.map((b) => b.num), LADDER.map((_, i) => String(i + 1)));
+        assert.ok(look.boxes.every((b) => b.height <= 48), `${lang} ${kind} ${label}: each step on one line`);
+        assert.ok(look.height <= (label === 'phone' ? 0.45 * look.vh : 300), `${lang} ${kind} ${label}: the choice is ${look.height} px high`);
+        assert.equal(look.line, shown.find((l) => l.checked).desc, 'the chosen step\'s line');
         // Before a choice: medium, as before the ladder.
         assert.equal(await checkedLevel(p), 'medium');
         // No sideways scrolling on the phone.
@@ -102,6 +119,7 @@ test('the level choice: the whole ladder with a name and a line each, both games
         if (kind === 'oware') await shot(p, `levels-start-${lang}-${label}`);
         await p.locator('#ai-form').scrollIntoViewIfNeeded();
         await p.check('input[name="ai-level"][value="learner"]');
+        assert.equal(await p.textContent('#ai-level-desc'), shown.find((l) => l.value === 'learner').desc, 'the line follows the choice');
         await p.locator('#ai-form').screenshot({ path: path.join(await shotDir(), `levels-choice-${kind}-${lang}-${label}.png`) });
         await p.evaluate(() => localStorage.clear());
       }
@@ -227,6 +245,10 @@ function finished(kind, want) {
   return null;
 }
 
+// The action bar's buttons shown, in their order: [id, filled].
+const actionsShown = (page) => page.$$eval('#actions > :is(button, a)', (bs) => bs.filter((b) => b.getClientRects().length > 0)
+  .map((b) => [b.id, b.classList.contains('primary')]));
+
 // Opens the saved local game of kind: moves, against the computer at
 // level playing side.
 async function openSaved(page, kind, moves, level, side) {
@@ -253,18 +275,24 @@ test('after a game won the page offers the next level and plays it; not after a 
         await openSaved(p, kind, won, 'medium', 'north');
         assert.equal(await p.isVisible('#act-next-level'), true);
         assert.equal(await p.textContent('#act-next-level'), lang === 'en' ? `Play the next level: ${upName}` : `Jugar el siguiente nivel: ${upName}`);
+        // Issue 43, minor 6: the next level leads and is the one filled
+        // button; Undo comes after what is next (Analyse: Oware's).
+        const analyse = kind === 'oware' ? ['act-analyse'] : [];
+        assert.deepEqual(await actionsShown(p), [['act-next-level', true], ['act-new', false],
+          ...analyse.map((id) => [id, false]), ['act-undo', false], ['act-flip', false], ['act-home', false]]);
         await shot(p, `levels-next-${kind}-${lang}-${label}`);
         if (label === 'phone') continue;
         // The offer at the other steps names the step above.
         await openSaved(p, kind, won, 'starter', 'north');
         assert.equal(await p.textContent('#act-next-level'), lang === 'en' ? 'Play the next level: Easy' : 'Jugar el siguiente nivel: Fácil');
         await openSaved(p, kind, won, 'master', 'north');
-        assert.equal(await p.textContent('#act-next-level'), lang === 'en' ? 'Play the next level: Hard' : 'Jugar el siguiente nivel: Difícil');
+        assert.equal(await p.textContent('#act-next-level'), lang === 'en' ? 'Play the next level: Champion' : 'Jugar el siguiente nivel: Campeón');
         // None at the top, nor after a loss.
         await openSaved(p, kind, won, 'hard', 'north');
         assert.equal(await p.isVisible('#act-next-level'), false, 'hard won');
         await openSaved(p, kind, lost, 'medium', 'north');
         assert.equal(await p.isVisible('#act-next-level'), false, 'lost');
+        assert.deepEqual((await actionsShown(p)).slice(0, 1), [['act-new', true]], 'lost: New game leads, filled');
         // A game between two players has none either.
         await p.evaluate((saved) => localStorage.setItem('oware.local', JSON.stringify(saved)), { kind, moves: won, ai: null });
         await p.goto(`${suite.server.url}?local=1`);

@@ -121,13 +121,26 @@ const settled = (page) => page.waitForFunction(() => !document.querySelector('#p
 const saved = (page, kind) => page.evaluate((k) => JSON.parse(localStorage.getItem(`oware.puzzles.${k}`)), kind);
 const legal = (page) => page.evaluate(() => [...document.querySelectorAll('#puzzles-board .pit.legal')].map((b) => b.dataset.pit).sort());
 
-// The puzzle the panel shows (its id is in the heading).
+// The puzzle the panel shows: its id is the heading's data-id; the
+// heading names it by its place in the list (issue 43, minor 21: no id).
 async function shownPuzzle(page, kind) {
+  const id = await page.getAttribute('#puzzles-name', 'data-id');
+  const i = PUZZLES[kind].findIndex((q) => q.id === id);
+  assert.ok(i >= 0, `a puzzle of the file: ${id}`);
   const name = await text(page, '#puzzles-name');
-  const p = PUZZLES[kind].find((q) => name.includes(`(${q.id})`) || name.endsWith(` ${q.id}`));
-  assert.ok(p, `a puzzle of the file: ${name}`);
-  return p;
+  if (!/\d{4}/.test(name)) assert.match(name, new RegExp(`^(Puzzle|Problema) ${i + 1}$`));
+  assert.ok(!name.includes(id), `no id in the heading: ${name}`);
+  return PUZZLES[kind][i];
 }
+
+// The task: the side to move, Spanish with its article and, for Togyz
+// Kumalak's plural sides, the verb's plural (issue 43, minor 21).
+const TASK = {
+  en: { oware: { south: 'South to play: find the best move.', north: 'North to play: find the best move.' },
+    togyz: { south: 'White to play: find the best move.', north: 'Black to play: find the best move.' } },
+  es: { oware: { south: 'Juega el Sur: encuentra la mejor jugada.', north: 'Juega el Norte: encuentra la mejor jugada.' },
+    togyz: { south: 'Juegan las Blancas: encuentra la mejor jugada.', north: 'Juegan las Negras: encuentra la mejor jugada.' } },
+};
 
 // Solves the puzzle shown: each solver's move clicked, each reply waited for.
 async function solve(page, kind, p, keys = false) {
@@ -184,6 +197,7 @@ for (const [kind, lang, opts, tag] of [
       if (n) await page.click('#puzzles-next');
       await page.waitForFunction(() => document.querySelectorAll('#puzzles-board .pit.legal').length > 0);
       const p = await shownPuzzle(page, kind);
+      assert.equal(await text(page, '#puzzles-task'), TASK[lang][kind][p.position.turn]);
       if (n < 2) await scoresShown(page, p, tag);
       await solve(page, kind, p, n === 0);
       long ||= p.moves.length >= 3;
@@ -208,6 +222,8 @@ for (const [kind, lang, opts, tag] of [
     const wrong = g.legal().find((m) => m !== p.moves[0]);
     await page.click(`#puzzles-board .pit[data-pit="${wrong}"]`);
     assert.equal(await page.getAttribute('#puzzles-feedback', 'data-kind'), 'wrong');
+    // A sentence opens with a capital, also a hole's name ("El hoyo 2 de Negras no es…").
+    assert.match(await text(page, '#puzzles-feedback'), lang === 'es' && kind === 'togyz' ? /^El hoyo \d de (Blancas|Negras) no es la mejor jugada\./ : /^\p{Lu}/u);
     rating = rated(rating, p.difficulty, 0);
     assert.equal(await text(page, '#puzzles-stats'), WORDS[lang].stats(rating, 0, streak), 'the streak is lost');
     assert.deepEqual(await counts(page, kind), g.state().pits, 'a wrong move is not played');
@@ -289,7 +305,9 @@ test('the puzzle of the day: chosen by the date, the same on every load', async 
       // The date with non-breaking hyphens, all on one line.
       const day = date.replace(/-/g, '\u2011');
       assert.equal(await text(page, '#puzzles-name'), lang === 'es'
-        ? `Problema del día, ${day} (${want.id})` : `Puzzle of the day, ${day} (${want.id})`);
+        ? `Problema del día, ${day}` : `Puzzle of the day, ${day}`);
+      assert.equal(await page.getAttribute('#puzzles-name', 'data-id'), want.id);
+      assert.equal(await text(page, '#puzzles-task'), TASK[lang][kind][want.position.turn]);
       const lines = await page.evaluate((d) => {
         const node = document.getElementById('puzzles-name').firstChild;
         const at = node.textContent.indexOf(d);

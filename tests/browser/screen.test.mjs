@@ -78,6 +78,60 @@ test('a resignation on a desktop: the result and Rematch in view for both player
   noProblems();
 });
 
+// Issue 43, minors 1 and 2: with a clock and a spectator the page above
+// the result is at its tallest; Rematch and Analyse stay beside the result
+// at 800 px, and Analyse brings the analysis in view, started, in one click.
+test('a resignation at 800 px with a clock and a spectator: Rematch and Analyse beside the result; Analyse opens the analysis', async () => {
+  for (const [viewport, mobile, tag] of [[DESKTOP, false, 'desktop'], [{ width: 360, height: 740 }, true, 'phone']]) {
+    const south = await player({ locale: 'es-ES', viewport, mobile, name: `south-${tag}` });
+    const north = await player({ locale: 'en-US', viewport, mobile, name: `north-${tag}` });
+    const watcher = await player({ locale: 'en-US', viewport, mobile, name: `watcher-${tag}` });
+    const link = await createRoom(south, { clock: '3+2', name: 'Ana' });
+    await join(north, link, 'Bruno');
+    await south.waitForSelector('#share', { state: 'hidden' });
+    await join(watcher, link);
+    await south.waitForSelector('#watchers:not([hidden])');
+    await north.waitForSelector('#watchers:not([hidden])');
+    // As players are during a game: at the top of the page (saving a name
+    // in the chat scrolled down), and the page does not scroll at the end.
+    for (const p of [south, north]) await p.evaluate(() => window.scrollTo(0, 0));
+    await south.click('#board .pit.legal[data-pit="c"]');
+    await waitMoves(north, 1);
+    await north.click('#board .pit.legal[data-pit="A"]');
+    await waitMoves(south, 2);
+    await north.click('#act-resign');
+    await north.click('#confirm-ok');
+    for (const [p, who] of [[north, 'the one who resigned'], [south, 'the winner']]) {
+      await resultInView(p, '#act-rematch', `${tag}, ${who}`);
+      await resultInView(p, '#act-analyse', `${tag}, ${who}`);
+      assert.ok(await p.isVisible('#clock-line') || await p.isVisible('.player-clock'), `${tag}: the clock is shown`);
+      // Beside the result: Rematch and Analyse no further than 1.5 lines
+      // below the result's card, and on one line.
+      const over = await rect(p, '#over');
+      assert.equal(over.scroll, 0, `${tag}, ${who}: the page was not scrolled`);
+      const rm = await rect(p, '#act-rematch');
+      const an = await rect(p, '#act-analyse');
+      assert.ok(rm.top - over.bottom < 60, `${tag}, ${who}: Rematch right under the result (${rm.top - over.bottom} px)`);
+      assert.equal(Math.round(an.top), Math.round(rm.top), `${tag}, ${who}: Analyse beside Rematch`);
+    }
+    await shot(north, `screen-over-clock-${tag}-en`);
+    await shot(south, `screen-over-clock-${tag}-es`);
+    assert.equal(await watcher.isHidden('#act-rematch'), true);
+    assert.equal(await north.textContent('#act-analyse'), 'Analyse');
+    assert.equal(await south.textContent('#act-analyse'), 'Analizar');
+    // One click: the analysis card in view, running (or done), with the focus.
+    await south.click('#act-analyse');
+    await south.waitForFunction(() => !document.querySelector('#an-stop').hidden || !document.querySelector('#an-result').hidden);
+    const card = await rect(south, '#analysis');
+    assert.ok(card.top >= 0 && card.top < card.vh / 2, `${tag}: the analysis card in view (${JSON.stringify(card)})`);
+    assert.equal(await south.evaluate(() => document.activeElement.id), 'an-title');
+    await south.waitForSelector('#an-result:not([hidden])');
+    await shot(south, `screen-analyse-${tag}-es`);
+    for (const p of [south, north, watcher]) await p.context().close();
+  }
+  noProblems();
+});
+
 test('a draw agreed on a phone: the result and Rematch in view; a rematch starts with the board in view and says the sides', async () => {
   const { south, north } = await twoPlaying(PHONE, true);
   await north.click('#act-draw');
@@ -88,8 +142,10 @@ test('a draw agreed on a phone: the result and Rematch in view; a rematch starts
   await shot(north, 'screen-over-phone-en');
   await shot(south, 'screen-over-phone-es');
 
-  // Both looked down the page (the moves, the analysis) before the rematch.
-  for (const p of [south, north]) await p.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  // South looked down the page (the moves, the analysis) before the
+  // rematch, North scrolled a little (issue 43, minor 13: 32 px).
+  await south.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await north.evaluate(() => window.scrollTo(0, 32));
   await south.click('#act-rematch');
   await north.waitForSelector('#offer[data-kind="rematch"]:not([hidden])');
   await north.click('#offer-accept');
@@ -99,6 +155,7 @@ test('a draw agreed on a phone: the result and Rematch in view; a rematch starts
     const board = await rect(p, '#board');
     assert.ok(top.top >= 0, `${label}: the top player's bar in view after the rematch (${JSON.stringify(top)})`);
     assert.ok(board.bottom <= board.vh, `${label}: the whole board in view after the rematch (${JSON.stringify(board)})`);
+    assert.equal(board.scroll, 0, `${label}: the page at its top, the logo whole`);
   }
   // The sides swapped: one line says so, in each player's language.
   assert.equal(await south.textContent('#note'), 'Nueva partida: ahora eres Norte.');
@@ -264,6 +321,46 @@ test('the name field stops at 24 characters and says at the field what is wrong 
   await shot(p, 'screen-name-field-en');
   await p.fill('#start-name', 'Nora');
   assert.equal(await p.isHidden('#name-error'), true, 'gone once the name is edited');
+  noProblems();
+});
+
+// Issue 43, minor 14: a name the page lets through and the server refuses
+// (Cyrillic look-alikes of "South") is said under the name field, which
+// takes the focus, and is not remembered.
+test('a name the server refuses: said under the name field with the focus, and not kept', async () => {
+  for (const [locale, lang] of [['en-US', 'en'], ['es-ES', 'es']]) {
+    for (const [viewport, mobile, tag] of [[DESKTOP, false, 'desktop'], [{ width: 360, height: 740 }, true, 'phone']]) {
+      const p = await player({ locale, viewport, mobile, name: `refused-${lang}-${tag}` });
+      await p.goto(suite.server.url);
+      await ready(p);
+      await p.fill('#start-name', 'Ana');
+      await p.click('#create');   // a good name is remembered
+      await p.waitForSelector('#share:not([hidden])');
+      await p.goto(suite.server.url);
+      await ready(p);
+      assert.equal(await p.inputValue('#start-name'), 'Ana');
+      await p.fill('#start-name', '\u0405\u043euth');
+      await p.click('#create');
+      await p.waitForSelector('#name-error:not([hidden])');
+      assert.equal(await p.textContent('#name-error'), lang === 'en'
+        ? "A name has 1 to 24 characters, some visible, and cannot be a side's (South, North, White, Black…)."
+        : (await p.evaluate(async () => (await (await fetch('i18n/es.json')).json())['name.bad'])));
+      assert.equal(await p.isHidden('#create-error'), true, 'nothing under the create button');
+      assert.equal(await p.evaluate(() => document.activeElement.id), 'start-name');
+      assert.equal(await p.inputValue('#start-name'), '\u0405\u043euth', 'the name refused is shown to be edited');
+      const gap = await p.evaluate(() => document.querySelector('#name-error').getBoundingClientRect().top - document.querySelector('#start-name').getBoundingClientRect().bottom);
+      assert.ok(gap >= 0 && gap < 40, `the note right under the field (${gap} px)`);
+      const r = await rect(p, '#name-error');
+      assert.ok(r.top >= 0 && r.bottom <= r.vh + 1, `${lang} ${tag}: the note in view (${JSON.stringify(r)})`);
+      assert.equal(await p.evaluate(() => localStorage.getItem('oware.name')), null, 'not remembered');
+      assert.equal(await p.evaluate(() => location.search), '');
+      await p.screenshot({ path: `${process.env.SCREENSHOTS || 'build/screenshots'}/screen-name-refused-${tag}-${lang}.png` });
+      await p.reload();
+      await ready(p);
+      assert.equal(await p.inputValue('#start-name'), '', 'nor offered after a reload');
+      await p.context().close();
+    }
+  }
   noProblems();
 });
 
@@ -766,7 +863,15 @@ test('polish: players line, share card clock, New game during a game, the editor
   const bruno = await player({ locale: 'es-ES', name: 'polish-bruno' });
   const link = await createRoom(ana, { side: 'south', clock: '3+2', name: 'Ana' });
   assert.equal(await ana.textContent('#share-clock'), 'Clock 3+2');
+  // Issue 43, minor 13: said once while waiting (the share card), then
+  // over the table once the opponent is there.
+  const saysClock = (page) => page.evaluate(() => [...document.querySelectorAll('#game *')]
+    .filter((e) => e.children.length === 0 && e.getClientRects().length && /3\+2/.test(e.textContent)).map((e) => e.id));
+  assert.deepEqual(await saysClock(ana), ['share-clock']);
   await join(bruno, link);
+  await ana.waitForSelector('#share', { state: 'hidden' });
+  assert.deepEqual(await saysClock(ana), ['clock-control']);
+  assert.deepEqual(await saysClock(bruno), ['clock-control']);
   await ana.waitForSelector('#record-players:not([hidden])');
   assert.equal(await ana.textContent('#record-players'), 'Ana (South) vs North');
   assert.equal(await bruno.textContent('#record-players'), 'Ana (Sur) contra Norte');
@@ -837,8 +942,19 @@ test('polish: the record of a resigned game says how it ended, and reads back', 
   await north.waitForSelector('#over:not([hidden])');
   await north.click('#record-copy');
   const rec = await north.evaluate(() => navigator.clipboard.readText());
-  assert.match(rec, /\[Result "\*"\]\n/);
+  // Issue 43, minor 4: Result "*" (OGN's results are final scores), how
+  // it ended in a Termination tag and in a comment on the last move.
+  assert.match(rec, /\[Result "\*"\]\n\[Termination "North resigned; South won"\]\n\n1\. C a\n/);
   assert.ok(rec.endsWith('\n1. C a\n{North resigned; South won}\n'), rec);  // OGN: South upper case
+  // Minor 3: the list shows c and A, the record C and a: said under the buttons.
+  assert.deepEqual(await north.$$eval('#moves .mv-text', (els) => els.map((e) => e.textContent)), ['c', 'A']);
+  assert.equal(await north.textContent('#record-case'),
+    'In the record (Aualé’s OGN), South’s pits are written A–F and North’s a–f: the other way round from the board and the list above.');
+  assert.equal(await south.textContent('#record-case'),
+    'En el registro (el OGN de Aualé), los hoyos del Sur se escriben A–F y los del Norte a–f: al revés que en el tablero y en la lista de arriba.');
+  assert.equal(await north.isVisible('#record-case'), true);
+  await north.locator('#record').screenshot({ path: `${process.env.SCREENSHOTS || 'build/screenshots'}/screen-record-case-en.png` });
+  await south.locator('#record').screenshot({ path: `${process.env.SCREENSHOTS || 'build/screenshots'}/screen-record-case-es.png` });
   await south.waitForSelector('#over:not([hidden])');
   await south.click('#record-copy');
   assert.equal(await south.evaluate(() => navigator.clipboard.readText()), rec, 'the same record on the Spanish page');
@@ -847,6 +963,7 @@ test('polish: the record of a resigned game says how it ended, and reads back', 
   await north.fill('#import-text', rec);
   await north.click('#import-open');
   await waitMoves(north, 2);
+  assert.equal(await north.isVisible('#record-case'), true, 'a record opened says it too');
   noProblems();
 });
 
@@ -915,5 +1032,30 @@ test('polish: the header names the game chosen; both subtitles say this screen o
   assert.equal(await p.textContent('#start-title'), 'Togyz Kumalak para dos, en esta pantalla o en una sala privada');
   await shot(p, 'screen-header-togyz-desktop-es');
   await p.check('input[name="kind"][value="oware"]');
+  noProblems();
+});
+
+// Issue 43, minor 13: the start page's cards apart as its columns are,
+// and the game's name clear of the language switch on a phone.
+test('polish: the Learn and Puzzles cards 16 px apart; Togyz Kumalak\'s title clear of the language switch at 360 px', async () => {
+  for (const [locale, lang] of [['en-US', 'en'], ['es-ES', 'es']]) {
+    const p = await player({ locale, viewport: DESKTOP, name: `cards-${lang}` });
+    await p.goto(suite.server.url);
+    await ready(p);
+    const box = (sel) => p.$eval(sel, (el) => { const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; });
+    const cols = await box('#start .cards');
+    const learn = await box('#learn-entry');
+    const puzzles = await box('#puzzles-entry');
+    assert.ok(Math.abs(learn.top - cols.bottom - 16) < 1, `${lang}: Learn 16 px under the columns (${learn.top - cols.bottom})`);
+    assert.ok(Math.abs(puzzles.top - learn.bottom - 16) < 1, `${lang}: Puzzles 16 px under Learn (${puzzles.top - learn.bottom})`);
+    await p.check('input[name="kind"][value="togyz"]');
+    await p.setViewportSize({ width: 360, height: 740 });
+    const brand = await box('.brand');
+    const sw = await box('#lang');
+    assert.ok(sw.left - brand.right >= 10, `${lang}: the title ${sw.left - brand.right} px from the language switch`);
+    assert.ok(brand.right <= 360 && sw.right <= 360);
+    await p.screenshot({ path: `${process.env.SCREENSHOTS || 'build/screenshots'}/screen-togyz-top-phone-${lang}.png` });
+    await p.context().close();
+  }
   noProblems();
 });

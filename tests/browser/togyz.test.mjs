@@ -165,6 +165,7 @@ test('Togyz against the computer on a desktop, to the end: review and the record
   // No analysis or .ogn download: those are Oware's.
   assert.equal(await p.isHidden('#analysis'), true);
   assert.equal(await p.isHidden('#record-download'), true);
+  assert.equal(await p.isHidden('#record-case'), true, "Togyz records number the holes");
   await p.click('#record-copy');
   const record = await p.evaluate(() => navigator.clipboard.readText());
   assert.equal(record, togyzRecord(g.history, s));

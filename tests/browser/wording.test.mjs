@@ -84,7 +84,7 @@ const EN = {
 const ES_WATCH = {
   score: 'Victoria del Norte: ha capturado más de la mitad de las semillas.',
   repetition: 'La posición se ha repetido tres veces; cada lado se queda con las semillas de su fila y la victoria es del Norte.',
-  resign: 'Rendición del Sur: la victoria es del Norte.',
+  resign: 'El Sur se ha rendido: gana el Norte.',
   abandoned: 'Abandono del Sur, que no volvió a tiempo: la victoria es del Norte.',
   timeout: 'Se acabó el tiempo del Sur: la victoria es del Norte.',
 };
@@ -159,7 +159,7 @@ test('Spanish sides with their article, Togyz sides as plurals', async () => {
     ['es', 'oware', () => resultText(won('north')), 'Gana el Norte.'],
     ['es', 'togyz', () => lastText(last('C'), 'north'), 'Las Negras sembraron el hoyo 3.'],
     ['es', 'togyz', () => resultText(won('north')), 'Ganan las Negras.'],
-    ['es', 'togyz', () => resultSentence({ ...ended('resign', 'north'), game: { ...ended('resign', 'north').game } }, null), 'Rendición de las Blancas: la victoria es de las Negras.'],
+    ['es', 'togyz', () => resultSentence({ ...ended('resign', 'north'), game: { ...ended('resign', 'north').game } }, null), 'Las Blancas se han rendido: ganan las Negras.'],
     ['en', 'oware', () => lastText(last('D'), 'north'), 'North sowed D.'],
     ['en', 'oware', () => resultText(won('north')), 'North wins.'],
     ['en', 'togyz', () => lastText(last('C'), 'north'), 'Black sowed hole 3.'],

@@ -72,7 +72,7 @@ export function fakeEffects(extra = {}) {
     stateEvents() {},
     roomUrl: (room) => { said.url = room; },
     leave() {},
-    home: (why) => { said.home = why; },
+    home: (why, refusedName) => { said.home = why; said.refusedName = refusedName; },
     myName: () => null,
     finishMove: () => { said.finished++; },
     settled: () => Promise.resolve(),

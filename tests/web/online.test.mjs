@@ -205,6 +205,52 @@ test('a create the server refuses: back to the start page, with why', () => {
   room.close();
 });
 
+// Issue 43, minor 14: a name the server refuses is not kept.
+test('a name the server refuses: a create goes back to the name field, a join is made again without it; not remembered', () => {
+  {
+    const { fx, said } = fakeEffects();
+    fx.myName = () => 'Ѕоuth';  // Cyrillic S and o: the page's check lets it through
+    const room = onlineGame({ room: null, createSide: 'south', Conn: FakeConn, effects: fx }, () => {});
+    setModel(room.state);
+    room.open();
+    FakeConn.last.up();
+    assert.equal(FakeConn.last.sent[0].name, 'Ѕоuth');
+    FakeConn.last.hear({ type: 'error', code: 'bad_message', message: 'name: reads as the name of a side (South)' });
+    assert.equal(said.refusedName, 'Ѕоuth');
+    assert.equal(typeof said.home, 'string');
+    assert.equal(said.remembered, null);
+    assert.equal(FakeConn.last.state, 'stopped');
+    room.close();
+  }
+  {
+    const { fx, said } = fakeEffects();
+    let kept = 'Ѕоuth';
+    fx.myName = () => kept;
+    fx.remember = (name) => { kept = name; said.remembered = name; };
+    const room = onlineGame({ room: 'r1', Conn: FakeConn, effects: fx }, () => {});
+    setModel(room.state);
+    room.open();
+    const conn = FakeConn.last;
+    conn.up();
+    assert.deepEqual(conn.sent[0], { type: 'join', room: 'r1', name: 'Ѕоuth' });
+    conn.hear({ type: 'error', code: 'bad_message', message: 'name: reads as the name of a side (South)' });
+    assert.equal(said.remembered, null);
+    assert.deepEqual(conn.sent[1], { type: 'join', room: 'r1' }, 'joined again without the name');
+    assert.equal(said.toasts.length, 1);
+    assert.equal(said.home, undefined);
+    room.close();
+  }
+  // Another bad_message on a create is said under the create form.
+  const { fx, said } = fakeEffects();
+  const room = onlineGame({ room: null, createSide: 'south', Conn: FakeConn, effects: fx }, () => {});
+  setModel(room.state);
+  room.open();
+  FakeConn.last.up();
+  FakeConn.last.hear({ type: 'error', code: 'bad_message', message: 'clock: out of range' });
+  assert.equal(said.refusedName, undefined);
+  room.close();
+});
+
 test('the chat: lines kept by id, the ones missed while hidden counted, a refused line given back', () => {
   const { room, conn, said, st } = joined('south');
   const chat = st.online.chat;

@@ -20,8 +20,9 @@ const i18n = await import('../../web/i18n.js');
 
 // The words a sentence about a side may use for it (names.js's sideWords:
 // {side} bare, {the}, {The}, {of}; texts.js passes {by} beside them, and
-// resultSentence {winner}/{wof} and {loser}/{lof}): one placeholder each.
-const SAME = { the: 'side', The: 'side', of: 'side', by: 'side', wof: 'winner', lof: 'loser' };
+// resultSentence {winner}/{wof}/{wthe} and {loser}/{lof}/{lThe}): one
+// placeholder each.
+const SAME = { the: 'side', The: 'side', of: 'side', by: 'side', wof: 'winner', lof: 'loser', wthe: 'winner', lThe: 'loser' };
 const CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 // The key a language's key stands for in English: a Togyz Kumalak variant
@@ -82,7 +83,7 @@ const ALLOWED = new Set(['oware', 'abapa', 'aualé', 'json', 'fen', 'ogn', 'utf'
 // Words spelt as in English that are the language's own.
 const ALLOWED_IN = {
   es: ['club', 'chat'],
-  fr: ['solution', 'minutes', 'positions', 'club', 'expert', 'amateur', 'message', 'variante'],
+  fr: ['solution', 'minutes', 'positions', 'club', 'expert', 'amateur', 'message', 'variante', 'champion'],
   kk: [],
   ru: [],
 };
