@@ -13,9 +13,11 @@ import { chosenClock, clockError, wireClockForm } from './clock.js';
 import { myName, cleanName, rememberName } from './names.js';
 import { drawGames } from './games.js';
 import { showEditor, wireEditor } from './editor.js';
+import { showEventForm, wireEventForm } from './event-form.js';
 
-// error: a sentence to show under the create form (a room not created).
-export function showStart(error) {
+// error: a sentence to show under the create form (a room not created);
+// eventError: under the club event's form (an event not created).
+export function showStart(error, eventError = null) {
   setModel(null);
   show('start');
   showKind(chosenKind());
@@ -27,6 +29,7 @@ export function showStart(error) {
   $('create-error').textContent = error || '';
   drawResume();
   showEditor();
+  showEventForm(eventError);
   if (window.location.search) window.history.replaceState(null, '', './');
 }
 
@@ -159,6 +162,7 @@ export function wireStart() {
     ev.preventDefault();
     newLocal(aiChoice());
   });
+  wireEventForm({ backToStart: (why) => showStart(null, why) });
   wireEditor({
     aiChoice,
     // The create form's side, clock and name; its errors show there.

@@ -78,7 +78,9 @@ for (const l of FILES.filter((f) => f !== 'en')) {
 // (A key ending in ".plural" is a flag, yes or no, not a text.)
 const ALLOWED = new Set(['oware', 'abapa', 'aualé', 'json', 'fen', 'ogn', 'utf', 'ctrl', 'esc', 'ko', 'mb', 'kb',
   'result', 'continued', 'name', 'value', 'pits', 'captured', 'turn', 'south', 'tuzdyk', 'tuzdyks', 'togyz',
-  'kumalak', 'min', 'max']);
+  'kumalak', 'min', 'max',
+  // Tie-breaks named after their authors, and the event's export formats.
+  'buchholz', 'sonneborn', 'berger', 'bh', 'sb', 'trf', 'csv']);
 // Words spelt as in English that are the language's own.
 const ALLOWED_IN = {
   es: ['club', 'chat'],
