@@ -19,7 +19,7 @@ const MAX_SEEDS = { oware: 48, togyz: 162 };
 // The event's clock (as `event_create` gave it, in seconds) in the words
 // of a room's time control ("10+5", "3 days per move"); none: real boards.
 export function eventClockText(c) {
-  if (!c) return t('event.clock.none');
+  if (!c) return t('event.clock.real');
   if (c.days) return controlText({ kind: 'correspondence', days: c.days });
   const s = (v) => Number(v || 0) * 1000;
   const initial = c.initial !== undefined ? { south: s(c.initial), north: s(c.initial) } : { south: s(c.south), north: s(c.north) };
@@ -261,15 +261,19 @@ function drawRounds(s, ev) {
   keyedList($('ev-round-list'), rounds, (r) => r.round, (r) => {
     const d = document.createElement('details');
     d.className = 'ev-round';
-    // The round in play opens; earlier ones stay as the reader left them.
+    // The round in play opens; an earlier one closes when the next is
+    // paired, unless the reader opened or closed it.
     d.open = r.round === ev.round;
     const sum = document.createElement('summary');
+    sum.addEventListener('click', () => { d.dataset.touched = '1'; });
     const ol = document.createElement('ol');
     ol.className = 'ev-boards';
     d.append(sum, ol);
     return d;
   }, (d, r) => {
     const boards = r.boards || [];
+    if (r.round < ev.round && d.open && !d.dataset.touched && d.dataset.shown === String(r.round)) d.open = false;
+    d.dataset.shown = String(ev.round);
     const done = boards.filter((b) => b.result !== null).length;
     setText(d.firstChild, t('event.round.title', { n: r.round, done, total: boards.length }));
     keyedList(d.lastChild, boards, (b) => b.board, (b) => makeBoard(r.round, b), (li, b) => drawBoard(li, s, ev, r.round, b, org));
