@@ -293,8 +293,12 @@ function makeBoard(round, b) {
   who.className = 'ev-board-who';
   const res = document.createElement('span');
   res.className = 'ev-board-result';
+  // Its link says which board to a screen reader, after the visible word.
   const watch = document.createElement('a');
   watch.className = 'button small ev-watch';
+  const which = document.createElement('span');
+  which.className = 'sr-only';
+  watch.append(document.createElement('span'), which);
   line.append(no, who, res, watch);
   li.append(line);
   const rec = document.createElement('details');
@@ -356,8 +360,8 @@ function drawBoard(li, s, ev, round, b, org) {
   setHidden(watch, !b.room);
   if (b.room) {
     setAttr(watch, 'href', `?room=${encodeURIComponent(b.room)}`);
-    setText(watch, b.result === null ? t('event.board.watch') : t('event.board.record'));
-    setAttr(watch, 'aria-label', t('event.board.watch.label', { n: b.board, white: nameOf(ev, b.white), black: nameOf(ev, b.black) }));
+    setText(watch.firstChild, b.result === null ? t('event.board.watch') : t('event.board.record'));
+    setText(watch.lastChild, ` (${t('event.board.watch.label', { n: b.board, white: nameOf(ev, b.white), black: nameOf(ev, b.black) })})`);
   }
   // The organiser records or corrects any board played (not a bye).
   setHidden(rec, !org || bye);
