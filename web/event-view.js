@@ -152,8 +152,10 @@ function drawYou(s, ev) {
     text = row ? t('event.you.place', { place: row.place, points: row.points }) : t('event.state.over');
   } else {
     const round = (ev.schedule || []).find((r) => r.round === ev.round);
-    const bye = round && round.boards.find((b) => b.white === you.entry && b.black === null);
-    text = bye ? t('event.you.bye', { round: ev.round }) : t('event.you.waiting', { round: ev.round });
+    const board = round && round.boards.find((b) => b.white === you.entry || b.black === you.entry);
+    // (A late entry has no board in the round it joined.)
+    text = !board ? t('event.you.later', { round: ev.round + 1 })
+      : board.black === null ? t('event.you.bye', { round: ev.round }) : t('event.you.waiting', { round: ev.round });
   }
   setText($('ev-you-text'), text);
   setHidden($('ev-you-play'), !game || me.withdrawn);
