@@ -7,42 +7,17 @@
 // @ts-check
 import { t } from './i18n.js';
 import { $ } from './ui.js';
-import { getKind, kindOf } from './kind.js';
+import { getKind } from './kind.js';
 import { setHidden, setText } from './dom.js';
-import { cleanText } from './names.js';
 
-// The form's choices as `event_create`'s fields, or a message key.
-/** @returns {{fields: any} | {error: string, field: string}} */
-export function eventFields(form) {
+// The form's choices as they stand (event.js's eventFields checks them).
+function choices(form) {
   const f = new FormData(form);
-  const title = cleanText($('ev-form-name').value, 60);
-  if (!title) return { error: 'event.form.error.name', field: 'ev-form-name' };
-  const kind = kindOf(String(f.get('ev-kind')));
-  const format = String(f.get('ev-format') || 'swiss');
-  const fields = { title, kind, format, rounds: null, clock: null, max_players: null, auto: $('ev-form-auto').checked };
-  if (format === 'swiss') {
-    const n = Number($('ev-form-rounds').value);
-    if (!Number.isInteger(n) || n < 1 || n > 32) return { error: 'event.form.error.rounds', field: 'ev-form-rounds' };
-    fields.rounds = n;
-  }
-  const c = String(f.get('ev-clock') || 'none');
-  if (c.startsWith('days:')) fields.clock = { days: Number(c.slice(5)) };
-  else if (c === 'custom') {
-    const m = Number($('ev-form-min').value), inc = Number($('ev-form-inc').value);
-    if (!Number.isInteger(m) || m < 1 || m > 180) return { error: 'clock.error.initial', field: 'ev-form-min' };
-    if (!Number.isInteger(inc) || inc < 0 || inc > 180) return { error: 'clock.error.increment', field: 'ev-form-inc' };
-    fields.clock = { initial: m * 60, increment: inc };
-  } else if (c !== 'none') {
-    const [m, i] = c.split('+').map(Number);
-    fields.clock = { initial: m * 60, increment: i };
-  }
-  const max = $('ev-form-max').value;
-  if (max !== '') {
-    const n = Number(max);
-    if (!Number.isInteger(n) || n < 2 || n > 256) return { error: 'event.form.error.max', field: 'ev-form-max' };
-    fields.max_players = n;
-  }
-  return { fields };
+  return {
+    title: $('ev-form-name').value, kind: String(f.get('ev-kind')), format: String(f.get('ev-format')),
+    rounds: $('ev-form-rounds').value, clock: String(f.get('ev-clock')), min: $('ev-form-min').value,
+    inc: $('ev-form-inc').value, max: $('ev-form-max').value, auto: $('ev-form-auto').checked,
+  };
 }
 
 // The start page shown: the form ready again; why (a refusal of the
@@ -57,6 +32,9 @@ export function showEventForm(why) {
     if (!$('event-form').dataset.kindTouched) r.checked = r.value === kind;
   }
 }
+
+// The field of each choice (where a refused one takes the focus).
+const FIELDS = { title: 'ev-form-name', rounds: 'ev-form-rounds', min: 'ev-form-min', inc: 'ev-form-inc', max: 'ev-form-max' };
 
 // Wires the form once; backToStart(why): the start page with why said
 // under the form (start.js's).
@@ -78,16 +56,19 @@ export function wireEventForm({ backToStart }) {
   sync();
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    const got = eventFields(form);
-    if ('error' in got) {
-      setText($('ev-form-error'), t(got.error));
-      setHidden($('ev-form-error'), false);
-      $(got.field).focus();
-      return;
-    }
-    setHidden($('ev-form-error'), true);
+    const raw = choices(form);
     $('ev-form-create').disabled = true;
-    import('./event.js').then((m) => m.createEvent(got.fields, (why) => backToStart(why)),
-      () => { $('ev-form-create').disabled = false; });
+    import('./event.js').then((m) => {
+      const got = m.eventFields(raw);
+      if ('error' in got) {
+        $('ev-form-create').disabled = false;
+        setText($('ev-form-error'), t(got.error));
+        setHidden($('ev-form-error'), false);
+        $(FIELDS[got.field]).focus();
+        return;
+      }
+      setHidden($('ev-form-error'), true);
+      m.createEvent(got.fields, (why) => backToStart(why));
+    }, () => { $('ev-form-create').disabled = false; });
   });
 }

@@ -4,7 +4,7 @@
 // join form, the player's own box, the standings, the rounds' boards and
 // the players. It imports no state: drawEvent is handed the controller.
 // @ts-check
-import { t, tIn, fmtNum } from './i18n.js';
+import { t, tIn, fmtNum, applyStatic } from './i18n.js';
 import { $, copyText } from './ui.js';
 import { controlText } from './clock.js';
 import { keyedList, setAttr, setData, setDisabled, setHidden, setText } from './dom.js';
@@ -64,6 +64,111 @@ const complete = (ev) => {
   const r = (ev.schedule || []).find((x) => x.round === ev.round);
   return !!r && (r.boards || []).every((b) => b.result !== null);
 };
+
+// ---- the page's elements ----
+
+// An element: attributes (true: present and empty; data-i18n and the like
+// as written), then its children.
+function el(tag, attrs = {}, kids = []) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'hidden') e.hidden = !!v;
+    else e.setAttribute(k, v === true ? '' : String(v));
+  }
+  e.append(...kids);
+  return e;
+}
+
+// The page's elements, made once (in the page's words) when an event is
+// first opened: index.html holds only the screen (#event), so that the
+// start page does not carry them.
+export function buildEventPage(root) {
+  if (root.firstElementChild) return;
+  root.append(
+    el('div', { id: 'ev-conn', class: 'conn', role: 'status', hidden: true }, [
+      el('span', { id: 'ev-conn-text' }),
+    ]),
+    el('div', { class: 'card ev-head' }, [
+      el('h1', { id: 'event-title', tabindex: '-1' }),
+      el('p', { id: 'ev-facts', class: 'ev-facts' }),
+      el('p', { id: 'ev-state', class: 'ev-state' }),
+    ]),
+    el('p', { id: 'ev-gone', class: 'card form-error', hidden: true }),
+    el('section', { id: 'ev-links', class: 'card share', hidden: true, 'aria-labelledby': 'ev-links-title' }, [
+      el('h2', { id: 'ev-links-title', 'data-i18n': 'event.links.title' }),
+      el('label', { class: 'ev-link', for: 'ev-public-link', 'data-i18n': 'event.links.public' }),
+      el('div', { class: 'share-row' }, [
+        el('input', { id: 'ev-public-link', type: 'text', readonly: true }),
+        el('button', { type: 'button', id: 'ev-public-copy', class: 'primary', 'data-i18n': 'share.copy' }),
+      ]),
+      el('label', { class: 'ev-link', for: 'ev-org-link', 'data-i18n': 'event.links.organiser' }),
+      el('div', { class: 'share-row' }, [
+        el('input', { id: 'ev-org-link', type: 'text', readonly: true, 'aria-describedby': 'ev-org-note' }),
+        el('button', { type: 'button', id: 'ev-org-copy', 'data-i18n': 'share.copy' }),
+      ]),
+      el('p', { id: 'ev-org-note', class: 'muted', 'data-i18n': 'event.links.organiser.note' }),
+      el('p', { id: 'ev-links-note', class: 'copy-note', role: 'status' }),
+    ]),
+    el('section', { id: 'ev-you', class: 'card ev-you', hidden: true, 'aria-labelledby': 'ev-you-title' }, [
+      el('h2', { id: 'ev-you-title' }),
+      el('p', { id: 'ev-you-text' }),
+      el('button', { type: 'button', id: 'ev-you-play', class: 'primary', 'data-i18n': 'event.you.play', hidden: true }),
+      el('button', { type: 'button', id: 'ev-you-withdraw', class: 'danger', 'data-i18n': 'event.withdraw', hidden: true }),
+      el('p', { class: 'form-error', id: 'ev-you-error', role: 'alert', hidden: true }),
+    ]),
+    el('form', { id: 'ev-join', class: 'card ev-join', hidden: true, 'aria-labelledby': 'ev-join-title' }, [
+      el('h2', { id: 'ev-join-title', 'data-i18n': 'event.join.title' }),
+      el('p', { id: 'ev-join-text', class: 'muted' }),
+      el('div', { class: 'share-row' }, [
+        el('label', { class: 'sr-only', for: 'ev-join-name', 'data-i18n': 'name.label' }),
+        el('input', { id: 'ev-join-name', type: 'text', autocomplete: 'nickname', maxlength: '24', spellcheck: 'false', 'aria-describedby': 'ev-join-error' }),
+        el('button', { type: 'submit', class: 'primary', id: 'ev-join-go', 'data-i18n': 'event.join.go' }),
+      ]),
+      el('p', { class: 'form-error', id: 'ev-join-error', role: 'alert', hidden: true }),
+    ]),
+    el('section', { id: 'ev-org', class: 'card ev-org', hidden: true, 'aria-labelledby': 'ev-org-title' }, [
+      el('h2', { id: 'ev-org-title', 'data-i18n': 'event.org.title' }),
+      el('p', { id: 'ev-org-text', class: 'muted' }),
+      el('div', { class: 'buttons' }, [
+        el('button', { type: 'button', id: 'ev-start', class: 'primary', 'data-i18n': 'event.org.start', hidden: true }),
+        el('button', { type: 'button', id: 'ev-next', class: 'primary', hidden: true }),
+        el('button', { type: 'button', id: 'ev-finish', 'data-i18n': 'event.org.finish', hidden: true }),
+      ]),
+      el('p', { class: 'form-error', id: 'ev-org-error', role: 'alert', hidden: true }),
+    ]),
+    el('section', { id: 'ev-standings', class: 'card', 'aria-labelledby': 'ev-standings-title' }, [
+      el('h2', { id: 'ev-standings-title', 'data-i18n': 'event.standings.title' }),
+      el('p', { id: 'ev-standings-none', class: 'muted', 'data-i18n': 'event.standings.none' }),
+      el('div', { class: 'ev-table-wrap', role: 'region', tabindex: '0', 'aria-labelledby': 'ev-table-caption' }, [
+        el('table', { id: 'ev-table', class: 'ev-table', hidden: true }, [
+          el('caption', { id: 'ev-table-caption', class: 'sr-only' }),
+          el('thead', {}, [
+            el('tr', { id: 'ev-table-head' }),
+          ]),
+          el('tbody', { id: 'ev-table-body' }),
+        ]),
+      ]),
+      el('p', { id: 'ev-tiebreaks', class: 'muted' }),
+      el('p', { class: 'ev-export' }, [
+        el('a', { id: 'ev-trf', class: 'button small', download: true, 'data-i18n': 'event.export.trf' }),
+        el('a', { id: 'ev-csv', class: 'button small', download: true, 'data-i18n': 'event.export.csv' }),
+      ]),
+    ]),
+    el('section', { id: 'ev-rounds', class: 'card', 'aria-labelledby': 'ev-rounds-title' }, [
+      el('h2', { id: 'ev-rounds-title', 'data-i18n': 'event.rounds.title' }),
+      el('p', { id: 'ev-rounds-none', class: 'muted', 'data-i18n': 'event.rounds.none' }),
+      el('div', { id: 'ev-round-list' }),
+    ]),
+    el('section', { id: 'ev-players', class: 'card', 'aria-labelledby': 'ev-players-title' }, [
+      el('h2', { id: 'ev-players-title' }),
+      el('ol', { id: 'ev-player-list', class: 'ev-players' }),
+    ]),
+    el('p', {}, [
+      el('a', { class: 'button', href: './', id: 'ev-home', 'data-i18n': 'action.home' }),
+    ]),
+  );
+  applyStatic(root);
+}
 
 /** @param {EventScreen} ctrl */
 export function drawEvent(ctrl) {
@@ -404,6 +509,7 @@ function drawPlayers(s, ev) {
 
 /** @param {() => EventScreen | null} get the page's controller */
 export function wireEvent(get) {
+  buildEventPage(document.getElementById('event'));
   const copy = (input) => copyText(input.value, t('share.copied'), input, $('ev-links-note'));
   $('ev-public-copy').addEventListener('click', () => copy($('ev-public-link')));
   $('ev-org-copy').addEventListener('click', () => copy($('ev-org-link')));

@@ -2,14 +2,17 @@
 // events"): eventScreen(opts, redraw), the controller that owns the
 // event's state (its own, not model.js's: the event page shows no board),
 // its Connection and the intents the page's buttons call; and the page's
-// binding (startEvent, createEvent). event-view.js draws it.
+// binding (startEvent, createEvent). event-view.js draws it. Its words are
+// a part of their own (web/i18n/event/<lang>.json, i18n.js's loadPart),
+// but for the start page's form, "Your games" and the room's way back.
 // tests/web/event.test.mjs drives the controller against a fake
 // Connection, in node.
 // @ts-check
-import { t } from './i18n.js';
+import { t, loadPart } from './i18n.js';
 import { Connection, socketUrl } from './net.js';
 import { toast, announce, confirmDialog, show, store, load } from './ui.js';
-import { cleanName } from './names.js';
+import { cleanName, cleanText } from './names.js';
+import { kindOf } from './kind.js';
 import { drawEvent, wireEvent } from './event-view.js';
 
 // What this browser keeps of an event it organises or plays in: JSON
@@ -321,6 +324,42 @@ export function errorText(code) {
   return t('error.unknown', { code });
 }
 
+// The start page's form (event-form.js) as `event_create`'s fields:
+// {fields}, or {error: a message key, field: the choice refused}. raw:
+// the form's values as typed (title, kind, format, rounds, clock: the
+// choice's value, min, inc: a custom clock's minutes and increment, max,
+// auto).
+/** @returns {{fields: any} | {error: string, field: string}} */
+export function eventFields(raw) {
+  const title = cleanText(raw.title, 60);
+  if (!title) return { error: 'event.form.error.name', field: 'title' };
+  const format = ['swiss', 'round_robin', 'double_round_robin'].includes(raw.format) ? raw.format : 'swiss';
+  const fields = { title, kind: kindOf(raw.kind), format, rounds: null, clock: null, max_players: null, auto: raw.auto !== false };
+  const int = (v) => (String(v).trim() === '' ? NaN : Number(v));
+  if (format === 'swiss') {
+    const n = int(raw.rounds);
+    if (!Number.isInteger(n) || n < 1 || n > 32) return { error: 'event.form.error.rounds', field: 'rounds' };
+    fields.rounds = n;
+  }
+  const c = String(raw.clock || 'none');
+  if (/^days:\d+$/.test(c)) fields.clock = { days: Number(c.slice(5)) };
+  else if (c === 'custom') {
+    const m = int(raw.min), inc = int(raw.inc);
+    if (!Number.isInteger(m) || m < 1 || m > 180) return { error: 'clock.error.initial', field: 'min' };
+    if (!Number.isInteger(inc) || inc < 0 || inc > 180) return { error: 'clock.error.increment', field: 'inc' };
+    fields.clock = { initial: m * 60, increment: inc };
+  } else if (/^\d+\+\d+$/.test(c)) {
+    const [m, i] = c.split('+').map(Number);
+    fields.clock = { initial: m * 60, increment: i };
+  }
+  if (String(raw.max ?? '').trim() !== '') {
+    const n = int(raw.max);
+    if (!Number.isInteger(n) || n < 2 || n > 256) return { error: 'event.form.error.max', field: 'max' };
+    fields.max_players = n;
+  }
+  return { fields };
+}
+
 // ---- the page's binding: one event at a time ----
 
 /** @type {EventScreen | null} */
@@ -374,15 +413,17 @@ function bind(opts) {
 
 // Opens the page of event id (app.js, for ?event=<id>); a #organiser=
 // fragment is the organiser's token.
-export function startEvent(id) {
+export async function startEvent(id) {
   const m = /^#organiser=([A-Za-z0-9_-]+)$/.exec(window.location.hash || '');
+  await loadPart('event');
   bind({ id, organiser: m ? m[1] : null });
 }
 
 // Creates an event with the start page's form (event-form.js); home(why):
 // back to the start page when it is refused.
-export function createEvent(fields, home) {
+export async function createEvent(fields, home) {
   backToStart = home;
+  await loadPart('event');
   bind({ id: null, create: fields });
 }
 

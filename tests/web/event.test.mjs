@@ -9,15 +9,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FakeConn, fakeEffects } from './fakes.mjs';
-import { eventScreen, EVENT_KEY } from '../../web/event.js';
+import { eventScreen, eventFields, EVENT_KEY } from '../../web/event.js';
 import fs from 'node:fs';
-import { t, setLang } from '../../web/i18n.js';
+import { t, setLang, loadPart } from '../../web/i18n.js';
 
 // The page's words in English, read from disk (as strings.test.mjs does):
 // the refusals are said in words, not keys.
 globalThis.document = /** @type {any} */ ({ documentElement: {}, querySelectorAll: () => [], title: '' });
 globalThis.fetch = /** @type {any} */ (async (url) => ({ ok: true, json: async () => JSON.parse(fs.readFileSync(new URL(url), 'utf8')) }));
 await setLang('en');
+await loadPart('event');
 
 // The effects the event page asks of the page, recorded (fakes.mjs's, with
 // the event's own).
@@ -244,4 +245,22 @@ test('an event that is not there: the page stops, and its token is forgotten', (
   assert.equal(said.stored.has(EVENT_KEY('ev1')), false);
   assert.equal(conn.state, 'stopped');
   page.close();
+});
+
+test('the start page\'s form as event_create\'s fields, and each choice refused', () => {
+  const raw = { title: '  Thursday club ', kind: 'togyz', format: 'swiss', rounds: '5', clock: '10+5', min: '15', inc: '5', max: '', auto: true };
+  assert.deepEqual(eventFields(raw), { fields: { title: 'Thursday club', kind: 'togyz', format: 'swiss', rounds: 5, clock: { initial: 600, increment: 5 }, max_players: null, auto: true } });
+  // A round robin has no rounds to say; no clock: real boards; a custom clock; a limit; pairing by hand.
+  assert.deepEqual(eventFields({ ...raw, format: 'double_round_robin', rounds: 'x', clock: 'none', max: '12', auto: false }).fields,
+    { title: 'Thursday club', kind: 'togyz', format: 'double_round_robin', rounds: null, clock: null, max_players: 12, auto: false });
+  assert.deepEqual(eventFields({ ...raw, clock: 'custom' }).fields.clock, { initial: 900, increment: 5 });
+  assert.deepEqual(eventFields({ ...raw, clock: 'days:3' }).fields.clock, { days: 3 });
+  assert.deepEqual(eventFields({ ...raw, title: '   ' }), { error: 'event.form.error.name', field: 'title' });
+  assert.deepEqual(eventFields({ ...raw, title: 'x'.repeat(61) }), { error: 'event.form.error.name', field: 'title' });
+  assert.deepEqual(eventFields({ ...raw, rounds: '33' }), { error: 'event.form.error.rounds', field: 'rounds' });
+  assert.deepEqual(eventFields({ ...raw, rounds: '' }), { error: 'event.form.error.rounds', field: 'rounds' });
+  assert.deepEqual(eventFields({ ...raw, clock: 'custom', min: '0' }), { error: 'clock.error.initial', field: 'min' });
+  assert.deepEqual(eventFields({ ...raw, clock: 'custom', inc: '181' }), { error: 'clock.error.increment', field: 'inc' });
+  assert.deepEqual(eventFields({ ...raw, max: '1' }), { error: 'event.form.error.max', field: 'max' });
+  assert.deepEqual(eventFields({ ...raw, max: '2.5' }), { error: 'event.form.error.max', field: 'max' });
 });
