@@ -27,6 +27,20 @@ static const char *const err_codes[PROTO_E_COUNT] = {
 	[PROTO_E_TOO_MANY_CONNECTIONS] = "too_many_connections",
 	[PROTO_E_REPLACED] = "replaced",
 	[PROTO_E_INTERNAL] = "internal",
+	[PROTO_E_NO_EVENT] = "no_event",
+	[PROTO_E_NOT_ORGANISER] = "not_organiser",
+	[PROTO_E_EVENT_STATE] = "event_state",
+	[PROTO_E_NAME_TAKEN] = "name_taken",
+	[PROTO_E_EVENT_FULL] = "event_full",
+	[PROTO_E_ENTRIES_CLOSED] = "entries_closed",
+	[PROTO_E_WITHDRAWN] = "withdrawn",
+	[PROTO_E_TOO_FEW_PLAYERS] = "too_few_players",
+	[PROTO_E_BAD_BOARD] = "bad_board",
+	[PROTO_E_ROUND_PENDING] = "round_pending",
+	[PROTO_E_EVENT_OVER] = "event_over",
+	[PROTO_E_CANNOT_PAIR] = "cannot_pair",
+	[PROTO_E_EVENT_GAME] = "event_game",
+	[PROTO_E_TOO_MANY_EVENTS] = "too_many_events",
 };
 
 const char *proto_err_code(int e)

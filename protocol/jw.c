@@ -204,3 +204,14 @@ void jw_null(jw *w)
 	sep(w);
 	put(w, "null", 4);
 }
+
+void jw_raw(jw *w, const char *s, size_t n)
+{
+	sep(w);
+	put(w, s, n);
+}
+
+void jw_bytes(jw *w, const char *s, size_t n)
+{
+	put(w, s, n);
+}

@@ -39,5 +39,9 @@ void jw_char(jw *w, char c);
 void jw_int(jw *w, long long x);
 void jw_bool(jw *w, int b);
 void jw_null(jw *w);
+/* A value written as it is (n bytes of valid JSON, such as a number). */
+void jw_raw(jw *w, const char *s, size_t n);
+/* n bytes appended as they are (text that is not JSON). */
+void jw_bytes(jw *w, const char *s, size_t n);
 
 #endif

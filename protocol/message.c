@@ -29,6 +29,10 @@ static const struct {
 	{"draw", PROTO_MSG_DRAW}, {"abort", PROTO_MSG_ABORT},
 	{"rematch", PROTO_MSG_REMATCH}, {"claim", PROTO_MSG_CLAIM},
 	{"name", PROTO_MSG_NAME}, {"chat", PROTO_MSG_CHAT},
+	{"event_create", PROTO_MSG_EVENT_CREATE}, {"event_watch", PROTO_MSG_EVENT_WATCH},
+	{"event_join", PROTO_MSG_EVENT_JOIN}, {"event_withdraw", PROTO_MSG_EVENT_WITHDRAW},
+	{"event_start", PROTO_MSG_EVENT_START}, {"event_result", PROTO_MSG_EVENT_RESULT},
+	{"event_next", PROTO_MSG_EVENT_NEXT}, {"event_finish", PROTO_MSG_EVENT_FINISH},
 };
 
 /* Copies the string field `name` of o into buf (size bufsz). Returns 1 when
@@ -220,6 +224,163 @@ static int get_name(const json_t *o, proto_msg *m, char *err, size_t errlen)
 	return r < 0 ? -1 : 0;
 }
 
+/* An optional integer field in [lo, hi]: 1 and *out when present, 0 when
+ * absent or null (when nullable), -1 with err. */
+static int get_int(const json_t *o, const char *field, long lo, long hi, int optional,
+                   int *out, char *err, size_t errlen)
+{
+	const json_t *v = json_object_get(o, field);
+
+	if ((!v || json_is_null(v)) && optional)
+		return 0;
+	if (!v || !json_is_integer(v)) {
+		snprintf(err, errlen, "%s: missing or not an integer", field);
+		return -1;
+	}
+	if (json_integer_value(v) < lo || json_integer_value(v) > hi) {
+		snprintf(err, errlen, "%s: out of range (%ld to %ld)", field, lo, hi);
+		return -1;
+	}
+	*out = (int)json_integer_value(v);
+	return 1;
+}
+
+/* `token`: absent, null or a string. */
+static int get_token(const json_t *o, proto_msg *m, int optional, char *err, size_t errlen)
+{
+	const json_t *v = json_object_get(o, "token");
+
+	if (optional && v && json_is_null(v))
+		return 0;
+	return get_string(o, "token", m->token, sizeof m->token, optional, err, errlen) < 0 ? -1 : 0;
+}
+
+static int parse_event_create(const json_t *o, proto_msg *m, char *err, size_t errlen)
+{
+	static const struct { const char *name; int format; } formats[] = {
+		{"round_robin", PROTO_EV_ROUND_ROBIN},
+		{"double_round_robin", PROTO_EV_DOUBLE_ROUND_ROBIN},
+		{"swiss", PROTO_EV_SWISS},
+	};
+	char s[24];
+	const json_t *v;
+	int r;
+
+	if (get_text(o, "title", PROTO_EV_TITLE_MAX, m->title, sizeof m->title, 0, err,
+	             errlen) < 0 ||
+	    get_string(o, "kind", m->kind, sizeof m->kind, 0, err, errlen) < 0)
+		return -1;
+	if (!proto_kind_find(m->kind)) {
+		snprintf(err, errlen, "kind: not a kind of game this server hosts (\"oware\" or \"togyz\")");
+		return -1;
+	}
+	if (get_string(o, "format", s, sizeof s, 0, err, errlen) < 0)
+		return -1;
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+		if (!strcmp(s, formats[i].name))
+			m->format = formats[i].format;
+	if (!m->format) {
+		snprintf(err, errlen, "format: not round_robin, double_round_robin or swiss");
+		return -1;
+	}
+	r = get_int(o, "rounds", 1, PROTO_EV_ROUNDS_MAX, 1, &m->rounds, err, errlen);
+	if (r < 0)
+		return -1;
+	if ((m->format == PROTO_EV_SWISS) != (r == 1)) {
+		snprintf(err, errlen, m->format == PROTO_EV_SWISS
+		         ? "rounds: a Swiss needs its number of rounds (1 to 32)"
+		         : "rounds: a round robin plays as many rounds as its field needs");
+		return -1;
+	}
+	if (get_int(o, "max_players", 0, PROTO_EV_PLAYERS_MAX, 1, &m->max_players, err,
+	            errlen) < 0)
+		return -1;
+	if (m->max_players == 1) {
+		snprintf(err, errlen, "max_players: 0 (no limit) or 2 to %d", PROTO_EV_PLAYERS_MAX);
+		return -1;
+	}
+	v = json_object_get(o, "auto");
+	m->auto_next = 1;
+	if (v && !json_is_null(v)) {
+		if (!json_is_boolean(v)) {
+			snprintf(err, errlen, "auto: not true or false");
+			return -1;
+		}
+		m->auto_next = json_is_true(v);
+	}
+	return parse_clock(o, m, err, errlen);
+}
+
+static int parse_event_result(const json_t *o, proto_msg *m, char *err, size_t errlen)
+{
+	static const struct { const char *name; char code; } results[] = {
+		{"white", '1'}, {"draw", '='}, {"black", '0'},
+		{"white_forfeit", '+'}, {"black_forfeit", '-'}, {"double_forfeit", '*'},
+	};
+	const json_t *v;
+	char s[24];
+
+	if (get_int(o, "round", 1, PROTO_EV_ROUNDS_MAX, 0, &m->round, err, errlen) < 0 ||
+	    get_int(o, "board", 1, PROTO_EV_PLAYERS_MAX, 0, &m->board, err, errlen) < 0 ||
+	    get_string(o, "result", s, sizeof s, 0, err, errlen) < 0)
+		return -1;
+	for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
+		if (!strcmp(s, results[i].name))
+			m->result = results[i].code;
+	if (!m->result) {
+		snprintf(err, errlen, "result: not white, draw, black, white_forfeit, black_forfeit"
+		         " or double_forfeit");
+		return -1;
+	}
+	v = json_object_get(o, "seeds");
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_array(v) || json_array_size(v) != 2) {
+		snprintf(err, errlen, "seeds: not an array of two integers");
+		return -1;
+	}
+	for (int i = 0; i < 2; i++) {
+		const json_t *n = json_array_get(v, (size_t)i);
+
+		if (!json_is_integer(n) || json_integer_value(n) < 0 ||
+		    json_integer_value(n) > PROTO_EV_SEEDS_MAX) {
+			snprintf(err, errlen, "seeds: each an integer from 0 to %d", PROTO_EV_SEEDS_MAX);
+			return -1;
+		}
+		m->seeds[i] = (int)json_integer_value(n);
+	}
+	if (strchr("+-*", m->result) && (m->seeds[0] || m->seeds[1])) {
+		snprintf(err, errlen, "seeds: a forfeit has none");
+		return -1;
+	}
+	return 0;
+}
+
+/* The fields of a club event's message (the type m->type). */
+static int parse_event(const json_t *o, proto_msg *m, char *err, size_t errlen)
+{
+	if (m->type == PROTO_MSG_EVENT_CREATE)
+		return parse_event_create(o, m, err, errlen);
+	if (get_string(o, "event", m->event, sizeof m->event, 0, err, errlen) < 0)
+		return -1;
+	switch (m->type) {
+	case PROTO_MSG_EVENT_WATCH:
+		return get_token(o, m, 1, err, errlen);
+	case PROTO_MSG_EVENT_JOIN:
+		if (!json_object_get(o, "name") || json_is_null(json_object_get(o, "name"))) {
+			snprintf(err, errlen, "name: missing");
+			return -1;
+		}
+		return get_name(o, m, err, errlen);
+	case PROTO_MSG_EVENT_RESULT:
+		if (parse_event_result(o, m, err, errlen) < 0)
+			return -1;
+		/* fall through */
+	default:
+		return get_token(o, m, 0, err, errlen);
+	}
+}
+
 /* The fields of m's type from o; 0 or -1 with err set. */
 static int parse_fields(const json_t *o, proto_msg *m, char *err, size_t errlen)
 {
@@ -228,6 +389,8 @@ static int parse_fields(const json_t *o, proto_msg *m, char *err, size_t errlen)
 	const proto_kind *k;
 	int r;
 
+	if (PROTO_MSG_IS_EVENT(m->type))
+		return parse_event(o, m, err, errlen);
 	switch (m->type) {
 	case PROTO_MSG_CREATE:
 		if (get_string(o, "side", s, sizeof s, 0, err, errlen) < 0)
@@ -487,6 +650,8 @@ void proto_state_write(jw *w, const proto_state_view *v)
 		v->k->position_write(w, v->start);
 	else
 		jw_null(w);
+	jw_key(w, "event");
+	jw_str(w, v->event);
 	jw_key(w, "names");
 	jw_obj(w);
 	jw_key(w, "south");

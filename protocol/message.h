@@ -25,8 +25,28 @@ typedef enum {
 	PROTO_MSG_REMATCH,
 	PROTO_MSG_CLAIM,
 	PROTO_MSG_NAME,
-	PROTO_MSG_CHAT
+	PROTO_MSG_CHAT,
+	/* Club events (PROTOCOL.md "Club events"): */
+	PROTO_MSG_EVENT_CREATE,
+	PROTO_MSG_EVENT_WATCH,
+	PROTO_MSG_EVENT_JOIN,
+	PROTO_MSG_EVENT_WITHDRAW,
+	PROTO_MSG_EVENT_START,
+	PROTO_MSG_EVENT_RESULT,
+	PROTO_MSG_EVENT_NEXT,
+	PROTO_MSG_EVENT_FINISH
 } proto_msg_type;
+
+/* 1 for the types of club events. */
+#define PROTO_MSG_IS_EVENT(t) ((t) >= PROTO_MSG_EVENT_CREATE && (t) <= PROTO_MSG_EVENT_FINISH)
+
+/* event_create's `format`. */
+enum { PROTO_EV_ROUND_ROBIN = 1, PROTO_EV_DOUBLE_ROUND_ROBIN = 2, PROTO_EV_SWISS = 3 };
+#define PROTO_EV_TITLE_MAX 60                      /* code points */
+#define PROTO_EV_TITLE_BYTES (PROTO_EV_TITLE_MAX * 4)
+#define PROTO_EV_ROUNDS_MAX 32
+#define PROTO_EV_PLAYERS_MAX 256
+#define PROTO_EV_SEEDS_MAX 162
 
 /* `action` of draw and rematch. */
 typedef enum {
@@ -98,6 +118,17 @@ typedef struct proto_msg {
 	int has_name;                     /* create, join: a name was given; name: always */
 	char name[PROTO_NAME_BYTES + 1];  /* trimmed; "" for a `name` of null (no name) */
 	char text[PROTO_CHAT_BYTES + 1];  /* chat: the line, trimmed */
+	/* Club events: `event` in each; `token` (above) where given; create's
+	 * kind and clock (above) and these: */
+	char event[PROTO_ROOM_MAX + 1];
+	char title[PROTO_EV_TITLE_BYTES + 1]; /* event_create: trimmed */
+	int format;                       /* event_create: PROTO_EV_* */
+	int rounds;                       /* event_create: a Swiss's rounds, else 0 */
+	int max_players;                  /* event_create: 0 for no limit */
+	int auto_next;                    /* event_create: 1 unless `auto` is false */
+	int round, board;                 /* event_result: from 1 */
+	char result;                      /* event_result: '1' '=' '0' '+' '-' '*' (white's view) */
+	int seeds[2];                     /* event_result: white's, black's (0 when absent) */
 } proto_msg;
 
 /* The wire name of an end reason: an OW_END_* or PROTO_END_* value; NULL for
@@ -159,6 +190,7 @@ typedef struct proto_state_view {
 	const char *names[2];          /* each seat's name, or NULL (indexed by ow_side) */
 	const char *const *spectator_names; /* names spectators gave, nspectator_names */
 	unsigned nspectator_names;
+	const char *event;             /* the club event of a board's room, or NULL */
 } proto_state_view;
 
 /* Each writes one server message into w (see jw.h for a failure). */

@@ -56,9 +56,13 @@ static int api_error(struct lws *wsi, http_req *rq, unsigned status, const char 
 	jw w;
 	int rc;
 
+	static const char *const allow_post[] = {"allow:", "POST", NULL};
+
 	jw_init(&w);
 	api_error_text(wsi, &w, status, code, message);
-	rc = api_body(rq, &status, &w) < 0 ? -1 : http_respond(wsi, rq, status, "application/json");
+	rc = api_body(rq, &status, &w) < 0 ? -1
+	     : http_respond_with(wsi, rq, status, "application/json",
+	                         status == HTTP_STATUS_METHOD_NOT_ALLOWED ? allow_post : NULL);
 	jw_free(&w);
 	return rc;
 }

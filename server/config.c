@@ -129,6 +129,17 @@ static const struct opt {
 	{"evict-idle", "OW_EVICT_IDLE", T_INT, offsetof(srv_config, rooms.evict_idle),
 	 1, 2000000000, "21600", "seconds without a connection or a change after which a room"
 	 " with a game may make way for a new one when --max-rooms is reached (default 6 hours)"},
+	{"max-events", "OW_MAX_EVENTS", T_INT, offsetof(srv_config, events.max_events),
+	 0, 100000, "500", "club events held in total (about 120 KB of memory each)"},
+	{"max-events-per-ip", "OW_MAX_EVENTS_PER_IP", T_INT,
+	 offsetof(srv_config, events.max_events_per_ip), 1, 100000, "20",
+	 "club events created from one client address and still held"},
+	{"expire-events", "OW_EXPIRE_EVENTS", T_INT, offsetof(srv_config, events.expire_events),
+	 1, 2000000000, "7776000", "seconds after its last change a club event is deleted"
+	 " (default 90 days)"},
+	{"max-event-followers", "OW_MAX_EVENT_FOLLOWERS", T_INT,
+	 offsetof(srv_config, events.max_watchers), 1, 1000000, "500",
+	 "connections following one club event"},
 };
 #define NOPTS (sizeof opts / sizeof opts[0])
 

@@ -3,6 +3,7 @@
 #ifndef SRV_CONFIG_H
 #define SRV_CONFIG_H
 
+#include "server/events.h"
 #include "server/rooms.h"
 
 typedef struct srv_config {
@@ -37,6 +38,9 @@ typedef struct srv_config {
 	                         * --joins-per-ip-per-min, --history-per-ip-per-min,
 	                         * --expire-*, --evict-idle; the join wait from
 	                         * --lease-seconds */
+	events_config events;   /* club events: --max-events, --max-events-per-ip,
+	                         * --expire-events, --max-event-followers (the
+	                         * per-address rates are the rooms') */
 } srv_config;
 
 /* Fills *c from defaults, then the environment, then argv. Returns 0; 1

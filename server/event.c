@@ -147,6 +147,18 @@ static void change_init(ev_change *ch, int op)
 	ch->board = -1;
 }
 
+int ev_join_open(const ev_event *ev)
+{
+	int n = in_event(ev);
+	int limit = ev->max_players ? ev->max_players : EV_MAX_PLAYERS;
+
+	if (ev->state == EV_OVER || (ev->state == EV_RUNNING &&
+	    (ev->format != EV_SWISS || 2 * ev->nrounds >= ev->total_rounds)))
+		return 0;
+	return ev->nentries < EV_MAX_ENTRIES && n < limit &&
+	       (ev->format == EV_SWISS || rr_fits(ev->format, n + 1));
+}
+
 int ev_join(const ev_event *ev, const char *name, size_t len, ev_change *ch)
 {
 	char clean[EV_NAME_BYTES + 1] = "";  /* copied whole into the change */

@@ -154,6 +154,9 @@ int ev_create(ev_event *ev, const ev_settings *s);
  * EV_E_NAME, EV_E_NAME_TAKEN, EV_E_FULL, EV_E_OVER. */
 int ev_join(const ev_event *ev, const char *name, size_t len, ev_change *ch);
 
+/* 1 when ev_join would take a new player with a free, valid name now. */
+int ev_join_open(const ev_event *ev);
+
 /* Entry `entry` withdraws. Before the start his entry is gone (his name
  * free again); after it he is not paired again (Swiss) or loses his
  * remaining games by forfeit (round robin), and a game of his in the

@@ -17,6 +17,7 @@
 #include "server/http.h"
 #include "server/iptable.h"
 #include "server/log.h"
+#include "server/events.h"
 #include "server/metrics.h"
 #include "server/net_int.h"
 #include "server/relay.h"
@@ -308,6 +309,92 @@ int http_framing(struct lws *wsi, long *len)
 
 /* ---- routes ---- */
 
+#define API_EVENTS_PATH "/api/events/"
+
+/* GET /api/events/<id>[/trf|/csv] (PROTOCOL.md "Exports"). */
+static int events_route(struct lws *wsi, http_req *rq, const char *rest)
+{
+	static const char *const names[] = {"", "/trf", "/csv"};
+	static const char *const ctypes[] = {"application/json", "text/plain; charset=utf-8",
+	                                     "text/csv; charset=utf-8"};
+	char id[ROOM_ID_LEN + 1], disp[96];
+	const char *extra[3] = {NULL, NULL, NULL};
+	size_t n = strcspn(rest, "/");
+	int what = -1, rc;
+	jw w;
+
+	if (n <= ROOM_ID_LEN) {
+		memcpy(id, rest, n);
+		id[n] = 0;
+		for (int i = 0; i < 3; i++)
+			if (!strcmp(rest + n, names[i]))
+				what = i;
+	}
+	jw_init(&w);
+	rc = what < 0 ? -1 : events_export(id, what, &w);
+	if (rc == 0 && w.oom)
+		rc = -2;
+	if (rc < 0) {
+		static const char none[] = "{\"error\":\"no_event\"}";
+		static const char oom[] = "{\"error\":\"internal\"}";
+		const char *body = rc == -1 ? none : oom;
+
+		jw_free(&w);
+		rq->len = strlen(body);
+		if (!(rq->buf = malloc(LWS_PRE + rq->len)))
+			return -1;
+		memcpy(rq->buf + LWS_PRE, body, rq->len);
+		return http_respond(wsi, rq, rc == -1 ? HTTP_STATUS_NOT_FOUND
+		                    : HTTP_STATUS_INTERNAL_SERVER_ERROR, "application/json");
+	}
+	rq->len = w.len;
+	rq->buf = malloc(LWS_PRE + w.len + 1);
+	if (!rq->buf) {
+		jw_free(&w);
+		return -1;
+	}
+	memcpy(rq->buf + LWS_PRE, w.buf, w.len);
+	jw_free(&w);
+	if (what) {
+		snprintf(disp, sizeof disp, "attachment; filename=\"%s.%s\"", id, names[what] + 1);
+		extra[0] = "content-disposition:";
+		extra[1] = disp;
+	}
+	return http_respond_with(wsi, rq, HTTP_STATUS_OK, ctypes[what], extra);
+}
+
+/* A request other than GET (a POST of /api/rooms went to api_rooms.c):
+ * HEAD of a path no file answers gets its 404 without a body; a route
+ * gets 405 naming the method it answers. */
+static int not_get(struct lws *wsi, http_req *rq)
+{
+	static const char *const allow_get[] = {"allow:", "GET", NULL};
+	static const char *const allow_post[] = {"allow:", "POST", NULL};
+	static const enum lws_token_indexes methods[] = {
+		WSI_TOKEN_HEAD_URI, WSI_TOKEN_POST_URI, WSI_TOKEN_PUT_URI, WSI_TOKEN_PATCH_URI,
+		WSI_TOKEN_DELETE_URI, WSI_TOKEN_OPTIONS_URI,
+	};
+	char uri[64] = "";
+	size_t i;
+
+	for (i = 0; i < sizeof methods / sizeof methods[0]; i++)
+		if (lws_hdr_total_length(wsi, methods[i]) > 0) {
+			if (lws_hdr_copy(wsi, uri, sizeof uri, methods[i]) <= 0)
+				uri[0] = 0;
+			break;
+		}
+	if (!strcmp(uri, API_ROOMS_PATH))
+		return http_refuse_with(wsi, rq, HTTP_STATUS_METHOD_NOT_ALLOWED, allow_post);
+	if (i == 0 && strcmp(uri, "/healthz") && strcmp(uri, "/metrics") &&
+	    strncmp(uri, API_EVENTS_PATH, strlen(API_EVENTS_PATH))) {
+		if (!(rq->buf = malloc(LWS_PRE)))
+			return -1;
+		rq->len = 0;
+		return http_respond(wsi, rq, HTTP_STATUS_NOT_FOUND, "text/html");
+	}
+	return http_refuse_with(wsi, rq, HTTP_STATUS_METHOD_NOT_ALLOWED, allow_get);
+}
+
 static int http_request(struct lws *wsi, http_req *rq, const void *in)
 {
 	char uri[64];
@@ -320,12 +407,14 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_POST_URI) > 0 && !strcmp(uri, API_ROOMS_PATH))
 		return api_rooms_start(wsi, rq);
 	if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
-		return http_refuse(wsi, rq, HTTP_STATUS_METHOD_NOT_ALLOWED);
+		return not_get(wsi, rq);
 	/* A path too long for uri is none of the routes: it names no file. */
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
 		uri[0] = 0;
 	if (!strcmp(uri, API_ROOMS_PATH))
 		return api_rooms_start(wsi, rq);
+	if (!strncmp(uri, API_EVENTS_PATH, strlen(API_EVENTS_PATH)))
+		return events_route(wsi, rq, uri + strlen(API_EVENTS_PATH));
 	rq->buf = malloc(LWS_PRE + cap);
 	if (!rq->buf)
 		return -1;

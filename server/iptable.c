@@ -193,7 +193,7 @@ void ip_sweep(int64_t now)
 		while (*pp) {
 			ipent *e = *pp;
 
-			if (e->conns == 0 && e->sockets == 0 && e->rooms_held == 0 && now >= e->banned_until && now - e->room_window >= MINUTE_MS &&
+			if (e->conns == 0 && e->sockets == 0 && e->rooms_held == 0 && e->events_held == 0 && now >= e->banned_until && now - e->room_window >= MINUTE_MS &&
 			    now - e->join_window >= MINUTE_MS && now - e->chat_last >= MINUTE_MS &&
 			    now - e->hist_window >= MINUTE_MS && now - e->last_flood >= MINUTE_MS) {
 				*pp = e->next;

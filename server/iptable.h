@@ -22,6 +22,7 @@ typedef struct ipent {
 	int64_t join_window; /* start (ms) of the minute counted in joins */
 	int joins;           /* joins in that minute */
 	int rooms_held;      /* rooms created from here that still exist */
+	int events_held;     /* club events created from here that still exist */
 	int64_t banned_until; /* ms: a flood came from here; new connections wait */
 	int64_t chat_last;   /* ms of the last chat line counted (for ip_sweep) */
 	uint32_t chat_at[IP_CHAT_BURST]; /* when its last chat lines were sent (ms

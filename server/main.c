@@ -128,6 +128,7 @@ static void sweep(lws_sorted_usec_list_t *sul)
 {
 	(void)sul;
 	rooms_expire();
+	events_expire();
 	ip_sweep(now_ms());
 	log_flush(0);
 	lws_sul_schedule(ctx, 0, &sweep_sul, sweep, (lws_usec_t)sweep_interval_s() * 1000000);
@@ -254,8 +255,12 @@ static const struct lws_http_mount m_healthz = {
 	.mount_next = &m_metrics, .mountpoint = "/healthz", .mountpoint_len = 8,
 	.origin = "http", .origin_protocol = LWSMPRO_CALLBACK,
 };
+static const struct lws_http_mount m_api_events = { /* GET: an event, its exports */
+	.mount_next = &m_healthz, .mountpoint = "/api/events", .mountpoint_len = 11,
+	.origin = "http", .origin_protocol = LWSMPRO_CALLBACK,
+};
 static const struct lws_http_mount m_api_rooms = { /* POST: several rooms at once */
-	.mount_next = &m_healthz, .mountpoint = "/api/rooms", .mountpoint_len = 10,
+	.mount_next = &m_api_events, .mountpoint = "/api/rooms", .mountpoint_len = 10,
 	.origin = "http", .origin_protocol = LWSMPRO_CALLBACK,
 };
 
@@ -477,10 +482,14 @@ int main(int argc, char **argv)
 		log_event(LOG_ERROR, "start_failed", "error=\"out of memory\"");
 		goto fail_store;
 	}
+	cfg.events.rooms_per_ip_per_min = cfg.rooms.rooms_per_ip_per_min;
+	cfg.events.joins_per_ip_per_min = cfg.rooms.joins_per_ip_per_min;
+	events_init(&cfg.events, st, &net_rooms_io);
 	/* Before listening: no connection sees the rooms half restored. */
 	restored = rooms_restore();
-	if (restored < 0) {
-		log_event(LOG_ERROR, "start_failed", "error=\"cannot load rooms\"");
+	if (restored < 0 || events_restore() < 0) {
+		log_event(LOG_ERROR, "start_failed", "error=\"cannot load %s\"",
+		          restored < 0 ? "rooms" : "events");
 		goto fail_rooms;
 	}
 	ctx = context_new();
@@ -499,6 +508,7 @@ int main(int argc, char **argv)
 	          restored);
 	serve();
 	rc = drain();
+	events_free_all();
 	rooms_free_all();
 	lws_context_destroy(ctx);
 	st->ops->close(st);
@@ -510,10 +520,12 @@ int main(int argc, char **argv)
 	return rc < 0 ? 1 : 0;
 
 fail_ctx:
+	events_free_all();
 	rooms_free_all();
 	lws_context_destroy(ctx);
 	goto fail_store;
 fail_rooms:
+	events_free_all();
 	rooms_free_all();
 fail_store:
 	net_free();

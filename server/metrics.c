@@ -7,6 +7,7 @@
 
 #include "server/clock.h"
 #include "server/gate.h"
+#include "server/events.h"
 #include "server/metrics.h"
 #include "server/net_int.h"
 #include "server/relay.h"
@@ -75,6 +76,13 @@ static size_t rooms_part(char *b, size_t cap, size_t n)
 	        "Rooms removed to make way when the table was full.", rs->rooms_evicted);
 	n = one(b, cap, n, "oware_games_ended_total", "counter", "Games ended.", rs->games_ended);
 	n = one(b, cap, n, "oware_joins_total", "counter", "Successful joins.", rs->joins);
+	n = one(b, cap, n, "oware_events", "gauge", "Club events held.", (unsigned)events_count());
+	n = one(b, cap, n, "oware_events_created_total", "counter", "Club events created.",
+	        events_get_stats()->created);
+	n = one(b, cap, n, "oware_events_expired_total", "counter", "Club events expired.",
+	        events_get_stats()->expired);
+	n = one(b, cap, n, "oware_event_changes_total", "counter",
+	        "Club events' changes written (entries, rounds, results).", events_get_stats()->changes);
 	return one(b, cap, n, "oware_chat_lines_total", "counter", "Chat lines sent.",
 	           rs->chat_lines);
 }

@@ -17,6 +17,7 @@
 #include "server/iptable.h"
 #include "server/log.h"
 #include "server/metrics.h"
+#include "server/events.h"
 #include "server/net_int.h"
 #include "server/relay.h"
 #include "server/sha256.h"
@@ -394,6 +395,7 @@ static void conn_teardown(conn *c)
 		return;
 	if (c->relay)
 		relay_client_gone(c);
+	events_leave(&c->m);
 	rooms_leave(&c->m);
 	ready_unlink(c);
 	queue_clear(c);
@@ -450,7 +452,12 @@ static void handle_message(conn *c, const char *text, size_t len)
 		conn_error(c, rc, err);
 		return;
 	}
-	rooms_handle(&c->m, &m);
+	if (PROTO_MSG_IS_EVENT(m.type))
+		events_handle(&c->m, &m);
+	else if (c->m.watch && (m.type == PROTO_MSG_CREATE || m.type == PROTO_MSG_JOIN))
+		conn_error(c, PROTO_E_ALREADY_JOINED, "this connection follows an event");
+	else
+		rooms_handle(&c->m, &m);
 }
 
 /* Sets the close frame's code and reason (lws wants writable memory). */

@@ -35,6 +35,7 @@ static room *timer_head, *timer_tail;
 static uint32_t member_serial;         /* the last serial given to a member */
 static jw out; /* the message being written: one at a time */
 static jw line; /* one line of a chat history, measured (history_fit) */
+static rooms_game_ended_fn *game_ended_fn;
 
 static void room_join_found(room_member *m, room *r, const proto_msg *msg);
 
@@ -243,15 +244,17 @@ static void random_bytes(void *buf, size_t n)
 	}
 }
 
-/* A new seat token (base64url, no padding) in out, and its hash. */
-static void token_new(char out_text[TOKEN_TEXT], uint8_t hash[SHA256_LEN])
+void rooms_token(const uint8_t *given, char out_text[ROOMS_TOKEN_TEXT], uint8_t hash[SHA256_LEN])
 {
 	static const char b64[] =
 		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 	uint8_t raw[TOKEN_BYTES + 1];
 	int n = 0;
 
-	random_bytes(raw, TOKEN_BYTES);
+	if (given)
+		memcpy(raw, given, TOKEN_BYTES);
+	else
+		random_bytes(raw, TOKEN_BYTES);
 	raw[TOKEN_BYTES] = 0;
 	for (int i = 0; i < TOKEN_BYTES; i += 3) {
 		uint32_t v = (uint32_t)raw[i] << 16 | (uint32_t)raw[i + 1] << 8 |
@@ -266,6 +269,12 @@ static void token_new(char out_text[TOKEN_TEXT], uint8_t hash[SHA256_LEN])
 	}
 	out_text[n] = 0;
 	sha256(out_text, (size_t)n, hash);
+}
+
+/* A new seat token (base64url, no padding) in out, and its hash. */
+static void token_new(char out_text[TOKEN_TEXT], uint8_t hash[SHA256_LEN])
+{
+	rooms_token(NULL, out_text, hash);
 }
 
 /* ---- carrying out the rules' outcomes ---- */
@@ -304,6 +313,8 @@ static int save(room *r, const rules_out *o)
 	return rc;
 }
 
+/* A game ended (its last change is in the open batch): logged, and told
+ * to the club event whose board r is. */
 static void game_end_log(const room *r)
 {
 	int winner, reason = rules_end_reason(&r->rr, &winner);
@@ -313,6 +324,8 @@ static void game_end_log(const room *r)
 	log_event(LOG_INFO, "game_ended", "room=%s game=%u reason=%s winner=%s plies=%d",
 	          r->rr.rec.id, r->rr.rec.game_number, proto_reason_name(reason),
 	          w ? w : "none", r->rr.nmoves);
+	if (r->rr.rec.event[0] && game_ended_fn)
+		game_ended_fn(&r->rr);
 }
 
 /* The clock of r's side to move runs: its connection's round trip is
@@ -387,6 +400,8 @@ static int gameless(const room *r)
 {
 	const room_rec *rec = &r->rr.rec;
 
+	if (rec->event[0]) /* a board of a club event: its players are paired */
+		return 0;
 	return !rec->has_tok[0] || !rec->has_tok[1] || r->rr.nmoves < 2 * ROOMS_STARTED_MOVES;
 }
 
@@ -412,7 +427,7 @@ static int evict_class(const room *r, int64_t now)
 {
 	int64_t idle = now - r->rr.rec.updated;
 
-	if (r->members)
+	if (r->members || (r->rr.rec.event[0] && !rules_over(&r->rr)))
 		return -1;
 	if (gameless(r))
 		return 0;
@@ -835,6 +850,66 @@ static void room_join_found(room_member *m, room *r, const proto_msg *msg)
 	send_history(m, r);
 	if (o.seat >= 0 && o.seat == rules_turn(&r->rr))
 		probe_mover(r);
+}
+const rules_room *rooms_find_rules(const char *id)
+{
+	const room *r = room_find(id);
+
+	return r ? &r->rr : NULL;
+}
+
+void rooms_on_game_ended(rooms_game_ended_fn *fn)
+{
+	game_ended_fn = fn;
+}
+
+int rooms_create_board(const rooms_board *b, const char *id)
+{
+	proto_msg msg;
+	rules_in in;
+	rules_out o;
+	room *r;
+
+	if (!shell_stats.store_ok)
+		return -1;
+	if (rooms_count() >= cfg.max_rooms && evict() < 0)
+		return -2;
+	memset(&msg, 0, sizeof msg);
+	msg.type = PROTO_MSG_CREATE;
+	msg.side = OW_SOUTH;
+	snprintf(msg.kind, sizeof msg.kind, "%s", b->kind);
+	msg.clock_kind = b->clock_kind;
+	msg.clock_initial[0] = msg.clock_initial[1] = b->clock_initial;
+	msg.clock_increment = b->clock_increment;
+	msg.clock_days = b->clock_days;
+	msg.has_name = 1;
+	snprintf(msg.name, sizeof msg.name, "%s", b->names[OW_SOUTH]);
+	in_init(&in, RULES_SPECTATOR, &msg);
+	in.fresh_tok = b->tok[OW_SOUTH];
+	r = calloc(1, sizeof *r);
+	if (!r || rules_create(&r->rr, id, &in, &o) < 0) {
+		free(r);
+		return -1;
+	}
+	o.joins = 0; /* nobody is connected: the players come with their tokens */
+	o.rec.has_tok[OW_NORTH] = 1;
+	memcpy(o.rec.tok[OW_NORTH], b->tok[OW_NORTH], SHA256_LEN);
+	snprintf(o.rec.name[OW_NORTH], sizeof o.rec.name[OW_NORTH], "%s", b->names[OW_NORTH]);
+	snprintf(o.rec.event, sizeof o.rec.event, "%s", b->event);
+	if (shell_store->ops->insert(shell_store, &o.rec) < 0) {
+		rules_room_free(&r->rr);
+		free(r);
+		return -1;
+	}
+	r->deadline = -1;
+	room_insert(r);
+	batch_mark(r);
+	r->created_seq = batch_open();
+	rules_apply(&r->rr, &o, in.now);
+	timer_update(r);
+	shell_stats.rooms_created++;
+	log_event(LOG_INFO, "room_created", "room=%s kind=%s event=%s", id, r->rr.rec.kind, b->event);
+	return 0;
 }
 
 void rooms_handle(room_member *m, const proto_msg *msg)

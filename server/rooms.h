@@ -53,6 +53,7 @@ typedef struct room_member {
 	                                  * taken from the store (several servers) */
 	uint8_t history;                 /* 1 while its chat history is read (after
 	                                  * a join), 2 if a line came meanwhile */
+	struct ev_watcher *watch;        /* the club event it follows (events.c), or NULL */
 	uint8_t relay_in;                /* 1: another server relays this connection
 	                                  * (server/CLUSTER.md, "Split routing") */
 	/* 64 bytes: every connection has one (its chat limit is its seat's). */
@@ -159,6 +160,35 @@ typedef struct rooms_query rooms_query;
 typedef void rooms_query_fn(void *arg, const jw *answer);
 rooms_query *rooms_query_start(const proto_room_ref *refs, int n, rooms_query_fn *fn, void *arg);
 void rooms_query_cancel(rooms_query *q);
+
+/* A new token (43 base64url characters, in out) and its SHA-256: from
+ * raw's 32 bytes, or fresh random ones when raw is NULL. */
+#define ROOMS_TOKEN_TEXT 64
+void rooms_token(const uint8_t *raw, char out[ROOMS_TOKEN_TEXT], uint8_t hash[SHA256_LEN]);
+
+/* A board of a club event (server/events.c) as a room: its players'
+ * names and the hashes of their seat tokens, white on South. */
+typedef struct rooms_board {
+	const char *event;           /* the event's id */
+	const char *kind;
+	int clock_kind;              /* PROTO_CLOCK_* */
+	int clock_initial, clock_increment, clock_days; /* as create's clock */
+	const char *names[2];        /* by ow_side */
+	const uint8_t *tok[2];       /* SHA-256 of each seat's token, by ow_side */
+} rooms_board;
+/* Creates b's room with the new id id in the open batch (a full table
+ * makes way as for a create): 0; -1 when the store cannot write or
+ * memory ran out; -2 when the table is full and no room may go. */
+int rooms_create_board(const rooms_board *b, const char *id);
+/* fn is called after a lost batch (the rooms are being read back; every
+ * message waiting for a commit was dropped), for what else it held. */
+void rooms_on_batch_lost(void (*fn)(void));
+/* The room id held here as the rules see it, or NULL. */
+const rules_room *rooms_find_rules(const char *id);
+/* fn is called when the game of an event's board room ends, its last
+ * change in the open batch (rules_end_reason and the play tell how). */
+typedef void rooms_game_ended_fn(const rules_room *rr);
+void rooms_on_game_ended(rooms_game_ended_fn *fn);
 
 /* Acts on a checked message from m: answers through io. */
 void rooms_handle(room_member *m, const proto_msg *msg);

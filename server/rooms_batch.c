@@ -202,6 +202,13 @@ static int fenced_rewrite(uint64_t k)
 	return 0;
 }
 
+static void (*lost_fn)(void);
+
+void rooms_on_batch_lost(void (*fn)(void))
+{
+	lost_fn = fn;
+}
+
 /* The store's answer for batch seq (arg). */
 static void flushed(void *arg, int rc)
 {
@@ -222,6 +229,8 @@ static void flushed(void *arg, int rc)
 		 * on this one), then the rooms they changed are read back. */
 		shell_io.drop();
 		rollback();
+		if (lost_fn)
+			lost_fn();
 		return;
 	}
 	commits = seq;

@@ -502,6 +502,10 @@ static void do_rematch(const rules_room *r, const rules_in *in, rules_out *o)
 		fail(o, PROTO_E_GAME_NOT_OVER, "the game is still on");
 		return;
 	}
+	if (r->rec.event[0]) {
+		fail(o, PROTO_E_EVENT_GAME, "an event's game has no rematch");
+		return;
+	}
 	if (!r->rec.has_tok[!in->seat]) {
 		fail(o, PROTO_E_OPPONENT_MISSING, "no opponent to play again");
 		return;
@@ -657,4 +661,5 @@ void rules_view(const rules_room *r, const rules_limits *lim, int64_t now, proto
 	for (int s = 0; s < 2; s++)
 		v->names[s] = r->rec.name[s][0] ? r->rec.name[s] : NULL;
 	v->start = r->rec.has_start ? &r->rec.start : NULL;
+	v->event = r->rec.event[0] ? r->rec.event : NULL;
 }

@@ -182,9 +182,11 @@ typedef struct store_ops {
 	 * ev_append change c to event id's log, both in the open batch as the
 	 * writes above (atomic with them: a room's last move and the result
 	 * it gives its event commit together); seq numbers are unique within
-	 * an event. ev_update sets an event's updated time (to the wall-clock
-	 * seconds of its last change) in the batch. ev_remove deletes an
-	 * event with its log. Each 0, or -1 (logged) with nothing of it written. */
+	 * an event, and ev_append also sets the event's updated time (the
+	 * wall-clock seconds of its last change). ev_remove deletes an event
+	 * with its log. Each 0, or -1 (logged) with nothing of it written
+	 * (PostgreSQL: a write the database refuses, such as a seq written
+	 * twice, makes the whole batch fail at its flush). */
 	int (*ev_insert)(store *s, const store_event *e);
 	int (*ev_append)(store *s, const char *id, int64_t updated, const store_event_change *c);
 	int (*ev_remove)(store *s, const char *id);
@@ -193,7 +195,8 @@ typedef struct store_ops {
 	 * made before the return, which is the number of events or -1), else
 	 * the one event id (fn and ch for it if there is one, then done with 1,
 	 * 0 when there is none, or -1: at once with SQLite, later from the
-	 * loop with PostgreSQL; the return is then 0). */
+	 * loop with PostgreSQL; the return is then 0). With id NULL done is
+	 * never called. */
 	int (*ev_load)(store *s, const char *id, store_event_fn *fn, store_event_change_fn *ch,
 	               store_done_fn *done, void *arg);
 } store_ops;
@@ -226,7 +229,7 @@ store *store_sqlite_open(const char *path, int sync_full, char *err, size_t errl
 struct ev_loop;
 /* Connects to the PostgreSQL database conninfo (a libpq URI or connection
  * string) on loop, never blocking it once open; creates the schema (the
- * same tables and meanings as SQLite's schema 4, plus the rooms' holders
+ * same tables and meanings as SQLite's schema 7, plus the rooms' holders
  * and the servers' leases). Waits up to wait_s seconds for the first
  * connection and this server's lease. node names this server: its
  * incarnations (one per start, and after each lost lease) hold rooms

@@ -1,6 +1,6 @@
 /* store_pg.c: the store of store.h on PostgreSQL, through pg.c (one
  * non-blocking, pipelined connection on the event loop): the same tables
- * and meanings as SQLite's schema 4; a batch is one pipeline segment (one
+ * and meanings as SQLite's schema 7; a batch is one pipeline segment (one
  * transaction), its commit answered on a later loop pass. Several servers
  * share the database: each room is held by one server's incarnation
  * under a lease, and every write is fenced by it (server/CLUSTER.md). */
@@ -19,18 +19,20 @@
 /* The schema's version: the same numbers as SQLite's (store_sqlite.c);
  * PostgreSQL starts at 4 (names, chat, clocks, start position). 6
  * (issue 30): a room's chat keeps 16384 bytes of text at most
- * (STORE_CHAT_BYTES); older rooms' lines are trimmed to it. */
-#define SCHEMA_VERSION 6
+ * (STORE_CHAT_BYTES); older rooms' lines are trimmed to it. 7 (club
+ * events, issue 41): a room's `event`, the tables `events` and
+ * `event_log`. */
+#define SCHEMA_VERSION 7
 #define SCHEMA_LOCK "7340031"   /* the advisory lock taken while setting up */
 #define CLOSE_WAIT_S 5.0        /* the last commit may take this long at close */
 
 #define ROOM_COLS "id, kind, created, updated, game_number, version, tok_south, tok_north," \
 	" reason, winner, draw_offer, rematch_offer, moves, name_south, name_north, clock_kind," \
 	" clock_days, clock_init_south, clock_init_north, clock_increment, clock_left_south," \
-	" clock_left_north, start"
+	" clock_left_north, start, event"
 /* The last chat line's id of each room read: chat_add numbers from it. */
 #define CHAT_LAST ", (SELECT coalesce(max(c.id), 0) FROM chat c WHERE c.room = rooms.id)"
-#define NPARAMS 23   /* a room's columns, moves ($13) included; the holder is $24 */
+#define NPARAMS 24   /* a room's columns, moves ($13) included; the holder is $25 */
 /* "held by incarnation $n", for statements that name their room by id:
  * not as holder = $n, which the planner may answer through the holder
  * index when the statement is prepared on a new, empty table (every
@@ -46,9 +48,9 @@
 static const pg_stmt stmts[] = {
 	{NULL, "SELECT pg_advisory_xact_lock(" SCHEMA_LOCK ")", 0},
 	{NULL, "CREATE TABLE IF NOT EXISTS owared_schema (version int NOT NULL)", 0},
-	{NULL, "DO $$ BEGIN IF (SELECT max(version) FROM owared_schema) > " "6" " THEN"
+	{NULL, "DO $$ BEGIN IF (SELECT max(version) FROM owared_schema) > " "7" " THEN"
 	       " RAISE EXCEPTION 'the database was made by a newer owared (schema %, this one"
-	       " knows 6)', (SELECT max(version) FROM owared_schema); END IF; END $$", 0},
+	       " knows 7)', (SELECT max(version) FROM owared_schema); END IF; END $$", 0},
 	{NULL, "CREATE TABLE IF NOT EXISTS rooms ("
 	       " id text PRIMARY KEY, kind text NOT NULL, created bigint NOT NULL,"
 	       " updated bigint NOT NULL, game_number bigint NOT NULL, version bigint NOT NULL,"
@@ -70,7 +72,17 @@ static const pg_stmt stmts[] = {
 	       " sum(octet_length(text)) OVER (PARTITION BY room ORDER BY id DESC) AS kept"
 	       " FROM chat) k WHERE kept > 16384); UPDATE owared_schema SET version = 6;"
 	       " END IF; END $$", 0},
-	{NULL, "INSERT INTO owared_schema SELECT " "6"
+	/* 6 -> 7: club events. No room is a board yet; an event's log goes
+	 * with it (ON DELETE CASCADE), and a change of an event that is not
+	 * there fails its batch. */
+	{NULL, "ALTER TABLE rooms ADD COLUMN IF NOT EXISTS event text NOT NULL DEFAULT ''", 0},
+	{NULL, "CREATE TABLE IF NOT EXISTS events (id text PRIMARY KEY, created bigint NOT NULL,"
+	       " updated bigint NOT NULL, org_tok bytea NOT NULL, settings text NOT NULL)", 0},
+	{NULL, "CREATE TABLE IF NOT EXISTS event_log (event text NOT NULL REFERENCES events (id)"
+	       " ON DELETE CASCADE, seq bigint NOT NULL, body text NOT NULL, tok bytea,"
+	       " PRIMARY KEY (event, seq))", 0},
+	{NULL, "UPDATE owared_schema SET version = 7 WHERE version < 7", 0},
+	{NULL, "INSERT INTO owared_schema SELECT " "7"
 	       " WHERE NOT EXISTS (SELECT 1 FROM owared_schema)", 0},
 	/* Several servers: each start (and each lost lease) of a server is an
 	 * incarnation, which holds rooms while its lease lasts. */
@@ -94,14 +106,15 @@ static const pg_stmt stmts[] = {
 	{NULL, "LISTEN owared_wanted", 0},
 	{"ins", "INSERT INTO rooms (" ROOM_COLS ", holder) VALUES ($1, $2, $3, $4, $5, $6, $7, $8,"
 	        " $9, $10, $11, $12, coalesce($13::bytea, ''::bytea), $14, $15, $16, $17, $18, $19,"
-	        " $20, $21, $22, $23, $24::bigint)", NPARAMS + 1},
+	        " $20, $21, $22, $23, $24, $25::bigint)", NPARAMS + 1},
 	/* Moves ($13) NULL: kept as they are. */
 	{"upd", "WITH u AS (UPDATE rooms SET kind=$2, created=$3, updated=$4, game_number=$5,"
 	        " version=$6, tok_south=$7, tok_north=$8, reason=$9, winner=$10, draw_offer=$11,"
 	        " rematch_offer=$12, moves=coalesce($13::bytea, moves), name_south=$14,"
 	        " name_north=$15, clock_kind=$16, clock_days=$17, clock_init_south=$18,"
 	        " clock_init_north=$19, clock_increment=$20, clock_left_south=$21,"
-	        " clock_left_north=$22, start=$23 WHERE id=$1 AND" HELD_BY("24") " RETURNING 1)"
+	        " clock_left_north=$22, start=$23, event=$24 WHERE id=$1 AND" HELD_BY("25")
+	        " RETURNING 1)"
 	        " SELECT owared_fenced($1) WHERE NOT EXISTS (SELECT 1 FROM u)", NPARAMS + 1},
 	{"del", "WITH c AS (DELETE FROM chat WHERE room=$1), d AS (DELETE FROM rooms WHERE id=$1"
 	        " AND" HELD_BY("2") " RETURNING 1) SELECT owared_fenced($1)"
@@ -165,8 +178,24 @@ static const pg_stmt stmts[] = {
 	{"retire", "UPDATE incarnations SET lease_until = now() WHERE id = $1::bigint", 1},
 	{"chat_recent", "SELECT id, at, side, name, text FROM (SELECT id, at, side, name, text"
 	                " FROM chat WHERE room=$1 ORDER BY id DESC LIMIT $2) l ORDER BY id", 2},
+	/* Club events: not fenced (no server holds an event in the store);
+	 * two servers writing the same change of an event collide on its
+	 * (event, seq) key, and the second one's batch fails. */
+	{"ev_ins", "INSERT INTO events (id, created, updated, org_tok, settings)"
+	           " VALUES ($1, $2, $3, $4, $5)", 5},
+	{"ev_app", "WITH u AS (UPDATE events SET updated = $2 WHERE id = $1)"
+	           " INSERT INTO event_log (event, seq, body, tok) VALUES ($1, $3, $4, $5)", 5},
+	{"ev_del", "DELETE FROM events WHERE id = $1", 1},
+	/* Events then their changes as one list: each event's row (k = 0)
+	 * followed by its changes (k = 1) in seq order. */
+	{"ev_all", "SELECT 0 AS k, id, created, updated, org_tok, settings, 0 AS seq FROM events"
+	           " UNION ALL SELECT 1, event, 0, 0, tok, body, seq FROM event_log"
+	           " ORDER BY 2, 1, 7", 0},
+	{"ev_one", "SELECT 0 AS k, id, created, updated, org_tok, settings, 0 AS seq FROM events"
+	           " WHERE id = $1 UNION ALL SELECT 1, event, 0, 0, tok, body, seq FROM event_log"
+	           " WHERE event = $1 ORDER BY 2, 1, 7", 1},
 };
-_Static_assert(SCHEMA_VERSION == 6, "the set-up statements say 6");
+_Static_assert(SCHEMA_VERSION == 7, "the set-up statements say 7");
 _Static_assert(STORE_CHAT_KEEP == 100 && STORE_CHAT_BYTES == 16384,
                "chat_add keeps 100 lines, 16384 bytes of text");
 
@@ -377,7 +406,8 @@ static void params_fill(room_params *p, const room_rec *r, const char *moves)
 			k->start_text(&r->start, p->start);
 	}
 	p->vals[22] = p->start;
-	p->vals[23] = NULL; /* the holder: set by the caller */
+	p->vals[23] = r->event;
+	p->vals[24] = NULL; /* the holder: set by the caller */
 }
 
 /* This incarnation's id as a parameter: NULL while it has none (a write
@@ -431,8 +461,9 @@ static int row_read(pg_store *s, const PGresult *res, int row, room_rec *r, uint
 		else
 			log_event(LOG_ERROR, "store_bad_start", "room=%s", r->id);
 	}
+	snprintf(r->event, sizeof r->event, "%s", PQgetvalue(res, row, 23));
 	if (note_chat)
-		chat_set(s, r->id, strtoull(PQgetvalue(res, row, 23), NULL, 10));
+		chat_set(s, r->id, strtoull(PQgetvalue(res, row, 24), NULL, 10));
 	if (n < 0)
 		log_event(LOG_ERROR, "store_bad_moves", "room=%s", r->id);
 	return n;
@@ -843,7 +874,7 @@ static void peek_read(void *arg, const PGresult *res)
 				int k = row_read(q->s, res, 0, &r, pits, len, 0);
 
 				q->fn(q->arg, &r, k > 0 ? pits : NULL, k > 0 ? k : 0,
-				      atoi(PQgetvalue(res, 0, 24)) & 3);
+				      atoi(PQgetvalue(res, 0, 25)) & 3);
 				free(pits);
 			} else
 				rc = -1;
@@ -880,6 +911,170 @@ static int pgs_presence(store *base, const char *id, int seats)
 		return 0; /* it holds nothing */
 	snprintf(num, sizeof num, "%d", seats);
 	return send_write(s, "presence", 3, vals);
+}
+
+/* ---- club events ---- */
+
+static int pgs_ev_insert(store *base, const store_event *e)
+{
+	pg_store *s = (pg_store *)base;
+	char created[24], updated[24], tok[2 * SHA256_LEN + 3];
+	char *h = hex_new(e->org_tok, SHA256_LEN);
+	const char *vals[5] = {e->id, created, updated, tok, e->settings ? e->settings : ""};
+
+	if (!h) {
+		log_event(LOG_ERROR, "store_error", "query=ev_ins error=\"out of memory\"");
+		return -1;
+	}
+	memcpy(tok, h, sizeof tok);
+	free(h);
+	snprintf(created, sizeof created, "%lld", (long long)e->created);
+	snprintf(updated, sizeof updated, "%lld", (long long)e->updated);
+	return send_write(s, "ev_ins", 5, vals);
+}
+
+static int pgs_ev_append(store *base, const char *id, int64_t updated,
+                         const store_event_change *c)
+{
+	pg_store *s = (pg_store *)base;
+	char when[24], seq[24], tok[2 * SHA256_LEN + 3];
+	const char *vals[5] = {id, when, seq, c->body ? c->body : "", NULL};
+
+	if (c->has_tok) {
+		char *h = hex_new(c->tok, SHA256_LEN);
+
+		if (!h) {
+			log_event(LOG_ERROR, "store_error", "query=ev_app error=\"out of memory\"");
+			return -1;
+		}
+		memcpy(tok, h, sizeof tok);
+		free(h);
+		vals[4] = tok;
+	}
+	snprintf(when, sizeof when, "%lld", (long long)updated);
+	snprintf(seq, sizeof seq, "%lld", (long long)c->seq);
+	return send_write(s, "ev_app", 5, vals);
+}
+
+static int pgs_ev_remove(store *base, const char *id)
+{
+	const char *vals[1] = {id};
+
+	return send_write((pg_store *)base, "ev_del", 1, vals);
+}
+
+typedef struct ev_read_ctx {
+	pg_store *s;
+	store_event_fn *fn;
+	store_event_change_fn *ch;
+	store_done_fn *done;
+	void *arg;
+	int rc;                 /* events, or -1 */
+	int answered;
+} ev_read_ctx;
+
+/* The rows of ev_all or ev_one: fn for each event, ch for each change of
+ * it (the rows come in that order). */
+static void events_read(void *arg, const PGresult *res)
+{
+	ev_read_ctx *q = arg;
+	store_event e;
+	int n, count = 0;
+
+	q->answered = 1;
+	if (q->s->closing) {
+		if (q->done)
+			free(q);
+		return;
+	}
+	q->rc = -1;
+	if (!res || PQresultStatus(res) != PGRES_TUPLES_OK) {
+		log_pg_error("store_error", "query=ev_load", res_error(res));
+		goto out;
+	}
+	n = PQntuples(res);
+	memset(&e, 0, sizeof e);
+	for (int i = 0; i < n; i++) {
+		const char *id = PQgetvalue(res, i, 1);
+
+		if (PQgetvalue(res, i, 0)[0] == '0') {
+			memset(&e, 0, sizeof e);
+			snprintf(e.id, sizeof e.id, "%s", id);
+			e.created = strtoll(PQgetvalue(res, i, 2), NULL, 10);
+			e.updated = strtoll(PQgetvalue(res, i, 3), NULL, 10);
+			if (hex_read(PQgetvalue(res, i, 4), e.org_tok, SHA256_LEN) != SHA256_LEN)
+				log_event(LOG_ERROR, "store_bad_token", "event=%s", e.id);
+			e.settings = PQgetvalue(res, i, 5);
+			if (q->fn)
+				q->fn(q->arg, &e);
+			count++;
+		} else if (!strcmp(id, e.id)) {
+			store_event_change c;
+
+			memset(&c, 0, sizeof c);
+			c.seq = strtoll(PQgetvalue(res, i, 6), NULL, 10);
+			c.body = PQgetvalue(res, i, 5);
+			if (!PQgetisnull(res, i, 4) &&
+			    hex_read(PQgetvalue(res, i, 4), c.tok, SHA256_LEN) == SHA256_LEN)
+				c.has_tok = 1;
+			if (q->ch)
+				q->ch(q->arg, e.id, &c);
+		}
+	}
+	q->rc = count;
+out:
+	if (q->done) {
+		q->done(q->arg, q->rc);
+		free(q);
+	} /* else the waiter of pgs_ev_load frees it */
+}
+
+/* Every event (id NULL): at start-up, waiting for the answer as load
+ * does, in a segment of its own (so never with a batch open: -1). One
+ * event: a read joining the open batch as load_room's, answered later
+ * from the loop. */
+static int pgs_ev_load(store *base, const char *id, store_event_fn *fn,
+                       store_event_change_fn *ch, store_done_fn *done, void *arg)
+{
+	pg_store *s = (pg_store *)base;
+	ev_read_ctx *q = calloc(1, sizeof *q);
+	const char *vals[1] = {id};
+	load_done d = {0, 0};
+	ev_timer t;
+	int rc;
+
+	if (id) {
+		if (!q || pg_exec(s->p, "ev_one", 1, vals, events_read, q) < 0) {
+			free(q);
+			if (done)
+				done(arg, -1);
+			return 0;
+		}
+		*q = (ev_read_ctx){.s = s, .fn = fn, .ch = ch, .done = done, .arg = arg, .rc = -1};
+		read_sent(s);
+		return 0;
+	}
+	if (!q)
+		return -1;
+	if (s->open) {
+		log_event(LOG_ERROR, "store_error", "query=ev_load error=\"a batch is open\"");
+		free(q);
+		return -1;
+	}
+	*q = (ev_read_ctx){.s = s, .fn = fn, .ch = ch, .arg = arg, .rc = -1};
+	if (pg_exec(s->p, "ev_all", 0, NULL, events_read, q) < 0 ||
+	    pg_sync(s->p, load_synced, &d) < 0) {
+		free(q);
+		return -1;
+	}
+	ev_timer_init(&t, wake, 0.1, 0.1);
+	ev_timer_start(s->loop, &t);
+	while (!d.synced)
+		ev_run(s->loop, EVRUN_ONCE);
+	ev_timer_stop(s->loop, &t);
+	rc = q->answered && d.ok ? q->rc : -1;
+	free(q);
+	return rc;
 }
 
 /* ---- leases ---- */
@@ -1305,6 +1500,10 @@ static const store_ops pg_ops = {
 	.peek = pgs_peek,
 	.presence = pgs_presence,
 	.set_relay = pgs_set_relay,
+	.ev_insert = pgs_ev_insert,
+	.ev_append = pgs_ev_append,
+	.ev_remove = pgs_ev_remove,
+	.ev_load = pgs_ev_load,
 };
 
 /* 16 random bytes in hex. */

@@ -27,9 +27,13 @@
 /* The start position (schema 4): bound as ?23, read as column 22. */
 #define START_PARAM 23
 #define START_COLUMN 22
+/* The club event of a board (schema 7): bound as ?24, read as column 23. */
+#define EVENT_PARAM 24
+#define EVENT_COLUMN 23
 
 enum { Q_BEGIN, Q_COMMIT, Q_ROLLBACK, Q_INSERT, Q_UPDATE, Q_UPDATE_MOVES, Q_DELETE, Q_ROOMS,
-       Q_ROOM, Q_CHAT_ADD, Q_CHAT_RECENT, Q_COUNT };
+       Q_ROOM, Q_CHAT_ADD, Q_CHAT_RECENT, Q_SAVEPOINT, Q_RELEASE, Q_ROLLBACK_TO, Q_EV_INSERT,
+       Q_EV_TOUCH, Q_EV_APPEND, Q_EV_DELETE, Q_EVENTS, Q_EVENT, Q_EVENT_LOG, Q_COUNT };
 
 static const char *const sql[Q_COUNT] = {
 	[Q_BEGIN] = "BEGIN IMMEDIATE",
@@ -37,23 +41,23 @@ static const char *const sql[Q_COUNT] = {
 	[Q_ROLLBACK] = "ROLLBACK",
 	[Q_INSERT] = "INSERT INTO rooms (id, kind, created, updated, game_number, version,"
 	             " tok_south, tok_north, reason, winner, draw_offer, rematch_offer,"
-	             " name_south, name_north" CLOCK_COLS ", start)"
-	             " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?14,?15" CLOCK_VALS ",?23)",
+	             " name_south, name_north" CLOCK_COLS ", start, event)"
+	             " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?14,?15" CLOCK_VALS ",?23,?24)",
 	[Q_UPDATE] = "UPDATE rooms SET kind=?2, created=?3, updated=?4, game_number=?5,"
 	             " version=?6, tok_south=?7, tok_north=?8, reason=?9, winner=?10,"
 	             " draw_offer=?11, rematch_offer=?12, name_south=?14, name_north=?15"
-	             CLOCK_SET ", start=?23 WHERE id=?1",
+	             CLOCK_SET ", start=?23, event=?24 WHERE id=?1",
 	[Q_UPDATE_MOVES] = "UPDATE rooms SET kind=?2, created=?3, updated=?4, game_number=?5,"
 	                   " version=?6, tok_south=?7, tok_north=?8, reason=?9, winner=?10,"
 	                   " draw_offer=?11, rematch_offer=?12, moves=?13, name_south=?14,"
-	                   " name_north=?15" CLOCK_SET ", start=?23 WHERE id=?1",
+	                   " name_north=?15" CLOCK_SET ", start=?23, event=?24 WHERE id=?1",
 	[Q_DELETE] = "DELETE FROM rooms WHERE id=?1",
 	[Q_ROOMS] = "SELECT id, kind, created, updated, game_number, version, tok_south,"
 	            " tok_north, reason, winner, draw_offer, rematch_offer, moves,"
-	            " name_south, name_north" CLOCK_COLS ", start FROM rooms",
+	            " name_south, name_north" CLOCK_COLS ", start, event FROM rooms",
 	[Q_ROOM] = "SELECT id, kind, created, updated, game_number, version, tok_south,"
 	           " tok_north, reason, winner, draw_offer, rematch_offer, moves,"
-	           " name_south, name_north" CLOCK_COLS ", start FROM rooms WHERE id=?1",
+	           " name_south, name_north" CLOCK_COLS ", start, event FROM rooms WHERE id=?1",
 	/* The room's next id; the trigger chat_keep drops lines past the last
 	 * 100, and the oldest past 16384 bytes of text. */
 	[Q_CHAT_ADD] = "INSERT INTO chat (room, id, at, side, name, text)"
@@ -61,6 +65,19 @@ static const char *const sql[Q_COUNT] = {
 	               " WHERE room=?1 RETURNING id",
 	[Q_CHAT_RECENT] = "SELECT id, at, side, name, text FROM (SELECT id, at, side, name, text"
 	                  " FROM chat WHERE room=?1 ORDER BY id DESC LIMIT ?2) ORDER BY id",
+	/* ev_append's two statements, all or nothing within the batch. */
+	[Q_SAVEPOINT] = "SAVEPOINT ev_append",
+	[Q_RELEASE] = "RELEASE ev_append",
+	[Q_ROLLBACK_TO] = "ROLLBACK TO ev_append",
+	[Q_EV_INSERT] = "INSERT INTO events (id, created, updated, org_tok, settings)"
+	                " VALUES (?1,?2,?3,?4,?5)",
+	[Q_EV_TOUCH] = "UPDATE events SET updated=?2 WHERE id=?1",
+	[Q_EV_APPEND] = "INSERT INTO event_log (event, seq, body, tok) VALUES (?1,?2,?3,?4)",
+	/* The trigger event_gone deletes its log. */
+	[Q_EV_DELETE] = "DELETE FROM events WHERE id=?1",
+	[Q_EVENTS] = "SELECT id, created, updated, org_tok, settings FROM events ORDER BY id",
+	[Q_EVENT] = "SELECT id, created, updated, org_tok, settings FROM events WHERE id=?1",
+	[Q_EVENT_LOG] = "SELECT seq, body, tok FROM event_log WHERE event=?1 ORDER BY seq",
 };
 
 /* The rows hold these numbers as they are (reason, winner, the offers'
@@ -79,7 +96,7 @@ _Static_assert(PROTO_END_TIMEOUT == 20 && PROTO_CLOCK_NONE == 0 && PROTO_CLOCK_R
  * moves touches few pages, and the rooms of a busy server stay in SQLite's
  * cache. (Schema version 0 kept them in a table of their own; opening
  * moves them in.) */
-#define SCHEMA_VERSION 6
+#define SCHEMA_VERSION 7
 /* Schema 2 (names and chat, issue 14): the seats' names in the rooms'
  * rows (above), and a room's chat lines in a table of their own, whose
  * triggers keep the last 100 of a room and delete them with it (each
@@ -112,6 +129,19 @@ _Static_assert(STORE_CHAT_KEEP == 100 && STORE_CHAT_BYTES == 16384,
  * create takes it; see proto_kind's start_text). The number goes up so
  * that an older owared, which would replay those moves as Oware, refuses
  * the database instead. */
+/* Schema 7 (club events, issue 41): a room's `event`, the id of the
+ * event it is a board of ('' in every older room); an event's row, and
+ * the log of its changes in a table of its own (rowids, as chat: a
+ * change's text may be long), deleted with it by a trigger. An older
+ * owared would serve a board as a room of two friends: it refuses the
+ * database instead. */
+#define EVENT_SCHEMA \
+	"CREATE TABLE events (id TEXT PRIMARY KEY, created INTEGER NOT NULL," \
+	" updated INTEGER NOT NULL, org_tok BLOB NOT NULL, settings TEXT NOT NULL);" \
+	"CREATE TABLE event_log (event TEXT NOT NULL, seq INTEGER NOT NULL," \
+	" body TEXT NOT NULL, tok BLOB, PRIMARY KEY (event, seq));" \
+	"CREATE TRIGGER event_gone AFTER DELETE ON events BEGIN" \
+	" DELETE FROM event_log WHERE event=old.id; END;"
 /* The WAL file is cut back to this size when it starts over. */
 #define WAL_KEEP_BYTES "16777216"
 static const char schema[] =
@@ -126,9 +156,9 @@ static const char schema[] =
 	" clock_init_south INTEGER NOT NULL DEFAULT 0, clock_init_north INTEGER NOT NULL DEFAULT 0,"
 	" clock_increment INTEGER NOT NULL DEFAULT 0,"
 	" clock_left_south INTEGER NOT NULL DEFAULT 0, clock_left_north INTEGER NOT NULL DEFAULT 0,"
-	" start TEXT NOT NULL DEFAULT ''"
+	" start TEXT NOT NULL DEFAULT '', event TEXT NOT NULL DEFAULT ''"
 	") WITHOUT ROWID;"
-	CHAT_SCHEMA;
+	CHAT_SCHEMA EVENT_SCHEMA;
 
 /* Owned by main for the life of the process. Writes accumulate in one
  * open transaction (each a single statement) until sq_flush() commits
@@ -359,6 +389,14 @@ static int migrate_chat_rowid(sqlite_store *s)
 	                    CHAT_TRIGGERS, NULL, NULL, NULL) ? -1 : 0;
 }
 
+/* Schema 6 -> 7: no room is a board of an event yet; the events' tables.
+ * 0, or -1 (the caller rolls back). */
+static int migrate_events(sqlite_store *s)
+{
+	return sqlite3_exec(s->db, "ALTER TABLE rooms ADD COLUMN event TEXT NOT NULL DEFAULT '';"
+	                    EVENT_SCHEMA, NULL, NULL, NULL) ? -1 : 0;
+}
+
 /* Brings an existing database of schema version up to SCHEMA_VERSION,
  * step by step: 0, or -1. */
 static int migrate(sqlite_store *s, long long version)
@@ -372,6 +410,8 @@ static int migrate(sqlite_store *s, long long version)
 	if (version < 4 && migrate_start(s) < 0)
 		return -1;
 	if (version < 6 && migrate_chat_rowid(s) < 0)
+		return -1;
+	if (version < 7 && migrate_events(s) < 0)
 		return -1;
 	return 0;
 }
@@ -486,6 +526,7 @@ static void bind_room(sqlite3_stmt *st, const room_rec *r)
 	if (r->has_start && k)
 		k->start_text(&r->start, start);
 	sqlite3_bind_text(st, START_PARAM, start, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, EVENT_PARAM, r->event, -1, SQLITE_STATIC);
 }
 
 /* Starts one operation (a single statement, atomic by itself): opens the
@@ -703,6 +744,9 @@ static int load_rows(sqlite_store *s, sqlite3_stmt *q, store_load_fn *fn, void *
 			else
 				log_event(LOG_ERROR, "store_bad_start", "room=%s", r.id);
 		}
+		if (sqlite3_column_text(q, EVENT_COLUMN))
+			snprintf(r.event, sizeof r.event, "%s",
+			         (const char *)sqlite3_column_text(q, EVENT_COLUMN));
 		fn(arg, &r, sqlite3_column_blob(q, 12), sqlite3_column_bytes(q, 12));
 		count++;
 	}
@@ -799,6 +843,145 @@ static void sq_chat_recent(store *base, const char *id, int max, store_chat_fn *
 		done(arg, count);
 }
 
+/* ---- club events ---- */
+
+static int sq_ev_insert(store *base, const store_event *e)
+{
+	sqlite_store *s = (sqlite_store *)base;
+	sqlite3_stmt *st = s->q[Q_EV_INSERT];
+
+	if (op_begin(s) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, e->id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, e->created);
+	sqlite3_bind_int64(st, 3, e->updated);
+	sqlite3_bind_blob(st, 4, e->org_tok, SHA256_LEN, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, e->settings ? e->settings : "", -1, SQLITE_STATIC);
+	return op_run(s, Q_EV_INSERT);
+}
+
+/* Two statements (the event's time, its log's new row) under a savepoint:
+ * a failure of either, or an event that is not there, leaves nothing of
+ * the change in the batch. */
+static int sq_ev_append(store *base, const char *id, int64_t updated,
+                        const store_event_change *c)
+{
+	sqlite_store *s = (sqlite_store *)base;
+	sqlite3_stmt *touch = s->q[Q_EV_TOUCH], *add = s->q[Q_EV_APPEND];
+	int rc;
+
+	if (op_begin(s) < 0 || run(s, Q_SAVEPOINT) < 0)
+		return -1;
+	sqlite3_bind_text(touch, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(touch, 2, updated);
+	rc = op_run(s, Q_EV_TOUCH);
+	if (rc == 0 && sqlite3_changes(s->db) == 0) {
+		log_event(LOG_ERROR, "store_error", "query=%d error=\"no event %s\"", Q_EV_TOUCH, id);
+		rc = -1;
+	}
+	if (rc == 0) {
+		sqlite3_bind_text(add, 1, id, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(add, 2, c->seq);
+		sqlite3_bind_text(add, 3, c->body ? c->body : "", -1, SQLITE_STATIC);
+		if (c->has_tok)
+			sqlite3_bind_blob(add, 4, c->tok, SHA256_LEN, SQLITE_STATIC);
+		else
+			sqlite3_bind_null(add, 4);
+		rc = op_run(s, Q_EV_APPEND);
+	}
+	if (rc == 0 && run(s, Q_RELEASE) == 0)
+		return 0;
+	/* Unless SQLite dropped the whole batch (then s->broken), only this
+	 * change is undone. */
+	if (!sqlite3_get_autocommit(s->db) && run(s, Q_ROLLBACK_TO) == 0)
+		run(s, Q_RELEASE);
+	return -1;
+}
+
+static int sq_ev_remove(store *base, const char *id)
+{
+	sqlite_store *s = (sqlite_store *)base;
+
+	if (op_begin(s) < 0)
+		return -1;
+	sqlite3_bind_text(s->q[Q_EV_DELETE], 1, id, -1, SQLITE_STATIC);
+	return op_run(s, Q_EV_DELETE);
+}
+
+/* Steps q (bound) and calls fn for each event, then ch for each change of
+ * it: the number of events, or -1. */
+static int event_rows(sqlite_store *s, sqlite3_stmt *q, store_event_fn *fn,
+                      store_event_change_fn *ch, void *arg)
+{
+	sqlite3_stmt *log = s->q[Q_EVENT_LOG];
+	int count = 0, rc, lrc = SQLITE_DONE;
+
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		store_event e;
+
+		memset(&e, 0, sizeof e);
+		snprintf(e.id, sizeof e.id, "%s", (const char *)sqlite3_column_text(q, 0));
+		e.created = sqlite3_column_int64(q, 1);
+		e.updated = sqlite3_column_int64(q, 2);
+		if (sqlite3_column_bytes(q, 3) == SHA256_LEN)
+			memcpy(e.org_tok, sqlite3_column_blob(q, 3), SHA256_LEN);
+		else
+			log_event(LOG_ERROR, "store_bad_token", "event=%s", e.id);
+		e.settings = (const char *)sqlite3_column_text(q, 4);
+		if (!e.settings)
+			e.settings = "";
+		if (fn)
+			fn(arg, &e);
+		count++;
+		sqlite3_bind_text(log, 1, e.id, -1, SQLITE_TRANSIENT);
+		while ((lrc = sqlite3_step(log)) == SQLITE_ROW) {
+			store_event_change c;
+
+			memset(&c, 0, sizeof c);
+			c.seq = sqlite3_column_int64(log, 0);
+			c.body = (const char *)sqlite3_column_text(log, 1);
+			if (!c.body)
+				c.body = "";
+			if (sqlite3_column_bytes(log, 2) == SHA256_LEN) {
+				c.has_tok = 1;
+				memcpy(c.tok, sqlite3_column_blob(log, 2), SHA256_LEN);
+			}
+			if (ch)
+				ch(arg, e.id, &c);
+		}
+		sqlite3_reset(log);
+		sqlite3_clear_bindings(log);
+		if (lrc != SQLITE_DONE)
+			break;
+	}
+	if (lrc != SQLITE_DONE)
+		rc = lrc;
+	sqlite3_reset(q);
+	sqlite3_clear_bindings(q);
+	if (rc != SQLITE_DONE) {
+		log_event(LOG_ERROR, "store_error", "query=ev_load error=\"%s\"", sqlite3_errmsg(s->db));
+		return -1;
+	}
+	return count;
+}
+
+/* Reads on the batch's own connection, so its writes are seen; every
+ * callback (done included, for one event) runs before the return. */
+static int sq_ev_load(store *base, const char *id, store_event_fn *fn, store_event_change_fn *ch,
+                      store_done_fn *done, void *arg)
+{
+	sqlite_store *s = (sqlite_store *)base;
+	int rc;
+
+	if (!id)
+		return event_rows(s, s->q[Q_EVENTS], fn, ch, arg);
+	sqlite3_bind_text(s->q[Q_EVENT], 1, id, -1, SQLITE_TRANSIENT);
+	rc = event_rows(s, s->q[Q_EVENT], fn, ch, arg);
+	if (done)
+		done(arg, rc);
+	return 0;
+}
+
 /* An open file always answers; failing writes show in flush and probe. */
 static int sq_reachable(const store *base)
 {
@@ -821,6 +1004,10 @@ static const store_ops sqlite_ops = {
 	.chat_add = sq_chat_add,
 	.chat_recent = sq_chat_recent,
 	.reachable = sq_reachable,
+	.ev_insert = sq_ev_insert,
+	.ev_append = sq_ev_append,
+	.ev_remove = sq_ev_remove,
+	.ev_load = sq_ev_load,
 };
 
 store *store_sqlite_open(const char *path, int sync_full, char *err, size_t errlen)

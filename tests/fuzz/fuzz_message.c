@@ -59,9 +59,77 @@ static const char *msg_name(int type)
 		[PROTO_MSG_DRAW] = "draw", [PROTO_MSG_ABORT] = "abort",
 		[PROTO_MSG_REMATCH] = "rematch", [PROTO_MSG_CLAIM] = "claim",
 		[PROTO_MSG_NAME] = "name", [PROTO_MSG_CHAT] = "chat",
+		[PROTO_MSG_EVENT_CREATE] = "event_create", [PROTO_MSG_EVENT_WATCH] = "event_watch",
+		[PROTO_MSG_EVENT_JOIN] = "event_join", [PROTO_MSG_EVENT_WITHDRAW] = "event_withdraw",
+		[PROTO_MSG_EVENT_START] = "event_start", [PROTO_MSG_EVENT_RESULT] = "event_result",
+		[PROTO_MSG_EVENT_NEXT] = "event_next", [PROTO_MSG_EVENT_FINISH] = "event_finish",
 	};
 
-	return type >= PROTO_MSG_CREATE && type <= PROTO_MSG_CHAT ? types[type] : "";
+	return type >= PROTO_MSG_CREATE && type <= PROTO_MSG_EVENT_FINISH ? types[type] : "";
+}
+
+static const char *format_name(int f)
+{
+	return f == PROTO_EV_ROUND_ROBIN ? "round_robin" : f == PROTO_EV_DOUBLE_ROUND_ROBIN
+	       ? "double_round_robin" : f == PROTO_EV_SWISS ? "swiss" : NULL;
+}
+
+static const char *result_name(char r)
+{
+	switch (r) {
+	case '1': return "white";
+	case '=': return "draw";
+	case '0': return "black";
+	case '+': return "white_forfeit";
+	case '-': return "black_forfeit";
+	case '*': return "double_forfeit";
+	}
+	return NULL;
+}
+
+/* A clock as create and event_create take it (NULL: none). */
+static json_t *clock_json(const proto_msg *m)
+{
+	if (m->clock_kind == PROTO_CLOCK_CORRESPONDENCE)
+		return json_pack("{s:i}", "days", m->clock_days);
+	if (m->clock_kind != PROTO_CLOCK_REALTIME)
+		return NULL;
+	if (m->clock_initial[0] == m->clock_initial[1])
+		return json_pack("{s:i, s:i}", "initial", m->clock_initial[0], "increment",
+		                 m->clock_increment);
+	return json_pack("{s:i, s:i, s:i}", "south", m->clock_initial[OW_SOUTH], "north",
+	                 m->clock_initial[OW_NORTH], "increment", m->clock_increment);
+}
+
+/* A club event's message as a client would have written it. */
+static json_t *event_json(const proto_msg *m)
+{
+	json_t *o, *c;
+
+	switch (m->type) {
+	case PROTO_MSG_EVENT_CREATE:
+		o = json_pack("{s:s, s:s, s:s, s:s, s:i, s:b}", "type", "event_create", "title", m->title,
+		              "kind", m->kind, "format", format_name(m->format), "max_players",
+		              m->max_players, "auto", m->auto_next);
+		if (o && m->rounds)
+			json_object_set_new(o, "rounds", json_integer(m->rounds));
+		if (o && (c = clock_json(m)))
+			json_object_set_new(o, "clock", c);
+		return o;
+	case PROTO_MSG_EVENT_JOIN:
+		return json_pack("{s:s, s:s, s:s}", "type", "event_join", "event", m->event, "name",
+		                 m->name);
+	case PROTO_MSG_EVENT_RESULT:
+		return json_pack("{s:s, s:s, s:s, s:i, s:i, s:s, s:[i,i]}", "type", "event_result",
+		                 "event", m->event, "token", m->token, "round", m->round, "board",
+		                 m->board, "result", result_name(m->result), "seeds", m->seeds[0],
+		                 m->seeds[1]);
+	default:
+		o = json_pack("{s:s, s:s}", "type", msg_name(m->type), "event", m->event);
+		if (o && m->token[0])
+			json_object_set_new(o, "token", json_string(m->token));
+		return o;
+	}
 }
 
 /* The message as a client would have written it. */
@@ -72,6 +140,8 @@ static json_t *msg_json(const proto_msg *m)
 
 	json_t *o;
 
+	if (PROTO_MSG_IS_EVENT(m->type))
+		return event_json(m);
 	switch (m->type) {
 	case PROTO_MSG_CREATE:
 		o = json_pack("{s:s, s:s, s:s}", "type", "create", "kind", m->kind, "side",
@@ -187,6 +257,30 @@ static void check_exact(const char *text, size_t len, const proto_msg *m)
 	case PROTO_MSG_REMATCH:
 		check_string(o, "action", action_name(m->action));
 		break;
+	case PROTO_MSG_EVENT_CREATE:
+		check_text(o, "title", m->title, PROTO_EV_TITLE_MAX);
+		check_string(o, "kind", m->kind);
+		check_string(o, "format", format_name(m->format));
+		break;
+	case PROTO_MSG_EVENT_JOIN:
+		check_string(o, "event", m->event);
+		check_text(o, "name", m->name, PROTO_NAME_MAX);
+		break;
+	case PROTO_MSG_EVENT_RESULT:
+		check_string(o, "result", result_name(m->result));
+		/* fall through */
+	case PROTO_MSG_EVENT_WATCH:
+	case PROTO_MSG_EVENT_WITHDRAW:
+	case PROTO_MSG_EVENT_START:
+	case PROTO_MSG_EVENT_NEXT:
+	case PROTO_MSG_EVENT_FINISH:
+		check_string(o, "event", m->event);
+		v = json_object_get(o, "token");
+		if (v && !json_is_null(v))
+			check_string(o, "token", m->token);
+		else
+			FUZZ_CHECK_EQ(m->token[0], 0);
+		break;
 	}
 	json_decref(o);
 }
@@ -199,7 +293,9 @@ static void check_accepted(const proto_msg *m)
 	json_t *j, *w;
 	char *s;
 
-	FUZZ_CHECK(m->type >= PROTO_MSG_CREATE && m->type <= PROTO_MSG_CHAT);
+	FUZZ_CHECK(m->type >= PROTO_MSG_CREATE && m->type <= PROTO_MSG_EVENT_FINISH);
+	field_len(m->event, sizeof m->event);
+	field_len(m->title, sizeof m->title);
 	field_len(m->name, sizeof m->name);
 	field_len(m->text, sizeof m->text);
 	if (m->type == PROTO_MSG_CHAT) {
@@ -250,7 +346,28 @@ static void check_accepted(const proto_msg *m)
 	case PROTO_MSG_REMATCH:
 		FUZZ_CHECK(action_name(m->action) != NULL);
 		break;
+	case PROTO_MSG_EVENT_CREATE:
+		FUZZ_CHECK(format_name(m->format) != NULL);
+		FUZZ_CHECK((m->format == PROTO_EV_SWISS) == (m->rounds >= 1));
+		FUZZ_CHECK(m->rounds >= 0 && m->rounds <= PROTO_EV_ROUNDS_MAX);
+		FUZZ_CHECK(m->max_players == 0 ||
+		           (m->max_players >= 2 && m->max_players <= PROTO_EV_PLAYERS_MAX));
+		FUZZ_CHECK(m->title[0] != 0);
+		break;
+	case PROTO_MSG_EVENT_RESULT:
+		FUZZ_CHECK(result_name(m->result) != NULL);
+		FUZZ_CHECK(m->round >= 1 && m->round <= PROTO_EV_ROUNDS_MAX);
+		FUZZ_CHECK(m->board >= 1 && m->board <= PROTO_EV_PLAYERS_MAX);
+		FUZZ_CHECK(m->seeds[0] >= 0 && m->seeds[0] <= PROTO_EV_SEEDS_MAX);
+		FUZZ_CHECK(m->seeds[1] >= 0 && m->seeds[1] <= PROTO_EV_SEEDS_MAX);
+		FUZZ_CHECK(m->token[0] != 0);
+		break;
+	case PROTO_MSG_EVENT_JOIN:
+		FUZZ_CHECK(m->has_name && m->name[0]);
+		break;
 	}
+	if (PROTO_MSG_IS_EVENT(m->type) && m->type != PROTO_MSG_EVENT_CREATE)
+		FUZZ_CHECK(field_len(m->event, sizeof m->event) > 0);
 	j = msg_json(m);
 	FUZZ_CHECK(j != NULL);
 	s = json_dumps(j, JSON_COMPACT);

@@ -406,7 +406,8 @@ test('the sample transcript of PROTOCOL.md, version by version', async () => {
   let s = await c1.expect('state');
   assert.equal(s.version, 1);
   assert.equal(s.clock, null);
-  assert.deepEqual(Object.keys(s).sort(), ['abandon_seconds', 'aborted_by', 'claim_in', 'clock', 'draw_offer', 'game',
+  assert.equal(s.event, null);
+  assert.deepEqual(Object.keys(s).sort(), ['abandon_seconds', 'aborted_by', 'claim_in', 'clock', 'draw_offer', 'event', 'game',
     'game_number', 'kind', 'last', 'moves', 'names', 'rematch_offer', 'room', 'seats',
     'spectator_names', 'spectators', 'start', 'type', 'version']);
   assert.deepEqual(Object.keys(s.game).sort(), ['captured', 'legal', 'over', 'pits', 'reason', 'turn', 'winner']);

@@ -441,9 +441,19 @@ test('static files answer GET and HEAD only: 405 with Allow otherwise, the file 
       assert.equal(r.status, 405, m);
       assert.ok(r.bytes < 400, m);
     }
-    // The server's own routes keep their answers.
-    assert.equal((await request(srv.port, 'DELETE', '/healthz')).status, 405);
-    assert.equal((await request(srv.port, 'PUT', '/api/rooms')).status, 405);
+    // The server's own routes keep their answers, naming the method each takes.
+    for (const [m, path, allow] of [['DELETE', '/healthz', 'GET'], ['HEAD', '/metrics', 'GET'],
+      ['PUT', '/api/rooms', 'POST'], ['HEAD', '/api/rooms', 'POST'], ['GET', '/api/rooms', 'POST'],
+      ['OPTIONS', '/api/events/x', 'GET'], ['HEAD', '/api/events/x', 'GET']]) {
+      const r = await request(srv.port, m, path);
+      assert.equal(r.status, 405, `${m} ${path}`);
+      assert.equal(r.headers.allow, allow, `${m} ${path}`);
+    }
+    // HEAD of a path that names nothing: the 404 of a GET, without its page.
+    const nope = await request(srv.port, 'HEAD', '/no/such/file');
+    assert.equal(nope.status, 404);
+    assert.equal(nope.headers['content-length'], '0');
+    assert.ok(nope.bytes < 300);
     assert.ok(srv.lines.some((l) => / http_refused reason=method addr=127.0.0.1$/.test(l)));
   });
 });

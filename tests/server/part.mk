@@ -4,7 +4,7 @@ SERVER_TESTS := tests/server/game.test.mjs tests/server/limits.test.mjs \
 	tests/server/restart.test.mjs \
 	tests/server/attack.test.mjs
 SERVER_TESTS += tests/server/names.test.mjs tests/server/chat.test.mjs tests/server/games.test.mjs
-SERVER_TESTS += tests/server/clock.test.mjs tests/server/position.test.mjs
+SERVER_TESTS += tests/server/clock.test.mjs tests/server/position.test.mjs tests/server/events.test.mjs
 SERVER_TESTS += tests/server/togyz.test.mjs
 SERVER_TESTS += tests/server/table.test.mjs
 SERVER_TESTS += tests/server/http.test.mjs
@@ -12,15 +12,15 @@ SERVER_TESTS += tests/server/http.test.mjs
 .PHONY: test-server
 # clock.test.mjs also runs the test build (build/fault/owared, see
 # tests/store/part.mk) for its time scale.
-test-server: $(BUILD)/owared build/fault/owared $(NODE_DEPS)
-	OWARED=$(BUILD)/owared node --test --test-concurrency=1 $(SERVER_TESTS)
+test-server: $(BUILD)/owared build/fault/owared $(BUILD)/pair_trf $(NODE_DEPS)
+	PAIR_TRF=$(BUILD)/pair_trf OWARED=$(BUILD)/owared node --test --test-concurrency=1 $(SERVER_TESTS)
 TESTS += test-server
 
 # The same tests against owared built with AddressSanitizer and UBSan: a
 # use after free or a leak fails them.
 .PHONY: test-server-asan
-test-server-asan: asan-build build/fault/owared $(NODE_DEPS)
-	OWARED=build/asan/owared node --test --test-concurrency=1 $(SERVER_TESTS)
+test-server-asan: asan-build build/fault/owared $(BUILD)/pair_trf $(NODE_DEPS)
+	PAIR_TRF=$(BUILD)/pair_trf OWARED=build/asan/owared node --test --test-concurrency=1 $(SERVER_TESTS)
 TESTS += test-server-asan
 
 # The same tests against owared on a throwaway PostgreSQL (--store
@@ -29,7 +29,7 @@ TESTS += test-server-asan
 # themselves (schema migrations) are skipped. pg.test.mjs (last: it stops
 # PostgreSQL for a while) tests what is the PostgreSQL store's own.
 .PHONY: test-server-pg
-test-server-pg: $(BUILD)/owared build/fault/owared $(NODE_DEPS)
-	OWARED=$(BUILD)/owared sh tests/cluster/with-pg.sh node --test --test-concurrency=1 \
+test-server-pg: $(BUILD)/owared build/fault/owared $(BUILD)/pair_trf $(NODE_DEPS)
+	PAIR_TRF=$(BUILD)/pair_trf OWARED=$(BUILD)/owared sh tests/cluster/with-pg.sh node --test --test-concurrency=1 \
 		$(SERVER_TESTS) tests/server/takeover.test.mjs tests/server/pg.test.mjs
 TESTS += test-server-pg

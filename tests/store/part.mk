@@ -10,8 +10,9 @@ STORE_TESTS := $(wildcard tests/store/*.test.mjs)
 ifneq ($(BUILD),$(FAULT_BUILD))
 .PHONY: fault-build
 fault-build:
-	$(MAKE) --no-print-directory BUILD=$(FAULT_BUILD) FAULTS=1 $(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault
-$(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault: fault-build ;
+	$(MAKE) --no-print-directory BUILD=$(FAULT_BUILD) FAULTS=1 $(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault \
+		$(FAULT_BUILD)/test_store
+$(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault $(FAULT_BUILD)/test_store: fault-build ;
 endif
 
 # Check tests of the plan and the failing VFS against SQLite itself.
@@ -19,7 +20,27 @@ $(BUILD)/test_fault: $(BUILD)/tests/store/test_fault.o $(BUILD)/server/fault.o $
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -pthread -o $@ $^ $(CHECK_LIBS) $(SQLITE_LIBS)
 
 .PHONY: test-store-faults
-test-store-faults: $(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault $(NODE_DEPS)
+test-store-faults: $(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault $(FAULT_BUILD)/test_store $(NODE_DEPS)
 	$(FAULT_BUILD)/test_fault
+	$(FAULT_BUILD)/test_store
 	OWARED=$(FAULT_BUILD)/owared node --test --test-concurrency=1 $(STORE_TESTS)
 TESTS += test-store-faults
+
+# Check tests of both stores through store.h (tests/store/test_store.c):
+# test-store on SQLite (one of the unit tests), test-store-pg on SQLite and
+# a throwaway PostgreSQL (tests/cluster/with-pg.sh); the fault build adds
+# the SQLite batch lost at its commit (test-store-faults).
+$(BUILD)/tests/store/test_store.o: EXTRA_CFLAGS_tests += $(SQLITE_CFLAGS) $(PQ_CFLAGS)
+$(BUILD)/test_store: $(BUILD)/tests/store/test_store.o $(BUILD)/server/store_sqlite.o \
+		$(BUILD)/server/store_pg.o $(BUILD)/server/pg.o $(BUILD)/server/fault.o \
+		$(BUILD)/server/log.o $(PROTO_OBJ) $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $(OW_LDFLAGS) -pthread -o $@ $^ $(CHECK_LIBS) $(SQLITE_LIBS) $(PQ_LIBS) -lev \
+		$(JANSSON_LIBS) $(ICU_LIBS)
+
+.PHONY: test-store test-store-pg
+test-store: $(BUILD)/test_store
+	$(BUILD)/test_store
+UNIT_TESTS += test-store
+test-store-pg: $(BUILD)/test_store
+	sh tests/cluster/with-pg.sh $(BUILD)/test_store
+TESTS += test-store-pg

@@ -20,6 +20,71 @@ static int parse(const char *s, proto_msg *m)
 	return rc;
 }
 
+/* Club events (issue 41): the fields of each message, checked. */
+START_TEST(test_event_messages)
+{
+	proto_msg m;
+	static const char *const bad[] = {
+		"{\"type\":\"event_create\",\"kind\":\"oware\",\"format\":\"swiss\",\"rounds\":3}",
+		"{\"type\":\"event_create\",\"title\":\"a\",\"kind\":\"chess\",\"format\":\"swiss\",\"rounds\":3}",
+		"{\"type\":\"event_create\",\"title\":\"a\",\"kind\":\"oware\",\"format\":\"arena\"}",
+		"{\"type\":\"event_create\",\"title\":\"a\",\"kind\":\"oware\",\"format\":\"swiss\"}",
+		"{\"type\":\"event_create\",\"title\":\"a\",\"kind\":\"oware\",\"format\":\"swiss\",\"rounds\":0}",
+		"{\"type\":\"event_create\",\"title\":\"a\",\"kind\":\"oware\",\"format\":\"round_robin\",\"rounds\":3}",
+		"{\"type\":\"event_create\",\"title\":\"a\",\"kind\":\"oware\",\"format\":\"round_robin\",\"max_players\":1}",
+		"{\"type\":\"event_create\",\"title\":\"a\",\"kind\":\"oware\",\"format\":\"round_robin\",\"max_players\":257}",
+		"{\"type\":\"event_create\",\"title\":\"a\",\"kind\":\"oware\",\"format\":\"round_robin\",\"auto\":1}",
+		"{\"type\":\"event_create\",\"title\":\"a\\u0007\",\"kind\":\"oware\",\"format\":\"round_robin\"}",
+		"{\"type\":\"event_watch\"}",
+		"{\"type\":\"event_watch\",\"event\":\"e\",\"token\":5}",
+		"{\"type\":\"event_join\",\"event\":\"e\"}",
+		"{\"type\":\"event_join\",\"event\":\"e\",\"name\":null}",
+		"{\"type\":\"event_start\",\"event\":\"e\"}",
+		"{\"type\":\"event_result\",\"event\":\"e\",\"token\":\"t\",\"round\":1,\"board\":1,\"result\":\"won\"}",
+		"{\"type\":\"event_result\",\"event\":\"e\",\"token\":\"t\",\"round\":0,\"board\":1,\"result\":\"white\"}",
+		"{\"type\":\"event_result\",\"event\":\"e\",\"token\":\"t\",\"round\":1,\"board\":1,\"result\":\"white\",\"seeds\":[1]}",
+		"{\"type\":\"event_result\",\"event\":\"e\",\"token\":\"t\",\"round\":1,\"board\":1,\"result\":\"white\",\"seeds\":[1,163]}",
+		"{\"type\":\"event_result\",\"event\":\"e\",\"token\":\"t\",\"round\":1,\"board\":1,\"result\":\"white_forfeit\",\"seeds\":[1,0]}",
+	};
+
+	ck_assert_int_eq(parse("{\"type\":\"event_create\",\"title\":\"  Club  \",\"kind\":\"togyz\","
+	                       "\"format\":\"swiss\",\"rounds\":5,\"clock\":{\"initial\":900,\"increment\":5},"
+	                       "\"max_players\":40,\"auto\":false}", &m), 0);
+	ck_assert_int_eq(m.type, PROTO_MSG_EVENT_CREATE);
+	ck_assert_str_eq(m.title, "Club");
+	ck_assert_str_eq(m.kind, "togyz");
+	ck_assert_int_eq(m.format, PROTO_EV_SWISS);
+	ck_assert_int_eq(m.rounds, 5);
+	ck_assert_int_eq(m.clock_kind, PROTO_CLOCK_REALTIME);
+	ck_assert_int_eq(m.clock_initial[0], 900);
+	ck_assert_int_eq(m.max_players, 40);
+	ck_assert_int_eq(m.auto_next, 0);
+	ck_assert_int_eq(parse("{\"type\":\"event_create\",\"title\":\"RR\",\"kind\":\"oware\","
+	                       "\"format\":\"double_round_robin\",\"rounds\":null}", &m), 0);
+	ck_assert_int_eq(m.format, PROTO_EV_DOUBLE_ROUND_ROBIN);
+	ck_assert_int_eq(m.rounds, 0);
+	ck_assert_int_eq(m.auto_next, 1);
+	ck_assert_int_eq(m.clock_kind, PROTO_CLOCK_NONE);
+	ck_assert_int_eq(parse("{\"type\":\"event_watch\",\"event\":\"e1\",\"token\":null}", &m), 0);
+	ck_assert_str_eq(m.event, "e1");
+	ck_assert_str_eq(m.token, "");
+	ck_assert_int_eq(parse("{\"type\":\"event_join\",\"event\":\"e1\",\"name\":\" Ama \"}", &m), 0);
+	ck_assert_str_eq(m.name, "Ama");
+	ck_assert_int_eq(parse("{\"type\":\"event_result\",\"event\":\"e1\",\"token\":\"t\",\"round\":2,"
+	                       "\"board\":3,\"result\":\"draw\",\"seeds\":[24,24]}", &m), 0);
+	ck_assert_int_eq(m.type, PROTO_MSG_EVENT_RESULT);
+	ck_assert_int_eq(m.round, 2);
+	ck_assert_int_eq(m.board, 3);
+	ck_assert_int_eq(m.result, '=');
+	ck_assert_int_eq(m.seeds[1], 24);
+	ck_assert_int_eq(parse("{\"type\":\"event_result\",\"event\":\"e1\",\"token\":\"t\",\"round\":1,"
+	                       "\"board\":1,\"result\":\"black_forfeit\"}", &m), 0);
+	ck_assert_int_eq(m.result, '-');
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ck_assert_msg(parse(bad[i], &m) == PROTO_E_BAD_MESSAGE, "accepted %s", bad[i]);
+}
+END_TEST
+
 START_TEST(test_create_sides_and_kind)
 {
 	proto_msg m;
@@ -383,7 +448,10 @@ START_TEST(test_state)
 	assert_json(json_incref(json_object_get(st, "names")), "{\"north\":null,\"south\":null}");
 	assert_json(json_incref(json_object_get(st, "spectator_names")), "[]");
 	ck_assert(json_is_null(json_object_get(st, "start")));
-	ck_assert_int_eq(json_object_size(st), 19);
+	/* A room of two friends is no club event's board (issue 41). */
+	ck_assert(json_is_null(json_object_get(st, "event")));
+	ck_assert(json_object_get(st, "event") != NULL);
+	ck_assert_int_eq(json_object_size(st), 20);
 	json_decref(st);
 
 	/* A room from a position: start is that position. */
@@ -734,6 +802,7 @@ static Suite *message_suite(void)
 	tcase_add_test(parse_tc, test_actions_and_bare_types);
 	tcase_add_test(parse_tc, test_malformed);
 	tcase_add_test(parse_tc, test_togyz_create_and_moves);
+	tcase_add_test(parse_tc, test_event_messages);
 	tcase_add_test(build, test_togyz_state);
 	tcase_add_test(build, test_kind_start_text);
 	tcase_add_test(build, test_kind_records);

@@ -1,0 +1,516 @@
+// events.test.mjs: club events through the protocol (PROTOCOL.md "Club
+// events"): a 30-player, 7-round Swiss and a 9-player double round robin
+// played to the end with random results (room games, draws, forfeits, a
+// withdrawal, a late entry), each round's pairing checked against the
+// pairing module (build/pair_trf on the event's own TRF) or the Berger
+// tables, the standings against a computation of this test; a kill -9 in
+// the middle of a round; the exports; bad input refused.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startServer, stopServer, Client, httpGet, tempDir } from './lib.mjs';
+
+const PAIR_TRF = resolve(process.env.PAIR_TRF || 'build/pair_trf');
+const ARGS = ['--max-conns-per-ip', '400', '--joins-per-ip-per-min', '100000', '--max-msgs-per-sec', '10000'];
+
+// A small deterministic random source (the runs repeat).
+function rng(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+async function untilEvent(c, pred = () => true) {
+  for (;;) {
+    const m = await c.next();
+    if (m.type === 'error') throw new Error('error ' + JSON.stringify(m));
+    if (m.type === 'event' && pred(m)) return m;
+  }
+}
+
+async function createEvent(port, fields) {
+  const org = await Client.open(port);
+  org.send({ type: 'event_create', ...fields });
+  const w = await org.expect('event_welcome');
+  assert.equal(w.role, 'organiser');
+  assert.equal(w.token.length, 43);
+  const ev = await org.expect('event');
+  assert.equal(ev.you.role, 'organiser');
+  return { org, id: w.event, token: w.token, ev };
+}
+
+async function enter(port, id, name) {
+  const c = await Client.open(port);
+  c.send({ type: 'event_join', event: id, name });
+  const w = await c.expect('event_welcome');
+  assert.equal(w.role, 'player');
+  const ev = await c.expect('event');
+  assert.equal(ev.you.entry, w.entry);
+  c.close();
+  return { name, entry: w.entry, token: w.token };
+}
+
+// Sends an organiser's message and waits for the event to reach version
+// v + 1 (every action changes it once, twice when it also pairs).
+async function act(org, msg, pred) {
+  org.send(msg);
+  return untilEvent(org, pred);
+}
+
+// The event as a player with token sees it (you.game: the seat token).
+async function asPlayer(port, id, token) {
+  const c = await Client.open(port);
+  c.send({ type: 'event_watch', event: id, token });
+  const ev = await untilEvent(c);
+  c.close();
+  return ev;
+}
+
+// Plays board's game in its room: white resigns (black wins), black
+// resigns, or both agree a draw. Returns the result the event must show.
+async function playInRoom(port, id, white, black, how) {
+  const gw = (await asPlayer(port, id, white.token)).you.game;
+  const gb = (await asPlayer(port, id, black.token)).you.game;
+  assert.equal(gw.room, gb.room);
+  assert.equal(gw.side, 'south');
+  assert.equal(gb.side, 'north');
+  const cw = await Client.open(port);
+  cw.send({ type: 'join', room: gw.room, token: gw.token });
+  assert.equal((await cw.expect('welcome')).seat, 'south');
+  const st = await cw.expect('state');
+  assert.equal(st.event, id);
+  if (how === 'draw') {
+    const cb = await Client.open(port);
+    cb.send({ type: 'join', room: gb.room, token: gb.token });
+    assert.equal((await cb.expect('welcome')).seat, 'north');
+    await cb.expect('state');
+    cw.send({ type: 'draw', action: 'offer' });
+    await cb.untilState((s) => s.draw_offer === 'south');
+    cb.send({ type: 'draw', action: 'accept' });
+    const end = await cb.untilState((s) => s.game.over);
+    assert.equal(end.game.winner, 'draw');
+    cb.send({ type: 'rematch', action: 'offer' });
+    await cb.expectError('event_game');
+    cb.close();
+  } else if (how === 'white') {
+    const cb = await Client.open(port);
+    cb.send({ type: 'join', room: gb.room, token: gb.token });
+    await cb.expect('welcome');
+    await cb.expect('state');
+    cb.send({ type: 'resign' });
+    await cb.untilState((s) => s.game.over);
+    cb.close();
+  } else {
+    cw.send({ type: 'resign' });
+    await cw.untilState((s) => s.game.over);
+  }
+  cw.close();
+  return how;
+}
+
+// ---- an independent computation of points and tie-breaks ----
+
+const PTS = { white: [1, 0], black: [0, 1], draw: [0.5, 0.5], white_forfeit: [1, 0],
+  black_forfeit: [0, 1], double_forfeit: [0, 0] };
+
+// Each player's rounds: [{opp, score, played, unplayed}] by entry.
+function histories(ev) {
+  const h = new Map(ev.players.filter((p) => p.number).map((p) => [p.entry, []]));
+  for (const r of ev.schedule) {
+    if (r.boards.some((b) => b.result === null)) continue;
+    const seen = new Set();
+    for (const b of r.boards) {
+      if (b.black === null) {
+        h.get(b.white).push({ opp: null, score: b.result === 'bye' ? 1 : 0, played: false });
+        seen.add(b.white);
+        continue;
+      }
+      const [sw, sb] = PTS[b.result];
+      const played = !b.result.includes('forfeit');
+      h.get(b.white).push({ opp: b.black, score: sw, played });
+      h.get(b.black).push({ opp: b.white, score: sb, played });
+      seen.add(b.white).add(b.black);
+    }
+    for (const p of ev.players) {
+      if (!p.number || seen.has(p.entry)) continue;
+      // Not paired this round: a late entry's missed round (H, ½) or a
+      // withdrawn player's (Z, 0).
+      const late = r.round <= p.late;
+      h.get(p.entry).push({ opp: null, score: late ? 0.5 : 0, played: false });
+    }
+  }
+  return h;
+}
+
+function points(h) {
+  return new Map([...h].map(([e, rs]) => [e, rs.reduce((a, r) => a + r.score, 0)]));
+}
+
+// Swiss Buchholz and Cut-1 with docs/events.md's virtual opponent.
+function buchholz(h) {
+  const n = [...h.values()][0]?.length || 0;
+  const adj = new Map([...h].map(([e, rs]) => [e, rs.reduce((a, r) => a + (r.played ? r.score : 0.5), 0)]));
+  const out = new Map();
+  for (const [e, rs] of h) {
+    const vals = [];
+    let before = 0;
+    rs.forEach((r, i) => {
+      if (r.played) vals.push(adj.get(r.opp));
+      else vals.push(before + (1 - r.score) + 0.5 * (n - (i + 1)));
+      before += r.score;
+    });
+    const sum = vals.reduce((a, v) => a + v, 0);
+    out.set(e, { bh: sum, cut1: vals.length ? sum - Math.min(...vals) : 0 });
+  }
+  return out;
+}
+
+// Round robin Sonneborn-Berger: forfeits count as games against the
+// opponent's actual points; the bye counts nothing.
+function sonnebornRR(h, pts) {
+  return new Map([...h].map(([e, rs]) => [e, rs.reduce((a, r) => a + (r.opp === null ? 0 : r.score * pts.get(r.opp)), 0)]));
+}
+
+function checkStandings(ev) {
+  const h = histories(ev);
+  const pts = points(h);
+  for (const s of ev.standings) assert.equal(s.points, pts.get(s.entry), `points of entry ${s.entry}`);
+  if (ev.format === 'swiss') {
+    const bh = buchholz(h);
+    assert.deepEqual(ev.tiebreaks, ['buchholz_cut1', 'buchholz', 'sonneborn_berger', 'seeds']);
+    for (const s of ev.standings) {
+      assert.equal(s.tiebreaks[0], bh.get(s.entry).cut1, `cut-1 of entry ${s.entry}`);
+      assert.equal(s.tiebreaks[1], bh.get(s.entry).bh, `buchholz of entry ${s.entry}`);
+    }
+  } else {
+    const sb = sonnebornRR(h, pts);
+    assert.deepEqual(ev.tiebreaks, ['sonneborn_berger', 'direct_encounter', 'seeds']);
+    for (const s of ev.standings) assert.equal(s.tiebreaks[0], sb.get(s.entry), `SB of entry ${s.entry}`);
+  }
+  // Best first: points, then the tie-breaks in order.
+  for (let i = 1; i < ev.standings.length; i++) {
+    const a = ev.standings[i - 1], b = ev.standings[i];
+    const ka = [a.points, ...a.tiebreaks], kb = [b.points, ...b.tiebreaks];
+    const k = ka.findIndex((v, j) => v !== kb[j]);
+    assert.ok(k < 0 || ka[k] > kb[k] || (ev.format !== 'swiss' && k === 2),
+      `standings order at ${i}: ${JSON.stringify(a)} before ${JSON.stringify(b)}`);
+  }
+}
+
+// ---- pairings against the module ----
+
+// The next round as pair_trf (server/pairing.c alone) pairs the event's
+// TRF, withdrawn players marked absent for that round: [[white, black]]
+// by starting rank (black 0: the bye).
+async function modulePairing(port, ev) {
+  let trf = await (await httpGet(port, `/api/events/${ev.event}/trf`)).text();
+  const withdrawn = new Set(ev.players.filter((p) => p.withdrawn && p.number).map((p) => p.number));
+  trf = trf.split(/\r?\n/).map((line) => {
+    if (!line.startsWith('001') || !withdrawn.has(Number(line.slice(4, 8)))) return line;
+    const at = 91 + 10 * ev.round;
+    return line.padEnd(at, ' ') + '0000 - Z';
+  }).join('\n');
+  const file = join(tempDir(), 'event.trf');
+  writeFileSync(file, trf);
+  const lines = execFileSync(PAIR_TRF, [file]).toString().trim().split('\n');
+  return lines.slice(1).map((l) => l.trim().split(/\s+/).map(Number));
+}
+
+function serverPairing(ev, round) {
+  const num = (e) => (e === null ? 0 : ev.players[e].number);
+  return ev.schedule[round - 1].boards.map((b) => [num(b.white), num(b.black)]);
+}
+
+// The Berger table's pairs of round r (unordered) for n players.
+function berger(n, r) {
+  const m = n % 2 ? n + 1 : n, k = m - 1, pairs = [];
+  for (let a = 1; a <= k; a++) {
+    for (let b = a + 1; b <= k; b++) if ((a + b) % k === (r + 1) % k) pairs.push([a, b]);
+    if ((2 * a) % k === (r + 1) % k) pairs.push([a, m]);
+  }
+  return pairs.filter(([a, b]) => a <= n && b <= n).map((p) => p.sort((x, y) => x - y).join('-')).sort();
+}
+
+// Gives every board of the current round without a result one, by the
+// rooms or the organiser, at random; returns the event after it.
+async function finishRound(port, o, players, rand, { roomGames = 2 } = {}) {
+  let ev = o.last;
+  const round = ev.round;
+  const boards = ev.schedule[round - 1].boards.filter((b) => b.result === null && b.black !== null);
+  let inRooms = 0;
+  for (const b of boards) {
+    const white = players.get(b.white), black = players.get(b.black);
+    const x = rand();
+    if (inRooms < roomGames && x < 0.5) {
+      inRooms++;
+      const how = ['white', 'black', 'draw'][Math.floor(rand() * 3)];
+      await playInRoom(port, o.id, white, black, how);
+      ev = await untilEvent(o.org, (e) => e.schedule[round - 1].boards[b.board - 1].result !== null);
+      const got = ev.schedule[round - 1].boards[b.board - 1];
+      assert.equal(got.result, how);
+      assert.equal(got.by, 'room');
+      assert.ok(Array.isArray(got.seeds));
+    } else {
+      const result = x < 0.7 ? 'white' : x < 0.8 ? 'draw' : x < 0.93 ? 'black'
+        : x < 0.97 ? 'white_forfeit' : x < 0.99 ? 'black_forfeit' : 'double_forfeit';
+      const seeds = result.includes('forfeit') ? null : [20 + Math.floor(rand() * 10), 18];
+      ev = await act(o.org, { type: 'event_result', event: o.id, token: o.token, round, board: b.board, result, seeds },
+        (e) => e.schedule[round - 1].boards[b.board - 1].result === result);
+      assert.equal(ev.schedule[round - 1].boards[b.board - 1].by, 'organiser');
+    }
+  }
+  o.last = ev;
+  return ev;
+}
+
+test('a 30-player, 7-round Swiss: pairings of the module, standings, a late entry and a withdrawal', async () => {
+  const srv = await startServer(ARGS);
+  try {
+    const rand = rng(41);
+    const o = await createEvent(srv.port, { title: 'Thursday Swiss', kind: 'oware', format: 'swiss', rounds: 7,
+      clock: { initial: 600, increment: 5 }, auto: false });
+    assert.equal(o.ev.state, 'entry');
+    assert.equal(o.ev.join_open, true);
+    const players = new Map();
+    for (let i = 0; i < 30; i++) {
+      const p = await enter(srv.port, o.id, `Player ${i + 1}`);
+      players.set(p.entry, p);
+    }
+    // A name taken (ASCII case ignored) is refused and changes nothing.
+    const dup = await Client.open(srv.port);
+    dup.send({ type: 'event_join', event: o.id, name: 'player 3' });
+    await dup.expectError('name_taken');
+    dup.close();
+    o.last = await untilEvent(o.org, (e) => e.players.length === 30);
+    // Only the organiser starts.
+    const p1 = await Client.open(srv.port);
+    p1.send({ type: 'event_start', event: o.id, token: players.get(0).token });
+    await p1.expectError('not_organiser');
+    p1.close();
+    o.last = await act(o.org, { type: 'event_start', event: o.id, token: o.token }, (e) => e.round === 1);
+    assert.equal(o.last.state, 'running');
+    assert.equal(o.last.schedule[0].boards.length, 15);
+    for (let round = 1; round <= 7; round++) {
+      if (round > 1) {
+        const want = await modulePairing(srv.port, o.last);
+        o.last = await act(o.org, { type: 'event_next', event: o.id, token: o.token }, (e) => e.round === round);
+        assert.deepEqual(serverPairing(o.last, round), want, `round ${round}'s pairing`);
+      }
+      if (round === 2) {
+        // A late entry: a half-point bye for each round started.
+        const late = await enter(srv.port, o.id, 'Late Comer');
+        players.set(late.entry, late);
+        o.last = await untilEvent(o.org, (e) => e.players.length === 31);
+        assert.equal(o.last.players[late.entry].late, 2);
+      }
+      if (round === 3) {
+        // A withdrawal: his game of the round is lost by forfeit.
+        const quitter = players.get(o.last.schedule[2].boards[0].white);
+        const c = await Client.open(srv.port);
+        c.send({ type: 'event_withdraw', event: o.id, token: quitter.token });
+        const ev = await untilEvent(c, (e) => e.players[quitter.entry].withdrawn);
+        assert.equal(ev.schedule[2].boards[0].result, 'black_forfeit');
+        c.close();
+        o.last = await untilEvent(o.org, (e) => e.players[quitter.entry].withdrawn);
+      }
+      if (round === 4) {
+        const c = await Client.open(srv.port);
+        c.send({ type: 'event_join', event: o.id, name: 'Too Late' });
+        await c.expectError('entries_closed');
+        c.close();
+      }
+      await finishRound(srv.port, o, players, rand, { roomGames: round <= 2 ? 2 : 0 });
+      checkStandings(o.last);
+    }
+    o.last = await act(o.org, { type: 'event_next', event: o.id, token: o.token }, (e) => e.state === 'over');
+    checkStandings(o.last);
+    assert.equal(o.last.standings.length, 31);
+    // The random results covered what a club sees: every kind of result.
+    const seen = new Set(o.last.schedule.flatMap((r) => r.boards.map((b) => b.result)));
+    for (const r of ['white', 'black', 'draw', 'white_forfeit', 'black_forfeit', 'bye']) assert.ok(seen.has(r), r);
+    // The exports.
+    const csv = await httpGet(srv.port, `/api/events/${o.id}/csv`);
+    assert.equal(csv.status, 200);
+    assert.match(csv.headers.get('content-type'), /^text\/csv/);
+    assert.match(csv.headers.get('content-disposition'), new RegExp(`attachment; filename="${o.id}.csv"`));
+    const rows = (await csv.text()).split('\r\n').filter(Boolean);
+    assert.equal(rows[0], 'place,number,name,points,buchholz_cut1,buchholz,sonneborn_berger,seeds,games,wins,draws,losses,withdrawn');
+    assert.equal(rows.length, 32);
+    const json = await (await httpGet(srv.port, `/api/events/${o.id}`)).json();
+    assert.equal(json.you, undefined);
+    assert.deepEqual(json.standings, o.last.standings);
+    assert.equal((await httpGet(srv.port, '/api/events/00000000-0000-0000-0000-000000000000')).status, 404);
+    o.org.close();
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+});
+
+test('a 9-player double round robin: the Berger tables, a withdrawal, the standings', async () => {
+  const srv = await startServer(ARGS);
+  try {
+    const rand = rng(7);
+    const o = await createEvent(srv.port, { title: 'Togyz double', kind: 'togyz', format: 'double_round_robin' });
+    const players = new Map();
+    for (let i = 0; i < 9; i++) {
+      const p = await enter(srv.port, o.id, `Ойыншы ${i + 1}`);
+      players.set(p.entry, p);
+    }
+    o.last = await act(o.org, { type: 'event_start', event: o.id, token: o.token }, (e) => e.round === 1);
+    assert.equal(o.last.rounds, 18);
+    const late = await Client.open(srv.port);
+    late.send({ type: 'event_join', event: o.id, name: 'Late' });
+    await late.expectError('event_state');
+    late.close();
+    let round = 1;
+    while (o.last.state === 'running') {
+      round = o.last.round;
+      const ev = o.last;
+      const pairs = ev.schedule[round - 1].boards.filter((b) => b.black !== null)
+        .map((b) => [ev.players[b.white].number, ev.players[b.black].number].sort((x, y) => x - y).join('-')).sort();
+      assert.deepEqual(pairs, berger(9, round > 9 ? round - 9 : round), `round ${round}`);
+      const bye = ev.schedule[round - 1].boards.filter((b) => b.black === null);
+      assert.equal(bye.length, 1);
+      assert.equal(bye[0].result, 'rr_bye');
+      if (round > 9) {
+        // The second cycle is the first with the colours swapped.
+        const first = ev.schedule[round - 10].boards.filter((b) => b.black !== null).map((b) => `${b.black}-${b.white}`).sort();
+        const now = ev.schedule[round - 1].boards.filter((b) => b.black !== null).map((b) => `${b.white}-${b.black}`).sort();
+        assert.deepEqual(now, first);
+      }
+      if (round === 12) {
+        const c = await Client.open(srv.port);
+        c.send({ type: 'event_withdraw', event: o.id, token: players.get(4).token });
+        await untilEvent(c, (e) => e.players[4].withdrawn);
+        c.close();
+        o.last = await untilEvent(o.org, (e) => e.players[4].withdrawn);
+      }
+      await finishRound(srv.port, o, players, rand, { roomGames: round <= 2 ? 1 : 0 });
+      // auto: the next round (or the end) comes by itself.
+      const next = (e) => e.round > round || e.state === 'over';
+      if (!next(o.last)) o.last = await untilEvent(o.org, next);
+      checkStandings(o.last);
+    }
+    assert.equal(round, 18);
+    // A withdrawn player's games after he left are forfeits won by his opponents.
+    for (const r of o.last.schedule.slice(12)) {
+      for (const b of r.boards) {
+        if (b.black === null) continue;
+        if (b.white === 4) assert.equal(b.result, 'black_forfeit');
+        if (b.black === 4) assert.equal(b.result, 'white_forfeit');
+      }
+    }
+    const trf = await (await httpGet(srv.port, `/api/events/${o.id}/trf`)).text();
+    assert.match(trf, /^012 Togyz double/m);
+    assert.equal(trf.split('\n').filter((l) => l.startsWith('001')).length, 9);
+    o.org.close();
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+});
+
+test('kill -9 in the middle of a round: entries, pairings and results are all there, nothing paired twice', async () => {
+  let srv = await startServer(ARGS);
+  const db = srv.db;
+  const o = await createEvent(srv.port, { title: 'Crash', kind: 'oware', format: 'swiss', rounds: 3, auto: true });
+  const players = new Map();
+  for (let i = 0; i < 6; i++) {
+    const p = await enter(srv.port, o.id, `P${i}`);
+    players.set(p.entry, p);
+  }
+  o.last = await act(o.org, { type: 'event_start', event: o.id, token: o.token }, (e) => e.round === 1);
+  const [b1, b2] = o.last.schedule[0].boards;
+  o.last = await act(o.org, { type: 'event_result', event: o.id, token: o.token, round: 1, board: 1, result: 'draw', seeds: [24, 24] },
+    (e) => e.schedule[0].boards[0].result === 'draw');
+  await playInRoom(srv.port, o.id, players.get(b2.white), players.get(b2.black), 'black');
+  o.last = await untilEvent(o.org, (e) => e.schedule[0].boards[1].result === 'black');
+  const before = o.last;
+  assert.equal((await stopServer(srv, 'SIGKILL')).signal, 'SIGKILL');
+
+  srv = await startServer(ARGS, { db });
+  const org = await Client.open(srv.port);
+  org.send({ type: 'event_watch', event: o.id, token: o.token });
+  let ev = await untilEvent(org);
+  assert.equal(ev.you.role, 'organiser');
+  assert.deepEqual(ev.players, before.players);
+  assert.deepEqual(ev.schedule, before.schedule);
+  assert.equal(ev.version, before.version);
+  assert.equal(ev.round, 1);
+  // The player's game of board 3 is still reachable with its seat token.
+  const b3 = ev.schedule[0].boards[2];
+  const g = (await asPlayer(srv.port, o.id, players.get(b3.white).token)).you.game;
+  assert.equal(g.room, b3.room);
+  const c = await Client.open(srv.port);
+  c.send({ type: 'join', room: g.room, token: g.token });
+  assert.equal((await c.expect('welcome')).seat, 'south');
+  c.close();
+  org.send({ type: 'event_result', event: o.id, token: o.token, round: 1, board: 3, result: 'white', seeds: [30, 10] });
+  ev = await untilEvent(org, (e) => e.round === 2);
+  assert.equal(ev.schedule.length, 2);
+  assert.equal(ev.schedule[0].boards[0].result, 'draw');
+  org.close();
+  assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+});
+
+test('bad input is refused and changes nothing', async () => {
+  const srv = await startServer(ARGS);
+  try {
+    const c = await Client.open(srv.port);
+    const bad = [
+      [{ type: 'event_create', title: 'x', kind: 'chess', format: 'swiss', rounds: 3 }, 'bad_message'],
+      [{ type: 'event_create', title: 'x', kind: 'oware', format: 'swiss' }, 'bad_message'],
+      [{ type: 'event_create', title: 'x', kind: 'oware', format: 'round_robin', rounds: 3 }, 'bad_message'],
+      [{ type: 'event_create', title: 'x', kind: 'oware', format: 'swiss', rounds: 33 }, 'bad_message'],
+      [{ type: 'event_create', title: '', kind: 'oware', format: 'swiss', rounds: 3 }, 'bad_message'],
+      [{ type: 'event_create', title: 'x', kind: 'oware', format: 'swiss', rounds: 3, max_players: 1 }, 'bad_message'],
+      [{ type: 'event_create', title: 'x', kind: 'oware', format: 'swiss', rounds: 3, clock: { south: 60, north: 120 } }, 'bad_message'],
+      [{ type: 'event_watch', event: 'nope' }, 'no_event'],
+    ];
+    for (const [msg, code] of bad) {
+      c.send(msg);
+      await c.expectError(code);
+    }
+    const o = await createEvent(srv.port, { title: 'Checks', kind: 'oware', format: 'round_robin', max_players: 2 });
+    const a = await enter(srv.port, o.id, 'Ama');
+    c.send({ type: 'event_join', event: o.id, name: '' });
+    await c.expectError('bad_message');
+    c.send({ type: 'event_watch', event: o.id, token: 'x'.repeat(43) });
+    await c.expectError('bad_token');
+    c.send({ type: 'event_start', event: o.id, token: o.token });
+    await c.expectError('too_few_players');
+    await enter(srv.port, o.id, 'Kofi');
+    c.send({ type: 'event_join', event: o.id, name: 'Third' });
+    await c.expectError('event_full');
+    c.send({ type: 'event_result', event: o.id, token: o.token, round: 1, board: 1, result: 'white' });
+    await c.expectError('event_state');
+    c.send({ type: 'event_result', event: o.id, token: o.token, round: 1, board: 1, result: 'won' });
+    await c.expectError('bad_message');
+    c.send({ type: 'event_withdraw', event: o.id, token: o.token });
+    await c.expectError('bad_token');
+    const ev = await asPlayer(srv.port, o.id, a.token);
+    assert.equal(ev.players.length, 2);
+    assert.equal(ev.state, 'entry');
+    assert.equal(ev.version, 3);
+    o.org.send({ type: 'event_start', event: o.id, token: o.token });
+    await untilEvent(o.org, (e) => e.round === 1);
+    for (const [round, board] of [[1, 2], [2, 1]]) {
+      c.send({ type: 'event_result', event: o.id, token: o.token, round, board, result: 'white' });
+      await c.expectError('bad_board');
+    }
+    c.send({ type: 'event_next', event: o.id, token: o.token });
+    await c.expectError('round_pending');
+    // A connection following an event may not enter a room.
+    c.send({ type: 'event_watch', event: o.id });
+    await untilEvent(c);
+    c.send({ type: 'create', side: 'south' });
+    await c.expectError('already_joined');
+    c.close();
+    o.org.close();
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+});
