@@ -109,7 +109,7 @@ export function eventScreen(opts, redraw) {
     }
     const Conn = opts.Conn || Connection;
     conn = new Conn({
-      url: opts.url || (() => socketUrl(null)),
+      url: opts.url || (() => eventSocketUrl(socketUrl(null), state.id)),
       hello,
       message: onMessage,
       status: ({ state: s, retryIn }) => {
@@ -313,6 +313,15 @@ export function eventScreen(opts, redraw) {
 }
 
 /** @typedef {ReturnType<typeof eventScreen>} EventScreen */
+
+// The socket's URL (base: net.js's) with ?event=<id>, as a room's has
+// ?room=: a cluster's proxy sends an event's followers to the server that
+// holds it (docs/cluster.md, "Club events on several servers").
+export function eventSocketUrl(base, id) {
+  const u = new URL(base);
+  if (id) u.searchParams.set('event', id);
+  return u.href;
+}
 
 // A refusal in the page's words: the event's own errors (event.error.*),
 // else the room's (error.*), else its code.

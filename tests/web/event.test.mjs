@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FakeConn, fakeEffects } from './fakes.mjs';
-import { eventScreen, eventFields, EVENT_KEY } from '../../web/event.js';
+import { eventScreen, eventFields, eventSocketUrl, EVENT_KEY } from '../../web/event.js';
 import fs from 'node:fs';
 import { t, setLang, loadPart } from '../../web/i18n.js';
 
@@ -263,4 +263,9 @@ test('the start page\'s form as event_create\'s fields, and each choice refused'
   assert.deepEqual(eventFields({ ...raw, clock: 'custom', inc: '181' }), { error: 'clock.error.increment', field: 'inc' });
   assert.deepEqual(eventFields({ ...raw, max: '1' }), { error: 'event.form.error.max', field: 'max' });
   assert.deepEqual(eventFields({ ...raw, max: '2.5' }), { error: 'event.form.error.max', field: 'max' });
+});
+
+test('the socket names the event, for a cluster\'s routing; a page creating one names none yet', () => {
+  assert.equal(eventSocketUrl('wss://club.example/oware/ws', 'ev 1'), 'wss://club.example/oware/ws?event=ev+1');
+  assert.equal(eventSocketUrl('ws://127.0.0.1:8080/ws', null), 'ws://127.0.0.1:8080/ws');
 });
