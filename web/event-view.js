@@ -7,7 +7,7 @@
 import { t, tIn, fmtNum, applyStatic } from './i18n.js';
 import { $, copyText } from './ui.js';
 import { controlText } from './clock.js';
-import { keyedList, setAttr, setData, setDisabled, setHidden, setText } from './dom.js';
+import { keyedList, setAttr, setData, setHidden, setText } from './dom.js';
 import { myName } from './names.js';
 import { kindOf } from './kind.js';
 
@@ -110,7 +110,7 @@ export function buildEventPage(root) {
       el('p', { id: 'ev-links-note', class: 'copy-note', role: 'status' }),
     ]),
     el('section', { id: 'ev-you', class: 'card ev-you', hidden: true, 'aria-labelledby': 'ev-you-title' }, [
-      el('h2', { id: 'ev-you-title' }),
+      el('h2', { id: 'ev-you-title', tabindex: '-1' }),
       el('p', { id: 'ev-you-text' }),
       el('button', { type: 'button', id: 'ev-you-play', class: 'primary', 'data-i18n': 'event.you.play', hidden: true }),
       el('button', { type: 'button', id: 'ev-you-withdraw', class: 'danger', 'data-i18n': 'event.withdraw', hidden: true }),
@@ -209,6 +209,14 @@ const errorWords = (code) => {
   return t('error.unknown', { code });
 };
 
+// A button whose action waits for its answer: said busy, but not
+// disabled (a disabled button would drop the keyboard's focus; the
+// controller sends an action once while it waits).
+function busy(el, waiting) {
+  setAttr(el, 'aria-disabled', waiting ? 'true' : null);
+  el.classList.toggle('busy', waiting);
+}
+
 // The error of the action at (shown in el), if the last refusal was its.
 function drawError(el, s, at) {
   const code = s.error && s.error.at === at ? s.error.code : null;
@@ -265,12 +273,17 @@ function drawYou(s, ev) {
   setText($('ev-you-text'), text);
   setHidden($('ev-you-play'), !game || me.withdrawn);
   setHidden($('ev-you-withdraw'), me.withdrawn || ev.state === 'over');
-  setDisabled($('ev-you-withdraw'), s.busy === 'withdraw');
+  busy($('ev-you-withdraw'), s.busy === 'withdraw');
   drawError($('ev-you-error'), s, 'withdraw');
 }
 
+let focusYou = false;  // the join form had the focus when it went
 function drawJoin(s, ev) {
   const open = !!ev.join_open && s.role !== 'player' && s.role !== 'organiser' && !s.stopped;
+  // Joined: the keyboard's focus goes from the form to the player's box
+  // (shown with the event that follows the welcome).
+  if (!open && !$('ev-join').hidden && $('ev-join').contains(document.activeElement)) focusYou = true;
+  if (focusYou && !$('ev-you').hidden) { focusYou = false; $('ev-you-title').focus(); }
   setHidden($('ev-join'), !open);
   if (!open) return;
   const late = ev.state === 'running' && ev.format === 'swiss';
@@ -278,7 +291,7 @@ function drawJoin(s, ev) {
   setHidden($('ev-join-text'), false);
   const input = $('ev-join-name');
   if (!input.value && !input.dataset.touched) input.value = myName() || '';
-  setDisabled($('ev-join-go'), s.busy === 'join');
+  busy($('ev-join-go'), s.busy === 'join');
   drawError($('ev-join-error'), s, 'join');
 }
 
@@ -300,9 +313,9 @@ function drawOrganiser(s, ev) {
   setHidden($('ev-next'), !done);
   setText($('ev-next'), last ? t('event.org.end') : t('event.org.next', { n: ev.round + 1 }));
   setHidden($('ev-finish'), !done || last);
-  setDisabled($('ev-start'), s.busy === 'start');
-  setDisabled($('ev-next'), s.busy === 'next');
-  setDisabled($('ev-finish'), s.busy === 'finish');
+  busy($('ev-start'), s.busy === 'start');
+  busy($('ev-next'), s.busy === 'next');
+  busy($('ev-finish'), s.busy === 'finish');
   const at = s.error && ['start', 'next', 'finish'].includes(s.error.at) ? s.error.at : 'start';
   drawError($('ev-org-error'), s, at);
 }
@@ -369,7 +382,7 @@ function drawRounds(s, ev) {
     const d = document.createElement('details');
     d.className = 'ev-round';
     // The round in play opens; an earlier one closes when the next is
-    // paired, unless the reader opened or closed it.
+    // paired, unless the reader opened or closed it or works in it.
     d.open = r.round === ev.round;
     const sum = document.createElement('summary');
     sum.addEventListener('click', () => { d.dataset.touched = '1'; });
@@ -379,7 +392,9 @@ function drawRounds(s, ev) {
     return d;
   }, (d, r) => {
     const boards = r.boards || [];
-    if (r.round < ev.round && d.open && !d.dataset.touched && d.dataset.shown === String(r.round)) d.open = false;
+    // (Not while the keyboard's focus is inside: the organiser is there.)
+    if (r.round < ev.round && d.open && !d.dataset.touched && d.dataset.shown === String(r.round) &&
+        !d.contains(document.activeElement)) d.open = false;
     d.dataset.shown = String(ev.round);
     const done = boards.filter((b) => b.result !== null).length;
     setText(d.firstChild, t('event.round.title', { n: r.round, done, total: boards.length }));
@@ -460,7 +475,10 @@ function drawBoard(li, s, ev, round, b, org) {
   if (Array.isArray(b.seeds) && !bye) result += ` (${b.seeds[0]}–${b.seeds[1]})`;
   setText(res, result);
   // A result recorded closes its form.
-  if (li.dataset.result !== (b.result || 'none') && rec.open) rec.open = false;
+  if (li.dataset.result !== (b.result || 'none') && rec.open) {
+    if (rec.contains(document.activeElement)) rec.firstChild.focus();
+    rec.open = false;
+  }
   setData(li, 'result', b.result || 'none');
   const mine = ev.you && ev.you.role === 'player' && (b.white === ev.you.entry || b.black === ev.you.entry);
   li.classList.toggle('me', !!mine);
@@ -484,7 +502,7 @@ function drawBoard(li, s, ev, round, b, org) {
     setText(bl.firstChild, t('event.record.seeds', { side: side('north'), name: nameOf(ev, b.black) }));
     for (const i of [wl.lastChild, bl.lastChild]) setAttr(i, 'max', String(MAX_SEEDS[kind]));
     setText(go, t('event.record.save'));
-    setDisabled(go, s.busy === `result:${round}:${b.board}`);
+    busy(go, s.busy === `result:${round}:${b.board}`);
   }
   drawError(err, s, `result:${round}:${b.board}`);
 }

@@ -236,6 +236,7 @@ export function eventScreen(opts, redraw) {
   // Sends an action (at: where the page shows its answer); false when the
   // socket is down (said).
   function act(at, msg) {
+    if (state.busy === at) return false;  // sent already, its answer awaited
     state.error = null;
     if (!conn || state.conn !== 'open' || !conn.send(msg)) {
       state.error = { at, code: 'offline' };

@@ -6,7 +6,8 @@
 // go to their board's room and play it to a resignation (the room shows
 // Back to the event, and no Rematch) while the organiser records the
 // other board as played on a real board; the standings at the end match
-// the results, and the TRF and CSV exports download; axe finds no
+// the results, and the TRF and CSV exports download; the keyboard's focus
+// follows a join and a result recorded; axe finds no
 // serious violation on the pages. Screenshots: build/screenshots/event-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -119,9 +120,12 @@ test('a 3-round Swiss: created, joined, played in rooms and on real boards, to i
     await ready(p);
     await p.waitForSelector('#ev-join:not([hidden])');
     await p.fill('#ev-join-name', w.name);
-    await p.click('#ev-join-go');
+    // (One joins from the keyboard.)
+    if (w.name === 'Esi') await p.press('#ev-join-name', 'Enter');
+    else await p.click('#ev-join-go');
     await p.waitForSelector('#ev-you:not([hidden])');
     assert.equal(await p.isHidden('#ev-join'), true);
+    assert.equal(await p.evaluate(() => document.activeElement.id), 'ev-you-title', 'the focus follows to the player\'s box');
     players.push(p);
   }
   assert.equal(await players[1].textContent('#ev-you-title'), 'Vous jouez sous le nom Kofi');
@@ -183,6 +187,8 @@ test('a 3-round Swiss: created, joined, played in rooms and on real boards, to i
     if (round === 2) await shot(org, 'event-organiser-recording');
     await org.click(`${li} button[type="submit"]`);
     await org.waitForFunction((sel) => document.querySelector(sel).dataset.result !== 'none', li);
+    assert.equal(await org.evaluate((sel) => document.activeElement === document.querySelector(`${sel} .ev-record summary`), li), true,
+      'the focus goes to the closed form\'s summary');
     const after = await eventJson(id);
     const rb = after.schedule.find((r) => r.round === round).boards;
     const room = rb.find((b) => b.board === 1);

@@ -163,6 +163,12 @@ test('the organiser starts, records results (seeds, forfeits, corrections), pair
   // A forfeit has no seeds; a result without seeds sends none.
   page.result(1, 1, 'black_forfeit', [3, 4]);
   assert.deepEqual(conn.sent.at(-1), { type: 'event_result', event: 'ev1', token: 'org-tok', round: 1, board: 1, result: 'black_forfeit' });
+  // Sent once while its answer is awaited (a second press sends nothing).
+  const once = conn.sent.length;
+  page.result(1, 1, 'black_forfeit');
+  assert.equal(conn.sent.length, once);
+  conn.hear(eventMsg({ version: 2, players: players('A', 'B', 'C', 'D'), you: { role: 'organiser' } }));
+  assert.equal(st.busy, null, 'answered');
   page.result(1, 1, 'draw');
   assert.deepEqual(conn.sent.at(-1), { type: 'event_result', event: 'ev1', token: 'org-tok', round: 1, board: 1, result: 'draw' });
   conn.hear({ type: 'error', code: 'bad_board' });
