@@ -648,25 +648,55 @@ static void view_you(jw *w, const event_ent *e, const ev_watcher *wa)
 	jw_obj_end(w);
 }
 
+/* wa gets its view of e (a newer view replaces it unread in its queue). */
+static void send_one(const event_ent *e, const ev_watcher *wa)
+{
+	void *b;
+
+	view_you(&out, e, wa);
+	if (!(b = io.share(&out))) {
+		log_event(LOG_ERROR, "event_send_failed", "event=%s error=\"out of memory\"", e->id);
+		return;
+	}
+	io.send_view(wa->m, b);
+	io.unshare(b);
+}
+
 static void send_view(const event_ent *e, const ev_watcher *wa)
 {
 	view_body(&out, e);
-	view_you(&out, e, wa);
-	io.send(wa->m, &out);
+	send_one(e, wa);
 }
 
-/* Every follower gets the event as it is now (once committed). */
+/* Every follower gets the event as it is now (once committed): those
+ * without a role all share one copy, and each sees only the newest view
+ * it has not read yet, so that a large event's followers cost the
+ * server one copy of it, not one a follower and change. */
 static void broadcast(const event_ent *e)
 {
 	size_t body;
+	void *shared = NULL;
 
 	view_body(&out, e);
 	body = out.len;
 	for (ev_watcher *wa = e->watchers; wa; wa = wa->next) {
 		out.len = body;
-		view_you(&out, e, wa);
-		io.send(wa->m, &out);
+		if (wa->role) {
+			send_one(e, wa);
+			continue;
+		}
+		if (!shared) {
+			view_you(&out, e, NULL);
+			if (!(shared = io.share(&out))) {
+				log_event(LOG_ERROR, "event_send_failed", "event=%s error=\"out of memory\"",
+				          e->id);
+				return;
+			}
+		}
+		io.send_view(wa->m, shared);
 	}
+	if (shared)
+		io.unshare(shared);
 }
 
 /* ---- followers ---- */
@@ -914,6 +944,64 @@ static int role_of(const event_ent *e, const char *token, int *entry)
 	return role;
 }
 
+/* The `event_welcome` of the organiser (entry unused) or of a player. */
+static void send_welcome(room_member *m, const event_ent *e, int role, int entry,
+                         const char *token)
+{
+	jw_reset(&out);
+	jw_obj(&out);
+	jw_key(&out, "type");
+	jw_str(&out, "event_welcome");
+	jw_key(&out, "event");
+	jw_str(&out, e->id);
+	jw_key(&out, "role");
+	jw_str(&out, role == ROLE_ORGANISER ? "organiser" : "player");
+	if (role == ROLE_PLAYER) {
+		jw_key(&out, "entry");
+		jw_int(&out, entry);
+	}
+	jw_key(&out, "token");
+	jw_str(&out, token);
+	jw_obj_end(&out);
+	io.send(m, &out);
+}
+
+#define EV_EMPTY_MAKE_WAY_S 3600      /* idle before an empty event makes way */
+#define EV_EMPTY_EXPIRE_S (7 * 86400)  /* idle before an empty event expires */
+
+/* No player in it (an event taking entries that nobody joined, or all
+ * withdrew). */
+static int empty(const event_ent *e)
+{
+	if (e->ev.state != EV_ENTRY)
+		return 0;
+	for (int i = 0; i < e->ev.nentries; i++)
+		if (!e->ev.entries[i].withdrawn)
+			return 0;
+	return 1;
+}
+
+/* The server holds --max-events: the empty event idle longest (at least
+ * EV_EMPTY_MAKE_WAY_S, nobody following it) goes. 0, or -1 when none may. */
+static int make_way(void)
+{
+	int64_t now = (int64_t)time(NULL);
+	event_ent *best = NULL;
+
+	for (unsigned b = 0; b < EV_BUCKETS; b++)
+		for (event_ent *e = table[b]; e; e = e->hnext)
+			if (empty(e) && !e->watchers && now - e->updated >= EV_EMPTY_MAKE_WAY_S &&
+			    (!best || e->updated < best->updated))
+				best = e;
+	if (!best || st->ops->ev_remove(st, best->id) < 0)
+		return -1;
+	log_event(LOG_INFO, "event_evicted", "event=%s idle=%lld", best->id,
+	          (long long)(now - best->updated));
+	unlink_free(best);
+	stats.expired++;
+	return 0;
+}
+
 static void do_create(room_member *m, const proto_msg *msg)
 {
 	event_ent *e;
@@ -924,7 +1012,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 	int rc;
 	ev_watcher *w;
 
-	if (nevents >= cfg.max_events) {
+	if (nevents >= cfg.max_events && (cfg.max_events == 0 || make_way() < 0)) {
 		io.error(m, PROTO_E_TOO_MANY_EVENTS, "the server holds its maximum of events");
 		return;
 	}
@@ -987,18 +1075,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 	log_event(LOG_INFO, "event_created", "event=%s kind=%s format=%s rounds=%d addr=%s", e->id,
 	          e->ev.kind, format_name(e->ev.format), e->ev.total_rounds, m->addr);
 	w = watch(m, e, ROLE_ORGANISER, 0);
-	jw_reset(&out);
-	jw_obj(&out);
-	jw_key(&out, "type");
-	jw_str(&out, "event_welcome");
-	jw_key(&out, "event");
-	jw_str(&out, e->id);
-	jw_key(&out, "role");
-	jw_str(&out, "organiser");
-	jw_key(&out, "token");
-	jw_str(&out, token);
-	jw_obj_end(&out);
-	io.send(m, &out);
+	send_welcome(m, e, ROLE_ORGANISER, 0, token);
 	if (w)
 		send_view(e, w);
 }
@@ -1009,7 +1086,6 @@ static void do_join(room_member *m, event_ent *e, const proto_msg *msg)
 	char token[ROOMS_TOKEN_TEXT];
 	uint8_t hash[SHA256_LEN];
 	int rc = ev_join(&e->ev, msg->name, strlen(msg->name), &ch);
-	ev_watcher *w;
 
 	if (rc) {
 		refuse(m, rc);
@@ -1022,22 +1098,8 @@ static void do_join(room_member *m, event_ent *e, const proto_msg *msg)
 	}
 	log_event(LOG_INFO, "event_joined", "event=%s entry=%d late=%d addr=%s", e->id, ch.entry,
 	          ch.round, m->addr);
-	w = watch(m, e, ROLE_PLAYER, ch.entry);
-	jw_reset(&out);
-	jw_obj(&out);
-	jw_key(&out, "type");
-	jw_str(&out, "event_welcome");
-	jw_key(&out, "event");
-	jw_str(&out, e->id);
-	jw_key(&out, "role");
-	jw_str(&out, "player");
-	jw_key(&out, "entry");
-	jw_int(&out, ch.entry);
-	jw_key(&out, "token");
-	jw_str(&out, token);
-	jw_obj_end(&out);
-	io.send(m, &out);
-	(void)w;
+	watch(m, e, ROLE_PLAYER, ch.entry);
+	send_welcome(m, e, ROLE_PLAYER, ch.entry, token);
 	broadcast(e);
 }
 
@@ -1224,7 +1286,9 @@ void events_expire(void)
 	for (unsigned b = 0; b < EV_BUCKETS; b++)
 		for (event_ent *e = table[b], *next; e; e = next) {
 			next = e->hnext;
-			if (e->watchers || now - e->updated < cfg.expire_events ||
+			if (e->watchers ||
+			    now - e->updated < (empty(e) && EV_EMPTY_EXPIRE_S < cfg.expire_events
+			                        ? EV_EMPTY_EXPIRE_S : cfg.expire_events) ||
 			    !st->ops->ev_remove || st->ops->ev_remove(st, e->id) < 0)
 				continue;
 			log_event(LOG_INFO, "event_expired", "event=%s idle=%lld", e->id,

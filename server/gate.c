@@ -140,12 +140,26 @@ static gate_sock *oldest_over_share(int64_t now, int64_t ms)
 	return best;
 }
 
+/* The socket that has spoken and still reads its headers the longest,
+ * held at least ms, among the first GATE_SCAN, or NULL. (A browser sends
+ * its headers at once; one still sending them a second later trickles.) */
+static gate_sock *oldest_slow(int64_t now, int64_t ms)
+{
+	gate_sock *best = NULL, *g = lists[GQ_SPOKE].head;
+
+	for (int k = 0; g && k < GATE_SCAN; g = g->next, k++)
+		if (now - g->at >= ms && (!best || g->at < best->at))
+			best = g;
+	return best;
+}
+
 /* The pool is full and a newcomer within its address's share came (one
  * over its share waits its turn, as one address's burst of connections
  * does): every silent socket held GATE_EVICT_SILENT_MS or more goes
  * (holders free their buffer; those still waiting for one would otherwise
  * be served before the newcomer), else the oldest of an address over its
- * share held as long. */
+ * share held as long, else the one that spoke and has read its headers
+ * for GATE_EVICT_SLOW_MS or more the longest. */
 static void evict(int64_t now)
 {
 	gate_sock *g;
@@ -156,6 +170,10 @@ static void evict(int64_t now)
 		cut(g);
 	}
 	if (stats.evicted == before && (g = oldest_over_share(now, GATE_EVICT_SILENT_MS))) {
+		stats.evicted++;
+		cut(g);
+	}
+	if (stats.evicted == before && (g = oldest_slow(now, GATE_EVICT_SLOW_MS))) {
 		stats.evicted++;
 		cut(g);
 	}

@@ -7,7 +7,9 @@
  * - when the pool is full, a newcomer makes every socket silent for
  *   GATE_EVICT_SILENT_MS or more go, else the oldest of an address holding
  *   more than its share (a sixteenth of the pool, GATE_SHARE_DIV) held as
- *   long; unless the newcomer's own address holds more than its share:
+ *   long, else the one that spoke and has read its head the longest, for
+ *   GATE_EVICT_SLOW_MS or more; unless the newcomer's own address holds
+ *   more than its share:
  *   then it waits its turn, as one address's burst of connections always
  *   did.
  * Behind a proxy (not counted by address) the share plays no part. The
@@ -23,6 +25,7 @@
 #define GATE_SHARE_DIV 16
 #define GATE_FIRST_BYTE_MS 2000
 #define GATE_EVICT_SILENT_MS 500
+#define GATE_EVICT_SLOW_MS 1000 /* a socket still sending its headers after this trickles */
 #define GATE_SCAN 64 /* holders looked at for one over its share */
 
 /* Counters for /metrics. */

@@ -145,7 +145,8 @@ void conn_send_buf(conn *c, msgbuf *b, uint64_t seq, int state)
 {
 	if (!b || c->close_code || !c->live)
 		return;
-	if (state && c->qlen >= net_cfg->max_queue / 2 && c->q[(c->qhead + c->qlen - 1) % c->qcap].state &&
+	if (state && c->qlen && (state == 2 || c->qlen >= net_cfg->max_queue / 2) &&
+	    c->q[(c->qhead + c->qlen - 1) % c->qcap].state &&
 	    (c->q[(c->qhead + c->qlen - 1) % c->qcap].seq >= seq || seq <= rooms_committed())) {
 		/* A reader this far behind gets the newest state in place of the
 		 * one it has not read yet (a state says all there is): others'
@@ -268,8 +269,25 @@ static int io_relay(room_member *m, const char *addr, const char *key, const pro
 static void io_retag(uint64_t from, uint64_t to);
 static void io_forget(room_member *m);
 
+static void *io_share(const jw *w)
+{
+	return msgbuf_from(w);
+}
+
+/* A club event's view: it replaces the view still unread at the end of
+ * the queue, whatever the queue's length (state 2). */
+static void io_send_view(room_member *m, void *shared)
+{
+	conn_send_buf(conn_of(m), shared, rooms_release_seq(), 2);
+}
+
+static void io_unshare(void *shared)
+{
+	msgbuf_put(shared);
+}
+
 const rooms_io net_rooms_io = {io_send, io_send_all, io_error, io_close, io_probe,
-	net_drop_uncommitted, io_relay, io_retag, io_forget};
+	net_drop_uncommitted, io_relay, io_retag, io_forget, io_share, io_send_view, io_unshare};
 
 /* ---- connection set-up and teardown ---- */
 

@@ -85,9 +85,11 @@ void queue_clear(conn *c);
  * a second close is ignored. */
 void conn_close(conn *c, int code, const char *why);
 /* Queues b for c (c takes a reference of its own) to leave once commit
- * seq is confirmed; state: b is a room's state, which a newer one may
- * replace unread. A full queue drops c as a laggard; nothing is queued
- * on a closing connection. */
+ * seq is confirmed; state 1: b is a room's state, which a newer one may
+ * replace unread once the queue is half full; state 2: a club event's
+ * view, which replaces the view at the end of the queue still unread
+ * (as state 1 then). A full queue drops c as a laggard; nothing is
+ * queued on a closing connection. */
 void conn_send_buf(conn *c, msgbuf *b, uint64_t seq, int state);
 /* Sends the error {code, message} to c at once (no commit to wait for),
  * counted by code and logged. */

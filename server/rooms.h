@@ -93,6 +93,13 @@ typedef struct rooms_io {
 	/* ... and m's messages waiting for any commit go (m's room was
 	 * another server's). */
 	void (*forget)(room_member *m);
+	/* A message shared by several sends (NULL when out of memory), sent
+	 * to m as a view that a newer one may replace unread in m's queue
+	 * (as a room's state), and released by its creator after the sends.
+	 * A club event's followers all get the same view. */
+	void *(*share)(const jw *w);
+	void (*send_view)(room_member *m, void *shared);
+	void (*unshare)(void *shared);
 } rooms_io;
 
 typedef struct rooms_config {

@@ -514,3 +514,33 @@ test('bad input is refused and changes nothing', async () => {
     assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   }
 });
+
+test('limits: events held in all and per address', async () => {
+  const srv = await startServer([...ARGS, '--max-events', '3', '--max-events-per-ip', '2']);
+  try {
+    const fields = { title: 'Limit', kind: 'oware', format: 'swiss', rounds: 3 };
+    const a = await createEvent(srv.port, fields);
+    await createEvent(srv.port, fields);
+    const c = await Client.open(srv.port);
+    c.send({ type: 'event_create', ...fields });
+    assert.match((await c.expectError('too_many_events')).message, /this address/);
+    c.close();
+    const other = await Client.open(srv.port, { localAddress: '127.0.0.2' });
+    other.send({ type: 'event_create', ...fields });
+    await other.expect('event_welcome');
+    await other.expect('event');
+    other.close();
+    // Full: nothing idle long enough to make way; the first event is still there.
+    const d = await Client.open(srv.port, { localAddress: '127.0.0.3' });
+    d.send({ type: 'event_create', ...fields });
+    assert.match((await d.expectError('too_many_events')).message, /maximum of events/);
+    d.send({ type: 'event_watch', event: a.id });
+    assert.equal((await untilEvent(d)).event, a.id);
+    d.close();
+    const metrics = await (await httpGet(srv.port, '/metrics')).text();
+    assert.match(metrics, /^oware_events 3$/m);
+    assert.match(metrics, /^oware_events_created_total 3$/m);
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+});

@@ -574,6 +574,32 @@ START_TEST(no_rematch_without_an_opponent)
 }
 END_TEST
 
+/* A club event's board (issue 41): its game has no rematch, and the
+ * state names the event. */
+START_TEST(no_rematch_in_an_events_room)
+{
+	fixture f;
+	rules_out o;
+	proto_state_view v;
+
+	setup(&f, 1);
+	strcpy(f.r.rec.event, "0b6c5b1e-2f4a-4d8e-9a51-7c3e2d1f0a03");
+	rules_view(&f.r, &lim, clock_ms, &v);
+	ck_assert_str_eq(v.event, "0b6c5b1e-2f4a-4d8e-9a51-7c3e2d1f0a03");
+	o = act(&f, N, offer_msg(PROTO_MSG_REMATCH, PROTO_ACT_OFFER));
+	ck_assert_int_eq(o.error, PROTO_E_GAME_NOT_OVER);
+	play(&f, "cA");
+	act(&f, S, msg(PROTO_MSG_RESIGN));
+	o = act(&f, N, offer_msg(PROTO_MSG_REMATCH, PROTO_ACT_OFFER));
+	ck_assert_int_eq(o.error, PROTO_E_EVENT_GAME);
+	ck_assert_int_eq(f.r.rec.rematch_offer, -1);
+	f.r.rec.event[0] = 0;
+	rules_view(&f.r, &lim, clock_ms, &v);
+	ck_assert_ptr_null(v.event);
+	teardown_room(&f);
+}
+END_TEST
+
 /* ---- leaving, abandonment, claims ---- */
 
 START_TEST(leaving_is_presence_only)
@@ -1280,6 +1306,7 @@ static Suite *rules_suite(void)
 	tcase_add_test(t, join_after_the_game_is_over_watches);
 	tcase_add_test(t, rematch_swaps_sides_and_tokens);
 	tcase_add_test(t, no_rematch_without_an_opponent);
+	tcase_add_test(t, no_rematch_in_an_events_room);
 	tcase_add_test(t, leaving_is_presence_only);
 	tcase_add_test(t, absence_counts_on_ones_own_turn_only);
 	tcase_add_test(t, returning_stops_the_countdown);
