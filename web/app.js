@@ -112,7 +112,7 @@ async function main() {
   else if (event) {
     // The event's page loads only when asked for (the start page's weight
     // stays as it was).
-    (await import('./event.js')).startEvent(event);
+    await (await import('./event.js')).startEvent(event);
   }
   else if (params.has('local')) startLocal();
   else if (params.has('record') && startRecord()) { /* a record opened for review */ }
