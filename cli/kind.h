@@ -62,6 +62,10 @@ typedef struct cli_kind {
 	 * comment (else a record ends where a tag line follows its moves). */
 	char puzzle_id;
 	int puzzle_depth;
+	/* Plies beyond the depth at which `oware puzzles` searches a puzzle
+	 * found again before it keeps it (test-puzzles checks the shipped
+	 * files so): as deep as stays cheap, the endgame database helping. */
+	int puzzle_deeper;
 	char (*page_name)(int pit);
 	int (*page_pit)(int c);
 	int (*taken)(const proto_play *p);

@@ -22,6 +22,7 @@
 #define MAX_RECORDS_FILE (4L << 20) /* bytes of a --records file */
 #define MAX_PLIES 4096  /* plies of one record (OW_OGN_MAX_PLIES) */
 #define RECORD_GAP 10   /* plies between two puzzles of one record */
+#define DEEPER_LEAD 1   /* seeds a solver's move must still lead by, --check --deeper */
 
 const char cli_puzzles_help[] =
 	"  oware puzzles [--game oware|togyz] [--count N] [--seed N] [--depth D]\n"
@@ -41,7 +42,9 @@ const char cli_puzzles_help[] =
 	"      games the engine plays against itself from --seed (default 1: the\n"
 	"      same arguments give the same file), one puzzle a game, ids o-N\n"
 	"      (t-N). A puzzle goes on (up to 3 moves of the solver) while the\n"
-	"      engine's reply leaves again one clearly best move. Each puzzle:\n"
+	"      engine's reply leaves again one clearly best move among two or\n"
+	"      more, and as far as a search 4 plies deeper (Togyz Kumalak: 2)\n"
+	"      still finds each solver's move best by a seed. Each puzzle:\n"
 	"      {\"id\":\"o-1\",\"position\":{...},\"moves\":[\"d\",\"B\",\"a\"],\n"
 	"       \"margin\":S,\"depth\":D,\"found\":F,\"tempting\":T,\"difficulty\":1..5}\n"
 	"      moves alternate solver, reply, solver; margin: the least lead in\n"
@@ -52,12 +55,13 @@ const char cli_puzzles_help[] =
 	"      when a move is tempting, at most 5. The position is the one\n"
 	"      `--position` takes (Togyz Kumalak: its tuzdyks too); Togyz moves\n"
 	"      are the page's names, a-i White's holes 1-9, A-I Black's.\n"
-	"  oware puzzles --check FILE|- [--egdb FILE]\n"
-	"      Searches every puzzle of FILE again at its depth: each solver's\n"
-	"      move must be the best by at least its margin, each reply legal,\n"
-	"      and the greedy choice wrong at the first move. Prints a line for\n"
-	"      each one that fails and \"puzzles: N passed, M failed\"; exit\n"
-	"      status 1 when any failed.\n";
+	"  oware puzzles --check FILE|- [--deeper N] [--egdb FILE]\n"
+	"      Searches every puzzle of FILE again at its depth, or N plies\n"
+	"      deeper (--deeper, 0 to 12): each solver's move must be the best,\n"
+	"      by at least its margin (deeper: by a seed or more), among two or\n"
+	"      more legal moves, each reply legal, and the greedy choice wrong at\n"
+	"      the first move. Prints a line for each one that fails and\n"
+	"      \"puzzles: N passed, M failed\"; exit status 1 when any failed.\n";
 
 /* A game of the kind k. */
 typedef struct pgame {
@@ -68,6 +72,7 @@ typedef struct pgame {
 typedef struct finder {
 	const cli_kind *k;
 	int depth;
+	int deeper; /* --check: plies searched beyond each puzzle's depth */
 	const ow_egdb *egdb;
 	void *tt; /* TT_ENTRIES of the kind's */
 } finder;
@@ -255,6 +260,10 @@ static int puzzle_at(const finder *f, const pgame *g, int minmargin, char moves[
 	for (int step = 0; step < MAX_STEPS; step++) {
 		int reply;
 
+		/* A solver's step with one legal move is no choice: the puzzle
+		 * ends before it (none at all when the first is such). */
+		if (__builtin_popcount(legal(&c)) < 2)
+			break;
 		best = rank(f, &c, f->depth, val, &m);
 		if (best < 0 || m < minmargin)
 			break;
@@ -348,6 +357,28 @@ typedef struct hunt {
 	jw w;
 } hunt;
 
+/* The moves of a puzzle at g that a search the kind's puzzle_deeper plies
+ * deeper still holds: each solver's move the best, by DEEPER_LEAD seeds or more.
+ * Returns how many are kept (ending with the solver's, 0: none), as
+ * `--check --deeper` judges a shipped file. */
+static int deeper_holds(const finder *f, const pgame *g, const char moves[], int n)
+{
+	pgame c = *g;
+
+	for (int i = 0; i < n; i++) {
+		int pit = parse_move(&c, (char[]){moves[i], 0});
+
+		if (i % 2 == 0) {
+			int val[PROTO_MAX_PITS], m, best = rank(f, &c, f->depth + f->k->puzzle_deeper, val, &m);
+
+			if (best != pit || m / OW_SEARCH_SEED < DEEPER_LEAD)
+				return i ? i - 1 : 0;
+		}
+		play(&c, pit);
+	}
+	return n;
+}
+
 /* Prints the puzzle at g, if there is one (and g was not seen before):
  * 1 when it did. rec: its id is o-rN (t-rN), numbered among the records'. */
 static int try_puzzle(hunt *h, const pgame *g, int rec)
@@ -357,7 +388,8 @@ static int try_puzzle(hunt *h, const pgame *g, int rec)
 	finder *f = h->f;
 
 	if (seen_before(h->seen, &h->nseen, h->count * 64, g) ||
-	    !puzzle_at(f, g, h->minmargin, moves, &n, &margin))
+	    !puzzle_at(f, g, h->minmargin, moves, &n, &margin) ||
+	    !(n = deeper_holds(f, g, moves, n)))
 		return 0;
 	first = rank(f, g, f->depth, val, &m);
 	greedy_misses(g, first, &tempting);
@@ -575,7 +607,7 @@ static int check_one(finder *f, json_t *p, int index)
 		return 1;
 	}
 	g.k->proto->begin(&g.p, &at);
-	f->depth = (int)depth;
+	f->depth = (int)depth + f->deeper;
 	for (size_t i = 0; i < n; i++) {
 		int pit = parse_move(&g, json_string_value(json_array_get(mv, i)));
 		int val[PROTO_MAX_PITS], m, best, tempting;
@@ -585,14 +617,21 @@ static int check_one(finder *f, json_t *p, int index)
 			return 1;
 		}
 		if (i % 2 == 0) {
+			if (__builtin_popcount(legal(&g)) < 2) {
+				printf("puzzle %s: move %zu is the only legal move\n", id, i + 1);
+				return 1;
+			}
 			best = rank(f, &g, f->depth, val, &m);
 			if (best != pit) {
 				printf("puzzle %s: move %zu: the search prefers %c\n", id, i + 1, letter(&g, best));
 				return 1;
 			}
-			if (m / OW_SEARCH_SEED < margin) {
+			/* Deeper, the verdict must hold: the same move, still ahead by
+			 * a seed (a lead that shrinks is a finer judgement; one that
+			 * goes, or passes to another move, was a horizon's mistake). */
+			if (m / OW_SEARCH_SEED < (f->deeper ? DEEPER_LEAD : margin)) {
 				printf("puzzle %s: move %zu leads by %d/16 seeds, less than %lld\n", id, i + 1, m,
-				       (long long)margin);
+				       f->deeper ? (long long)DEEPER_LEAD : (long long)margin);
 				return 1;
 			}
 			if (i == 0 && !greedy_misses(&g, best, &tempting)) {
@@ -626,16 +665,18 @@ static int check(finder *f, const char *path)
 int cli_puzzles(const cli_kind *k, int argc, char **argv)
 {
 	const char *path = NULL, *egdb = NULL, *records = NULL;
-	long count = 100, seed = 1, depth = k->puzzle_depth, margin = 3;
+	long count = 100, seed = 1, depth = k->puzzle_depth, margin = 3, deeper = 0;
 	finder f = {.k = k};
 	int rc;
 
 	for (int i = 0; i < argc; i += 2) {
 		const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
 		long *num = !strcmp(opt, "--count") ? &count : !strcmp(opt, "--seed") ? &seed
-		            : !strcmp(opt, "--depth") ? &depth : !strcmp(opt, "--margin") ? &margin : NULL;
-		long lo = num == &depth ? 2 : num == &seed ? 0 : 1;
-		long hi = num == &count ? 2000 : num == &seed ? 0x7fffffff : num == &depth ? 12 : 24;
+		            : !strcmp(opt, "--depth") ? &depth : !strcmp(opt, "--margin") ? &margin
+		            : !strcmp(opt, "--deeper") ? &deeper : NULL;
+		long lo = num == &depth ? 2 : num == &seed || num == &deeper ? 0 : 1;
+		long hi = num == &count ? 2000 : num == &seed ? 0x7fffffff : num == &depth ? 12
+		          : num == &deeper ? 12 : 24;
 
 		if (!num && strcmp(opt, "--check") && strcmp(opt, "--egdb") && strcmp(opt, "--records"))
 			return cli_bad("puzzles", "unknown option \"%s\"", opt);
@@ -653,11 +694,14 @@ int cli_puzzles(const cli_kind *k, int argc, char **argv)
 	}
 	if (path && records)
 		return cli_bad("puzzles", "give only one of --check and --records");
+	if (deeper && !path)
+		return cli_bad("puzzles", "--deeper goes with --check");
 	if (egdb && !k->has_egdb)
 		return cli_bad("puzzles", "--egdb is Oware's");
 	if (egdb && (rc = cli_egdb_open("puzzles", egdb, &f.egdb)))
 		return rc;
 	f.depth = (int)depth;
+	f.deeper = (int)deeper;
 	if (!(f.tt = calloc(TT_ENTRIES, k->tt_entry_size)))
 		return cli_bad("puzzles", "out of memory");
 	rc = path ? check(&f, path)

@@ -101,6 +101,8 @@ function loadEgdb(x) {
     new Uint8Array(x.memory.buffer, at, bytes.length).set(bytes);
     if (x.w_egdb_open(bytes.length) !== 0) throw new Error('oware.egdb: refused');
     egdb = 'on';
+    // The page asks the service worker to keep it (ai.js, sw.js).
+    self.postMessage({ fetched: 'oware.egdb' });
   })().catch(() => { egdb = 'off'; });
   return egdbDone;
 }

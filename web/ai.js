@@ -91,6 +91,15 @@ export function computerFor(kind) {
   return new Computer(undefined, kindOf(kind));
 }
 
+// The worker fetched path (the endgame database): the service worker keeps
+// it for the next visit without the network, also when it fetched it
+// before the service worker controlled the page (a first visit; sw.js).
+// ready waits for a worker that is still being installed.
+function keepFetched(path) {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.ready.then((r) => r.active && r.active.postMessage({ keep: path }), () => {});
+}
+
 export class Computer {
   constructor(workerUrl = new URL('ai-worker.js', import.meta.url), kind = 'oware') {
     this._url = workerUrl;
@@ -104,6 +113,7 @@ export class Computer {
     if (!this._worker) {
       this._worker = new Worker(this._url);
       this._worker.onmessage = (e) => {
+        if (e.data.fetched) { keepFetched(e.data.fetched); return; }
         const p = this._pending.get(e.data.id);
         if (!p) return;
         if (e.data.progress) {  // one ply of an analysis: more follow

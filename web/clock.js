@@ -22,11 +22,17 @@ export function clockNow(model) {
   const c = st && st.clock;
   if (!c) return null;
   const left = { south: c.south, north: c.north };
+  // While the room's connection is lost the clocks stand where it was last
+  // heard: the server's time goes on, but this page cannot know whose, and
+  // counting on would only jump back at the reconnection.
+  const on = model.mode === 'online';
+  const frozen = on && model.online.conn !== 'open';
+  const now = frozen ? Math.max(model.online.clockAt || 0, model.online.lostAt || 0) : performance.now();
   if (c.running && !st.game.over) {
-    const since = performance.now() - (model.online.clockAt || 0) - (c.grace || 0);
+    const since = now - (model.online.clockAt || 0) - (c.grace || 0);
     if (since > 0) left[c.running] = Math.max(0, c[c.running] - since);
   }
-  return { ...c, left };
+  return { ...c, left, frozen };
 }
 
 // "4:05", "1:02:03", "9.3" (tenths under 10 s of real time); days for
@@ -90,8 +96,11 @@ export function drawPlayerClock(el, side, model) {
   span.classList.toggle('running', running);
   span.classList.toggle('low', low);
   span.classList.toggle('flagged', ms <= 0);
-  span.title = c.kind === 'correspondence' && running ? t('clock.deadline', { at: deadlineText(ms) }) : '';
-  setAttr(span, 'aria-label', t(running ? 'clock.label.running' : 'clock.label', { time: span.textContent }));
+  // Standing while the connection is lost: marked, and said.
+  const paused = running && c.frozen;
+  span.classList.toggle('paused', paused);
+  span.title = paused ? t('clock.paused') : c.kind === 'correspondence' && running ? t('clock.deadline', { at: deadlineText(ms) }) : '';
+  setAttr(span, 'aria-label', t(paused ? 'clock.label.paused' : running ? 'clock.label.running' : 'clock.label', { time: span.textContent }));
 }
 
 // The line over the table: the time control and the correspondence deadline.

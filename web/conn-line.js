@@ -36,6 +36,8 @@ export function drawConn(model) {
     const n = model.state ? model.state.spectators : 0;
     if (n > 1) text += ` · ${t('seat.spectators', { n })}`;
   }
+  // The room shown is this browser's copy: said with the line.
+  if (model.online.saved && text) text += ` ${t('conn.saved')}`;
   setHidden(btn, !action);
   if (action) {
     setText(btn, t(`conn.${action}`));

@@ -100,6 +100,8 @@ export async function drawGames() {
   }
   let answer;
   try {
+    // Without the network the list is not asked for (said so, not "failed").
+    if (navigator.onLine === false) throw new Error('offline');
     const r = await fetch('api/rooms', {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rooms: held }),
     });
@@ -109,7 +111,7 @@ export async function drawGames() {
     if (mine !== asked) return;
     section.hidden = false;
     $('games-list').replaceChildren();
-    $('games-note').textContent = t('games.failed');
+    $('games-note').textContent = t(navigator.onLine === false ? 'games.offline' : 'games.failed');
     $('games-note').hidden = false;
     return;
   }

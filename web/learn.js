@@ -144,12 +144,28 @@ export function lessonPanel(opts, redraw) {
     for (const m of step.moves) {
       const before = g.state();
       const info = g.play(m);
-      await board.animate(before, info, g.state());
+      const after = g.state();
+      // A move that ends the game: the board stays as it was sown, the
+      // position the question asks about, not the pits emptied at the end.
+      await board.animate(before, info, after.over ? asSown(before, info, after) : after);
       // The panel closed or moved on meanwhile: the board is another step's.
       if (learn.lesson < 0 || currentStep() !== step) return;
     }
     board.relabel();
     board.markLast(g.history.at(-1));
+  }
+
+  // The position right after info's sowing and captures from before, with
+  // after's flags (over, winner): what the board shows of a last move.
+  function asSown(before, info, after) {
+    const ids = kindRec(learn.kind).ids;
+    const pits = [...before.pits];
+    pits[ids.indexOf(info.pit)] = 0;
+    for (const p of info.sown) pits[ids.indexOf(p)]++;
+    for (const p of info.captured) pits[ids.indexOf(p)] = 0;
+    const captured = { ...before.captured };
+    captured[before.turn] += info.seeds;
+    return { ...after, pits, captured };
   }
 
   // What the goal asks, as "that does not …" for a legal move that misses it.
@@ -214,7 +230,8 @@ export function lessonPanel(opts, redraw) {
       learn.solved = true;
       learn.feedback = { kind: 'done', text: words(step.done) };
     } else {
-      learn.feedback = { kind: 'wrong', text: t('learn.wrong.option') };
+      // Each wrong answer says why (the lessons' data), as a wrong move does.
+      learn.feedback = { kind: 'wrong', text: o.why ? words(o.why) : t('learn.wrong.option') };
     }
     redraw();
   }

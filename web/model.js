@@ -52,6 +52,8 @@ export function newModel(mode) {
       claimAt: null,      // ms timestamp when claim becomes possible
       declined: null,     // this player's offer the opponent declined: {kind, by, moved, game, ply, version}
       clockAt: 0,         // performance.now() when the state (and its clock) arrived
+      lostAt: 0,          // performance.now() when the joined socket was lost: the clocks stand there
+      saved: false,       // the state shown is this browser's last copy (the network is down), not yet the server's
       timelineGame: null, // the game_number the timeline follows
       netDown: false,     // the device has no network (navigator.onLine, the 'offline' event)
       warned: null,       // clock.js: the game_number:ply whose low time was beeped

@@ -25,6 +25,10 @@ import { stateEvents, chatEvent, wireAlerts } from './alerts.js';
 const TOKEN_KEY = (room) => `oware.token.${room}`;
 const CHAT_HIDDEN_KEY = 'oware.chat.hidden';  // the chat's panel hidden (this browser's choice)
 const ASKED_KEY = 'oware.name.skipped';  // "Not now" pressed once: the name is not offered again
+// The last state of the rooms seen last ({room: {seat, st}}), shown read
+// only when a room is opened without the network; the newest LAST_KEEP.
+const LAST_KEY = 'oware.rooms.last';
+const LAST_KEEP = 8;
 const CHAT_KEEP = 200;  // chat lines kept
 
 /**
@@ -92,12 +96,20 @@ export function onlineGame(opts, redraw) {
 
   const Conn = opts.Conn || Connection;
   function open() {
+    // A room cannot be created without the network: back to the start
+    // page, which says so; nothing is created later unless asked again.
+    if (!model.online.room && model.online.netDown) { fx.home(t('create.offline')); return; }
+    if (model.online.netDown) showSaved();
     conn = new Conn({
       url: opts.url || (() => socketUrl(model.online.room)),
       stallMs: opts.stallMs === undefined ? null : opts.stallMs,
       hello,
       message: onMessage,
       status: ({ state: s, retryIn }) => {
+        // The clocks stand where the room was last heard (clock.js).
+        if (model.online.conn === 'open' && s !== 'open') model.online.lostAt = performance.now();
+        // The server cannot be reached: the room as this browser last saw it.
+        if (s === 'retry' && !model.state) showSaved();
         // An open socket is not yet the room: until its welcome (a join may
         // wait a few seconds while another server's room is taken over) the
         // page stays "reconnecting", its pits and presence unknown.
@@ -189,13 +201,18 @@ export function onlineGame(opts, redraw) {
 
   function onState(st) {
     useKind(st.kind || kindByPits(st.game && Array.isArray(st.game.pits) ? st.game.pits.length : 0).name);
+    const wire = st;
     st = kindRec(model.kind).fromWire(st);
-    const prev = model.state;
+    // This browser's copy shown offline is not a state the server sent:
+    // the first real one is taken as the first (no sowing, no sound).
+    const prev = model.online.saved ? null : model.state;
+    if (model.online.saved) { model.online.saved = false; model.timeline = null; }
     if (prev && !model.online.freshJoin && st.version !== undefined && prev.version !== undefined &&
         st.version < prev.version && st.game_number === prev.game_number) return;  // an old state after a newer one
     model.online.freshJoin = false;
     const firstState = !prev;
     model.state = st;
+    keepLast(wire);
     // The clocks count down from the moment this state arrived.
     model.online.clockAt = performance.now();
     fx.clock(model);
@@ -234,6 +251,44 @@ export function onlineGame(opts, redraw) {
     redraw();
     if (!firstState) announceChange(prev, st);
     if (!firstState) fx.stateEvents(model, prev, st);
+  }
+
+  // The saved rooms, newest last (a broken or missing entry: none).
+  function savedRooms() {
+    try {
+      const all = JSON.parse(fx.load(LAST_KEY) || '{}');
+      return all && typeof all === 'object' && !Array.isArray(all) ? all : {};
+    } catch { return {}; }
+  }
+
+  // Keeps the room's state as the server sent it, for showSaved.
+  function keepLast(wire) {
+    const room = model.online.room;
+    if (!room) return;
+    const all = savedRooms();
+    delete all[room];
+    all[room] = { seat: model.online.seat, st: wire };
+    const names = Object.keys(all);
+    for (const n of names.slice(0, Math.max(0, names.length - LAST_KEEP))) delete all[n];
+    fx.store(LAST_KEY, JSON.stringify(all));
+  }
+
+  // The room as this browser last saw it, while the server cannot be
+  // reached: read only (the pits respond and the buttons work only on an
+  // open connection), its clocks standing, until the server's state.
+  function showSaved() {
+    if (model.state || !model.online.room) return;
+    const kept = savedRooms()[model.online.room];
+    if (!kept || !kept.st || !kept.st.game) return;
+    try {
+      useKind(kept.st.kind || kindByPits(Array.isArray(kept.st.game.pits) ? kept.st.game.pits.length : 0).name);
+      model.state = kindRec(model.kind).fromWire(kept.st);
+    } catch { model.state = null; return; }
+    model.online.seat = model.online.seat || kept.seat || null;
+    model.online.saved = true;
+    model.online.clockAt = model.online.lostAt = performance.now();
+    syncTimeline();
+    redraw();
   }
 
   // Keeps model.timeline in step with model.moves: the moves it lacks are
@@ -308,7 +363,11 @@ export function onlineGame(opts, redraw) {
     }
     if (code === 'no_room' || (code === 'too_many_spectators' && !model.state)) {
       model.online.stopped = code;
-      if (code === 'no_room') fx.store(TOKEN_KEY(model.online.room), null);
+      if (code === 'no_room') {
+        fx.store(TOKEN_KEY(model.online.room), null);
+        const all = savedRooms();
+        if (all[model.online.room]) { delete all[model.online.room]; fx.store(LAST_KEY, JSON.stringify(all)); }
+      }
       conn.stop();
       redraw();
       return;
@@ -466,6 +525,12 @@ export function onlineGame(opts, redraw) {
   // (the seat token stays) and opens again with it.
   function network(up) {
     model.online.netDown = !up;
+    // A room being created has nothing to keep: the start page says why.
+    if (!up && !model.online.room && !model.state) {
+      if (conn) conn.stop();
+      fx.home(t('create.offline'));
+      return;
+    }
     if (!up) {
       if (conn && !model.online.stopped) conn.stop();
     } else if (conn && !model.online.stopped && !conn.ws) conn.open();

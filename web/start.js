@@ -4,7 +4,7 @@ import { t, applyStatic } from './i18n.js';
 import { setKind, getKind, chosenKind, chooseKind } from './kind.js';
 import { kindRec } from './kinds.js';
 import { Board } from './board.js';
-import { $, show } from './ui.js';
+import { $, show, shownScreen } from './ui.js';
 import { setModel, other } from './model.js';
 import { newLocal, resumeText } from './local.js';
 import { startOnline } from './online.js';
@@ -29,6 +29,7 @@ export function showStart(error, eventError = null) {
   $('create-error').textContent = error || '';
   drawResume();
   showEditor();
+  drawNetwork();
   showEventForm(eventError);
   if (window.location.search) window.history.replaceState(null, '', './');
 }
@@ -85,6 +86,17 @@ function drawResume() {
   const text = resumeText();
   $('local-resume').hidden = !text;
   if (text) $('local-resume').textContent = text;
+}
+
+// Without the network the start page says what needs it (a room, the
+// games list) and what works now, and Create waits for the network
+// (nothing is created by itself when it comes back).
+function drawNetwork() {
+  const off = navigator.onLine === false;
+  $('start-offline').hidden = !off;
+  $('create-offline').hidden = !off;
+  if (off) $('create').disabled = true;
+  else if ($('create').textContent === t('start.create')) $('create').disabled = false;
 }
 
 // The other language: the parts of the start page drawn from code.
@@ -156,6 +168,13 @@ export function wireStart() {
     createRoom(null);
   });
   wireClockForm($('create-form'));
+  for (const ev of ['online', 'offline']) {
+    window.addEventListener(ev, () => {
+      if (shownScreen() !== 'start') return;
+      drawNetwork();
+      drawGames();
+    });
+  }
   $('local-play').addEventListener('click', () => newLocal(null));
   $('local-resume').addEventListener('click', () => { window.location.href = '?local=1'; });
   $('ai-form').addEventListener('submit', (ev) => {

@@ -17,6 +17,8 @@ export function drawStatus(f) {
   else if (g.over) status = '';
   else if (online && !f.bothSeated) status = me ? '' : t('turn.side', { side: nameAndSide(g.turn) });
   else if (online && f.model.online.pending) status = t('turn.sending');
+  // This browser's copy of the room (no network): whose turn it was, not a call to play.
+  else if (online && f.model.online.saved) status = t('turn.side', { side: nameAndSide(g.turn) });
   else if (!online && f.model.local.ai) status = g.turn === me ? t('turn.yours') : t('ai.thinking');
   else if (!online) status = t('turn.local', { side: sideName(g.turn) });
   else if (me === g.turn) status = t('turn.yours');

@@ -45,8 +45,23 @@ self.addEventListener('activate', (ev) => {
   })());
 });
 
+// A file of LATER (the endgame database) fetched before this worker
+// controlled the page (a first visit) went past it: once the page has it,
+// it says so ({keep: path}) and the copy the browser holds is kept too.
+async function keepLater(path) {
+  const cache = await caches.open(RUNTIME);
+  if (await cache.match(laterKey(path))) return;
+  // Asked for as the computer's worker asked (under the assets' folder),
+  // so the browser's HTTP cache answers it without the network.
+  const resp = await fetch(new Request(url(ASSETS + path), { cache: 'force-cache' }));
+  if (resp.ok) await cache.put(laterKey(path), resp);
+}
+
 self.addEventListener('message', (ev) => {
   if (ev.data === 'skip-waiting') self.skipWaiting();
+  else if (ev.data && typeof ev.data.keep === 'string' && ev.data.keep in LATER) {
+    ev.waitUntil(keepLater(ev.data.keep).catch(() => {}));
+  }
 });
 
 // The page itself (any ?room=, ?local=, ...) is index.html; the other kept

@@ -52,6 +52,17 @@ function lastMissed(kind, lang, want, landed) {
 // axe-core (as tests/browser/axe.test.mjs runs it): no serious or critical
 // violation on the screen as it is now.
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+// The position right after a move's sowing and captures (info) from
+// before: a board before a game's end empties it.
+function asSown(kind, before, info) {
+  const ids = IDS[kind].split('');
+  const pits = [...before.pits];
+  pits[ids.indexOf(info.pit)] = 0;
+  for (const p of info.sown) pits[ids.indexOf(p)]++;
+  for (const p of info.captured) pits[ids.indexOf(p)] = 0;
+  return { pits, captured: { ...before.captured, [before.turn]: before.captured[before.turn] + info.seeds } };
+}
+
 async function axeClean(page, label) {
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE);
   const bad = await page.evaluate(async () => {
@@ -120,13 +131,21 @@ async function everyLesson(page, kind, lang, tag) {
       const type = step.goal ? 'move' : step.options ? 'question' : step.play ? 'play' : 'words';
       if (step.position) {
         const g = ENGINES[kind].fromPosition(step.position);
-        for (const m of step.moves || []) g.play(m);
+        let before = null, info = null;
+        for (const m of step.moves || []) { before = g.state(); info = g.play(m); }
+        // Moves that end the game: the board as the last one sowed it
+        // (the position the question is about), not the pits emptied.
+        const want = info && g.state().over ? asSown(kind, before, info) : g.state();
         await page.waitForFunction(() => !document.querySelector('#learn-board.animating'));
-        assert.deepEqual(await counts(page, kind), g.state().pits, `${where}: the position shown`);
+        assert.deepEqual(await counts(page, kind), want.pits, `${where}: the position shown`);
+        if (info && g.state().over) {
+          assert.ok(want.pits.some((n) => n > 0), `${where}: seeds on the board`);
+          await shot(page, `learn-${kind}-${tag}-ending`);
+        }
         // Both scores shown (on a phone in strips above and below the board).
         for (const side of ['south', 'north']) {
           assert.equal(await page.isVisible(`#learn-store-${side}`), true, `${where}: ${side}'s score shown`);
-          assert.equal(await text(page, `#learn-store-${side} .store-count`), String(g.state().captured[side]), `${where}: ${side}'s score`);
+          assert.equal(await text(page, `#learn-store-${side} .store-count`), String(want.captured[side]), `${where}: ${side}'s score`);
         }
       }
       if (step.goal) {
@@ -179,6 +198,8 @@ async function everyLesson(page, kind, lang, tag) {
         await buttons.nth(wrong).click();
         const fb = await feedback(page);
         assert.equal(fb.kind, 'wrong', `${where}: a wrong option`);
+        assert.equal(fb.text, step.options[wrong].why[lang], `${where}: why that option is wrong`);
+        if (!shots.has('question-wrong')) { shots.add('question-wrong'); await shot(page, `learn-${kind}-${tag}-question-wrong`); }
         assert.equal(await shown(page, '#learn-next'), false, `${where}: no Next after a wrong option`);
         await buttons.nth(step.options.findIndex((o) => o.correct)).click();
         assert.deepEqual(await feedback(page), { text: step.done[lang], kind: 'done' }, `${where}: done`);

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { root, ready, waitMoves, readBoard, shot, prefixProxy, browserSuite, Server, SHOTS } from './lib.mjs';
+import { root, ready, waitMoves, readBoard, shot, prefixProxy, browserSuite, switchLang, Server, SHOTS } from './lib.mjs';
 import { startNginx } from '../nginx/nginx.mjs';
 
 const suite = browserSuite();
@@ -19,6 +19,19 @@ const { player, noProblems } = suite;
 const games = JSON.parse(fs.readFileSync(path.join(root, 'tests/server/games.json'), 'utf8'));
 // A 16-ply game North wins 25-5 (tests/server/games.json), with blunders.
 const GAME = games[0].moves.split('');
+
+// Whether the endgame database is in the service worker's cache within ms
+// (asked again and again: waitForFunction would take the promise itself
+// for a true answer).
+async function egdbKept(page, ms) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const kept = await page.evaluate(() => caches.open('oware-runtime').then((c) => c.keys())
+      .then((k) => k.some((r) => /oware\.egdb\?v=/.test(r.url))));
+    if (kept || Date.now() > until) return kept;
+    await page.waitForTimeout(250);
+  }
+}
 
 // Waits until the service worker is active and controls the page.
 // (On a first visit's start page the page registers it after 10 s: web/offline.js.)
@@ -169,6 +182,8 @@ test('a file changed on the server is offered as an update; a game on this devic
     for (const k of ['c', 'C']) await p.keyboard.press(k);
     await waitMoves(p, 2);
     assert.equal(await p.isVisible('#update'), false, 'nothing to offer yet');
+    const boardTop = () => p.$eval('#board', (e) => e.getBoundingClientRect().top);
+    const before = await boardTop();
     // The new version: a changed style sheet, and the list that says so.
     fs.appendFileSync(path.join(dir, 'style.css'), '\n/* version 2 */\n');
     const list = path.join(dir, 'sw-files.js');
@@ -177,7 +192,29 @@ test('a file changed on the server is offered as an update; a game on this devic
       .replace(/OW_VERSION = '[0-9a-f]+'/, "OW_VERSION = 'feedfacefeedface'"));
     await p.evaluate(() => navigator.serviceWorker.ready.then((r) => r.update()));
     await p.waitForSelector('#update:not([hidden])', { timeout: 15000 });
+    // Offered during the game, it moves nothing: it floats over the page's
+    // foot, inside the window (issue 43: it pushed a phone's board down).
+    assert.equal(await boardTop(), before, 'the board has not moved');
+    const inView = () => p.evaluate(() => {
+      const r = document.getElementById('update').getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+    });
+    assert.equal(await inView(), true);
     await shot(p, 'offline-update-en');
+    for (const lang of ['en', 'es']) {
+      await p.setViewportSize({ width: 360, height: 740 });
+      if (lang === 'es') await switchLang(p, 'es');
+      // On a phone too: the board stands where it stands without the offer.
+      const top = await boardTop();
+      await p.evaluate(() => { document.getElementById('update').hidden = true; });
+      assert.equal(await boardTop(), top, `${lang} 360: the offer moves nothing`);
+      await p.evaluate(() => { document.getElementById('update').hidden = false; });
+      assert.equal(await inView(), true);
+      await p.screenshot({ path: path.join(SHOTS, `offline-update-${lang}-360.png`) });
+      await p.setViewportSize({ width: 1280, height: 800 });
+      await p.screenshot({ path: path.join(SHOTS, `offline-update-${lang}-1280.png`) });
+    }
+    await switchLang(p, 'en');
     // Until the player takes it, the page keeps the old files.
     assert.equal(await p.evaluate(() => fetch('style.css').then((r) => r.text())).then((t) => t.includes('version 2')), false);
     await Promise.all([p.waitForEvent('load'), p.click('#update-reload')]);
@@ -207,8 +244,7 @@ test('with the network cut after a first visit: an analysis (with the endgame da
   await controlled(p);
   await p.click(`#board .pit.legal[data-pit="${(await readBoard(p)).legal[0]}"]`);
   await waitMoves(p, 2);
-  await p.waitForFunction(() => caches.open('oware-runtime').then((c) => c.keys())
-    .then((k) => k.some((r) => /oware\.egdb\?v=/.test(r.url))), null, { timeout: 20000 });
+  assert.equal(await egdbKept(p, 20000), true, 'the endgame database kept by the worker');
   await ctx.setOffline(true);
   // An analysis of an imported record, from the start page opened offline.
   await p.goto(suite.server.url);
@@ -361,5 +397,133 @@ test('a changed module (a new v/<hash>/ folder) is offered as an update and take
     server.cleanup();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+  noProblems();
+});
+
+// Both sizes' screenshots of what a page shows now: name-<lang>-1280 and -360.
+async function shotsBoth(p, name, lang) {
+  const was = p.viewportSize();
+  for (const [w, h] of [[1280, 800], [360, 740]]) {
+    await p.setViewportSize({ width: w, height: h });
+    await p.screenshot({ path: path.join(SHOTS, `${name}-${lang}-${w}.png`), fullPage: true });
+  }
+  await p.setViewportSize(was);
+}
+
+const START_OFFLINE = {
+  en: 'No network now. Playing on this device (against the computer or a friend beside you), the lessons, the puzzles and studying a record work. Online rooms and the list of your games need the network.',
+  es: 'Ahora no hay red. Jugar en este dispositivo (contra la IA o con alguien a tu lado), las lecciones, los problemas y estudiar un registro funcionan. Las salas en línea y la lista de tus partidas necesitan la red.',
+};
+
+test('the start page without the network says what needs it and what works; Create waits for the network', async () => {
+  for (const [locale, lang] of [['en-US', 'en'], ['es-ES', 'es']]) {
+    const p = await player({ name: `start-offline-${lang}`, locale, viewport: { width: 1280, height: 800 } });
+    await p.goto(suite.server.url);
+    await ready(p);
+    assert.equal(await p.isVisible('#start-offline'), false, 'nothing said with the network');
+    assert.equal(await p.isDisabled('#create'), false);
+    // A seat held in a room: the games list is asked for.
+    await p.evaluate(() => localStorage.setItem('oware.token.abcdef', 'tok'));
+    await p.context().setOffline(true);
+    await p.waitForSelector('#start-offline:not([hidden])');
+    assert.equal((await p.textContent('#start-offline')).trim(), START_OFFLINE[lang]);
+    assert.equal(await p.isDisabled('#create'), true, 'Create waits for the network');
+    assert.equal(await p.isVisible('#create-offline'), true);
+    const words = JSON.parse(fs.readFileSync(path.join(root, `web/i18n/${lang}.json`), 'utf8'));
+    assert.equal((await p.textContent('#create-offline')).trim(), words['start.offline.create']);
+    await p.waitForFunction((w) => document.getElementById('games-note').textContent === w, words['games.offline']);
+    assert.notEqual(words['games.offline'], words['games.failed']);
+    // What works: a game against the computer starts.
+    await shotsBoth(p, 'offline-start', lang);
+    await p.context().setOffline(false);
+    await p.waitForSelector('#start-offline', { state: 'hidden' });
+    assert.equal(await p.isDisabled('#create'), false, 'Create is offered again, nothing created by itself');
+    assert.equal(await p.isVisible('#game'), false);
+  }
+  noProblems();
+});
+
+test('a room reloaded without the network shows its last state, read only; the own clock stands while the connection is lost', async () => {
+  for (const [locale, lang, vp, mobile] of [['en-US', 'en', { width: 1280, height: 800 }, false], ['es-ES', 'es', { width: 360, height: 740 }, true]]) {
+    const north = await player({ name: `saved-n-${lang}`, locale, viewport: vp, mobile });
+    const south = await player({ name: `saved-s-${lang}`, locale, viewport: vp, mobile });
+    const words = JSON.parse(fs.readFileSync(path.join(root, `web/i18n/${lang}.json`), 'utf8'));
+    // North creates with a clock; South, by the link, is the page tested
+    // (a page opened on a room registers its service worker at once).
+    await north.goto(suite.server.url);
+    await ready(north);
+    await north.check('input[name="side"][value="north"]');
+    await north.check('input[name="clock"][value="3+2"]');
+    await north.click('#create');
+    await north.waitForSelector('#share:not([hidden])');
+    const link = await north.inputValue('#share-link');
+    await south.goto(link);
+    await ready(south);
+    await south.waitForFunction(() => document.body.dataset.seat === 'south');
+    await controlled(south);
+    await south.click(`#board .pit.legal[data-pit="${(await readBoard(south)).legal[0]}"]`);
+    await waitMoves(north, 1);
+    await north.click(`#board .pit.legal[data-pit="${(await readBoard(north)).legal[0]}"]`);
+    await waitMoves(south, 2);
+    // South's clock runs; the connection goes: it stands, marked.
+    const own = '#player-bottom .player-clock';
+    await south.waitForSelector(`${own}.running`);
+    await south.context().setOffline(true);
+    await south.waitForSelector(`${own}.paused`);
+    const stood = await south.textContent(own);
+    await south.waitForTimeout(2500);
+    assert.equal(await south.textContent(own), stood, 'the own clock does not tick while the connection is lost');
+    assert.match(await south.getAttribute(own, 'aria-label'), new RegExp(words['clock.label.paused'].replace('{time}', '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await shotsBoth(south, 'offline-clock', lang);
+    // Reloaded without the network: the room as last seen, read only.
+    await south.reload();
+    await ready(south);
+    await south.waitForSelector('#board .pit');
+    const b = await readBoard(south);
+    assert.equal(b.moves, 2, 'the moves as last seen');
+    assert.deepEqual(b.legal, [], 'nothing can be played');
+    assert.equal(b.pits.reduce((x, y) => x + y, 0), 48 - b.captured.south - b.captured.north);
+    assert.equal(await south.evaluate(() => document.body.dataset.seat), 'south');
+    assert.equal((await south.textContent('#conn-text')).trim(), `${words['conn.offline']} ${words['conn.saved']}`);
+    assert.equal(await south.isDisabled('#act-resign') || !(await south.isVisible('#act-resign')), true, 'no action works');
+    assert.equal(await south.isVisible(own), true);
+    assert.equal(await south.textContent(own), stood, 'the clock as last heard');
+    const turnSide = words['turn.side'];
+    assert.equal(turnSide.includes('{side}'), true);
+    assert.notEqual((await south.textContent('#status')).trim(), words['turn.yours'], 'not a call to play');
+    await shotsBoth(south, 'offline-saved-room', lang);
+    // The network back: the room itself, playable again.
+    await south.context().setOffline(false);
+    await south.waitForSelector('#conn', { state: 'hidden', timeout: 15000 });
+    await south.waitForSelector('#board .pit.legal');
+    assert.equal((await readBoard(south)).moves, 2);
+  }
+  noProblems();
+});
+
+test('the endgame database is kept by the service worker even when fetched before it controlled the page', async () => {
+  const p = await player({ name: 'egdb-first' });
+  // The worker's registration held back until the computer has answered
+  // (as on a first visit where it installs after the database's fetch).
+  await p.addInitScript(() => {
+    const reg = ServiceWorkerContainer.prototype.register;
+    ServiceWorkerContainer.prototype.register = function (...a) {
+      return new Promise((res, rej) => { window.releaseWorker = () => reg.apply(this, a).then(res, rej); });
+    };
+  });
+  await p.goto(suite.server.url);
+  await ready(p);
+  await p.check('input[name="ai-level"][value="easy"]');
+  await p.check('input[name="ai-side"][value="south"]');
+  await p.click('#ai-play');
+  await ready(p);
+  await p.click(`#board .pit.legal[data-pit="${(await readBoard(p)).legal[0]}"]`);
+  await waitMoves(p, 2);
+  await p.waitForFunction(() => typeof window.releaseWorker === 'function', null, { timeout: 30000 });
+  await p.waitForTimeout(1000);  // the database has come (1.3 MB over loopback)
+  assert.equal(await p.evaluate(() => navigator.serviceWorker.controller), null, 'not controlled when it came');
+  await p.evaluate(() => window.releaseWorker());
+  await controlled(p);
+  assert.equal(await egdbKept(p, 10000), true, 'in the worker\'s cache within 10 s of its control');
   noProblems();
 });

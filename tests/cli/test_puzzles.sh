@@ -21,7 +21,8 @@ check() {
 	fi
 }
 
-# The shipped files: every puzzle proved at its depth, within the budget.
+# The shipped files: every puzzle proved at its depth and two plies deeper
+# (a verdict that a deeper search takes back is no puzzle), within the budget.
 for game in oware togyz; do
 	f=$WEB/puzzles-$game.json
 	n=$(grep -c '"id":' "$f")
@@ -30,6 +31,8 @@ for game in oware togyz; do
 	[ "$size" -le 81920 ] && ok || fail "$f is $size bytes, over the 80 KiB budget"
 	egdb=; [ $game = oware ] && egdb="--egdb $EGDB"
 	check "$game shipped" 0 "puzzles: $n passed, 0 failed" --game $game --check "$f" $egdb
+	deeper=2; [ $game = oware ] && deeper=4
+	check "$game shipped, $deeper plies deeper" 0 "puzzles: $n passed, 0 failed" --game $game --check "$f" --deeper $deeper $egdb
 	# Every difficulty occurs; every puzzle ends with the solver's move.
 	for d in 1 2 3 4 5; do
 		grep -q "\"difficulty\":$d}" "$f" && ok || fail "$f: no puzzle of difficulty $d"
@@ -110,11 +113,25 @@ sed '2s/"margin":[0-9]*/"margin":24/' "$tmp/a" >"$tmp/bad2"
 check "a margin too large" 1 "puzzles: 3 passed, 1 failed" --check "$tmp/bad2"
 check "Togyz puzzles read as Oware" 1 "puzzles: 0 passed, 3 failed" --check "$tmp/t"
 grep -q 'is not legal\|position:' "$tmp/out" && ok || fail "the failing check names why: $(cat "$tmp/out")"
+# Once shipped (issue 43): o-r90's third step had one legal move; o-190's
+# second is lost whatever is played, which depth 12 did not see and 20 does.
+cat >"$tmp/old" <<'JSON'
+[
+{"id":"o-r90","position":{"pits":[2,7,5,0,1,7,1,0,0,0,0,5],"captured":{"south":18,"north":2},"turn":"north"},"moves":["A","c","F","c","A"],"margin":3,"depth":12,"found":3,"tempting":1,"difficulty":3},
+{"id":"o-190","position":{"pits":[2,1,0,3,1,4,1,0,2,1,1,1],"captured":{"south":13,"north":18},"turn":"south"},"moves":["a","E","b"],"margin":16,"depth":12,"found":1,"tempting":2,"difficulty":2}
+]
+JSON
+check "a step with one legal move" 1 "puzzles: 1 passed, 1 failed" --check "$tmp/old" --egdb "$EGDB"
+grep -q 'puzzle o-r90: move 5 is the only legal move' "$tmp/out" && ok || fail "one legal move: $(cat "$tmp/out")"
+check "a verdict a deeper search takes back" 1 "puzzles: 0 passed, 2 failed" --check "$tmp/old" --deeper 8 --egdb "$EGDB"
+grep -q 'puzzle o-190: move 3 leads by 0/16 seeds' "$tmp/out" && ok || fail "deeper: $(cat "$tmp/out")"
 
 # Bad input: one line on stderr, nothing on stdout, status 2.
 expect_err "unknown option" 'unknown option "--nope"' puzzles --nope 1
 expect_err "count out of range" '--count must be a whole number from 1 to 2000' puzzles --count 0
 expect_err "depth out of range" '--depth must be a whole number from 2 to 12' puzzles --depth 13
+expect_err "deeper out of range" '--deeper must be a whole number from 0 to 12' puzzles --check "$tmp/a" --deeper 13
+expect_err "deeper without check" '--deeper goes with --check' puzzles --deeper 2
 expect_err "margin out of range" '--margin must be a whole number from 1 to 24' puzzles --margin x
 expect_err "a value missing" '--seed needs a value' puzzles --seed
 expect_err "egdb for Togyz" '--egdb is Oware' puzzles --game togyz --egdb "$EGDB"

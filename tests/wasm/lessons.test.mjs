@@ -77,6 +77,14 @@ function checkMoveStep(kind, step, where) {
   });
   assert.deepEqual(step.answers.slice().sort(), achieving.sort(), `${where}: the answers are the moves that do it`);
   assert.ok(achieving.length > 0, `${where}: the task can be done`);
+  // An answer that captures where the goal does not ask for it says so
+  // (issue 43: Togyz Kumalak's first step took 10 seeds without a word).
+  if (!('seeds' in step.goal) && !('seeds_min' in step.goal)) {
+    for (const m of achieving) {
+      const n = g.preview(m).move.seeds;
+      if (n > 0) assert.match(step.done.en, new RegExp(`\\b${n}\\b`), `${where}: done says the ${n} seeds ${m} captures`);
+    }
+  }
   assert.ok(Array.isArray(step.wrong) && step.wrong.length > 0, `${where}: an explained wrong try`);
   for (const w of step.wrong) {
     texts(w.why, `${where}: why ${w.move}`);
@@ -95,6 +103,8 @@ function checkQuestion(kind, step, where) {
   const g = stepGame(kind, step, where);
   assert.equal(step.options.filter((o) => o.correct === true).length, 1, `${where}: one correct option`);
   step.options.forEach((o, i) => texts(o.text, `${where}: option ${i + 1}`));
+  // Each wrong answer is explained, as a wrong move is.
+  step.options.forEach((o, i) => { if (!o.correct) texts(o.why, `${where}: why not option ${i + 1}`); });
   const c = step.check;
   assert.ok(c && (c.move || c.moves), `${where}: a check of the engine`);
   for (const k of Object.keys(c)) assert.ok(CHECKS.includes(k), `${where}: check ${k} is known`);

@@ -99,6 +99,8 @@ test('a question answered; the lesson finished is kept, the next one opened', ()
   const right = q.options.findIndex((o) => o.correct);
   p.answer(wrong);
   assert.deepEqual([st.chosen, st.solved, st.feedback.kind], [wrong, false, 'wrong']);
+  // The wrong answer's own explanation, not one line for all.
+  assert.equal(st.feedback.text, q.options[wrong].why.en);
   p.answer(right);
   assert.deepEqual([st.chosen, st.solved, st.feedback.kind], [right, true, 'done']);
   while (st.lesson === 1) p.next();
@@ -116,4 +118,20 @@ test('back to the list: the keys and the board rest', () => {
   assert.equal(p.key('a'), false);
   p.tryMove('a');
   assert.equal(st.feedback, null);
+});
+
+test("a question about a game's end shows the position as sown, not the pits emptied at the end", async () => {
+  const { p, board } = panel();
+  const n = LESSONS.findIndex((l) => l.id === 'ending');
+  p.openLesson(n);
+  p.next();
+  const q = LESSONS[n].steps[1];
+  assert.ok(q.moves && q.check.over, 'the step asks about the end its moves bring');
+  await new Promise((r) => setTimeout(r, 0));
+  assert.deepEqual(board().sown, q.moves);
+  const shown = board().shown;
+  // North's F sowed its last seed into a: a 1, b 2, North's row empty, 21 and 24 in the stores.
+  assert.deepEqual(shown.pits, [1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  assert.deepEqual(shown.captured, { south: 21, north: 24 });
+  assert.equal(shown.over, true);
 });

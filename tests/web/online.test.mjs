@@ -10,6 +10,7 @@ import { FakeConn, fakeEffects, loadEngines, roomState } from './fakes.mjs';
 import { onlineGame } from '../../web/online.js';
 import { setModel } from '../../web/model.js';
 import { t } from '../../web/i18n.js';
+import { clockNow } from '../../web/clock.js';
 
 await loadEngines();
 
@@ -259,4 +260,100 @@ test('the name offered to a joiner: given, or not now', () => {
   assert.equal(third.state.online.askName, false);
   again.close();
   third.close();
+});
+
+test('a room cannot be created without the network: back to the start page at once, nothing sent later', () => {
+  const { fx, said } = fakeEffects();
+  const made = FakeConn.made.length;
+  const room = onlineGame({ room: null, createSide: 'south', netDown: true, Conn: FakeConn, effects: fx }, () => {});
+  setModel(room.state);
+  room.open();
+  assert.equal(said.home, t('create.offline'));
+  assert.equal(FakeConn.made.length, made, 'no socket: the room is not created when the network comes back');
+  room.network(true);
+  assert.equal(FakeConn.made.length, made);
+  room.close();
+});
+
+test('the network lost while a room is being created: back to the start page, the create given up', () => {
+  const { fx, said } = fakeEffects();
+  const room = onlineGame({ room: null, createSide: 'south', Conn: FakeConn, effects: fx }, () => {});
+  setModel(room.state);
+  room.open();
+  const conn = FakeConn.last;
+  room.network(false);
+  assert.equal(said.home, t('create.offline'));
+  assert.equal(conn.state, 'stopped');
+  room.close();
+});
+
+test('a room opened without the network shows its last state read only; the server\'s next one replaces it quietly', () => {
+  const { room: first, said, conn } = joined('north', roomState(['c', 'F'], { clock: null }));
+  first.close();
+  conn.drop();
+  const kept = JSON.parse(said.stored.get('oware.rooms.last'));
+  assert.deepEqual(Object.keys(kept), ['r1']);
+  assert.deepEqual(kept.r1.st.moves, ['c', 'F']);
+  // Reloaded offline: no socket answers, the kept state is shown.
+  const { fx } = fakeEffects();
+  const fx2 = { ...fx, load: (k) => (said.stored.has(k) ? said.stored.get(k) : null), animate: () => { said.animated++; } };
+  const room = onlineGame({ room: 'r1', netDown: true, Conn: FakeConn, effects: fx2 }, () => {});
+  setModel(room.state);
+  room.open();
+  const st = room.state;
+  assert.equal(st.online.saved, true);
+  assert.deepEqual(st.state.moves, ['c', 'F']);
+  assert.equal(st.online.seat, 'north');
+  assert.deepEqual(st.timeline.moves, ['c', 'F']);
+  const animated = said.animated;
+  // The network back: the server's state (one move on) is the first, not a move seen.
+  room.network(true);
+  const c2 = FakeConn.last;
+  c2.up();
+  c2.hear({ type: 'welcome', room: 'r1', seat: 'north' });
+  c2.hear(roomState(['c', 'F', 'b'], { version: 5 }));
+  assert.equal(st.online.saved, false);
+  assert.deepEqual(st.state.moves, ['c', 'F', 'b']);
+  assert.equal(said.animated, animated, 'no sowing from the kept copy');
+  room.close();
+});
+
+test('the last states kept are the newest few rooms, and a room gone is forgotten', () => {
+  const { fx, said } = fakeEffects();
+  for (let i = 0; i < 10; i++) {
+    const room = onlineGame({ room: `r${i}`, Conn: FakeConn, effects: fx }, () => {});
+    room.open();
+    FakeConn.last.up();
+    FakeConn.last.hear({ type: 'welcome', room: `r${i}`, seat: 'south', token: 't' });
+    FakeConn.last.hear(roomState());
+    room.close();
+  }
+  assert.deepEqual(Object.keys(JSON.parse(said.stored.get('oware.rooms.last'))), ['r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9']);
+  const room = onlineGame({ room: 'r9', Conn: FakeConn, effects: fx }, () => {});
+  room.open();
+  FakeConn.last.up();
+  FakeConn.last.hear({ type: 'error', code: 'no_room' });
+  assert.equal(Object.keys(JSON.parse(said.stored.get('oware.rooms.last'))).includes('r9'), false);
+  room.close();
+});
+
+test('while the connection is lost the clocks stand where the room was last heard, marked frozen', async () => {
+  const clock = { kind: 'realtime', south: 60000, north: 60000, running: 'south', increment: 0, initial: { south: 60000, north: 60000 } };
+  const { room, conn, st } = joined('south', roomState([], { clock }));
+  const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+  await wait(60);
+  const ticking = clockNow(st);
+  assert.equal(ticking.frozen, false);
+  assert.ok(ticking.left.south < 60000 - 50, `counts down while joined: ${ticking.left.south}`);
+  conn.drop();
+  const lost = clockNow(st);
+  assert.equal(lost.frozen, true);
+  await wait(120);
+  assert.equal(clockNow(st).left.south, lost.left.south, 'stands while the connection is lost');
+  conn.up();
+  conn.hear({ type: 'welcome', room: 'r1', seat: 'south' });
+  conn.hear(roomState([], { version: 2, clock: { ...clock, south: 50000 } }));
+  assert.equal(clockNow(st).frozen, false);
+  assert.ok(clockNow(st).left.south <= 50000);
+  room.close();
 });
