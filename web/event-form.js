@@ -33,6 +33,13 @@ export function showEventForm(why) {
   }
 }
 
+// Without the network no event can be created: said, and the button off
+// (start.js's drawNetwork, as for a room).
+export function drawEventNetwork(off) {
+  setHidden($('ev-form-offline'), !off);
+  $('ev-form-create').disabled = off;
+}
+
 // The field of each choice (where a refused one takes the focus).
 const FIELDS = { title: 'ev-form-name', rounds: 'ev-form-rounds', min: 'ev-form-min', inc: 'ev-form-inc', max: 'ev-form-max' };
 

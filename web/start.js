@@ -13,7 +13,7 @@ import { chosenClock, clockError, wireClockForm } from './clock.js';
 import { myName, cleanName, rememberName } from './names.js';
 import { drawGames } from './games.js';
 import { showEditor, wireEditor } from './editor.js';
-import { showEventForm, wireEventForm } from './event-form.js';
+import { showEventForm, wireEventForm, drawEventNetwork } from './event-form.js';
 
 // error: a sentence to show under the create form (a room not created);
 // eventError: under the club event's form (an event not created).
@@ -29,8 +29,8 @@ export function showStart(error, eventError = null) {
   $('create-error').textContent = error || '';
   drawResume();
   showEditor();
-  drawNetwork();
   showEventForm(eventError);
+  drawNetwork();
   if (window.location.search) window.history.replaceState(null, '', './');
 }
 
@@ -97,6 +97,7 @@ function drawNetwork() {
   $('create-offline').hidden = !off;
   if (off) $('create').disabled = true;
   else if ($('create').textContent === t('start.create')) $('create').disabled = false;
+  drawEventNetwork(off);
 }
 
 // The other language: the parts of the start page drawn from code.

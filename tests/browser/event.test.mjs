@@ -252,3 +252,20 @@ test('a 3-round Swiss: created, joined, played in rooms and on real boards, to i
   assert.equal(await players[0].getAttribute('#games-events li a', 'href'), `?event=${id}`);
   noProblems();
 });
+
+test('without the network the event form says it needs it, and comes back with it', async () => {
+  await suite.ready;
+  const p = await player({ name: 'offline', viewport: PHONE, mobile: true });
+  await p.goto(suite.server.url);
+  await ready(p);
+  assert.equal(await p.isHidden('#ev-form-offline'), true);
+  assert.equal(await p.isEnabled('#ev-form-create'), true);
+  await p.context().setOffline(true);
+  await p.waitForSelector('#ev-form-offline:not([hidden])');
+  assert.equal(await p.textContent('#ev-form-offline'), 'Creating an event needs the network.');
+  assert.equal(await p.isDisabled('#ev-form-create'), true);
+  await p.context().setOffline(false);
+  await p.waitForSelector('#ev-form-offline', { state: 'hidden' });
+  assert.equal(await p.isEnabled('#ev-form-create'), true);
+  noProblems();
+});
