@@ -105,7 +105,12 @@ export function drawActions(f) {
   // A rematch needs an opponent who once joined; without one (an aborted
   // room nobody joined), or for a spectator of a game that is over: a new
   // room of one's own.
-  act('act-rematch', online && me && g.over && f.bothSeated && st.rematch_offer !== opp, rematchMine || !connected);
+  // A club event's board (its state names the event) has no rematch: the
+  // way back is to the event's page.
+  const event = online && typeof st.event === 'string' && st.event ? st.event : null;
+  act('act-rematch', online && me && g.over && f.bothSeated && st.rematch_offer !== opp && !event, rematchMine || !connected);
+  setHidden($('act-event'), !event);
+  if (event) setAttr($('act-event'), 'href', `?event=${encodeURIComponent(event)}`);
   act('act-newroom', online && g.over && (!me || !f.bothSeated));
   setText($('act-newroom'), t(me ? 'action.newroom' : 'action.newroom.own'));
   setText($('act-rematch'), rematchMine ? t('action.rematch.offered') : t('action.rematch'));

@@ -1,6 +1,6 @@
 // app.js: the entry point and the root of the module graph: loads the
 // engines, wires each part of the page once, names the draw pass, and opens
-// the start page, a room, the local game or a record.
+// the start page, a room, a club event, the local game or a record.
 // @ts-check
 import { loadEngine } from './engine.js';
 import { loadTogyz } from './togyz.js';
@@ -79,6 +79,7 @@ function wire() {
   wireLang(() => {
     if (model) requestRedraw();
     else if (shownScreen() === 'start') redrawStart();
+    else if (shownScreen() === 'event') import('./event.js').then((m) => m.redrawEvent());
     drawLearn();
     drawPuzzles();
   });
@@ -106,7 +107,13 @@ async function main() {
   }
   const params = new URLSearchParams(window.location.search);
   const room = params.get('room');
+  const event = params.get('event');
   if (room) startOnline(room);
+  else if (event) {
+    // The event's page loads only when asked for (the start page's weight
+    // stays as it was).
+    await (await import('./event.js')).startEvent(event);
+  }
   else if (params.has('local')) startLocal();
   else if (params.has('record') && startRecord()) { /* a record opened for review */ }
   else showStart();

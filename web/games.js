@@ -31,12 +31,73 @@ function heldRooms() {
 
 let asked = 0; // the latest request: an older answer is dropped
 
-// Fills the list (hidden while this browser holds no seat).
+// The club events this browser organises or plays in (a token kept per
+// event, event.js): [{id, role, title}], by title.
+const EVENT_PREFIX = 'oware.event.';
+function heldEvents() {
+  const out = [];
+  try {
+    for (let i = 0; i < localStorage.length && out.length < MAX; i++) {
+      const k = localStorage.key(i);
+      if (!k || !k.startsWith(EVENT_PREFIX)) continue;
+      try {
+        const v = JSON.parse(localStorage.getItem(k) || 'null');
+        if (v && typeof v.token === 'string') out.push({ id: k.slice(EVENT_PREFIX.length), role: v.role === 'organiser' ? 'organiser' : 'player', title: String(v.title || '') });
+      } catch { /* not one of ours */ }
+    }
+  } catch { /* storage off */ }
+  return out.sort((a, b) => a.title.localeCompare(b.title));
+}
+
+// The events' list: a link to each event's page, and a button that
+// forgets it (the token kept).
+function drawEvents(events) {
+  keyedList($('games-events'), events, (e) => e.id, (e) => {
+    const li = document.createElement('li');
+    li.className = 'game-item event-item';
+    const info = document.createElement('span');
+    info.className = 'game-info';
+    const title = document.createElement('span');
+    title.className = 'game-title';
+    const detail = document.createElement('span');
+    detail.className = 'game-detail';
+    info.append(title, detail);
+    const open = document.createElement('a');
+    open.className = 'button small';
+    open.href = `?event=${encodeURIComponent(e.id)}`;
+    const rm = document.createElement('button');
+    rm.type = 'button';
+    rm.className = 'small';
+    rm.addEventListener('click', () => {
+      store(EVENT_PREFIX + e.id, null);
+      li.remove();
+      if (!$('games-events').children.length && !$('games-list').children.length) $('games').hidden = true;
+    });
+    li.append(info, open, rm);
+    return li;
+  }, (li, e) => {
+    const [info, open, rm] = li.children;
+    setText(info.children[0], e.title || t('event.games.untitled'));
+    setText(info.children[1], t(e.role === 'organiser' ? 'event.games.organiser' : 'event.games.player'));
+    setText(open, t('event.games.open'));
+    setText(rm, t('games.remove'));
+  });
+  setHidden($('games-events'), !events.length);
+}
+
+// Fills the list (hidden while this browser holds no seat and no event).
 export async function drawGames() {
   const section = $('games');
   const held = heldRooms();
+  const events = heldEvents();
   const mine = ++asked;
-  if (!held.length) { section.hidden = true; return; }
+  drawEvents(events);
+  if (!held.length) {
+    $('games-list').replaceChildren();
+    $('games-note').hidden = true;
+    section.hidden = !events.length;
+    return;
+  }
   let answer;
   try {
     // Without the network the list is not asked for (said so, not "failed").
@@ -109,7 +170,7 @@ function removeButton(room, li) {
   rm.addEventListener('click', () => {
     store(TOKEN_PREFIX + room, null);
     li.remove();
-    if (!$('games-list').children.length) $('games').hidden = true;
+    if (!$('games-list').children.length && !$('games-events').children.length) $('games').hidden = true;
   });
   return rm;
 }

@@ -11,13 +11,19 @@
 // "<key>.<category>" (Intl.PluralRules: zero, one, two, few, many, other),
 // taken before the key itself; numbers in params are written with the
 // language's decimal sign (fmtNum), and dates by fmtDate.
+// A screen that few visits open keeps its words apart, in
+// web/i18n/<part>/<lang>.json (the club event's page: event/), fetched
+// with the screen (loadPart) and merged into the language's strings, so a
+// first visit does not fetch them.
 import { getKind } from './kind.js';
 
 // The languages, each named in itself (the selector's words).
 export const LANG_NAMES = { en: 'English', es: 'Español', fr: 'Français', kk: 'Қазақша', ru: 'Русский' };
 export const LANGS = Object.keys(LANG_NAMES);
 const STORE_KEY = 'oware.lang';
-const tables = {};    // lang: its strings, once fetched
+const tables = {};    // lang: its strings, once fetched (with the parts loaded)
+const parts = new Set();  // the parts of the words the page uses (loadPart)
+const partsIn = new Set();  // "<lang>/<part>": merged into tables[lang]
 let lang = 'en';
 let table = {};
 let plurals = new Intl.PluralRules('en');
@@ -54,14 +60,34 @@ export function pickLang() {
   return prefs.map((l) => String(l).toLowerCase().slice(0, 2)).find((l) => LANG_NAMES[l]) || 'en';
 }
 
-// Fetches the strings of l once (web/i18n/<l>.json, beside this module).
+// Fetches the strings of l once (web/i18n/<l>.json, beside this module),
+// with the parts the page uses.
 export async function loadLang(l) {
   if (!tables[l]) {
     const resp = await fetch(new URL(`./i18n/${l}.json`, import.meta.url));
     if (!resp.ok) throw new Error(`i18n/${l}.json: HTTP ${resp.status}`);
     tables[l] = await resp.json();
   }
+  for (const p of parts) await loadPartIn(l, p);
   return tables[l];
+}
+
+async function loadPartIn(l, p) {
+  if (partsIn.has(`${l}/${p}`)) return;
+  const resp = await fetch(new URL(`./i18n/${p}/${l}.json`, import.meta.url));
+  if (!resp.ok) throw new Error(`i18n/${p}/${l}.json: HTTP ${resp.status}`);
+  Object.assign(tables[l], await resp.json());
+  partsIn.add(`${l}/${p}`);
+}
+
+// The words of part (a screen's: 'event') in the page's language, from
+// now on in every language the page switches to. Resolves once they are
+// there (a part that cannot be had leaves its keys showing).
+export async function loadPart(p) {
+  parts.add(p);
+  if (tables[lang]) {
+    try { await loadPartIn(lang, p); } catch { /* its keys show */ }
+  }
 }
 
 function use(l, strings = tables[l]) {
@@ -101,7 +127,7 @@ export function setLang(l) {
     keep(session, null);
     applyStatic();
   };
-  if (tables[l]) { done(); return Promise.resolve(); }
+  if (tables[l] && [...parts].every((p) => partsIn.has(`${l}/${p}`))) { done(); return Promise.resolve(); }
   return loadLang(l).then(done);
 }
 

@@ -75,7 +75,7 @@ CLEAN += web/oware.egdb
 # and are revalidated (ETags).
 WEB_ASSETS = $(sort $(filter-out web/sw.js web/sw-files.js web/boot.js,$(wildcard web/*.js)) \
 	web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm \
-	$(wildcard web/lessons/*.json web/i18n/*.json web/puzzles-*.json))
+	$(wildcard web/lessons/*.json web/i18n/*.json web/i18n/*/*.json web/puzzles-*.json))
 WEB_ASSETS_JS = $(filter %.js,$(WEB_ASSETS))
 WEB_ASSETS_DIRS = $(filter web/lessons/% web/i18n/%,$(WEB_ASSETS))
 WEB_ASSETS_LINKED = $(filter-out %.js $(WEB_ASSETS_DIRS),$(WEB_ASSETS)) web/oware.egdb

@@ -13,12 +13,14 @@ import { chosenClock, clockError, wireClockForm } from './clock.js';
 import { myName, cleanName, rememberName } from './names.js';
 import { drawGames } from './games.js';
 import { showEditor, wireEditor } from './editor.js';
+import { showEventForm, wireEventForm, drawEventNetwork } from './event-form.js';
 
 // error: a sentence to show under the create form (a room not created);
 // with refusedName (the name the server refused), under the name field,
-// which shows that name and takes the focus (it is not remembered).
-/** @param {string} [error] @param {string} [refusedName] */
-export function showStart(error, refusedName) {
+// which shows that name and takes the focus (it is not remembered);
+// eventError: under the club event's form (an event not created).
+/** @param {string} [error] @param {string} [refusedName] @param {string | null} [eventError] */
+export function showStart(error, refusedName, eventError = null) {
   setModel(null);
   show('start');
   showKind(chosenKind());
@@ -37,6 +39,7 @@ export function showStart(error, refusedName) {
   }
   drawResume();
   showEditor();
+  showEventForm(eventError);
   drawNetwork();
   if (window.location.search) window.history.replaceState(null, '', './');
 }
@@ -119,6 +122,7 @@ function drawNetwork() {
   $('create-offline').hidden = !off;
   if (off) $('create').disabled = true;
   else if ($('create').textContent === t('start.create')) $('create').disabled = false;
+  drawEventNetwork(off);
 }
 
 // The other language: the parts of the start page drawn from code.
@@ -206,6 +210,7 @@ export function wireStart() {
     ev.preventDefault();
     newLocal(aiChoice());
   });
+  wireEventForm({ backToStart: (why) => showStart(null, undefined, why) });
   wireEditor({
     aiChoice,
     // The create form's side, clock and name; its errors show there.

@@ -106,10 +106,11 @@ export async function copyText(text, okMsg, box, note = box && box.closest('.car
 }
 
 // Each screen's level-one heading: the one focused when the screen changes.
-const HEADINGS = { loading: 'loading-title', start: 'start-title', game: 'game-title' };
+const HEADINGS = { loading: 'loading-title', start: 'start-title', game: 'game-title', event: 'event-title' };
 let shown = 'loading';
 
-// Shows the start page or the game ('start' | 'game'); a screen that
+// Shows the start page, the game or a club event ('start' | 'game' |
+// 'event'); a screen that
 // changes hands the focus to its heading.
 export function show(which) {
   $('loading').hidden = true;
@@ -117,6 +118,7 @@ export function show(which) {
   if (which !== 'start') $('hero-board').querySelectorAll('.row').forEach((r) => r.replaceChildren());
   $('start').hidden = which !== 'start';
   $('game').hidden = which !== 'game';
+  $('event').hidden = which !== 'event';
   if (which === 'game' && !$('game-title').textContent) setGameHeading('screen.online');
   if (which !== shown) {
     shown = which;
@@ -127,7 +129,7 @@ export function show(which) {
 // The game screen has a state to show (before it, only the connection line).
 export function markGameState(has) { $('game').classList.toggle('has-state', has); }
 
-// The screen shown: 'loading' | 'start' | 'game'.
+// The screen shown: 'loading' | 'start' | 'game' | 'event'.
 export const shownScreen = () => shown;
 
 // The engine did not load: the loading screen says so.

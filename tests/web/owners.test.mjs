@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 // The screens: ui.js shows and hides them; a screen's own module draws inside.
-const SCREENS = { game: ['render.js', 'ui.js'], 'hero-board': ['start.js', 'ui.js'] };
+const SCREENS = { game: ['render.js', 'ui.js'], 'hero-board': ['start.js', 'ui.js'], event: ['event-view.js', 'ui.js'] };
 
 test('each element named by id has one module', () => {
   const owners = new Map();

@@ -9,8 +9,24 @@ import fs from 'node:fs';
 
 const DIR = new URL('../../web/i18n/', import.meta.url);
 const FILES = fs.readdirSync(DIR).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
-const read = (l) => JSON.parse(fs.readFileSync(new URL(`${l}.json`, DIR), 'utf8'));
+// The parts a screen fetches with itself (i18n.js's loadPart): a folder
+// of files by language, checked with the language's own as one.
+const PARTS = fs.readdirSync(DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const readFile = (p) => JSON.parse(fs.readFileSync(new URL(p, DIR), 'utf8'));
+const read = (l) => Object.assign({}, readFile(`${l}.json`), ...PARTS.map((p) => readFile(`${p}/${l}.json`)));
 const STRINGS = Object.fromEntries(FILES.map((l) => [l, read(l)]));
+
+test('each part has a file a language, and no key of the language\'s own', () => {
+  assert.deepEqual(PARTS, ['event']);
+  for (const p of PARTS) {
+    const langs = fs.readdirSync(new URL(`${p}/`, DIR)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+    assert.deepEqual(langs, FILES, p);
+    for (const l of FILES) {
+      const own = readFile(`${l}.json`);
+      assert.deepEqual(Object.keys(readFile(`${p}/${l}.json`)).filter((k) => own[k] !== undefined), [], `${p}/${l}.json`);
+    }
+  }
+});
 const EN = STRINGS.en;
 
 // i18n.js in node: a page with nothing on it, and its files read from disk.
@@ -79,7 +95,9 @@ for (const l of FILES.filter((f) => f !== 'en')) {
 // (A key ending in ".plural" is a flag, yes or no, not a text.)
 const ALLOWED = new Set(['oware', 'abapa', 'aualé', 'json', 'fen', 'ogn', 'utf', 'ctrl', 'esc', 'ko', 'mb', 'kb',
   'result', 'continued', 'name', 'value', 'pits', 'captured', 'turn', 'south', 'tuzdyk', 'tuzdyks', 'togyz',
-  'kumalak', 'min', 'max']);
+  'kumalak', 'min', 'max',
+  // Tie-breaks named after their authors, and the event's export formats.
+  'buchholz', 'sonneborn', 'berger', 'bh', 'sb', 'trf', 'csv']);
 // Words spelt as in English that are the language's own.
 const ALLOWED_IN = {
   es: ['club', 'chat'],

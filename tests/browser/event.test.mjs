@@ -1,0 +1,271 @@
+// event.test.mjs: a club event in Chromium against the real server (issue
+// 41): an organiser creates a 3-round Swiss on the start page; four
+// players (desktop and phone, English and French) join by its link; a
+// name taken is refused at the form; the organiser's own link opens the
+// event on a phone; the organiser starts it; in each round two players
+// go to their board's room and play it to a resignation (the room shows
+// Back to the event, and no Rematch) while the organiser records the
+// other board as played on a real board; the standings at the end match
+// the results, and the TRF and CSV exports download; the keyboard's focus
+// follows a join and a result recorded; axe finds no
+// serious violation on the pages. Screenshots: build/screenshots/event-*.png.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { ready, shot, browserSuite, readBoard, waitMoves, switchLang } from './lib.mjs';
+
+const suite = browserSuite();
+const { player, noProblems } = suite;
+const PHONE = { width: 360, height: 740 };
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// No serious or critical violation of axe on the page as it is now.
+async function accessible(page, label) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE);
+  const bad = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`).slice(0, 3) }));
+  });
+  assert.deepEqual(bad, [], `${label}: ${JSON.stringify(bad, null, 1)}`);
+}
+
+// The event as the server says it (GET /api/events/<id>).
+async function eventJson(id) {
+  const r = await fetch(`${suite.server.url}api/events/${id}`);
+  assert.equal(r.status, 200);
+  return r.json();
+}
+
+// Points from the results alone (docs/events.md "Standings"): a win or a
+// forfeit won 1, a draw ½, the Swiss bye 1.
+function pointsOf(ev) {
+  const pts = new Map(ev.players.map((p) => [p.entry, 0]));
+  const add = (e, v) => pts.set(e, pts.get(e) + v);
+  for (const r of ev.schedule) {
+    for (const b of r.boards) {
+      if (b.result === 'bye') add(b.white, 1);
+      else if (b.result === 'white' || b.result === 'white_forfeit') add(b.white, 1);
+      else if (b.result === 'black' || b.result === 'black_forfeit') add(b.black, 1);
+      else if (b.result === 'draw') { add(b.white, 0.5); add(b.black, 0.5); }
+    }
+  }
+  return pts;
+}
+
+// Two players in their board's room: moves until each has moved twice,
+// then the side to move resigns. Returns the loser's page.
+async function playToResignation(pages) {
+  for (let ply = 0; ply < 4; ply++) {
+    let mover = null;
+    for (const p of pages) if ((await readBoard(p)).legal.length) mover = p;
+    assert.ok(mover, `someone may move at ply ${ply}`);
+    const pit = (await readBoard(mover)).legal[0];
+    await mover.click(`#board .pit[data-pit="${pit}"]`);
+    for (const p of pages) await waitMoves(p, ply + 1);
+  }
+  let loser = null;
+  for (const p of pages) if ((await readBoard(p)).legal.length) loser = p;
+  await loser.click('#act-resign');
+  await loser.click('#confirm-ok');
+  for (const p of pages) await p.waitForSelector('#over:not([hidden])');
+  return loser;
+}
+
+test('a 3-round Swiss: created, joined, played in rooms and on real boards, to its final standings', async () => {
+  await suite.ready;
+  // The organiser creates the event on the start page.
+  const org = await player({ name: 'organiser' });
+  await org.goto(suite.server.url);
+  await ready(org);
+  await org.fill('#ev-form-name', 'Thursday club');
+  await org.check('input[name="ev-format"][value="swiss"]');
+  await org.fill('#ev-form-rounds', '3');
+  await org.check('input[name="ev-clock"][value="10+5"]');
+  await shot(org, 'event-start-form');
+  await accessible(org, 'the start page with the event form');
+  await org.click('#ev-form-create');
+  await org.waitForFunction(() => /[?&]event=/.test((document.querySelector('#ev-public-link') || {}).value || ''));
+  const link = await org.inputValue('#ev-public-link');
+  const id = new URL(link).searchParams.get('event');
+  assert.ok(id);
+  assert.equal(new URL(org.url()).searchParams.get('event'), id, 'the address names the event');
+  assert.equal(await org.textContent('#event-title'), 'Thursday club');
+  assert.match(await org.textContent('#ev-facts'), /^Oware Abapa · Swiss, 3 rounds · Clock 10\+5$/);
+  const own = await org.inputValue('#ev-org-link');
+  assert.match(own, new RegExp(`event=${id}#organiser=[A-Za-z0-9_-]{43}$`));
+  const kept = await org.evaluate((k) => JSON.parse(localStorage.getItem(k)), `oware.event.${id}`);
+  assert.deepEqual(kept, { token: own.split('#organiser=')[1], role: 'organiser', title: 'Thursday club' });
+
+  // The organiser's own link on a phone: organiser there too, and the
+  // token leaves the address bar.
+  const orgPhone = await player({ name: 'organiser-phone', viewport: PHONE, mobile: true });
+  await orgPhone.goto(own);
+  await ready(orgPhone);
+  await orgPhone.waitForSelector('#ev-org:not([hidden])');
+  assert.equal(new URL(orgPhone.url()).hash, '');
+
+  // Four players join: desktop and phone, English and French.
+  const who = [
+    { name: 'Ama', lang: 'en' },
+    { name: 'Kofi', lang: 'fr', phone: true },
+    { name: 'Yaw', lang: 'fr' },
+    { name: 'Esi', lang: 'en', phone: true },
+  ];
+  const players = [];
+  for (const w of who) {
+    const p = await player({ name: w.name, viewport: w.phone ? PHONE : undefined, mobile: !!w.phone });
+    await p.goto(`${link}&lang=${w.lang}`);
+    await ready(p);
+    await p.waitForSelector('#ev-join:not([hidden])');
+    await p.fill('#ev-join-name', w.name);
+    // (One joins from the keyboard.)
+    if (w.name === 'Esi') await p.press('#ev-join-name', 'Enter');
+    else await p.click('#ev-join-go');
+    await p.waitForSelector('#ev-you:not([hidden])');
+    assert.equal(await p.isHidden('#ev-join'), true);
+    assert.equal(await p.evaluate(() => document.activeElement.id), 'ev-you-title', 'the focus follows to the player\'s box');
+    players.push(p);
+  }
+  assert.equal(await players[1].textContent('#ev-you-title'), 'Vous jouez sous le nom Kofi');
+  // A name taken (letters compared without case) is refused at the form.
+  const watcher = await player({ name: 'watcher', viewport: PHONE, mobile: true });
+  await watcher.goto(link);
+  await ready(watcher);
+  await watcher.fill('#ev-join-name', 'AMA');
+  await watcher.click('#ev-join-go');
+  await watcher.waitForSelector('#ev-join-error:not([hidden])');
+  assert.equal(await watcher.textContent('#ev-join-error'), 'Another player already has that name.');
+  await org.waitForFunction(() => document.querySelectorAll('#ev-player-list li').length === 4);
+  await shot(players[1], 'event-phone-fr-entered');
+
+  await org.click('#ev-start');
+  await org.waitForSelector('#ev-round-list .ev-round[data-key="1"]');
+  await shot(org, 'event-organiser-round1');
+  await org.click('#ev-round-list .ev-record summary');
+  await accessible(org, 'the organiser in round 1, a result form open');
+  await accessible(players[1], 'a player on a phone, in French');
+  await org.click('#ev-round-list .ev-record summary');
+
+  for (let round = 1; round <= 3; round++) {
+    const ev = await eventJson(id);
+    assert.equal(ev.round, round);
+    const boards = ev.schedule.find((r) => r.round === round).boards;
+    assert.equal(boards.length, 2, 'four players: two boards, no bye');
+    // Board 1 in its room; board 2 on a real board, recorded by the organiser.
+    const b1 = boards.find((b) => b.board === 1);
+    const inRoom = [players[b1.white], players[b1.black]];
+    for (const p of inRoom) {
+      await p.waitForSelector('#ev-you-play:not([hidden])');
+      await p.click('#ev-you-play');
+      await p.waitForFunction(() => document.body.dataset.mode === 'online' && ['south', 'north'].includes(document.body.dataset.seat));
+    }
+    assert.equal(await inRoom[0].evaluate(() => document.body.dataset.seat), 'south', 'white is South');
+    const loser = await playToResignation(inRoom);
+    for (const p of inRoom) {
+      assert.equal(await p.isVisible('#act-event'), true, 'Back to the event');
+      assert.equal(await p.isHidden('#act-rematch'), true, 'no rematch in an event');
+    }
+    if (round === 1) await shot(inRoom[1], 'event-room-over');
+    for (const p of inRoom) {
+      await p.click('#act-event');
+      await p.waitForSelector('#ev-you:not([hidden])');
+    }
+
+    const li = `#ev-round-list .ev-round[data-key="${round}"] .ev-board[data-key="2"]`;
+    const result = ['draw', 'white', 'black'][round - 1];
+    await org.click(`${li} .ev-record summary`);
+    await org.selectOption(`${li} select`, result);
+    if (result !== 'draw') {
+      await org.fill(`${li} input[name="white"]`, result === 'white' ? '26' : '10');
+      await org.fill(`${li} input[name="black"]`, result === 'white' ? '12' : '25');
+    } else {
+      await org.fill(`${li} input[name="white"]`, '24');
+      await org.fill(`${li} input[name="black"]`, '24');
+    }
+    if (round === 2) await shot(org, 'event-organiser-recording');
+    await org.click(`${li} button[type="submit"]`);
+    await org.waitForFunction((sel) => document.querySelector(sel).dataset.result !== 'none', li);
+    assert.equal(await org.evaluate((sel) => document.activeElement === document.querySelector(`${sel} .ev-record summary`), li), true,
+      'the focus goes to the closed form\'s summary');
+    const after = await eventJson(id);
+    const rb = after.schedule.find((r) => r.round === round).boards;
+    const room = rb.find((b) => b.board === 1);
+    const lost = inRoom.indexOf(loser) === 0 ? 'black' : 'white';
+    assert.equal(room.result, lost, 'the room\'s result reached the event');
+    assert.equal(room.by, 'room');
+    assert.equal(rb.find((b) => b.board === 2).result, result);
+    assert.equal(rb.find((b) => b.board === 2).by, 'organiser');
+    if (round < 3) await org.waitForSelector(`#ev-round-list .ev-round[data-key="${round + 1}"]`);
+  }
+
+  // The end: every page shows it, and the standings follow the results.
+  for (const p of [org, orgPhone, watcher, ...players]) {
+    await p.waitForFunction(() => document.querySelector('#ev-state').dataset.state === 'over');
+  }
+  const ev = await eventJson(id);
+  assert.equal(ev.state, 'over');
+  assert.deepEqual(ev.tiebreaks, ['buchholz_cut1', 'buchholz', 'sonneborn_berger', 'seeds']);
+  const pts = pointsOf(ev);
+  assert.equal(ev.standings.length, 4);
+  for (const row of ev.standings) assert.equal(row.points, pts.get(row.entry), `points of entry ${row.entry}`);
+  assert.equal([...pts.values()].reduce((a, b) => a + b, 0), 6, 'six games, a point each');
+  // The table as drawn: the same names in the same order, with the points.
+  const rows = await org.$$eval('#ev-table-body tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.deepEqual(rows.map((r) => r[1]), ev.standings.map((s) => ev.players[s.entry].name));
+  assert.deepEqual(rows.map((r) => Number(r[2])), ev.standings.map((s) => s.points));
+  assert.deepEqual(await org.$$eval('#ev-table-head th', (ths) => ths.map((th) => th.getAttribute('aria-label') || th.textContent)),
+    ['Place', 'Player', 'Points', 'Buchholz Cut-1', 'Buchholz', 'Sonneborn-Berger', 'Seeds captured']);
+  const me = await players[1].$eval('#ev-table-body tr.me th', (th) => th.textContent);
+  assert.equal(me, 'Kofi');
+  assert.match(await players[1].textContent('#ev-you-text'), /^Rang final/);
+  await shot(org, 'event-organiser-over');
+  await accessible(org, 'the organiser at the end');
+  await accessible(watcher, 'a spectator at the end');
+  await shot(players[1], 'event-phone-fr-over');
+  await shot(players[3], 'event-phone-en-over');
+
+  // Another language on the event's page: its own words fetched and drawn.
+  await switchLang(org, 'ru');
+  await org.waitForFunction(() => document.querySelector('#ev-table-head th').textContent === 'Место');
+  assert.equal(await org.textContent('#ev-standings-title'), 'Турнирная таблица');
+  assert.equal(await org.textContent('#ev-state'), 'Турнир окончен.');
+  await shot(org, 'event-organiser-over-ru');
+  await switchLang(org, 'en');
+
+  // The exports.
+  for (const [kind, type] of [['trf', 'text/plain'], ['csv', 'text/csv']]) {
+    const href = await org.getAttribute(`#ev-${kind}`, 'href');
+    const r = await fetch(new URL(href, org.url()));
+    assert.equal(r.status, 200, kind);
+    assert.match(r.headers.get('content-type'), new RegExp(type));
+    const text = await r.text();
+    for (const w of who) assert.ok(text.includes(w.name), `${kind} names ${w.name}`);
+  }
+
+  // "Your games" on the start page lists the event.
+  await players[0].goto(suite.server.url);
+  await ready(players[0]);
+  await players[0].waitForSelector('#games-events li');
+  assert.match(await players[0].textContent('#games-events li'), /Thursday club/);
+  assert.equal(await players[0].getAttribute('#games-events li a', 'href'), `?event=${id}`);
+  noProblems();
+});
+
+test('without the network the event form says it needs it, and comes back with it', async () => {
+  await suite.ready;
+  const p = await player({ name: 'offline', viewport: PHONE, mobile: true });
+  await p.goto(suite.server.url);
+  await ready(p);
+  assert.equal(await p.isHidden('#ev-form-offline'), true);
+  assert.equal(await p.isEnabled('#ev-form-create'), true);
+  await p.context().setOffline(true);
+  await p.waitForSelector('#ev-form-offline:not([hidden])');
+  assert.equal(await p.textContent('#ev-form-offline'), 'Creating an event needs the network.');
+  assert.equal(await p.isDisabled('#ev-form-create'), true);
+  await p.context().setOffline(false);
+  await p.waitForSelector('#ev-form-offline', { state: 'hidden' });
+  assert.equal(await p.isEnabled('#ev-form-create'), true);
+  noProblems();
+});

@@ -1,0 +1,277 @@
+// event.test.mjs: a club event's page controller (web/event.js's
+// eventScreen) in node, against a fake Connection (fakes.mjs): creating
+// an event keeps its organiser token and follows it; a page watches with
+// the token kept, a #organiser= link's token, or none; a bad token is
+// forgotten; joining, withdrawing and the organiser's actions send what
+// protocol/PROTOCOL.md says, and each refusal is kept where its action was;
+// a player's game is reached with its seat token.
+// Run: make test-web
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FakeConn, fakeEffects } from './fakes.mjs';
+import { eventScreen, eventFields, eventSocketUrl, EVENT_KEY } from '../../web/event.js';
+import fs from 'node:fs';
+import { t, setLang, loadPart } from '../../web/i18n.js';
+
+// The page's words in English, read from disk (as strings.test.mjs does):
+// the refusals are said in words, not keys.
+globalThis.document = /** @type {any} */ ({ documentElement: {}, querySelectorAll: () => [], title: '' });
+globalThis.fetch = /** @type {any} */ (async (url) => ({ ok: true, json: async () => JSON.parse(fs.readFileSync(new URL(url), 'utf8')) }));
+await setLang('en');
+await loadPart('event');
+
+// The effects the event page asks of the page, recorded (fakes.mjs's, with
+// the event's own).
+function effects(extra = {}) {
+  const { fx, said } = fakeEffects(extra);
+  said.urls = [];
+  said.went = [];
+  return {
+    said,
+    fx: { ...fx, eventUrl: (id) => said.urls.push(id), go: (url) => said.went.push(url) },
+  };
+}
+
+// An `event` message as the server sends it; fields override.
+function eventMsg(fields = {}) {
+  return {
+    type: 'event', event: 'ev1', version: 1, title: 'Thursday club', kind: 'oware', format: 'swiss', rounds: 3,
+    round: 0, state: 'entry', clock: { initial: 600, increment: 5 }, max_players: 0, auto: true, join_open: true,
+    created: 1, updated: 1, players: [], schedule: [], tiebreaks: ['buchholz_cut1', 'buchholz', 'sonneborn_berger', 'seeds'],
+    standings: [], ...fields,
+  };
+}
+
+const players = (...names) => names.map((name, entry) => ({ entry, name, number: null, late: 0, withdrawn: false }));
+
+// A page following ev1, the socket up and the first event heard.
+function watching({ kept = null, first = eventMsg(), organiser = null, confirm = true } = {}) {
+  const { fx, said } = effects({ confirm });
+  if (kept) fx.store(EVENT_KEY('ev1'), JSON.stringify(kept));
+  let draws = 0;
+  const page = eventScreen({ id: 'ev1', organiser, Conn: FakeConn, effects: fx }, () => { draws++; });
+  page.open();
+  const conn = FakeConn.last;
+  conn.up();
+  if (first) conn.hear(first);
+  return { page, conn, said, st: page.state, draws: () => draws };
+}
+
+const ORG = { token: 'org-tok', role: 'organiser', title: 'Thursday club' };
+
+test('nothing is opened at construction; open() watches without a token when none is kept', () => {
+  const { fx } = effects();
+  const before = FakeConn.made.length;
+  const page = eventScreen({ id: 'ev1', Conn: FakeConn, effects: fx }, () => {});
+  assert.equal(FakeConn.made.length, before);
+  assert.equal(page.state.conn, 'idle');
+  page.open();
+  FakeConn.last.up();
+  assert.deepEqual(FakeConn.last.sent, [{ type: 'event_watch', event: 'ev1' }]);
+  assert.equal(page.state.conn, 'open');
+  page.close();
+});
+
+test('creating: event_create with the form\'s fields, the organiser token kept, the address set, then watched with it', () => {
+  const { fx, said } = effects();
+  const fields = { title: 'Thursday club', kind: 'oware', format: 'swiss', rounds: 3, clock: { initial: 600, increment: 5 }, max_players: null, auto: true };
+  const page = eventScreen({ id: null, create: fields, Conn: FakeConn, effects: fx }, () => {});
+  page.open();
+  const conn = FakeConn.last;
+  conn.up();
+  assert.deepEqual(conn.sent, [{ type: 'event_create', ...fields }]);
+  conn.hear({ type: 'event_welcome', event: 'ev1', role: 'organiser', token: 'org-tok' });
+  assert.equal(page.state.id, 'ev1');
+  assert.equal(page.state.role, 'organiser');
+  assert.deepEqual(JSON.parse(said.stored.get(EVENT_KEY('ev1'))), ORG);
+  assert.deepEqual(said.urls, ['ev1']);
+  conn.hear(eventMsg({ you: { role: 'organiser' } }));
+  assert.equal(page.state.event.title, 'Thursday club');
+  // A new socket follows the event with the token, and creates nothing.
+  conn.drop();
+  conn.up();
+  assert.deepEqual(conn.sent.at(-1), { type: 'event_watch', event: 'ev1', token: 'org-tok' });
+  page.close();
+});
+
+test('a refused creation goes back to the start page, saying why', () => {
+  const { fx, said } = effects();
+  const page = eventScreen({ id: null, create: { title: 'x' }, Conn: FakeConn, effects: fx }, () => {});
+  page.open();
+  FakeConn.last.up();
+  FakeConn.last.hear({ type: 'error', code: 'too_many_events' });
+  assert.equal(said.home, 'The server holds too many events. Try again later.');
+  assert.equal(FakeConn.last.state, 'stopped');
+  assert.equal(said.stored.size, 0);
+});
+
+test('the token kept is presented; the organiser link\'s fragment is kept and leaves the address', () => {
+  const a = watching({ kept: ORG });
+  assert.deepEqual(a.conn.sent[0], { type: 'event_watch', event: 'ev1', token: 'org-tok' });
+  assert.equal(a.st.role, 'organiser');
+  a.page.close();
+  const b = watching({ organiser: 'other-tok' });
+  assert.deepEqual(b.conn.sent[0], { type: 'event_watch', event: 'ev1', token: 'other-tok' });
+  assert.deepEqual(b.said.urls, ['ev1'], 'the address loses the fragment');
+  // The event's title is kept beside the token ("Your games" shows it).
+  assert.deepEqual(JSON.parse(b.said.stored.get(EVENT_KEY('ev1'))), { token: 'other-tok', role: 'organiser', title: 'Thursday club' });
+  b.page.close();
+});
+
+test('a bad token is forgotten and the event watched without it', () => {
+  const { page, conn, said, st } = watching({ kept: ORG, first: null });
+  conn.hear({ type: 'error', code: 'bad_token' });
+  assert.equal(said.stored.has(EVENT_KEY('ev1')), false);
+  assert.equal(st.token, null);
+  assert.equal(st.role, null);
+  assert.deepEqual(conn.sent.at(-1), { type: 'event_watch', event: 'ev1' });
+  assert.deepEqual(said.toasts, [t('event.error.bad_token')]);
+  page.close();
+});
+
+test('joining: a bad name refused here; a taken name said at the form; then the player token kept', () => {
+  const { page, conn, said, st } = watching();
+  const n = conn.sent.length;
+  page.join('   ');
+  assert.equal(conn.sent.length, n, 'nothing sent');
+  assert.deepEqual(st.error, { at: 'join', code: 'bad_name' });
+  page.join('  Ama ');
+  assert.deepEqual(conn.sent.at(-1), { type: 'event_join', event: 'ev1', name: 'Ama' });
+  assert.equal(st.busy, 'join');
+  assert.equal(st.error, null);
+  conn.hear({ type: 'error', code: 'name_taken' });
+  assert.deepEqual(st.error, { at: 'join', code: 'name_taken' });
+  assert.equal(st.busy, null);
+  page.join('Ama K');
+  conn.hear({ type: 'event_welcome', event: 'ev1', role: 'player', entry: 0, token: 'p-tok' });
+  conn.hear(eventMsg({ version: 2, players: players('Ama K'), you: { role: 'player', entry: 0, game: null } }));
+  assert.deepEqual(JSON.parse(said.stored.get(EVENT_KEY('ev1'))), { token: 'p-tok', role: 'player', title: 'Thursday club' });
+  assert.equal(st.role, 'player');
+  assert.ok(said.announced.includes(t('event.joined.you')));
+  page.close();
+});
+
+test('the organiser starts, records results (seeds, forfeits, corrections), pairs and finishes', async () => {
+  const { page, conn, st } = watching({ kept: ORG, first: eventMsg({ players: players('A', 'B', 'C', 'D'), you: { role: 'organiser' } }) });
+  page.start();
+  assert.deepEqual(conn.sent.at(-1), { type: 'event_start', event: 'ev1', token: 'org-tok' });
+  conn.hear({ type: 'error', code: 'too_few_players' });
+  assert.deepEqual(st.error, { at: 'start', code: 'too_few_players' });
+  page.result(1, 2, 'white', [25, 10]);
+  assert.deepEqual(conn.sent.at(-1), { type: 'event_result', event: 'ev1', token: 'org-tok', round: 1, board: 2, result: 'white', seeds: [25, 10] });
+  assert.equal(st.busy, 'result:1:2');
+  // A forfeit has no seeds; a result without seeds sends none.
+  page.result(1, 1, 'black_forfeit', [3, 4]);
+  assert.deepEqual(conn.sent.at(-1), { type: 'event_result', event: 'ev1', token: 'org-tok', round: 1, board: 1, result: 'black_forfeit' });
+  // Sent once while its answer is awaited (a second press sends nothing).
+  const once = conn.sent.length;
+  page.result(1, 1, 'black_forfeit');
+  assert.equal(conn.sent.length, once);
+  conn.hear(eventMsg({ version: 2, players: players('A', 'B', 'C', 'D'), you: { role: 'organiser' } }));
+  assert.equal(st.busy, null, 'answered');
+  page.result(1, 1, 'draw');
+  assert.deepEqual(conn.sent.at(-1), { type: 'event_result', event: 'ev1', token: 'org-tok', round: 1, board: 1, result: 'draw' });
+  conn.hear({ type: 'error', code: 'bad_board' });
+  assert.deepEqual(st.error, { at: 'result:1:1', code: 'bad_board' });
+  // Seeds out of range or one side only: said at the board, nothing sent.
+  const n = conn.sent.length;
+  page.result(1, 1, 'white', [-1, 3]);
+  page.result(1, 1, 'white', [200, 3]);
+  page.result(1, 1, 'nonsense');
+  assert.equal(conn.sent.length, n);
+  assert.deepEqual(st.error, { at: 'result:1:1', code: 'bad_seeds' });
+  page.next();
+  assert.deepEqual(conn.sent.at(-1), { type: 'event_next', event: 'ev1', token: 'org-tok' });
+  conn.hear({ type: 'error', code: 'round_pending' });
+  assert.deepEqual(st.error, { at: 'next', code: 'round_pending' });
+  await page.finish();
+  assert.deepEqual(conn.sent.at(-1), { type: 'event_finish', event: 'ev1', token: 'org-tok' });
+  page.close();
+});
+
+test('ending the event or withdrawing asks first; a No sends nothing', async () => {
+  const org = watching({ kept: ORG, confirm: false });
+  const n = org.conn.sent.length;
+  await org.page.finish();
+  assert.equal(org.conn.sent.length, n);
+  assert.equal(org.said.confirms.length, 1);
+  org.page.close();
+  const p = watching({ kept: { token: 'p-tok', role: 'player', title: 'x' } });
+  await p.page.withdraw();
+  assert.deepEqual(p.conn.sent.at(-1), { type: 'event_withdraw', event: 'ev1', token: 'p-tok' });
+  assert.deepEqual(p.said.confirms, [t('event.withdraw.confirm')]);
+  p.page.close();
+});
+
+test('a watcher has no organiser\'s actions: nothing is sent', () => {
+  const { page, conn } = watching();
+  const n = conn.sent.length;
+  page.start();
+  page.next();
+  page.result(1, 1, 'white');
+  assert.equal(conn.sent.length, n);
+  page.close();
+});
+
+test('the player\'s game: announced once paired, its seat token kept as the room\'s, the room opened', () => {
+  const kept = { token: 'p-tok', role: 'player', title: 'Thursday club' };
+  const entry = eventMsg({ version: 3, players: players('A', 'B'), you: { role: 'player', entry: 1, game: null } });
+  const { page, said, conn } = watching({ kept, first: entry });
+  const game = { room: 'room77', round: 1, board: 1, side: 'north', token: 'seat-tok' };
+  conn.hear(eventMsg({
+    version: 4, state: 'running', round: 1, join_open: true, players: players('A', 'B'),
+    schedule: [{ round: 1, boards: [{ board: 1, white: 0, black: 1, result: null, seeds: null, room: 'room77', by: null }] }],
+    you: { role: 'player', entry: 1, game },
+  }));
+  assert.ok(said.announced.at(-1).includes(t('event.announce.round', { n: 1 })));
+  assert.ok(said.announced.at(-1).includes(t('event.announce.game', { round: 1, board: 1 })));
+  page.play();
+  assert.equal(said.stored.get('oware.token.room77'), 'seat-tok');
+  assert.deepEqual(said.went, ['?room=room77']);
+  // An older event after a newer one is dropped.
+  conn.hear(entry);
+  assert.equal(page.state.event.version, 4);
+  page.close();
+});
+
+test('an action while the socket is down is not sent, and said where it was', () => {
+  const { page, conn, st } = watching({ kept: ORG });
+  conn.drop();
+  const n = conn.sent.length;
+  page.start();
+  assert.equal(conn.sent.length, n);
+  assert.deepEqual(st.error, { at: 'start', code: 'offline' });
+  page.close();
+});
+
+test('an event that is not there: the page stops, and its token is forgotten', () => {
+  const { page, conn, said, st } = watching({ kept: ORG, first: null });
+  conn.hear({ type: 'error', code: 'no_event' });
+  assert.equal(st.stopped, 'no_event');
+  assert.equal(said.stored.has(EVENT_KEY('ev1')), false);
+  assert.equal(conn.state, 'stopped');
+  page.close();
+});
+
+test('the start page\'s form as event_create\'s fields, and each choice refused', () => {
+  const raw = { title: '  Thursday club ', kind: 'togyz', format: 'swiss', rounds: '5', clock: '10+5', min: '15', inc: '5', max: '', auto: true };
+  assert.deepEqual(eventFields(raw), { fields: { title: 'Thursday club', kind: 'togyz', format: 'swiss', rounds: 5, clock: { initial: 600, increment: 5 }, max_players: null, auto: true } });
+  // A round robin has no rounds to say; no clock: real boards; a custom clock; a limit; pairing by hand.
+  assert.deepEqual(eventFields({ ...raw, format: 'double_round_robin', rounds: 'x', clock: 'none', max: '12', auto: false }).fields,
+    { title: 'Thursday club', kind: 'togyz', format: 'double_round_robin', rounds: null, clock: null, max_players: 12, auto: false });
+  assert.deepEqual(eventFields({ ...raw, clock: 'custom' }).fields.clock, { initial: 900, increment: 5 });
+  assert.deepEqual(eventFields({ ...raw, clock: 'days:3' }).fields.clock, { days: 3 });
+  assert.deepEqual(eventFields({ ...raw, title: '   ' }), { error: 'event.form.error.name', field: 'title' });
+  assert.deepEqual(eventFields({ ...raw, title: 'x'.repeat(61) }), { error: 'event.form.error.name', field: 'title' });
+  assert.deepEqual(eventFields({ ...raw, rounds: '33' }), { error: 'event.form.error.rounds', field: 'rounds' });
+  assert.deepEqual(eventFields({ ...raw, rounds: '' }), { error: 'event.form.error.rounds', field: 'rounds' });
+  assert.deepEqual(eventFields({ ...raw, clock: 'custom', min: '0' }), { error: 'clock.error.initial', field: 'min' });
+  assert.deepEqual(eventFields({ ...raw, clock: 'custom', inc: '181' }), { error: 'clock.error.increment', field: 'inc' });
+  assert.deepEqual(eventFields({ ...raw, max: '1' }), { error: 'event.form.error.max', field: 'max' });
+  assert.deepEqual(eventFields({ ...raw, max: '2.5' }), { error: 'event.form.error.max', field: 'max' });
+});
+
+test('the socket names the event, for a cluster\'s routing; a page creating one names none yet', () => {
+  assert.equal(eventSocketUrl('wss://club.example/oware/ws', 'ev 1'), 'wss://club.example/oware/ws?event=ev+1');
+  assert.equal(eventSocketUrl('ws://127.0.0.1:8080/ws', null), 'ws://127.0.0.1:8080/ws');
+});

@@ -1,0 +1,441 @@
+// event.js: a club event's page (issue 41; protocol/PROTOCOL.md, "Club
+// events"): eventScreen(opts, redraw), the controller that owns the
+// event's state (its own, not model.js's: the event page shows no board),
+// its Connection and the intents the page's buttons call; and the page's
+// binding (startEvent, createEvent). event-view.js draws it. Its words are
+// a part of their own (web/i18n/event/<lang>.json, i18n.js's loadPart),
+// but for the start page's form, "Your games" and the room's way back.
+// tests/web/event.test.mjs drives the controller against a fake
+// Connection, in node.
+// @ts-check
+import { t, loadPart } from './i18n.js';
+import { Connection, socketUrl } from './net.js';
+import { toast, announce, confirmDialog, show, store, load } from './ui.js';
+import { cleanName, cleanText } from './names.js';
+import { kindOf } from './kind.js';
+import { drawEvent, wireEvent } from './event-view.js';
+
+// What this browser keeps of an event it organises or plays in: JSON
+// {token, role, title} ("Your games" lists them, games.js).
+export const EVENT_KEY = (id) => `oware.event.${id}`;
+const SEAT_KEY = (room) => `oware.token.${room}`;  // a room's seat token, as online.js keeps it
+
+// The results the organiser may record (PROTOCOL.md, `event_result`).
+export const RESULTS = Object.freeze(['white', 'draw', 'black', 'white_forfeit', 'black_forfeit', 'double_forfeit']);
+
+/**
+ * What the event page does besides its state: the page's own
+ * (pageEffects) in the browser; the node tests hand fakes.
+ * @typedef {object} EventEffects
+ * @property {(text: string) => void} toast
+ * @property {(text: string) => void} announce    said to screen readers (the live region)
+ * @property {(text: string, ok: string) => Promise<boolean>} confirm
+ * @property {(key: string, value: string | null) => void} store
+ * @property {(key: string) => string | null} load
+ * @property {() => void} show                     the event screen shown
+ * @property {(id: string) => void} eventUrl       the address bar says ?event=<id> (no fragment)
+ * @property {(url: string) => void} go            to another page of the client (a room)
+ * @property {(why: string) => void} home          back to the start page, why said under the event form
+ */
+
+/**
+ * @typedef {object} EventOptions
+ * @property {string | null} id          the event to follow (null: create one)
+ * @property {any} [create]              event_create's fields when id is null
+ * @property {string | null} [organiser] an organiser token from the link's #organiser= fragment
+ * @property {typeof Connection} [Conn]  the socket (net.js's; a fake in the tests)
+ * @property {() => string} [url]        the socket's URL
+ * @property {EventEffects} [effects]
+ */
+
+// The state of the event page, sealed: every field declared here.
+export function newEventState() {
+  return Object.seal({
+    id: /** @type {string | null} */ (null),  // the event (null while this page creates it)
+    create: null,        // event_create's fields while creating
+    conn: 'idle',        // the socket: net.js's states ('idle', 'connecting', 'open', 'retry', 'stopped')
+    retryIn: 0,          // ms before the next reconnection attempt
+    stopped: /** @type {string | null} */ (null),  // 'no_event': the event is not there (or expired)
+    event: null,         // the latest `event` message (PROTOCOL.md), null before the first
+    token: /** @type {string | null} */ (null),    // this browser's token for the event
+    role: /** @type {'organiser' | 'player' | null} */ (null),  // what the token is
+    busy: /** @type {string | null} */ (null),     // the action sent and not yet answered: 'join', 'result:2:1', ...
+    error: /** @type {{at: string, code: string} | null} */ (null),  // the last refusal, shown where the action was
+  });
+}
+
+/**
+ * An event page's controller: made once per page; open() starts its
+ * connection (nothing at construction touches the page or the network).
+ * @param {EventOptions} opts
+ * @param {() => void} redraw
+ */
+export function eventScreen(opts, redraw) {
+  const fx = opts.effects || pageEffects;
+  const state = newEventState();
+  state.id = opts.id || null;
+  state.create = opts.id ? null : opts.create || null;
+  /** @type {any} */
+  let conn = null;
+
+  // The token kept for the event: {token, role, title} or null.
+  function kept(id) {
+    try {
+      const v = JSON.parse(fx.load(EVENT_KEY(id)) || 'null');
+      return v && typeof v.token === 'string' && (v.role === 'organiser' || v.role === 'player') ? v : null;
+    } catch { return null; }
+  }
+
+  function keep(id, token, role, title) {
+    fx.store(EVENT_KEY(id), JSON.stringify({ token, role, title: title || '' }));
+  }
+
+  function forget() {
+    if (state.id) fx.store(EVENT_KEY(state.id), null);
+    state.token = null;
+    state.role = null;
+  }
+
+  function open() {
+    if (state.id) {
+      // The organiser's own link (?event=<id>#organiser=<token>) opened on
+      // this device: the token is kept, and the address loses it.
+      if (opts.organiser) {
+        keep(state.id, opts.organiser, 'organiser', (kept(state.id) || {}).title);
+        fx.eventUrl(state.id);
+      }
+      const k = kept(state.id);
+      if (k) { state.token = k.token; state.role = k.role; }
+    }
+    const Conn = opts.Conn || Connection;
+    conn = new Conn({
+      url: opts.url || (() => eventSocketUrl(socketUrl(null), state.id)),
+      hello,
+      message: onMessage,
+      status: ({ state: s, retryIn }) => {
+        state.conn = s;
+        state.retryIn = retryIn;
+        // An action whose socket dropped gets no answer: its button comes back.
+        if (s !== 'open') state.busy = null;
+        redraw();
+      },
+      closed: () => !state.stopped,
+    });
+    conn.open();
+    redraw();
+  }
+
+  // The first message of each socket: follow the event (with the token
+  // kept), or create it.
+  function hello() {
+    if (!state.id) return { type: 'event_create', ...state.create };
+    return state.token ? { type: 'event_watch', event: state.id, token: state.token } : { type: 'event_watch', event: state.id };
+  }
+
+  function onMessage(msg) {
+    switch (msg.type) {
+    case 'event_welcome': welcome(msg); break;
+    case 'event': onEvent(msg); break;
+    case 'error': onError(msg); break;
+    default: break;
+    }
+  }
+
+  function welcome(msg) {
+    if (typeof msg.event !== 'string' || typeof msg.token !== 'string') return;
+    const created = !state.id;
+    state.id = msg.event;
+    state.create = null;
+    state.token = msg.token;
+    state.role = msg.role === 'organiser' ? 'organiser' : 'player';
+    state.busy = null;
+    state.error = null;
+    const title = state.event ? state.event.title : created && opts.create ? opts.create.title : '';
+    keep(state.id, state.token, state.role, title);
+    if (created) fx.eventUrl(state.id);
+    if (state.role === 'player') fx.announce(t('event.joined.you'));
+    if (conn) conn.joined();
+    redraw();
+  }
+
+  function onEvent(ev) {
+    if (!ev || ev.event !== state.id) return;
+    const prev = state.event;
+    if (prev && typeof ev.version === 'number' && typeof prev.version === 'number' && ev.version < prev.version) return;
+    state.event = ev;
+    const you = ev.you || null;
+    if (you && (you.role === 'organiser' || you.role === 'player') && state.token) {
+      state.role = you.role;
+    }
+    // The list of "Your games" names the event as it is called now.
+    if (state.token) {
+      const k = kept(state.id);
+      if (!k || k.title !== ev.title || k.token !== state.token) keep(state.id, state.token, state.role, ev.title);
+    }
+    state.busy = null;
+    redraw();
+    if (prev) {
+      const said = changes(prev, ev);
+      if (said.length) fx.announce(said.join(' '));
+    }
+  }
+
+  // What changed, for screen readers (and for anyone looking away): the
+  // event started or ended, a round paired, results in, a player in.
+  function changes(prev, ev) {
+    const out = [];
+    const players = Array.isArray(ev.players) ? ev.players : [];
+    if ((prev.players || []).length < players.length) {
+      for (const p of players.slice((prev.players || []).length)) out.push(t('event.announce.joined', { name: p.name }));
+    }
+    if (ev.round > prev.round) out.push(t('event.announce.round', { n: ev.round }));
+    else {
+      const before = resultsIn(prev), now = resultsIn(ev);
+      if (now > before) out.push(t('event.announce.results', { n: now - before }));
+    }
+    if (ev.state === 'over' && prev.state !== 'over') out.push(t('event.announce.over'));
+    const game = ev.you && ev.you.game;
+    const had = prev.you && prev.you.game;
+    if (game && (!had || had.room !== game.room)) out.push(t('event.announce.game', { round: game.round, board: game.board }));
+    return out;
+  }
+
+  const resultsIn = (ev) => (Array.isArray(ev.schedule) ? ev.schedule : [])
+    .reduce((n, r) => n + (r.boards || []).filter((b) => b.result !== null).length, 0);
+
+  function onError(msg) {
+    const code = typeof msg.code === 'string' ? msg.code : 'unknown';
+    if (!state.id) {  // the event was not created: back to the start page, said there
+      state.stopped = 'create';
+      conn.stop();
+      fx.home(errorText(code));
+      return;
+    }
+    if (code === 'bad_token' && state.token) {
+      // The token kept is not (or no longer) the event's: forgotten, and
+      // the event followed without it.
+      forget();
+      state.busy = null;
+      fx.toast(t('event.error.bad_token'));
+      conn.send(hello());
+      redraw();
+      return;
+    }
+    if (code === 'no_event') {
+      state.stopped = 'no_event';
+      forget();
+      conn.stop();
+      redraw();
+      return;
+    }
+    state.error = { at: state.busy || 'page', code };
+    state.busy = null;
+    redraw();
+  }
+
+  // Sends an action (at: where the page shows its answer); false when the
+  // socket is down (said).
+  function act(at, msg) {
+    if (state.busy === at) return false;  // sent already, its answer awaited
+    state.error = null;
+    if (!conn || state.conn !== 'open' || !conn.send(msg)) {
+      state.error = { at, code: 'offline' };
+      redraw();
+      return false;
+    }
+    state.busy = at;
+    redraw();
+    return true;
+  }
+
+  // Enters the event with name (checked as the server checks a name first).
+  function join(name) {
+    const clean = cleanName(name);
+    if (!clean) { state.error = { at: 'join', code: 'bad_name' }; redraw(); return; }
+    act('join', { type: 'event_join', event: state.id, name: clean });
+  }
+
+  async function withdraw() {
+    if (state.role !== 'player' || !state.token) return;
+    if (!await fx.confirm(t('event.withdraw.confirm'), t('event.withdraw.yes'))) return;
+    act('withdraw', { type: 'event_withdraw', event: state.id, token: state.token });
+  }
+
+  // The organiser's actions.
+  const organiser = (at, type) => {
+    if (state.role !== 'organiser' || !state.token) return false;
+    return act(at, { type, event: state.id, token: state.token });
+  };
+
+  // A board's result (seeds: [white's, black's] or null).
+  function result(round, board, res, seeds = null) {
+    if (state.role !== 'organiser' || !state.token || !RESULTS.includes(res)) return;
+    const at = `result:${round}:${board}`;
+    const ok = (s) => Number.isInteger(s) && s >= 0 && s <= 162;
+    if (seeds && !(seeds.length === 2 && seeds.every(ok))) { state.error = { at, code: 'bad_seeds' }; redraw(); return; }
+    const msg = { type: 'event_result', event: state.id, token: state.token, round, board, result: res };
+    act(at, seeds && !res.endsWith('forfeit') ? { ...msg, seeds } : msg);
+  }
+
+  async function finish() {
+    if (state.role !== 'organiser') return;
+    if (!await fx.confirm(t('event.finish.confirm'), t('event.finish.yes'))) return;
+    organiser('finish', 'event_finish');
+  }
+
+  // The player's board of the round: its seat token kept as the room's
+  // (online.js joins with it), and the room opened.
+  function play() {
+    const game = state.event && state.event.you && state.event.you.game;
+    if (!game || typeof game.room !== 'string') return;
+    if (typeof game.token === 'string') fx.store(SEAT_KEY(game.room), game.token);
+    fx.go(`?room=${encodeURIComponent(game.room)}`);
+  }
+
+  function close() {
+    state.stopped = state.stopped || 'closed';
+    if (conn) conn.stop();
+  }
+
+  return Object.freeze({
+    state,
+    open,
+    close,
+    join,
+    withdraw,
+    start: () => { organiser('start', 'event_start'); },
+    next: () => { organiser('next', 'event_next'); },
+    finish,
+    result,
+    play,
+    // The page is shown again or the network came back: reconnect now.
+    nudge: () => { if (conn) conn.nudge(); },
+  });
+}
+
+/** @typedef {ReturnType<typeof eventScreen>} EventScreen */
+
+// The socket's URL (base: net.js's) with ?event=<id>, as a room's has
+// ?room=: a cluster's proxy sends an event's followers to the server that
+// holds it (docs/cluster.md, "Club events on several servers").
+export function eventSocketUrl(base, id) {
+  const u = new URL(base);
+  if (id) u.searchParams.set('event', id);
+  return u.href;
+}
+
+// A refusal in the page's words: the event's own errors (event.error.*),
+// else the room's (error.*), else its code.
+export function errorText(code) {
+  for (const k of [`event.error.${code}`, `error.${code}`]) {
+    const s = t(k);
+    if (s !== k) return s;
+  }
+  return t('error.unknown', { code });
+}
+
+// The start page's form (event-form.js) as `event_create`'s fields:
+// {fields}, or {error: a message key, field: the choice refused}. raw:
+// the form's values as typed (title, kind, format, rounds, clock: the
+// choice's value, min, inc: a custom clock's minutes and increment, max,
+// auto).
+/** @returns {{fields: any} | {error: string, field: string}} */
+export function eventFields(raw) {
+  const title = cleanText(raw.title, 60);
+  if (!title) return { error: 'event.form.error.name', field: 'title' };
+  const format = ['swiss', 'round_robin', 'double_round_robin'].includes(raw.format) ? raw.format : 'swiss';
+  const fields = { title, kind: kindOf(raw.kind), format, rounds: null, clock: null, max_players: null, auto: raw.auto !== false };
+  const int = (v) => (String(v).trim() === '' ? NaN : Number(v));
+  if (format === 'swiss') {
+    const n = int(raw.rounds);
+    if (!Number.isInteger(n) || n < 1 || n > 32) return { error: 'event.form.error.rounds', field: 'rounds' };
+    fields.rounds = n;
+  }
+  const c = String(raw.clock || 'none');
+  if (/^days:\d+$/.test(c)) fields.clock = { days: Number(c.slice(5)) };
+  else if (c === 'custom') {
+    const m = int(raw.min), inc = int(raw.inc);
+    if (!Number.isInteger(m) || m < 1 || m > 180) return { error: 'clock.error.initial', field: 'min' };
+    if (!Number.isInteger(inc) || inc < 0 || inc > 180) return { error: 'clock.error.increment', field: 'inc' };
+    fields.clock = { initial: m * 60, increment: inc };
+  } else if (/^\d+\+\d+$/.test(c)) {
+    const [m, i] = c.split('+').map(Number);
+    fields.clock = { initial: m * 60, increment: i };
+  }
+  if (String(raw.max ?? '').trim() !== '') {
+    const n = int(raw.max);
+    if (!Number.isInteger(n) || n < 2 || n > 256) return { error: 'event.form.error.max', field: 'max' };
+    fields.max_players = n;
+  }
+  return { fields };
+}
+
+// ---- the page's binding: one event at a time ----
+
+/** @type {EventScreen | null} */
+let page = null;
+let asked = false;
+let backToStart = (_why) => {};
+
+function redrawPage() {
+  if (asked) return;
+  asked = true;
+  queueMicrotask(() => {
+    asked = false;
+    if (page) drawEvent(page);
+  });
+}
+
+/** @type {EventEffects} */
+const pageEffects = {
+  toast,
+  announce,
+  confirm: confirmDialog,
+  store,
+  load,
+  show: () => show('event'),
+  eventUrl: (id) => {
+    const u = new URL(window.location.href);
+    u.search = '';
+    u.hash = '';
+    u.searchParams.set('event', id);
+    window.history.replaceState(null, '', u.href);
+  },
+  go: (url) => { window.location.href = url; },
+  home: (why) => backToStart(why),
+};
+
+let wired = false;
+function bind(opts) {
+  if (page) page.close();
+  page = eventScreen(opts, redrawPage);
+  if (!wired) {
+    wired = true;
+    wireEvent(() => page);
+    const nudge = () => { if (page) page.nudge(); };
+    window.addEventListener('online', nudge);
+    window.addEventListener('focus', nudge);
+    document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') nudge(); });
+  }
+  pageEffects.show();
+  page.open();
+}
+
+// Opens the page of event id (app.js, for ?event=<id>); a #organiser=
+// fragment is the organiser's token.
+export async function startEvent(id) {
+  const m = /^#organiser=([A-Za-z0-9_-]+)$/.exec(window.location.hash || '');
+  await loadPart('event');
+  bind({ id, organiser: m ? m[1] : null });
+}
+
+// Creates an event with the start page's form (event-form.js); home(why):
+// back to the start page when it is refused.
+export async function createEvent(fields, home) {
+  backToStart = home;
+  await loadPart('event');
+  bind({ id: null, create: fields });
+}
+
+// The language changed: the page's words again.
+export function redrawEvent() { if (page) drawEvent(page); }
