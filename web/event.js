@@ -421,11 +421,24 @@ function bind(opts) {
   page.open();
 }
 
+// The page's own style sheet (event.css, beside index.html), once: resolves
+// when it is there (or could not be had: the page still works).
+function loadStyles() {
+  if (document.getElementById('event-css')) return Promise.resolve();
+  const l = document.createElement('link');
+  l.id = 'event-css';
+  l.rel = 'stylesheet';
+  l.href = new URL('event.css', document.baseURI).href;
+  const done = new Promise((res) => { l.onload = l.onerror = () => res(undefined); });
+  document.head.append(l);
+  return done;
+}
+
 // Opens the page of event id (app.js, for ?event=<id>); a #organiser=
 // fragment is the organiser's token.
 export async function startEvent(id) {
   const m = /^#organiser=([A-Za-z0-9_-]+)$/.exec(window.location.hash || '');
-  await loadPart('event');
+  await Promise.all([loadPart('event'), loadStyles()]);
   bind({ id, organiser: m ? m[1] : null });
 }
 
@@ -433,7 +446,7 @@ export async function startEvent(id) {
 // back to the start page when it is refused.
 export async function createEvent(fields, home) {
   backToStart = home;
-  await loadPart('event');
+  await Promise.all([loadPart('event'), loadStyles()]);
   bind({ id: null, create: fields });
 }
 

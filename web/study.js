@@ -2,7 +2,7 @@
 // @ts-check
 import { ognWrite, ognRead, EngineError, RecordError } from './engine.js';
 import { kindRec } from './kinds.js';
-import { t } from './i18n.js';
+import { t, has, loadPart } from './i18n.js';
 import { $, show, store, load, copyText } from './ui.js';
 import { model, setModel, newModel, other, shownPly } from './model.js';
 import { Timeline } from './timeline.js';
@@ -108,10 +108,12 @@ const OGN_REASONS = [
   [/^the record is longer than 128 KB$/, 'ogn.size'],
 ];
 
+// Their words are a part of their own (web/i18n/ogn/, loadPart('ogn')),
+// fetched when a record is opened: without it a reason stays in English.
 export function ognReason(reason) {
   for (const [re, key] of OGN_REASONS) {
     const m = /** @type {RegExp} */ (re).exec(reason);
-    if (m) return t(key, Object.fromEntries(m.slice(1).map((v, i) => [String(i + 1), v])));
+    if (m && has(key)) return t(key, Object.fromEntries(m.slice(1).map((v, i) => [String(i + 1), v])));
   }
   return reason;
 }
@@ -276,9 +278,10 @@ export function drawPlayHere(f) {
 }
 
 // The start page's import card.
-function importText(text) {
+async function importText(text) {
   const err = $('import-error');
   let rec;
+  await loadPart('ogn');
   try {
     rec = parseRecord(text);
   } catch (e) {
