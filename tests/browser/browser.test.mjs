@@ -225,7 +225,9 @@ test('rematch swaps the sides; a draw offer is accepted', async () => {
   await south.click('#act-draw');
   await north.waitForSelector('#offer:not([hidden])');
   assert.equal(await north.textContent('#offer-text'), 'Your opponent offers a draw.');
-  assert.match(await south.textContent('#act-draw'), /Esperando respuesta/);
+  // The offerer's page shows its pending offer once its own state comes
+  // (the opponent's may come first).
+  await south.waitForFunction(() => /Esperando respuesta/.test(document.querySelector('#act-draw').textContent));
   await shot(north, 'draw-offer-en');
   await north.click('#offer-accept');
   for (const p of [south, north, watcher]) await p.waitForSelector('#over:not([hidden])');

@@ -1044,9 +1044,12 @@ test('polish: the Learn and Puzzles cards 16 px apart; Togyz Kumalak\'s title cl
     await ready(p);
     const box = (sel) => p.$eval(sel, (el) => { const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; });
     const cols = await box('#start .cards');
+    const form = await box('#event-form');
     const learn = await box('#learn-entry');
     const puzzles = await box('#puzzles-entry');
-    assert.ok(Math.abs(learn.top - cols.bottom - 16) < 1, `${lang}: Learn 16 px under the columns (${learn.top - cols.bottom})`);
+    // The club event's form (issue 41) comes between the columns and Learn.
+    assert.ok(Math.abs(form.top - cols.bottom - 16) < 1, `${lang}: the event's form 16 px under the columns (${form.top - cols.bottom})`);
+    assert.ok(Math.abs(learn.top - form.bottom - 16) < 1, `${lang}: Learn 16 px under the event's form (${learn.top - form.bottom})`);
     assert.ok(Math.abs(puzzles.top - learn.bottom - 16) < 1, `${lang}: Puzzles 16 px under Learn (${puzzles.top - learn.bottom})`);
     await p.check('input[name="kind"][value="togyz"]');
     await p.setViewportSize({ width: 360, height: 740 });
