@@ -37,7 +37,8 @@ typedef struct qent {
 typedef struct conn {
 	struct lws *wsi;
 	room_member m;            /* its place in the rooms (m.ip: counted per address) */
-	char addr[64];            /* client address for limits and logs */
+	char addr[48];            /* client address for limits and logs (an IPv6
+	                           * address has at most 45 characters as text) */
 	reasm rx;                 /* a message in several chunks, reassembled */
 	qent *q;                  /* outgoing ring of qcap entries, grown up to max_queue */
 	int qhead, qlen, qcap;
@@ -45,14 +46,14 @@ typedef struct conn {
 	const char *close_why;    /* a static string */
 	int64_t win_start;        /* rate window start (ms) and messages in it */
 	int win_count;
-	int live;                 /* counted in connections */
+	uint8_t live;             /* counted in connections */
+	uint8_t ping;             /* 1: a ping is due, 2: sent, awaiting traffic */
+	uint8_t probe;            /* round trip: 1: a ping is due, 2: sent at probe_sent */
 	struct conn *all_next, *all_prev; /* in the list of every connection */
 	int64_t last_rx;          /* ms of the last frame (or pong) received */
 	int64_t choked_since;     /* ms since output waits on a full socket, or 0 */
 	int64_t rx_bytes;         /* the socket's bytes received at rx_checked_at */
 	int64_t rx_checked_at;    /* ms, or 0 before the first check */
-	int ping;                 /* 1: a ping is due, 2: sent, awaiting traffic */
-	int probe;                /* round trip: 1: a ping is due, 2: sent at probe_sent */
 	struct conn *ready_next, **ready_pprev; /* in the list of connections
 	                                         * with messages queued this pass */
 	int64_t probe_sent;       /* ms */

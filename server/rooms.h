@@ -46,6 +46,7 @@ typedef struct room_member {
 	char *name;                      /* a spectator's name (the heap's, freed by
 	                                  * rooms_leave), or NULL for none (a
 	                                  * player's is the seat's, in the room) */
+	struct ev_watcher *watch;        /* the club event it follows (events.c), or NULL */
 	uint32_t serial;                 /* given at each entry into a room (modulo
 	                                  * 2^32): an answer that comes later (a
 	                                  * chat history read) finds its member by it */
@@ -53,10 +54,9 @@ typedef struct room_member {
 	                                  * taken from the store (several servers) */
 	uint8_t history;                 /* 1 while its chat history is read (after
 	                                  * a join), 2 if a line came meanwhile */
-	struct ev_watcher *watch;        /* the club event it follows (events.c), or NULL */
 	uint8_t relay_in;                /* 1: another server relays this connection
 	                                  * (server/CLUSTER.md, "Split routing") */
-	/* 64 bytes: every connection has one (its chat limit is its seat's). */
+	/* 72 bytes: every connection has one (its chat limit is its seat's). */
 } room_member;
 
 /* How the rooms reach connections: the transport's functions. A message
