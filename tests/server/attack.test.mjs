@@ -471,59 +471,43 @@ test('silent sockets from two addresses cannot keep a newcomer out of the header
   // 80 silent sockets from 127.0.0.2 and .3, each reopened as soon as it
   // closes, against a pool of 32 header buffers: newcomers from another
   // address are still answered at once (gate.c).
-  withServer(['--max-handshakes', '32'], async (srv) => {
-    let stop = false;
-    const held = new Set();
-    const hold = async (addr) => {
-      while (!stop) {
-        const s = await rawOpen(srv.port, addr).catch(() => null);
-        if (!s) { await new Promise((r) => setTimeout(r, 20)); continue; }
-        held.add(s);
-        await until(() => s.ended || stop, 60000).catch(() => {});
-        held.delete(s);
-        s.destroy();
-      }
-    };
-    const holders = [];
-    for (let i = 0; i < 80; i++) holders.push(hold(`127.0.0.${2 + (i % 2)}`));
-    try {
-      await newcomers(srv);
-    } finally {
-      stop = true;
-      for (const s of held) s.destroy();
-      await Promise.all(holders);
-    }
-  }));
+  withServer(['--max-handshakes', '32'], (srv) =>
+    holding(srv, 80, (i) => `127.0.0.${2 + (i % 2)}`, null, () => newcomers(srv))));
 
 test('tricklers within their share from many addresses cannot keep a newcomer out of the header pool', () =>
   // 2 sockets from each of 16 addresses (each address within its share
   // of a pool of 32), each sending one byte of its head and nothing more,
   // reopened as soon as it closes: the one reading its head the longest
   // makes way for a newcomer (gate.c).
-  withServer(['--max-handshakes', '32'], async (srv) => {
-    let stop = false;
-    const held = new Set();
-    const hold = async (addr) => {
-      while (!stop) {
-        const s = await rawOpen(srv.port, addr).catch(() => null);
-        if (!s) { await new Promise((r) => setTimeout(r, 20)); continue; }
-        s.write('G');
-        held.add(s);
-        await until(() => s.ended || stop, 60000).catch(() => {});
-        held.delete(s);
-        s.destroy();
-      }
-    };
-    const holders = [];
-    for (let i = 0; i < 32; i++) holders.push(hold(`127.0.1.${10 + (i % 16)}`));
-    try {
-      await newcomers(srv, { silent: false });
-    } finally {
-      stop = true;
-      for (const s of held) s.destroy();
-      await Promise.all(holders);
+  withServer(['--max-handshakes', '32'], (srv) =>
+    holding(srv, 32, (i) => `127.0.1.${10 + (i % 16)}`, 'G', () => newcomers(srv, { silent: false }))));
+
+// n sockets, the i-th from addr(i), each sending first (null: nothing)
+// and then nothing more, reopened as soon as it closes, while fn runs.
+async function holding(srv, n, addr, first, fn) {
+  let stop = false;
+  const held = new Set();
+  const hold = async (a) => {
+    while (!stop) {
+      const s = await rawOpen(srv.port, a).catch(() => null);
+      if (!s) { await new Promise((r) => setTimeout(r, 20)); continue; }
+      if (first) s.write(first);
+      held.add(s);
+      await until(() => s.ended || stop, 60000).catch(() => {});
+      held.delete(s);
+      s.destroy();
     }
-  }));
+  };
+  const holders = [];
+  for (let i = 0; i < n; i++) holders.push(hold(addr(i)));
+  try {
+    await fn();
+  } finally {
+    stop = true;
+    for (const s of held) s.destroy();
+    await Promise.all(holders);
+  }
+}
 
 // Six newcomers half a second apart, each answered within 3 s (before
 // this, each waited 5 s and was reset).
