@@ -764,6 +764,20 @@ static void load_synced(void *arg, int ok, const char *err)
 	d->ok = ok;
 }
 
+/* Runs the loop until the pipeline's sync of d answers (at start-up,
+ * before the server listens): 1 when it succeeded. */
+static int wait_synced(pg_store *s, const load_done *d)
+{
+	ev_timer t;
+
+	ev_timer_init(&t, wake, 0.1, 0.1);
+	ev_timer_start(s->loop, &t);
+	while (!d->synced)
+		ev_run(s->loop, EVRUN_ONCE);
+	ev_timer_stop(s->loop, &t);
+	return d->ok;
+}
+
 /* At start-up, before the server listens: takes back the rooms of this
  * node's former incarnations (the others come when joined, by take), and
  * waits for the answer. */
@@ -772,7 +786,6 @@ static int pgs_load(store *base, store_load_fn *fn, void *arg)
 	pg_store *s = (pg_store *)base;
 	read_ctx *q = calloc(1, sizeof *q);
 	load_done d = {0, 0};
-	ev_timer t;
 	int rc;
 
 	if (!q)
@@ -788,12 +801,7 @@ static int pgs_load(store *base, store_load_fn *fn, void *arg)
 			return -1;
 		}
 	}
-	ev_timer_init(&t, wake, 0.1, 0.1);
-	ev_timer_start(s->loop, &t);
-	while (!d.synced)
-		ev_run(s->loop, EVRUN_ONCE);
-	ev_timer_stop(s->loop, &t);
-	rc = q->answered && d.ok ? q->rc : -1;
+	rc = wait_synced(s, &d) && q->answered ? q->rc : -1;
 	free(q);
 	return rc;
 }
@@ -1040,7 +1048,6 @@ static int pgs_ev_load(store *base, const char *id, store_event_fn *fn,
 	ev_read_ctx *q = calloc(1, sizeof *q);
 	const char *vals[1] = {id};
 	load_done d = {0, 0};
-	ev_timer t;
 	int rc;
 
 	if (id) {
@@ -1067,12 +1074,7 @@ static int pgs_ev_load(store *base, const char *id, store_event_fn *fn,
 		free(q);
 		return -1;
 	}
-	ev_timer_init(&t, wake, 0.1, 0.1);
-	ev_timer_start(s->loop, &t);
-	while (!d.synced)
-		ev_run(s->loop, EVRUN_ONCE);
-	ev_timer_stop(s->loop, &t);
-	rc = q->answered && d.ok ? q->rc : -1;
+	rc = wait_synced(s, &d) && q->answered ? q->rc : -1;
 	free(q);
 	return rc;
 }

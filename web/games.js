@@ -53,18 +53,7 @@ function heldEvents() {
 // forgets it (the token kept).
 function drawEvents(events) {
   keyedList($('games-events'), events, (e) => e.id, (e) => {
-    const li = document.createElement('li');
-    li.className = 'game-item event-item';
-    const info = document.createElement('span');
-    info.className = 'game-info';
-    const title = document.createElement('span');
-    title.className = 'game-title';
-    const detail = document.createElement('span');
-    detail.className = 'game-detail';
-    info.append(title, detail);
-    const open = document.createElement('a');
-    open.className = 'button small';
-    open.href = `?event=${encodeURIComponent(e.id)}`;
+    const li = listItem('game-item event-item', `?event=${encodeURIComponent(e.id)}`);
     const rm = document.createElement('button');
     rm.type = 'button';
     rm.className = 'small';
@@ -73,7 +62,7 @@ function drawEvents(events) {
       li.remove();
       if (!$('games-events').children.length && !$('games-list').children.length) $('games').hidden = true;
     });
-    li.append(info, open, rm);
+    li.append(rm);
     return li;
   }, (li, e) => {
     const [info, open, rm] = li.children;
@@ -145,9 +134,16 @@ function ago(seconds) {
 // One room of the list, from text nodes only: made once per room, then
 // kept (its text and buttons follow the answer).
 function makeItem(g) {
-  const li = document.createElement('li');
-  li.className = 'game-item';
+  const li = listItem('game-item', `?room=${encodeURIComponent(g.room)}`);
   li.dataset.room = g.room;
+  return li;
+}
+
+// An item of the lists (a room, an event): its title and detail, and a
+// link that opens it at href.
+function listItem(className, href) {
+  const li = document.createElement('li');
+  li.className = className;
   const info = document.createElement('span');
   info.className = 'game-info';
   const title = document.createElement('span');
@@ -157,7 +153,7 @@ function makeItem(g) {
   info.append(title, detail);
   const open = document.createElement('a');
   open.className = 'button small';
-  open.href = `?room=${encodeURIComponent(g.room)}`;
+  open.href = href;
   li.append(info, open);
   return li;
 }
