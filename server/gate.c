@@ -32,6 +32,7 @@ static gate_stats stats;
 /* A newcomer within its share found the pool full: evict() runs from a
  * timer at once (closing sockets inside the newcomer's accept is not). */
 static lws_sorted_usec_list_t evict_sul;
+static struct lws_context *evict_ctx;
 static int evict_due;
 
 void gate_init(int size)
@@ -179,12 +180,25 @@ static void evict(int64_t now)
 	}
 }
 
+/* A newcomer came when nothing could go yet (the tricklers all younger
+ * than GATE_EVICT_SLOW_MS): eviction is tried again every
+ * GATE_RETRY_MS, GATE_RETRIES times, rather than at the next newcomer. */
+#define GATE_RETRY_MS 100
+#define GATE_RETRIES 20
+static int evict_tries;
+
 static void evict_now(lws_sorted_usec_list_t *sul)
 {
-	(void)sul;
+	uint64_t before = stats.evicted;
+
 	evict_due = 0;
-	if (reading >= pool)
-		evict(now_ms());
+	if (reading < pool)
+		return;
+	evict(now_ms());
+	if (stats.evicted == before && evict_tries-- > 0) {
+		evict_due = 1;
+		lws_sul_schedule(evict_ctx, 0, sul, evict_now, (lws_usec_t)GATE_RETRY_MS * 1000);
+	}
 }
 
 int gate_accept(struct lws *wsi, ipent *ip, int64_t now)
@@ -200,7 +214,9 @@ int gate_accept(struct lws *wsi, ipent *ip, int64_t now)
 	append(g, GQ_SILENT);
 	if (reading > pool && !(ip && ip->handshakes > share()) && !evict_due) {
 		evict_due = 1;
-		lws_sul_schedule(lws_get_context(wsi), 0, &evict_sul, evict_now, 0);
+		evict_tries = GATE_RETRIES;
+		evict_ctx = lws_get_context(wsi);
+		lws_sul_schedule(evict_ctx, 0, &evict_sul, evict_now, 0);
 	}
 	return 0;
 }
