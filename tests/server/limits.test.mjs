@@ -299,31 +299,51 @@ test('spectators coming and going: no write, a count a second, never a player dr
 
 test('--max-handshakes: only that many connections have their headers read at once; the next waits its turn', () =>
   withServer(['--max-handshakes', '2'], async (srv) => {
-    // Two connections that never finish their request headers hold both
-    // header buffers (from two addresses: the third's would otherwise be
-    // within its share, and evict one of its address's, gate.c).
-    const slow = [];
-    for (let i = 0; i < 2; i++) {
+    // Connections that never finish their request headers each hold a
+    // header buffer (from their own addresses: a newcomer's would
+    // otherwise be within its share, and evict one of its address's,
+    // gate.c).
+    const trickle = async (host) => {
       const s = await new Promise((res, rej) => {
-        const c = connect({ port: srv.port, host: '127.0.0.1', localAddress: `127.0.0.${3 + i}` },
-          () => res(c));
+        const c = connect({ port: srv.port, host: '127.0.0.1', localAddress: host }, () => res(c));
         c.on('error', rej);
       });
       s.on('error', () => {});
+      s.gone = false;
+      s.on('close', () => { s.gone = true; });
       s.write('GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\n');
-      slow.push(s);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-    // A third, from another address, waits (not refused) ...
-    let opened = false;
-    const pending = Client.open(srv.port, { localAddress: '127.0.0.2' }).then((c) => { opened = true; return c; });
-    await new Promise((r) => setTimeout(r, 1000));
-    assert.equal(opened, false, 'a third handshake was read while two held the buffers');
+      return s;
+    };
+    const opening = (host) => {
+      const p = Client.open(srv.port, { localAddress: host }).then((c) => { p.opened = true; return c; });
+      p.opened = false;
+      return p;
+    };
+    const slow = [await trickle('127.0.0.3'), await trickle('127.0.0.4')];
+    await new Promise((r) => setTimeout(r, 100));
+    // A third, from another address, waits (not refused) while the two
+    // are younger than a second ...
+    const third = opening('127.0.0.2');
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(third.opened, false, 'a third handshake was read while two held the buffers');
     // ... and is served as soon as one of them goes.
     slow[0].destroy();
-    const c = await pending;
+    const c = await third;
     c.send({ type: 'create', side: 'south' });
     await c.expect('welcome');
+    // The pool full again; a newcomer waits until the oldest holder has
+    // been sending its head for a second, which then makes way.
+    slow.push(await trickle('127.0.0.5'));
+    const fourth = opening('127.0.0.6');
+    const d = await fourth;
+    d.send({ type: 'create', side: 'south' });
+    await d.expect('welcome');
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(slow[1].gone, true, 'the oldest trickler was not made to go');
+    assert.equal(slow[2].gone, false, 'a young trickler was made to go');
+    const m = await (await httpGet(srv.port, '/metrics')).text();
+    assert.match(m, /oware_handshakes_cut_total\{reason="evicted"\} 1\n/);
     c.close();
-    slow[1].destroy();
+    d.close();
+    slow[2].destroy();
   }));
