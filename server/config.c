@@ -273,5 +273,6 @@ int config_load(srv_config *c, int argc, char **argv)
 	c->rooms.chat_window_ms = ROOMS_CHAT_WINDOW_MS;
 	/* A join is taken or relayed within the lease plus 3 s (TAKE_EXTRA_S). */
 	c->rooms.join_wait_ms = ((int64_t)c->lease_seconds + 3) * 1000;
+	c->events.join_wait_ms = c->rooms.join_wait_ms;
 	return 0;
 }

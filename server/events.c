@@ -50,6 +50,25 @@ typedef struct event_ent {
 	struct event_ent *hnext;
 } event_ent;
 
+/* Several servers: a message for an event this server does not hold, waiting for the
+ * event to be taken from the store (one take per event). A member that
+ * leaves meanwhile is cleared (m NULL). */
+typedef struct ev_waiter {
+	struct ev_waiter *next;
+	room_member *m;
+	int64_t deadline;        /* ms: relayed or taken again until then */
+	proto_msg msg;
+} ev_waiter;
+
+typedef struct ev_take_req {
+	struct ev_take_req *next;
+	char id[ROOM_ID_LEN + 1];
+	int stale;               /* the lease was lost meanwhile */
+	ev_waiter *waiters;
+} ev_take_req;
+
+static ev_take_req *takes;
+
 static events_config cfg;
 static store *st;
 static rooms_io io;
@@ -96,6 +115,8 @@ static void insert(event_ent *e)
 }
 
 static void unwatch(ev_watcher *w);
+static int direct_follower(const event_ent *e);
+static void ev_wanted(void *arg, const char *id);
 
 static void ent_free(event_ent *e)
 {
@@ -327,6 +348,93 @@ static int apply(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_LEN + 
 	return 0;
 }
 
+/* ---- writes not confirmed yet (several servers) ---- */
+
+/* An event's insert or change written in a batch not yet confirmed: a
+ * batch refused because a room in it is another server's is written
+ * again, whole, in the open one (rooms_on_fenced_rewrite), so the event
+ * writes of that batch and of the later ones are written again too, in
+ * their order. */
+typedef struct pending_write {
+	struct pending_write *next;
+	uint64_t batch;
+	char id[ROOM_ID_LEN + 1];
+	int64_t when;                /* the change's updated time */
+	store_event_change c;        /* a change (its body in body) ... */
+	char *body;
+	store_event *ins;            /* ... or an insert (and its settings) */
+} pending_write;
+
+static pending_write *pending, **pending_tail = &pending;
+
+static void pending_prune(void)
+{
+	while (pending && pending->batch <= rooms_committed()) {
+		pending_write *p = pending;
+
+		pending = p->next;
+		free(p->ins);
+		free(p->body);
+		free(p);
+	}
+	if (!pending)
+		pending_tail = &pending;
+}
+
+/* Notes a write made in the open batch (several servers only; a failed
+ * allocation only loses a rewrite after a fence, logged then). */
+static void pending_add(const char *id, int64_t when, const store_event_change *c,
+                        const store_event *ins)
+{
+	pending_write *p;
+
+	if (!st->ops->ev_take)
+		return;
+	pending_prune();
+	if (!(p = calloc(1, sizeof *p)))
+		return;
+	p->batch = rooms_release_seq();
+	snprintf(p->id, sizeof p->id, "%s", id);
+	p->when = when;
+	if (c) {
+		p->c = *c;
+		p->c.body = p->body = strdup(c->body);
+	} else if ((p->ins = malloc(sizeof *p->ins + strlen(ins->settings) + 1))) {
+		char *text = (char *)(p->ins + 1);
+
+		*p->ins = *ins;
+		p->ins->settings = strcpy(text, ins->settings);
+	}
+	if (c ? !p->c.body : !p->ins) {
+		free(p);
+		return;
+	}
+	*pending_tail = p;
+	pending_tail = &p->next;
+}
+
+/* Batch k was refused for a room: the event writes from k on again, in
+ * the open batch (open). */
+static void pending_rewrite(uint64_t k, uint64_t open)
+{
+	pending_prune();
+	for (pending_write *p = pending; p; p = p->next) {
+		event_ent *e;
+		int rc;
+
+		if (p->batch < k || p->batch >= open)
+			continue;
+		rc = p->ins ? st->ops->ev_insert(st, p->ins) : st->ops->ev_append(st, p->id, p->when,
+		                                                                   &p->c);
+		if (rc < 0)
+			log_event(LOG_ERROR, "event_write_lost", "event=%s seq=%lld", p->id,
+			          (long long)p->c.seq);
+		p->batch = open;
+		if ((e = find(p->id)))
+			e->dirty_seq = open;
+	}
+}
+
 /* Writes ch (and a join's token) to the open batch, then applies it:
  * 0, or -1 with nothing changed. */
 static int commit(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_LEN + 1], int by,
@@ -348,6 +456,7 @@ static int commit(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_LEN +
 	}
 	if (!st->ops->ev_append || st->ops->ev_append(st, e->id, now, &c) < 0)
 		return -1;
+	pending_add(e->id, now, &c, NULL);
 	if (apply(e, ch, rooms, by) < 0)
 		log_event(LOG_ERROR, "event_apply_failed", "event=%s seq=%lld", e->id,
 		          (long long)c.seq);
@@ -718,8 +827,20 @@ static void unwatch(ev_watcher *w)
 
 void events_leave(room_member *m)
 {
+	event_ent *e = m->watch ? m->watch->e : NULL;
+
 	if (m->watch)
 		unwatch(m->watch);
+	/* The last follower connected here directly left while others are
+	 * relayed here: given up as if the relaying server wanted it (it did,
+	 * when it relayed); they come back through the routing. */
+	if (e && st->ops->ev_release && e->watchers && !direct_follower(e))
+		ev_wanted(NULL, e->id);
+	if (m->waiting)
+		for (ev_take_req *t = takes; t; t = t->next)
+			for (ev_waiter *w = t->waiters; w; w = w->next)
+				if (w->m == m)
+					w->m = NULL;
 }
 
 /* m follows e with role (and entry): its watcher, or NULL after an error
@@ -922,6 +1043,254 @@ static void game_ended(const rules_room *rr)
 
 	if (e && take_result(e, rr))
 		broadcast(e);
+	else if (!e && st->ops->ev_board && st->ops->ev_board(st, rr->rec.event) < 0)
+		log_event(LOG_WARN, "event_board_untold", "event=%s room=%s", rr->rec.event,
+		          rr->rec.id);
+}
+
+/* The result of a board's room another server holds (read as stored):
+ * the event's, when its game ended. */
+typedef struct peek_ctx {
+	char event[ROOM_ID_LEN + 1];
+} peek_ctx;
+
+static void board_peeked(void *arg, const room_rec *rec, const uint8_t *pits, int n, int seats)
+{
+	const peek_ctx *p = arg;
+	event_ent *e = find(p->event);
+	rules_room tmp;
+
+	(void)seats;
+	memset(&tmp, 0, sizeof tmp);
+	if (e && rules_restore(&tmp, rec, pits, n, now_ms(), NULL) == 0 && rules_over(&tmp) &&
+	    take_result(e, &tmp))
+		broadcast(e);
+	rules_room_free(&tmp);
+}
+
+static void board_peek_done(void *arg, int rc)
+{
+	(void)rc;
+	free(arg);
+}
+
+/* Every board of e's current round whose game ended without its result
+ * reaching the event (a store that failed between the two; on several
+ * servers, a room another server holds, or held when the event was not
+ * held anywhere) gets it: at once for the rooms here, from the store for
+ * the others. */
+static void sweep_boards(event_ent *e)
+{
+	int r = e->ev.nrounds - 1;
+
+	for (int i = 0; e->ev.state == EV_RUNNING && r >= 0 && i < e->ev.rounds[r].nboards; i++) {
+		const char *id = e->rooms[r][i];
+		const rules_room *rr;
+		peek_ctx *p;
+
+		if (!id[0] || e->ev.rounds[r].boards[i].result)
+			continue;
+		if ((rr = rooms_find_rules(id))) {
+			if (rules_over(rr) && take_result(e, rr))
+				broadcast(e);
+		} else if (st->ops->peek && (p = malloc(sizeof *p))) {
+			memcpy(p->event, e->id, sizeof p->event);
+			st->ops->peek(st, id, board_peeked, board_peek_done, p);
+		}
+	}
+}
+
+/* ---- several servers: events taken, given up, dropped ---- */
+
+static event_ent *loading;
+static void load_event(void *arg, const store_event *se);
+static void load_change(void *arg, const char *id, const store_event_change *c);
+static void handle(room_member *m, const proto_msg *msg, int counted);
+
+static void take_event(void *arg, const store_event *se)
+{
+	const ev_take_req *t = arg;
+
+	if (!t->stale && !find(se->id))
+		load_event(NULL, se);
+	else
+		loading = NULL;
+}
+
+static void taken(void *arg, int rc)
+{
+	ev_take_req *t = arg, **pp = &takes;
+	event_ent *e;
+
+	loading = NULL;
+	while (*pp != t)
+		pp = &(*pp)->next;
+	*pp = t->next;
+	e = t->stale ? NULL : find(t->id);
+	if (e && rc == STORE_TAKEN) {
+		log_event(LOG_INFO, "event_taken", "event=%s", t->id);
+		sweep_boards(e);
+	}
+	while (t->waiters) {
+		ev_waiter *w = t->waiters;
+
+		t->waiters = w->next;
+		if (w->m) {
+			w->m->waiting = 0;
+			if (e)
+				handle(w->m, &w->msg, 1);
+			else if (rc == STORE_ELSEWHERE)
+				; /* relayed (relay_to) */
+			else if (t->stale)
+				io.error(w->m, PROTO_E_INTERNAL, "this server lost its hold on its events"
+				         " while taking this one; try again");
+			else if (rc == STORE_NONE || rc == STORE_TAKEN)
+				io.error(w->m, PROTO_E_NO_EVENT, "no event has that id (or it expired)");
+			else
+				io.error(w->m, PROTO_E_INTERNAL, "the event cannot be taken over now (the"
+				         " store fails, or another server still holds it); try again");
+		}
+		free(w);
+	}
+	free(t);
+}
+
+/* The store found t's event held by another live server, which takes
+ * relayed connections at addr: its waiters that open a follower's
+ * connection (a watch or a join) are relayed there, as a room's joins
+ * are; the others wait for the holder to give the event up. */
+static int relay_to(void *arg, const char *addr, const char *key)
+{
+	ev_take_req *t = arg;
+	int all = 1;
+
+	if (!io.relay || !addr[0] || !key[0])
+		return 0;
+	for (ev_waiter *w = t->waiters; w; w = w->next)
+		all &= !w->m || w->msg.type == PROTO_MSG_EVENT_WATCH ||
+		       w->msg.type == PROTO_MSG_EVENT_JOIN;
+	if (!all)
+		return 0;
+	for (ev_waiter *w = t->waiters; w; w = w->next)
+		if (w->m) {
+			w->m->waiting = 0;
+			if (io.relay(w->m, addr, key, &w->msg, w->deadline) < 0)
+				io.error(w->m, PROTO_E_INTERNAL, "out of memory; try again");
+			w->m = NULL;
+		}
+	return 1;
+}
+
+/* m's msg waits until deadline (ms) for its event, which this server
+ * does not hold, to be taken from the store (or relayed to its holder). */
+static void wait_take(room_member *m, const proto_msg *msg, int64_t deadline)
+{
+	ev_take_req *t;
+	ev_waiter *w = malloc(sizeof *w);
+
+	for (t = takes; t && strcmp(t->id, msg->event); t = t->next)
+		;
+	if (!w || (!t && !(t = calloc(1, sizeof *t)))) {
+		free(w);
+		io.error(m, PROTO_E_INTERNAL, "out of memory; try again");
+		return;
+	}
+	w->m = m;
+	w->deadline = deadline;
+	w->msg = *msg;
+	w->next = t->waiters;
+	t->waiters = w;
+	m->waiting = 1;
+	if (t->id[0])
+		return; /* its take is under way */
+	memcpy(t->id, msg->event, sizeof t->id);
+	t->next = takes;
+	takes = t;
+	st->ops->ev_take(st, t->id, take_event, load_change, taken, relay_to, t);
+}
+
+/* e is no longer this server's: its followers are closed with close
+ * (they come back through the routing to where it is next), and it goes
+ * from memory (not from the store). */
+static void drop(event_ent *e, int code, const char *why)
+{
+	while (e->watchers) {
+		room_member *m = e->watchers->m;
+
+		unwatch(e->watchers);
+		io.close(m, code, why);
+	}
+	unlink_free(e);
+}
+
+/* 1 when a follower of e is connected here directly (not relayed). */
+static int direct_follower(const event_ent *e)
+{
+	for (const ev_watcher *w = e->watchers; w; w = w->next)
+		if (!w->m->relay_in)
+			return 1;
+	return 0;
+}
+
+/* Another server wants event id (a follower of it reached that server):
+ * unless a follower of it is connected here directly, given up in the
+ * open batch, even when it is not here (a give-up lost with its batch
+ * leaves it held here), its followers sent there. */
+static void ev_wanted(void *arg, const char *id)
+{
+	event_ent *e = find(id);
+
+	(void)arg;
+	if (e && direct_follower(e)) {
+		/* Kept: the other server relays its followers here. */
+		log_event(LOG_DEBUG, "event_kept", "event=%s", id);
+		return;
+	}
+	if (!rooms_store_ok() || st->ops->ev_release(st, id) < 0)
+		return;
+	if (e) {
+		log_event(LOG_INFO, "event_released", "event=%s followers=%d", id, e->nwatchers);
+		drop(e, ROOMS_CLOSE_MOVED, "moved");
+	}
+}
+
+/* This server's lease was lost: no event is its own any more. */
+static void lease_lost(void)
+{
+	int n = nevents;
+
+	for (unsigned b = 0; b < EV_BUCKETS; b++)
+		while (table[b])
+			drop(table[b], ROOMS_CLOSE_MOVED, "moved");
+	for (ev_take_req *t = takes; t; t = t->next)
+		t->stale = 1;
+	if (n)
+		log_event(LOG_WARN, "events_dropped", "events=%d reason=lease_lost", n);
+}
+
+/* A game of a board of event id ended on another server. */
+static void board_told(void *arg, const char *id)
+{
+	event_ent *e = find(id);
+
+	(void)arg;
+	if (e)
+		sweep_boards(e);
+}
+
+void events_relay_failed(room_member *m, const proto_msg *msg, int64_t deadline)
+{
+	if (m->room || m->waiting || m->watch)
+		return;
+	if (now_ms() >= deadline) {
+		io.error(m, PROTO_E_INTERNAL, "the server that holds the event cannot be reached"
+		         " now; try again");
+		return;
+	}
+	if (find(msg->event))
+		handle(m, msg, 1);
+	else
+		wait_take(m, msg, deadline);
 }
 
 /* ---- the messages ---- */
@@ -1065,6 +1434,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 		io.error(m, PROTO_E_INTERNAL, "the store cannot save changes now; no event was created");
 		return;
 	}
+	pending_add(e->id, 0, NULL, &se);
 	insert(e);
 	e->dirty_seq = rooms_release_seq();
 	if (m->ip) {
@@ -1161,6 +1531,13 @@ static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 
 void events_handle(room_member *m, const proto_msg *msg)
 {
+	handle(m, msg, 0);
+}
+
+/* counted: msg was counted against its address's joins already (it
+ * waited for its event to be taken). */
+static void handle(room_member *m, const proto_msg *msg, int counted)
+{
 	event_ent *e;
 	int entry = -1, role;
 	ev_watcher *w;
@@ -1173,14 +1550,19 @@ void events_handle(room_member *m, const proto_msg *msg)
 		do_create(m, msg);
 		return;
 	}
-	e = find(msg->event);
-	if (!e) {
-		io.error(m, PROTO_E_NO_EVENT, "no event has that id (or it expired)");
+	if (!counted && (msg->type == PROTO_MSG_EVENT_WATCH || msg->type == PROTO_MSG_EVENT_JOIN) &&
+	    m->ip && ip_join_allow(m->ip, now_ms(), cfg.joins_per_ip_per_min) < 0) {
+		io.error(m, PROTO_E_RATE_LIMITED, "too many joins from this address; wait a minute");
 		return;
 	}
-	if ((msg->type == PROTO_MSG_EVENT_WATCH || msg->type == PROTO_MSG_EVENT_JOIN) && m->ip &&
-	    ip_join_allow(m->ip, now_ms(), cfg.joins_per_ip_per_min) < 0) {
-		io.error(m, PROTO_E_RATE_LIMITED, "too many joins from this address; wait a minute");
+	e = find(msg->event);
+	if (!e && !counted && st->ops->ev_take && rooms_store_ok() &&
+	    strlen(msg->event) <= ROOM_ID_LEN) {
+		wait_take(m, msg, now_ms() + cfg.join_wait_ms);
+		return;
+	}
+	if (!e) {
+		io.error(m, PROTO_E_NO_EVENT, "no event has that id (or it expired)");
 		return;
 	}
 	switch (msg->type) {
@@ -1205,27 +1587,36 @@ void events_handle(room_member *m, const proto_msg *msg)
 
 /* ---- start-up, expiry ---- */
 
-static event_ent *loading;
 static int load_failed;
 
-static void load_event(void *arg, const store_event *se)
+/* An event as stored, its changes still to apply (load_change), or NULL. */
+static event_ent *ent_read(const store_event *se)
 {
 	event_ent *e = calloc(1, sizeof *e);
 
-	(void)arg;
-	loading = NULL;
-	if (!e || find(se->id) || settings_parse(e, se->settings) < 0) {
+	if (!e || settings_parse(e, se->settings) < 0) {
 		log_event(LOG_ERROR, "event_unreadable", "event=%s", se->id);
 		free(e);
 		load_failed++;
-		return;
+		return NULL;
 	}
 	memcpy(e->id, se->id, sizeof e->id);
 	memcpy(e->org_tok, se->org_tok, SHA256_LEN);
 	e->created = se->created;
 	e->updated = se->updated;
-	insert(e);
-	loading = e;
+	return e;
+}
+
+static void load_event(void *arg, const store_event *se)
+{
+	(void)arg;
+	loading = NULL;
+	if (find(se->id)) {
+		log_event(LOG_ERROR, "event_unreadable", "event=%s error=\"read twice\"", se->id);
+		return;
+	}
+	if ((loading = ent_read(se)))
+		insert(loading);
 }
 
 static void load_change(void *arg, const char *id, const store_event_change *c)
@@ -1262,21 +1653,29 @@ int events_restore(void)
 	loading = NULL;
 	if (n < 0)
 		return -1;
-	/* A board whose game ended while its result did not reach the event
-	 * (a store that failed between the two) gets it now. */
 	for (unsigned b = 0; b < EV_BUCKETS; b++)
-		for (event_ent *e = table[b]; e; e = e->hnext) {
-			int r = e->ev.nrounds - 1;
-
-			for (int i = 0; e->ev.state == EV_RUNNING && r >= 0 && i < e->ev.rounds[r].nboards;
-			     i++) {
-				const rules_room *rr = e->rooms[r][i][0] ? rooms_find_rules(e->rooms[r][i]) : NULL;
-
-				if (rr && !e->ev.rounds[r].boards[i].result && rules_over(rr))
-					take_result(e, rr);
-			}
+		for (event_ent *e = table[b], *next; e; e = next) {
+			next = e->hnext;
+			sweep_boards(e);
 		}
 	return nevents;
+}
+
+/* Events taken idle from a dead server: the next sweep expires the due. */
+static void idle_event(void *arg, const store_event *se)
+{
+	(void)arg;
+	loading = NULL;
+	if (!find(se->id))
+		load_event(NULL, se);
+}
+
+static void idle_taken(void *arg, int rc)
+{
+	(void)arg;
+	loading = NULL;
+	if (rc > 0)
+		log_event(LOG_INFO, "events_taken_idle", "events=%d", rc);
 }
 
 void events_expire(void)
@@ -1296,6 +1695,12 @@ void events_expire(void)
 			unlink_free(e);
 			stats.expired++;
 		}
+	/* Several servers: a dead server's events that nobody follows again
+	 * would escape every expiry; those idle long enough are taken here. */
+	if (st->ops->ev_take_idle && rooms_store_ok())
+		st->ops->ev_take_idle(st, now - (EV_EMPTY_EXPIRE_S < cfg.expire_events
+		                                  ? EV_EMPTY_EXPIRE_S : cfg.expire_events),
+		                      idle_event, load_change, idle_taken, NULL);
 }
 
 static void reloaded(void *arg, int rc)
@@ -1312,6 +1717,17 @@ static void reloaded(void *arg, int rc)
 static void batch_lost(void)
 {
 	char id[ROOM_ID_LEN + 1];
+
+	/* Every batch not confirmed is lost with it: nothing to write again. */
+	while (pending) {
+		pending_write *p = pending;
+
+		pending = p->next;
+		free(p->ins);
+		free(p->body);
+		free(p);
+	}
+	pending_tail = &pending;
 
 	for (unsigned b = 0; b < EV_BUCKETS; b++)
 		for (event_ent *e = table[b], *next; e; e = next) {
@@ -1338,16 +1754,21 @@ int events_init(const events_config *c, store *s, const rooms_io *i)
 	io = *i;
 	rooms_on_game_ended(game_ended);
 	rooms_on_batch_lost(batch_lost);
+	if (st->ops->ev_take && st->ops->set_events) {
+		store_events ev = {.ev_wanted = ev_wanted, .ev_board = board_told};
+
+		st->ops->set_events(st, &ev);
+		rooms_on_lease_lost(lease_lost);
+		rooms_on_fenced_rewrite(pending_rewrite);
+	}
 	return 0;
 }
 
-int events_export(const char *id, int what, jw *w)
+/* e's export what (events_export) into w: 0, or -2 out of memory. */
+static int export_ent(const event_ent *e, int what, jw *w)
 {
-	const event_ent *e = find(id);
 	long n;
 
-	if (!e)
-		return -1;
 	if (what == 0) {
 		view_body(w, e);
 		view_you(w, e, NULL);
@@ -1368,4 +1789,83 @@ int events_export(const char *id, int what, jw *w)
 		return -2;
 	w->len = (size_t)n;
 	return 0;
+}
+
+int events_export(const char *id, int what, jw *w)
+{
+	const event_ent *e = find(id);
+
+	return e ? export_ent(e, what, w) : -1;
+}
+
+/* Several servers: an event another server holds (or none) read as
+ * stored, for an export. */
+struct events_query {
+	char id[ROOM_ID_LEN + 1];
+	int what;
+	events_export_fn *fn;        /* NULL once cancelled */
+	void *arg;
+	event_ent *e;                /* the event read, its changes applied */
+};
+
+static void query_event(void *arg, const store_event *se)
+{
+	events_query *q = arg;
+
+	loading = NULL;
+	if (!q->e && !strcmp(se->id, q->id))
+		loading = q->e = ent_read(se);
+}
+
+static void query_change(void *arg, const char *id, const store_event_change *c)
+{
+	events_query *q = arg;
+
+	if (!loading)
+		return;
+	load_change(NULL, id, c);
+	if (!loading)
+		q->e = NULL; /* unreadable: freed */
+}
+
+static void query_done(void *arg, int rc)
+{
+	events_query *q = arg;
+	jw w;
+
+	loading = NULL;
+	jw_init(&w);
+	if (q->fn)
+		q->fn(q->arg, rc < 0 ? -2 : !q->e ? -1 : export_ent(q->e, q->what, &w), &w);
+	jw_free(&w);
+	if (q->e)
+		ent_free(q->e);
+	free(q);
+}
+
+events_query *events_export_start(const char *id, int what, events_export_fn *fn, void *arg)
+{
+	events_query *q;
+	jw w;
+	int rc;
+
+	if (find(id) || !st->ops->ev_peek || strlen(id) > ROOM_ID_LEN ||
+	    !(q = calloc(1, sizeof *q))) {
+		jw_init(&w);
+		rc = events_export(id, what, &w);
+		fn(arg, rc, &w);
+		jw_free(&w);
+		return NULL;
+	}
+	memcpy(q->id, id, strlen(id) + 1);
+	q->what = what;
+	q->fn = fn;
+	q->arg = arg;
+	st->ops->ev_peek(st, id, query_event, query_change, query_done, q);
+	return q;
+}
+
+void events_export_cancel(events_query *q)
+{
+	q->fn = NULL;
 }

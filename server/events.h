@@ -23,6 +23,9 @@ typedef struct events_config {
 	int joins_per_ip_per_min;    /* event_join and event_watch count as joins */
 	int expire_events;           /* seconds after its last change an event goes */
 	int max_watchers;            /* connections following one event */
+	int64_t join_wait_ms;        /* several servers: a message for an event held
+	                              * elsewhere not answered within this (taking
+	                              * the event, or relayed) gets `internal` */
 } events_config;
 
 typedef struct events_stats {
@@ -37,6 +40,10 @@ int events_init(const events_config *cfg, store *st, const rooms_io *io);
 int events_restore(void);
 /* Acts on a checked event message from m (PROTO_MSG_IS_EVENT). */
 void events_handle(room_member *m, const proto_msg *msg);
+/* The relay of m (rooms_io.relay) to the event's holder ended before its
+ * first answer: the event is taken or relayed again, or, past deadline
+ * (ms), m gets `internal`. */
+void events_relay_failed(room_member *m, const proto_msg *msg, int64_t deadline);
 /* m's connection is going: it stops following its event. */
 void events_leave(room_member *m);
 /* Drops events past --expire-events. */
@@ -49,5 +56,13 @@ const events_stats *events_get_stats(void);
  * body into w (text, not JSON, for TRF and CSV), 0; or -1 when there is
  * no such event, -2 out of memory. */
 int events_export(const char *id, int what, jw *w);
+/* The same for an event this server may not hold (several servers: read
+ * from the store): fn gets events_export's return and w, before the
+ * return (which is NULL) when the event is at hand, else later from the
+ * loop unless events_export_cancel(the query returned) comes first. */
+typedef struct events_query events_query;
+typedef void events_export_fn(void *arg, int rc, jw *w);
+events_query *events_export_start(const char *id, int what, events_export_fn *fn, void *arg);
+void events_export_cancel(events_query *q);
 
 #endif

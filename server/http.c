@@ -312,55 +312,99 @@ int http_framing(struct lws *wsi, long *len)
 #define API_EVENTS_PATH "/api/events/"
 
 /* GET /api/events/<id>[/trf|/csv] (PROTOCOL.md "Exports"). */
+static const char *const ev_names[] = {"", "/trf", "/csv"};
+static const char *const ev_ctypes[] = {"application/json", "text/plain; charset=utf-8",
+                                        "text/csv; charset=utf-8"};
+
+/* The export's answer (rc as events_export's), at once or, read from a
+ * store shared by several servers, later from the loop: then its head
+ * waits for WRITEABLE, as the rooms' answer does (api_rooms.c). */
+static void events_ready(void *arg, int rc, jw *w)
+{
+	static const char none[] = "{\"error\":\"no_event\"}";
+	static const char oom[] = "{\"error\":\"internal\"}";
+	struct lws *wsi = arg;
+	http_req *rq = lws_wsi_user(wsi);
+	const char *body = w->buf;
+	size_t len = w->len;
+
+	rq->evq = NULL;
+	if (rc == 0 && w->oom)
+		rc = -2;
+	if (rc < 0) {
+		body = rc == -1 ? none : oom;
+		len = strlen(body);
+		rq->head_ctype = ev_ctypes[0];
+		rq->disp[0] = 0;
+	}
+	free(rq->buf);
+	rq->len = len;
+	if (!(rq->buf = malloc(LWS_PRE + len + 1)))
+		rq->hang_up = 1;
+	else {
+		memcpy(rq->buf + LWS_PRE, body, len);
+		rq->head_status = rc == 0 ? HTTP_STATUS_OK : rc == -1 ? HTTP_STATUS_NOT_FOUND
+		                  : HTTP_STATUS_INTERNAL_SERVER_ERROR;
+	}
+	if (!rq->in_start) {
+		if (rq->hang_up)
+			lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
+		else
+			lws_callback_on_writable(wsi);
+	}
+}
+
+/* The head and body of an answer ready (rq->head_status). */
+static int respond_ready(struct lws *wsi, http_req *rq)
+{
+	const char *extra[3] = {NULL, NULL, NULL};
+	unsigned status = rq->head_status;
+
+	rq->head_status = 0;
+	if (rq->disp[0]) {
+		extra[0] = "content-disposition:";
+		extra[1] = rq->disp;
+	}
+	return http_respond_with(wsi, rq, status, rq->head_ctype ? rq->head_ctype
+	                         : "application/json", extra);
+}
+
 static int events_route(struct lws *wsi, http_req *rq, const char *rest)
 {
-	static const char *const names[] = {"", "/trf", "/csv"};
-	static const char *const ctypes[] = {"application/json", "text/plain; charset=utf-8",
-	                                     "text/csv; charset=utf-8"};
-	char id[ROOM_ID_LEN + 1], disp[96];
-	const char *extra[3] = {NULL, NULL, NULL};
+	char id[ROOM_ID_LEN + 1];
 	size_t n = strcspn(rest, "/");
-	int what = -1, rc;
-	jw w;
+	int what = -1;
 
 	if (n <= ROOM_ID_LEN) {
 		memcpy(id, rest, n);
 		id[n] = 0;
 		for (int i = 0; i < 3; i++)
-			if (!strcmp(rest + n, names[i]))
+			if (!strcmp(rest + n, ev_names[i]))
 				what = i;
 	}
-	jw_init(&w);
-	rc = what < 0 ? -1 : events_export(id, what, &w);
-	if (rc == 0 && w.oom)
-		rc = -2;
-	if (rc < 0) {
-		static const char none[] = "{\"error\":\"no_event\"}";
-		static const char oom[] = "{\"error\":\"internal\"}";
-		const char *body = rc == -1 ? none : oom;
+	if (what < 0) {
+		jw none;
 
-		jw_free(&w);
-		rq->len = strlen(body);
-		if (!(rq->buf = malloc(LWS_PRE + rq->len)))
-			return -1;
-		memcpy(rq->buf + LWS_PRE, body, rq->len);
-		return http_respond(wsi, rq, rc == -1 ? HTTP_STATUS_NOT_FOUND
-		                    : HTTP_STATUS_INTERNAL_SERVER_ERROR, "application/json");
+		jw_init(&none);
+		rq->in_start = 1;
+		events_ready(wsi, -1, &none);
+		rq->in_start = 0;
+		return rq->hang_up ? -1 : respond_ready(wsi, rq);
 	}
-	rq->len = w.len;
-	rq->buf = malloc(LWS_PRE + w.len + 1);
-	if (!rq->buf) {
-		jw_free(&w);
+	rq->head_ctype = ev_ctypes[what];
+	rq->disp[0] = 0;
+	if (what)
+		snprintf(rq->disp, sizeof rq->disp, "attachment; filename=\"%s.%s\"", id,
+		         ev_names[what] + 1);
+	rq->hang_up = 0;
+	rq->in_start = 1;
+	rq->evq = events_export_start(id, what, events_ready, wsi);
+	rq->in_start = 0;
+	if (rq->hang_up)
 		return -1;
-	}
-	memcpy(rq->buf + LWS_PRE, w.buf, w.len);
-	jw_free(&w);
-	if (what) {
-		snprintf(disp, sizeof disp, "attachment; filename=\"%s.%s\"", id, names[what] + 1);
-		extra[0] = "content-disposition:";
-		extra[1] = disp;
-	}
-	return http_respond_with(wsi, rq, HTTP_STATUS_OK, ctypes[what], extra);
+	if (rq->evq || !rq->head_status)
+		return 0; /* answered later, from the loop */
+	return respond_ready(wsi, rq);
 }
 
 /* A request other than GET (a POST of /api/rooms went to api_rooms.c):
@@ -402,7 +446,7 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 	size_t cap = 16384;
 	unsigned status = HTTP_STATUS_OK;
 
-	if (rq->query || rq->buf || rq->body)
+	if (rq->query || rq->evq || rq->buf || rq->body)
 		return -1; /* pipelined behind an answer still to come: hang up before it starts */
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_POST_URI) > 0 && !strcmp(uri, API_ROOMS_PATH))
 		return api_rooms_start(wsi, rq);
@@ -487,18 +531,16 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	case LWS_CALLBACK_HTTP_BODY_COMPLETION:
 		return rq && api_rooms_answer(wsi, rq) < 0 ? -1 : 0;
 	case LWS_CALLBACK_HTTP_WRITEABLE:
-		if (rq && rq->head_status && rq->buf) {
-			/* An answer that came from the loop. */
-			unsigned status = rq->head_status;
-
-			rq->head_status = 0;
-			return http_respond(wsi, rq, status, "application/json") < 0 ? -1 : 0;
-		}
+		if (rq && rq->head_status && rq->buf)
+			return respond_ready(wsi, rq) < 0 ? -1 : 0; /* an answer from the loop */
 		break;
 	case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
 	case LWS_CALLBACK_CLOSED_HTTP:
 		if (rq) {
 			api_rooms_release(rq);
+			if (rq->evq)
+				events_export_cancel(rq->evq);
+			rq->evq = NULL;
 			free(rq->buf);
 			rq->buf = NULL;
 		}

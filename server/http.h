@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <libwebsockets.h>
 
+#include "server/events.h"
 #include "server/rooms.h"
 
 /* Per-request data of the "http" protocol: lws owns it (zeroed when the
@@ -25,6 +26,11 @@ typedef struct http_req {
 	/* Rooms being read from a store shared by several servers; then the
 	 * answer's status, its head to write when WRITEABLE comes. */
 	rooms_query *query;
+	/* GET /api/events/<id>: an event read from such a store; then the
+	 * answer's type and content-disposition ("" for none). */
+	events_query *evq;
+	const char *head_ctype;  /* NULL: application/json */
+	char disp[96];
 	unsigned head_status;    /* 0, or the status of a head still to write */
 	int hang_up;
 	int in_start;            /* inside rooms_query_start: its answer is written after */

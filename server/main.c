@@ -121,6 +121,8 @@ static int sweep_interval_s(void)
 		s = cfg.rooms.expire_unfinished;
 	if (cfg.rooms.expire_unjoined < s)
 		s = cfg.rooms.expire_unjoined;
+	if (cfg.events.expire_events < s)
+		s = cfg.events.expire_events;
 	return s < 1 ? 1 : s;
 }
 

@@ -96,7 +96,10 @@ static void relay_again(lws_sorted_usec_list_t *sul)
 		conn_error(c, PROTO_E_INTERNAL, "out of memory; try again");
 		return;
 	}
-	rooms_relay_failed(&c->m, join, deadline);
+	if (PROTO_MSG_IS_EVENT(join->type))
+		events_relay_failed(&c->m, join, deadline);
+	else
+		rooms_relay_failed(&c->m, join, deadline);
 	free(join);
 }
 
@@ -209,9 +212,10 @@ static int relay_addr(const char *addr, char *host, size_t cap, int *port)
 	return 0;
 }
 
-/* The holder's URL path for a client at addr: its room, the key of the
- * holder's store and the client's address, escaped. */
-static void relay_path(char *out, size_t cap, const char *id, const char *key,
+/* The holder's URL path for a client at addr: its room (or event: arg
+ * "event"), the key of the holder's store and the client's address,
+ * escaped. */
+static void relay_path(char *out, size_t cap, const char *arg, const char *id, const char *key,
                        const char *addr)
 {
 	char enc[3 * 64]; /* a conn's addr, escaped */
@@ -221,7 +225,7 @@ static void relay_path(char *out, size_t cap, const char *id, const char *key,
 		n += isalnum((unsigned char)*p) || strchr(".:-_", *p)
 		     ? snprintf(enc + n, 2, "%c", *p) : snprintf(enc + n, 4, "%%%02X", (unsigned char)*p);
 	enc[n] = 0;
-	snprintf(out, cap, NET_WS_PATH "?room=%s&relay=%s&client=%s", id, key, enc);
+	snprintf(out, cap, NET_WS_PATH "?%s=%s&relay=%s&client=%s", arg, id, key, enc);
 }
 
 /* The client's join as the holder is sent it first (a reference for the
@@ -234,9 +238,16 @@ static msgbuf *join_text(const proto_msg *join)
 	jw_init(&w);
 	jw_obj(&w);
 	jw_key(&w, "type");
-	jw_str(&w, "join");
-	jw_key(&w, "room");
-	jw_str(&w, join->room);
+	if (PROTO_MSG_IS_EVENT(join->type)) {
+		/* A follower's first message: event_watch or event_join. */
+		jw_str(&w, join->type == PROTO_MSG_EVENT_JOIN ? "event_join" : "event_watch");
+		jw_key(&w, "event");
+		jw_str(&w, join->event);
+	} else {
+		jw_str(&w, "join");
+		jw_key(&w, "room");
+		jw_str(&w, join->room);
+	}
 	if (join->token[0]) {
 		jw_key(&w, "token");
 		jw_str(&w, join->token);
@@ -274,7 +285,8 @@ int relay_start(conn *c, const char *addr, const char *key, const proto_msg *joi
 	}
 	if (!(r = calloc(1, sizeof *r)))
 		return -1;
-	relay_path(path, sizeof path, join->room, key, c->addr);
+	relay_path(path, sizeof path, PROTO_MSG_IS_EVENT(join->type) ? "event" : "room",
+	           PROTO_MSG_IS_EVENT(join->type) ? join->event : join->room, key, c->addr);
 	r->c = c;
 	r->join = *join;
 	r->deadline = deadline;
@@ -335,7 +347,10 @@ static int relay_receive(relay *r, struct lws *wsi, const void *in, size_t len)
 		r->answered = 1;
 		lws_sul_cancel(&r->wait);
 	}
-	if (!r->welcomed && msglen > 17 && !memcmp(msg, "{\"type\":\"welcome\"", 17))
+	/* A room's welcome, or an event's first answer (event_welcome, or the
+	 * event for a watch). */
+	if (!r->welcomed && ((msglen > 17 && !memcmp(msg, "{\"type\":\"welcome\"", 17)) ||
+	                     (msglen > 14 && !memcmp(msg, "{\"type\":\"event", 14))))
 		r->welcomed = 1;
 	if (!r->c)
 		return 0;

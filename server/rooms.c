@@ -1050,7 +1050,7 @@ int rooms_init(const rooms_config *c, store *s, const rooms_io *i)
 	if (shell_store->ops->probe(shell_store) < 0)
 		batch_store_failing("the store cannot write");
 	if (shell_store->ops->set_events) {
-		store_events ev = {hold_lost, hold_wanted, NULL};
+		store_events ev = {.lost = hold_lost, .wanted = hold_wanted};
 
 		shell_store->ops->set_events(shell_store, &ev);
 	}

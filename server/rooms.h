@@ -190,6 +190,17 @@ int rooms_create_board(const rooms_board *b, const char *id);
 /* fn is called after a lost batch (the rooms are being read back; every
  * message waiting for a commit was dropped), for what else it held. */
 void rooms_on_batch_lost(void (*fn)(void));
+/* Several servers: fn is called when this server's lease was lost (after
+ * the rooms were dropped: nothing it held is its own any more), and
+ * rewrite_fn when a batch k was refused for a room another server holds
+ * and what the rooms wrote in it and later is being written again in the
+ * open batch, batch open (what else was written from batch k on must be
+ * too). */
+void rooms_on_lease_lost(void (*fn)(void));
+void rooms_on_fenced_rewrite(void (*rewrite_fn)(uint64_t k, uint64_t open));
+/* 1 while the rooms may give up or take what the store holds (not
+ * stopping, the store writing). */
+int rooms_store_ok(void);
 /* The room id held here as the rules see it, or NULL. */
 const rules_room *rooms_find_rules(const char *id);
 /* fn is called when the game of an event's board room ends, its last

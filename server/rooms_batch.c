@@ -103,6 +103,7 @@ static int64_t now_us(void)
 }
 
 static void rollback(void);
+static void (*rewrite_fn)(uint64_t k, uint64_t open);
 
 /* Several servers: the chat lines of batches not confirmed yet, written
  * again if their batch is refused for another room (fenced_rewrite). */
@@ -196,6 +197,8 @@ static int fenced_rewrite(uint64_t k)
 				continue; /* its room went meanwhile */
 			pchats[i].seq = open;
 		}
+	if (rewrite_fn)
+		rewrite_fn(k, open);
 	shell_stats.batches_rewritten++;
 	log_event(LOG_WARN, "batch_rewritten", "batch=%llu fenced=%s rooms=%d",
 	          (unsigned long long)k, shell_store->fenced, n);
@@ -207,6 +210,11 @@ static void (*lost_fn)(void);
 void rooms_on_batch_lost(void (*fn)(void))
 {
 	lost_fn = fn;
+}
+
+void rooms_on_fenced_rewrite(void (*fn)(uint64_t k, uint64_t open))
+{
+	rewrite_fn = fn;
 }
 
 /* The store's answer for batch seq (arg). */

@@ -30,6 +30,7 @@ typedef struct take_req {
 
 static take_req *takes;
 static hold_join_fn *join_found;
+static void (*lease_lost_fn)(void);
 
 void hold_init(hold_join_fn *fn)
 {
@@ -167,6 +168,18 @@ void hold_lost(void *arg)
 		t->stale = 1;
 	batch_forget();
 	log_event(LOG_WARN, "rooms_dropped", "rooms=%d reason=lease_lost", n);
+	if (lease_lost_fn)
+		lease_lost_fn();
+}
+
+void rooms_on_lease_lost(void (*fn)(void))
+{
+	lease_lost_fn = fn;
+}
+
+int rooms_store_ok(void)
+{
+	return !shell_stopping && shell_stats.store_ok;
 }
 
 /* 1 when a player of r is connected here directly (not relayed). */

@@ -58,6 +58,10 @@ typedef struct store_events {
 	/* Another server wants room id (a client of its joined it): give it
 	 * up (release) if it is held here. */
 	void (*wanted)(void *arg, const char *id);
+	/* The same for club event id. */
+	void (*ev_wanted)(void *arg, const char *id);
+	/* A game of a board of event id ended on another server (ev_board). */
+	void (*ev_board)(void *arg, const char *id);
 	void *arg;
 } store_events;
 
@@ -164,6 +168,7 @@ typedef struct store_ops {
 	/* Gives room id up in the open batch (another server may take it once
 	 * that commits): 0 or -1. */
 	int (*release)(store *s, const char *id);
+	/* Fields left NULL keep what an earlier call set. */
 	void (*set_events)(store *s, const store_events *ev);
 	/* Several servers (NULL in a store of one). Reads room id as stored,
 	 * whichever server holds it, without taking it: fn with the seats
@@ -196,9 +201,36 @@ typedef struct store_ops {
 	 * the one event id (fn and ch for it if there is one, then done with 1,
 	 * 0 when there is none, or -1: at once with SQLite, later from the
 	 * loop with PostgreSQL; the return is then 0). With id NULL done is
-	 * never called. */
+	 * never called. Several servers: only the events this server holds
+	 * (at start-up, those of this node's former incarnations become its
+	 * own first, as their rooms do). */
 	int (*ev_load)(store *s, const char *id, store_event_fn *fn, store_event_change_fn *ch,
 	               store_done_fn *done, void *arg);
+	/* Several servers (NULL in a store of one). ev_take makes event id
+	 * this server's and reads it as ev_load does: fn and ch, then done with
+	 * STORE_TAKEN; STORE_NONE when there is no such event; STORE_ELSEWHERE
+	 * when where chose to relay to the live server that holds it (as for
+	 * a room's take); -1 when it
+	 * cannot now (the store fails, or another live server still holds it
+	 * after being asked to give it up, every 250 ms for the lease time
+	 * plus 3 s). ev_release gives event id up in the open batch. ev_board
+	 * tells, in the open batch, the server holding event id that a game
+	 * of one of its boards ended here (its ev_board, at the commit). */
+	void (*ev_take)(store *s, const char *id, store_event_fn *fn, store_event_change_fn *ch,
+	                store_done_fn *done, store_where_fn *where, void *arg);
+	int (*ev_release)(store *s, const char *id);
+	int (*ev_board)(store *s, const char *id);
+	/* Several servers (NULL in a store of one). Reads event id as stored,
+	 * whichever server holds it, without taking it: as ev_load with an id,
+	 * answered from the loop. */
+	void (*ev_peek)(store *s, const char *id, store_event_fn *fn, store_event_change_fn *ch,
+	                store_done_fn *done, void *arg);
+	/* Several servers (NULL in a store of one). Takes up to 100 events
+	 * that no live server holds, last changed before `before` (wall-clock
+	 * seconds), and reads them (fn, ch), so that this server's expiry sees
+	 * them: done with their number, or -1. */
+	void (*ev_take_idle)(store *s, int64_t before, store_event_fn *fn,
+	                     store_event_change_fn *ch, store_done_fn *done, void *arg);
 } store_ops;
 
 /* Every store starts with its operations. */

@@ -77,7 +77,9 @@ static const pg_stmt stmts[] = {
 	 * there fails its batch. */
 	{NULL, "ALTER TABLE rooms ADD COLUMN IF NOT EXISTS event text NOT NULL DEFAULT ''", 0},
 	{NULL, "CREATE TABLE IF NOT EXISTS events (id text PRIMARY KEY, created bigint NOT NULL,"
-	       " updated bigint NOT NULL, org_tok bytea NOT NULL, settings text NOT NULL)", 0},
+	       " updated bigint NOT NULL, org_tok bytea NOT NULL, settings text NOT NULL,"
+	       " holder bigint)", 0},
+	{NULL, "ALTER TABLE events ADD COLUMN IF NOT EXISTS holder bigint", 0},
 	{NULL, "CREATE TABLE IF NOT EXISTS event_log (event text NOT NULL REFERENCES events (id)"
 	       " ON DELETE CASCADE, seq bigint NOT NULL, body text NOT NULL, tok bytea,"
 	       " PRIMARY KEY (event, seq))", 0},
@@ -103,7 +105,12 @@ static const pg_stmt stmts[] = {
 	{NULL, "CREATE OR REPLACE FUNCTION owared_fenced(room text) RETURNS int LANGUAGE plpgsql"
 	       " AS $f$ BEGIN RAISE EXCEPTION 'fenced: room % is not held by this server', room;"
 	       " END $f$", 0},
+	{NULL, "CREATE OR REPLACE FUNCTION owared_ev_fenced(event text) RETURNS int"
+	       " LANGUAGE plpgsql AS $f$ BEGIN RAISE EXCEPTION"
+	       " 'fenced: event % is not held by this server', event; END $f$", 0},
 	{NULL, "LISTEN owared_wanted", 0},
+	{NULL, "LISTEN owared_ev_wanted", 0},
+	{NULL, "LISTEN owared_ev_board", 0},
 	{"ins", "INSERT INTO rooms (" ROOM_COLS ", holder) VALUES ($1, $2, $3, $4, $5, $6, $7, $8,"
 	        " $9, $10, $11, $12, coalesce($13::bytea, ''::bytea), $14, $15, $16, $17, $18, $19,"
 	        " $20, $21, $22, $23, $24, $25::bigint)", NPARAMS + 1},
@@ -143,8 +150,11 @@ static const pg_stmt stmts[] = {
 	{"take_mine", "UPDATE rooms SET holder = $1::bigint, present = 0 WHERE holder IN (SELECT id FROM"
 	              " incarnations WHERE node = $2 AND id <> $1::bigint) RETURNING " ROOM_COLS
 	              CHAT_LAST, 2},
+	{"ev_take_mine", "UPDATE events SET holder = $1::bigint WHERE holder IN (SELECT id FROM"
+	                 " incarnations WHERE node = $2 AND id <> $1::bigint)", 2},
 	{"forget_mine", "DELETE FROM incarnations i WHERE node = $2 AND id <> $1::bigint AND NOT"
-	                " EXISTS (SELECT 1 FROM rooms r WHERE r.holder = i.id)", 2},
+	                " EXISTS (SELECT 1 FROM rooms r WHERE r.holder = i.id) AND NOT EXISTS"
+	                " (SELECT 1 FROM events e WHERE e.holder = i.id)", 2},
 	/* A room nobody holds, or whose holder's lease ran out, or held by
 	 * this node's former self, becomes this incarnation's. */
 	{"take", "UPDATE rooms SET holder = $2::bigint, present = 0 WHERE id = $1 AND (holder IS NULL OR"
@@ -178,22 +188,52 @@ static const pg_stmt stmts[] = {
 	{"retire", "UPDATE incarnations SET lease_until = now() WHERE id = $1::bigint", 1},
 	{"chat_recent", "SELECT id, at, side, name, text FROM (SELECT id, at, side, name, text"
 	                " FROM chat WHERE room=$1 ORDER BY id DESC LIMIT $2) l ORDER BY id", 2},
-	/* Club events: not fenced (no server holds an event in the store);
-	 * two servers writing the same change of an event collide on its
-	 * (event, seq) key, and the second one's batch fails. */
-	{"ev_ins", "INSERT INTO events (id, created, updated, org_tok, settings)"
-	           " VALUES ($1, $2, $3, $4, $5)", 5},
-	{"ev_app", "WITH u AS (UPDATE events SET updated = $2 WHERE id = $1)"
-	           " INSERT INTO event_log (event, seq, body, tok) VALUES ($1, $3, $4, $5)", 5},
-	{"ev_del", "DELETE FROM events WHERE id = $1", 1},
+	/* Club events, held as rooms are (server/CLUSTER.md, "Club events"):
+	 * every write is fenced by the event's holder, an insert makes the
+	 * event its creator's. */
+	{"ev_ins", "INSERT INTO events (id, created, updated, org_tok, settings, holder)"
+	           " VALUES ($1, $2, $3, $4, $5, $6::bigint)", 6},
+	{"ev_app", "WITH u AS (UPDATE events SET updated = $2 WHERE id = $1 AND" HELD_BY("6")
+	           " RETURNING 1), i AS (INSERT INTO event_log (event, seq, body, tok) SELECT $1,"
+	           " $3::bigint, $4::text, $5::bytea FROM u RETURNING 1) SELECT owared_ev_fenced($1)"
+	           " WHERE NOT EXISTS (SELECT 1 FROM i)", 6},
+	{"ev_del", "WITH d AS (DELETE FROM events WHERE id = $1 AND" HELD_BY("2") " RETURNING 1)"
+	           " SELECT owared_ev_fenced($1) WHERE NOT EXISTS (SELECT 1 FROM d)", 2},
 	/* Events then their changes as one list: each event's row (k = 0)
-	 * followed by its changes (k = 1) in seq order. */
+	 * followed by its changes (k = 1) in seq order; those this
+	 * incarnation holds ($1: all of them in a store of one server). */
 	{"ev_all", "SELECT 0 AS k, id, created, updated, org_tok, settings, 0 AS seq FROM events"
-	           " UNION ALL SELECT 1, event, 0, 0, tok, body, seq FROM event_log"
-	           " ORDER BY 2, 1, 7", 0},
+	           " WHERE" HELD_BY("1") " UNION ALL SELECT 1, l.event, 0, 0, l.tok, l.body, l.seq"
+	           " FROM event_log l JOIN events e ON e.id = l.event WHERE e.holder IS NOT"
+	           " DISTINCT FROM $1::bigint ORDER BY 2, 1, 7", 1},
+	/* One event: $2 NULL reads it whoever holds it. */
 	{"ev_one", "SELECT 0 AS k, id, created, updated, org_tok, settings, 0 AS seq FROM events"
-	           " WHERE id = $1 UNION ALL SELECT 1, event, 0, 0, tok, body, seq FROM event_log"
-	           " WHERE event = $1 ORDER BY 2, 1, 7", 1},
+	           " WHERE id = $1 AND ($2::bigint IS NULL OR holder = $2::bigint) UNION ALL SELECT"
+	           " 1, l.event, 0, 0, l.tok, l.body, l.seq FROM event_log l JOIN events e ON e.id ="
+	           " l.event WHERE l.event = $1 AND ($2::bigint IS NULL OR e.holder = $2::bigint)"
+	           " ORDER BY 2, 1, 7", 2},
+	/* As take and want for a room. */
+	{"ev_take", "UPDATE events SET holder = $2::bigint WHERE id = $1 AND (holder IS NULL OR"
+	            " holder = $2::bigint OR holder IN (SELECT id FROM incarnations WHERE node = $3)"
+	            " OR NOT EXISTS (SELECT 1 FROM incarnations i WHERE i.id = events.holder AND"
+	            " i.lease_until > now())) RETURNING id", 3},
+	{"ev_want", "SELECT pg_notify('owared_ev_wanted', e.id), i.relay, i.relay_key FROM events e"
+	            " LEFT JOIN incarnations i ON i.id = e.holder WHERE e.id = $1 AND"
+	            " e.holder IS DISTINCT FROM $2::bigint", 2},
+	{"ev_release", "UPDATE events SET holder = NULL WHERE id = $1 AND" HELD_BY("2"), 2},
+	/* A board's game ended here: the event's holder hears of it at the
+	 * commit. */
+	{"ev_board", "SELECT pg_notify('owared_ev_board', $1)", 1},
+	/* Events nobody live holds, unchanged since before $2, taken (at most
+	 * 100 at a time) so that this server's expiry sees them; read as
+	 * ev_all reads. */
+	{"ev_take_idle", "WITH t AS (UPDATE events SET holder = $1::bigint WHERE id IN (SELECT e.id"
+	                 " FROM events e WHERE e.updated < $2::bigint AND (e.holder IS NULL OR NOT"
+	                 " EXISTS (SELECT 1 FROM incarnations i WHERE i.id = e.holder AND"
+	                 " i.lease_until > now())) LIMIT 100 FOR UPDATE SKIP LOCKED) RETURNING id,"
+	                 " created, updated, org_tok, settings) SELECT 0 AS k, id, created, updated,"
+	                 " org_tok, settings, 0 AS seq FROM t UNION ALL SELECT 1, l.event, 0, 0, l.tok,"
+	                 " l.body, l.seq FROM event_log l JOIN t ON t.id = l.event ORDER BY 2, 1, 7", 2},
 };
 _Static_assert(SCHEMA_VERSION == 7, "the set-up statements say 7");
 _Static_assert(STORE_CHAT_KEEP == 100 && STORE_CHAT_BYTES == 16384,
@@ -229,6 +269,7 @@ typedef struct pg_store {
 	char relay[96];            /* where this server takes relayed connections, or "" */
 	store_events ev;
 	struct take_ctx *takes;    /* takes waiting to ask again */
+	struct ev_take_ctx *ev_takes; /* the same, of events */
 } pg_store;
 
 /* ---- chat ids ---- */
@@ -928,7 +969,8 @@ static int pgs_ev_insert(store *base, const store_event *e)
 	pg_store *s = (pg_store *)base;
 	char created[24], updated[24], tok[2 * SHA256_LEN + 3];
 	char *h = hex_new(e->org_tok, SHA256_LEN);
-	const char *vals[5] = {e->id, created, updated, tok, e->settings ? e->settings : ""};
+	const char *vals[6] = {e->id, created, updated, tok, e->settings ? e->settings : "",
+	                       me(s)};
 
 	if (!h) {
 		log_event(LOG_ERROR, "store_error", "query=ev_ins error=\"out of memory\"");
@@ -938,7 +980,7 @@ static int pgs_ev_insert(store *base, const store_event *e)
 	free(h);
 	snprintf(created, sizeof created, "%lld", (long long)e->created);
 	snprintf(updated, sizeof updated, "%lld", (long long)e->updated);
-	return send_write(s, "ev_ins", 5, vals);
+	return send_write(s, "ev_ins", 6, vals);
 }
 
 static int pgs_ev_append(store *base, const char *id, int64_t updated,
@@ -946,7 +988,7 @@ static int pgs_ev_append(store *base, const char *id, int64_t updated,
 {
 	pg_store *s = (pg_store *)base;
 	char when[24], seq[24], tok[2 * SHA256_LEN + 3];
-	const char *vals[5] = {id, when, seq, c->body ? c->body : "", NULL};
+	const char *vals[6] = {id, when, seq, c->body ? c->body : "", NULL, me(s)};
 
 	if (c->has_tok) {
 		char *h = hex_new(c->tok, SHA256_LEN);
@@ -961,14 +1003,15 @@ static int pgs_ev_append(store *base, const char *id, int64_t updated,
 	}
 	snprintf(when, sizeof when, "%lld", (long long)updated);
 	snprintf(seq, sizeof seq, "%lld", (long long)c->seq);
-	return send_write(s, "ev_app", 5, vals);
+	return send_write(s, "ev_app", 6, vals);
 }
 
 static int pgs_ev_remove(store *base, const char *id)
 {
-	const char *vals[1] = {id};
+	pg_store *s = (pg_store *)base;
+	const char *vals[2] = {id, me(s)};
 
-	return send_write((pg_store *)base, "ev_del", 1, vals);
+	return send_write(s, "ev_del", 2, vals);
 }
 
 typedef struct ev_read_ctx {
@@ -1046,12 +1089,12 @@ static int pgs_ev_load(store *base, const char *id, store_event_fn *fn,
 {
 	pg_store *s = (pg_store *)base;
 	ev_read_ctx *q = calloc(1, sizeof *q);
-	const char *vals[1] = {id};
+	const char *vals[2] = {id, me(s)};
 	load_done d = {0, 0};
 	int rc;
 
 	if (id) {
-		if (!q || pg_exec(s->p, "ev_one", 1, vals, events_read, q) < 0) {
+		if (!q || !s->me[0] || pg_exec(s->p, "ev_one", 2, vals, events_read, q) < 0) {
 			free(q);
 			if (done)
 				done(arg, -1);
@@ -1069,7 +1112,14 @@ static int pgs_ev_load(store *base, const char *id, store_event_fn *fn,
 		return -1;
 	}
 	*q = (ev_read_ctx){.s = s, .fn = fn, .ch = ch, .arg = arg, .rc = -1};
-	if (pg_exec(s->p, "ev_all", 0, NULL, events_read, q) < 0 ||
+	/* This node's former incarnations' events are its own again at once,
+	 * as their rooms are (load); a former incarnation left holding
+	 * nothing goes. */
+	vals[0] = s->me;
+	vals[1] = s->node;
+	if (!s->me[0] || pg_exec(s->p, "ev_take_mine", 2, vals, NULL, NULL) < 0 ||
+	    pg_exec(s->p, "ev_all", 1, vals, events_read, q) < 0 ||
+	    pg_exec(s->p, "forget_mine", 2, vals, NULL, NULL) < 0 ||
 	    pg_sync(s->p, load_synced, &d) < 0) {
 		free(q);
 		return -1;
@@ -1077,6 +1127,190 @@ static int pgs_ev_load(store *base, const char *id, store_event_fn *fn,
 	rc = wait_synced(s, &d) && q->answered ? q->rc : -1;
 	free(q);
 	return rc;
+}
+
+/* An event taken: "ev_take", then "ev_one" (the event's rows, which
+ * count only when the take did), then "ev_want" (asks a live holder to
+ * give it up: the take is asked again every TAKE_RETRY_S until the lease
+ * time plus TAKE_EXTRA_S). */
+typedef struct ev_take_ctx {
+	ev_read_ctx q;             /* first: the read's own */
+	struct ev_take_ctx *next;  /* in s->ev_takes while waiting to ask again */
+	char id[STORE_EVENT_ID_LEN + 1];
+	int taken;
+	store_where_fn *where;
+	ev_tstamp until;
+	ev_timer retry;
+} ev_take_ctx;
+
+static void ev_take_send(ev_take_ctx *t);
+
+static void ev_take_finish(ev_take_ctx *t, int rc)
+{
+	if (t->q.done)
+		t->q.done(t->q.arg, rc);
+	free(t);
+}
+
+static void ev_take_retry(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	ev_take_ctx *t = w->data;
+	ev_take_ctx **pp = &t->q.s->ev_takes;
+
+	(void)loop;
+	(void)revents;
+	while (*pp != t)
+		pp = &(*pp)->next;
+	*pp = t->next;
+	ev_take_send(t);
+}
+
+static void ev_taken_read(void *arg, const PGresult *res)
+{
+	ev_take_ctx *t = arg;
+
+	if (t->q.s->closing)
+		return; /* ev_wanted_read frees it */
+	t->taken = res && PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1;
+}
+
+static void ev_take_rows(void *arg, const PGresult *res)
+{
+	ev_take_ctx *t = arg;
+	store_done_fn *done = t->q.done;
+
+	if (t->q.s->closing || !t->taken)
+		return;
+	t->q.done = NULL; /* events_read calls no done, frees nothing */
+	events_read(&t->q, res);
+	t->q.done = done;
+	if (t->q.rc != 1)
+		t->taken = -1;
+}
+
+static void ev_wanted_read(void *arg, const PGresult *res)
+{
+	ev_take_ctx *t = arg;
+	pg_store *s = t->q.s;
+
+	if (s->closing) {
+		free(t);
+		return;
+	}
+	if (t->taken) {
+		ev_take_finish(t, t->taken > 0 ? STORE_TAKEN : -1);
+		return;
+	}
+	if (!res || PQresultStatus(res) != PGRES_TUPLES_OK) {
+		ev_take_finish(t, -1);
+		return;
+	}
+	if (PQntuples(res) == 0) {
+		ev_take_finish(t, STORE_NONE);
+		return;
+	}
+	if (t->where && !PQgetisnull(res, 0, 1) && !PQgetisnull(res, 0, 2) &&
+	    t->where(t->q.arg, PQgetvalue(res, 0, 1), PQgetvalue(res, 0, 2))) {
+		ev_take_finish(t, STORE_ELSEWHERE);
+		return;
+	}
+	if (ev_time() + TAKE_RETRY_S > t->until) {
+		log_event(LOG_WARN, "take_failed", "event=%s error=\"still held by another server\"",
+		          t->id);
+		ev_take_finish(t, -1);
+		return;
+	}
+	t->next = s->ev_takes;
+	s->ev_takes = t;
+	ev_timer_init(&t->retry, ev_take_retry, TAKE_RETRY_S, 0);
+	t->retry.data = t;
+	ev_timer_start(s->loop, &t->retry);
+}
+
+static void ev_take_send(ev_take_ctx *t)
+{
+	pg_store *s = t->q.s;
+	const char *vals[3] = {t->id, s->me, s->node};
+
+	t->taken = 0;
+	if (!s->me[0] || pg_exec(s->p, "ev_take", 3, vals, ev_taken_read, t) < 0) {
+		ev_take_finish(t, -1);
+		return;
+	}
+	/* Once "ev_take" is sent the chain ends in ev_wanted_read (a lost
+	 * connection answers each statement with NULL). */
+	if (pg_exec(s->p, "ev_one", 2, vals, ev_take_rows, t) < 0 ||
+	    pg_exec(s->p, "ev_want", 2, vals, ev_wanted_read, t) < 0)
+		t->taken = -1;
+	read_sent(s);
+}
+
+static void pgs_ev_take(store *base, const char *id, store_event_fn *fn,
+                        store_event_change_fn *ch, store_done_fn *done, store_where_fn *where,
+                        void *arg)
+{
+	pg_store *s = (pg_store *)base;
+	ev_take_ctx *t = calloc(1, sizeof *t);
+
+	if (!t) {
+		done(arg, -1);
+		return;
+	}
+	t->q = (ev_read_ctx){.s = s, .fn = fn, .ch = ch, .done = done, .arg = arg, .rc = -1};
+	snprintf(t->id, sizeof t->id, "%s", id);
+	t->where = where;
+	t->until = ev_time() + s->lease_s + TAKE_EXTRA_S;
+	ev_take_send(t);
+}
+
+/* Not fenced, as a room's. */
+static int pgs_ev_release(store *base, const char *id)
+{
+	pg_store *s = (pg_store *)base;
+	const char *vals[2] = {id, me(s)};
+
+	return s->me[0] ? send_write(s, "ev_release", 2, vals) : 0;
+}
+
+static void pgs_ev_peek(store *base, const char *id, store_event_fn *fn,
+                        store_event_change_fn *ch, store_done_fn *done, void *arg)
+{
+	pg_store *s = (pg_store *)base;
+	ev_read_ctx *q = calloc(1, sizeof *q);
+	const char *vals[2] = {id, NULL};
+
+	if (!q || pg_exec(s->p, "ev_one", 2, vals, events_read, q) < 0) {
+		free(q);
+		done(arg, -1);
+		return;
+	}
+	*q = (ev_read_ctx){.s = s, .fn = fn, .ch = ch, .done = done, .arg = arg, .rc = -1};
+	read_sent(s);
+}
+
+static void pgs_ev_take_idle(store *base, int64_t before, store_event_fn *fn,
+                             store_event_change_fn *ch, store_done_fn *done, void *arg)
+{
+	pg_store *s = (pg_store *)base;
+	ev_read_ctx *q = calloc(1, sizeof *q);
+	char when[24];
+	const char *vals[2] = {s->me, when};
+
+	snprintf(when, sizeof when, "%lld", (long long)before);
+	if (!q || !s->me[0] || pg_exec(s->p, "ev_take_idle", 2, vals, events_read, q) < 0) {
+		free(q);
+		done(arg, -1);
+		return;
+	}
+	*q = (ev_read_ctx){.s = s, .fn = fn, .ch = ch, .done = done, .arg = arg, .rc = -1};
+	read_sent(s);
+}
+
+static int pgs_ev_board(store *base, const char *id)
+{
+	const char *vals[1] = {id};
+
+	return send_write((pg_store *)base, "ev_board", 1, vals);
 }
 
 /* ---- leases ---- */
@@ -1396,17 +1630,39 @@ static void pgs_set_relay(store *base, const char *addr)
 		read_sent(s);
 }
 
+/* Fields left NULL keep what an earlier call set (the rooms set theirs,
+ * then the events theirs). */
 static void pgs_set_events(store *base, const store_events *ev)
 {
-	((pg_store *)base)->ev = *ev;
+	store_events *to = &((pg_store *)base)->ev;
+
+	if (ev->lost)
+		to->lost = ev->lost;
+	if (ev->wanted)
+		to->wanted = ev->wanted;
+	if (ev->ev_wanted)
+		to->ev_wanted = ev->ev_wanted;
+	if (ev->ev_board)
+		to->ev_board = ev->ev_board;
+	if (ev->arg)
+		to->arg = ev->arg;
 }
 
 static void on_notify(void *arg, const char *channel, const char *payload)
 {
 	pg_store *s = arg;
+	void (*fn)(void *, const char *) = NULL;
 
-	if (!strcmp(channel, "owared_wanted") && s->ev.wanted && !s->closing)
-		s->ev.wanted(s->ev.arg, payload);
+	if (s->closing)
+		return;
+	if (!strcmp(channel, "owared_wanted"))
+		fn = s->ev.wanted;
+	else if (!strcmp(channel, "owared_ev_wanted"))
+		fn = s->ev.ev_wanted;
+	else if (!strcmp(channel, "owared_ev_board"))
+		fn = s->ev.ev_board;
+	if (fn)
+		fn(s->ev.arg, payload);
 }
 
 /* ---- the connection ---- */
@@ -1468,6 +1724,13 @@ static void pgs_close(store *base)
 		ev_timer_stop(s->loop, &tk->retry);
 		free(tk);
 	}
+	while (s->ev_takes) {
+		ev_take_ctx *tk = s->ev_takes;
+
+		s->ev_takes = tk->next;
+		ev_timer_stop(s->loop, &tk->retry);
+		free(tk);
+	}
 	pg_free(s->p);
 	for (unsigned b = 0; b < s->nchat; b++)
 		while (s->chat[b]) {
@@ -1506,6 +1769,11 @@ static const store_ops pg_ops = {
 	.ev_append = pgs_ev_append,
 	.ev_remove = pgs_ev_remove,
 	.ev_load = pgs_ev_load,
+	.ev_take = pgs_ev_take,
+	.ev_release = pgs_ev_release,
+	.ev_board = pgs_ev_board,
+	.ev_peek = pgs_ev_peek,
+	.ev_take_idle = pgs_ev_take_idle,
 };
 
 /* 16 random bytes in hex. */

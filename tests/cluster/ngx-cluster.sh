@@ -13,7 +13,7 @@ ngx_start() {
 	conf=deploy/nginx/oware-rooms-cluster.conf
 	# The map and upstream blocks as shipped (our ports in the server lines),
 	# and the WebSocket location as shipped.
-	blocks=$(awk '/^map \$arg_room/,/^}/; /^upstream oware_cluster/,/^}/' "$conf" |
+	blocks=$(awk '/^map /,/^}/; /^upstream oware_cluster/,/^}/' "$conf" |
 		awk -v a="$3" -v b="$4" -v c="$5" '
 			/^ *server 127\.0\.0\.1:808[123]/ { n++; sub(/127\.0\.0\.1:808[123]/, "127.0.0.1:" (n == 1 ? a : n == 2 ? b : c)) }
 			{ print }')

@@ -31,5 +31,6 @@ TESTS += test-server-asan
 .PHONY: test-server-pg
 test-server-pg: $(BUILD)/owared build/fault/owared $(BUILD)/pair_trf $(NODE_DEPS)
 	PAIR_TRF=$(BUILD)/pair_trf OWARED=$(BUILD)/owared sh tests/cluster/with-pg.sh node --test --test-concurrency=1 \
-		$(SERVER_TESTS) tests/server/takeover.test.mjs tests/server/pg.test.mjs
+		$(SERVER_TESTS) tests/server/takeover.test.mjs tests/server/events-cluster.test.mjs \
+		tests/server/pg.test.mjs
 TESTS += test-server-pg
