@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { ready, shot, browserSuite, readBoard, waitMoves, switchLang } from './lib.mjs';
+import { ready, shot, browserSuite, switchLang, playToResignation } from './lib.mjs';
 
 const suite = browserSuite();
 const { player, noProblems } = suite;
@@ -52,25 +52,6 @@ function pointsOf(ev) {
     }
   }
   return pts;
-}
-
-// Two players in their board's room: moves until each has moved twice,
-// then the side to move resigns. Returns the loser's page.
-async function playToResignation(pages) {
-  for (let ply = 0; ply < 4; ply++) {
-    let mover = null;
-    for (const p of pages) if ((await readBoard(p)).legal.length) mover = p;
-    assert.ok(mover, `someone may move at ply ${ply}`);
-    const pit = (await readBoard(mover)).legal[0];
-    await mover.click(`#board .pit[data-pit="${pit}"]`);
-    for (const p of pages) await waitMoves(p, ply + 1);
-  }
-  let loser = null;
-  for (const p of pages) if ((await readBoard(p)).legal.length) loser = p;
-  await loser.click('#act-resign');
-  await loser.click('#confirm-ok');
-  for (const p of pages) await p.waitForSelector('#over:not([hidden])');
-  return loser;
 }
 
 test('a 3-round Swiss: created, joined, played in rooms and on real boards, to its final standings', async () => {

@@ -259,3 +259,22 @@ export async function expectBoard(page, game, label) {
   assert.deepEqual(got.captured, want.captured, `${label}: scores on ${page.name}`);
   assert.equal(got.moves, game.moves.length, `${label}: moves listed on ${page.name}`);
 }
+
+// Two players in their board's room: moves until each has moved twice,
+// then the side to move resigns. Returns the loser's page.
+export async function playToResignation(pages) {
+  for (let ply = 0; ply < 4; ply++) {
+    let mover = null;
+    for (const p of pages) if ((await readBoard(p)).legal.length) mover = p;
+    assert.ok(mover, `someone may move at ply ${ply}`);
+    const pit = (await readBoard(mover)).legal[0];
+    await mover.click(`#board .pit[data-pit="${pit}"]`);
+    for (const p of pages) await waitMoves(p, ply + 1);
+  }
+  let loser = null;
+  for (const p of pages) if ((await readBoard(p)).legal.length) loser = p;
+  await loser.click('#act-resign');
+  await loser.click('#confirm-ok');
+  for (const p of pages) await p.waitForSelector('#over:not([hidden])');
+  return loser;
+}

@@ -25,6 +25,12 @@
 //  6. A move clicked while the room's server hangs (SIGSTOP), which then
 //     dies: the page sends it again once the room is back elsewhere, and it
 //     is played once.
+// And, between 2 and 3, a club event: created on the start page, joined
+// by two players' pages from its link, started; its page's connections
+// (ws?event=) meet on the server nginx routes the event to, which holds
+// it; the players play their board in its room (routed by the room's own
+// id, perhaps to another server) to a resignation, and the result shows
+// on the organiser's page and in the export from any server.
 // Screenshots go to $SCREENSHOTS (make: build/screenshots/cluster).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -33,7 +39,7 @@ import https from 'node:https';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { loadEngine, Game } from '../../web/engine.js';
-import { root, launchBrowser, openPlayer, ready, readBoard, waitMoves, shot, seatOf, expectBoard } from '../browser/lib.mjs';
+import { root, launchBrowser, openPlayer, ready, readBoard, waitMoves, shot, seatOf, expectBoard, playToResignation } from '../browser/lib.mjs';
 import { startServer, stopServer, storeQuery, tempDir, PG } from '../server/lib.mjs';
 import { startNginx } from '../nginx/nginx.mjs';
 
@@ -116,8 +122,8 @@ function answeredBy(prefix) {
 
 // The server nginx routes room's connections to now: a request naming the
 // room (any URL with ?room= is hashed like the WebSocket's), then the log.
-async function routeOf(room) {
-  const uri = `/healthz?room=${room}&probe=${Math.random().toString(36).slice(2)}`;
+async function routeOf(room, arg = 'room') {
+  const uri = `/healthz?${arg}=${room}&probe=${Math.random().toString(36).slice(2)}`;
   assert.equal(await getTls(base + uri.slice(1)), 200);
   return until(() => answeredBy(uri)[0], 5000, 'the access log');
 }
@@ -287,6 +293,75 @@ test('A\'s "Your games" lists the room the same whichever server answers', { tim
   await bothOnline([A, B], 15000);
   await expectBoard(A, game, 'back in');
   noProblems();
+});
+
+test('a club event through nginx: joined, its board played in a room, the result on the organiser\'s page', { timeout: 90000 }, async () => {
+  const org = await player('ev-organiser');
+  await org.goto(base);
+  await ready(org);
+  await org.fill('#ev-form-name', 'Cluster club');
+  await org.check('input[name="ev-format"][value="round_robin"]');
+  await org.click('#ev-form-create');
+  await org.waitForFunction(() => /[?&]event=/.test((document.querySelector('#ev-public-link') || {}).value || ''));
+  const evLink = await org.inputValue('#ev-public-link');
+  const id = new URL(evLink).searchParams.get('event');
+  const ps = [];
+  for (const name of ['Ama', 'Kofi']) {
+    const p = await player(`ev-${name}`);
+    await p.goto(evLink);
+    await ready(p);
+    await p.waitForSelector('#ev-join:not([hidden])');
+    await p.fill('#ev-join-name', name);
+    await p.click('#ev-join-go');
+    await p.waitForSelector('#ev-you:not([hidden])');
+    ps.push(p);
+  }
+  await org.waitForFunction(() => document.querySelectorAll('#ev-player-list li').length === 2);
+  // The event stays where it was created while the organiser's page is
+  // connected there; the players' pages (routed by the event's id) are
+  // relayed there when that is another server.
+  const evNode = await routeOf(id, 'event');
+  const evHolder = () => storeQuery(db, `SELECT i.node FROM events e JOIN incarnations i ON i.id = e.holder WHERE e.id = '${id}'`);
+  const createdAt = evHolder();
+  if (createdAt !== evNode) assert.equal(await metric(evNode, 'oware_relays_open'), 2, 'the players relayed');
+  await org.click('#ev-start');
+  await org.waitForSelector('#ev-round-list .ev-round[data-key="1"]');
+  for (const p of ps) {
+    await p.waitForSelector('#ev-you-play:not([hidden])');
+    await p.click('#ev-you-play');
+    await p.waitForFunction(() => document.body.dataset.mode === 'online' && ['south', 'north'].includes(document.body.dataset.seat));
+  }
+  await bothOnline(ps, (LEASE + 10) * 1000);
+  const boardRoom = new URL(ps[0].url()).searchParams.get('room');
+  await playToResignation(ps);
+  assert.equal(holder(boardRoom), await routeOf(boardRoom), 'the board is played where nginx routes its room');
+  const li = '#ev-round-list .ev-round[data-key="1"] .ev-board[data-key="1"]';
+  await org.waitForFunction((sel) => document.querySelector(sel).dataset.result !== 'none', li, { timeout: 15000 });
+  await shot(org, 'cluster-event-result');
+  const ev = JSON.parse(await new Promise((res, rej) => {
+    https.get(`${base}api/events/${id}`, { ca: nginx.cert }, (r) => {
+      let body = '';
+      r.on('data', (d) => { body += d; });
+      r.on('end', () => (r.statusCode === 200 ? res(body) : rej(new Error(`status ${r.statusCode}`))));
+    }).on('error', rej);
+  }));
+  assert.equal(ev.schedule[0].boards[0].by, 'room');
+  assert.equal(ev.state, 'over');
+  for (const p of ps) {
+    await p.click('#act-event');
+    await p.waitForSelector('#ev-you:not([hidden])');
+  }
+  // The organiser's reload reaches the event's route: the event goes there
+  // (the relayed pages follow, 4002), and every page shows it again.
+  await org.reload();
+  await ready(org);
+  await until(() => evHolder() === evNode, (LEASE + 10) * 1000, `the event held by ${evNode}`);
+  for (const p of [org, ...ps]) {
+    await p.waitForFunction((sel) => document.querySelector(sel)?.dataset.result === 'white' ||
+      document.querySelector(sel)?.dataset.result === 'black', li, { timeout: 15000 });
+  }
+  noProblems();
+  for (const p of [org, ...ps]) await p.close();
 });
 
 test('kill -9 of the room\'s server mid-game: both pages reconnect to another, the same moves, play goes on', { timeout: 60000 }, async (t) => {
