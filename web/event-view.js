@@ -148,6 +148,7 @@ export function buildEventPage(root) {
           el('tbody', { id: 'ev-table-body' }),
         ]),
       ]),
+      el('button', { type: 'button', id: 'ev-tb-more', class: 'link ev-tb-more', 'aria-controls': 'ev-table', 'aria-expanded': 'false', hidden: true }),
       el('p', { id: 'ev-tiebreaks', class: 'muted' }),
       el('p', { class: 'ev-export' }, [
         el('a', { id: 'ev-trf', class: 'button small', download: true, 'data-i18n': 'event.export.trf' }),
@@ -324,6 +325,7 @@ function drawOrganiser(s, ev) {
 
 const TB_KNOWN = ['buchholz_cut1', 'buchholz', 'sonneborn_berger', 'direct_encounter', 'seeds'];
 const tbKey = (k) => (TB_KNOWN.includes(k) ? k : 'other');
+const TB_SHOWN = 2;  // the tie-breaks a phone's table shows unless asked
 
 function drawStandings(s, ev) {
   setHidden($('ev-standings'), false);
@@ -336,6 +338,14 @@ function drawStandings(s, ev) {
   // The head: place, player, points, then the tie-breaks named (short, with the full name).
   const head = $('ev-table-head');
   const cols = ['place', 'name', 'points', ...tbs.map((k) => `tb:${k}`)];
+  // On a phone the tie-breaks after the first two fold away (event.css)
+  // until asked for: the table fits 360 px without scrolling sideways.
+  const more = tbs.length > TB_SHOWN;
+  setHidden($('ev-tb-more'), !more);
+  const all = more && $('ev-tb-more').getAttribute('aria-expanded') === 'true';
+  $('ev-table').parentElement.classList.toggle('all', all);
+  setText($('ev-tb-more'), t(all ? 'event.tb.fewer' : 'event.tb.all'));
+  const low = (i) => i >= 3 + TB_SHOWN;
   keyedList(head, cols, (c) => c, (c) => {
     const th = document.createElement('th');
     th.scope = 'col';
@@ -349,6 +359,7 @@ function drawStandings(s, ev) {
       setAttr(abbr, 'title', t(`event.tb.${k}`));
       setAttr(th, 'aria-label', t(`event.tb.${k}`));
     } else setText(th, t(`event.col.${c}`));
+    th.classList.toggle('ev-tb-low', low(cols.indexOf(c)));
   });
   const mine = ev.you && ev.you.role === 'player' ? ev.you.entry : null;
   keyedList($('ev-table-body'), rows, (r) => r.entry, () => document.createElement('tr'), (tr, r) => {
@@ -362,6 +373,7 @@ function drawStandings(s, ev) {
         const p = (ev.players || [])[r.entry];
         setText(cell, p ? (r.withdrawn ? t('event.player.withdrawn', { name: p.name }) : p.name) : '?');
       } else setText(cell, v);
+      cell.classList.toggle('ev-tb-low', low(i));
     });
     tr.classList.toggle('me', r.entry === mine);
   });
@@ -541,6 +553,12 @@ export function wireEvent(get) {
   });
   $('ev-you-play').addEventListener('click', () => { const c = get(); if (c) c.play(); });
   $('ev-you-withdraw').addEventListener('click', () => { const c = get(); if (c) c.withdraw(); });
+  $('ev-tb-more').addEventListener('click', (e) => {
+    const b = /** @type {HTMLElement} */ (e.currentTarget);
+    b.setAttribute('aria-expanded', String(b.getAttribute('aria-expanded') !== 'true'));
+    const c = get();
+    if (c) drawEvent(c);
+  });
   $('ev-start').addEventListener('click', () => { const c = get(); if (c) c.start(); });
   $('ev-next').addEventListener('click', () => { const c = get(); if (c) c.next(); });
   $('ev-finish').addEventListener('click', () => { const c = get(); if (c) c.finish(); });

@@ -6,8 +6,9 @@
 // go to their board's room and play it to a resignation (the room shows
 // Back to the event, and no Rematch) while the organiser records the
 // other board as played on a real board; the standings at the end match
-// the results, and the TRF and CSV exports download; the keyboard's focus
-// follows a join and a result recorded; axe finds no
+// the results and fit a 360 px phone
+// without scrolling sideways, and the TRF and CSV exports download; the
+// keyboard's focus follows a join and a result recorded; axe finds no
 // serious violation on the pages. Screenshots: build/screenshots/event-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -29,6 +30,23 @@ async function accessible(page, label) {
       .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`).slice(0, 3) }));
   });
   assert.deepEqual(bad, [], `${label}: ${JSON.stringify(bad, null, 1)}`);
+}
+
+// The standings' columns shown (not folded away).
+const visibleColumns = (page) => page.$$eval('#ev-table-head th', (ths) => ths.filter((th) => th.offsetWidth > 0).length);
+
+// The standings fit the page's width: neither the table's box nor the page
+// scrolls sideways, and cols columns are shown.
+async function fits(page, cols) {
+  const m = await page.evaluate(() => {
+    const wrap = document.querySelector('.ev-table-wrap');
+    const doc = document.documentElement;
+    return { wrap: [wrap.scrollWidth, wrap.clientWidth], page: [doc.scrollWidth, doc.clientWidth], width: window.innerWidth };
+  });
+  assert.equal(m.width, 360);
+  assert.ok(m.wrap[0] <= m.wrap[1], `the table scrolls sideways: ${JSON.stringify(m)}`);
+  assert.ok(m.page[0] <= m.page[1], `the page scrolls sideways: ${JSON.stringify(m)}`);
+  assert.equal(await visibleColumns(page), cols);
 }
 
 // The event as the server says it (GET /api/events/<id>).
@@ -110,7 +128,7 @@ test('a 3-round Swiss: created, joined, played in rooms and on real boards, to i
   const who = [
     { name: 'Ama', lang: 'en' },
     { name: 'Kofi', lang: 'fr', phone: true },
-    { name: 'Yaw', lang: 'fr' },
+    { name: 'Yaw Mensah-Bonsu', lang: 'fr' },
     { name: 'Esi', lang: 'en', phone: true },
   ];
   const players = [];
@@ -220,6 +238,18 @@ test('a 3-round Swiss: created, joined, played in rooms and on real boards, to i
   const me = await players[1].$eval('#ev-table-body tr.me th', (th) => th.textContent);
   assert.equal(me, 'Kofi');
   assert.match(await players[1].textContent('#ev-you-text'), /^Rang final/);
+  // On a 360 px phone the table fits without scrolling sideways: the
+  // tie-breaks after the first two fold away until asked for (French and
+  // English, the longest names of this event).
+  for (const p of [orgPhone, players[1], players[3]]) await fits(p, 5);
+  await orgPhone.click('#ev-tb-more');
+  assert.equal(await orgPhone.getAttribute('#ev-tb-more', 'aria-expanded'), 'true');
+  assert.equal(await orgPhone.textContent('#ev-tb-more'), 'Fewer tie-breaks');
+  assert.equal(await visibleColumns(orgPhone), 7, 'every tie-break shown when asked');
+  await orgPhone.click('#ev-tb-more');
+  await fits(orgPhone, 5);
+  assert.equal(await org.isHidden('#ev-tb-more'), true, 'a desktop shows every column, and no toggle');
+  assert.equal(await visibleColumns(org), 7);
   await shot(org, 'event-organiser-over');
   await accessible(org, 'the organiser at the end');
   await accessible(watcher, 'a spectator at the end');
