@@ -4,9 +4,9 @@
 // name taken is refused at the form; the organiser's own link opens the
 // event on a phone; the organiser starts it; in each round two players
 // go to their board's room and play it to a resignation (the room shows
-// Back to the event, and no Rematch) while the organiser records the
-// other board as played on a real board; the standings at the end match
-// the results and fit a 360 px phone
+// Back to the event, no Rematch, and the event's name, round and board)
+// while the organiser records the other board as played on a real board;
+// the standings at the end match the results and fit a 360 px phone
 // without scrolling sideways, and the TRF and CSV exports download; the
 // keyboard's focus follows a join and a result recorded; axe finds no
 // serious violation on the pages. Screenshots: build/screenshots/event-*.png.
@@ -180,6 +180,13 @@ test('a 3-round Swiss: created, joined, played in rooms and on real boards, to i
       await p.waitForFunction(() => document.body.dataset.mode === 'online' && ['south', 'north'].includes(document.body.dataset.seat));
     }
     assert.equal(await inRoom[0].evaluate(() => document.body.dataset.seat), 'south', 'white is South');
+    // The room names its event, round and board (read once from the event).
+    for (const p of inRoom) {
+      const lang = await p.evaluate(() => document.documentElement.lang);
+      const want = lang === 'fr' ? `Thursday club · ronde ${round}, table 1` : `Thursday club · round ${round}, board 1`;
+      await p.waitForFunction((w) => (document.getElementById('event-line') || {}).textContent === w, want);
+      assert.equal(await p.isVisible('#event-line'), true);
+    }
     const loser = await playToResignation(inRoom);
     for (const p of inRoom) {
       assert.equal(await p.isVisible('#act-event'), true, 'Back to the event');

@@ -4,12 +4,14 @@
 // the token kept, a #organiser= link's token, or none; a bad token is
 // forgotten; joining, withdrawing and the organiser's actions send what
 // protocol/PROTOCOL.md says, and each refusal is kept where its action was;
-// a player's game is reached with its seat token.
+// a player's game is reached with its seat token; a board's room finds
+// its round and board in the event (event-room.js).
 // Run: make test-web
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FakeConn, fakeEffects } from './fakes.mjs';
 import { eventScreen, eventFields, eventSocketUrl, EVENT_KEY } from '../../web/event.js';
+import { boardOf } from '../../web/event-room.js';
 import fs from 'node:fs';
 import { t, setLang, loadPart } from '../../web/i18n.js';
 
@@ -274,4 +276,18 @@ test('the start page\'s form as event_create\'s fields, and each choice refused'
 test('the socket names the event, for a cluster\'s routing; a page creating one names none yet', () => {
   assert.equal(eventSocketUrl('wss://club.example/oware/ws', 'ev 1'), 'wss://club.example/oware/ws?event=ev+1');
   assert.equal(eventSocketUrl('ws://127.0.0.1:8080/ws', null), 'ws://127.0.0.1:8080/ws');
+});
+
+test('a board\'s room finds its event\'s name, round and board (event-room.js)', () => {
+  const ev = eventMsg({
+    round: 2, state: 'running', schedule: [
+      { round: 1, boards: [{ board: 1, white: 0, black: 1, room: 'r1' }, { board: 2, white: 2, black: null, room: null }] },
+      { round: 2, boards: [{ board: 1, white: 1, black: 2, room: 'r3' }, { board: 2, white: 0, black: 3, room: 'r4' }] },
+    ],
+  });
+  assert.deepEqual(boardOf(ev, 'r4'), { title: 'Thursday club', round: 2, board: 2 });
+  assert.deepEqual(boardOf(ev, 'r1'), { title: 'Thursday club', round: 1, board: 1 });
+  assert.equal(boardOf(ev, 'r9'), null);
+  assert.equal(boardOf(null, 'r1'), null);
+  assert.equal(t('event.room.line', boardOf(ev, 'r4')), 'Thursday club · round 2, board 2');
 });
