@@ -117,7 +117,7 @@ export function buildEventPage(root) {
       el('p', { class: 'form-error', id: 'ev-you-error', role: 'alert', hidden: true }),
     ]),
     el('form', { id: 'ev-join', class: 'card ev-join', hidden: true, 'aria-labelledby': 'ev-join-title' }, [
-      el('h2', { id: 'ev-join-title', 'data-i18n': 'event.join.title' }),
+      el('h2', { id: 'ev-join-title' }),
       el('p', { id: 'ev-join-text', class: 'muted' }),
       el('div', { class: 'share-row' }, [
         el('label', { class: 'sr-only', for: 'ev-join-name', 'data-i18n': 'name.label' }),
@@ -247,7 +247,7 @@ function drawLinks(s, ev) {
 
 // The player's own box: the game of the round, a bye, the place at the end.
 function drawYou(s, ev) {
-  const you = ev.you && ev.you.role === 'player' ? ev.you : null;
+  const you = s.mine;
   const me = you ? (ev.players || [])[you.entry] : null;
   setHidden($('ev-you'), !me);
   if (!me) return;
@@ -280,7 +280,8 @@ function drawYou(s, ev) {
 
 let focusYou = false;  // the join form had the focus when it went
 function drawJoin(s, ev) {
-  const open = !!ev.join_open && s.role !== 'player' && s.role !== 'organiser' && !s.stopped;
+  // (The organiser may play in the event too: the form says so.)
+  const open = !!ev.join_open && s.role !== 'player' && !s.player && !s.stopped;
   // Joined: the keyboard's focus goes from the form to the player's box
   // (shown with the event that follows the welcome).
   if (!open && !$('ev-join').hidden && $('ev-join').contains(document.activeElement)) focusYou = true;
@@ -288,7 +289,13 @@ function drawJoin(s, ev) {
   setHidden($('ev-join'), !open);
   if (!open) return;
   const late = ev.state === 'running' && ev.format === 'swiss';
-  setText($('ev-join-text'), late ? t('event.join.late', { n: ev.round }) : t('event.join.text'));
+  // The organiser's offer to play comes after his controls, a player's
+  // form before them (the order of the page is the keyboard's too).
+  const org = s.role === 'organiser';
+  const before = org ? $('ev-org') : $('ev-you');
+  if ($('ev-join').previousElementSibling !== before) before.after($('ev-join'));
+  setText($('ev-join-title'), t(org ? 'event.join.organiser.title' : 'event.join.title'));
+  setText($('ev-join-text'), late ? t('event.join.late', { n: ev.round }) : t(org ? 'event.join.organiser.text' : 'event.join.text'));
   setHidden($('ev-join-text'), false);
   const input = $('ev-join-name');
   if (!input.value && !input.dataset.touched) input.value = myName() || '';
@@ -361,7 +368,7 @@ function drawStandings(s, ev) {
     } else setText(th, t(`event.col.${c}`));
     th.classList.toggle('ev-tb-low', low(cols.indexOf(c)));
   });
-  const mine = ev.you && ev.you.role === 'player' ? ev.you.entry : null;
+  const mine = s.mine ? s.mine.entry : null;
   keyedList($('ev-table-body'), rows, (r) => r.entry, () => document.createElement('tr'), (tr, r) => {
     const cells = [r.place, null, fmtNum(r.points), ...(r.tiebreaks || []).map((v) => fmtNum(v))];
     while (tr.children.length > cells.length) tr.lastChild.remove();
@@ -492,7 +499,7 @@ function drawBoard(li, s, ev, round, b, org) {
     rec.open = false;
   }
   setData(li, 'result', b.result || 'none');
-  const mine = ev.you && ev.you.role === 'player' && (b.white === ev.you.entry || b.black === ev.you.entry);
+  const mine = s.mine && (b.white === s.mine.entry || b.black === s.mine.entry);
   li.classList.toggle('me', !!mine);
   setHidden(watch, !b.room);
   if (b.room) {
@@ -523,7 +530,7 @@ function drawPlayers(s, ev) {
   const players = Array.isArray(ev.players) ? ev.players : [];
   setHidden($('ev-players'), false);
   setText($('ev-players-title'), t('event.players.title', { n: players.filter((p) => !(p.withdrawn && p.number === null)).length }));
-  const mine = ev.you && ev.you.role === 'player' ? ev.you.entry : null;
+  const mine = s.mine ? s.mine.entry : null;
   keyedList($('ev-player-list'), players, (p) => p.entry, () => document.createElement('li'), (li, p) => {
     const marks = [];
     if (p.entry === mine) marks.push(t('event.player.you'));

@@ -8,7 +8,9 @@
 // while the organiser records the other board as played on a real board;
 // the standings at the end match the results and fit a 360 px phone
 // without scrolling sideways, and the TRF and CSV exports download; the
-// keyboard's focus follows a join and a result recorded; axe finds no
+// keyboard's focus follows a join and a result recorded. An organiser
+// plays in his own event from the same browser (both tokens kept: the
+// organiser's controls and the player's game on one page). axe finds no
 // serious violation on the pages. Screenshots: build/screenshots/event-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -304,5 +306,84 @@ test('without the network the event form says it needs it, and comes back with i
   await p.context().setOffline(false);
   await p.waitForSelector('#ev-form-offline', { state: 'hidden' });
   assert.equal(await p.isEnabled('#ev-form-create'), true);
+  noProblems();
+});
+
+test('the organiser plays in the event too, from the same browser (a phone, in Spanish)', async () => {
+  await suite.ready;
+  const org = await player({ name: 'organiser-plays', viewport: PHONE, mobile: true });
+  await org.goto(`${suite.server.url}?lang=es`);
+  await ready(org);
+  await org.fill('#ev-form-name', 'Friday club');
+  await org.check('input[name="ev-format"][value="swiss"]');
+  await org.fill('#ev-form-rounds', '1');
+  await org.check('input[name="ev-clock"][value="10+5"]');
+  await org.click('#ev-form-create');
+  await org.waitForFunction(() => /[?&]event=/.test((document.querySelector('#ev-public-link') || {}).value || ''));
+  const link = await org.inputValue('#ev-public-link');
+  const id = new URL(link).searchParams.get('event');
+  const key = `oware.event.${id}`;
+  const orgToken = (await org.evaluate((k) => JSON.parse(localStorage.getItem(k)), key)).token;
+
+  // The organiser's page offers to play too, and joins.
+  await org.waitForSelector('#ev-join:not([hidden])');
+  assert.equal(await org.textContent('#ev-join-title'), 'Jugar también');
+  await org.fill('#ev-join-name', 'Olu');
+  await org.click('#ev-join-go');
+  await org.waitForSelector('#ev-you:not([hidden])');
+  assert.equal(await org.textContent('#ev-you-title'), 'Juegas como Olu');
+  assert.equal(await org.isHidden('#ev-join'), true);
+  assert.equal(await org.isVisible('#ev-org'), true, 'the organiser\'s controls stay');
+  assert.equal(await org.isVisible('#ev-links'), true);
+  const kept = await org.evaluate((k) => JSON.parse(localStorage.getItem(k)), key);
+  assert.equal(kept.token, orgToken);
+  assert.equal(kept.role, 'organiser');
+  assert.match(kept.player, /^[A-Za-z0-9_-]{43}$/);
+  assert.notEqual(kept.player, orgToken);
+
+  const ama = await player({ name: 'Ama-friday' });
+  await ama.goto(link);
+  await ready(ama);
+  await ama.fill('#ev-join-name', 'Ama');
+  await ama.click('#ev-join-go');
+  await ama.waitForSelector('#ev-you:not([hidden])');
+
+  // Opened again, the page has both roles.
+  await org.reload();
+  await ready(org);
+  await org.waitForSelector('#ev-you:not([hidden])');
+  await org.waitForSelector('#ev-start:not([hidden])');
+  await org.waitForFunction(() => document.querySelectorAll('#ev-player-list li').length === 2);
+  assert.equal(await org.isHidden('#ev-join'), true);
+  await org.click('#ev-start');
+  await org.waitForSelector('#ev-you-play:not([hidden])');
+  await org.waitForSelector('#ev-round-list .ev-record:not([hidden])');
+  await shot(org, 'event-organiser-plays-es');
+  await accessible(org, 'the organiser who plays, on a phone, in Spanish');
+
+  // To the board, as the player: seated, the room naming event, round and board.
+  const ev = await eventJson(id);
+  const board = ev.schedule[0].boards[0];
+  const olu = ev.players.find((p) => p.name === 'Olu').entry;
+  const side = board.white === olu ? 'south' : 'north';
+  await org.click('#ev-you-play');
+  await org.waitForFunction((s) => document.body.dataset.mode === 'online' && document.body.dataset.seat === s, side);
+  await org.waitForFunction(() => (document.getElementById('event-line') || {}).textContent === 'Friday club · ronda 1, tablero 1');
+  await shot(org, 'event-organiser-plays-room-es');
+  await org.click('#act-event');
+  await org.waitForSelector('#ev-you:not([hidden])');
+  await org.waitForSelector('#ev-org:not([hidden])');
+
+  // The player withdraws (on the player's socket): the game is lost by
+  // forfeit, and the organiser's controls stay.
+  await org.click('#ev-you-withdraw');
+  await org.click('#confirm-ok');
+  await org.waitForFunction(() => document.querySelector('#ev-you-text').textContent === 'Te has retirado del torneo.');
+  const after = await eventJson(id);
+  assert.equal(after.schedule[0].boards[0].result, side === 'south' ? 'black_forfeit' : 'white_forfeit');
+  assert.equal(after.players[olu].withdrawn, true);
+  assert.equal(await org.isVisible('#ev-org'), true);
+  assert.equal((await org.evaluate((k) => JSON.parse(localStorage.getItem(k)), key)).token, orgToken);
+  await fits(org, 5);
   noProblems();
 });
