@@ -90,6 +90,9 @@ export function drawOffer(f) {
   }
 }
 
+/** @type {Promise<typeof import('./event-room.js')> | null} */
+let eventLine = null;
+
 /** @param {import('./model.js').Facts} f */
 export function drawActions(f) {
   const { st, g, me, opp, online, connected } = f;
@@ -111,6 +114,8 @@ export function drawActions(f) {
   act('act-rematch', online && me && g.over && f.bothSeated && st.rematch_offer !== opp && !event, rematchMine || !connected);
   setHidden($('act-event'), !event);
   if (event) setAttr($('act-event'), 'href', `?event=${encodeURIComponent(event)}`);
+  // The line naming the event, round and board (event-room.js, loaded here only).
+  if (event || eventLine) (eventLine ||= import('./event-room.js')).then((m) => m.drawEventLine(event, st.room));
   act('act-newroom', online && g.over && (!me || !f.bothSeated));
   setText($('act-newroom'), t(me ? 'action.newroom' : 'action.newroom.own'));
   setText($('act-rematch'), rematchMine ? t('action.rematch.offered') : t('action.rematch'));

@@ -117,7 +117,7 @@ export function buildEventPage(root) {
       el('p', { class: 'form-error', id: 'ev-you-error', role: 'alert', hidden: true }),
     ]),
     el('form', { id: 'ev-join', class: 'card ev-join', hidden: true, 'aria-labelledby': 'ev-join-title' }, [
-      el('h2', { id: 'ev-join-title', 'data-i18n': 'event.join.title' }),
+      el('h2', { id: 'ev-join-title' }),
       el('p', { id: 'ev-join-text', class: 'muted' }),
       el('div', { class: 'share-row' }, [
         el('label', { class: 'sr-only', for: 'ev-join-name', 'data-i18n': 'name.label' }),
@@ -148,6 +148,7 @@ export function buildEventPage(root) {
           el('tbody', { id: 'ev-table-body' }),
         ]),
       ]),
+      el('button', { type: 'button', id: 'ev-tb-more', class: 'link ev-tb-more', 'aria-controls': 'ev-table', 'aria-expanded': 'false', hidden: true }),
       el('p', { id: 'ev-tiebreaks', class: 'muted' }),
       el('p', { class: 'ev-export' }, [
         el('a', { id: 'ev-trf', class: 'button small', download: true, 'data-i18n': 'event.export.trf' }),
@@ -246,7 +247,7 @@ function drawLinks(s, ev) {
 
 // The player's own box: the game of the round, a bye, the place at the end.
 function drawYou(s, ev) {
-  const you = ev.you && ev.you.role === 'player' ? ev.you : null;
+  const you = s.mine;
   const me = you ? (ev.players || [])[you.entry] : null;
   setHidden($('ev-you'), !me);
   if (!me) return;
@@ -279,7 +280,8 @@ function drawYou(s, ev) {
 
 let focusYou = false;  // the join form had the focus when it went
 function drawJoin(s, ev) {
-  const open = !!ev.join_open && s.role !== 'player' && s.role !== 'organiser' && !s.stopped;
+  // (The organiser may play in the event too: the form says so.)
+  const open = !!ev.join_open && s.role !== 'player' && !s.player && !s.stopped;
   // Joined: the keyboard's focus goes from the form to the player's box
   // (shown with the event that follows the welcome).
   if (!open && !$('ev-join').hidden && $('ev-join').contains(document.activeElement)) focusYou = true;
@@ -287,7 +289,13 @@ function drawJoin(s, ev) {
   setHidden($('ev-join'), !open);
   if (!open) return;
   const late = ev.state === 'running' && ev.format === 'swiss';
-  setText($('ev-join-text'), late ? t('event.join.late', { n: ev.round }) : t('event.join.text'));
+  // The organiser's offer to play comes after his controls, a player's
+  // form before them (the order of the page is the keyboard's too).
+  const org = s.role === 'organiser';
+  const before = org ? $('ev-org') : $('ev-you');
+  if ($('ev-join').previousElementSibling !== before) before.after($('ev-join'));
+  setText($('ev-join-title'), t(org ? 'event.join.organiser.title' : 'event.join.title'));
+  setText($('ev-join-text'), late ? t('event.join.late', { n: ev.round }) : t(org ? 'event.join.organiser.text' : 'event.join.text'));
   setHidden($('ev-join-text'), false);
   const input = $('ev-join-name');
   if (!input.value && !input.dataset.touched) input.value = myName() || '';
@@ -324,6 +332,7 @@ function drawOrganiser(s, ev) {
 
 const TB_KNOWN = ['buchholz_cut1', 'buchholz', 'sonneborn_berger', 'direct_encounter', 'seeds'];
 const tbKey = (k) => (TB_KNOWN.includes(k) ? k : 'other');
+const TB_SHOWN = 2;  // the tie-breaks a phone's table shows unless asked
 
 function drawStandings(s, ev) {
   setHidden($('ev-standings'), false);
@@ -336,6 +345,14 @@ function drawStandings(s, ev) {
   // The head: place, player, points, then the tie-breaks named (short, with the full name).
   const head = $('ev-table-head');
   const cols = ['place', 'name', 'points', ...tbs.map((k) => `tb:${k}`)];
+  // On a phone the tie-breaks after the first two fold away (event.css)
+  // until asked for: the table fits 360 px without scrolling sideways.
+  const more = tbs.length > TB_SHOWN;
+  setHidden($('ev-tb-more'), !more);
+  const all = more && $('ev-tb-more').getAttribute('aria-expanded') === 'true';
+  $('ev-table').parentElement.classList.toggle('all', all);
+  setText($('ev-tb-more'), t(all ? 'event.tb.fewer' : 'event.tb.all'));
+  const low = (i) => i >= 3 + TB_SHOWN;
   keyedList(head, cols, (c) => c, (c) => {
     const th = document.createElement('th');
     th.scope = 'col';
@@ -349,8 +366,9 @@ function drawStandings(s, ev) {
       setAttr(abbr, 'title', t(`event.tb.${k}`));
       setAttr(th, 'aria-label', t(`event.tb.${k}`));
     } else setText(th, t(`event.col.${c}`));
+    th.classList.toggle('ev-tb-low', low(cols.indexOf(c)));
   });
-  const mine = ev.you && ev.you.role === 'player' ? ev.you.entry : null;
+  const mine = s.mine ? s.mine.entry : null;
   keyedList($('ev-table-body'), rows, (r) => r.entry, () => document.createElement('tr'), (tr, r) => {
     const cells = [r.place, null, fmtNum(r.points), ...(r.tiebreaks || []).map((v) => fmtNum(v))];
     while (tr.children.length > cells.length) tr.lastChild.remove();
@@ -362,6 +380,7 @@ function drawStandings(s, ev) {
         const p = (ev.players || [])[r.entry];
         setText(cell, p ? (r.withdrawn ? t('event.player.withdrawn', { name: p.name }) : p.name) : '?');
       } else setText(cell, v);
+      cell.classList.toggle('ev-tb-low', low(i));
     });
     tr.classList.toggle('me', r.entry === mine);
   });
@@ -480,7 +499,7 @@ function drawBoard(li, s, ev, round, b, org) {
     rec.open = false;
   }
   setData(li, 'result', b.result || 'none');
-  const mine = ev.you && ev.you.role === 'player' && (b.white === ev.you.entry || b.black === ev.you.entry);
+  const mine = s.mine && (b.white === s.mine.entry || b.black === s.mine.entry);
   li.classList.toggle('me', !!mine);
   setHidden(watch, !b.room);
   if (b.room) {
@@ -511,7 +530,7 @@ function drawPlayers(s, ev) {
   const players = Array.isArray(ev.players) ? ev.players : [];
   setHidden($('ev-players'), false);
   setText($('ev-players-title'), t('event.players.title', { n: players.filter((p) => !(p.withdrawn && p.number === null)).length }));
-  const mine = ev.you && ev.you.role === 'player' ? ev.you.entry : null;
+  const mine = s.mine ? s.mine.entry : null;
   keyedList($('ev-player-list'), players, (p) => p.entry, () => document.createElement('li'), (li, p) => {
     const marks = [];
     if (p.entry === mine) marks.push(t('event.player.you'));
@@ -541,6 +560,12 @@ export function wireEvent(get) {
   });
   $('ev-you-play').addEventListener('click', () => { const c = get(); if (c) c.play(); });
   $('ev-you-withdraw').addEventListener('click', () => { const c = get(); if (c) c.withdraw(); });
+  $('ev-tb-more').addEventListener('click', (e) => {
+    const b = /** @type {HTMLElement} */ (e.currentTarget);
+    b.setAttribute('aria-expanded', String(b.getAttribute('aria-expanded') !== 'true'));
+    const c = get();
+    if (c) drawEvent(c);
+  });
   $('ev-start').addEventListener('click', () => { const c = get(); if (c) c.start(); });
   $('ev-next').addEventListener('click', () => { const c = get(); if (c) c.next(); });
   $('ev-finish').addEventListener('click', () => { const c = get(); if (c) c.finish(); });

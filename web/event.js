@@ -16,7 +16,9 @@ import { kindOf } from './kind.js';
 import { drawEvent, wireEvent } from './event-view.js';
 
 // What this browser keeps of an event it organises or plays in: JSON
-// {token, role, title} ("Your games" lists them, games.js).
+// {token, role, title} ("Your games" lists them, games.js), and player:
+// the player's token when the organiser plays in the event too (token is
+// then the organiser's).
 export const EVENT_KEY = (id) => `oware.event.${id}`;
 const SEAT_KEY = (room) => `oware.token.${room}`;  // a room's seat token, as online.js keeps it
 
@@ -59,6 +61,11 @@ export function newEventState() {
     event: null,         // the latest `event` message (PROTOCOL.md), null before the first
     token: /** @type {string | null} */ (null),    // this browser's token for the event
     role: /** @type {'organiser' | 'player' | null} */ (null),  // what the token is
+    // The organiser plays too: the player's token (the server gives a
+    // socket one role, so a second socket follows the event with it).
+    player: /** @type {string | null} */ (null),
+    playerConn: 'idle',  // that socket's state (net.js's)
+    mine: /** @type {any} */ (null),  // the player's `you` ({role, entry, game}) as the server last said it
     busy: /** @type {string | null} */ (null),     // the action sent and not yet answered: 'join', 'result:2:1', ...
     error: /** @type {{at: string, code: string} | null} */ (null),  // the last refusal, shown where the action was
   });
@@ -77,35 +84,56 @@ export function eventScreen(opts, redraw) {
   state.create = opts.id ? null : opts.create || null;
   /** @type {any} */
   let conn = null;
+  /** @type {any} */
+  let playerConn = null;  // the organiser's second socket, as the player
 
-  // The token kept for the event: {token, role, title} or null.
+  // The token kept for the event: {token, role, title[, player]} or null.
   function kept(id) {
     try {
       const v = JSON.parse(fx.load(EVENT_KEY(id)) || 'null');
-      return v && typeof v.token === 'string' && (v.role === 'organiser' || v.role === 'player') ? v : null;
+      if (!v || typeof v.token !== 'string' || (v.role !== 'organiser' && v.role !== 'player')) return null;
+      if (typeof v.player !== 'string' || v.role !== 'organiser') delete v.player;
+      return v;
     } catch { return null; }
   }
 
-  function keep(id, token, role, title) {
-    fx.store(EVENT_KEY(id), JSON.stringify({ token, role, title: title || '' }));
+  function keep(id, token, role, title, player = null) {
+    const v = { token, role, title: title || '' };
+    fx.store(EVENT_KEY(id), JSON.stringify(player && role === 'organiser' ? { ...v, player } : v));
+  }
+
+  const keepState = (title) => keep(state.id, state.token, state.role, title, state.player);
+
+  // The player's token is no longer good (or the event is gone): its
+  // socket stops.
+  function forgetPlayer() {
+    state.player = null;
+    state.mine = null;
+    if (playerConn) { playerConn.stop(); playerConn = null; }
+    state.playerConn = 'idle';
   }
 
   function forget() {
     if (state.id) fx.store(EVENT_KEY(state.id), null);
     state.token = null;
     state.role = null;
+    state.mine = null;
+    forgetPlayer();
   }
 
   function open() {
     if (state.id) {
       // The organiser's own link (?event=<id>#organiser=<token>) opened on
       // this device: the token is kept, and the address loses it.
+      // A player's token kept already stays beside it.
       if (opts.organiser) {
-        keep(state.id, opts.organiser, 'organiser', (kept(state.id) || {}).title);
+        const had = kept(state.id) || {};
+        const player = had.role === 'player' ? had.token : had.player || null;
+        keep(state.id, opts.organiser, 'organiser', had.title, player !== opts.organiser ? player : null);
         fx.eventUrl(state.id);
       }
       const k = kept(state.id);
-      if (k) { state.token = k.token; state.role = k.role; }
+      if (k) { state.token = k.token; state.role = k.role; state.player = k.player || null; }
     }
     const Conn = opts.Conn || Connection;
     conn = new Conn({
@@ -122,6 +150,45 @@ export function eventScreen(opts, redraw) {
       closed: () => !state.stopped,
     });
     conn.open();
+    if (state.player) openPlayer();
+    redraw();
+  }
+
+  // The organiser's second socket, which follows the event with the
+  // player's token: the player's `you` (the game and its seat token) and
+  // the way to withdraw.
+  function openPlayer() {
+    if (playerConn || !state.player) return;
+    const Conn = opts.Conn || Connection;
+    playerConn = new Conn({
+      url: opts.url || (() => eventSocketUrl(socketUrl(null), state.id)),
+      hello: () => ({ type: 'event_watch', event: state.id, token: state.player }),
+      message: onPlayerMessage,
+      status: ({ state: s }) => {
+        state.playerConn = s;
+        if (s !== 'open' && state.busy === 'withdraw') state.busy = null;
+        redraw();
+      },
+      closed: () => !state.stopped && !!state.player,
+    });
+    playerConn.open();
+  }
+
+  function onPlayerMessage(msg) {
+    if (msg.type === 'event') { onEvent(msg); return; }
+    if (msg.type !== 'error') return;
+    const code = typeof msg.code === 'string' ? msg.code : 'unknown';
+    if (code === 'bad_token' || code === 'no_event') {
+      // The player's entry is not (or no longer) the event's; the
+      // organiser's socket says the rest.
+      forgetPlayer();
+      if (state.id && state.token) keepState((kept(state.id) || {}).title);
+      if (code === 'bad_token') fx.toast(t('event.error.bad_token'));
+      redraw();
+      return;
+    }
+    state.error = { at: state.busy || 'page', code };
+    state.busy = null;
     redraw();
   }
 
@@ -143,6 +210,20 @@ export function eventScreen(opts, redraw) {
 
   function welcome(msg) {
     if (typeof msg.event !== 'string' || typeof msg.token !== 'string') return;
+    if (msg.role === 'player' && state.role === 'organiser' && state.token && msg.event === state.id) {
+      // The organiser joined as a player: both tokens kept. The join made
+      // the organiser's socket the player's: it follows as the organiser
+      // again, and a socket of its own follows as the player.
+      state.player = msg.token;
+      state.busy = null;
+      state.error = null;
+      keepState(state.event ? state.event.title : '');
+      fx.announce(t('event.joined.you'));
+      conn.send(hello());
+      openPlayer();
+      redraw();
+      return;
+    }
     const created = !state.id;
     state.id = msg.event;
     state.create = null;
@@ -161,23 +242,29 @@ export function eventScreen(opts, redraw) {
   function onEvent(ev) {
     if (!ev || ev.event !== state.id) return;
     const prev = state.event;
-    if (prev && typeof ev.version === 'number' && typeof prev.version === 'number' && ev.version < prev.version) return;
-    state.event = ev;
+    const had = state.mine && state.mine.game;
+    // The player's view, from whichever socket presented the player's
+    // token (the organiser's says only its own role).
     const you = ev.you || null;
-    if (you && (you.role === 'organiser' || you.role === 'player') && state.token) {
+    if (you && you.role === 'player') state.mine = you;
+    else if (!state.player) state.mine = null;
+    if (you && state.token && (you.role === 'organiser' || (you.role === 'player' && state.role !== 'organiser'))) {
       state.role = you.role;
     }
+    // (The organiser's two sockets each hear every change.)
+    const old = prev && typeof ev.version === 'number' && typeof prev.version === 'number' && ev.version < prev.version;
+    if (!old) state.event = ev;
     // The list of "Your games" names the event as it is called now.
-    if (state.token) {
+    if (state.token && !old) {
       const k = kept(state.id);
-      if (!k || k.title !== ev.title || k.token !== state.token) keep(state.id, state.token, state.role, ev.title);
+      if (!k || k.title !== ev.title || k.token !== state.token || (k.player || null) !== state.player) keepState(ev.title);
     }
     state.busy = null;
     redraw();
-    if (prev) {
-      const said = changes(prev, ev);
-      if (said.length) fx.announce(said.join(' '));
-    }
+    const said = prev && !old ? changes(prev, ev) : [];
+    const game = state.mine && state.mine.game;
+    if (game && (!had || had.room !== game.room)) said.push(t('event.announce.game', { round: game.round, board: game.board }));
+    if (said.length) fx.announce(said.join(' '));
   }
 
   // What changed, for screen readers (and for anyone looking away): the
@@ -194,9 +281,6 @@ export function eventScreen(opts, redraw) {
       if (now > before) out.push(t('event.announce.results', { n: now - before }));
     }
     if (ev.state === 'over' && prev.state !== 'over') out.push(t('event.announce.over'));
-    const game = ev.you && ev.you.game;
-    const had = prev.you && prev.you.game;
-    if (game && (!had || had.room !== game.room)) out.push(t('event.announce.game', { round: game.round, board: game.board }));
     return out;
   }
 
@@ -213,8 +297,16 @@ export function eventScreen(opts, redraw) {
     }
     if (code === 'bad_token' && state.token) {
       // The token kept is not (or no longer) the event's: forgotten, and
-      // the event followed without it.
+      // the event followed without it (or with the player's, if the
+      // organiser played too).
+      const player = state.player;
+      const title = (kept(state.id) || {}).title;
       forget();
+      if (player) {
+        state.token = player;
+        state.role = 'player';
+        keepState(title);
+      }
       state.busy = null;
       fx.toast(t('event.error.bad_token'));
       conn.send(hello());
@@ -235,10 +327,12 @@ export function eventScreen(opts, redraw) {
 
   // Sends an action (at: where the page shows its answer); false when the
   // socket is down (said).
-  function act(at, msg) {
+  // (via: the organiser's player socket, for the player's own action.)
+  function act(at, msg, via = null) {
     if (state.busy === at) return false;  // sent already, its answer awaited
     state.error = null;
-    if (!conn || state.conn !== 'open' || !conn.send(msg)) {
+    const c = via || conn;
+    if (!c || (via ? state.playerConn : state.conn) !== 'open' || !c.send(msg)) {
       state.error = { at, code: 'offline' };
       redraw();
       return false;
@@ -255,10 +349,13 @@ export function eventScreen(opts, redraw) {
     act('join', { type: 'event_join', event: state.id, name: clean });
   }
 
+  // (An action makes its socket follow as the token's role: the
+  // organiser's player withdraws on the player's socket.)
   async function withdraw() {
-    if (state.role !== 'player' || !state.token) return;
+    const token = state.player || (state.role === 'player' ? state.token : null);
+    if (!token) return;
     if (!await fx.confirm(t('event.withdraw.confirm'), t('event.withdraw.yes'))) return;
-    act('withdraw', { type: 'event_withdraw', event: state.id, token: state.token });
+    act('withdraw', { type: 'event_withdraw', event: state.id, token }, state.player ? playerConn : null);
   }
 
   // The organiser's actions.
@@ -286,7 +383,7 @@ export function eventScreen(opts, redraw) {
   // The player's board of the round: its seat token kept as the room's
   // (online.js joins with it), and the room opened.
   function play() {
-    const game = state.event && state.event.you && state.event.you.game;
+    const game = state.mine && state.mine.game;
     if (!game || typeof game.room !== 'string') return;
     if (typeof game.token === 'string') fx.store(SEAT_KEY(game.room), game.token);
     fx.go(`?room=${encodeURIComponent(game.room)}`);
@@ -295,6 +392,7 @@ export function eventScreen(opts, redraw) {
   function close() {
     state.stopped = state.stopped || 'closed';
     if (conn) conn.stop();
+    if (playerConn) playerConn.stop();
   }
 
   return Object.freeze({
@@ -309,7 +407,7 @@ export function eventScreen(opts, redraw) {
     result,
     play,
     // The page is shown again or the network came back: reconnect now.
-    nudge: () => { if (conn) conn.nudge(); },
+    nudge: () => { if (conn) conn.nudge(); if (playerConn) playerConn.nudge(); },
   });
 }
 

@@ -4,10 +4,13 @@
 // name taken is refused at the form; the organiser's own link opens the
 // event on a phone; the organiser starts it; in each round two players
 // go to their board's room and play it to a resignation (the room shows
-// Back to the event, and no Rematch) while the organiser records the
-// other board as played on a real board; the standings at the end match
-// the results, and the TRF and CSV exports download; the keyboard's focus
-// follows a join and a result recorded; axe finds no
+// Back to the event, no Rematch, and the event's name, round and board)
+// while the organiser records the other board as played on a real board;
+// the standings at the end match the results and fit a 360 px phone
+// without scrolling sideways, and the TRF and CSV exports download; the
+// keyboard's focus follows a join and a result recorded. An organiser
+// plays in his own event from the same browser (both tokens kept: the
+// organiser's controls and the player's game on one page). axe finds no
 // serious violation on the pages. Screenshots: build/screenshots/event-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -29,6 +32,23 @@ async function accessible(page, label) {
       .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`).slice(0, 3) }));
   });
   assert.deepEqual(bad, [], `${label}: ${JSON.stringify(bad, null, 1)}`);
+}
+
+// The standings' columns shown (not folded away).
+const visibleColumns = (page) => page.$$eval('#ev-table-head th', (ths) => ths.filter((th) => th.offsetWidth > 0).length);
+
+// The standings fit the page's width: neither the table's box nor the page
+// scrolls sideways, and cols columns are shown.
+async function fits(page, cols) {
+  const m = await page.evaluate(() => {
+    const wrap = document.querySelector('.ev-table-wrap');
+    const doc = document.documentElement;
+    return { wrap: [wrap.scrollWidth, wrap.clientWidth], page: [doc.scrollWidth, doc.clientWidth], width: window.innerWidth };
+  });
+  assert.equal(m.width, 360);
+  assert.ok(m.wrap[0] <= m.wrap[1], `the table scrolls sideways: ${JSON.stringify(m)}`);
+  assert.ok(m.page[0] <= m.page[1], `the page scrolls sideways: ${JSON.stringify(m)}`);
+  assert.equal(await visibleColumns(page), cols);
 }
 
 // The event as the server says it (GET /api/events/<id>).
@@ -91,7 +111,7 @@ test('a 3-round Swiss: created, joined, played in rooms and on real boards, to i
   const who = [
     { name: 'Ama', lang: 'en' },
     { name: 'Kofi', lang: 'fr', phone: true },
-    { name: 'Yaw', lang: 'fr' },
+    { name: 'Yaw Mensah-Bonsu', lang: 'fr' },
     { name: 'Esi', lang: 'en', phone: true },
   ];
   const players = [];
@@ -143,6 +163,13 @@ test('a 3-round Swiss: created, joined, played in rooms and on real boards, to i
       await p.waitForFunction(() => document.body.dataset.mode === 'online' && ['south', 'north'].includes(document.body.dataset.seat));
     }
     assert.equal(await inRoom[0].evaluate(() => document.body.dataset.seat), 'south', 'white is South');
+    // The room names its event, round and board (read once from the event).
+    for (const p of inRoom) {
+      const lang = await p.evaluate(() => document.documentElement.lang);
+      const want = lang === 'fr' ? `Thursday club · ronde ${round}, table 1` : `Thursday club · round ${round}, board 1`;
+      await p.waitForFunction((w) => (document.getElementById('event-line') || {}).textContent === w, want);
+      assert.equal(await p.isVisible('#event-line'), true);
+    }
     const loser = await playToResignation(inRoom);
     for (const p of inRoom) {
       assert.equal(await p.isVisible('#act-event'), true, 'Back to the event');
@@ -201,6 +228,18 @@ test('a 3-round Swiss: created, joined, played in rooms and on real boards, to i
   const me = await players[1].$eval('#ev-table-body tr.me th', (th) => th.textContent);
   assert.equal(me, 'Kofi');
   assert.match(await players[1].textContent('#ev-you-text'), /^Rang final/);
+  // On a 360 px phone the table fits without scrolling sideways: the
+  // tie-breaks after the first two fold away until asked for (French and
+  // English, the longest names of this event).
+  for (const p of [orgPhone, players[1], players[3]]) await fits(p, 5);
+  await orgPhone.click('#ev-tb-more');
+  assert.equal(await orgPhone.getAttribute('#ev-tb-more', 'aria-expanded'), 'true');
+  assert.equal(await orgPhone.textContent('#ev-tb-more'), 'Fewer tie-breaks');
+  assert.equal(await visibleColumns(orgPhone), 7, 'every tie-break shown when asked');
+  await orgPhone.click('#ev-tb-more');
+  await fits(orgPhone, 5);
+  assert.equal(await org.isHidden('#ev-tb-more'), true, 'a desktop shows every column, and no toggle');
+  assert.equal(await visibleColumns(org), 7);
   await shot(org, 'event-organiser-over');
   await accessible(org, 'the organiser at the end');
   await accessible(watcher, 'a spectator at the end');
@@ -248,5 +287,84 @@ test('without the network the event form says it needs it, and comes back with i
   await p.context().setOffline(false);
   await p.waitForSelector('#ev-form-offline', { state: 'hidden' });
   assert.equal(await p.isEnabled('#ev-form-create'), true);
+  noProblems();
+});
+
+test('the organiser plays in the event too, from the same browser (a phone, in Spanish)', async () => {
+  await suite.ready;
+  const org = await player({ name: 'organiser-plays', viewport: PHONE, mobile: true });
+  await org.goto(`${suite.server.url}?lang=es`);
+  await ready(org);
+  await org.fill('#ev-form-name', 'Friday club');
+  await org.check('input[name="ev-format"][value="swiss"]');
+  await org.fill('#ev-form-rounds', '1');
+  await org.check('input[name="ev-clock"][value="10+5"]');
+  await org.click('#ev-form-create');
+  await org.waitForFunction(() => /[?&]event=/.test((document.querySelector('#ev-public-link') || {}).value || ''));
+  const link = await org.inputValue('#ev-public-link');
+  const id = new URL(link).searchParams.get('event');
+  const key = `oware.event.${id}`;
+  const orgToken = (await org.evaluate((k) => JSON.parse(localStorage.getItem(k)), key)).token;
+
+  // The organiser's page offers to play too, and joins.
+  await org.waitForSelector('#ev-join:not([hidden])');
+  assert.equal(await org.textContent('#ev-join-title'), 'Jugar también');
+  await org.fill('#ev-join-name', 'Olu');
+  await org.click('#ev-join-go');
+  await org.waitForSelector('#ev-you:not([hidden])');
+  assert.equal(await org.textContent('#ev-you-title'), 'Juegas como Olu');
+  assert.equal(await org.isHidden('#ev-join'), true);
+  assert.equal(await org.isVisible('#ev-org'), true, 'the organiser\'s controls stay');
+  assert.equal(await org.isVisible('#ev-links'), true);
+  const kept = await org.evaluate((k) => JSON.parse(localStorage.getItem(k)), key);
+  assert.equal(kept.token, orgToken);
+  assert.equal(kept.role, 'organiser');
+  assert.match(kept.player, /^[A-Za-z0-9_-]{43}$/);
+  assert.notEqual(kept.player, orgToken);
+
+  const ama = await player({ name: 'Ama-friday' });
+  await ama.goto(link);
+  await ready(ama);
+  await ama.fill('#ev-join-name', 'Ama');
+  await ama.click('#ev-join-go');
+  await ama.waitForSelector('#ev-you:not([hidden])');
+
+  // Opened again, the page has both roles.
+  await org.reload();
+  await ready(org);
+  await org.waitForSelector('#ev-you:not([hidden])');
+  await org.waitForSelector('#ev-start:not([hidden])');
+  await org.waitForFunction(() => document.querySelectorAll('#ev-player-list li').length === 2);
+  assert.equal(await org.isHidden('#ev-join'), true);
+  await org.click('#ev-start');
+  await org.waitForSelector('#ev-you-play:not([hidden])');
+  await org.waitForSelector('#ev-round-list .ev-record:not([hidden])');
+  await shot(org, 'event-organiser-plays-es');
+  await accessible(org, 'the organiser who plays, on a phone, in Spanish');
+
+  // To the board, as the player: seated, the room naming event, round and board.
+  const ev = await eventJson(id);
+  const board = ev.schedule[0].boards[0];
+  const olu = ev.players.find((p) => p.name === 'Olu').entry;
+  const side = board.white === olu ? 'south' : 'north';
+  await org.click('#ev-you-play');
+  await org.waitForFunction((s) => document.body.dataset.mode === 'online' && document.body.dataset.seat === s, side);
+  await org.waitForFunction(() => (document.getElementById('event-line') || {}).textContent === 'Friday club · ronda 1, tablero 1');
+  await shot(org, 'event-organiser-plays-room-es');
+  await org.click('#act-event');
+  await org.waitForSelector('#ev-you:not([hidden])');
+  await org.waitForSelector('#ev-org:not([hidden])');
+
+  // The player withdraws (on the player's socket): the game is lost by
+  // forfeit, and the organiser's controls stay.
+  await org.click('#ev-you-withdraw');
+  await org.click('#confirm-ok');
+  await org.waitForFunction(() => document.querySelector('#ev-you-text').textContent === 'Te has retirado del torneo.');
+  const after = await eventJson(id);
+  assert.equal(after.schedule[0].boards[0].result, side === 'south' ? 'black_forfeit' : 'white_forfeit');
+  assert.equal(after.players[olu].withdrawn, true);
+  assert.equal(await org.isVisible('#ev-org'), true);
+  assert.equal((await org.evaluate((k) => JSON.parse(localStorage.getItem(k)), key)).token, orgToken);
+  await fits(org, 5);
   noProblems();
 });

@@ -4,12 +4,15 @@
 // the token kept, a #organiser= link's token, or none; a bad token is
 // forgotten; joining, withdrawing and the organiser's actions send what
 // protocol/PROTOCOL.md says, and each refusal is kept where its action was;
-// a player's game is reached with its seat token.
+// a player's game is reached with its seat token; an organiser who plays
+// too keeps both tokens, on two sockets; a board's room finds
+// its round and board in the event (event-room.js).
 // Run: make test-web
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FakeConn, fakeEffects } from './fakes.mjs';
 import { eventScreen, eventFields, eventSocketUrl, EVENT_KEY } from '../../web/event.js';
+import { boardOf } from '../../web/event-room.js';
 import fs from 'node:fs';
 import { t, setLang, loadPart } from '../../web/i18n.js';
 
@@ -50,8 +53,9 @@ function watching({ kept = null, first = eventMsg(), organiser = null, confirm =
   if (kept) fx.store(EVENT_KEY('ev1'), JSON.stringify(kept));
   let draws = 0;
   const page = eventScreen({ id: 'ev1', organiser, Conn: FakeConn, effects: fx }, () => { draws++; });
+  const made = FakeConn.made.length;
   page.open();
-  const conn = FakeConn.last;
+  const conn = FakeConn.made[made];  // (the organiser who plays has a second one)
   conn.up();
   if (first) conn.hear(first);
   return { page, conn, said, st: page.state, draws: () => draws };
@@ -148,6 +152,93 @@ test('joining: a bad name refused here; a taken name said at the form; then the 
   assert.deepEqual(JSON.parse(said.stored.get(EVENT_KEY('ev1'))), { token: 'p-tok', role: 'player', title: 'Thursday club' });
   assert.equal(st.role, 'player');
   assert.ok(said.announced.includes(t('event.joined.you')));
+  page.close();
+});
+
+test('the organiser plays too: both tokens kept, a second socket follows as the player, each action on its own socket', async () => {
+  const { page, conn, said, st } = watching({ kept: ORG, first: eventMsg({ you: { role: 'organiser' } }) });
+  const made = FakeConn.made.length;
+  page.join('Olu');
+  assert.deepEqual(conn.sent.at(-1), { type: 'event_join', event: 'ev1', name: 'Olu' });
+  conn.hear({ type: 'event_welcome', event: 'ev1', role: 'player', entry: 0, token: 'p-tok' });
+  // Both tokens kept; the organiser's socket follows as the organiser
+  // again (the join made it the player's), a second one as the player.
+  assert.deepEqual(JSON.parse(said.stored.get(EVENT_KEY('ev1'))), { ...ORG, player: 'p-tok' });
+  assert.equal(st.role, 'organiser');
+  assert.equal(st.token, 'org-tok');
+  assert.equal(st.player, 'p-tok');
+  assert.deepEqual(conn.sent.at(-1), { type: 'event_watch', event: 'ev1', token: 'org-tok' });
+  assert.equal(FakeConn.made.length, made + 1, 'a socket for the player');
+  const pc = FakeConn.last;
+  pc.up();
+  assert.deepEqual(pc.sent, [{ type: 'event_watch', event: 'ev1', token: 'p-tok' }]);
+  // The join's event on the organiser's socket names the player; the
+  // organiser's view after it does not take the player's away.
+  const ps = players('Olu', 'Ama');
+  conn.hear(eventMsg({ version: 2, players: ps.slice(0, 1), you: { role: 'player', entry: 0, game: null } }));
+  assert.equal(st.role, 'organiser');
+  assert.equal(st.mine.entry, 0);
+  conn.hear(eventMsg({ version: 3, players: ps, you: { role: 'organiser' } }));
+  pc.hear(eventMsg({ version: 3, players: ps, you: { role: 'player', entry: 0, game: null } }));
+  assert.equal(st.role, 'organiser');
+  assert.equal(st.mine.entry, 0);
+  assert.equal(st.event.version, 3);
+  // The organiser's actions go on the organiser's socket, the player's on his.
+  page.start();
+  assert.deepEqual(conn.sent.at(-1), { type: 'event_start', event: 'ev1', token: 'org-tok' });
+  const game = { room: 'r1', round: 1, board: 1, side: 'north', token: 'seat-tok' };
+  const round1 = { round: 1, state: 'running', join_open: false, schedule: [{ round: 1, boards: [{ board: 1, white: 1, black: 0, result: null, seeds: null, room: 'r1', by: null }] }] };
+  pc.hear(eventMsg({ version: 4, players: ps, ...round1, you: { role: 'player', entry: 0, game } }));
+  conn.hear(eventMsg({ version: 4, players: ps, ...round1, you: { role: 'organiser' } }));
+  assert.deepEqual(st.mine.game, game, 'the game stays after the organiser\'s view of the same change');
+  assert.equal(said.announced.filter((a) => a.includes(t('event.announce.game', { round: 1, board: 1 }))).length, 1, 'the game said once');
+  page.play();
+  assert.equal(said.stored.get('oware.token.r1'), 'seat-tok');
+  assert.deepEqual(said.went, ['?room=r1']);
+  const sent = conn.sent.length;
+  await page.withdraw();
+  assert.deepEqual(pc.sent.at(-1), { type: 'event_withdraw', event: 'ev1', token: 'p-tok' });
+  assert.equal(conn.sent.length, sent, 'nothing on the organiser\'s socket');
+  assert.equal(st.busy, 'withdraw');
+  pc.hear({ type: 'error', code: 'event_over' });
+  assert.deepEqual(st.error, { at: 'withdraw', code: 'event_over' });
+  // A page opened again follows with both tokens; closed, both sockets stop.
+  page.close();
+  assert.equal(pc.state, 'stopped');
+  const again = watching({ kept: JSON.parse(said.stored.get(EVENT_KEY('ev1'))), first: null });
+  assert.deepEqual(again.conn.sent, [{ type: 'event_watch', event: 'ev1', token: 'org-tok' }]);
+  assert.equal(again.st.player, 'p-tok');
+  const pc2 = FakeConn.last;
+  assert.notEqual(pc2, again.conn);
+  pc2.up();
+  assert.deepEqual(pc2.sent, [{ type: 'event_watch', event: 'ev1', token: 'p-tok' }]);
+  // The player's token refused: forgotten, the organiser's kept.
+  pc2.hear({ type: 'error', code: 'bad_token' });
+  assert.equal(again.st.player, null);
+  assert.equal(pc2.state, 'stopped');
+  assert.deepEqual(JSON.parse(again.said.stored.get(EVENT_KEY('ev1'))), ORG);
+  again.page.close();
+});
+
+test('the organiser\'s token refused where the organiser played too: the player\'s becomes the page\'s', () => {
+  const { conn, said, st, page } = watching({ kept: { ...ORG, player: 'p-tok' }, first: null });
+  const pc = FakeConn.last;
+  conn.hear({ type: 'error', code: 'bad_token' });
+  assert.equal(st.token, 'p-tok');
+  assert.equal(st.role, 'player');
+  assert.equal(st.player, null);
+  assert.equal(pc.state, 'stopped', 'one socket, the player\'s, from now on');
+  assert.deepEqual(conn.sent.at(-1), { type: 'event_watch', event: 'ev1', token: 'p-tok' });
+  assert.deepEqual(JSON.parse(said.stored.get(EVENT_KEY('ev1'))), { token: 'p-tok', role: 'player', title: 'Thursday club' });
+  page.close();
+});
+
+test('a player\'s browser opening the organiser link keeps the player\'s token beside it', () => {
+  const { conn, said, st, page } = watching({ kept: { token: 'p-tok', role: 'player', title: 'Thursday club' }, organiser: 'org-tok', first: null });
+  assert.deepEqual(JSON.parse(said.stored.get(EVENT_KEY('ev1'))), { ...ORG, player: 'p-tok' });
+  assert.equal(st.role, 'organiser');
+  assert.deepEqual(conn.sent, [{ type: 'event_watch', event: 'ev1', token: 'org-tok' }]);
+  assert.deepEqual(FakeConn.last.h.hello(), { type: 'event_watch', event: 'ev1', token: 'p-tok' });
   page.close();
 });
 
@@ -274,4 +365,18 @@ test('the start page\'s form as event_create\'s fields, and each choice refused'
 test('the socket names the event, for a cluster\'s routing; a page creating one names none yet', () => {
   assert.equal(eventSocketUrl('wss://club.example/oware/ws', 'ev 1'), 'wss://club.example/oware/ws?event=ev+1');
   assert.equal(eventSocketUrl('ws://127.0.0.1:8080/ws', null), 'ws://127.0.0.1:8080/ws');
+});
+
+test('a board\'s room finds its event\'s name, round and board (event-room.js)', () => {
+  const ev = eventMsg({
+    round: 2, state: 'running', schedule: [
+      { round: 1, boards: [{ board: 1, white: 0, black: 1, room: 'r1' }, { board: 2, white: 2, black: null, room: null }] },
+      { round: 2, boards: [{ board: 1, white: 1, black: 2, room: 'r3' }, { board: 2, white: 0, black: 3, room: 'r4' }] },
+    ],
+  });
+  assert.deepEqual(boardOf(ev, 'r4'), { title: 'Thursday club', round: 2, board: 2 });
+  assert.deepEqual(boardOf(ev, 'r1'), { title: 'Thursday club', round: 1, board: 1 });
+  assert.equal(boardOf(ev, 'r9'), null);
+  assert.equal(boardOf(null, 'r1'), null);
+  assert.equal(t('event.room.line', boardOf(ev, 'r4')), 'Thursday club · round 2, board 2');
 });
