@@ -15,63 +15,14 @@
 #include "server/clock.h"
 #include "server/event.h"
 #include "server/events.h"
+#include "server/events_shell.h"
 #include "server/iptable.h"
 #include "server/log.h"
 
-#define EV_BUCKETS 256
-
-/* A connection following an event: its place in the event's list. */
-typedef struct ev_watcher {
-	room_member *m;
-	struct event_ent *e;
-	int role;                    /* ROLE_* */
-	int entry;                   /* a player's entry */
-	struct ev_watcher *next, *prev;
-} ev_watcher;
-
-enum { ROLE_NONE = 0, ROLE_ORGANISER, ROLE_PLAYER };
-/* Who gave a board its result (the `by` of the view). */
-enum { BY_NONE = 0, BY_ROOM, BY_ORGANISER };
-
-typedef struct event_ent {
-	char id[ROOM_ID_LEN + 1];
-	ev_event ev;
-	uint8_t org_tok[SHA256_LEN];
-	uint8_t tok[EV_MAX_ENTRIES][SHA256_LEN]; /* each entry's token hash */
-	char (*rooms[EV_MAX_ROUNDS])[ROOM_ID_LEN + 1]; /* each board's room, "" for none */
-	uint8_t *by[EV_MAX_ROUNDS];  /* each board's BY_* */
-	int auto_next;
-	int64_t created, updated;    /* wall-clock seconds */
-	int64_t seq;                 /* changes written */
-	uint64_t dirty_seq;          /* the batch of its last write (rooms_release_seq) */
-	ipent *owner;                /* the creator's address entry, or NULL */
-	ev_watcher *watchers;
-	int nwatchers;
-	struct event_ent *hnext;
-} event_ent;
-
-/* Several servers: a message for an event this server does not hold, waiting for the
- * event to be taken from the store (one take per event). A member that
- * leaves meanwhile is cleared (m NULL). */
-typedef struct ev_waiter {
-	struct ev_waiter *next;
-	room_member *m;
-	int64_t deadline;        /* ms: relayed or taken again until then */
-	proto_msg msg;
-} ev_waiter;
-
-typedef struct ev_take_req {
-	struct ev_take_req *next;
-	char id[ROOM_ID_LEN + 1];
-	int stale;               /* the lease was lost meanwhile */
-	ev_waiter *waiters;
-} ev_take_req;
-
-static ev_take_req *takes;
-
-static events_config cfg;
-static store *st;
-static rooms_io io;
+events_config evs_cfg;
+store *evs_st;
+rooms_io evs_io;
+event_ent *evs_loading;
 static events_stats stats;
 static event_ent *table[EV_BUCKETS];
 static int nevents;
@@ -97,7 +48,7 @@ static unsigned bucket(const char *id)
 	return h % EV_BUCKETS;
 }
 
-static event_ent *find(const char *id)
+event_ent *evs_find(const char *id)
 {
 	for (event_ent *e = table[bucket(id)]; e; e = e->hnext)
 		if (!strcmp(e->id, id))
@@ -114,14 +65,11 @@ static void insert(event_ent *e)
 	nevents++;
 }
 
-static void unwatch(ev_watcher *w);
-static int direct_follower(const event_ent *e);
-static void ev_wanted(void *arg, const char *id);
 
-static void ent_free(event_ent *e)
+void evs_ent_free(event_ent *e)
 {
 	while (e->watchers)
-		unwatch(e->watchers);
+		evs_unwatch(e->watchers);
 	for (int r = 0; r < EV_MAX_ROUNDS; r++) {
 		free(e->rooms[r]);
 		free(e->by[r]);
@@ -131,7 +79,7 @@ static void ent_free(event_ent *e)
 	free(e);
 }
 
-static void unlink_free(event_ent *e)
+void evs_unlink_free(event_ent *e)
 {
 	for (event_ent **p = &table[bucket(e->id)]; *p; p = &(*p)->hnext)
 		if (*p == e) {
@@ -139,14 +87,22 @@ static void unlink_free(event_ent *e)
 			nevents--;
 			break;
 		}
-	ent_free(e);
+	evs_ent_free(e);
+}
+
+event_ent *evs_any(void)
+{
+	for (unsigned b = 0; b < EV_BUCKETS; b++)
+		if (table[b])
+			return table[b];
+	return NULL;
 }
 
 void events_free_all(void)
 {
 	for (unsigned b = 0; b < EV_BUCKETS; b++)
 		while (table[b])
-			unlink_free(table[b]);
+			evs_unlink_free(table[b]);
 	jw_free(&out);
 }
 
@@ -176,7 +132,7 @@ static void refuse(room_member *m, int ev_err)
 	char why[96];
 
 	snprintf(why, sizeof why, "%s%s", ev_err == EV_E_NAME ? "name: " : "", ev_strerror(ev_err));
-	io.error(m, proto_code(ev_err), why);
+	evs_io.error(m, proto_code(ev_err), why);
 }
 
 /* ---- the stored texts ---- */
@@ -348,93 +304,6 @@ static int apply(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_LEN + 
 	return 0;
 }
 
-/* ---- writes not confirmed yet (several servers) ---- */
-
-/* An event's insert or change written in a batch not yet confirmed: a
- * batch refused because a room in it is another server's is written
- * again, whole, in the open one (rooms_on_fenced_rewrite), so the event
- * writes of that batch and of the later ones are written again too, in
- * their order. */
-typedef struct pending_write {
-	struct pending_write *next;
-	uint64_t batch;
-	char id[ROOM_ID_LEN + 1];
-	int64_t when;                /* the change's updated time */
-	store_event_change c;        /* a change (its body in body) ... */
-	char *body;
-	store_event *ins;            /* ... or an insert (and its settings) */
-} pending_write;
-
-static pending_write *pending, **pending_tail = &pending;
-
-static void pending_prune(void)
-{
-	while (pending && pending->batch <= rooms_committed()) {
-		pending_write *p = pending;
-
-		pending = p->next;
-		free(p->ins);
-		free(p->body);
-		free(p);
-	}
-	if (!pending)
-		pending_tail = &pending;
-}
-
-/* Notes a write made in the open batch (several servers only; a failed
- * allocation only loses a rewrite after a fence, logged then). */
-static void pending_add(const char *id, int64_t when, const store_event_change *c,
-                        const store_event *ins)
-{
-	pending_write *p;
-
-	if (!st->ops->ev_take)
-		return;
-	pending_prune();
-	if (!(p = calloc(1, sizeof *p)))
-		return;
-	p->batch = rooms_release_seq();
-	snprintf(p->id, sizeof p->id, "%s", id);
-	p->when = when;
-	if (c) {
-		p->c = *c;
-		p->c.body = p->body = strdup(c->body);
-	} else if ((p->ins = malloc(sizeof *p->ins + strlen(ins->settings) + 1))) {
-		char *text = (char *)(p->ins + 1);
-
-		*p->ins = *ins;
-		p->ins->settings = strcpy(text, ins->settings);
-	}
-	if (c ? !p->c.body : !p->ins) {
-		free(p);
-		return;
-	}
-	*pending_tail = p;
-	pending_tail = &p->next;
-}
-
-/* Batch k was refused for a room: the event writes from k on again, in
- * the open batch (open). */
-static void pending_rewrite(uint64_t k, uint64_t open)
-{
-	pending_prune();
-	for (pending_write *p = pending; p; p = p->next) {
-		event_ent *e;
-		int rc;
-
-		if (p->batch < k || p->batch >= open)
-			continue;
-		rc = p->ins ? st->ops->ev_insert(st, p->ins) : st->ops->ev_append(st, p->id, p->when,
-		                                                                   &p->c);
-		if (rc < 0)
-			log_event(LOG_ERROR, "event_write_lost", "event=%s seq=%lld", p->id,
-			          (long long)p->c.seq);
-		p->batch = open;
-		if ((e = find(p->id)))
-			e->dirty_seq = open;
-	}
-}
-
 /* Writes ch (and a join's token) to the open batch, then applies it:
  * 0, or -1 with nothing changed. */
 static int commit(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_LEN + 1], int by,
@@ -454,9 +323,9 @@ static int commit(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_LEN +
 		c.has_tok = 1;
 		memcpy(c.tok, tok, SHA256_LEN);
 	}
-	if (!st->ops->ev_append || st->ops->ev_append(st, e->id, now, &c) < 0)
+	if (!evs_st->ops->ev_append || evs_st->ops->ev_append(evs_st, e->id, now, &c) < 0)
 		return -1;
-	pending_add(e->id, now, &c, NULL);
+	evhold_note_write(e->id, now, &c, NULL);
 	if (apply(e, ch, rooms, by) < 0)
 		log_event(LOG_ERROR, "event_apply_failed", "event=%s seq=%lld", e->id,
 		          (long long)c.seq);
@@ -763,12 +632,12 @@ static void send_one(const event_ent *e, const ev_watcher *wa)
 	void *b;
 
 	view_you(&out, e, wa);
-	if (!(b = io.share(&out))) {
+	if (!(b = evs_io.share(&out))) {
 		log_event(LOG_ERROR, "event_send_failed", "event=%s error=\"out of memory\"", e->id);
 		return;
 	}
-	io.send_view(wa->m, b);
-	io.unshare(b);
+	evs_io.send_view(wa->m, b);
+	evs_io.unshare(b);
 }
 
 static void send_view(const event_ent *e, const ev_watcher *wa)
@@ -796,21 +665,21 @@ static void broadcast(const event_ent *e)
 		}
 		if (!shared) {
 			view_you(&out, e, NULL);
-			if (!(shared = io.share(&out))) {
+			if (!(shared = evs_io.share(&out))) {
 				log_event(LOG_ERROR, "event_send_failed", "event=%s error=\"out of memory\"",
 				          e->id);
 				return;
 			}
 		}
-		io.send_view(wa->m, shared);
+		evs_io.send_view(wa->m, shared);
 	}
 	if (shared)
-		io.unshare(shared);
+		evs_io.unshare(shared);
 }
 
 /* ---- followers ---- */
 
-static void unwatch(ev_watcher *w)
+void evs_unwatch(ev_watcher *w)
 {
 	event_ent *e = w->e;
 
@@ -830,17 +699,11 @@ void events_leave(room_member *m)
 	event_ent *e = m->watch ? m->watch->e : NULL;
 
 	if (m->watch)
-		unwatch(m->watch);
-	/* The last follower connected here directly left while others are
-	 * relayed here: given up as if the relaying server wanted it (it did,
-	 * when it relayed); they come back through the routing. */
-	if (e && st->ops->ev_release && e->watchers && !direct_follower(e))
-		ev_wanted(NULL, e->id);
+		evs_unwatch(m->watch);
 	if (m->waiting)
-		for (ev_take_req *t = takes; t; t = t->next)
-			for (ev_waiter *w = t->waiters; w; w = w->next)
-				if (w->m == m)
-					w->m = NULL;
+		evhold_forget_member(m);
+	if (e)
+		evhold_follower_left(e);
 }
 
 /* m follows e with role (and entry): its watcher, or NULL after an error
@@ -850,17 +713,17 @@ static ev_watcher *watch(room_member *m, event_ent *e, int role, int entry)
 	ev_watcher *w = m->watch;
 
 	if (w && w->e != e) {
-		unwatch(w);
+		evs_unwatch(w);
 		w = NULL;
 	}
 	if (!w) {
-		if (e->nwatchers >= cfg.max_watchers) {
-			io.error(m, PROTO_E_TOO_MANY_SPECTATORS, "the event has its maximum of followers");
+		if (e->nwatchers >= evs_cfg.max_watchers) {
+			evs_io.error(m, PROTO_E_TOO_MANY_SPECTATORS, "the event has its maximum of followers");
 			return NULL;
 		}
 		w = calloc(1, sizeof *w);
 		if (!w) {
-			io.error(m, PROTO_E_INTERNAL, "out of memory; try again");
+			evs_io.error(m, PROTO_E_INTERNAL, "out of memory; try again");
 			return NULL;
 		}
 		w->m = m;
@@ -1039,11 +902,11 @@ static int take_result(event_ent *e, const rules_room *rr)
 
 static void game_ended(const rules_room *rr)
 {
-	event_ent *e = find(rr->rec.event);
+	event_ent *e = evs_find(rr->rec.event);
 
 	if (e && take_result(e, rr))
 		broadcast(e);
-	else if (!e && st->ops->ev_board && st->ops->ev_board(st, rr->rec.event) < 0)
+	else if (!e && evs_st->ops->ev_board && evs_st->ops->ev_board(evs_st, rr->rec.event) < 0)
 		log_event(LOG_WARN, "event_board_untold", "event=%s room=%s", rr->rec.event,
 		          rr->rec.id);
 }
@@ -1057,7 +920,7 @@ typedef struct peek_ctx {
 static void board_peeked(void *arg, const room_rec *rec, const uint8_t *pits, int n, int seats)
 {
 	const peek_ctx *p = arg;
-	event_ent *e = find(p->event);
+	event_ent *e = evs_find(p->event);
 	rules_room tmp;
 
 	(void)seats;
@@ -1093,204 +956,11 @@ static void sweep_boards(event_ent *e)
 		if ((rr = rooms_find_rules(id))) {
 			if (rules_over(rr) && take_result(e, rr))
 				broadcast(e);
-		} else if (st->ops->peek && (p = malloc(sizeof *p))) {
+		} else if (evs_st->ops->peek && (p = malloc(sizeof *p))) {
 			memcpy(p->event, e->id, sizeof p->event);
-			st->ops->peek(st, id, board_peeked, board_peek_done, p);
+			evs_st->ops->peek(evs_st, id, board_peeked, board_peek_done, p);
 		}
 	}
-}
-
-/* ---- several servers: events taken, given up, dropped ---- */
-
-static event_ent *loading;
-static void load_event(void *arg, const store_event *se);
-static void load_change(void *arg, const char *id, const store_event_change *c);
-static void handle(room_member *m, const proto_msg *msg, int counted);
-
-static void take_event(void *arg, const store_event *se)
-{
-	const ev_take_req *t = arg;
-
-	if (!t->stale && !find(se->id))
-		load_event(NULL, se);
-	else
-		loading = NULL;
-}
-
-static void taken(void *arg, int rc)
-{
-	ev_take_req *t = arg, **pp = &takes;
-	event_ent *e;
-
-	loading = NULL;
-	while (*pp != t)
-		pp = &(*pp)->next;
-	*pp = t->next;
-	e = t->stale ? NULL : find(t->id);
-	if (e && rc == STORE_TAKEN) {
-		log_event(LOG_INFO, "event_taken", "event=%s", t->id);
-		sweep_boards(e);
-	}
-	while (t->waiters) {
-		ev_waiter *w = t->waiters;
-
-		t->waiters = w->next;
-		if (w->m) {
-			w->m->waiting = 0;
-			if (e)
-				handle(w->m, &w->msg, 1);
-			else if (rc == STORE_ELSEWHERE)
-				; /* relayed (relay_to) */
-			else if (t->stale)
-				io.error(w->m, PROTO_E_INTERNAL, "this server lost its hold on its events"
-				         " while taking this one; try again");
-			else if (rc == STORE_NONE || rc == STORE_TAKEN)
-				io.error(w->m, PROTO_E_NO_EVENT, "no event has that id (or it expired)");
-			else
-				io.error(w->m, PROTO_E_INTERNAL, "the event cannot be taken over now (the"
-				         " store fails, or another server still holds it); try again");
-		}
-		free(w);
-	}
-	free(t);
-}
-
-/* The store found t's event held by another live server, which takes
- * relayed connections at addr: its waiters that open a follower's
- * connection (a watch or a join) are relayed there, as a room's joins
- * are; the others wait for the holder to give the event up. */
-static int relay_to(void *arg, const char *addr, const char *key)
-{
-	ev_take_req *t = arg;
-	int all = 1;
-
-	if (!io.relay || !addr[0] || !key[0])
-		return 0;
-	for (ev_waiter *w = t->waiters; w; w = w->next)
-		all &= !w->m || w->msg.type == PROTO_MSG_EVENT_WATCH ||
-		       w->msg.type == PROTO_MSG_EVENT_JOIN;
-	if (!all)
-		return 0;
-	for (ev_waiter *w = t->waiters; w; w = w->next)
-		if (w->m) {
-			w->m->waiting = 0;
-			if (io.relay(w->m, addr, key, &w->msg, w->deadline) < 0)
-				io.error(w->m, PROTO_E_INTERNAL, "out of memory; try again");
-			w->m = NULL;
-		}
-	return 1;
-}
-
-/* m's msg waits until deadline (ms) for its event, which this server
- * does not hold, to be taken from the store (or relayed to its holder). */
-static void wait_take(room_member *m, const proto_msg *msg, int64_t deadline)
-{
-	ev_take_req *t;
-	ev_waiter *w = malloc(sizeof *w);
-
-	for (t = takes; t && strcmp(t->id, msg->event); t = t->next)
-		;
-	if (!w || (!t && !(t = calloc(1, sizeof *t)))) {
-		free(w);
-		io.error(m, PROTO_E_INTERNAL, "out of memory; try again");
-		return;
-	}
-	w->m = m;
-	w->deadline = deadline;
-	w->msg = *msg;
-	w->next = t->waiters;
-	t->waiters = w;
-	m->waiting = 1;
-	if (t->id[0])
-		return; /* its take is under way */
-	memcpy(t->id, msg->event, sizeof t->id);
-	t->next = takes;
-	takes = t;
-	st->ops->ev_take(st, t->id, take_event, load_change, taken, relay_to, t);
-}
-
-/* e is no longer this server's: its followers are closed with close
- * (they come back through the routing to where it is next), and it goes
- * from memory (not from the store). */
-static void drop(event_ent *e, int code, const char *why)
-{
-	while (e->watchers) {
-		room_member *m = e->watchers->m;
-
-		unwatch(e->watchers);
-		io.close(m, code, why);
-	}
-	unlink_free(e);
-}
-
-/* 1 when a follower of e is connected here directly (not relayed). */
-static int direct_follower(const event_ent *e)
-{
-	for (const ev_watcher *w = e->watchers; w; w = w->next)
-		if (!w->m->relay_in)
-			return 1;
-	return 0;
-}
-
-/* Another server wants event id (a follower of it reached that server):
- * unless a follower of it is connected here directly, given up in the
- * open batch, even when it is not here (a give-up lost with its batch
- * leaves it held here), its followers sent there. */
-static void ev_wanted(void *arg, const char *id)
-{
-	event_ent *e = find(id);
-
-	(void)arg;
-	if (e && direct_follower(e)) {
-		/* Kept: the other server relays its followers here. */
-		log_event(LOG_DEBUG, "event_kept", "event=%s", id);
-		return;
-	}
-	if (!rooms_store_ok() || st->ops->ev_release(st, id) < 0)
-		return;
-	if (e) {
-		log_event(LOG_INFO, "event_released", "event=%s followers=%d", id, e->nwatchers);
-		drop(e, ROOMS_CLOSE_MOVED, "moved");
-	}
-}
-
-/* This server's lease was lost: no event is its own any more. */
-static void lease_lost(void)
-{
-	int n = nevents;
-
-	for (unsigned b = 0; b < EV_BUCKETS; b++)
-		while (table[b])
-			drop(table[b], ROOMS_CLOSE_MOVED, "moved");
-	for (ev_take_req *t = takes; t; t = t->next)
-		t->stale = 1;
-	if (n)
-		log_event(LOG_WARN, "events_dropped", "events=%d reason=lease_lost", n);
-}
-
-/* A game of a board of event id ended on another server. */
-static void board_told(void *arg, const char *id)
-{
-	event_ent *e = find(id);
-
-	(void)arg;
-	if (e)
-		sweep_boards(e);
-}
-
-void events_relay_failed(room_member *m, const proto_msg *msg, int64_t deadline)
-{
-	if (m->room || m->waiting || m->watch)
-		return;
-	if (now_ms() >= deadline) {
-		io.error(m, PROTO_E_INTERNAL, "the server that holds the event cannot be reached"
-		         " now; try again");
-		return;
-	}
-	if (find(msg->event))
-		handle(m, msg, 1);
-	else
-		wait_take(m, msg, deadline);
 }
 
 /* ---- the messages ---- */
@@ -1332,7 +1002,7 @@ static void send_welcome(room_member *m, const event_ent *e, int role, int entry
 	jw_key(&out, "token");
 	jw_str(&out, token);
 	jw_obj_end(&out);
-	io.send(m, &out);
+	evs_io.send(m, &out);
 }
 
 #define EV_EMPTY_MAKE_WAY_S 3600      /* idle before an empty event makes way */
@@ -1362,11 +1032,11 @@ static int make_way(void)
 			if (empty(e) && !e->watchers && now - e->updated >= EV_EMPTY_MAKE_WAY_S &&
 			    (!best || e->updated < best->updated))
 				best = e;
-	if (!best || st->ops->ev_remove(st, best->id) < 0)
+	if (!best || evs_st->ops->ev_remove(evs_st, best->id) < 0)
 		return -1;
 	log_event(LOG_INFO, "event_evicted", "event=%s idle=%lld", best->id,
 	          (long long)(now - best->updated));
-	unlink_free(best);
+	evs_unlink_free(best);
 	stats.expired++;
 	return 0;
 }
@@ -1381,22 +1051,22 @@ static void do_create(room_member *m, const proto_msg *msg)
 	int rc;
 	ev_watcher *w;
 
-	if (nevents >= cfg.max_events && (cfg.max_events == 0 || make_way() < 0)) {
-		io.error(m, PROTO_E_TOO_MANY_EVENTS, "the server holds its maximum of events");
+	if (nevents >= evs_cfg.max_events && (evs_cfg.max_events == 0 || make_way() < 0)) {
+		evs_io.error(m, PROTO_E_TOO_MANY_EVENTS, "the server holds its maximum of events");
 		return;
 	}
-	if (m->ip && m->ip->events_held >= cfg.max_events_per_ip) {
-		io.error(m, PROTO_E_TOO_MANY_EVENTS, "too many events held from this address;"
+	if (m->ip && m->ip->events_held >= evs_cfg.max_events_per_ip) {
+		evs_io.error(m, PROTO_E_TOO_MANY_EVENTS, "too many events held from this address;"
 		         " wait for some to expire");
 		return;
 	}
-	if (m->ip && ip_room_allow(m->ip, now_ms(), cfg.rooms_per_ip_per_min) < 0) {
-		io.error(m, PROTO_E_RATE_LIMITED, "too many rooms or events created from this address;"
+	if (m->ip && ip_room_allow(m->ip, now_ms(), evs_cfg.rooms_per_ip_per_min) < 0) {
+		evs_io.error(m, PROTO_E_RATE_LIMITED, "too many rooms or events created from this address;"
 		         " wait a minute");
 		return;
 	}
 	if (msg->clock_kind == PROTO_CLOCK_REALTIME && msg->clock_initial[0] != msg->clock_initial[1]) {
-		io.error(m, PROTO_E_BAD_MESSAGE, "clock: an event's games give both sides the same time");
+		evs_io.error(m, PROTO_E_BAD_MESSAGE, "clock: an event's games give both sides the same time");
 		return;
 	}
 	memset(&s, 0, sizeof s);
@@ -1409,7 +1079,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 	s.max_players = msg->max_players;
 	e = calloc(1, sizeof *e);
 	if (!e) {
-		io.error(m, PROTO_E_INTERNAL, "out of memory; try again");
+		evs_io.error(m, PROTO_E_INTERNAL, "out of memory; try again");
 		return;
 	}
 	rc = ev_create(&e->ev, &s);
@@ -1429,12 +1099,12 @@ static void do_create(room_member *m, const proto_msg *msg)
 	se.created = se.updated = e->created;
 	memcpy(se.org_tok, e->org_tok, SHA256_LEN);
 	se.settings = settings;
-	if (!st->ops->ev_insert || st->ops->ev_insert(st, &se) < 0) {
+	if (!evs_st->ops->ev_insert || evs_st->ops->ev_insert(evs_st, &se) < 0) {
 		free(e);
-		io.error(m, PROTO_E_INTERNAL, "the store cannot save changes now; no event was created");
+		evs_io.error(m, PROTO_E_INTERNAL, "the store cannot save changes now; no event was created");
 		return;
 	}
-	pending_add(e->id, 0, NULL, &se);
+	evhold_note_write(e->id, 0, NULL, &se);
 	insert(e);
 	e->dirty_seq = rooms_release_seq();
 	if (m->ip) {
@@ -1463,7 +1133,7 @@ static void do_join(room_member *m, event_ent *e, const proto_msg *msg)
 	}
 	rooms_token(NULL, token, hash);
 	if (commit(e, &ch, NULL, BY_NONE, hash) < 0) {
-		io.error(m, PROTO_E_INTERNAL, "the store cannot save changes now; nothing changed");
+		evs_io.error(m, PROTO_E_INTERNAL, "the store cannot save changes now; nothing changed");
 		return;
 	}
 	log_event(LOG_INFO, "event_joined", "event=%s entry=%d late=%d addr=%s", e->id, ch.entry,
@@ -1480,16 +1150,16 @@ static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 	int entry = -1, role = role_of(e, msg->token, &entry), rc, by = BY_NONE;
 
 	if (role == ROLE_NONE) {
-		io.error(m, PROTO_E_BAD_TOKEN, "that token is neither the organiser's nor a player's"
+		evs_io.error(m, PROTO_E_BAD_TOKEN, "that token is neither the organiser's nor a player's"
 		         " of this event");
 		return;
 	}
 	if (msg->type == PROTO_MSG_EVENT_WITHDRAW && role != ROLE_PLAYER) {
-		io.error(m, PROTO_E_BAD_TOKEN, "withdraw with the player's own token");
+		evs_io.error(m, PROTO_E_BAD_TOKEN, "withdraw with the player's own token");
 		return;
 	}
 	if (msg->type != PROTO_MSG_EVENT_WITHDRAW && role != ROLE_ORGANISER) {
-		io.error(m, PROTO_E_NOT_ORGANISER, "only the organiser may do that");
+		evs_io.error(m, PROTO_E_NOT_ORGANISER, "only the organiser may do that");
 		return;
 	}
 	switch (msg->type) {
@@ -1519,7 +1189,7 @@ static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 	else if (commit(e, &ch, NULL, by, NULL) < 0)
 		rc = PROTO_E_INTERNAL;
 	if (rc) {
-		io.error(m, rc, rc == PROTO_E_TOO_MANY_ROOMS ? "the server holds its maximum of rooms;"
+		evs_io.error(m, rc, rc == PROTO_E_TOO_MANY_ROOMS ? "the server holds its maximum of rooms;"
 		         " the round was not paired" : "the store cannot save changes now; nothing changed");
 		return;
 	}
@@ -1528,6 +1198,8 @@ static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 		auto_next(e);
 	broadcast(e);
 }
+
+static void handle(room_member *m, const proto_msg *msg, int counted);
 
 void events_handle(room_member *m, const proto_msg *msg)
 {
@@ -1543,7 +1215,7 @@ static void handle(room_member *m, const proto_msg *msg, int counted)
 	ev_watcher *w;
 
 	if (m->room || m->waiting) {
-		io.error(m, PROTO_E_ALREADY_JOINED, "this connection is in a room");
+		evs_io.error(m, PROTO_E_ALREADY_JOINED, "this connection is in a room");
 		return;
 	}
 	if (msg->type == PROTO_MSG_EVENT_CREATE) {
@@ -1551,25 +1223,25 @@ static void handle(room_member *m, const proto_msg *msg, int counted)
 		return;
 	}
 	if (!counted && (msg->type == PROTO_MSG_EVENT_WATCH || msg->type == PROTO_MSG_EVENT_JOIN) &&
-	    m->ip && ip_join_allow(m->ip, now_ms(), cfg.joins_per_ip_per_min) < 0) {
-		io.error(m, PROTO_E_RATE_LIMITED, "too many joins from this address; wait a minute");
+	    m->ip && ip_join_allow(m->ip, now_ms(), evs_cfg.joins_per_ip_per_min) < 0) {
+		evs_io.error(m, PROTO_E_RATE_LIMITED, "too many joins from this address; wait a minute");
 		return;
 	}
-	e = find(msg->event);
-	if (!e && !counted && st->ops->ev_take && rooms_store_ok() &&
+	e = evs_find(msg->event);
+	if (!e && !counted && evs_st->ops->ev_take && rooms_store_ok() &&
 	    strlen(msg->event) <= ROOM_ID_LEN) {
-		wait_take(m, msg, now_ms() + cfg.join_wait_ms);
+		evhold_wait(m, msg, now_ms() + evs_cfg.join_wait_ms);
 		return;
 	}
 	if (!e) {
-		io.error(m, PROTO_E_NO_EVENT, "no event has that id (or it expired)");
+		evs_io.error(m, PROTO_E_NO_EVENT, "no event has that id (or it expired)");
 		return;
 	}
 	switch (msg->type) {
 	case PROTO_MSG_EVENT_WATCH:
 		role = role_of(e, msg->token, &entry);
 		if (msg->token[0] && role == ROLE_NONE) {
-			io.error(m, PROTO_E_BAD_TOKEN, "that token is neither the organiser's nor a"
+			evs_io.error(m, PROTO_E_BAD_TOKEN, "that token is neither the organiser's nor a"
 			         " player's of this event");
 			return;
 		}
@@ -1589,8 +1261,8 @@ static void handle(room_member *m, const proto_msg *msg, int counted)
 
 static int load_failed;
 
-/* An event as stored, its changes still to apply (load_change), or NULL. */
-static event_ent *ent_read(const store_event *se)
+/* An event as stored, its changes still to apply (evs_load_change), or NULL. */
+event_ent *evs_ent_read(const store_event *se)
 {
 	event_ent *e = calloc(1, sizeof *e);
 
@@ -1607,22 +1279,22 @@ static event_ent *ent_read(const store_event *se)
 	return e;
 }
 
-static void load_event(void *arg, const store_event *se)
+void evs_load_event(void *arg, const store_event *se)
 {
 	(void)arg;
-	loading = NULL;
-	if (find(se->id)) {
+	evs_loading = NULL;
+	if (evs_find(se->id)) {
 		log_event(LOG_ERROR, "event_unreadable", "event=%s error=\"read twice\"", se->id);
 		return;
 	}
-	if ((loading = ent_read(se)))
-		insert(loading);
+	if ((evs_loading = evs_ent_read(se)))
+		insert(evs_loading);
 }
 
-static void load_change(void *arg, const char *id, const store_event_change *c)
+void evs_load_change(void *arg, const char *id, const store_event_change *c)
 {
 	static ev_change ch;
-	event_ent *e = loading;
+	event_ent *e = evs_loading;
 	int by = BY_NONE;
 
 	(void)arg;
@@ -1633,8 +1305,8 @@ static void load_change(void *arg, const char *id, const store_event_change *c)
 	if (c->seq != e->seq + 1 || change_parse(c->body, &ch, round_rooms, &by) < 0 ||
 	    !change_fits(e, &ch) || apply(e, &ch, round_rooms, by) < 0) {
 		log_event(LOG_ERROR, "event_unreadable", "event=%s seq=%lld", id, (long long)c->seq);
-		unlink_free(e);
-		loading = NULL;
+		evs_unlink_free(e);
+		evs_loading = NULL;
 		load_failed++;
 		return;
 	}
@@ -1647,10 +1319,10 @@ int events_restore(void)
 {
 	int n;
 
-	if (!st->ops->ev_load)
+	if (!evs_st->ops->ev_load)
 		return 0;
-	n = st->ops->ev_load(st, NULL, load_event, load_change, NULL, NULL);
-	loading = NULL;
+	n = evs_st->ops->ev_load(evs_st, NULL, evs_load_event, evs_load_change, NULL, NULL);
+	evs_loading = NULL;
 	if (n < 0)
 		return -1;
 	for (unsigned b = 0; b < EV_BUCKETS; b++)
@@ -1661,23 +1333,6 @@ int events_restore(void)
 	return nevents;
 }
 
-/* Events taken idle from a dead server: the next sweep expires the due. */
-static void idle_event(void *arg, const store_event *se)
-{
-	(void)arg;
-	loading = NULL;
-	if (!find(se->id))
-		load_event(NULL, se);
-}
-
-static void idle_taken(void *arg, int rc)
-{
-	(void)arg;
-	loading = NULL;
-	if (rc > 0)
-		log_event(LOG_INFO, "events_taken_idle", "events=%d", rc);
-}
-
 void events_expire(void)
 {
 	int64_t now = (int64_t)time(NULL);
@@ -1686,27 +1341,23 @@ void events_expire(void)
 		for (event_ent *e = table[b], *next; e; e = next) {
 			next = e->hnext;
 			if (e->watchers ||
-			    now - e->updated < (empty(e) && EV_EMPTY_EXPIRE_S < cfg.expire_events
-			                        ? EV_EMPTY_EXPIRE_S : cfg.expire_events) ||
-			    !st->ops->ev_remove || st->ops->ev_remove(st, e->id) < 0)
+			    now - e->updated < (empty(e) && EV_EMPTY_EXPIRE_S < evs_cfg.expire_events
+			                        ? EV_EMPTY_EXPIRE_S : evs_cfg.expire_events) ||
+			    !evs_st->ops->ev_remove || evs_st->ops->ev_remove(evs_st, e->id) < 0)
 				continue;
 			log_event(LOG_INFO, "event_expired", "event=%s idle=%lld", e->id,
 			          (long long)(now - e->updated));
-			unlink_free(e);
+			evs_unlink_free(e);
 			stats.expired++;
 		}
-	/* Several servers: a dead server's events that nobody follows again
-	 * would escape every expiry; those idle long enough are taken here. */
-	if (st->ops->ev_take_idle && rooms_store_ok())
-		st->ops->ev_take_idle(st, now - (EV_EMPTY_EXPIRE_S < cfg.expire_events
-		                                  ? EV_EMPTY_EXPIRE_S : cfg.expire_events),
-		                      idle_event, load_change, idle_taken, NULL);
+	evhold_take_idle(now - (EV_EMPTY_EXPIRE_S < evs_cfg.expire_events ? EV_EMPTY_EXPIRE_S
+	                                                                 : evs_cfg.expire_events));
 }
 
 static void reloaded(void *arg, int rc)
 {
 	(void)arg;
-	loading = NULL;
+	evs_loading = NULL;
 	if (rc < 0)
 		log_event(LOG_ERROR, "event_reload_failed", "error=\"the store cannot be read\"");
 }
@@ -1718,16 +1369,7 @@ static void batch_lost(void)
 {
 	char id[ROOM_ID_LEN + 1];
 
-	/* Every batch not confirmed is lost with it: nothing to write again. */
-	while (pending) {
-		pending_write *p = pending;
-
-		pending = p->next;
-		free(p->ins);
-		free(p->body);
-		free(p);
-	}
-	pending_tail = &pending;
+	evhold_batch_lost();
 
 	for (unsigned b = 0; b < EV_BUCKETS; b++)
 		for (event_ent *e = table[b], *next; e; e = next) {
@@ -1737,35 +1379,28 @@ static void batch_lost(void)
 			while (e->watchers) {
 				room_member *m = e->watchers->m;
 
-				unwatch(e->watchers);
-				io.close(m, ROOMS_CLOSE_STORE_FAILED, "store failed");
+				evs_unwatch(e->watchers);
+				evs_io.close(m, ROOMS_CLOSE_STORE_FAILED, "store failed");
 			}
 			memcpy(id, e->id, sizeof id);
-			unlink_free(e);
+			evs_unlink_free(e);
 			log_event(LOG_WARN, "event_reloaded", "event=%s", id);
-			st->ops->ev_load(st, id, load_event, load_change, reloaded, NULL);
+			evs_st->ops->ev_load(evs_st, id, evs_load_event, evs_load_change, reloaded, NULL);
 		}
 }
 
 int events_init(const events_config *c, store *s, const rooms_io *i)
 {
-	cfg = *c;
-	st = s;
-	io = *i;
+	evs_cfg = *c;
+	evs_st = s;
+	evs_io = *i;
 	rooms_on_game_ended(game_ended);
 	rooms_on_batch_lost(batch_lost);
-	if (st->ops->ev_take && st->ops->set_events) {
-		store_events ev = {.ev_wanted = ev_wanted, .ev_board = board_told};
-
-		st->ops->set_events(st, &ev);
-		rooms_on_lease_lost(lease_lost);
-		rooms_on_fenced_rewrite(pending_rewrite);
-	}
+	evhold_init(handle, sweep_boards);
 	return 0;
 }
 
-/* e's export what (events_export) into w: 0, or -2 out of memory. */
-static int export_ent(const event_ent *e, int what, jw *w)
+int evs_export(const event_ent *e, int what, jw *w)
 {
 	long n;
 
@@ -1793,79 +1428,7 @@ static int export_ent(const event_ent *e, int what, jw *w)
 
 int events_export(const char *id, int what, jw *w)
 {
-	const event_ent *e = find(id);
+	const event_ent *e = evs_find(id);
 
-	return e ? export_ent(e, what, w) : -1;
-}
-
-/* Several servers: an event another server holds (or none) read as
- * stored, for an export. */
-struct events_query {
-	char id[ROOM_ID_LEN + 1];
-	int what;
-	events_export_fn *fn;        /* NULL once cancelled */
-	void *arg;
-	event_ent *e;                /* the event read, its changes applied */
-};
-
-static void query_event(void *arg, const store_event *se)
-{
-	events_query *q = arg;
-
-	loading = NULL;
-	if (!q->e && !strcmp(se->id, q->id))
-		loading = q->e = ent_read(se);
-}
-
-static void query_change(void *arg, const char *id, const store_event_change *c)
-{
-	events_query *q = arg;
-
-	if (!loading)
-		return;
-	load_change(NULL, id, c);
-	if (!loading)
-		q->e = NULL; /* unreadable: freed */
-}
-
-static void query_done(void *arg, int rc)
-{
-	events_query *q = arg;
-	jw w;
-
-	loading = NULL;
-	jw_init(&w);
-	if (q->fn)
-		q->fn(q->arg, rc < 0 ? -2 : !q->e ? -1 : export_ent(q->e, q->what, &w), &w);
-	jw_free(&w);
-	if (q->e)
-		ent_free(q->e);
-	free(q);
-}
-
-events_query *events_export_start(const char *id, int what, events_export_fn *fn, void *arg)
-{
-	events_query *q;
-	jw w;
-	int rc;
-
-	if (find(id) || !st->ops->ev_peek || strlen(id) > ROOM_ID_LEN ||
-	    !(q = calloc(1, sizeof *q))) {
-		jw_init(&w);
-		rc = events_export(id, what, &w);
-		fn(arg, rc, &w);
-		jw_free(&w);
-		return NULL;
-	}
-	memcpy(q->id, id, strlen(id) + 1);
-	q->what = what;
-	q->fn = fn;
-	q->arg = arg;
-	st->ops->ev_peek(st, id, query_event, query_change, query_done, q);
-	return q;
-}
-
-void events_export_cancel(events_query *q)
-{
-	q->fn = NULL;
+	return e ? evs_export(e, what, w) : -1;
 }
