@@ -80,7 +80,7 @@ int cli_parse_num(const char *s, long lo, long hi, long *out)
 }
 
 static const char *const oware_levels[] = {
-	"starter", "easy", "learner", "improver", "steady", "medium",
+	"starter", "easy", "learner", "amateur", "improver", "steady", "medium",
 	"club", "advanced", "strong", "expert", "master", "hard",
 };
 static const char *const togyz_levels[] = {

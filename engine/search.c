@@ -453,18 +453,19 @@ static int negamax(struct srch *s, ow_pos *p, int depth, int ply, int alpha,
  * scores the leaves as they stand (no_quiescence). */
 enum { F_CLASSIC = 1, F_LEAVES = 2 };
 static const struct ow__step ladder[OW_LADDER_LEVELS] = {
-	{-1, 1, 0, 8 * OW_SEARCH_SEED, 700, F_CLASSIC | F_LEAVES},       /* starter */
-	{OW_LEVEL_EASY, 0, 0, 0, 0, 0},                                  /* easy */
-	{-1, 2, 400, 4 * OW_SEARCH_SEED, 250, F_CLASSIC | F_LEAVES},     /* learner */
-	{-1, 2, 400, OW_SEARCH_SEED, 60, F_CLASSIC | F_LEAVES},          /* improver */
-	{-1, 3, 2000, OW_SEARCH_SEED, 70, F_CLASSIC | F_LEAVES},         /* steady */
-	{OW_LEVEL_MEDIUM, 0, 0, 0, 0, 0},                                /* medium */
-	{-1, 3, 20000, OW_SEARCH_SEED / 2, 0, 0},                        /* club */
-	{-1, 0, 600, 0, 0, 0},                                           /* advanced */
-	{-1, 0, 2000, 0, 0, 0},                                          /* strong */
-	{-1, 0, 10000, 0, 0, 0},                                         /* expert */
-	{-1, 0, 100000, 0, 0, 0},                                        /* master */
-	{OW_LEVEL_HARD, 0, 0, 0, 0, 0},
+	{-1, 2, 0, OW_SEARCH_SEED, 1000, F_CLASSIC | F_LEAVES, 6 * OW_SEARCH_SEED}, /* starter */
+	{OW_LEVEL_EASY, 0, 0, 0, 0, 0, 0},                                  /* easy */
+	{-1, 2, 400, 4 * OW_SEARCH_SEED, 250, F_CLASSIC | F_LEAVES, 0},     /* learner */
+	{-1, 2, 400, 17 * OW_SEARCH_SEED / 8, 110, F_CLASSIC | F_LEAVES, 0}, /* amateur */
+	{-1, 2, 400, OW_SEARCH_SEED / 2, 0, F_CLASSIC | F_LEAVES, 0},      /* improver */
+	{-1, 3, 2000, 3 * OW_SEARCH_SEED / 4, 45, F_CLASSIC | F_LEAVES, 0}, /* steady */
+	{OW_LEVEL_MEDIUM, 0, 0, 0, 0, 0, 0},                                /* medium */
+	{-1, 3, 20000, OW_SEARCH_SEED / 2, 0, 0, 0},                        /* club */
+	{-1, 0, 600, 0, 0, 0, 0},                                           /* advanced */
+	{-1, 0, 2000, 0, 0, 0, 0},                                          /* strong */
+	{-1, 0, 10000, 0, 0, 0, 0},                                         /* expert */
+	{-1, 0, 100000, 0, 0, 0, 0},                                        /* master */
+	{OW_LEVEL_HARD, 0, 0, 0, 0, 0, 0},
 };
 
 int ow_search_level(ow_search_limits *lim, int level, uint32_t seed,

@@ -1,6 +1,6 @@
 /* search.h: the computer player: iterative-deepening alpha-beta over the
  * rules of oware.h, with three playing levels (easy, medium, hard) on a
- * ladder of twelve (OW_LEVEL_LADDER).
+ * ladder of thirteen (OW_LEVEL_LADDER).
  *
  * Same rules as oware.h: pure C11, no allocation, no I/O, no libc, so it
  * builds for wasm32 with clang -nostdlib. The transposition table lives in
@@ -60,17 +60,17 @@ typedef enum {
 } ow_level;
 
 /* The ladder (issue 33): OW_LADDER_LEVELS levels at measured steps,
- * weakest first, asked for as level OW_LEVEL_LADDER + n (n = 1..12) of
+ * weakest first, asked for as level OW_LEVEL_LADDER + n (n = 1..13) of
  * ow_search_level. Steps OW_LADDER_EASY, OW_LADDER_MEDIUM and
  * OW_LADDER_HARD are easy, medium and hard exactly (the same limits); the
  * others are shallow searches with a random spread and slips (the lower
  * steps, with easy's evaluation and no quiescence search) or node budgets
  * (docs/computer.md has the ladder and its measured Elo). */
 #define OW_LEVEL_LADDER 10
-#define OW_LADDER_LEVELS 12
+#define OW_LADDER_LEVELS 13
 #define OW_LADDER_EASY 2
-#define OW_LADDER_MEDIUM 6
-#define OW_LADDER_HARD 12
+#define OW_LADDER_MEDIUM 7
+#define OW_LADDER_HARD 13
 
 /* One transposition-table slot: 16 bytes. The table is an array of them in
  * memory the caller owns; clear it (all zero bytes, or ow_tt_clear) before
@@ -132,6 +132,9 @@ typedef struct ow_search_limits {
 	int no_quiescence;  /* nonzero: leaves are scored as they stand, with
 	                     * no quiescence search of captures (easy, medium) */
 	const ow_egdb *egdb; /* an opened endgame database, or NULL: none */
+	int slip_margin;    /* > 0: a slip (blunder) plays another move, at random,
+	                     * of those within this much of the best's exact score
+	                     * (the best when there is none), not the runner-up */
 } ow_search_limits;
 
 /* The outcome of a search. */

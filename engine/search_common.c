@@ -81,6 +81,7 @@ int ow__ladder_level(struct ow__limits *lim, const struct ow__step *ladder, int 
 	l.nodes = st->nodes;
 	l.noise = st->noise;
 	l.blunder = st->blunder;
+	l.slip_margin = st->margin;
 	l.seed = seed;
 	*lim = l;
 	return st->flags;
@@ -107,9 +108,22 @@ static void pick_noisy(struct ow__search *c, const struct ow__root_moves *rm,
 		if (i != best && (second < 0 || noisy[i] > noisy[second]))
 			second = i;
 	pick = best;
-	if (second >= 0 && rm->score[best] <= OW__SEARCH_WON &&
-	    rm->score[second] >= -OW__SEARCH_WON &&
-	    (int)(rng_next(&c->rng) % 1000) < c->lim.blunder)
+	if (c->lim.slip_margin > 0 && rm->score[best] <= OW__SEARCH_WON &&
+	    (int)(rng_next(&c->rng) % 1000) < c->lim.blunder) {
+		/* A slip within the margin: another move that looks almost as
+		 * good (a few seeds left to a capture, a chain not seen), never a
+		 * big one thrown away; the best when there is none. */
+		int near[OW__MAX_MOVES], nn = 0;
+
+		for (int i = 0; i < n; i++)
+			if (i != best && rm->score[i] >= rm->score[best] - c->lim.slip_margin &&
+			    rm->score[i] >= -OW__SEARCH_WON)
+				near[nn++] = i;
+		if (nn)
+			pick = near[rng_next(&c->rng) % (uint64_t)nn];
+	} else if (second >= 0 && rm->score[best] <= OW__SEARCH_WON &&
+	           rm->score[second] >= -OW__SEARCH_WON &&
+	           (int)(rng_next(&c->rng) % 1000) < c->lim.blunder)
 		pick = second;
 	out->move = rm->move[pick];
 	out->score = rm->score[pick];

@@ -45,6 +45,7 @@ struct ow__limits {
 	int noise;
 	int blunder;
 	uint32_t seed;
+	int slip_margin;
 };
 
 /* Copies those fields from one limits struct to another (either game's,
@@ -58,6 +59,7 @@ struct ow__limits {
 		(dst).noise = (src).noise;           \
 		(dst).blunder = (src).blunder;       \
 		(dst).seed = (src).seed;             \
+		(dst).slip_margin = (src).slip_margin; \
 	} while (0)
 
 /* The outcome of a search: the fields of ow_search_result and
@@ -147,6 +149,7 @@ struct ow__step {
 	int noise;
 	int blunder;
 	int flags;
+	int margin;     /* slip_margin */
 };
 
 /* The limits of level (OW__LEVEL_* or a ladder code) from the game's

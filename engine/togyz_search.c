@@ -270,17 +270,17 @@ static int negamax(struct srch *s, const tg_pos *p, int depth, int ply, int alph
 
 /* The ladder's steps. */
 static const struct ow__step ladder[TG_LADDER_LEVELS] = {
-	{-1, 1, 0, 8 * TG_SEARCH_SEED, 700, 0},  /* starter */
-	{TG_LEVEL_EASY, 0, 0, 0, 0, 0},          /* easy */
-	{-1, 2, 0, 8 * TG_SEARCH_SEED, 380, 0},  /* learner */
-	{-1, 2, 0, 5 * TG_SEARCH_SEED, 220, 0},  /* amateur */
-	{-1, 2, 0, 5 * TG_SEARCH_SEED / 2, 120, 0}, /* improver */
-	{-1, 3, 0, 3 * TG_SEARCH_SEED / 2, 60, 0},  /* steady */
-	{TG_LEVEL_MEDIUM, 0, 0, 0, 0, 0},        /* medium */
-	{-1, 0, 1600, 0, 0, 0},                  /* advanced */
-	{-1, 0, 8000, 0, 0, 0},                  /* strong */
-	{-1, 0, 60000, 0, 0, 0},                 /* master */
-	{TG_LEVEL_HARD, 0, 0, 0, 0, 0},          /* hard */
+	{-1, 1, 0, 8 * TG_SEARCH_SEED, 700, 0, 0},  /* starter */
+	{TG_LEVEL_EASY, 0, 0, 0, 0, 0, 0},          /* easy */
+	{-1, 2, 0, 8 * TG_SEARCH_SEED, 380, 0, 0},  /* learner */
+	{-1, 2, 0, 5 * TG_SEARCH_SEED, 220, 0, 0},  /* amateur */
+	{-1, 2, 0, 5 * TG_SEARCH_SEED / 2, 120, 0, 0}, /* improver */
+	{-1, 3, 0, 3 * TG_SEARCH_SEED / 2, 60, 0, 0},  /* steady */
+	{TG_LEVEL_MEDIUM, 0, 0, 0, 0, 0, 0},        /* medium */
+	{-1, 0, 1600, 0, 0, 0, 0},                  /* advanced */
+	{-1, 0, 8000, 0, 0, 0, 0},                  /* strong */
+	{-1, 0, 60000, 0, 0, 0, 0},                 /* master */
+	{TG_LEVEL_HARD, 0, 0, 0, 0, 0, 0},          /* hard */
 };
 
 int tg_search_level(tg_search_limits *lim, int level, uint32_t seed,

@@ -38,7 +38,7 @@
 enum { TG_LEVEL_EASY = 0, TG_LEVEL_MEDIUM = 1, TG_LEVEL_HARD = 2 };
 /* The ladder: level TG_LEVEL_LADDER + n (n = 1..TG_LADDER_LEVELS), weakest
  * first; steps TG_LADDER_EASY, _MEDIUM and _HARD are the three levels
- * exactly. Its eleven steps are not Oware's twelve: medium to hard is a
+ * exactly. Its eleven steps are not Oware's thirteen: medium to hard is a
  * shorter climb here (docs/computer.md, "The ladder of levels"). */
 #define TG_LEVEL_LADDER 10
 #define TG_LADDER_LEVELS 11
@@ -90,6 +90,8 @@ typedef struct tg_search_limits {
 	int blunder;        /* per mille: the runner-up instead (noise > 0 only) */
 	uint32_t seed;      /* the random choices: same seed, same move */
 	const tg_eval_weights *eval; /* NULL: tg_eval_default */
+	int slip_margin;    /* > 0: a slip plays a move, at random, within this
+	                     * much of the best's exact score (ow_search_limits) */
 } tg_search_limits;
 
 typedef struct tg_search_result {

@@ -29,8 +29,8 @@ import { kindOf } from './kind.js';
 // its own. Easy, medium and hard are the engine's levels 0, 1 and 2
 // themselves (the same play: the hint is hard's).
 export const LADDERS = {
-  oware: ['starter', 'easy', 'learner', 'improver', 'steady', 'medium',
-    'club', 'advanced', 'strong', 'expert', 'master', 'hard'],
+  oware: ['starter', 'easy', 'learner', 'amateur', 'improver', 'steady',
+    'medium', 'club', 'advanced', 'strong', 'expert', 'master', 'hard'],
   togyz: ['starter', 'easy', 'learner', 'amateur', 'improver', 'steady',
     'medium', 'advanced', 'strong', 'master', 'hard'],
 };

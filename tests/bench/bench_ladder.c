@@ -14,6 +14,14 @@
  * random choice follows from the pairing and the game's number, so the
  * figures are the same on any machine under any load.
  *
+ * Mistakes (issue 43): at every move, each legal move's net is the seeds
+ * it captures now less the most the opponent can capture in reply. A
+ * gift: a move of net -MISTAKE_SEEDS or worse when a move of net 0 or
+ * better existed; a miss: a move of net below +MISTAKE_SEEDS when a free
+ * capture existed (a move capturing MISTAKE_SEEDS or more, of net
+ * +MISTAKE_SEEDS or better). Each player's count over every game it
+ * played, out of the moves where it could make that mistake.
+ *
  * Intervals: the score's standard error from the spread of the opening
  * pairs' points (0..2), times 1.96, turned into Elo; a pairing won (or
  * lost) entirely has no spread: its Elo is that of a score of one half
@@ -35,8 +43,8 @@ enum { P_RANDOM = -2, P_GREEDY = -1 }; /* else a ladder level 1..nlev */
 
 /* Each game's ladder, as cli/cli.h's cli_ladder names it. */
 static const char *const oware_names[OW_LADDER_LEVELS + 1] = {
-	"",       "starter", "easy",   "learner", "improver", "steady", "medium",
-	"club",   "advanced", "strong", "expert", "master", "hard",
+	"",       "starter", "easy",   "learner", "amateur", "improver", "steady",
+	"medium", "club",    "advanced", "strong", "expert", "master", "hard",
 };
 static const char *const togyz_names[TG_LADDER_LEVELS + 1] = {
 	"",       "starter", "easy",   "learner", "amateur", "improver",
@@ -48,8 +56,18 @@ static int nlev;
 static int togyz;
 static int opening_plies;
 static uint64_t hard_nodes;
+/* LADDER_FRESH=1: every move searched from an empty table, as `oware best`
+ * answers one position (docs/computer.md, "Which ladder the figures are"). */
+static int fresh_tables;
 static ow_tt_entry *ow_tt[2];
 static tg_tt_entry *tg_tt[2];
+
+#define MISTAKE_SEEDS 4
+
+/* A player's mistakes: chances (moves where it was possible) and made. */
+struct mistakes {
+	int gift_chances, gifts, miss_chances, misses;
+};
 
 static uint64_t mix(uint64_t z)
 {
@@ -112,6 +130,53 @@ static int g_gain(const struct game *g, int m)
 	}
 }
 
+static uint32_t g_legal(const struct game *g)
+{
+	return togyz ? tg_legal_mask(&g->t.pos) : ow_legal_mask(&g->o.pos);
+}
+
+/* The most the side to move in g may capture with one move (0: none). */
+static int g_most(const struct game *g)
+{
+	int most = 0;
+
+	for (uint32_t m = g_legal(g); m; m &= m - 1) {
+		int got = g_gain(g, __builtin_ctz(m));
+
+		if (got > most)
+			most = got;
+	}
+	return most;
+}
+
+/* Move m in g: counted in k as a gift or a miss when it is one. */
+static void count_mistakes(const struct game *g, int m, struct mistakes *k)
+{
+	int net[32], safe = 0, giving = 0, free_capture = 0;
+
+	for (uint32_t x = g_legal(g); x; x &= x - 1) {
+		int pit = __builtin_ctz(x), cap = g_gain(g, pit);
+		struct game after = *g;
+
+		if (togyz)
+			tg_pos_sow(&after.t.pos, pit, NULL);
+		else
+			ow_pos_sow(&after.o.pos, pit, NULL);
+		net[pit] = cap - g_most(&after);
+		safe |= net[pit] >= 0;
+		giving |= net[pit] <= -MISTAKE_SEEDS;
+		free_capture |= cap >= MISTAKE_SEEDS && net[pit] >= MISTAKE_SEEDS;
+	}
+	if (safe && giving) {
+		k->gift_chances++;
+		k->gifts += net[m] <= -MISTAKE_SEEDS;
+	}
+	if (free_capture) {
+		k->miss_chances++;
+		k->misses += net[m] < MISTAKE_SEEDS;
+	}
+}
+
 static int pick_of(uint32_t mask, uint64_t *rng)
 {
 	int k = (int)(rnd(rng) % (uint64_t)__builtin_popcount(mask));
@@ -121,17 +186,20 @@ static int pick_of(uint32_t mask, uint64_t *rng)
 	return __builtin_ctz(mask);
 }
 
-/* Calibration: LADDER_STEP<k>="depth,nodes,noise,blunder,classic" in the
- * environment plays level k with these limits instead (classic: Oware's
- * ow_eval_classic and no quiescence search). */
-static int step_override(int k, int lim[5])
+/* Calibration: LADDER_STEP<k>="depth,nodes,noise,blunder,classic[,margin]"
+ * in the environment plays level k with these limits instead (classic:
+ * Oware's ow_eval_classic and no quiescence search; margin: the slips'
+ * slip_margin, 0 when absent). */
+static int step_override(int k, int lim[6])
 {
 	char name[32];
 	const char *v;
 
 	snprintf(name, sizeof name, "LADDER_STEP%d", k);
 	v = getenv(name);
-	return v && sscanf(v, "%d,%d,%d,%d,%d", &lim[0], &lim[1], &lim[2], &lim[3], &lim[4]) == 5;
+	lim[5] = 0;
+	return v && sscanf(v, "%d,%d,%d,%d,%d,%d", &lim[0], &lim[1], &lim[2], &lim[3], &lim[4],
+	                   &lim[5]) >= 5;
 }
 
 /* Player who's move (side: its table) in g. */
@@ -161,7 +229,7 @@ static int choose(int who, int side, const struct game *g, uint64_t *rng)
 		tg_search_limits lim;
 		tg_search_result r;
 
-		int o[5];
+		int o[6];
 
 		tg_search_level(&lim, TG_LEVEL_LADDER + who, (uint32_t)rnd(rng), NULL, NULL, 0);
 		if (step_override(who, o)) {
@@ -169,9 +237,12 @@ static int choose(int who, int side, const struct game *g, uint64_t *rng)
 			lim.nodes = (uint64_t)o[1];
 			lim.noise = o[2];
 			lim.blunder = o[3];
+			lim.slip_margin = o[5];
 		}
 		if (who == TG_LADDER_HARD && hard_nodes)
 			lim.nodes = hard_nodes;
+		if (fresh_tables)
+			tg_tt_clear(tg_tt[side], TG_SEARCH_TT_ENTRIES);
 		if (tg_search(&g->t, &lim, tg_tt[side], TG_SEARCH_TT_ENTRIES, &r))
 			exit(1);
 		return r.move;
@@ -179,7 +250,7 @@ static int choose(int who, int side, const struct game *g, uint64_t *rng)
 		ow_search_limits lim;
 		ow_search_result r;
 
-		int o[5];
+		int o[6];
 
 		ow_search_level(&lim, OW_LEVEL_LADDER + who, (uint32_t)rnd(rng), NULL, NULL, 0);
 		if (step_override(who, o)) {
@@ -189,9 +260,12 @@ static int choose(int who, int side, const struct game *g, uint64_t *rng)
 			lim.blunder = o[3];
 			lim.eval = o[4] ? &ow_eval_classic : NULL;
 			lim.no_quiescence = o[4];
+			lim.slip_margin = o[5];
 		}
 		if (who == OW_LADDER_HARD && hard_nodes)
 			lim.nodes = hard_nodes;
+		if (fresh_tables)
+			ow_tt_clear(ow_tt[side], OW_SEARCH_TT_ENTRIES);
 		if (ow_search(&g->o, &lim, ow_tt[side], OW_SEARCH_TT_ENTRIES, &r))
 			exit(1);
 		return r.move;
@@ -199,8 +273,9 @@ static int choose(int who, int side, const struct game *g, uint64_t *rng)
 }
 
 /* One game from opening `open`, a playing South when a_south; a's points
- * (2 a win, 1 a draw, 0 a loss). */
-static int play(int a, int b, int a_south, uint64_t open, uint64_t seed)
+ * (2 a win, 1 a draw, 0 a loss); each player's mistakes added to k[0]
+ * (a's) and k[1] (b's). */
+static int play(int a, int b, int a_south, uint64_t open, uint64_t seed, struct mistakes k[2])
 {
 	struct game g;
 	uint64_t orng = open, rng = seed;
@@ -218,8 +293,10 @@ static int play(int a, int b, int a_south, uint64_t open, uint64_t seed)
 		g_play(&g, choose(P_RANDOM, 0, &g, &orng));
 	while (!g_over(&g)) {
 		int a_moves = (g_turn(&g) == OW_SOUTH) == !!a_south;
+		int m = choose(a_moves ? a : b, a_moves ? 0 : 1, &g, &rng);
 
-		g_play(&g, choose(a_moves ? a : b, a_moves ? 0 : 1, &g, &rng));
+		count_mistakes(&g, m, &k[!a_moves]);
+		g_play(&g, m);
 	}
 	if (g_winner(&g) == OW_DRAW)
 		return 1;
@@ -242,6 +319,31 @@ static const char *pname(int p)
 static double elo_of(double s)
 {
 	return -400.0 * log10(1.0 / s - 1.0);
+}
+
+/* Each player's mistakes: index 0 random, 1 greedy, 1 + k level k. */
+static struct mistakes mk[MAX_LEV + 2];
+
+static int mk_index(int p)
+{
+	return p == P_RANDOM ? 0 : p == P_GREEDY ? 1 : 1 + p;
+}
+
+static void report_mistakes(void)
+{
+	printf("\nmistakes (of the moves where one was possible): gifts of %d or more seeds net"
+	       " when a safe move existed; free captures of %d or more missed\n", MISTAKE_SEEDS,
+	       MISTAKE_SEEDS);
+	printf("%-9s %8s %7s %8s %7s\n", "player", "chances", "gifts", "chances", "misses");
+	for (int i = 0; i < nlev + 2; i++) {
+		const struct mistakes *k = &mk[i];
+
+		if (!k->gift_chances && !k->miss_chances)
+			continue;
+		printf("%-9s %8d %6.1f%% %8d %6.1f%%\n", pname(i == 0 ? P_RANDOM : i == 1 ? P_GREEDY : i - 1),
+		       k->gift_chances, k->gift_chances ? 100.0 * k->gifts / k->gift_chances : 0,
+		       k->miss_chances, k->miss_chances ? 100.0 * k->misses / k->miss_chances : 0);
+	}
 }
 
 /* Prints the pairings' rows and the ladder from the games so far. */
@@ -322,6 +424,7 @@ int main(int argc, char **argv)
 	jobs = argc > 4 ? atoi(argv[4]) : 1;
 	hard_nodes = argc > 5 ? strtoull(argv[5], NULL, 10) : 0;
 	opening_plies = argc > 6 ? atoi(argv[6]) : togyz ? 2 : 4;
+	fresh_tables = getenv("LADDER_FRESH") && atoi(getenv("LADDER_FRESH"));
 	if (games < 2 || top_games < 0 || jobs < 1) {
 		fprintf(stderr, "bench_ladder: GAMES >= 2, TOP_GAMES >= 0, JOBS >= 1\n");
 		return 2;
@@ -355,9 +458,10 @@ int main(int argc, char **argv)
 	}
 
 	printf("ladder of %s: %d games a pairing (%d hard's), openings of %d random plies, "
-	       "each played from both sides; hard at %llu nodes a move\n",
+	       "each played from both sides; hard at %llu nodes a move%s\n",
 	       togyz ? "Togyz Kumalak" : "Oware", games, top_games, opening_plies,
-	       (unsigned long long)(hard_nodes ? hard_nodes : 2000000));
+	       (unsigned long long)(hard_nodes ? hard_nodes : 2000000),
+	       fresh_tables ? "; every move from an empty table" : "");
 	fflush(stdout);
 
 	/* Tasks: one opening pair each (two games), dealt round robin. */
@@ -382,7 +486,8 @@ int main(int argc, char **argv)
 		/* Task t is the (t / np)-th opening pair of pairing t % np,
 		 * so that the slow pairing is spread over the jobs. */
 		for (int t = 0, done = 0; done < ntask; t++) {
-			int p = t % np, k = t / np, rec[3];
+			int p = t % np, k = t / np, rec[3 + 8];
+			struct mistakes got[2];
 			uint64_t base;
 
 			if (k >= pr[p].games / 2)
@@ -391,9 +496,11 @@ int main(int argc, char **argv)
 				continue;
 			base = mix((uint64_t)togyz << 40 ^ (uint64_t)(pr[p].a + 8) << 32 ^
 			           (uint64_t)(pr[p].b + 8) << 24 ^ (uint64_t)k);
+			memset(got, 0, sizeof got);
 			rec[0] = p;
-			rec[1] = play(pr[p].a, pr[p].b, 1, base, mix(base ^ 1));
-			rec[2] = play(pr[p].a, pr[p].b, 0, base, mix(base ^ 2));
+			rec[1] = play(pr[p].a, pr[p].b, 1, base, mix(base ^ 1), got);
+			rec[2] = play(pr[p].a, pr[p].b, 0, base, mix(base ^ 2), got);
+			memcpy(rec + 3, got, sizeof got);
 			if (write(fd[1], rec, sizeof rec) != (ssize_t)sizeof rec)
 				_exit(1);
 		}
@@ -401,7 +508,8 @@ int main(int argc, char **argv)
 	}
 	close(fd[1]);
 	for (int t = 0; t < ntask; t++) {
-		int rec[3];
+		int rec[3 + 8];
+		struct mistakes got[2];
 
 		if (read(fd[0], rec, sizeof rec) != (ssize_t)sizeof rec) {
 			fprintf(stderr, "bench_ladder: a job failed\n");
@@ -411,6 +519,15 @@ int main(int argc, char **argv)
 			pr[rec[0]].win += rec[i] == 2;
 			pr[rec[0]].draw += rec[i] == 1;
 			pr[rec[0]].loss += rec[i] == 0;
+		}
+		memcpy(got, rec + 3, sizeof got);
+		for (int i = 0; i < 2; i++) {
+			struct mistakes *k = &mk[mk_index(i ? pr[rec[0]].b : pr[rec[0]].a)];
+
+			k->gift_chances += got[i].gift_chances;
+			k->gifts += got[i].gifts;
+			k->miss_chances += got[i].miss_chances;
+			k->misses += got[i].misses;
 		}
 		pr[rec[0]].sum += rec[1] + rec[2];
 		pr[rec[0]].sumsq += (double)(rec[1] + rec[2]) * (rec[1] + rec[2]);
@@ -433,5 +550,6 @@ int main(int argc, char **argv)
 	}
 
 	report(pr, np);
+	report_mistakes();
 	return 0;
 }

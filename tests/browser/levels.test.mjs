@@ -26,7 +26,8 @@ const suite = browserSuite();
 const { player, noProblems } = suite;
 
 // Each game's ladder as the page must show it, weakest first: [value,
-// English name, Spanish name]; Togyz Kumalak's has eleven steps of its own.
+// English name, Spanish name]; Oware's has thirteen, Togyz Kumalak's eleven
+// of its own.
 const NAMES = {
   starter: ['Starter', 'Inicial'],
   easy: ['Easy', 'Fácil'],
@@ -43,7 +44,7 @@ const NAMES = {
   hard: ['Champion', 'Campeón'],
 };
 const LADDERS = {
-  oware: ['starter', 'easy', 'learner', 'improver', 'steady', 'medium', 'club', 'advanced', 'strong', 'expert', 'master', 'hard'],
+  oware: ['starter', 'easy', 'learner', 'amateur', 'improver', 'steady', 'medium', 'club', 'advanced', 'strong', 'expert', 'master', 'hard'],
   togyz: ['starter', 'easy', 'learner', 'amateur', 'improver', 'steady', 'medium', 'advanced', 'strong', 'master', 'hard'],
 };
 const ladder = (kind) => LADDERS[kind].map((v) => [v, ...NAMES[v]]);

@@ -84,38 +84,40 @@ alike() {
 	fi
 }
 n=1
-for lvname in starter easy learner improver steady medium club advanced strong expert master; do
+for lvname in starter easy learner amateur improver steady medium club advanced strong expert master; do
 	expect_json "level $n" "$shape" --level $n --seed 9 c F
 	alike "level $n is $lvname" "--level $n --seed 9 c F" "--level $lvname --seed 9 c F"
 	same "reproducible level $n" --level $n --seed 3 a
 	n=$((n + 1))
 done
-expect_json "level 12" "$shape" --level 12 b
+expect_json "level 13" "$shape" --level 13 b
 alike "level 2 is easy" "--level 2 --seed 4 d C" "--level easy --seed 4 d C"
-alike "level 6 is medium" "--level 6 --seed 4 d C" "--level medium --seed 4 d C"
-# depth 1 and at most 6 nodes for the levels of 1 ply; 2 and 3 plies;
-# medium's 4; club's 3 (with quiescence); the node budgets
-expect_json "level 1: 1 ply" '"depth":1,"nodes":[1-6],' --level 1 --seed 2 a F
+alike "level 7 is medium" "--level 7 --seed 4 d C" "--level medium --seed 4 d C"
+# 2 plies for the starter; depth 1 and at most 6 nodes for easy's 1 ply;
+# 2 and 3 plies; medium's 4; club's 3 (with quiescence); the node budgets
+expect_json "level 1: 2 plies" '"depth":2,' --level 1 --seed 2 a F
+expect_json "level 2: 1 ply" '"depth":1,"nodes":[1-6],' --level 2 --seed 2 a F
 expect_json "level 3: 2 plies" '"depth":2,' --level 3 --seed 2 a F
 expect_json "level 4: 2 plies" '"depth":2,' --level 4 --seed 2 a F
-expect_json "level 5: 3 plies" '"depth":3,' --level 5 --seed 2 a F
-expect_json "level 6: 4 plies" '"depth":4,' --level 6 --seed 2 a F
-expect_json "level 7: 3 plies" '"depth":3,' --level 7 --seed 2 a F
-expect_json "level 8: its node budget" '"nodes":600,' --level 8 --seed 2 a F
-expect_json "level 9: its node budget" '"nodes":2000,' --level 9 --seed 2 a F
-expect_json "level 10: its node budget" '"nodes":10000,' --level 10 --seed 2 a F
-expect_json "level 11: its node budget" '"nodes":100000,' --level 11 --seed 2 a F
-expect_json "forced win, level 1" '^\{"move":"f","score":29999,"depth":1,' --position "$win" --level 1
-expect_json "forced win, level 9" '^\{"move":"f","score":29999,' --position "$win" --level strong
-expect_json "forced win, level 11" '^\{"move":"f","score":29999,' --position "$win" --level master
+expect_json "level 5: 2 plies" '"depth":2,' --level 5 --seed 2 a F
+expect_json "level 6: 3 plies" '"depth":3,' --level 6 --seed 2 a F
+expect_json "level 7: 4 plies" '"depth":4,' --level 7 --seed 2 a F
+expect_json "level 8: 3 plies" '"depth":3,' --level 8 --seed 2 a F
+expect_json "level 9: its node budget" '"nodes":600,' --level 9 --seed 2 a F
+expect_json "level 10: its node budget" '"nodes":2000,' --level 10 --seed 2 a F
+expect_json "level 11: its node budget" '"nodes":10000,' --level 11 --seed 2 a F
+expect_json "level 12: its node budget" '"nodes":100000,' --level 12 --seed 2 a F
+expect_json "forced win, level 1" '^\{"move":"f","score":29999,"depth":2,' --position "$win" --level 1
+expect_json "forced win, level 10" '^\{"move":"f","score":29999,' --position "$win" --level strong
+expect_json "forced win, level 12" '^\{"move":"f","score":29999,' --position "$win" --level master
 
 expect_err "depth 0" "--depth must be" --depth 0
 expect_err "depth 65" "--depth must be" --depth 65
 expect_err "depth junk" "--depth must be" --depth 3x
 expect_err "time 0" "--time-ms must be" --time-ms 0
 expect_err "bad level" "--level must be" --level grandmaster
-for bad in 0 13 01 010 +3 Easy '' ' 1' '1 ' 1x 100; do
-	expect_err "bad level '$bad'" "best: --level must be 1-12 or starter, easy, learner, improver, steady, medium, club, advanced, strong, expert, master or hard, not \"$bad\"" --level "$bad"
+for bad in 0 14 01 010 +3 Easy '' ' 1' '1 ' 1x 100; do
+	expect_err "bad level '$bad'" "best: --level must be 1-13 or starter, easy, learner, amateur, improver, steady, medium, club, advanced, strong, expert, master or hard, not \"$bad\"" --level "$bad"
 done
 expect_err "bad seed" "--seed must be" --seed -1
 expect_err "two budgets" "only one of" --depth 3 --level easy

@@ -777,28 +777,29 @@ START_TEST(test_levels)
 }
 END_TEST
 
-/* The ladder (issue 33) as docs/computer.md gives it: each step's depth,
- * node budget (0: none), spread, slips per mille and whether it keeps
- * easy's evaluation without quiescence; steps 2, 6 and 12 are easy,
- * medium and hard. */
+/* The ladder (issues 33, 43) as docs/computer.md gives it: each step's
+ * depth, node budget (0: none), spread, slips per mille, the slips'
+ * margin and whether it keeps easy's evaluation without quiescence;
+ * steps 2, 7 and 13 are easy, medium and hard. */
 static const struct {
 	int depth;
 	uint64_t nodes;
-	int noise, blunder, classic;
+	int noise, blunder, margin, classic;
 } ladder_want[OW_LADDER_LEVELS + 1] = {
-	{0, 0, 0, 0, 0},
-	{1, 0, 8 * OW_SEARCH_SEED, 700, 1},
-	{1, 0, 3 * OW_SEARCH_SEED, 150, 1},
-	{2, 400, 4 * OW_SEARCH_SEED, 250, 1},
-	{2, 400, OW_SEARCH_SEED, 60, 1},
-	{3, 2000, OW_SEARCH_SEED, 70, 1},
-	{4, 0, OW_SEARCH_SEED / 2, 0, 1},
-	{3, 20000, OW_SEARCH_SEED / 2, 0, 0},
-	{0, 600, 0, 0, 0},
-	{0, 2000, 0, 0, 0},
-	{0, 10000, 0, 0, 0},
-	{0, 100000, 0, 0, 0},
-	{0, 2000000, 0, 0, 0},
+	{0, 0, 0, 0, 0, 0},
+	{2, 0, OW_SEARCH_SEED, 1000, 6 * OW_SEARCH_SEED, 1},
+	{1, 0, 3 * OW_SEARCH_SEED, 150, 0, 1},
+	{2, 400, 4 * OW_SEARCH_SEED, 250, 0, 1},
+	{2, 400, 17 * OW_SEARCH_SEED / 8, 110, 0, 1},
+	{2, 400, OW_SEARCH_SEED / 2, 0, 0, 1},
+	{3, 2000, 3 * OW_SEARCH_SEED / 4, 45, 0, 1},
+	{4, 0, OW_SEARCH_SEED / 2, 0, 0, 1},
+	{3, 20000, OW_SEARCH_SEED / 2, 0, 0, 0},
+	{0, 600, 0, 0, 0, 0},
+	{0, 2000, 0, 0, 0, 0},
+	{0, 10000, 0, 0, 0, 0},
+	{0, 100000, 0, 0, 0, 0},
+	{0, 2000000, 0, 0, 0, 0},
 };
 
 /* The most nodes a search of the root's moves to depth d, every
@@ -841,13 +842,14 @@ START_TEST(test_ladder_levels)
 	};
 	ow_search_limits lim, old;
 
-	ck_assert_int_eq(OW_LADDER_LEVELS, 12);
+	ck_assert_int_eq(OW_LADDER_LEVELS, 13);
 	for (int n = 1; n <= OW_LADDER_LEVELS; n++) {
 		ck_assert_int_eq(ow_search_level(&lim, OW_LEVEL_LADDER + n, 77, NULL, NULL, 0), 0);
 		ck_assert_int_eq(lim.depth, ladder_want[n].depth);
 		ck_assert_uint_eq(lim.nodes, ladder_want[n].nodes);
 		ck_assert_int_eq(lim.noise, ladder_want[n].noise);
 		ck_assert_int_eq(lim.blunder, ladder_want[n].blunder);
+		ck_assert_int_eq(lim.slip_margin, ladder_want[n].margin);
 		ck_assert_ptr_eq(lim.eval, ladder_want[n].classic ? &ow_eval_classic : NULL);
 		ck_assert_int_eq(lim.no_quiescence, ladder_want[n].classic);
 		ck_assert_uint_eq(lim.seed, 77);
