@@ -54,7 +54,7 @@ function fromText(st) {
 /** @param {import('./model.js').Facts} f */
 function shareText(f) {
   const control = controlText(f.st.clock);
-  const name = f.me ? seatName(f.me) : null;
+  const name = f.me ? seatName(f.st.names, f.me) : null;
   const base = name ? t('share.message.named', { name }) : t('share.message');
   if (!control) return base;
   return base.endsWith(':') ? `${base.slice(0, -1)} (${control}):` : `${base} (${control})`;
@@ -157,11 +157,11 @@ export function drawOver(f) {
   const { g } = f;
   setHidden($('over'), !g.over);
   if (!g.over) return;
-  setText($('over-result'), resultText(g, f.me));
+  setText($('over-result'), resultText(f.st.names, g, f.me));
   setText($('over-reason'), resultSentence(f.st, f.me));
   // An aborted game has no final score.
   setHidden($('over-score'), g.reason === 'aborted');
-  setText($('over-score'), t('over.score', { south: g.captured.south, north: g.captured.north, southName: displayName('south'), northName: displayName('north') }));
+  setText($('over-score'), t('over.score', { south: g.captured.south, north: g.captured.north, southName: displayName(f.st.names, 'south'), northName: displayName(f.st.names, 'north') }));
   setData($('over'), 'outcome', !f.me || !g.winner || g.winner === 'draw' ? 'neutral' : (g.winner === f.me ? 'win' : 'loss'));
 }
 

@@ -112,7 +112,7 @@ export function stateEvents(model, prev, st) {
   if (sameGame && st.moves.length === prev.moves.length + 1 && st.last) {
     const mover = moverOf(st.last.pit);
     if (mover !== me) {
-      const name = displayName(mover);
+      const name = displayName(st.names, mover);
       const mine = me && !st.game.over && st.game.turn === me;
       const pit = pitLabel(st.last.pit);
       const text = mine ? t('notify.move.yours', { name, pit }) : t('notify.move', { name, pit });
@@ -120,15 +120,15 @@ export function stateEvents(model, prev, st) {
     }
   }
   if (me && !prev.seats[other(me)].taken && st.seats[other(me)].taken) {
-    happened(model, 'joined', t('notify.joined', { name: displayName(other(me)) }));
+    happened(model, 'joined', t('notify.joined', { name: displayName(st.names, other(me)) }));
   }
   if (me && st.draw_offer && st.draw_offer !== prev.draw_offer && st.draw_offer !== me) {
-    happened(model, 'offer', t('notify.draw', { name: displayName(st.draw_offer) }));
+    happened(model, 'offer', t('notify.draw', { name: displayName(st.names, st.draw_offer) }));
   }
   if (me && st.rematch_offer && st.rematch_offer !== prev.rematch_offer && st.rematch_offer !== me) {
-    happened(model, 'offer', t('notify.rematch', { name: displayName(st.rematch_offer) }));
+    happened(model, 'offer', t('notify.rematch', { name: displayName(st.names, st.rematch_offer) }));
   }
-  if (sameGame && !prev.game.over && st.game.over) happened(model, 'end', resultText(st.game, mySide(model)));
+  if (sameGame && !prev.game.over && st.game.over) happened(model, 'end', resultText(st.names, st.game, mySide(model)));
 }
 
 // A chat line from someone else.

@@ -180,7 +180,7 @@ export function localGame(opts, redraw) {
     localState();
     model.preview = null;
     save();
-    fx.announce(lastText(info, moverOf(letter)) + (model.state.game.over ? ` ${resultSentence(model.state, mySide(model))}` : ''));
+    fx.announce(lastText(model.state.names, info, moverOf(letter)) + (model.state.game.over ? ` ${resultSentence(model.state, mySide(model))}` : ''));
     // (Not while the player looks back: the board stays on the ply shown.)
     if (model.review === null) fx.animate(before, info, model.state.game);
     redraw();

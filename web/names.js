@@ -1,10 +1,13 @@
 // names.js: players' names (issue 14): the one this browser remembers, the
 // check the server makes (protocol/PROTOCOL.md, "Names and chat"), and the
-// name shown for a seat ("South"/"North" when it has none).
+// name shown for a seat ("South"/"North" when it has none). A seat's name
+// is read from the names it is handed (a room's state's `names`: the
+// caller's state, never a module's), so a view shows the room it draws.
 // @ts-check
 import { t } from './i18n.js';
 import { load, store } from './ui.js';
-import { model } from './model.js';
+
+/** @typedef {{south?: string | null, north?: string | null} | null | undefined} SeatNames  a room state's `names` */
 
 const NAME_KEY = 'oware.name';
 export const NAME_MAX = 24;
@@ -50,15 +53,16 @@ export function rememberName(name) {
   store(NAME_KEY, name || null);
 }
 
-// The name of a seat in the room shown (null when it has none).
-export function seatName(side) {
-  const st = model && model.state;
-  return (st && st.names && st.names[side]) || null;
+// The name of side's seat in names (null when it has none).
+/** @param {SeatNames} names @param {string} side */
+export function seatName(names, side) {
+  return (names && names[side]) || null;
 }
 
 // What the page calls a side: its player's name, else "South"/"North".
-export function displayName(side) {
-  return seatName(side) || t(`side.${side}`);
+/** @param {SeatNames} names @param {string} side */
+export function displayName(names, side) {
+  return seatName(names, side) || t(`side.${side}`);
 }
 
 // A side in a sentence: its player's name, else the side with the words
@@ -67,15 +71,17 @@ export function displayName(side) {
 // {of}: after a noun ("del Norte", "de las Negras", "de Ana"); plural: the
 // verb agrees with a plural ("las Negras sembraron"), for the keys that
 // have a plural form (key + '.pl').
-export function sideWords(side) {
-  const name = seatName(side);
+/** @param {SeatNames} names @param {string} side */
+export function sideWords(names, side) {
+  const name = seatName(names, side);
   if (name) return { side: name, the: name, The: name, of: t('name.of', { name }), plural: false };
   const the = t(`side.the.${side}`);
   return { side: t(`side.${side}`), the, The: the.charAt(0).toUpperCase() + the.slice(1), of: t(`side.of.${side}`), plural: t('side.plural') === 'yes' };
 }
 
 // The same with the side after a name, where both help: "Bruno (North)".
-export function nameAndSide(side) {
-  const name = seatName(side);
+/** @param {SeatNames} names @param {string} side */
+export function nameAndSide(names, side) {
+  const name = seatName(names, side);
   return name ? `${name} (${t(`side.${side}`)})` : t(`side.${side}`);
 }

@@ -317,7 +317,7 @@ export function onlineGame(opts, redraw) {
     const parts = [];
     if (prev.game_number === st.game_number && st.moves.length === prev.moves.length + 1 && st.last) {
       const mover = moverOf(st.last.pit);
-      if (mover !== me) parts.push(lastText(st.last, mover));
+      if (mover !== me) parts.push(lastText(st.names, st.last, mover));
     }
     if (me && prev.seats && !prev.seats[other(me)].taken && st.seats[other(me)].taken) parts.push(t('announce.opponent_joined'));
     if (!prev.game.over && st.game.over) parts.push(resultSentence(st, me));

@@ -16,10 +16,10 @@ export function drawRecord(f) {
   drawMoves(f);
   // The move list's header names the players, when they gave names.
   const { model } = f;
-  const named = (f.online || model.mode === 'record') && (seatName('south') || seatName('north'));
+  const named = (f.online || model.mode === 'record') && (seatName(f.st.names, 'south') || seatName(f.st.names, 'north'));
   setHidden($('record-players'), !named);
   // "Ana (South) vs North": a side's name is said once.
-  if (named) setText($('record-players'), t('moves.players', { south: nameAndSide('south'), north: nameAndSide('north') }));
+  if (named) setText($('record-players'), t('moves.players', { south: nameAndSide(f.st.names, 'south'), north: nameAndSide(f.st.names, 'north') }));
   // A game in play shows the bar while the player looks back, with the
   // way back to the game.
   const during = f.reviewing && !f.reviewable;

@@ -11,19 +11,20 @@ import { displayName, nameAndSide } from './names.js';
 /** @param {import('./model.js').Facts} f */
 export function drawStatus(f) {
   const { st, g, me, online } = f;
+  const names = st.names;
   let status = '';
   if (online && f.model.online.stopped) status = '';
   else if (f.reviewing || f.model.mode === 'record') status = '';  // the review bar under the board says which position
   else if (g.over) status = '';
-  else if (online && !f.bothSeated) status = me ? '' : t('turn.side', { side: nameAndSide(g.turn) });
+  else if (online && !f.bothSeated) status = me ? '' : t('turn.side', { side: nameAndSide(names, g.turn) });
   else if (online && f.model.online.pending) status = t('turn.sending');
   // This browser's copy of the room (no network): whose turn it was, not a call to play.
-  else if (online && f.model.online.saved) status = t('turn.side', { side: nameAndSide(g.turn) });
+  else if (online && f.model.online.saved) status = t('turn.side', { side: nameAndSide(names, g.turn) });
   else if (!online && f.model.local.ai) status = g.turn === me ? t('turn.yours') : t('ai.thinking');
   else if (!online) status = t('turn.local', { side: sideName(g.turn) });
   else if (me === g.turn) status = t('turn.yours');
-  else if (me) status = t('turn.theirs', { side: displayName(g.turn) });
-  else status = t('turn.side', { side: nameAndSide(g.turn) });
+  else if (me) status = t('turn.theirs', { side: displayName(names, g.turn) });
+  else status = t('turn.side', { side: nameAndSide(names, g.turn) });
   setText($('status'), status);
   $('status').classList.toggle('mine', f.canMove);
   // The tab's title says when it is this player's move.
@@ -34,6 +35,7 @@ export function drawStatus(f) {
 /** @param {import('./model.js').Facts} f */
 export function drawNote(f) {
   const { st, g, opp, seats } = f;
+  const names = st.names;
   const shownLast = f.shown.last;
   let note = '';
   if (f.preview) {
@@ -46,7 +48,7 @@ export function drawNote(f) {
   } else if (f.hint) {
     note = t('hint.note', { pit: pitLabel(f.hint) });
   } else if (shownLast) {
-    note = lastText(shownLast, moverOf(shownLast.pit));
+    note = lastText(names, shownLast, moverOf(shownLast.pit));
   } else if (f.online && f.me && st.game_number > 1 && !g.over) {
     // A rematch swapped the sides: said until the first move.
     note = t('rematch.sides', { side: sideName(f.me) });

@@ -6,33 +6,36 @@ import { pitLabel } from './kind.js';
 
 export const sideName = (side) => t(`side.${side}`);
 
+// The sentences that name a side take the room's names (its state's
+// `names`, names.js's SeatNames; null: none, as in a local game) first.
+
 // A sentence whose subject is side: its words as sideWords gives them
 // ({side}, {the}, {The}, {of}), and the key's plural form (key + '.pl')
 // where the language makes the verb agree with a plural side ("las Negras
 // sembraron"). extra: the sentence's other values.
-export function sideSentence(key, side, extra = {}) {
-  const w = sideWords(side);
+export function sideSentence(names, key, side, extra = {}) {
+  const w = sideWords(names, side);
   const k = w.plural && has(`${key}.pl`) ? `${key}.pl` : key;
   return t(k, { ...w, ...extra });
 }
 
-export function lastText(last, mover) {
+export function lastText(names, last, mover) {
   if (!last) return '';
   const pit = pitLabel(last.pit);
-  if (last.grand_slam) return sideSentence('last.slam', mover, { pit });
-  if (last.tuzdyk) return sideSentence('last.tuzdyk', mover, { pit, hole: pitLabel(last.captured[0]) });
-  if (last.seeds > 0) return sideSentence('last.capture', mover, { pit, n: last.seeds, pits: last.captured.map((p) => pitLabel(p)).join(', ') });
-  return sideSentence('last.move', mover, { pit });
+  if (last.grand_slam) return sideSentence(names, 'last.slam', mover, { pit });
+  if (last.tuzdyk) return sideSentence(names, 'last.tuzdyk', mover, { pit, hole: pitLabel(last.captured[0]) });
+  if (last.seeds > 0) return sideSentence(names, 'last.capture', mover, { pit, n: last.seeds, pits: last.captured.map((p) => pitLabel(p)).join(', ') });
+  return sideSentence(names, 'last.move', mover, { pit });
 }
 
 // The result as this browser's player (me: null for a spectator or two
 // players on one device) sees it ("you won" or a side): the over card's
 // heading.
-export function resultText(game, me) {
+export function resultText(names, game, me) {
   if (game.reason === 'aborted' || !game.winner) return t('over.aborted');
   if (game.winner === 'draw') return t('over.draw');
   if (me) return game.winner === me ? t('over.you_win') : t('over.you_lose');
-  return sideSentence('over.winner', game.winner);
+  return sideSentence(names, 'over.winner', game.winner);
 }
 
 // Who reads a decided result: 'won', 'lost', 'watch' (a spectator, or two
@@ -50,7 +53,7 @@ export function resultView(winner, me) {
 // when: before the first move (start), after it (first), or before anyone
 // joined (alone).
 export function resultSentence(st, me) {
-  const g = st.game;
+  const g = st.game, names = st.names;
   if (g.reason === 'aborted' || !g.winner) {
     const seats = st.seats;
     const alone = !!seats && !(seats.south.taken && seats.north.taken);
@@ -59,20 +62,20 @@ export function resultSentence(st, me) {
     let who = !by ? 'unknown' : by === me ? 'mine' : me ? 'theirs' : 'watch';
     if (alone && who === 'theirs') who = 'watch';
     const key = `result.aborted.${when}.${who}`;
-    return by ? sideSentence(key, by, { by: displayName(by) }) : t(key, { by: '' });
+    return by ? sideSentence(names, key, by, { by: displayName(names, by) }) : t(key, { by: '' });
   }
   const key = `result.${g.reason}.${resultView(g.winner, me)}`;
-  if (!has(key)) return resultText(g, me);  // a reason this client does not know
+  if (!has(key)) return resultText(names, g, me);  // a reason this client does not know
   const loser = g.winner === 'south' ? 'north' : 'south';
-  const lw = sideWords(loser);
-  const ww = sideWords(g.winner);
+  const lw = sideWords(names, loser);
+  const ww = sideWords(names, g.winner);
   // The sides "of" (Spanish "del Norte", "de las Negras", "de Ana"), so
   // that no verb need agree with them; or each side as a subject ({lThe}
   // opening the sentence, {wthe} after a verb) with the key's plural form
   // where both sides are plurals ("Las Blancas se han rendido: ganan las
   // Negras").
   const k = lw.plural && ww.plural && has(`${key}.pl`) ? `${key}.pl` : key;
-  return t(k, { winner: displayName(g.winner), loser: displayName(loser), wof: ww.of, lof: lw.of, wthe: ww.the, lThe: lw.The });
+  return t(k, { winner: displayName(names, g.winner), loser: displayName(names, loser), wof: ww.of, lof: lw.of, wthe: ww.the, lThe: lw.The });
 }
 
 export function engineText(code) {
@@ -95,5 +98,5 @@ export function declinedText(st, me, d) {
   if (d.kind === 'draw' && (st.game.over || st.moves.length !== d.ply)) return null;
   if (d.kind === 'rematch' && !st.game.over) return null;
   const key = d.kind === 'rematch' ? 'offer.declined.rematch' : d.moved ? 'offer.declined.draw.moved' : 'offer.declined.draw';
-  return sideSentence(key, d.by);
+  return sideSentence(st.names, key, d.by);
 }
