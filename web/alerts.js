@@ -6,7 +6,7 @@
 // clicked. Permission is asked only when the player presses the button.
 // @ts-check
 import { t } from './i18n.js';
-import { $, load, store, toast, MUTE_KEY, soundMuted } from './ui.js';
+import { $, toast } from './ui.js';
 import { mySide, moverOf, other } from './model.js';
 import { pitLabel } from './kind.js';
 import { requestRedraw } from './redraw.js';
@@ -15,7 +15,7 @@ import { displayName } from './names.js';
 import { resultText } from './texts.js';
 import { setAttr, setHidden, setText } from './dom.js';
 
-const NOTIFY_KEY = 'oware.notify';
+export const NOTIFY_KEY = 'oware.notify';  // '1': notifications asked for (the room's state: online.notify)
 const ICON = 'icon.svg';
 // The icon with a gold dot: something happened while the tab was hidden.
 const ICON_ALERT = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect x="2" y="14" width="60" height="36" rx="18" fill="#8a5229"/><g fill="#3d220d"><circle cx="16" cy="32" r="10"/><circle cx="48" cy="32" r="10"/></g><circle cx="50" cy="14" r="13" fill="#f2c14e" stroke="#6b3f1f" stroke-width="3"/></svg>')}`;
@@ -34,8 +34,11 @@ let audio = null;
 // The count of things unseen and the last of them are the room's state
 // (model.online.unseen, unseenText).
 
-const muted = soundMuted;
-const notifyOn = () => load(NOTIFY_KEY) === '1' && typeof Notification === 'function' &&
+// The switches are the room's state (online.muted, online.notify: read
+// from storage when the room is made, changed by its intents), so no draw
+// reads storage; notifications also need the browser's permission.
+/** @param {import('./model.js').GameState} model */
+const notifyOn = (model) => model.online.notify && typeof Notification === 'function' &&
   Notification.permission === 'granted';
 const hidden = () => document.visibilityState === 'hidden';
 
@@ -50,8 +53,8 @@ function unlockAudio() {
   } catch { audio = null; }
 }
 
-function play(kind) {
-  if (muted()) return;
+function play(model, kind) {
+  if (model.online.muted) return;
   hooks.sounds.push(kind);  // for the tests (hooks.js)
   if (!audio || audio.state !== 'running') return;
   const now = audio.currentTime;
@@ -78,13 +81,13 @@ function setIcon(href) {
 // the icon and (if opted in) a notification saying text.
 /** @param {import('./model.js').GameState} model the room's state */
 function happened(model, kind, text) {
-  play(kind);
+  play(model, kind);
   if (!hidden()) return;
   model.online.unseen++;
   model.online.unseenText = text;
   setIcon(ICON_ALERT);
   requestRedraw();
-  if (notifyOn()) {
+  if (notifyOn(model)) {
     try {
       const n = new Notification(t('app.title'), { body: text, tag: `oware-${model.online.room}`, icon: ICON });
       n.onclick = () => { window.focus(); n.close(); };
@@ -143,14 +146,16 @@ export function chatEvent(model, msg) {
 /** @param {import('./model.js').Facts} f */
 export function drawAlertButtons(f) {
   const online = f.online;
+  const { muted } = f.model.online;
   const sound = $('act-sound');
   setHidden(sound, !online);
-  setText(sound, muted() ? t('sound.off') : t('sound.on'));
-  setAttr(sound, 'aria-pressed', String(!muted()));
+  setText(sound, muted ? t('sound.off') : t('sound.on'));
+  setAttr(sound, 'aria-pressed', String(!muted));
   const notify = $('act-notify');
   setHidden(notify, !online || !f.me || typeof Notification !== 'function' || Notification.permission === 'denied');
-  setText(notify, notifyOn() ? t('notify.on') : t('notify.off'));
-  setAttr(notify, 'aria-pressed', String(notifyOn()));
+  const on = notifyOn(f.model);
+  setText(notify, on ? t('notify.on') : t('notify.off'));
+  setAttr(notify, 'aria-pressed', String(on));
   drawTitle(f.model);
 }
 
@@ -159,16 +164,18 @@ export function drawAlertButtons(f) {
 export function wireAlerts(room) {
   for (const ev of ['pointerdown', 'keydown']) document.addEventListener(ev, unlockAudio, { capture: true });
   $('act-sound').addEventListener('click', () => {
-    store(MUTE_KEY, muted() ? null : '1');
-    requestRedraw();
+    const r = room();
+    if (r) r.setMuted(!r.state.online.muted);
   });
   $('act-notify').addEventListener('click', async () => {
-    if (notifyOn()) { store(NOTIFY_KEY, null); requestRedraw(); return; }
+    const r = room();
+    if (!r) return;
+    if (notifyOn(r.state)) { r.setNotify(false); return; }
     let perm = Notification.permission;
     if (perm === 'default') {
       try { perm = await Notification.requestPermission(); } catch { perm = 'denied'; }
     }
-    if (perm === 'granted') { store(NOTIFY_KEY, '1'); toast(t('notify.enabled')); }
+    if (perm === 'granted') { r.setNotify(true); toast(t('notify.enabled')); }
     else toast(t('notify.blocked'));
     requestRedraw();
   });

@@ -11,7 +11,7 @@ import { loadFailed, dialogOpen, shownScreen } from './ui.js';
 import { model } from './model.js';
 import { renderAll } from './render.js';
 import { setDraw, requestRedraw } from './redraw.js';
-import { wireBoard, playable, disarm, finishMove } from './table.js';
+import { wireBoard, playable, disarm, finishMove, keepFocus } from './table.js';
 import { wireActions } from './actions.js';
 import { wireConnLine } from './conn-line.js';
 import { wireRecord } from './record.js';
@@ -72,7 +72,7 @@ function onKey(ev) {
 }
 
 function wire() {
-  setDraw(() => renderAll(model));
+  setDraw(() => renderAll(model), keepFocus);
   wireBoard({ onPlay, onPreview });
   wireReview({ finishMove });
   wireTouch(disarm);

@@ -205,19 +205,20 @@ export class Board {
     });
     this.root.classList.toggle('playable', this.legal.size > 0);
     this.relabel();
-    // The focus on a pit that no longer responds (just played by keyboard)
-    // moves to the first one that does: where the next move is made. After
-    // this draw, as a focused pit shows its preview (a change of state).
-    // Keyboard focus only (:focus-visible): a pit clicked or tapped keeps it.
+  }
+
+  // After a draw (never in it: a focused pit shows its preview, a change
+  // of state): the keyboard's focus on a pit that no longer responds
+  // (just played by keyboard) moves to the first one that does, where the
+  // next move is made. Keyboard focus only (:focus-visible): a pit
+  // clicked or tapped keeps it. Whether it moved.
+  keepFocus() {
     const held = this.pits.indexOf(/** @type {any} */ (document.activeElement));
-    if (held >= 0 && !this.legal.has(this.ids[held]) && this.legal.size && document.activeElement.matches(':focus-visible')) {
-      queueMicrotask(() => {
-        const at = this.pits.indexOf(/** @type {any} */ (document.activeElement));
-        if (at < 0 || this.legal.has(this.ids[at])) return;
-        const next = this.pits.find((p, k) => this.legal.has(this.ids[k]));
-        if (next) next.focus({ preventScroll: true });
-      });
-    }
+    if (held < 0 || this.legal.has(this.ids[held]) || !this.legal.size || !document.activeElement.matches(':focus-visible')) return false;
+    const next = this.pits.find((p, k) => this.legal.has(this.ids[k]));
+    if (!next) return false;
+    next.focus({ preventScroll: true });
+    return true;
   }
 
   // "a: 5 seeds, your pit" / "A: 4 seeds, North's pit", and how to play it:

@@ -5,7 +5,7 @@
 import { t, getLang } from './i18n.js';
 import { $, toast } from './ui.js';
 import { keyedList, setText, setHidden, setAttr, setData } from './dom.js';
-import { cleanText, cleanName, myName, CHAT_MAX } from './names.js';
+import { cleanText, cleanName, CHAT_MAX } from './names.js';
 
 // The lines, the unread count and the line sent last are the room's state
 // (model.online.chat, kept by online.js's controller); this is only what
@@ -93,7 +93,7 @@ export function drawChat(f) {
   setHidden($('chat-spectator'), player);
   setHidden($('chat-empty'), lines.length > 0);
   const input = $('room-name');
-  const name = (player ? (model.state.names || {})[f.me] : model.online.myName) || myName() || '';
+  const name = (player ? (model.state.names || {})[f.me] : model.online.myName) || model.online.savedName || '';
   if (document.activeElement !== input && input.value !== name) input.value = name;
   drawLines(model);
   if (opened) $('chat-lines').scrollTop = $('chat-lines').scrollHeight;
@@ -108,7 +108,7 @@ export function drawChat(f) {
 export function drawAskName(f) {
   const { model, me: side } = f;
   const seatName = side && model.state.names && model.state.names[side];
-  const shown = !!(f.online && side && model.online.askName && !seatName && !myName());
+  const shown = !!(f.online && side && model.online.askName && !seatName && !model.online.savedName);
   setHidden($('ask-name'), !shown);
   if (shown) setText($('ask-name-why'), t('ask.why', { side: t(`side.${side}`) }));
 }

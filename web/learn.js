@@ -278,7 +278,12 @@ const pageEffects = {
     newLocal({ level, side: 'north' }, { kind });
   },
 };
-const panel = lessonPanel({}, () => drawLearn());
+// Each intent draws the panel, then the focus follows the pits that
+// respond (Board.keepFocus: after the draw, not in it).
+const panel = lessonPanel({}, () => {
+  drawLearn();
+  if (board) board.keepFocus();
+});
 const learn = panel.state;
 // The room under the panel has both its players: the game screen's draw
 // pass says it (drawLearnOver); the panel's own draws read what it said last.

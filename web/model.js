@@ -40,6 +40,9 @@ export function newModel(mode) {
       createPosition: null, // create's `position` (null: the standard start)
       createKind: 'oware', // create's game: 'oware' | 'togyz'
       myName: null,       // the name this page last gave the room (null: the remembered one)
+      savedName: null,    // the name this browser remembers (names.js), read when the room is made, kept in step
+      muted: false,       // alerts.js: the sounds off (this browser's choice, read when the room is made)
+      notify: false,      // alerts.js: notifications asked for (this browser's choice; the browser's permission apart)
       askName: false,     // this page just took a seat by the link: offer the name (chat.js)
       pending: null,      // {pit, ply} of a move sent and not yet confirmed
       pendingAck: false,  // the socket reopened since: resend the pending move

@@ -9,7 +9,7 @@ import { t, applyStatic } from './i18n.js';
 import { getKind, setKind, kindOf } from './kind.js';
 import { kindRec, kindByPits } from './kinds.js';
 import { Connection, socketUrl, CLOSE_REPLACED } from './net.js';
-import { toast, announce, confirmDialog, show, store, load } from './ui.js';
+import { toast, announce, confirmDialog, show, store, load, MUTE_KEY } from './ui.js';
 import { model as shown, setModel, newModel, mySide, other, moverOf, dropIdlePreview } from './model.js';
 import { Timeline } from './timeline.js';
 import { lastText, resultSentence, engineText, errorText, declinedText } from './texts.js';
@@ -20,7 +20,7 @@ import { stopStale } from './analysis.js';
 import { myName, rememberName } from './names.js';
 import { hooks } from './hooks.js';
 import { restoreChatLine, wireChat } from './chat.js';
-import { stateEvents, chatEvent, wireAlerts } from './alerts.js';
+import { stateEvents, chatEvent, wireAlerts, NOTIFY_KEY } from './alerts.js';
 
 const TOKEN_KEY = (room) => `oware.token.${room}`;
 const CHAT_HIDDEN_KEY = 'oware.chat.hidden';  // the chat's panel hidden (this browser's choice)
@@ -86,7 +86,12 @@ export function onlineGame(opts, redraw) {
   model.online.createClock = opts.createClock || null;
   model.online.createPosition = opts.createPosition || null;
   model.online.netDown = !!opts.netDown;
+  // What this browser keeps that the room's draw shows, read once here and
+  // kept in step by the intents that change it (a draw reads no storage).
   model.online.chat.hidden = fx.load(CHAT_HIDDEN_KEY) === '1';
+  model.online.savedName = fx.myName();
+  model.online.muted = fx.load(MUTE_KEY) === '1';
+  model.online.notify = fx.load(NOTIFY_KEY) === '1';
   // The socket and the timers live here, not in the model.
   /** @type {any} */
   let conn = null;
@@ -393,7 +398,7 @@ export function onlineGame(opts, redraw) {
       if (badName) {
         const sent = model.online.myName || fx.myName() || '';
         model.online.myName = null;
-        fx.remember(null);
+        remember(null);
         fx.home(t('name.bad'), sent);
         return;
       }
@@ -402,7 +407,7 @@ export function onlineGame(opts, redraw) {
     }
     if (badName) {
       model.online.myName = null;
-      fx.remember(null);
+      remember(null);
       fx.toast(t('name.bad'));
       if (model.online.conn === 'joining') conn.send(hello());
       redraw();
@@ -449,6 +454,25 @@ export function onlineGame(opts, redraw) {
     return true;
   }
 
+  // The name this browser remembers (null: none), in the state and kept.
+  function remember(name) {
+    model.online.savedName = name;
+    fx.remember(name);
+  }
+
+  // The sounds off or on, notifications asked for or not (kept by this browser).
+  function setMuted(on) {
+    model.online.muted = !!on;
+    fx.store(MUTE_KEY, on ? '1' : null);
+    redraw();
+  }
+
+  function setNotify(on) {
+    model.online.notify = !!on;
+    fx.store(NOTIFY_KEY, on ? '1' : null);
+    redraw();
+  }
+
   // The chat's panel hidden or shown (the choice kept by this browser).
   function toggleChat() {
     const chat = model.online.chat;
@@ -471,7 +495,7 @@ export function onlineGame(opts, redraw) {
   function sendName(name) {
     if (!sendInRoom({ type: 'name', name })) { fx.toast(t('conn.reconnecting.now')); return false; }
     model.online.myName = name;
-    fx.remember(name);
+    remember(name);
     fx.toast(t('name.saved'));
     return true;
   }
@@ -581,6 +605,8 @@ export function onlineGame(opts, redraw) {
     connAction,
     network,
     toggleChat,
+    setMuted,
+    setNotify,
     sendChat,
     sendName,
     giveName,

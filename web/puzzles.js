@@ -28,11 +28,14 @@ const K = 32;
 const WON = 20000;     // a search score beyond this is a forced result
 const KEY = (kind) => `oware.puzzles.${kind}`;
 
+// A record with nothing played yet.
+const freshRecord = () => ({ rating: START_RATING, streak: 0, best: 0, done: {} });
+
 // What this browser keeps of a game's puzzles: {rating, streak, best, done: {id: 'solved'|'failed'}}.
 export function record(kind) {
   let r = null;
   try { r = JSON.parse(load(KEY(kind)) || 'null'); } catch { r = null; }
-  if (!r || typeof r.rating !== 'number') r = { rating: START_RATING, streak: 0, best: 0, done: {} };
+  if (!r || typeof r.rating !== 'number') r = freshRecord();
   return r;
 }
 
@@ -87,6 +90,10 @@ export function puzzlePanel(opts, redraw) {
     change: null,        // the rating's change for this puzzle
     played: [],          // the moves played from the puzzle's position
     view: null,          // the engine's view once done: null | {thinking} | {over} | {turn, move, score, depth, pv}
+    // What this browser keeps of kind's puzzles (fx.record's), read when the
+    // panel opens or loads a kind and kept in step when a puzzle is scored:
+    // the draw reads no storage.
+    record: null,
   });
   let board = null;
   let replyTimer = null;
@@ -117,6 +124,7 @@ export function puzzlePanel(opts, redraw) {
     r.best = Math.max(r.best, r.streak);
     r.done[p.id] = won ? 'solved' : 'failed';
     fx.keep(pz.kind, r);
+    pz.record = r;
     pz.result = won ? 'solved' : 'failed';
     pz.change = r.rating - before;
   }
@@ -126,6 +134,7 @@ export function puzzlePanel(opts, redraw) {
     pz.kind = kind;
     pz.list = null;
     pz.failedLoad = false;
+    pz.record = fx.record(kind);
   }
 
   // The puzzles of kind (list: the file's, or null when it could not be loaded).
@@ -133,6 +142,14 @@ export function puzzlePanel(opts, redraw) {
     pz.kind = kind;
     pz.list = list;
     pz.failedLoad = !list;
+    pz.record = fx.record(kind);
+  }
+
+  // The panel opened: drawn with what this browser keeps (before the
+  // puzzles of the page's game are there).
+  function opened() {
+    pz.record = fx.record(pz.kind);
+    redraw();
   }
 
   // Opens a puzzle of the kind loaded: the puzzle of the day (daily) or
@@ -305,7 +322,7 @@ export function puzzlePanel(opts, redraw) {
     pz.at = -1;
   }
 
-  return Object.freeze({ state: pz, puzzle, loading, loaded, openFor, openPuzzle, next: () => openPuzzle(nextIndex(fx.record(pz.kind))),
+  return Object.freeze({ state: pz, puzzle, loading, loaded, opened, openFor, openPuzzle, next: () => openPuzzle(nextIndex(fx.record(pz.kind))),
     tryMove, key, showHint, showSolution, analyse, reset, closed, viewText: () => viewText(pz, pitName) });
 }
 
@@ -344,7 +361,12 @@ const pageEffects = {
   today,
   replyMs: REPLY_MS,
 };
-const panel = puzzlePanel({}, () => drawPuzzles());
+// Each intent draws the panel, then the focus follows the pits that
+// respond (Board.keepFocus: after the draw, not in it).
+const panel = puzzlePanel({}, () => {
+  drawPuzzles();
+  if (board) board.keepFocus();
+});
 const pz = panel.state;
 const puzzle = () => panel.puzzle();
 
@@ -370,7 +392,7 @@ export async function openPuzzles(daily = false) {
     if (typeof dlg.showModal === 'function') dlg.showModal();
     else dlg.setAttribute('open', '');
   }
-  drawPuzzles();
+  panel.opened();
   await loadPuzzles(getKind());
   panel.openFor(daily);
   $('puzzles-title').focus();
@@ -380,7 +402,7 @@ export function drawPuzzles() {
   const dlg = $('puzzles');
   if (!dlg.open) return;
   setText($('puzzles-title'), t('puzzle.title'));
-  const r = record(pz.kind);
+  const r = pz.record || freshRecord();
   setText($('puzzles-stats'), t('puzzle.stats', { rating: r.rating, streak: r.streak, best: r.best }));
   setText($('puzzles-status'), pz.failedLoad ? t('puzzle.failed') : !pz.list ? t('learn.loading') : '');
   const open = !!pz.list && pz.at >= 0;

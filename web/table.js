@@ -46,6 +46,10 @@ export function drawBoard(f) {
   $('board').classList.toggle('my-turn', f.canMove);
 }
 
+// After the draw pass (redraw.js): the keyboard's focus follows the pits
+// that respond (Board.keepFocus).
+export function keepFocus() { if (board) board.keepFocus(); }
+
 // Resolves once no sowing runs (at once when none does).
 export function moveSettled() { return board.settled(); }
 
