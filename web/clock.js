@@ -1,7 +1,7 @@
 // clock.js: the room's clocks as the server keeps them (PROTOCOL.md "Clocks"): counted down locally between states, drawn beside the player bars, the time control's wording, the start page's choice, the low-time warning and its sound.
 // @ts-check
 import { t, getLang } from './i18n.js';
-import { $ } from './ui.js';
+import { $, soundMuted } from './ui.js';
 import { hooks } from './hooks.js';
 import { sideSentence } from './texts.js';
 import { setAttr, setHidden, setText } from './dom.js';
@@ -151,12 +151,13 @@ function warn(model) {
   const key = `${model.state.game_number}:${model.state.moves.length}`;
   if (model.online.warned === key) return;
   model.online.warned = key;
-  if (!model.online.muted) beep();
+  beep();
 }
 
-// A short beep (Web Audio). The room's sounds muted (the one *Sound*
-// switch, alerts.js) have none: warn() asks.
+// A short beep (Web Audio), unless the page's sounds are muted (the one
+// *Sound* switch, alerts.js; a sound, not a draw: it reads what is kept).
 export function beep() {
+  if (soundMuted()) return;
   try {
     audio = audio || new (window.AudioContext || /** @type {any} */ (window).webkitAudioContext)();
     const osc = audio.createOscillator(), gain = audio.createGain();

@@ -158,6 +158,7 @@ export function store(key, value) {
 // clock's low-time beep obeys it too): a room reads it into its state
 // (online.muted) when it is made.
 export const MUTE_KEY = 'oware.muted';
+export const soundMuted = () => load(MUTE_KEY) === '1';
 
 export function load(key) {
   try { return localStorage.getItem(key); } catch { return null; }
