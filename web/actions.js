@@ -1,6 +1,6 @@
 // actions.js: the share card, an incoming offer, the action buttons and the game-over card: drawn, and their buttons wired to the intents of online.js and local.js.
 // @ts-check
-import { t } from './i18n.js';
+import { t, tIn } from './i18n.js';
 import { $, copyText } from './ui.js';
 import { resultText, resultSentence, declinedText } from './texts.js';
 import { undoCount } from './model.js';
@@ -10,11 +10,10 @@ import * as online from './online.js';
 import * as local from './local.js';
 import { setAttr, setData, setDisabled, setHidden, setText } from './dom.js';
 import { presetName } from './editor.js';
-import { getKind } from './kind.js';
 import { kindRec } from './kinds.js';
 import { nextLevel } from './ai.js';
 
-let sharing = '';  // what the share sheet says (the room as drawn last)
+let sharing = { title: '', text: '' };  // what the share sheet says (the room as drawn last)
 
 // Whether the share card shows: a player's room waiting for the opponent.
 /** @param {import('./model.js').Facts} f */
@@ -25,7 +24,7 @@ export function drawShare(f) {
   const { model } = f;
   setHidden($('share'), !shareShown(f));
   if (f.online && model.online.room) $('share-link').value = roomLink(model.online.room);
-  if (f.online) sharing = shareText(f);
+  if (f.online) sharing = { title: tIn(f.kind, 'app.title'), text: shareText(f) };
   const control = controlText(f.st.clock);
   setHidden($('share-clock'), !control);
   setText($('share-clock'), control ? t('clock.share', { control }) : '');
@@ -39,14 +38,14 @@ export function drawShare(f) {
 // Handicap: North gives 4".
 /** @param {import('./model.js').Facts} f */
 export function drawFromPosition(f) {
-  const from = f.online ? fromText(f.st) : '';
+  const from = f.online ? fromText(f.kind, f.st) : '';
   setHidden($('from-position'), !from);
   setText($('from-position'), from);
 }
 
-function fromText(st) {
+function fromText(kind, st) {
   if (!st || !st.start) return '';
-  const name = kindRec(getKind()).studied ? presetName(st.start) : null;  // the editor's presets
+  const name = kindRec(kind).studied ? presetName(st.start) : null;  // the editor's presets
   return name ? t('position.from.named', { name }) : t('position.from');
 }
 
@@ -54,8 +53,8 @@ function fromText(st) {
 /** @param {import('./model.js').Facts} f */
 function shareText(f) {
   const control = controlText(f.st.clock);
-  const name = f.me ? seatName(f.st.names, f.me) : null;
-  const base = name ? t('share.message.named', { name }) : t('share.message');
+  const name = f.me ? seatName(f, f.me) : null;
+  const base = name ? tIn(f.kind, 'share.message.named', { name }) : tIn(f.kind, 'share.message');
   if (!control) return base;
   return base.endsWith(':') ? `${base.slice(0, -1)} (${control}):` : `${base} (${control})`;
 }
@@ -78,7 +77,7 @@ export function drawOffer(f) {
     if (!g.over && st.draw_offer === opp) offerKind = 'draw';
     if (g.over && st.rematch_offer === opp) offerKind = 'rematch';
   }
-  const declined = offerKind || !f.online || !me ? null : declinedText(st, me, f.model.online.declined);
+  const declined = offerKind || !f.online || !me ? null : declinedText(f.kind, st, me, f.model.online.declined);
   setHidden(offer, !offerKind && !declined);
   setHidden(offer.querySelector('.buttons'), !offerKind);
   setData(offer, 'kind', offerKind || (declined ? 'declined' : ''));
@@ -157,11 +156,11 @@ export function drawOver(f) {
   const { g } = f;
   setHidden($('over'), !g.over);
   if (!g.over) return;
-  setText($('over-result'), resultText(f.st.names, g, f.me));
-  setText($('over-reason'), resultSentence(f.st, f.me));
+  setText($('over-result'), resultText(f, g, f.me));
+  setText($('over-reason'), resultSentence(f.kind, f.st, f.me));
   // An aborted game has no final score.
   setHidden($('over-score'), g.reason === 'aborted');
-  setText($('over-score'), t('over.score', { south: g.captured.south, north: g.captured.north, southName: displayName(f.st.names, 'south'), northName: displayName(f.st.names, 'north') }));
+  setText($('over-score'), t('over.score', { south: g.captured.south, north: g.captured.north, southName: displayName(f, 'south'), northName: displayName(f, 'north') }));
   setData($('over'), 'outcome', !f.me || !g.winner || g.winner === 'draw' ? 'neutral' : (g.winner === f.me ? 'win' : 'loss'));
 }
 
@@ -172,7 +171,7 @@ export function wireActions() {
   if (typeof navigator.share === 'function') {
     setHidden($('share-native'), false);
     $('share-native').addEventListener('click', () => {
-      navigator.share({ title: t('app.title'), text: sharing, url: $('share-link').value }).catch(() => {});
+      navigator.share({ title: sharing.title, text: sharing.text, url: $('share-link').value }).catch(() => {});
     });
   }
   $('offer-accept').addEventListener('click', () => online.answerOffer($('offer').dataset.kind, true));

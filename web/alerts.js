@@ -5,7 +5,7 @@
 // notification ("Ana played c: your move") that brings the game back when
 // clicked. Permission is asked only when the player presses the button.
 // @ts-check
-import { t } from './i18n.js';
+import { t, tIn } from './i18n.js';
 import { $, toast } from './ui.js';
 import { mySide, moverOf, other } from './model.js';
 import { pitLabel } from './kind.js';
@@ -89,7 +89,7 @@ function happened(model, kind, text) {
   requestRedraw();
   if (notifyOn(model)) {
     try {
-      const n = new Notification(t('app.title'), { body: text, tag: `oware-${model.online.room}`, icon: ICON });
+      const n = new Notification(tIn(model.kind, 'app.title'), { body: text, tag: `oware-${model.online.room}`, icon: ICON });
       n.onclick = () => { window.focus(); n.close(); };
     } catch { /* some browsers allow notifications only from a service worker */ }
   }
@@ -101,7 +101,7 @@ function happened(model, kind, text) {
 function drawTitle(model) {
   const { unseen, unseenText } = model.online;
   if (!unseen || !hidden()) return;
-  const title = `(${unseen}) ${unseenText} · ${t('app.title')}`;
+  const title = `(${unseen}) ${unseenText} · ${tIn(model.kind, 'app.title')}`;
   if (document.title !== title) document.title = title;
 }
 
@@ -111,34 +111,35 @@ function drawTitle(model) {
 export function stateEvents(model, prev, st) {
   if (!prev || model.mode !== 'online') return;
   const me = mySide(model);
+  const who = { kind: model.kind, names: st.names };
   const sameGame = prev.game_number === st.game_number;
   if (sameGame && st.moves.length === prev.moves.length + 1 && st.last) {
     const mover = moverOf(st.last.pit);
     if (mover !== me) {
-      const name = displayName(st.names, mover);
+      const name = displayName(who, mover);
       const mine = me && !st.game.over && st.game.turn === me;
-      const pit = pitLabel(st.last.pit);
+      const pit = pitLabel(st.last.pit, model.kind);
       const text = mine ? t('notify.move.yours', { name, pit }) : t('notify.move', { name, pit });
       happened(model, st.last.seeds > 0 ? 'capture' : 'move', text);
     }
   }
   if (me && !prev.seats[other(me)].taken && st.seats[other(me)].taken) {
-    happened(model, 'joined', t('notify.joined', { name: displayName(st.names, other(me)) }));
+    happened(model, 'joined', t('notify.joined', { name: displayName(who, other(me)) }));
   }
   if (me && st.draw_offer && st.draw_offer !== prev.draw_offer && st.draw_offer !== me) {
-    happened(model, 'offer', t('notify.draw', { name: displayName(st.names, st.draw_offer) }));
+    happened(model, 'offer', t('notify.draw', { name: displayName(who, st.draw_offer) }));
   }
   if (me && st.rematch_offer && st.rematch_offer !== prev.rematch_offer && st.rematch_offer !== me) {
-    happened(model, 'offer', t('notify.rematch', { name: displayName(st.names, st.rematch_offer) }));
+    happened(model, 'offer', t('notify.rematch', { name: displayName(who, st.rematch_offer) }));
   }
-  if (sameGame && !prev.game.over && st.game.over) happened(model, 'end', resultText(st.names, st.game, mySide(model)));
+  if (sameGame && !prev.game.over && st.game.over) happened(model, 'end', resultText(who, st.game, mySide(model)));
 }
 
 // A chat line from someone else.
 /** @param {import('./model.js').GameState} model the room's state */
 export function chatEvent(model, msg) {
   if (msg.from === mySide(model) || typeof msg.text !== 'string') return;
-  const name = msg.name || t(`side.${msg.from === 'north' ? 'north' : 'south'}`);
+  const name = msg.name || tIn(model.kind, `side.${msg.from === 'north' ? 'north' : 'south'}`);
   happened(model, 'chat', t('chat.said', { name, text: msg.text }));
 }
 

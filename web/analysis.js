@@ -243,7 +243,7 @@ export function drawAnalysis(f) {
   setHidden($('an-result'), !has);
   if (!has) return;
   const at = shownPly(model);
-  const names = f.st.names;  // the players' names, where the room or the record has them
+  const names = f;  // whose sides (names.js's Who): the game, and the players' names the room or the record has
   drawGraph(a, at, names);
   // The move that led here, and the engine's move from here.
   const played = at > 0 ? a.plies[at - 1] : null;

@@ -64,12 +64,17 @@ function onKey(ev) {
   }
   // A pit of the side to move: Oware's letter in either case, Togyz's hole
   // digit (kinds.js, as the lessons and puzzles read keys).
-  const letter = kindRec(getKind()).pitForKey(ev.key, g.turn);
+  const letter = kindRec(model.kind).pitForKey(ev.key, g.turn);
   if (letter && playable(letter)) {
     ev.preventDefault();
     onPlay(letter);
   }
 }
+
+// The game of the screen shown: its state's, else the start page's (the
+// page's kind, kind.js: the start page's choice), whose words the static
+// texts and the lessons follow.
+const kindNow = () => (model ? model.kind : getKind());
 
 function wire() {
   setDraw(() => renderAll(model), keepFocus);
@@ -82,7 +87,7 @@ function wire() {
     else if (shownScreen() === 'event') import('./event.js').then((m) => m.redrawEvent());
     drawLearn();
     drawPuzzles();
-  });
+  }, kindNow);
   wireActions();
   wireConnLine();
   wireRecord();
@@ -90,8 +95,8 @@ function wire() {
   wireStudy();
   wireAnalysis(() => model);
   wireStart();
-  wireLearn();
-  wirePuzzles();
+  wireLearn(kindNow);
+  wirePuzzles(kindNow);
   document.addEventListener('keydown', onKey);
 }
 

@@ -1,7 +1,7 @@
 // board.js: draws the board (pits, seeds, counts, letters, stores), its
 // highlights and the sowing animation. Knows nothing of rooms or sockets.
 // @ts-check
-import { t, holeName } from './i18n.js';
+import { wordsIn, holeName } from './i18n.js';
 import { kindOf, pitIds, pitLabel, rowOf } from './kind.js';
 import { kindRec } from './kinds.js';
 import { setText, setAttr, setData } from './dom.js';
@@ -176,6 +176,7 @@ export class Board {
   }
 
   _drawStores() {
+    const t = wordsIn(this.kind);
     for (const side of ['south', 'north']) {
       const el = this.stores && this.stores[side];
       if (!el) continue;
@@ -224,6 +225,7 @@ export class Board {
   // "a: 5 seeds, your pit" / "A: 4 seeds, North's pit", and how to play it:
   // the text the pit shows (its letter and count) first, as it shows it.
   relabel() {
+    const t = wordsIn(this.kind);
     this.pits.forEach((b, i) => {
       const n = this.counts[i], pit = pitLabel(this.ids[i], this.kind);
       const side = i < this.row ? 'south' : 'north';

@@ -2,7 +2,7 @@
 // text, never as markup), the form players write in, hiding the panel (the
 // choice remembered), the name field, and the spectators line for players.
 // @ts-check
-import { t, getLang } from './i18n.js';
+import { t, tIn, getLang } from './i18n.js';
 import { $, toast } from './ui.js';
 import { keyedList, setText, setHidden, setAttr, setData } from './dom.js';
 import { cleanText, cleanName, CHAT_MAX } from './names.js';
@@ -41,7 +41,7 @@ function drawLines(model) {
   const list = $('chat-lines');
   const { lines } = model.online.chat;
   if (drawnFor !== model.online.chat) { drawnFor = model.online.chat; lastDrawn = null; }
-  keyedList(list, lines, (l) => l.id, makeLine, drawLine);
+  keyedList(list, lines, (l) => l.id, makeLine, (li, l) => drawLine(li, l, model.kind));
   const last = lines.length ? lines[lines.length - 1].id : null;
   if (last !== null && last !== lastDrawn) list.scrollTop = list.scrollHeight;
   lastDrawn = last;
@@ -61,10 +61,11 @@ function makeLine() {
   return li;
 }
 
-function drawLine(li, l) {
+// l: a line of the chat of a room of kind's game (a side without a name is named as the game names it).
+function drawLine(li, l, kind) {
   setData(li, 'from', l.from === 'north' ? 'north' : 'south');
   li.classList.toggle('mine', l.from === me);
-  setText(li.querySelector('.chat-name'), l.name || t(`side.${l.from === 'north' ? 'north' : 'south'}`));
+  setText(li.querySelector('.chat-name'), l.name || tIn(kind, `side.${l.from === 'north' ? 'north' : 'south'}`));
   const when = li.querySelector('.chat-time');
   if (typeof l.at === 'number') setAttr(when, 'datetime', new Date(l.at).toISOString());
   setText(when, timeText(l.at));
@@ -110,7 +111,7 @@ export function drawAskName(f) {
   const seatName = side && model.state.names && model.state.names[side];
   const shown = !!(f.online && side && model.online.askName && !seatName && !model.online.savedName);
   setHidden($('ask-name'), !shown);
-  if (shown) setText($('ask-name-why'), t('ask.why', { side: t(`side.${side}`) }));
+  if (shown) setText($('ask-name-why'), t('ask.why', { side: tIn(f.kind, `side.${side}`) }));
 }
 
 // Players (and spectators) see how many watch, and the names given.

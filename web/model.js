@@ -23,7 +23,7 @@ export function setModel(m) { model = m; }
 export function newModel(mode) {
   return Object.seal({
     mode,               // 'online' | 'local' | 'record' (a record opened for review)
-    kind: /** @type {'oware' | 'togyz'} */ ('oware'),  // the game (kinds.js's records; i18n.js still asks kind.js)
+    kind: /** @type {'oware' | 'togyz'} */ ('oware'),  // the game (kinds.js's records; its words: i18n.js's tIn)
     // The game shown, whatever the mode.
     state: null,        // protocol `state` (local, record: built from the timeline)
     timeline: null,     // Timeline of state.moves (null: a record the engine refuses)
@@ -170,6 +170,8 @@ export function facts(m) {
   const preview = canMove && pv && pv.at === `${st.game_number}:${st.moves.length}` ? pv : null;
   return {
     model: m,           // the state these are the facts of
+    kind: m.kind,       // the game: its words (i18n.js's tIn, wordsIn) and its pits
+    names: st.names || null,  // the players' names the room (or the record) has: with kind, names.js's Who
     st,                 // the protocol state
     g,                  // st.game: the live position
     online,

@@ -5,8 +5,8 @@
 // window's network and focus events). tests/web/online.test.mjs drives the
 // controller against a fake Connection, in node.
 // @ts-check
-import { t, applyStatic } from './i18n.js';
-import { getKind, setKind, kindOf } from './kind.js';
+import { t, tIn, applyStatic } from './i18n.js';
+import { getKind, kindOf } from './kind.js';
 import { kindRec, kindByPits } from './kinds.js';
 import { Connection, socketUrl, CLOSE_REPLACED } from './net.js';
 import { toast, announce, confirmDialog, show, store, load, MUTE_KEY } from './ui.js';
@@ -41,7 +41,7 @@ const CHAT_KEEP = 200;  // chat lines kept
  * @property {(key: string, value: string | null) => void} store
  * @property {(key: string) => string | null} load
  * @property {() => void} show          the game screen shown
- * @property {() => void} words         the page's words follow the kind (i18n.js)
+ * @property {(kind: string) => void} words  the page's static words follow the game (i18n.js)
  * @property {(state: import('./model.js').GameState | null) => void} clock  the clocks tick from the state's (null: they stop)
  * @property {(before: any, last: any, after: any) => void} animate  a move's sowing
  * @property {() => void} boardIntoView
@@ -184,7 +184,7 @@ export function onlineGame(opts, redraw) {
       chatHeard(msg);
       if (msg.type === 'chat') fx.chatEvent(model, msg);
       if (msg.type === 'chat' && msg.from !== mySide(model) && typeof msg.text === 'string') {
-        fx.announce(t('chat.said', { name: msg.name || t(`side.${msg.from === 'north' ? 'north' : 'south'}`), text: msg.text }));
+        fx.announce(t('chat.said', { name: msg.name || tIn(model.kind, `side.${msg.from === 'north' ? 'north' : 'south'}`), text: msg.text }));
       }
       break;
     default: break;
@@ -196,8 +196,7 @@ export function onlineGame(opts, redraw) {
     const k = kindOf(kind);
     if (k === model.kind) return;
     model.kind = k;
-    setKind(k);  // what t() reads (i18n.js)
-    fx.words();  // the page's words (the draw pass marks the body)
+    fx.words(k);  // the page's static words (the draw pass marks the body)
   }
 
   // A move as the wire carries it: Oware its letter; Togyz the hole number
@@ -322,15 +321,15 @@ export function onlineGame(opts, redraw) {
     const parts = [];
     if (prev.game_number === st.game_number && st.moves.length === prev.moves.length + 1 && st.last) {
       const mover = moverOf(st.last.pit);
-      if (mover !== me) parts.push(lastText(st.names, st.last, mover));
+      if (mover !== me) parts.push(lastText({ kind: model.kind, names: st.names }, st.last, mover));
     }
     if (me && prev.seats && !prev.seats[other(me)].taken && st.seats[other(me)].taken) parts.push(t('announce.opponent_joined'));
-    if (!prev.game.over && st.game.over) parts.push(resultSentence(st, me));
+    if (!prev.game.over && st.game.over) parts.push(resultSentence(model.kind, st, me));
     else if (me && !st.game.over && st.game.turn === me && (prev.game.turn !== me || prev.game_number !== st.game_number) && st.seats[other(me)].taken) parts.push(t('announce.turn'));
     if (st.draw_offer && st.draw_offer !== prev.draw_offer && st.draw_offer !== me) parts.push(t('action.draw.incoming'));
     if (st.rematch_offer && st.rematch_offer !== prev.rematch_offer && st.rematch_offer !== me) parts.push(t('action.rematch.incoming'));
     if (model.online.declined && model.online.declined.version === st.version) {
-      const said = declinedText(st, me, model.online.declined);
+      const said = declinedText(model.kind, st, me, model.online.declined);
       if (said) parts.push(said);
     }
     if (parts.length) fx.announce(parts.join(' '));
@@ -531,7 +530,7 @@ export function onlineGame(opts, redraw) {
     // The engine says at once what it thinks of the move; the board sows it
     // when the server's state brings it.
     const p = model.timeline.preview(letter);
-    if (p.error) { fx.toast(engineText(p.error)); return; }
+    if (p.error) { fx.toast(engineText(model.kind, p.error)); return; }
     model.online.pending = { pit: letter, ply };
     model.preview = null;
     sendAction({ type: 'move', pit: wirePit(letter), ply });
@@ -638,7 +637,7 @@ const pageEffects = {
   store,
   load,
   show: () => show('game'),
-  words: applyStatic,
+  words: (kind) => applyStatic(document, kind),
   clock: (m) => scheduleClock(m, drawClocks),
   animate: animateMove,
   boardIntoView,

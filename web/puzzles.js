@@ -13,9 +13,8 @@
 // kind's record (kinds.js); its state is its own; every intent changes it,
 // then draws the panel. tests/web/puzzles.test.mjs drives it in node.
 // @ts-check
-import { getKind } from './kind.js';
 import { kindRec } from './kinds.js';
-import { t } from './i18n.js';
+import { tIn, wordsIn } from './i18n.js';
 import { Board } from './board.js';
 import { $, load, store } from './ui.js';
 import { setText, setHidden, setAttr, setDisabled } from './dom.js';
@@ -97,6 +96,8 @@ export function puzzlePanel(opts, redraw) {
   });
   let board = null;
   let replyTimer = null;
+  // The words of the puzzles' game (its Togyz Kumalak variants).
+  const t = (key, params) => tIn(pz.kind, key, params);
   let viewSeq = 0;       // the engine's answer to an older position is dropped
 
   const puzzle = () => pz.list[pz.at];
@@ -328,6 +329,7 @@ export function puzzlePanel(opts, redraw) {
 
 // The engine's view in words.
 function viewText(pz, pitName) {
+  const t = wordsIn(pz.kind);
   const v = pz.view;
   if (!v) return '';
   if (v.thinking) return t('puzzle.engine.thinking');
@@ -384,6 +386,9 @@ async function loadPuzzles(kind) {
   if (pz.kind === kind) panel.loaded(kind, list);
 }
 
+// The game of the screen under the panel (app.js's: the start page's).
+let kindNow = () => 'oware';
+
 // Opens the panel on a puzzle of the page's game: the puzzle of the day
 // (daily) or the next one for the player's rating.
 export async function openPuzzles(daily = false) {
@@ -392,8 +397,11 @@ export async function openPuzzles(daily = false) {
     if (typeof dlg.showModal === 'function') dlg.showModal();
     else dlg.setAttribute('open', '');
   }
+  const kind = kindNow();
+  // Another game's puzzles: its words and record at once, its list once loaded.
+  if (!(pz.list && pz.kind === kind)) panel.loading(kind);
   panel.opened();
-  await loadPuzzles(getKind());
+  await loadPuzzles(kind);
   panel.openFor(daily);
   $('puzzles-title').focus();
 }
@@ -401,6 +409,7 @@ export async function openPuzzles(daily = false) {
 export function drawPuzzles() {
   const dlg = $('puzzles');
   if (!dlg.open) return;
+  const t = wordsIn(pz.kind);
   setText($('puzzles-title'), t('puzzle.title'));
   const r = pz.record || freshRecord();
   setText($('puzzles-stats'), t('puzzle.stats', { rating: r.rating, streak: r.streak, best: r.best }));
@@ -441,7 +450,10 @@ export function drawPuzzles() {
   setHidden($('puzzles-next'), pz.phase === 'reply');
 }
 
-export function wirePuzzles() {
+// The panel's buttons; kind(): the game of the screen under the panel.
+/** @param {() => string} kind */
+export function wirePuzzles(kind) {
+  kindNow = kind;
   $('puzzles-open').addEventListener('click', () => openPuzzles(false));
   $('puzzles-daily').addEventListener('click', () => openPuzzles(true));
   $('puzzles-close').addEventListener('click', () => $('puzzles').close());

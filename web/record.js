@@ -3,7 +3,7 @@
 import { $ } from './ui.js';
 import { shownPly } from './model.js';
 import { kindRec } from './kinds.js';
-import { t } from './i18n.js';
+import { t, tIn } from './i18n.js';
 import { seatName, nameAndSide } from './names.js';
 import { analysedPly, MARKS } from './analysis.js';
 import { reviewTo, reviewStep, reviewEnd } from './review.js';
@@ -16,10 +16,10 @@ export function drawRecord(f) {
   drawMoves(f);
   // The move list's header names the players, when they gave names.
   const { model } = f;
-  const named = (f.online || model.mode === 'record') && (seatName(f.st.names, 'south') || seatName(f.st.names, 'north'));
+  const named = (f.online || model.mode === 'record') && (seatName(f, 'south') || seatName(f, 'north'));
   setHidden($('record-players'), !named);
   // "Ana (South) vs North": a side's name is said once.
-  if (named) setText($('record-players'), t('moves.players', { south: nameAndSide(f.st.names, 'south'), north: nameAndSide(f.st.names, 'north') }));
+  if (named) setText($('record-players'), tIn(f.kind, 'moves.players', { south: nameAndSide(f, 'south'), north: nameAndSide(f, 'north') }));
   // A game in play shows the bar while the player looks back, with the
   // way back to the game.
   const during = f.reviewing && !f.reviewable;

@@ -1,41 +1,47 @@
 // texts.js: the sentences the page says about a game: sides, last move, result, errors.
 // @ts-check
-import { t, has } from './i18n.js';
+import { t, tIn, has } from './i18n.js';
 import { displayName, sideWords } from './names.js';
 import { pitLabel } from './kind.js';
 
-export const sideName = (side) => t(`side.${side}`);
+// The sentences about a game take whose they are first (names.js's Who:
+// the game's kind, for its words and its pits, and the room's names;
+// model.js's facts carry both), or the kind alone.
 
-// The sentences that name a side take the room's names (its state's
-// `names`, names.js's SeatNames; null: none, as in a local game) first.
+/** @param {string} kind @param {string} side */
+export const sideName = (kind, side) => tIn(kind, `side.${side}`);
 
 // A sentence whose subject is side: its words as sideWords gives them
 // ({side}, {the}, {The}, {of}), and the key's plural form (key + '.pl')
 // where the language makes the verb agree with a plural side ("las Negras
 // sembraron"). extra: the sentence's other values.
-export function sideSentence(names, key, side, extra = {}) {
-  const w = sideWords(names, side);
-  const k = w.plural && has(`${key}.pl`) ? `${key}.pl` : key;
-  return t(k, { ...w, ...extra });
+/** @param {import('./names.js').Who} who */
+export function sideSentence(who, key, side, extra = {}) {
+  const w = sideWords(who, side);
+  const k = w.plural && has(`${key}.pl`, who.kind) ? `${key}.pl` : key;
+  return tIn(who.kind, k, { ...w, ...extra });
 }
 
-export function lastText(names, last, mover) {
+/** @param {import('./names.js').Who} who */
+export function lastText(who, last, mover) {
   if (!last) return '';
-  const pit = pitLabel(last.pit);
-  if (last.grand_slam) return sideSentence(names, 'last.slam', mover, { pit });
-  if (last.tuzdyk) return sideSentence(names, 'last.tuzdyk', mover, { pit, hole: pitLabel(last.captured[0]) });
-  if (last.seeds > 0) return sideSentence(names, 'last.capture', mover, { pit, n: last.seeds, pits: last.captured.map((p) => pitLabel(p)).join(', ') });
-  return sideSentence(names, 'last.move', mover, { pit });
+  const label = (p) => pitLabel(p, who.kind);
+  const pit = label(last.pit);
+  if (last.grand_slam) return sideSentence(who, 'last.slam', mover, { pit });
+  if (last.tuzdyk) return sideSentence(who, 'last.tuzdyk', mover, { pit, hole: label(last.captured[0]) });
+  if (last.seeds > 0) return sideSentence(who, 'last.capture', mover, { pit, n: last.seeds, pits: last.captured.map(label).join(', ') });
+  return sideSentence(who, 'last.move', mover, { pit });
 }
 
 // The result as this browser's player (me: null for a spectator or two
 // players on one device) sees it ("you won" or a side): the over card's
 // heading.
-export function resultText(names, game, me) {
+/** @param {import('./names.js').Who} who */
+export function resultText(who, game, me) {
   if (game.reason === 'aborted' || !game.winner) return t('over.aborted');
   if (game.winner === 'draw') return t('over.draw');
   if (me) return game.winner === me ? t('over.you_win') : t('over.you_lose');
-  return sideSentence(names, 'over.winner', game.winner);
+  return sideSentence(who, 'over.winner', game.winner);
 }
 
 // Who reads a decided result: 'won', 'lost', 'watch' (a spectator, or two
@@ -52,8 +58,9 @@ export function resultView(winner, me) {
 // who aborted it (st.aborted_by: mine, theirs, watch, or unknown) and
 // when: before the first move (start), after it (first), or before anyone
 // joined (alone).
-export function resultSentence(st, me) {
-  const g = st.game, names = st.names;
+/** @param {string} kind the game's */
+export function resultSentence(kind, st, me) {
+  const g = st.game, whose = { kind, names: st.names };
   if (g.reason === 'aborted' || !g.winner) {
     const seats = st.seats;
     const alone = !!seats && !(seats.south.taken && seats.north.taken);
@@ -62,41 +69,45 @@ export function resultSentence(st, me) {
     let who = !by ? 'unknown' : by === me ? 'mine' : me ? 'theirs' : 'watch';
     if (alone && who === 'theirs') who = 'watch';
     const key = `result.aborted.${when}.${who}`;
-    return by ? sideSentence(names, key, by, { by: displayName(names, by) }) : t(key, { by: '' });
+    return by ? sideSentence(whose, key, by, { by: displayName(whose, by) }) : tIn(kind, key, { by: '' });
   }
   const key = `result.${g.reason}.${resultView(g.winner, me)}`;
-  if (!has(key)) return resultText(names, g, me);  // a reason this client does not know
+  if (!has(key, kind)) return resultText(whose, g, me);  // a reason this client does not know
   const loser = g.winner === 'south' ? 'north' : 'south';
-  const lw = sideWords(names, loser);
-  const ww = sideWords(names, g.winner);
+  const lw = sideWords(whose, loser);
+  const ww = sideWords(whose, g.winner);
   // The sides "of" (Spanish "del Norte", "de las Negras", "de Ana"), so
   // that no verb need agree with them; or each side as a subject ({lThe}
   // opening the sentence, {wthe} after a verb) with the key's plural form
   // where both sides are plurals ("Las Blancas se han rendido: ganan las
   // Negras").
-  const k = lw.plural && ww.plural && has(`${key}.pl`) ? `${key}.pl` : key;
-  return t(k, { winner: displayName(names, g.winner), loser: displayName(names, loser), wof: ww.of, lof: lw.of, wthe: ww.the, lThe: lw.The });
+  const k = lw.plural && ww.plural && has(`${key}.pl`, kind) ? `${key}.pl` : key;
+  return tIn(kind, k, { winner: displayName(whose, g.winner), loser: displayName(whose, loser), wof: ww.of, lof: lw.of, wthe: ww.the, lThe: lw.The });
 }
 
-export function engineText(code) {
+// The engine's refusal of a move (engine.<code>: some are the game's own).
+/** @param {string} kind */
+export function engineText(kind, code) {
   const key = `engine.${code}`;
-  const text = t(key);
+  const text = tIn(kind, key);
   return text === key ? t('error.illegal_move') : text;
 }
 
 export function errorText(code) {
   const key = `error.${code}`;
-  const text = t(key);
+  const text = t(key);  // error.*: no game has its own
   return text === key ? t('error.unknown', { code }) : text;
 }
 
 // The offer of mine (me) that the opponent declined (d: the state's
 // online.declined, set by online.js), said until the game moves on or a
-// new offer is made; null when there is none to say. st: the room's state.
-export function declinedText(st, me, d) {
+// new offer is made; null when there is none to say. st: the room's
+// state, of kind's game.
+/** @param {string} kind */
+export function declinedText(kind, st, me, d) {
   if (!d || !me || st.game_number !== d.game || st.draw_offer || st.rematch_offer) return null;
   if (d.kind === 'draw' && (st.game.over || st.moves.length !== d.ply)) return null;
   if (d.kind === 'rematch' && !st.game.over) return null;
   const key = d.kind === 'rematch' ? 'offer.declined.rematch' : d.moved ? 'offer.declined.draw.moved' : 'offer.declined.draw';
-  return sideSentence(st.names, key, d.by);
+  return sideSentence({ kind, names: st.names }, key, d.by);
 }
