@@ -90,9 +90,9 @@ function wire() {
   }, kindNow);
   wireActions();
   wireConnLine();
-  wireRecord();
+  wireRecord(() => model);
   wireOnline({ backToStart: showStart });
-  wireStudy();
+  wireStudy(() => model);
   wireAnalysis(() => model);
   wireStart();
   wireLearn(kindNow);

@@ -102,7 +102,10 @@ function drawMove(b, ply, f) {
   setDisabled(b, !model.timeline);
 }
 
-export function wireRecord() {
+// The review bar's and the record's buttons (shown(): the state of the
+// game screen shown, whose record they copy).
+/** @param {() => import('./model.js').GameState} shown */
+export function wireRecord(shown) {
   $('rv-first').addEventListener('click', () => reviewTo(0));
   $('rv-prev').addEventListener('click', () => reviewStep(-1));
   $('rv-next').addEventListener('click', () => reviewStep(1));
@@ -119,6 +122,6 @@ export function wireRecord() {
     const b = ev.target.closest('button.mv');
     if (b && !b.disabled) reviewTo(Number(b.dataset.ply));
   });
-  $('record-copy').addEventListener('click', copyRecord);
-  $('record-download').addEventListener('click', downloadRecord);
+  $('record-copy').addEventListener('click', () => copyRecord(shown()));
+  $('record-download').addEventListener('click', () => downloadRecord(shown()));
 }
