@@ -77,7 +77,7 @@ export function drawOffer(f) {
     if (!g.over && st.draw_offer === opp) offerKind = 'draw';
     if (g.over && st.rematch_offer === opp) offerKind = 'rematch';
   }
-  const declined = offerKind || !f.online || !me ? null : declinedText(f.kind, st, me, f.model.online.declined);
+  const declined = offerKind || !f.online || !me ? null : declinedText(st, me, f.model.online.declined, f.kind);
   setHidden(offer, !offerKind && !declined);
   setHidden(offer.querySelector('.buttons'), !offerKind);
   setData(offer, 'kind', offerKind || (declined ? 'declined' : ''));
@@ -156,8 +156,8 @@ export function drawOver(f) {
   const { g } = f;
   setHidden($('over'), !g.over);
   if (!g.over) return;
-  setText($('over-result'), resultText(f, g, f.me));
-  setText($('over-reason'), resultSentence(f.kind, f.st, f.me));
+  setText($('over-result'), resultText(g, f.me, f));
+  setText($('over-reason'), resultSentence(f.st, f.me, f.kind));
   // An aborted game has no final score.
   setHidden($('over-score'), g.reason === 'aborted');
   setText($('over-score'), t('over.score', { south: g.captured.south, north: g.captured.north, southName: displayName(f, 'south'), northName: displayName(f, 'north') }));

@@ -132,7 +132,7 @@ export function stateEvents(model, prev, st) {
   if (me && st.rematch_offer && st.rematch_offer !== prev.rematch_offer && st.rematch_offer !== me) {
     happened(model, 'offer', t('notify.rematch', { name: displayName(who, st.rematch_offer) }));
   }
-  if (sameGame && !prev.game.over && st.game.over) happened(model, 'end', resultText(who, st.game, mySide(model)));
+  if (sameGame && !prev.game.over && st.game.over) happened(model, 'end', resultText(st.game, mySide(model), who));
 }
 
 // A chat line from someone else.

@@ -116,7 +116,7 @@ export function drawClockLine(model, sharing = false) {
   if (!c) return;
   let text = controlText(c);
   if (c.kind === 'correspondence' && c.running && !model.state.game.over) {
-    text += ' · ' + sideSentence({ kind: model.kind, names: model.state.names }, 'clock.deadline.side', c.running, { at: deadlineText(c.left[c.running]) });
+    text += ' · ' + sideSentence('clock.deadline.side', c.running, { at: deadlineText(c.left[c.running]) }, { kind: model.kind, names: model.state.names });
   }
   setText($('clock-control'), text);
 }

@@ -178,13 +178,13 @@ export function localGame(opts, redraw) {
     const before = model.state.game;
     let info;
     try { info = model.timeline.play(letter); } catch (e) {
-      if (e instanceof EngineError) fx.toast(engineText(model.kind, e.code));
+      if (e instanceof EngineError) fx.toast(engineText(e.code, model.kind));
       return;
     }
     localState();
     model.preview = null;
     save();
-    fx.announce(lastText(who(), info, moverOf(letter)) + (model.state.game.over ? ` ${resultSentence(model.kind, model.state, mySide(model))}` : ''));
+    fx.announce(lastText(info, moverOf(letter), who()) + (model.state.game.over ? ` ${resultSentence(model.state, mySide(model), model.kind)}` : ''));
     // (Not while the player looks back: the board stays on the ply shown.)
     if (model.review === null) fx.animate(before, info, model.state.game);
     redraw();
@@ -212,7 +212,7 @@ export function localGame(opts, redraw) {
     save();
     const pit = (p) => pitLabel(p, model.kind);
     const said = k === 1 ? tk('undo.one', { move: pit(gone[0]) }) : tk('undo.two', { first: pit(gone[0]), second: pit(gone[1]) });
-    const turn = model.local.ai ? t('announce.turn') : tk('turn.local', { side: sideName(model.kind, model.state.game.turn) });
+    const turn = model.local.ai ? t('announce.turn') : tk('turn.local', { side: sideName(model.state.game.turn, model.kind) });
     fx.announce(`${said} ${turn}`);
     redraw();
     aiTurn();

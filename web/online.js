@@ -321,15 +321,15 @@ export function onlineGame(opts, redraw) {
     const parts = [];
     if (prev.game_number === st.game_number && st.moves.length === prev.moves.length + 1 && st.last) {
       const mover = moverOf(st.last.pit);
-      if (mover !== me) parts.push(lastText({ kind: model.kind, names: st.names }, st.last, mover));
+      if (mover !== me) parts.push(lastText(st.last, mover, { kind: model.kind, names: st.names }));
     }
     if (me && prev.seats && !prev.seats[other(me)].taken && st.seats[other(me)].taken) parts.push(t('announce.opponent_joined'));
-    if (!prev.game.over && st.game.over) parts.push(resultSentence(model.kind, st, me));
+    if (!prev.game.over && st.game.over) parts.push(resultSentence(st, me, model.kind));
     else if (me && !st.game.over && st.game.turn === me && (prev.game.turn !== me || prev.game_number !== st.game_number) && st.seats[other(me)].taken) parts.push(t('announce.turn'));
     if (st.draw_offer && st.draw_offer !== prev.draw_offer && st.draw_offer !== me) parts.push(t('action.draw.incoming'));
     if (st.rematch_offer && st.rematch_offer !== prev.rematch_offer && st.rematch_offer !== me) parts.push(t('action.rematch.incoming'));
     if (model.online.declined && model.online.declined.version === st.version) {
-      const said = declinedText(model.kind, st, me, model.online.declined);
+      const said = declinedText(st, me, model.online.declined, model.kind);
       if (said) parts.push(said);
     }
     if (parts.length) fx.announce(parts.join(' '));
@@ -530,7 +530,7 @@ export function onlineGame(opts, redraw) {
     // The engine says at once what it thinks of the move; the board sows it
     // when the server's state brings it.
     const p = model.timeline.preview(letter);
-    if (p.error) { fx.toast(engineText(model.kind, p.error)); return; }
+    if (p.error) { fx.toast(engineText(p.error, model.kind)); return; }
     model.online.pending = { pit: letter, ply };
     model.preview = null;
     sendAction({ type: 'move', pit: wirePit(letter), ply });

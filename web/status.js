@@ -21,7 +21,7 @@ export function drawStatus(f) {
   // This browser's copy of the room (no network): whose turn it was, not a call to play.
   else if (online && f.model.online.saved) status = t('turn.side', { side: nameAndSide(names, g.turn) });
   else if (!online && f.model.local.ai) status = g.turn === me ? tIn(f.kind, 'turn.yours') : t('ai.thinking');
-  else if (!online) status = tIn(f.kind, 'turn.local', { side: sideName(f.kind, g.turn) });
+  else if (!online) status = tIn(f.kind, 'turn.local', { side: sideName(g.turn, f.kind) });
   else if (me === g.turn) status = tIn(f.kind, 'turn.yours');
   else if (me) status = t('turn.theirs', { side: displayName(names, g.turn) });
   else status = t('turn.side', { side: nameAndSide(names, g.turn) });
@@ -48,10 +48,10 @@ export function drawNote(f) {
   } else if (f.hint) {
     note = tIn(f.kind, 'hint.note', { pit: pitLabel(f.hint, f.kind) });
   } else if (shownLast) {
-    note = lastText(names, shownLast, moverOf(shownLast.pit));
+    note = lastText(shownLast, moverOf(shownLast.pit), names);
   } else if (f.online && f.me && st.game_number > 1 && !g.over) {
     // A rematch swapped the sides: said until the first move.
-    note = t('rematch.sides', { side: sideName(f.kind, f.me) });
+    note = t('rematch.sides', { side: sideName(f.me, f.kind) });
   }
   let away = false;
   if (f.online && f.connected && f.bothSeated && !g.over && opp && !seats[opp].connected && !f.reviewing && !f.preview) {

@@ -50,7 +50,7 @@ function readOurs(text) {
     try { info = line.play(mv); } catch (e) {
       if (!(e instanceof EngineError)) throw e;
       // The engine's sentence ("That pit is empty.") inside ours.
-      const why = engineText(line.kind, e.code).replace(/\.$/, '');
+      const why = engineText(e.code, line.kind).replace(/\.$/, '');
       throw new RecordError(lines[k], t('import.move', { n: k + 1, move: mv, why: why.charAt(0).toLowerCase() + why.slice(1) }));
     }
     if (marks[k] !== null && marks[k] !== info.seeds) {

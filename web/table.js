@@ -83,7 +83,7 @@ function drawPlayer(el, side, f) {
   const seat = f.seats[side];
   // A player's name when the seat has one (online), else the side.
   let name = displayName(f, side);
-  if (me !== side && model.local.ai && model.local.ai.side === side) name = t('ai.name', { side: sideName(f.kind, side), level: t(`ai.level.${model.local.ai.level}`) });
+  if (me !== side && model.local.ai && model.local.ai.side === side) name = t('ai.name', { side: sideName(side, f.kind), level: t(`ai.level.${model.local.ai.level}`) });
   // The bar cuts a long name: the whole of it in the title, and shown when
   // the name is focused (a tap on a phone).
   const nameEl = el.querySelector('.player-name');

@@ -2,46 +2,51 @@
 // @ts-check
 import { t, tIn, has } from './i18n.js';
 import { displayName, sideWords } from './names.js';
-import { pitLabel } from './kind.js';
+import { pitLabel, getKind } from './kind.js';
 
-// The sentences about a game take whose they are first (names.js's Who:
+// The sentences about a game take whose they are last (names.js's Who:
 // the game's kind, for its words and its pits, and the room's names;
-// model.js's facts carry both), or the kind alone.
+// model.js's facts carry both), or the kind alone; every caller in web/
+// hands it (tests/web/words.test.mjs counts their arguments). Left out,
+// they are the page's kind's without names: the node tests of the
+// sentences (tests/browser/wording.test.mjs) call them so.
+/** @returns {import('./names.js').Who} */
+const pageWho = () => ({ kind: getKind(), names: null });
 
-/** @param {string} kind @param {string} side */
-export const sideName = (kind, side) => tIn(kind, `side.${side}`);
+/** @param {string} side @param {string} [kind] */
+export const sideName = (side, kind = getKind()) => tIn(kind, `side.${side}`);
 
 // A sentence whose subject is side: its words as sideWords gives them
 // ({side}, {the}, {The}, {of}), and the key's plural form (key + '.pl')
 // where the language makes the verb agree with a plural side ("las Negras
 // sembraron"). extra: the sentence's other values.
-/** @param {import('./names.js').Who} who */
-export function sideSentence(who, key, side, extra = {}) {
+/** @param {import('./names.js').Who} [who] */
+export function sideSentence(key, side, extra = {}, who = pageWho()) {
   const w = sideWords(who, side);
   const k = w.plural && has(`${key}.pl`, who.kind) ? `${key}.pl` : key;
   return tIn(who.kind, k, { ...w, ...extra });
 }
 
-/** @param {import('./names.js').Who} who */
-export function lastText(who, last, mover) {
+/** @param {import('./names.js').Who} [who] */
+export function lastText(last, mover, who = pageWho()) {
   if (!last) return '';
   const label = (p) => pitLabel(p, who.kind);
   const pit = label(last.pit);
-  if (last.grand_slam) return sideSentence(who, 'last.slam', mover, { pit });
-  if (last.tuzdyk) return sideSentence(who, 'last.tuzdyk', mover, { pit, hole: label(last.captured[0]) });
-  if (last.seeds > 0) return sideSentence(who, 'last.capture', mover, { pit, n: last.seeds, pits: last.captured.map(label).join(', ') });
-  return sideSentence(who, 'last.move', mover, { pit });
+  if (last.grand_slam) return sideSentence('last.slam', mover, { pit }, who);
+  if (last.tuzdyk) return sideSentence('last.tuzdyk', mover, { pit, hole: label(last.captured[0]) }, who);
+  if (last.seeds > 0) return sideSentence('last.capture', mover, { pit, n: last.seeds, pits: last.captured.map(label).join(', ') }, who);
+  return sideSentence('last.move', mover, { pit }, who);
 }
 
 // The result as this browser's player (me: null for a spectator or two
 // players on one device) sees it ("you won" or a side): the over card's
 // heading.
-/** @param {import('./names.js').Who} who */
-export function resultText(who, game, me) {
+/** @param {import('./names.js').Who} [who] */
+export function resultText(game, me, who = pageWho()) {
   if (game.reason === 'aborted' || !game.winner) return t('over.aborted');
   if (game.winner === 'draw') return t('over.draw');
   if (me) return game.winner === me ? t('over.you_win') : t('over.you_lose');
-  return sideSentence(who, 'over.winner', game.winner);
+  return sideSentence('over.winner', game.winner, {}, who);
 }
 
 // Who reads a decided result: 'won', 'lost', 'watch' (a spectator, or two
@@ -58,8 +63,8 @@ export function resultView(winner, me) {
 // who aborted it (st.aborted_by: mine, theirs, watch, or unknown) and
 // when: before the first move (start), after it (first), or before anyone
 // joined (alone).
-/** @param {string} kind the game's */
-export function resultSentence(kind, st, me) {
+/** @param {string} [kind] the game's */
+export function resultSentence(st, me, kind = getKind()) {
   const g = st.game, whose = { kind, names: st.names };
   if (g.reason === 'aborted' || !g.winner) {
     const seats = st.seats;
@@ -69,10 +74,10 @@ export function resultSentence(kind, st, me) {
     let who = !by ? 'unknown' : by === me ? 'mine' : me ? 'theirs' : 'watch';
     if (alone && who === 'theirs') who = 'watch';
     const key = `result.aborted.${when}.${who}`;
-    return by ? sideSentence(whose, key, by, { by: displayName(whose, by) }) : tIn(kind, key, { by: '' });
+    return by ? sideSentence(key, by, { by: displayName(whose, by) }, whose) : tIn(kind, key, { by: '' });
   }
   const key = `result.${g.reason}.${resultView(g.winner, me)}`;
-  if (!has(key, kind)) return resultText(whose, g, me);  // a reason this client does not know
+  if (!has(key, kind)) return resultText(g, me, whose);  // a reason this client does not know
   const loser = g.winner === 'south' ? 'north' : 'south';
   const lw = sideWords(whose, loser);
   const ww = sideWords(whose, g.winner);
@@ -86,8 +91,8 @@ export function resultSentence(kind, st, me) {
 }
 
 // The engine's refusal of a move (engine.<code>: some are the game's own).
-/** @param {string} kind */
-export function engineText(kind, code) {
+/** @param {string} [kind] */
+export function engineText(code, kind = getKind()) {
   const key = `engine.${code}`;
   const text = tIn(kind, key);
   return text === key ? t('error.illegal_move') : text;
@@ -103,11 +108,11 @@ export function errorText(code) {
 // online.declined, set by online.js), said until the game moves on or a
 // new offer is made; null when there is none to say. st: the room's
 // state, of kind's game.
-/** @param {string} kind */
-export function declinedText(kind, st, me, d) {
+/** @param {string} [kind] */
+export function declinedText(st, me, d, kind = getKind()) {
   if (!d || !me || st.game_number !== d.game || st.draw_offer || st.rematch_offer) return null;
   if (d.kind === 'draw' && (st.game.over || st.moves.length !== d.ply)) return null;
   if (d.kind === 'rematch' && !st.game.over) return null;
   const key = d.kind === 'rematch' ? 'offer.declined.rematch' : d.moved ? 'offer.declined.draw.moved' : 'offer.declined.draw';
-  return sideSentence({ kind, names: st.names }, key, d.by);
+  return sideSentence(key, d.by, {}, { kind, names: st.names });
 }

@@ -7,7 +7,8 @@
 // its event's kind). So outside those, a t() call must name a key no game
 // changes: a literal (or a choice of literals) without a Togyz variant, a
 // template whose fixed start no variant has, or one of the few variables
-// listed below with the keys they carry.
+// listed below with the keys they carry. And texts.js's sentences are
+// handed their game by every caller (their last argument).
 // Run: make test-web
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -49,12 +50,13 @@ const VARIABLE_KEYS = {
   'study.js:key': 'the record reader\'s reasons, ogn.*',
 };
 
-// The first argument of each t( call in src (up to its comma at depth 0).
-function firstArgs(src) {
+// The arguments of each call of fn in src, split at the commas at depth 0
+// (a template's ${…} read as text: none holds a comma here).
+function calls(src, fn) {
   const out = [];
-  for (const m of src.matchAll(/(?<![\w.$])t\(/g)) {
-    let depth = 0, i = m.index + 2, quote = null;
-    const start = i;
+  for (const m of src.matchAll(new RegExp(`(?<![\\w.$])${fn}\\(`, 'g'))) {
+    let depth = 0, i = m.index + fn.length + 1, quote = null, from = i;
+    const args = [];
     for (; i < src.length; i++) {
       const c = src[i];
       if (quote) {
@@ -65,12 +67,17 @@ function firstArgs(src) {
       if (c === "'" || c === '"' || c === '`') quote = c;
       else if (c === '(' || c === '[' || c === '{') depth++;
       else if (c === ')' || c === ']' || c === '}') { if (depth === 0) break; depth--; }
-      else if (c === ',' && depth === 0) break;
+      else if (c === ',' && depth === 0) { args.push(src.slice(from, i).trim()); from = i + 1; }
     }
-    out.push({ arg: src.slice(start, i).trim(), line: src.slice(0, m.index).split('\n').length });
+    const last = src.slice(from, i).trim();
+    if (last) args.push(last);
+    out.push({ args, line: src.slice(0, m.index).split('\n').length });
   }
   return out;
 }
+
+// The first argument of each t( call in src.
+const firstArgs = (src) => calls(src, 't').map(({ args, line }) => ({ arg: args[0] || '', line }));
 
 // Why arg may reach a key with a Togyz variant ('' when it cannot).
 function risk(arg, file, keys) {
@@ -115,6 +122,23 @@ test('outside the event page, no t() reaches a key a game changes', () => {
     }
   }
   assert.deepEqual(found, []);
+});
+
+// texts.js's sentences and the arguments each takes, whose last says the
+// game (left out, the page's kind: for the node tests of the sentences).
+const SENTENCES = { sideName: 2, sideSentence: 4, lastText: 3, resultText: 3, resultSentence: 3, engineText: 2, declinedText: 4 };
+
+test('every sentence of texts.js is handed its game', () => {
+  const short = [];
+  for (const f of fs.readdirSync(WEB).filter((n) => n.endsWith('.js'))) {
+    if (/^event/.test(f)) continue;
+    const src = fs.readFileSync(path.join(WEB, f), 'utf8').replace(/^export (const|function) \w+.*$/gm, '');
+    for (const [fn, n] of Object.entries(SENTENCES)) {
+      for (const { args, line } of calls(src, fn)) if (args.length !== n) short.push(`${f}:${line}: ${fn}(${args.join(', ')})`);
+    }
+  }
+  assert.deepEqual(short, []);
+  assert.deepEqual(calls('lastText(a, f(b, c), { d, e })', 'lastText')[0].args, ['a', 'f(b, c)', '{ d, e }']);
 });
 
 test('i18n.js\'s t() is the only reader of the page\'s kind among the words', () => {
