@@ -79,7 +79,9 @@ const CHAT_KEEP = 200;  // chat lines kept
 export function onlineGame(opts, redraw) {
   const fx = opts.effects || pageEffects;
   const model = newModel('online');
-  model.kind = kindOf(getKind());  // the page's until the room says its own
+  // The game this page creates; joining, the page's (startOnline's
+  // default) until the room says its own.
+  model.kind = kindOf(opts.createKind);
   model.online.createKind = kindOf(opts.createKind);
   model.online.room = opts.room;
   model.online.createSide = opts.createSide || null;

@@ -299,7 +299,7 @@ function playFromHere(model, vsComputer) {
   const g = line.at(ply).game;
   if (g.over) return;
   const ai = vsComputer ? { level: 'medium', side: other(g.turn) } : null;
-  newLocal(ai, { start: line.start, moves: line.moves.slice(0, ply) });
+  newLocal(ai, { start: line.start, moves: line.moves.slice(0, ply), kind: line.kind });  // the game shown's (a Togyz room's too)
 }
 
 // Whether play from here is possible at the ply state m shows (pure).
