@@ -13,7 +13,8 @@ import { presetName } from './editor.js';
 import { kindRec } from './kinds.js';
 import { nextLevel } from './ai.js';
 
-let sharing = { title: '', text: '' };  // what the share sheet says (the room as drawn last)
+// What the share sheet says (the room as drawn last).
+let sharing = { title: '', text: '' };
 
 // Whether the share card shows: a player's room waiting for the opponent.
 /** @param {import('./model.js').Facts} f */

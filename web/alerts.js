@@ -15,7 +15,8 @@ import { displayName } from './names.js';
 import { resultText } from './texts.js';
 import { setAttr, setHidden, setText } from './dom.js';
 
-export const NOTIFY_KEY = 'oware.notify';  // '1': notifications asked for (the room's state: online.notify)
+// '1': notifications asked for (the room's state: online.notify).
+export const NOTIFY_KEY = 'oware.notify';
 const ICON = 'icon.svg';
 // The icon with a gold dot: something happened while the tab was hidden.
 const ICON_ALERT = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect x="2" y="14" width="60" height="36" rx="18" fill="#8a5229"/><g fill="#3d220d"><circle cx="16" cy="32" r="10"/><circle cx="48" cy="32" r="10"/></g><circle cx="50" cy="14" r="13" fill="#f2c14e" stroke="#6b3f1f" stroke-width="3"/></svg>')}`;

@@ -243,7 +243,8 @@ export function drawAnalysis(f) {
   setHidden($('an-result'), !has);
   if (!has) return;
   const at = shownPly(model);
-  const names = f;  // whose sides (names.js's Who): the game, and the players' names the room or the record has
+  // Whose sides (names.js's Who): the facts carry the game and the names.
+  const names = f;
   drawGraph(a, at, names);
   // The move that led here, and the engine's move from here.
   const played = at > 0 ? a.plies[at - 1] : null;

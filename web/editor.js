@@ -70,7 +70,8 @@ function problem(pos) {
     if (e.code === 'sum') return t('editor.bad.sum', { n: total });
     const f = e.field || '';
     const m = /^pits\[(\d+)\]$/.exec(f);
-    const where = m ? t('editor.pit', { pit: LETTERS[Number(m[1])] }) : FIELD_NAMES[f] ? t('editor.store', { side: tIn('oware', FIELD_NAMES[f]) }) : f;  // the editor is Oware's (kinds.js: studied)
+    // The editor is Oware's (kinds.js: studied).
+    const where = m ? t('editor.pit', { pit: LETTERS[Number(m[1])] }) : FIELD_NAMES[f] ? t('editor.store', { side: tIn('oware', FIELD_NAMES[f]) }) : f;
     if (e.code === 'negative') return t('editor.bad.negative', { where });
     return t('editor.bad.big', { where });
   }

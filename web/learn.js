@@ -62,17 +62,27 @@ export function lessonPanel(opts, redraw) {
   const fx = opts.effects || pageEffects;
   const learn = Object.seal({
     kind: opts.kind || 'oware',
-    lessons: null,      // the file's lessons (null: not loaded yet)
-    failed: false,      // the file could not be loaded
-    lesson: -1,         // the lesson open (-1: the list)
+    // the file's lessons (null: not loaded yet)
+    lessons: null,
+    // the file could not be loaded
+    failed: false,
+    // the lesson open (-1: the list)
+    lesson: -1,
     step: 0,
-    game: null,         // the step's engine Game (a move step: the position)
-    side: /** @type {'south' | 'north'} */ ('south'),  // the side to move in the step's position: the player's
-    solved: false,      // the step's goal met (or the question answered right)
-    feedback: null,     // {kind: 'wrong' | 'done', text}
-    chosen: null,       // a question: the option picked last
-    inRoom: false,      // opened from a room waiting for its opponent
-    done: new Set(),    // the ids of the lessons of kind finished in this browser (read when the panel opens)
+    // the step's engine Game (a move step: the position)
+    game: null,
+    // the side to move in the step's position: the player's
+    side: /** @type {'south' | 'north'} */ ('south'),
+    // the step's goal met (or the question answered right)
+    solved: false,
+    // {kind: 'wrong' | 'done', text}
+    feedback: null,
+    // a question: the option picked last
+    chosen: null,
+    // opened from a room waiting for its opponent
+    inRoom: false,
+    // the ids of the lessons of kind finished in this browser (read when the panel opens)
+    done: new Set(),
   });
   let board = null;     // the Board of the step shown (fx.board's)
   // The words of the lessons' game (its Togyz Kumalak variants).

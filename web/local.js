@@ -270,7 +270,8 @@ export function localGame(opts, redraw) {
   // Shows the game (its words follow its kind) and starts the computer's
   // turn if it is the computer's.
   function begin() {
-    fx.words(model.kind);  // the page's static words follow the game (the draw pass marks the body)
+    // The page's static words follow the game (the draw pass marks the body).
+    fx.words(model.kind);
     fx.show();
     redraw();
     aiTurn();

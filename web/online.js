@@ -198,7 +198,8 @@ export function onlineGame(opts, redraw) {
     const k = kindOf(kind);
     if (k === model.kind) return;
     model.kind = k;
-    fx.words(k);  // the page's static words (the draw pass marks the body)
+    // The page's static words (the draw pass marks the body).
+    fx.words(k);
   }
 
   // A move as the wire carries it: Oware its letter; Togyz the hole number

@@ -76,19 +76,31 @@ export function puzzlePanel(opts, redraw) {
   const fx = opts.effects || pageEffects;
   const pz = Object.seal({
     kind: 'oware',
-    list: null,          // the file's puzzles (null: not loaded)
+    // the file's puzzles (null: not loaded)
+    list: null,
     failedLoad: false,
-    at: -1,              // the puzzle open: its index in list (-1: none)
-    daily: false,        // it is the puzzle of the day
-    game: null,          // the engine Game of the board shown
-    ply: 0,              // the next move of `moves` to play
-    phase: 'solve',      // 'solve' | 'reply' (the page's reply pending) | 'done' | 'analysis'
-    result: null,        // null until scored: 'solved' | 'failed'
-    hint: false,         // the hint shown
-    feedback: null,      // {kind: 'wrong' | 'done' | 'info', text}
-    change: null,        // the rating's change for this puzzle
-    played: [],          // the moves played from the puzzle's position
-    view: null,          // the engine's view once done: null | {thinking} | {over} | {turn, move, score, depth, pv}
+    // the puzzle open: its index in list (-1: none)
+    at: -1,
+    // it is the puzzle of the day
+    daily: false,
+    // the engine Game of the board shown
+    game: null,
+    // the next move of `moves` to play
+    ply: 0,
+    // 'solve' | 'reply' (the page's reply pending) | 'done' | 'analysis'
+    phase: 'solve',
+    // null until scored: 'solved' | 'failed'
+    result: null,
+    // the hint shown
+    hint: false,
+    // {kind: 'wrong' | 'done' | 'info', text}
+    feedback: null,
+    // the rating's change for this puzzle
+    change: null,
+    // the moves played from the puzzle's position
+    played: [],
+    // the engine's view once done: null | {thinking} | {over} | {turn, move, score, depth, pv}
+    view: null,
     // What this browser keeps of kind's puzzles (fx.record's), read when the
     // panel opens or loads a kind and kept in step when a puzzle is scored:
     // the draw reads no storage.

@@ -11,20 +11,19 @@ import { displayName, nameAndSide } from './names.js';
 /** @param {import('./model.js').Facts} f */
 export function drawStatus(f) {
   const { st, g, me, online } = f;
-  const names = f;  // whose sides (names.js's Who)
   let status = '';
   if (online && f.model.online.stopped) status = '';
   else if (f.reviewing || f.model.mode === 'record') status = '';  // the review bar under the board says which position
   else if (g.over) status = '';
-  else if (online && !f.bothSeated) status = me ? '' : t('turn.side', { side: nameAndSide(names, g.turn) });
+  else if (online && !f.bothSeated) status = me ? '' : t('turn.side', { side: nameAndSide(f, g.turn) });
   else if (online && f.model.online.pending) status = t('turn.sending');
   // This browser's copy of the room (no network): whose turn it was, not a call to play.
-  else if (online && f.model.online.saved) status = t('turn.side', { side: nameAndSide(names, g.turn) });
+  else if (online && f.model.online.saved) status = t('turn.side', { side: nameAndSide(f, g.turn) });
   else if (!online && f.model.local.ai) status = g.turn === me ? tIn(f.kind, 'turn.yours') : t('ai.thinking');
   else if (!online) status = tIn(f.kind, 'turn.local', { side: sideName(g.turn, f.kind) });
   else if (me === g.turn) status = tIn(f.kind, 'turn.yours');
-  else if (me) status = t('turn.theirs', { side: displayName(names, g.turn) });
-  else status = t('turn.side', { side: nameAndSide(names, g.turn) });
+  else if (me) status = t('turn.theirs', { side: displayName(f, g.turn) });
+  else status = t('turn.side', { side: nameAndSide(f, g.turn) });
   setText($('status'), status);
   $('status').classList.toggle('mine', f.canMove);
   // The tab's title says when it is this player's move.
@@ -35,7 +34,6 @@ export function drawStatus(f) {
 /** @param {import('./model.js').Facts} f */
 export function drawNote(f) {
   const { st, g, opp, seats } = f;
-  const names = f;  // whose sides (names.js's Who)
   const shownLast = f.shown.last;
   let note = '';
   if (f.preview) {
@@ -48,7 +46,7 @@ export function drawNote(f) {
   } else if (f.hint) {
     note = tIn(f.kind, 'hint.note', { pit: pitLabel(f.hint, f.kind) });
   } else if (shownLast) {
-    note = lastText(shownLast, moverOf(shownLast.pit), names);
+    note = lastText(shownLast, moverOf(shownLast.pit), f);
   } else if (f.online && f.me && st.game_number > 1 && !g.over) {
     // A rematch swapped the sides: said until the first move.
     note = t('rematch.sides', { side: sideName(f.me, f.kind) });

@@ -179,7 +179,8 @@ export function recordGame(opts, redraw) {
   const saved = opts.saved;
   let line;
   try {
-    line = new Timeline('oware', saved.moves, saved.start || null);  // records are Oware's
+    // Records are Oware's.
+    line = new Timeline('oware', saved.moves, saved.start || null);
   } catch { return null; }
   const model = newModel('record');
   model.timeline = line;
@@ -299,7 +300,8 @@ function playFromHere(model, vsComputer) {
   const g = line.at(ply).game;
   if (g.over) return;
   const ai = vsComputer ? { level: 'medium', side: other(g.turn) } : null;
-  newLocal(ai, { start: line.start, moves: line.moves.slice(0, ply), kind: line.kind });  // the game shown's (a Togyz room's too)
+  // The game shown's (a Togyz room's too).
+  newLocal(ai, { start: line.start, moves: line.moves.slice(0, ply), kind: line.kind });
 }
 
 // Whether play from here is possible at the ply state m shows (pure).

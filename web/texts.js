@@ -100,7 +100,8 @@ export function engineText(code, kind = getKind()) {
 
 export function errorText(code) {
   const key = `error.${code}`;
-  const text = t(key);  // error.*: no game has its own
+  // error.*: no game has its own.
+  const text = t(key);
   return text === key ? t('error.unknown', { code }) : text;
 }
 
