@@ -29,7 +29,7 @@ export function drawShare(f) {
   const control = controlText(f.st.clock);
   setHidden($('share-clock'), !control);
   setText($('share-clock'), control ? t('clock.share', { control }) : '');
-  const from = fromText(f.st);
+  const from = fromText(f.kind, f.st);
   setHidden($('share-position'), !from);
   setText($('share-position'), from);
 }
