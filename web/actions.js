@@ -44,6 +44,7 @@ export function drawFromPosition(f) {
   setText($('from-position'), from);
 }
 
+/** @param {string} kind @param {any} st */
 function fromText(kind, st) {
   if (!st || !st.start) return '';
   const name = kindRec(kind).studied ? presetName(st.start) : null;  // the editor's presets

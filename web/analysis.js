@@ -115,6 +115,7 @@ function el(name, attrs) {
 // each mistake and blunder, a line at the shown ply. A click shows that ply.
 let graphKey = null;  // what the graph drawn last showed: it is drawn again only when that changes
 
+/** @param {any} a @param {number} at @param {import('./names.js').Who} names */
 function drawGraph(a, at, names) {
   const box = $('an-graph');
   const W = Math.max(200, Math.round(box.clientWidth || 600)), H = 110, mid = H / 2;
@@ -161,6 +162,7 @@ function drawGraph(a, at, names) {
   box.replaceChildren(svg);
 }
 
+/** @param {any} p @param {import('./names.js').Who} names */
 function provenText(p, names) {
   if (!p || !p.winner || p.plies <= 0) return '';
   if (p.winner === 'draw') return t('an.proven.draw');
@@ -174,6 +176,7 @@ const clamped = (v) => Math.abs(v) >= CLAMP - 1e-9;
 
 // What the engine thinks of a position: a proven end as a win (in how many
 // moves, where known), a won position as won, else a count of seeds.
+/** @param {number} v @param {any} proven @param {import('./names.js').Who} names */
 function evalText(v, proven, names) {
   const p = provenText(proven, names);
   if (p) return p;
@@ -184,6 +187,7 @@ function evalText(v, proven, names) {
 
 // Why a move was not the best: a win given away or handed over, in those
 // words; seeds only when both evaluations are counts of seeds.
+/** @param {any} p @param {import('./names.js').Who} names */
 function lossText(p, names) {
   const mover = p.side, opp = mover === 'south' ? 'north' : 'south';
   const before = p.proven_before, after = p.proven_after;

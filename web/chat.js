@@ -62,6 +62,7 @@ function makeLine() {
 }
 
 // l: a line of the chat of a room of kind's game (a side without a name is named as the game names it).
+/** @param {any} li @param {any} l @param {string} kind */
 function drawLine(li, l, kind) {
   setData(li, 'from', l.from === 'north' ? 'north' : 'south');
   li.classList.toggle('mine', l.from === me);

@@ -256,6 +256,7 @@ const ENDS = {
   timeout: (w, l) => `${l} ran out of time; ${w} won`,
   agreement: () => 'Drawn by agreement',
 };
+/** @param {import('./model.js').GameState} model @param {any} g */
 function endComment(model, g) {
   if (!g || !g.over || model.mode === 'record') return '';
   if (g.reason === 'aborted') return 'Game aborted';
