@@ -1,6 +1,6 @@
 // actions.js: the share card, an incoming offer, the action buttons and the game-over card: drawn, and their buttons wired to the intents of online.js and local.js.
 // @ts-check
-import { t } from './i18n.js';
+import { t, tIn } from './i18n.js';
 import { $, copyText } from './ui.js';
 import { resultText, resultSentence, declinedText } from './texts.js';
 import { undoCount } from './model.js';
@@ -10,11 +10,11 @@ import * as online from './online.js';
 import * as local from './local.js';
 import { setAttr, setData, setDisabled, setHidden, setText } from './dom.js';
 import { presetName } from './editor.js';
-import { getKind } from './kind.js';
 import { kindRec } from './kinds.js';
 import { nextLevel } from './ai.js';
 
-let sharing = '';  // what the share sheet says (the room as drawn last)
+// What the share sheet says (the room as drawn last).
+let sharing = { title: '', text: '' };
 
 // Whether the share card shows: a player's room waiting for the opponent.
 /** @param {import('./model.js').Facts} f */
@@ -25,11 +25,11 @@ export function drawShare(f) {
   const { model } = f;
   setHidden($('share'), !shareShown(f));
   if (f.online && model.online.room) $('share-link').value = roomLink(model.online.room);
-  if (f.online) sharing = shareText(f);
+  if (f.online) sharing = { title: tIn(f.kind, 'app.title'), text: shareText(f) };
   const control = controlText(f.st.clock);
   setHidden($('share-clock'), !control);
   setText($('share-clock'), control ? t('clock.share', { control }) : '');
-  const from = fromText(f.st);
+  const from = fromText(f.kind, f.st);
   setHidden($('share-position'), !from);
   setText($('share-position'), from);
 }
@@ -39,14 +39,15 @@ export function drawShare(f) {
 // Handicap: North gives 4".
 /** @param {import('./model.js').Facts} f */
 export function drawFromPosition(f) {
-  const from = f.online ? fromText(f.st) : '';
+  const from = f.online ? fromText(f.kind, f.st) : '';
   setHidden($('from-position'), !from);
   setText($('from-position'), from);
 }
 
-function fromText(st) {
+/** @param {string} kind @param {any} st */
+function fromText(kind, st) {
   if (!st || !st.start) return '';
-  const name = kindRec(getKind()).studied ? presetName(st.start) : null;  // the editor's presets
+  const name = kindRec(kind).studied ? presetName(st.start) : null;  // the editor's presets
   return name ? t('position.from.named', { name }) : t('position.from');
 }
 
@@ -54,8 +55,8 @@ function fromText(st) {
 /** @param {import('./model.js').Facts} f */
 function shareText(f) {
   const control = controlText(f.st.clock);
-  const name = f.me ? seatName(f.me) : null;
-  const base = name ? t('share.message.named', { name }) : t('share.message');
+  const name = f.me ? seatName(f, f.me) : null;
+  const base = name ? tIn(f.kind, 'share.message.named', { name }) : tIn(f.kind, 'share.message');
   if (!control) return base;
   return base.endsWith(':') ? `${base.slice(0, -1)} (${control}):` : `${base} (${control})`;
 }
@@ -78,7 +79,7 @@ export function drawOffer(f) {
     if (!g.over && st.draw_offer === opp) offerKind = 'draw';
     if (g.over && st.rematch_offer === opp) offerKind = 'rematch';
   }
-  const declined = offerKind || !f.online || !me ? null : declinedText(st, me, f.model.online.declined);
+  const declined = offerKind || !f.online || !me ? null : declinedText(st, me, f.model.online.declined, f.kind);
   setHidden(offer, !offerKind && !declined);
   setHidden(offer.querySelector('.buttons'), !offerKind);
   setData(offer, 'kind', offerKind || (declined ? 'declined' : ''));
@@ -162,11 +163,11 @@ export function drawOver(f) {
   const { g } = f;
   setHidden($('over'), !g.over);
   if (!g.over) return;
-  setText($('over-result'), resultText(g, f.me));
-  setText($('over-reason'), resultSentence(f.st, f.me));
+  setText($('over-result'), resultText(g, f.me, f));
+  setText($('over-reason'), resultSentence(f.st, f.me, f.kind));
   // An aborted game has no final score.
   setHidden($('over-score'), g.reason === 'aborted');
-  setText($('over-score'), t('over.score', { south: g.captured.south, north: g.captured.north, southName: displayName('south'), northName: displayName('north') }));
+  setText($('over-score'), t('over.score', { south: g.captured.south, north: g.captured.north, southName: displayName(f, 'south'), northName: displayName(f, 'north') }));
   setData($('over'), 'outcome', !f.me || !g.winner || g.winner === 'draw' ? 'neutral' : (g.winner === f.me ? 'win' : 'loss'));
 }
 
@@ -177,7 +178,7 @@ export function wireActions() {
   if (typeof navigator.share === 'function') {
     setHidden($('share-native'), false);
     $('share-native').addEventListener('click', () => {
-      navigator.share({ title: t('app.title'), text: sharing, url: $('share-link').value }).catch(() => {});
+      navigator.share({ title: sharing.title, text: sharing.text, url: $('share-link').value }).catch(() => {});
     });
   }
   $('offer-accept').addEventListener('click', () => online.answerOffer($('offer').dataset.kind, true));

@@ -5,8 +5,8 @@
 // notification ("Ana played c: your move") that brings the game back when
 // clicked. Permission is asked only when the player presses the button.
 // @ts-check
-import { t } from './i18n.js';
-import { $, load, store, toast, MUTE_KEY, soundMuted } from './ui.js';
+import { t, tIn } from './i18n.js';
+import { $, toast } from './ui.js';
 import { mySide, moverOf, other } from './model.js';
 import { pitLabel } from './kind.js';
 import { requestRedraw } from './redraw.js';
@@ -15,7 +15,8 @@ import { displayName } from './names.js';
 import { resultText } from './texts.js';
 import { setAttr, setHidden, setText } from './dom.js';
 
-const NOTIFY_KEY = 'oware.notify';
+// '1': notifications asked for (the room's state: online.notify).
+export const NOTIFY_KEY = 'oware.notify';
 const ICON = 'icon.svg';
 // The icon with a gold dot: something happened while the tab was hidden.
 const ICON_ALERT = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect x="2" y="14" width="60" height="36" rx="18" fill="#8a5229"/><g fill="#3d220d"><circle cx="16" cy="32" r="10"/><circle cx="48" cy="32" r="10"/></g><circle cx="50" cy="14" r="13" fill="#f2c14e" stroke="#6b3f1f" stroke-width="3"/></svg>')}`;
@@ -34,8 +35,11 @@ let audio = null;
 // The count of things unseen and the last of them are the room's state
 // (model.online.unseen, unseenText).
 
-const muted = soundMuted;
-const notifyOn = () => load(NOTIFY_KEY) === '1' && typeof Notification === 'function' &&
+// The switches are the room's state (online.muted, online.notify: read
+// from storage when the room is made, changed by its intents), so no draw
+// reads storage; notifications also need the browser's permission.
+/** @param {import('./model.js').GameState} model */
+const notifyOn = (model) => model.online.notify && typeof Notification === 'function' &&
   Notification.permission === 'granted';
 const hidden = () => document.visibilityState === 'hidden';
 
@@ -50,8 +54,8 @@ function unlockAudio() {
   } catch { audio = null; }
 }
 
-function play(kind) {
-  if (muted()) return;
+function play(model, kind) {
+  if (model.online.muted) return;
   hooks.sounds.push(kind);  // for the tests (hooks.js)
   if (!audio || audio.state !== 'running') return;
   const now = audio.currentTime;
@@ -78,15 +82,15 @@ function setIcon(href) {
 // the icon and (if opted in) a notification saying text.
 /** @param {import('./model.js').GameState} model the room's state */
 function happened(model, kind, text) {
-  play(kind);
+  play(model, kind);
   if (!hidden()) return;
   model.online.unseen++;
   model.online.unseenText = text;
   setIcon(ICON_ALERT);
   requestRedraw();
-  if (notifyOn()) {
+  if (notifyOn(model)) {
     try {
-      const n = new Notification(t('app.title'), { body: text, tag: `oware-${model.online.room}`, icon: ICON });
+      const n = new Notification(tIn(model.kind, 'app.title'), { body: text, tag: `oware-${model.online.room}`, icon: ICON });
       n.onclick = () => { window.focus(); n.close(); };
     } catch { /* some browsers allow notifications only from a service worker */ }
   }
@@ -98,7 +102,7 @@ function happened(model, kind, text) {
 function drawTitle(model) {
   const { unseen, unseenText } = model.online;
   if (!unseen || !hidden()) return;
-  const title = `(${unseen}) ${unseenText} · ${t('app.title')}`;
+  const title = `(${unseen}) ${unseenText} · ${tIn(model.kind, 'app.title')}`;
   if (document.title !== title) document.title = title;
 }
 
@@ -108,34 +112,35 @@ function drawTitle(model) {
 export function stateEvents(model, prev, st) {
   if (!prev || model.mode !== 'online') return;
   const me = mySide(model);
+  const who = { kind: model.kind, names: st.names };
   const sameGame = prev.game_number === st.game_number;
   if (sameGame && st.moves.length === prev.moves.length + 1 && st.last) {
     const mover = moverOf(st.last.pit);
     if (mover !== me) {
-      const name = displayName(mover);
+      const name = displayName(who, mover);
       const mine = me && !st.game.over && st.game.turn === me;
-      const pit = pitLabel(st.last.pit);
+      const pit = pitLabel(st.last.pit, model.kind);
       const text = mine ? t('notify.move.yours', { name, pit }) : t('notify.move', { name, pit });
       happened(model, st.last.seeds > 0 ? 'capture' : 'move', text);
     }
   }
   if (me && !prev.seats[other(me)].taken && st.seats[other(me)].taken) {
-    happened(model, 'joined', t('notify.joined', { name: displayName(other(me)) }));
+    happened(model, 'joined', t('notify.joined', { name: displayName(who, other(me)) }));
   }
   if (me && st.draw_offer && st.draw_offer !== prev.draw_offer && st.draw_offer !== me) {
-    happened(model, 'offer', t('notify.draw', { name: displayName(st.draw_offer) }));
+    happened(model, 'offer', t('notify.draw', { name: displayName(who, st.draw_offer) }));
   }
   if (me && st.rematch_offer && st.rematch_offer !== prev.rematch_offer && st.rematch_offer !== me) {
-    happened(model, 'offer', t('notify.rematch', { name: displayName(st.rematch_offer) }));
+    happened(model, 'offer', t('notify.rematch', { name: displayName(who, st.rematch_offer) }));
   }
-  if (sameGame && !prev.game.over && st.game.over) happened(model, 'end', resultText(st.game, mySide(model)));
+  if (sameGame && !prev.game.over && st.game.over) happened(model, 'end', resultText(st.game, mySide(model), who));
 }
 
 // A chat line from someone else.
 /** @param {import('./model.js').GameState} model the room's state */
 export function chatEvent(model, msg) {
   if (msg.from === mySide(model) || typeof msg.text !== 'string') return;
-  const name = msg.name || t(`side.${msg.from === 'north' ? 'north' : 'south'}`);
+  const name = msg.name || tIn(model.kind, `side.${msg.from === 'north' ? 'north' : 'south'}`);
   happened(model, 'chat', t('chat.said', { name, text: msg.text }));
 }
 
@@ -143,14 +148,16 @@ export function chatEvent(model, msg) {
 /** @param {import('./model.js').Facts} f */
 export function drawAlertButtons(f) {
   const online = f.online;
+  const { muted } = f.model.online;
   const sound = $('act-sound');
   setHidden(sound, !online);
-  setText(sound, muted() ? t('sound.off') : t('sound.on'));
-  setAttr(sound, 'aria-pressed', String(!muted()));
+  setText(sound, muted ? t('sound.off') : t('sound.on'));
+  setAttr(sound, 'aria-pressed', String(!muted));
   const notify = $('act-notify');
   setHidden(notify, !online || !f.me || typeof Notification !== 'function' || Notification.permission === 'denied');
-  setText(notify, notifyOn() ? t('notify.on') : t('notify.off'));
-  setAttr(notify, 'aria-pressed', String(notifyOn()));
+  const on = notifyOn(f.model);
+  setText(notify, on ? t('notify.on') : t('notify.off'));
+  setAttr(notify, 'aria-pressed', String(on));
   drawTitle(f.model);
 }
 
@@ -159,16 +166,18 @@ export function drawAlertButtons(f) {
 export function wireAlerts(room) {
   for (const ev of ['pointerdown', 'keydown']) document.addEventListener(ev, unlockAudio, { capture: true });
   $('act-sound').addEventListener('click', () => {
-    store(MUTE_KEY, muted() ? null : '1');
-    requestRedraw();
+    const r = room();
+    if (r) r.setMuted(!r.state.online.muted);
   });
   $('act-notify').addEventListener('click', async () => {
-    if (notifyOn()) { store(NOTIFY_KEY, null); requestRedraw(); return; }
+    const r = room();
+    if (!r) return;
+    if (notifyOn(r.state)) { r.setNotify(false); return; }
     let perm = Notification.permission;
     if (perm === 'default') {
       try { perm = await Notification.requestPermission(); } catch { perm = 'denied'; }
     }
-    if (perm === 'granted') { store(NOTIFY_KEY, '1'); toast(t('notify.enabled')); }
+    if (perm === 'granted') { r.setNotify(true); toast(t('notify.enabled')); }
     else toast(t('notify.blocked'));
     requestRedraw();
   });

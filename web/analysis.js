@@ -115,7 +115,8 @@ function el(name, attrs) {
 // each mistake and blunder, a line at the shown ply. A click shows that ply.
 let graphKey = null;  // what the graph drawn last showed: it is drawn again only when that changes
 
-function drawGraph(a, at) {
+/** @param {any} a @param {number} at @param {import('./names.js').Who} names */
+function drawGraph(a, at, names) {
   const box = $('an-graph');
   const W = Math.max(200, Math.round(box.clientWidth || 600)), H = 110, mid = H / 2;
   const n = a.total;
@@ -144,8 +145,8 @@ function drawGraph(a, at) {
     setText(e, text);
     svg.appendChild(e);
   };
-  label(6, 13, t('an.axis.ahead', sideWords('south')));
-  label(6, H - 5, t('an.axis.ahead', sideWords('north')));
+  label(6, 13, t('an.axis.ahead', sideWords(names, 'south')));
+  label(6, H - 5, t('an.axis.ahead', sideWords(names, 'north')));
   if (n) label(W - 6, H - 5, t('an.axis.moves', { n }), 'end');
   a.plies.forEach((p, i) => {
     if (p.class === 'mistake' || p.class === 'blunder') {
@@ -161,10 +162,11 @@ function drawGraph(a, at) {
   box.replaceChildren(svg);
 }
 
-function provenText(p) {
+/** @param {any} p @param {import('./names.js').Who} names */
+function provenText(p, names) {
   if (!p || !p.winner || p.plies <= 0) return '';
   if (p.winner === 'draw') return t('an.proven.draw');
-  return t('an.proven', { ...sideWords(p.winner), n: p.plies });
+  return t('an.proven', { ...sideWords(names, p.winner), n: p.plies });
 }
 
 // The engine's evaluations stop at 24 seeds (the worker's clamp): there a
@@ -174,20 +176,22 @@ const clamped = (v) => Math.abs(v) >= CLAMP - 1e-9;
 
 // What the engine thinks of a position: a proven end as a win (in how many
 // moves, where known), a won position as won, else a count of seeds.
-function evalText(v, proven) {
-  const p = provenText(proven);
+/** @param {number} v @param {any} proven @param {import('./names.js').Who} names */
+function evalText(v, proven, names) {
+  const p = provenText(proven, names);
   if (p) return p;
-  const side = sideWords(v >= 0 ? 'south' : 'north');
+  const side = sideWords(names, v >= 0 ? 'south' : 'north');
   if (clamped(v)) return t('an.winning', side);
   return t('an.eval', { ...side, v: fmt(v) });
 }
 
 // Why a move was not the best: a win given away or handed over, in those
 // words; seeds only when both evaluations are counts of seeds.
-function lossText(p) {
+/** @param {any} p @param {import('./names.js').Who} names */
+function lossText(p, names) {
   const mover = p.side, opp = mover === 'south' ? 'north' : 'south';
   const before = p.proven_before, after = p.proven_after;
-  if (after && after.winner === opp && !(before && before.winner === opp)) return t('an.loss.lets', sideWords(opp));
+  if (after && after.winner === opp && !(before && before.winner === opp)) return t('an.loss.lets', sideWords(names, opp));
   if (before && before.winner === mover && !(after && after.winner === mover)) return t('an.loss.win');
   if (clamped(p.eval_before) || clamped(p.eval_after)) return '';
   return t('an.loss.seeds', { loss: fmtNum(p.loss, 1), n: p.loss });
@@ -243,13 +247,15 @@ export function drawAnalysis(f) {
   setHidden($('an-result'), !has);
   if (!has) return;
   const at = shownPly(model);
-  drawGraph(a, at);
+  // Whose sides (names.js's Who): the facts carry the game and the names.
+  const names = f;
+  drawGraph(a, at, names);
   // The move that led here, and the engine's move from here.
   const played = at > 0 ? a.plies[at - 1] : null;
   let moveText = '';
   if (played) {
     const cls = t(`an.class.${played.class}`);
-    const why = played.class === 'best' ? '' : lossText(played);
+    const why = played.class === 'best' ? '' : lossText(played, names);
     const words = { n: at, move: played.move + (MARKS[played.class] || ''), cls, why, best: played.best };
     moveText = played.class === 'best' ? t('an.move.best', { n: at, move: played.move })
       : t(why ? 'an.move' : 'an.move.plain', words);
@@ -263,14 +269,14 @@ export function drawAnalysis(f) {
     const line = cut ? `${next.pv.slice(0, LINE_SHOWN).join(' ')} …` : next.pv.join(' ');
     bestText = t('an.best', { move: next.best, line });
     lineLength = next.pv.length;
-    bestText += ' ' + evalText(next.eval_before, next.proven_before);
+    bestText += ' ' + evalText(next.eval_before, next.proven_before, names);
   } else if (at === a.total && a.done) {
     // The game's real end says who won; a game stopped before it (resigned,
     // agreed, a record cut short) what the engine thinks of where it stopped.
     const last = a.plies[at - 1];
     const end = last.proven_after;
-    if (end && end.plies === 0) bestText = end.winner === 'draw' ? t('an.end.draw') : t('an.end.won', sideWords(end.winner));
-    else bestText = t('an.end', { what: evalText(evalAt(a.plies, at), end) });
+    if (end && end.plies === 0) bestText = end.winner === 'draw' ? t('an.end.draw') : t('an.end.won', sideWords(names, end.winner));
+    else bestText = t('an.end', { what: evalText(evalAt(a.plies, at), end, names) });
   }
   setText($('an-best'), bestText);
   const long = !!next && lineLength > LINE_SHOWN;
@@ -289,7 +295,7 @@ export function drawAnalysis(f) {
     return tr;
   }, (tr, side) => {
     const s = sum[side];
-    setText(tr.cells[0], displayName(side));
+    setText(tr.cells[0], displayName(names, side));
     [s.inaccuracy, s.mistake, s.blunder, fmtNum(s.average, 2)].forEach((v, i) => setText(tr.cells[i + 1], v));
   });
 }

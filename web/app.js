@@ -11,7 +11,7 @@ import { loadFailed, dialogOpen, shownScreen } from './ui.js';
 import { model } from './model.js';
 import { renderAll } from './render.js';
 import { setDraw, requestRedraw } from './redraw.js';
-import { wireBoard, playable, disarm, finishMove } from './table.js';
+import { wireBoard, playable, disarm, finishMove, keepFocus } from './table.js';
 import { wireActions } from './actions.js';
 import { wireConnLine } from './conn-line.js';
 import { wireRecord } from './record.js';
@@ -64,15 +64,20 @@ function onKey(ev) {
   }
   // A pit of the side to move: Oware's letter in either case, Togyz's hole
   // digit (kinds.js, as the lessons and puzzles read keys).
-  const letter = kindRec(getKind()).pitForKey(ev.key, g.turn);
+  const letter = kindRec(model.kind).pitForKey(ev.key, g.turn);
   if (letter && playable(letter)) {
     ev.preventDefault();
     onPlay(letter);
   }
 }
 
+// The game of the screen shown: its state's, else the start page's (the
+// page's kind, kind.js: the start page's choice), whose words the static
+// texts and the lessons follow.
+const kindNow = () => (model ? model.kind : getKind());
+
 function wire() {
-  setDraw(() => renderAll(model));
+  setDraw(() => renderAll(model), keepFocus);
   wireBoard({ onPlay, onPreview });
   wireReview({ finishMove });
   wireTouch(disarm);
@@ -82,16 +87,16 @@ function wire() {
     else if (shownScreen() === 'event') import('./event.js').then((m) => m.redrawEvent());
     drawLearn();
     drawPuzzles();
-  });
+  }, kindNow);
   wireActions();
   wireConnLine();
-  wireRecord();
+  wireRecord(() => model);
   wireOnline({ backToStart: showStart });
-  wireStudy();
+  wireStudy(() => model);
   wireAnalysis(() => model);
   wireStart();
-  wireLearn();
-  wirePuzzles();
+  wireLearn(kindNow);
+  wirePuzzles(kindNow);
   document.addEventListener('keydown', onKey);
 }
 

@@ -1,7 +1,7 @@
 // board.js: draws the board (pits, seeds, counts, letters, stores), its
 // highlights and the sowing animation. Knows nothing of rooms or sockets.
 // @ts-check
-import { t, holeName } from './i18n.js';
+import { wordsIn, holeName } from './i18n.js';
 import { kindOf, pitIds, pitLabel, rowOf } from './kind.js';
 import { kindRec } from './kinds.js';
 import { setText, setAttr, setData } from './dom.js';
@@ -176,6 +176,7 @@ export class Board {
   }
 
   _drawStores() {
+    const t = wordsIn(this.kind);
     for (const side of ['south', 'north']) {
       const el = this.stores && this.stores[side];
       if (!el) continue;
@@ -205,24 +206,26 @@ export class Board {
     });
     this.root.classList.toggle('playable', this.legal.size > 0);
     this.relabel();
-    // The focus on a pit that no longer responds (just played by keyboard)
-    // moves to the first one that does: where the next move is made. After
-    // this draw, as a focused pit shows its preview (a change of state).
-    // Keyboard focus only (:focus-visible): a pit clicked or tapped keeps it.
+  }
+
+  // After a draw (never in it: a focused pit shows its preview, a change
+  // of state): the keyboard's focus on a pit that no longer responds
+  // (just played by keyboard) moves to the first one that does, where the
+  // next move is made. Keyboard focus only (:focus-visible): a pit
+  // clicked or tapped keeps it. Whether it moved.
+  keepFocus() {
     const held = this.pits.indexOf(/** @type {any} */ (document.activeElement));
-    if (held >= 0 && !this.legal.has(this.ids[held]) && this.legal.size && document.activeElement.matches(':focus-visible')) {
-      queueMicrotask(() => {
-        const at = this.pits.indexOf(/** @type {any} */ (document.activeElement));
-        if (at < 0 || this.legal.has(this.ids[at])) return;
-        const next = this.pits.find((p, k) => this.legal.has(this.ids[k]));
-        if (next) next.focus({ preventScroll: true });
-      });
-    }
+    if (held < 0 || this.legal.has(this.ids[held]) || !this.legal.size || !document.activeElement.matches(':focus-visible')) return false;
+    const next = this.pits.find((p, k) => this.legal.has(this.ids[k]));
+    if (!next) return false;
+    next.focus({ preventScroll: true });
+    return true;
   }
 
   // "a: 5 seeds, your pit" / "A: 4 seeds, North's pit", and how to play it:
   // the text the pit shows (its letter and count) first, as it shows it.
   relabel() {
+    const t = wordsIn(this.kind);
     this.pits.forEach((b, i) => {
       const n = this.counts[i], pit = pitLabel(this.ids[i], this.kind);
       const side = i < this.row ? 'south' : 'north';

@@ -2,10 +2,10 @@
 // text, never as markup), the form players write in, hiding the panel (the
 // choice remembered), the name field, and the spectators line for players.
 // @ts-check
-import { t, getLang } from './i18n.js';
+import { t, tIn, getLang } from './i18n.js';
 import { $, toast } from './ui.js';
 import { keyedList, setText, setHidden, setAttr, setData } from './dom.js';
-import { cleanText, cleanName, myName, CHAT_MAX } from './names.js';
+import { cleanText, cleanName, CHAT_MAX } from './names.js';
 
 // The lines, the unread count and the line sent last are the room's state
 // (model.online.chat, kept by online.js's controller); this is only what
@@ -41,7 +41,7 @@ function drawLines(model) {
   const list = $('chat-lines');
   const { lines } = model.online.chat;
   if (drawnFor !== model.online.chat) { drawnFor = model.online.chat; lastDrawn = null; }
-  keyedList(list, lines, (l) => l.id, makeLine, drawLine);
+  keyedList(list, lines, (l) => l.id, makeLine, (li, l) => drawLine(li, l, model.kind));
   const last = lines.length ? lines[lines.length - 1].id : null;
   if (last !== null && last !== lastDrawn) list.scrollTop = list.scrollHeight;
   lastDrawn = last;
@@ -61,10 +61,12 @@ function makeLine() {
   return li;
 }
 
-function drawLine(li, l) {
+// l: a line of the chat of a room of kind's game (a side without a name is named as the game names it).
+/** @param {any} li @param {any} l @param {string} kind */
+function drawLine(li, l, kind) {
   setData(li, 'from', l.from === 'north' ? 'north' : 'south');
   li.classList.toggle('mine', l.from === me);
-  setText(li.querySelector('.chat-name'), l.name || t(`side.${l.from === 'north' ? 'north' : 'south'}`));
+  setText(li.querySelector('.chat-name'), l.name || tIn(kind, `side.${l.from === 'north' ? 'north' : 'south'}`));
   const when = li.querySelector('.chat-time');
   if (typeof l.at === 'number') setAttr(when, 'datetime', new Date(l.at).toISOString());
   setText(when, timeText(l.at));
@@ -93,7 +95,7 @@ export function drawChat(f) {
   setHidden($('chat-spectator'), player);
   setHidden($('chat-empty'), lines.length > 0);
   const input = $('room-name');
-  const name = (player ? (model.state.names || {})[f.me] : model.online.myName) || myName() || '';
+  const name = (player ? (model.state.names || {})[f.me] : model.online.myName) || model.online.savedName || '';
   if (document.activeElement !== input && input.value !== name) input.value = name;
   drawLines(model);
   if (opened) $('chat-lines').scrollTop = $('chat-lines').scrollHeight;
@@ -108,9 +110,9 @@ export function drawChat(f) {
 export function drawAskName(f) {
   const { model, me: side } = f;
   const seatName = side && model.state.names && model.state.names[side];
-  const shown = !!(f.online && side && model.online.askName && !seatName && !myName());
+  const shown = !!(f.online && side && model.online.askName && !seatName && !model.online.savedName);
   setHidden($('ask-name'), !shown);
-  if (shown) setText($('ask-name-why'), t('ask.why', { side: t(`side.${side}`) }));
+  if (shown) setText($('ask-name-why'), t('ask.why', { side: tIn(f.kind, `side.${side}`) }));
 }
 
 // Players (and spectators) see how many watch, and the names given.

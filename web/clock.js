@@ -116,7 +116,7 @@ export function drawClockLine(model, sharing = false) {
   if (!c) return;
   let text = controlText(c);
   if (c.kind === 'correspondence' && c.running && !model.state.game.over) {
-    text += ' · ' + sideSentence('clock.deadline.side', c.running, { at: deadlineText(c.left[c.running]) });
+    text += ' · ' + sideSentence('clock.deadline.side', c.running, { at: deadlineText(c.left[c.running]) }, { kind: model.kind, names: model.state.names });
   }
   setText($('clock-control'), text);
 }
@@ -155,7 +155,7 @@ function warn(model) {
 }
 
 // A short beep (Web Audio), unless the page's sounds are muted (the one
-// *Sound* switch, alerts.js).
+// *Sound* switch, alerts.js; a sound, not a draw: it reads what is kept).
 export function beep() {
   if (soundMuted()) return;
   try {

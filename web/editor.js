@@ -1,7 +1,7 @@
 // editor.js: the start page's board editor: a position (seeds per pit, scores, side to move) checked by the engine's own validation, handicap presets, JSON or FEN pasted; a local game or a room started from it.
 // @ts-check
 import { Game, EngineError, fenRead, fenWrite } from './engine.js';
-import { t } from './i18n.js';
+import { t, tIn } from './i18n.js';
 import { $ } from './ui.js';
 import { newLocal } from './local.js';
 
@@ -70,7 +70,8 @@ function problem(pos) {
     if (e.code === 'sum') return t('editor.bad.sum', { n: total });
     const f = e.field || '';
     const m = /^pits\[(\d+)\]$/.exec(f);
-    const where = m ? t('editor.pit', { pit: LETTERS[Number(m[1])] }) : FIELD_NAMES[f] ? t('editor.store', { side: t(FIELD_NAMES[f]) }) : f;
+    // The editor is Oware's (kinds.js: studied).
+    const where = m ? t('editor.pit', { pit: LETTERS[Number(m[1])] }) : FIELD_NAMES[f] ? t('editor.store', { side: tIn('oware', FIELD_NAMES[f]) }) : f;
     if (e.code === 'negative') return t('editor.bad.negative', { where });
     return t('editor.bad.big', { where });
   }

@@ -17,6 +17,10 @@ export const PIT_IDS = { oware: 'abcdefABCDEF', togyz: 'abcdefghiABCDEFGHI' };
 const NUMBERED = { oware: false, togyz: true };
 const KIND_KEY = 'oware.kind';
 
+// The page's kind: the start page's choice (start.js sets it), which
+// app.js gives the screens without a state of their own (the start page,
+// a club event's) and the event page's words read (i18n.js's t()). A
+// screen with a state, a board and a panel hand their own kind instead.
 let current = 'oware';
 
 // The kind k names: 'togyz', else 'oware' (anything else read or received).
@@ -25,13 +29,13 @@ export const kindOf = (k) => KINDS.find((x) => x === k) || KINDS[0];
 export function getKind() { return current; }
 export function setKind(k) { current = kindOf(k); }
 
-// The pits of a row (6 or 9) and all pit names of a kind.
-export const rowOf = (k = current) => PIT_IDS[kindOf(k)].length / 2;
-export const pitIds = (k = current) => PIT_IDS[kindOf(k)];
+// The pits of a row (6 or 9) and all pit names of kind k.
+export const rowOf = (k) => PIT_IDS[kindOf(k)].length / 2;
+export const pitIds = (k) => PIT_IDS[kindOf(k)];
 
-// How people write a pit: Oware its letter; Togyz its hole number 1..9
-// (Kazakh records), whichever side it is on.
-export function pitLabel(id, k = current) {
+// How people write a pit of kind k: Oware its letter; Togyz its hole
+// number 1..9 (Kazakh records), whichever side it is on.
+export function pitLabel(id, k) {
   if (!NUMBERED[kindOf(k)]) return id;
   const ids = pitIds(k), i = ids.indexOf(id);
   return i < 0 ? String(id) : String(i % rowOf(k) + 1);

@@ -10,7 +10,7 @@ import { Game as OwareGame, replay as owareReplay } from './engine.js';
 import { Game as TogyzGame, replay as togyzReplay, togyzRecord } from './togyz.js';
 import { kindOf, PIT_IDS, pitLabel, togyzFromWire } from './kind.js';
 import { LADDERS, computerFor } from './ai.js';
-import { t } from './i18n.js';
+import { tIn } from './i18n.js';
 
 /** @typedef {'oware' | 'togyz'} KindName */
 /** @typedef {'south' | 'north'} Side */
@@ -103,7 +103,7 @@ const togyz = Object.freeze({
   createFields: Object.freeze({ kind: 'togyz' }),
   pitForKey: keyPicker(PIT_IDS.togyz, 9, true),
   // The hole with its side ("Black's hole 2"): the number alone says too little.
-  holeName: (pit) => t('learn.hole', { n: pitLabel(pit, 'togyz'), side: t(`side.${pit === pit.toLowerCase() ? 'south' : 'north'}`) }),
+  holeName: (pit) => tIn('togyz', 'learn.hole', { n: pitLabel(pit, 'togyz'), side: tIn('togyz', `side.${pit === pit.toLowerCase() ? 'south' : 'north'}`) }),
   validStart(pos) {
     if (!pos) return null;
     try { TogyzGame.fromPosition(pos); } catch { return null; }

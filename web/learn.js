@@ -10,9 +10,8 @@
 // every intent changes it, then draws the panel. tests/web/learn.test.mjs
 // drives it in node with a fake board.
 // @ts-check
-import { getKind } from './kind.js';
 import { kindRec } from './kinds.js';
-import { t, getLang } from './i18n.js';
+import { tIn, wordsIn, getLang } from './i18n.js';
 import { Board } from './board.js';
 import { $, load, store } from './ui.js';
 import { setText, setHidden, setAttr, keyedList } from './dom.js';
@@ -63,19 +62,31 @@ export function lessonPanel(opts, redraw) {
   const fx = opts.effects || pageEffects;
   const learn = Object.seal({
     kind: opts.kind || 'oware',
-    lessons: null,      // the file's lessons (null: not loaded yet)
-    failed: false,      // the file could not be loaded
-    lesson: -1,         // the lesson open (-1: the list)
+    // the file's lessons (null: not loaded yet)
+    lessons: null,
+    // the file could not be loaded
+    failed: false,
+    // the lesson open (-1: the list)
+    lesson: -1,
     step: 0,
-    game: null,         // the step's engine Game (a move step: the position)
-    side: /** @type {'south' | 'north'} */ ('south'),  // the side to move in the step's position: the player's
-    solved: false,      // the step's goal met (or the question answered right)
-    feedback: null,     // {kind: 'wrong' | 'done', text}
-    chosen: null,       // a question: the option picked last
-    inRoom: false,      // opened from a room waiting for its opponent
-    done: new Set(),    // the ids of the lessons of kind finished in this browser (read when the panel opens)
+    // the step's engine Game (a move step: the position)
+    game: null,
+    // the side to move in the step's position: the player's
+    side: /** @type {'south' | 'north'} */ ('south'),
+    // the step's goal met (or the question answered right)
+    solved: false,
+    // {kind: 'wrong' | 'done', text}
+    feedback: null,
+    // a question: the option picked last
+    chosen: null,
+    // opened from a room waiting for its opponent
+    inRoom: false,
+    // the ids of the lessons of kind finished in this browser (read when the panel opens)
+    done: new Set(),
   });
   let board = null;     // the Board of the step shown (fx.board's)
+  // The words of the lessons' game (its Togyz Kumalak variants).
+  const t = (key, params) => tIn(learn.kind, key, params);
 
   const currentLesson = () => learn.lessons[learn.lesson];
   const currentStep = () => currentLesson().steps[learn.step];
@@ -278,7 +289,12 @@ const pageEffects = {
     newLocal({ level, side: 'north' }, { kind });
   },
 };
-const panel = lessonPanel({}, () => drawLearn());
+// Each intent draws the panel, then the focus follows the pits that
+// respond (Board.keepFocus: after the draw, not in it).
+const panel = lessonPanel({}, () => {
+  drawLearn();
+  if (board) board.keepFocus();
+});
 const learn = panel.state;
 // The room under the panel has both its players: the game screen's draw
 // pass says it (drawLearnOver); the panel's own draws read what it said last.
@@ -298,6 +314,10 @@ async function loadLessons(kind) {
   if (learn.kind === kind) panel.loaded(kind, data);
 }
 
+// The game of the screen under the panel (app.js's: the room's, the start
+// page's).
+let kindNow = () => 'oware';
+
 // Opens the panel on the lesson list of the page's game. inRoom: opened
 // from a room that waits for its opponent.
 export async function openLearn(inRoom = false) {
@@ -306,8 +326,11 @@ export async function openLearn(inRoom = false) {
     if (typeof dlg.showModal === 'function') dlg.showModal();
     else dlg.setAttribute('open', '');
   }
+  const kind = kindNow();
+  // Another game's lessons: its words at once, its list once loaded.
+  if (!(learn.lessons && learn.kind === kind)) panel.loading(kind);
   panel.opened(inRoom);
-  await loadLessons(getKind());
+  await loadLessons(kind);
   drawLearn();
   $('learn-title').focus();
 }
@@ -332,6 +355,7 @@ export function drawLearnOver(f) {
 export function drawLearn() {
   const dlg = $('learn');
   if (!dlg.open) return;
+  const t = wordsIn(learn.kind);
   const arrived = learn.inRoom && opponentHere;
   setHidden($('learn-arrived'), !arrived);
   setText($('learn-arrived-text'), arrived ? t('learn.arrived') : '');
@@ -346,6 +370,7 @@ export function drawLearn() {
 }
 
 function drawList() {
+  const t = wordsIn(learn.kind);
   const done = learn.done;
   keyedList($('learn-list'), learn.lessons.map((l, i) => ({ l, i })), ({ l }) => `${learn.kind}:${l.id}`, ({ i }) => {
     const li = document.createElement('li');
@@ -366,6 +391,7 @@ function drawList() {
 }
 
 function drawStep() {
+  const t = wordsIn(learn.kind);
   const lesson = panel.currentLesson(), step = panel.currentStep();
   setText($('learn-lesson-title'), words(lesson.title));
   setText($('learn-count'), t('learn.step', { n: learn.step + 1, total: lesson.steps.length }));
@@ -410,8 +436,11 @@ function drawStep() {
   setText($('learn-play'), play ? t('learn.play') : '');
 }
 
-// The Learn entries (start page, waiting room) and the panel's buttons.
-export function wireLearn() {
+// The Learn entries (start page, waiting room) and the panel's buttons;
+// kind(): the game of the screen under the panel.
+/** @param {() => string} kind */
+export function wireLearn(kind) {
+  kindNow = kind;
   $('learn-open').addEventListener('click', () => openLearn(false));
   $('share-learn').addEventListener('click', () => openLearn(true));
   $('learn-close').addEventListener('click', closeLearn);
@@ -434,6 +463,7 @@ export function wireLearn() {
 }
 
 // The room's line: shown with the share card (actions.js shows the card).
-export function drawLearnLine() {
-  setText($('share-learn'), t('learn.room'));
+/** @param {import('./model.js').Facts} f */
+export function drawLearnLine(f) {
+  setText($('share-learn'), tIn(f.kind, 'learn.room'));
 }

@@ -6,10 +6,10 @@
 // controller in node with a fake computer.
 // @ts-check
 import { EngineError } from './engine.js';
-import { getKind, setKind, kindOf, pitLabel } from './kind.js';
+import { getKind, kindOf, pitLabel } from './kind.js';
 import { kindRec } from './kinds.js';
 import { levelOn, nextLevel, saveLevel } from './ai.js';
-import { t, applyStatic } from './i18n.js';
+import { t, tIn, applyStatic } from './i18n.js';
 import { toast, announce, confirmDialog, show, store, load, setGameHeading } from './ui.js';
 import { model as shownModel, setModel, newModel, moverOf, undoCount, mySide } from './model.js';
 import { Timeline } from './timeline.js';
@@ -73,7 +73,7 @@ export async function newLocal(ai, { start = null, moves = [], kind = getKind() 
  * @property {(text: string, ok: string) => Promise<boolean>} confirm
  * @property {(key: string, value: string | null) => void} store
  * @property {() => void} show         the game screen shown, its heading said
- * @property {() => void} words        the page's words follow the kind (i18n.js)
+ * @property {(kind: string) => void} words  the page's static words follow the game (i18n.js)
  * @property {(before: any, last: any, after: any) => void} animate  a move's sowing
  * @property {() => void} finishMove   a sowing running ends at once
  * @property {() => Promise<void>} settled  resolves once no sowing runs
@@ -111,6 +111,10 @@ export function localGame(opts, redraw) {
   model.start = line.start;
   localState();
   let closed = false;
+  // The game's words (its Togyz Kumalak variants), and whose sides a
+  // sentence names (names.js's Who: no names on this device).
+  const tk = (key, params) => tIn(model.kind, key, params);
+  const who = () => ({ kind: model.kind, names: null });
 
   // The computer's turn: web/ai.js searches in a worker while the page
   // lives (the kind's, kinds.js), started at its first search.
@@ -174,13 +178,13 @@ export function localGame(opts, redraw) {
     const before = model.state.game;
     let info;
     try { info = model.timeline.play(letter); } catch (e) {
-      if (e instanceof EngineError) fx.toast(engineText(e.code));
+      if (e instanceof EngineError) fx.toast(engineText(e.code, model.kind));
       return;
     }
     localState();
     model.preview = null;
     save();
-    fx.announce(lastText(info, moverOf(letter)) + (model.state.game.over ? ` ${resultSentence(model.state, mySide(model))}` : ''));
+    fx.announce(lastText(info, moverOf(letter), who()) + (model.state.game.over ? ` ${resultSentence(model.state, mySide(model), model.kind)}` : ''));
     // (Not while the player looks back: the board stays on the ply shown.)
     if (model.review === null) fx.animate(before, info, model.state.game);
     redraw();
@@ -206,8 +210,9 @@ export function localGame(opts, redraw) {
     localState();
     fx.stopStale(model);
     save();
-    const said = k === 1 ? t('undo.one', { move: pitLabel(gone[0]) }) : t('undo.two', { first: pitLabel(gone[0]), second: pitLabel(gone[1]) });
-    const turn = model.local.ai ? t('announce.turn') : t('turn.local', { side: sideName(model.state.game.turn) });
+    const pit = (p) => pitLabel(p, model.kind);
+    const said = k === 1 ? tk('undo.one', { move: pit(gone[0]) }) : tk('undo.two', { first: pit(gone[0]), second: pit(gone[1]) });
+    const turn = model.local.ai ? t('announce.turn') : tk('turn.local', { side: sideName(model.state.game.turn, model.kind) });
     fx.announce(`${said} ${turn}`);
     redraw();
     aiTurn();
@@ -250,7 +255,7 @@ export function localGame(opts, redraw) {
     cpu().hint({ position: model.start, moves }).then((r) => {
       if (closed || !model.local.hint || model.local.hint.ply !== moves.length || model.timeline.moves.length !== moves.length) return;
       model.local.hint = { ply: moves.length, move: r.move };
-      fx.announce(t('hint.note', { pit: pitLabel(r.move) }));
+      fx.announce(tk('hint.note', { pit: pitLabel(r.move, model.kind) }));
       redraw();
     }, () => { if (!closed) { model.local.hint = null; redraw(); } });
   }
@@ -265,8 +270,8 @@ export function localGame(opts, redraw) {
   // Shows the game (its words follow its kind) and starts the computer's
   // turn if it is the computer's.
   function begin() {
-    setKind(model.kind);  // what t() reads (i18n.js)
-    fx.words();  // the page's words follow the game (the draw pass marks the body)
+    // The page's static words follow the game (the draw pass marks the body).
+    fx.words(model.kind);
     fx.show();
     redraw();
     aiTurn();
@@ -296,7 +301,7 @@ const pageEffects = {
     setGameHeading(shownModel && shownModel.local.ai ? 'screen.ai' : 'screen.local');
     show('game');
   },
-  words: applyStatic,
+  words: (kind) => applyStatic(document, kind),
   animate: animateMove,
   finishMove,
   settled: moveSettled,

@@ -22,65 +22,118 @@ export function setModel(m) { model = m; }
 /** @param {'online' | 'local' | 'record'} mode */
 export function newModel(mode) {
   return Object.seal({
-    mode,               // 'online' | 'local' | 'record' (a record opened for review)
-    kind: /** @type {'oware' | 'togyz'} */ ('oware'),  // the game (kinds.js's records; i18n.js still asks kind.js)
+    // 'online' | 'local' | 'record' (a record opened for review)
+    mode,
+    // the game (kinds.js's records; its words: i18n.js's tIn)
+    kind: /** @type {'oware' | 'togyz'} */ ('oware'),
     // The game shown, whatever the mode.
-    state: null,        // protocol `state` (local, record: built from the timeline)
-    timeline: null,     // Timeline of state.moves (null: a record the engine refuses)
-    start: null,        // local, record: the position the game starts from (null: the standard start)
-    review: null,       // ply shown in review, or null for the live position
-    preview: null,      // engine preview of the hovered pit
-    flipped: false,     // the board turned by hand (a local game, a spectator)
+    // protocol `state` (local, record: built from the timeline)
+    state: null,
+    // Timeline of state.moves (null: a record the engine refuses)
+    timeline: null,
+    // local, record: the position the game starts from (null: the standard start)
+    start: null,
+    // ply shown in review, or null for the live position
+    review: null,
+    // engine preview of the hovered pit
+    preview: null,
+    // the board turned by hand (a local game, a spectator)
+    flipped: false,
     // The online room.
     online: Object.seal({
-      room: null,         // its name (null: this page creates it)
-      seat: null,         // 'south' | 'north' | 'spectator'
-      createSide: null,   // the side asked for when this page creates the room
-      createClock: null,  // create's `clock`
-      createPosition: null, // create's `position` (null: the standard start)
-      createKind: 'oware', // create's game: 'oware' | 'togyz'
-      myName: null,       // the name this page last gave the room (null: the remembered one)
-      askName: false,     // this page just took a seat by the link: offer the name (chat.js)
-      pending: null,      // {pit, ply} of a move sent and not yet confirmed
-      pendingAck: false,  // the socket reopened since: resend the pending move
-      conn: 'idle',       // connection state: net.js's, but 'joining' from open to welcome
-      retryIn: 0,         // ms of the wait before the next reconnection attempt
-      retryAt: 0,         // ms timestamp of the next reconnection attempt
-      everJoined: false,  // a welcome came once
-      freshJoin: false,   // the next state is the first on a new connection: taken whatever its version
-      stopped: null,      // why it stopped reconnecting: 'replaced', 'no_room', 'too_many_spectators'
-      claimAt: null,      // ms timestamp when claim becomes possible
-      declined: null,     // this player's offer the opponent declined: {kind, by, moved, game, ply, version}
-      clockAt: 0,         // performance.now() when the state (and its clock) arrived
-      lostAt: 0,          // performance.now() when the joined socket was lost: the clocks stand there
-      saved: false,       // the state shown is this browser's last copy (the network is down), not yet the server's
-      timelineGame: null, // the game_number the timeline follows
-      netDown: false,     // the device has no network (navigator.onLine, the 'offline' event)
-      warned: null,       // clock.js: the game_number:ply whose low time was beeped
-      unseen: 0,          // alerts.js: things that happened while the tab was hidden
-      unseenText: '',     // alerts.js: the last of them
+      // its name (null: this page creates it)
+      room: null,
+      // 'south' | 'north' | 'spectator'
+      seat: null,
+      // the side asked for when this page creates the room
+      createSide: null,
+      // create's `clock`
+      createClock: null,
+      // create's `position` (null: the standard start)
+      createPosition: null,
+      // create's game: 'oware' | 'togyz'
+      createKind: 'oware',
+      // the name this page last gave the room (null: the remembered one)
+      myName: null,
+      // the name this browser remembers (names.js), read when the room is made, kept in step
+      savedName: null,
+      // alerts.js: the sounds off (this browser's choice, read when the room is made)
+      muted: false,
+      // alerts.js: notifications asked for (this browser's choice; the browser's permission apart)
+      notify: false,
+      // this page just took a seat by the link: offer the name (chat.js)
+      askName: false,
+      // {pit, ply} of a move sent and not yet confirmed
+      pending: null,
+      // the socket reopened since: resend the pending move
+      pendingAck: false,
+      // connection state: net.js's, but 'joining' from open to welcome
+      conn: 'idle',
+      // ms of the wait before the next reconnection attempt
+      retryIn: 0,
+      // ms timestamp of the next reconnection attempt
+      retryAt: 0,
+      // a welcome came once
+      everJoined: false,
+      // the next state is the first on a new connection: taken whatever its version
+      freshJoin: false,
+      // why it stopped reconnecting: 'replaced', 'no_room', 'too_many_spectators'
+      stopped: null,
+      // ms timestamp when claim becomes possible
+      claimAt: null,
+      // this player's offer the opponent declined: {kind, by, moved, game, ply, version}
+      declined: null,
+      // performance.now() when the state (and its clock) arrived
+      clockAt: 0,
+      // performance.now() when the joined socket was lost: the clocks stand there
+      lostAt: 0,
+      // the state shown is this browser's last copy (the network is down), not yet the server's
+      saved: false,
+      // the game_number the timeline follows
+      timelineGame: null,
+      // the device has no network (navigator.onLine, the 'offline' event)
+      netDown: false,
+      // clock.js: the game_number:ply whose low time was beeped
+      warned: null,
+      // alerts.js: things that happened while the tab was hidden
+      unseen: 0,
+      // alerts.js: the last of them
+      unseenText: '',
       // The room's chat (chat.js).
       chat: Object.seal({
-        lines: /** @type {{id: number, from: string, name: string | null, text: string, at: number}[]} */ ([]),  // by id
-        unread: 0,        // lines that came while the panel was hidden
-        hidden: false,    // the panel hidden (this browser's choice, read when the room opens)
-        sentAt: 0,        // ms of the last line this page sent (for its errors)
-        unsent: null,     // the text of the last line sent, until the server shows it (put back if refused)
+        // by id
+        lines: /** @type {{id: number, from: string, name: string | null, text: string, at: number}[]} */ ([]),
+        // lines that came while the panel was hidden
+        unread: 0,
+        // the panel hidden (this browser's choice, read when the room opens)
+        hidden: false,
+        // ms of the last line this page sent (for its errors)
+        sentAt: 0,
+        // the text of the last line sent, until the server shows it (put back if refused)
+        unsent: null,
       }),
     }),
     // The game on this device (two players, or against the computer).
     local: Object.seal({
-      game: 1,            // counts the games since the page loaded
-      ai: null,           // against the computer: {level, side}
-      aiSeed: 0,          // varies easy's slips from game to game
-      thinking: null,     // the id of the computer's pending search
-      hint: null,         // {ply, move} the hint shown, or {ply} while it is searched
+      // counts the games since the page loaded
+      game: 1,
+      // against the computer: {level, side}
+      ai: null,
+      // varies easy's slips from game to game
+      aiSeed: 0,
+      // the id of the computer's pending search
+      thinking: null,
+      // {ply, move} the hint shown, or {ply} while it is searched
+      hint: null,
     }),
     // The record under review or study (a finished game, or a record opened).
     study: Object.seal({
-      analysis: null,     // analysis.js: the engine's judgement of the moves
-      date: null,         // a record opened: its Date tag (null: unknown)
-      wholeLine: false,   // analysis.js: the best line shown whole
+      // analysis.js: the engine's judgement of the moves
+      analysis: null,
+      // a record opened: its Date tag (null: unknown)
+      date: null,
+      // analysis.js: the best line shown whole
+      wholeLine: false,
     }),
   });
 }
@@ -155,7 +208,8 @@ export function facts(m) {
   const reviewing = m.review !== null && !!m.timeline;
   const shown = reviewing ? m.timeline.at(m.review) : { game: g, last: st.last };
   // Whether the pits respond.
-  const record = m.mode === 'record';  // a record opened for review: nobody moves
+  // a record opened for review: nobody moves
+  const record = m.mode === 'record';
   let canMove = false;
   if (!reviewing && !g.over && !record) {
     if (!online) canMove = !m.local.ai || g.turn === me;
@@ -166,22 +220,36 @@ export function facts(m) {
   const pv = m.preview;
   const preview = canMove && pv && pv.at === `${st.game_number}:${st.moves.length}` ? pv : null;
   return {
-    model: m,           // the state these are the facts of
-    st,                 // the protocol state
-    g,                  // st.game: the live position
+    // the state these are the facts of
+    model: m,
+    // the game: its words (i18n.js's tIn, wordsIn) and its pits
+    kind: m.kind,
+    // the players' names the room (or the record) has: with kind, names.js's Who
+    names: st.names || null,
+    // the protocol state
+    st,
+    // st.game: the live position
+    g,
     online,
-    me,                 // mySide(m)
+    // mySide(m)
+    me,
     opp: me ? other(me) : null,
     seats,
     bothSeated,
-    connected,          // online: the socket is open (local: always)
+    // online: the socket is open (local: always)
+    connected,
     reviewing,
-    reviewable: g.over || record,  // the moves can be stepped through (and analysed)
-    shown,              // {game, last}: the position on the board and the move that led to it
+    // the moves can be stepped through (and analysed)
+    reviewable: g.over || record,
+    // {game, last}: the position on the board and the move that led to it
+    shown,
     canMove,
-    preview,            // {at, move, state} of the hovered pit, or null
-    hint: hintShown(m, st, canMove, reviewing),  // the pit a hint suggests, or null
-    near,               // the side at the bottom
+    // {at, move, state} of the hovered pit, or null
+    preview,
+    // the pit a hint suggests, or null
+    hint: hintShown(m, st, canMove, reviewing),
+    // the side at the bottom
+    near,
     far: other(near),
   };
 }

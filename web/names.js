@@ -1,10 +1,16 @@
 // names.js: players' names (issue 14): the one this browser remembers, the
 // check the server makes (protocol/PROTOCOL.md, "Names and chat"), and the
-// name shown for a seat ("South"/"North" when it has none).
+// name shown for a seat ("South"/"North" when it has none, "White"/"Black"
+// in Togyz Kumalak). A seat's name and the game's words are read from
+// what the caller hands (Who: a game's kind and a room's names, as the
+// facts of model.js carry them), never from a module's state, so a view
+// shows the room it draws.
 // @ts-check
-import { t } from './i18n.js';
+import { tIn } from './i18n.js';
 import { load, store } from './ui.js';
-import { model } from './model.js';
+
+/** @typedef {{south?: string | null, north?: string | null} | null | undefined} SeatNames  a room state's `names` */
+/** @typedef {{kind: string, names?: SeatNames}} Who  whose sides: the game (its words) and the room's names (none: a local game) */
 
 const NAME_KEY = 'oware.name';
 export const NAME_MAX = 24;
@@ -50,15 +56,16 @@ export function rememberName(name) {
   store(NAME_KEY, name || null);
 }
 
-// The name of a seat in the room shown (null when it has none).
-export function seatName(side) {
-  const st = model && model.state;
-  return (st && st.names && st.names[side]) || null;
+// The name of side's seat in who's room (null when it has none).
+/** @param {Who} who @param {string} side */
+export function seatName(who, side) {
+  return (who.names && who.names[side]) || null;
 }
 
 // What the page calls a side: its player's name, else "South"/"North".
-export function displayName(side) {
-  return seatName(side) || t(`side.${side}`);
+/** @param {Who} who @param {string} side */
+export function displayName(who, side) {
+  return seatName(who, side) || tIn(who.kind, `side.${side}`);
 }
 
 // A side in a sentence: its player's name, else the side with the words
@@ -67,15 +74,19 @@ export function displayName(side) {
 // {of}: after a noun ("del Norte", "de las Negras", "de Ana"); plural: the
 // verb agrees with a plural ("las Negras sembraron"), for the keys that
 // have a plural form (key + '.pl').
-export function sideWords(side) {
-  const name = seatName(side);
-  if (name) return { side: name, the: name, The: name, of: t('name.of', { name }), plural: false };
-  const the = t(`side.the.${side}`);
-  return { side: t(`side.${side}`), the, The: the.charAt(0).toUpperCase() + the.slice(1), of: t(`side.of.${side}`), plural: t('side.plural') === 'yes' };
+/** @param {Who} who @param {string} side */
+export function sideWords(who, side) {
+  const name = seatName(who, side);
+  const tk = (key, params) => tIn(who.kind, key, params);
+  if (name) return { side: name, the: name, The: name, of: tk('name.of', { name }), plural: false };
+  const the = tk(`side.the.${side}`);
+  return { side: tk(`side.${side}`), the, The: the.charAt(0).toUpperCase() + the.slice(1), of: tk(`side.of.${side}`), plural: tk('side.plural') === 'yes' };
 }
 
 // The same with the side after a name, where both help: "Bruno (North)".
-export function nameAndSide(side) {
-  const name = seatName(side);
-  return name ? `${name} (${t(`side.${side}`)})` : t(`side.${side}`);
+/** @param {Who} who @param {string} side */
+export function nameAndSide(who, side) {
+  const name = seatName(who, side);
+  const bare = tIn(who.kind, `side.${side}`);
+  return name ? `${name} (${bare})` : bare;
 }

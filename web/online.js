@@ -5,11 +5,11 @@
 // window's network and focus events). tests/web/online.test.mjs drives the
 // controller against a fake Connection, in node.
 // @ts-check
-import { t, applyStatic } from './i18n.js';
-import { getKind, setKind, kindOf } from './kind.js';
+import { t, tIn, applyStatic } from './i18n.js';
+import { getKind, kindOf } from './kind.js';
 import { kindRec, kindByPits } from './kinds.js';
 import { Connection, socketUrl, CLOSE_REPLACED } from './net.js';
-import { toast, announce, confirmDialog, show, store, load } from './ui.js';
+import { toast, announce, confirmDialog, show, store, load, MUTE_KEY } from './ui.js';
 import { model as shown, setModel, newModel, mySide, other, moverOf, dropIdlePreview } from './model.js';
 import { Timeline } from './timeline.js';
 import { lastText, resultSentence, engineText, errorText, declinedText } from './texts.js';
@@ -20,7 +20,7 @@ import { stopStale } from './analysis.js';
 import { myName, rememberName } from './names.js';
 import { hooks } from './hooks.js';
 import { restoreChatLine, wireChat } from './chat.js';
-import { stateEvents, chatEvent, wireAlerts } from './alerts.js';
+import { stateEvents, chatEvent, wireAlerts, NOTIFY_KEY } from './alerts.js';
 
 const TOKEN_KEY = (room) => `oware.token.${room}`;
 const CHAT_HIDDEN_KEY = 'oware.chat.hidden';  // the chat's panel hidden (this browser's choice)
@@ -41,7 +41,7 @@ const CHAT_KEEP = 200;  // chat lines kept
  * @property {(key: string, value: string | null) => void} store
  * @property {(key: string) => string | null} load
  * @property {() => void} show          the game screen shown
- * @property {() => void} words         the page's words follow the kind (i18n.js)
+ * @property {(kind: string) => void} words  the page's static words follow the game (i18n.js)
  * @property {(state: import('./model.js').GameState | null) => void} clock  the clocks tick from the state's (null: they stop)
  * @property {(before: any, last: any, after: any) => void} animate  a move's sowing
  * @property {() => void} boardIntoView
@@ -79,14 +79,21 @@ const CHAT_KEEP = 200;  // chat lines kept
 export function onlineGame(opts, redraw) {
   const fx = opts.effects || pageEffects;
   const model = newModel('online');
-  model.kind = kindOf(getKind());  // the page's until the room says its own
+  // The game this page creates; joining, the page's (startOnline's
+  // default) until the room says its own.
+  model.kind = kindOf(opts.createKind);
   model.online.createKind = kindOf(opts.createKind);
   model.online.room = opts.room;
   model.online.createSide = opts.createSide || null;
   model.online.createClock = opts.createClock || null;
   model.online.createPosition = opts.createPosition || null;
   model.online.netDown = !!opts.netDown;
+  // What this browser keeps that the room's draw shows, read once here and
+  // kept in step by the intents that change it (a draw reads no storage).
   model.online.chat.hidden = fx.load(CHAT_HIDDEN_KEY) === '1';
+  model.online.savedName = fx.myName();
+  model.online.muted = fx.load(MUTE_KEY) === '1';
+  model.online.notify = fx.load(NOTIFY_KEY) === '1';
   // The socket and the timers live here, not in the model.
   /** @type {any} */
   let conn = null;
@@ -179,7 +186,7 @@ export function onlineGame(opts, redraw) {
       chatHeard(msg);
       if (msg.type === 'chat') fx.chatEvent(model, msg);
       if (msg.type === 'chat' && msg.from !== mySide(model) && typeof msg.text === 'string') {
-        fx.announce(t('chat.said', { name: msg.name || t(`side.${msg.from === 'north' ? 'north' : 'south'}`), text: msg.text }));
+        fx.announce(t('chat.said', { name: msg.name || tIn(model.kind, `side.${msg.from === 'north' ? 'north' : 'south'}`), text: msg.text }));
       }
       break;
     default: break;
@@ -191,8 +198,8 @@ export function onlineGame(opts, redraw) {
     const k = kindOf(kind);
     if (k === model.kind) return;
     model.kind = k;
-    setKind(k);  // what t() reads (i18n.js)
-    fx.words();  // the page's words (the draw pass marks the body)
+    // The page's static words (the draw pass marks the body).
+    fx.words(k);
   }
 
   // A move as the wire carries it: Oware its letter; Togyz the hole number
@@ -317,15 +324,15 @@ export function onlineGame(opts, redraw) {
     const parts = [];
     if (prev.game_number === st.game_number && st.moves.length === prev.moves.length + 1 && st.last) {
       const mover = moverOf(st.last.pit);
-      if (mover !== me) parts.push(lastText(st.last, mover));
+      if (mover !== me) parts.push(lastText(st.last, mover, { kind: model.kind, names: st.names }));
     }
     if (me && prev.seats && !prev.seats[other(me)].taken && st.seats[other(me)].taken) parts.push(t('announce.opponent_joined'));
-    if (!prev.game.over && st.game.over) parts.push(resultSentence(st, me));
+    if (!prev.game.over && st.game.over) parts.push(resultSentence(st, me, model.kind));
     else if (me && !st.game.over && st.game.turn === me && (prev.game.turn !== me || prev.game_number !== st.game_number) && st.seats[other(me)].taken) parts.push(t('announce.turn'));
     if (st.draw_offer && st.draw_offer !== prev.draw_offer && st.draw_offer !== me) parts.push(t('action.draw.incoming'));
     if (st.rematch_offer && st.rematch_offer !== prev.rematch_offer && st.rematch_offer !== me) parts.push(t('action.rematch.incoming'));
     if (model.online.declined && model.online.declined.version === st.version) {
-      const said = declinedText(st, me, model.online.declined);
+      const said = declinedText(st, me, model.online.declined, model.kind);
       if (said) parts.push(said);
     }
     if (parts.length) fx.announce(parts.join(' '));
@@ -393,7 +400,7 @@ export function onlineGame(opts, redraw) {
       if (badName) {
         const sent = model.online.myName || fx.myName() || '';
         model.online.myName = null;
-        fx.remember(null);
+        remember(null);
         fx.home(t('name.bad'), sent);
         return;
       }
@@ -402,7 +409,7 @@ export function onlineGame(opts, redraw) {
     }
     if (badName) {
       model.online.myName = null;
-      fx.remember(null);
+      remember(null);
       fx.toast(t('name.bad'));
       if (model.online.conn === 'joining') conn.send(hello());
       redraw();
@@ -449,6 +456,25 @@ export function onlineGame(opts, redraw) {
     return true;
   }
 
+  // The name this browser remembers (null: none), in the state and kept.
+  function remember(name) {
+    model.online.savedName = name;
+    fx.remember(name);
+  }
+
+  // The sounds off or on, notifications asked for or not (kept by this browser).
+  function setMuted(on) {
+    model.online.muted = !!on;
+    fx.store(MUTE_KEY, on ? '1' : null);
+    redraw();
+  }
+
+  function setNotify(on) {
+    model.online.notify = !!on;
+    fx.store(NOTIFY_KEY, on ? '1' : null);
+    redraw();
+  }
+
   // The chat's panel hidden or shown (the choice kept by this browser).
   function toggleChat() {
     const chat = model.online.chat;
@@ -471,7 +497,7 @@ export function onlineGame(opts, redraw) {
   function sendName(name) {
     if (!sendInRoom({ type: 'name', name })) { fx.toast(t('conn.reconnecting.now')); return false; }
     model.online.myName = name;
-    fx.remember(name);
+    remember(name);
     fx.toast(t('name.saved'));
     return true;
   }
@@ -507,7 +533,7 @@ export function onlineGame(opts, redraw) {
     // The engine says at once what it thinks of the move; the board sows it
     // when the server's state brings it.
     const p = model.timeline.preview(letter);
-    if (p.error) { fx.toast(engineText(p.error)); return; }
+    if (p.error) { fx.toast(engineText(p.error, model.kind)); return; }
     model.online.pending = { pit: letter, ply };
     model.preview = null;
     sendAction({ type: 'move', pit: wirePit(letter), ply });
@@ -581,6 +607,8 @@ export function onlineGame(opts, redraw) {
     connAction,
     network,
     toggleChat,
+    setMuted,
+    setNotify,
     sendChat,
     sendName,
     giveName,
@@ -612,7 +640,7 @@ const pageEffects = {
   store,
   load,
   show: () => show('game'),
-  words: applyStatic,
+  words: (kind) => applyStatic(document, kind),
   clock: (m) => scheduleClock(m, drawClocks),
   animate: animateMove,
   boardIntoView,

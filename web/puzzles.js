@@ -13,9 +13,8 @@
 // kind's record (kinds.js); its state is its own; every intent changes it,
 // then draws the panel. tests/web/puzzles.test.mjs drives it in node.
 // @ts-check
-import { getKind } from './kind.js';
 import { kindRec } from './kinds.js';
-import { t } from './i18n.js';
+import { tIn, wordsIn } from './i18n.js';
 import { Board } from './board.js';
 import { $, load, store } from './ui.js';
 import { setText, setHidden, setAttr, setDisabled } from './dom.js';
@@ -28,11 +27,14 @@ const K = 32;
 const WON = 20000;     // a search score beyond this is a forced result
 const KEY = (kind) => `oware.puzzles.${kind}`;
 
+// A record with nothing played yet.
+const freshRecord = () => ({ rating: START_RATING, streak: 0, best: 0, done: {} });
+
 // What this browser keeps of a game's puzzles: {rating, streak, best, done: {id: 'solved'|'failed'}}.
 export function record(kind) {
   let r = null;
   try { r = JSON.parse(load(KEY(kind)) || 'null'); } catch { r = null; }
-  if (!r || typeof r.rating !== 'number') r = { rating: START_RATING, streak: 0, best: 0, done: {} };
+  if (!r || typeof r.rating !== 'number') r = freshRecord();
   return r;
 }
 
@@ -74,22 +76,40 @@ export function puzzlePanel(opts, redraw) {
   const fx = opts.effects || pageEffects;
   const pz = Object.seal({
     kind: 'oware',
-    list: null,          // the file's puzzles (null: not loaded)
+    // the file's puzzles (null: not loaded)
+    list: null,
     failedLoad: false,
-    at: -1,              // the puzzle open: its index in list (-1: none)
-    daily: false,        // it is the puzzle of the day
-    game: null,          // the engine Game of the board shown
-    ply: 0,              // the next move of `moves` to play
-    phase: 'solve',      // 'solve' | 'reply' (the page's reply pending) | 'done' | 'analysis'
-    result: null,        // null until scored: 'solved' | 'failed'
-    hint: false,         // the hint shown
-    feedback: null,      // {kind: 'wrong' | 'done' | 'info', text}
-    change: null,        // the rating's change for this puzzle
-    played: [],          // the moves played from the puzzle's position
-    view: null,          // the engine's view once done: null | {thinking} | {over} | {turn, move, score, depth, pv}
+    // the puzzle open: its index in list (-1: none)
+    at: -1,
+    // it is the puzzle of the day
+    daily: false,
+    // the engine Game of the board shown
+    game: null,
+    // the next move of `moves` to play
+    ply: 0,
+    // 'solve' | 'reply' (the page's reply pending) | 'done' | 'analysis'
+    phase: 'solve',
+    // null until scored: 'solved' | 'failed'
+    result: null,
+    // the hint shown
+    hint: false,
+    // {kind: 'wrong' | 'done' | 'info', text}
+    feedback: null,
+    // the rating's change for this puzzle
+    change: null,
+    // the moves played from the puzzle's position
+    played: [],
+    // the engine's view once done: null | {thinking} | {over} | {turn, move, score, depth, pv}
+    view: null,
+    // What this browser keeps of kind's puzzles (fx.record's), read when the
+    // panel opens or loads a kind and kept in step when a puzzle is scored:
+    // the draw reads no storage.
+    record: null,
   });
   let board = null;
   let replyTimer = null;
+  // The words of the puzzles' game (its Togyz Kumalak variants).
+  const t = (key, params) => tIn(pz.kind, key, params);
   let viewSeq = 0;       // the engine's answer to an older position is dropped
 
   const puzzle = () => pz.list[pz.at];
@@ -117,6 +137,7 @@ export function puzzlePanel(opts, redraw) {
     r.best = Math.max(r.best, r.streak);
     r.done[p.id] = won ? 'solved' : 'failed';
     fx.keep(pz.kind, r);
+    pz.record = r;
     pz.result = won ? 'solved' : 'failed';
     pz.change = r.rating - before;
   }
@@ -126,6 +147,7 @@ export function puzzlePanel(opts, redraw) {
     pz.kind = kind;
     pz.list = null;
     pz.failedLoad = false;
+    pz.record = fx.record(kind);
   }
 
   // The puzzles of kind (list: the file's, or null when it could not be loaded).
@@ -133,6 +155,14 @@ export function puzzlePanel(opts, redraw) {
     pz.kind = kind;
     pz.list = list;
     pz.failedLoad = !list;
+    pz.record = fx.record(kind);
+  }
+
+  // The panel opened: drawn with what this browser keeps (before the
+  // puzzles of the page's game are there).
+  function opened() {
+    pz.record = fx.record(pz.kind);
+    redraw();
   }
 
   // Opens a puzzle of the kind loaded: the puzzle of the day (daily) or
@@ -305,12 +335,13 @@ export function puzzlePanel(opts, redraw) {
     pz.at = -1;
   }
 
-  return Object.freeze({ state: pz, puzzle, loading, loaded, openFor, openPuzzle, next: () => openPuzzle(nextIndex(fx.record(pz.kind))),
+  return Object.freeze({ state: pz, puzzle, loading, loaded, opened, openFor, openPuzzle, next: () => openPuzzle(nextIndex(fx.record(pz.kind))),
     tryMove, key, showHint, showSolution, analyse, reset, closed, viewText: () => viewText(pz, pitName) });
 }
 
 // The engine's view in words.
 function viewText(pz, pitName) {
+  const t = wordsIn(pz.kind);
   const v = pz.view;
   if (!v) return '';
   if (v.thinking) return t('puzzle.engine.thinking');
@@ -344,7 +375,12 @@ const pageEffects = {
   today,
   replyMs: REPLY_MS,
 };
-const panel = puzzlePanel({}, () => drawPuzzles());
+// Each intent draws the panel, then the focus follows the pits that
+// respond (Board.keepFocus: after the draw, not in it).
+const panel = puzzlePanel({}, () => {
+  drawPuzzles();
+  if (board) board.keepFocus();
+});
 const pz = panel.state;
 const puzzle = () => panel.puzzle();
 
@@ -362,6 +398,9 @@ async function loadPuzzles(kind) {
   if (pz.kind === kind) panel.loaded(kind, list);
 }
 
+// The game of the screen under the panel (app.js's: the start page's).
+let kindNow = () => 'oware';
+
 // Opens the panel on a puzzle of the page's game: the puzzle of the day
 // (daily) or the next one for the player's rating.
 export async function openPuzzles(daily = false) {
@@ -370,8 +409,11 @@ export async function openPuzzles(daily = false) {
     if (typeof dlg.showModal === 'function') dlg.showModal();
     else dlg.setAttribute('open', '');
   }
-  drawPuzzles();
-  await loadPuzzles(getKind());
+  const kind = kindNow();
+  // Another game's puzzles: its words and record at once, its list once loaded.
+  if (!(pz.list && pz.kind === kind)) panel.loading(kind);
+  panel.opened();
+  await loadPuzzles(kind);
   panel.openFor(daily);
   $('puzzles-title').focus();
 }
@@ -379,8 +421,9 @@ export async function openPuzzles(daily = false) {
 export function drawPuzzles() {
   const dlg = $('puzzles');
   if (!dlg.open) return;
+  const t = wordsIn(pz.kind);
   setText($('puzzles-title'), t('puzzle.title'));
-  const r = record(pz.kind);
+  const r = pz.record || freshRecord();
   setText($('puzzles-stats'), t('puzzle.stats', { rating: r.rating, streak: r.streak, best: r.best }));
   setText($('puzzles-status'), pz.failedLoad ? t('puzzle.failed') : !pz.list ? t('learn.loading') : '');
   const open = !!pz.list && pz.at >= 0;
@@ -419,7 +462,10 @@ export function drawPuzzles() {
   setHidden($('puzzles-next'), pz.phase === 'reply');
 }
 
-export function wirePuzzles() {
+// The panel's buttons; kind(): the game of the screen under the panel.
+/** @param {() => string} kind */
+export function wirePuzzles(kind) {
+  kindNow = kind;
   $('puzzles-open').addEventListener('click', () => openPuzzles(false));
   $('puzzles-daily').addEventListener('click', () => openPuzzles(true));
   $('puzzles-close').addEventListener('click', () => $('puzzles').close());

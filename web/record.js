@@ -3,7 +3,7 @@
 import { $ } from './ui.js';
 import { shownPly } from './model.js';
 import { kindRec } from './kinds.js';
-import { t } from './i18n.js';
+import { t, tIn } from './i18n.js';
 import { seatName, nameAndSide } from './names.js';
 import { analysedPly, MARKS } from './analysis.js';
 import { reviewTo, reviewStep, reviewEnd } from './review.js';
@@ -16,10 +16,10 @@ export function drawRecord(f) {
   drawMoves(f);
   // The move list's header names the players, when they gave names.
   const { model } = f;
-  const named = (f.online || model.mode === 'record') && (seatName('south') || seatName('north'));
+  const named = (f.online || model.mode === 'record') && (seatName(f, 'south') || seatName(f, 'north'));
   setHidden($('record-players'), !named);
   // "Ana (South) vs North": a side's name is said once.
-  if (named) setText($('record-players'), t('moves.players', { south: nameAndSide('south'), north: nameAndSide('north') }));
+  if (named) setText($('record-players'), tIn(f.kind, 'moves.players', { south: nameAndSide(f, 'south'), north: nameAndSide(f, 'north') }));
   // A game in play shows the bar while the player looks back, with the
   // way back to the game.
   const during = f.reviewing && !f.reviewable;
@@ -102,7 +102,10 @@ function drawMove(b, ply, f) {
   setDisabled(b, !model.timeline);
 }
 
-export function wireRecord() {
+// The review bar's and the record's buttons (shown(): the state of the
+// game screen shown, whose record they copy).
+/** @param {() => import('./model.js').GameState} shown */
+export function wireRecord(shown) {
   $('rv-first').addEventListener('click', () => reviewTo(0));
   $('rv-prev').addEventListener('click', () => reviewStep(-1));
   $('rv-next').addEventListener('click', () => reviewStep(1));
@@ -119,6 +122,6 @@ export function wireRecord() {
     const b = ev.target.closest('button.mv');
     if (b && !b.disabled) reviewTo(Number(b.dataset.ply));
   });
-  $('record-copy').addEventListener('click', copyRecord);
-  $('record-download').addEventListener('click', downloadRecord);
+  $('record-copy').addEventListener('click', () => copyRecord(shown()));
+  $('record-download').addEventListener('click', () => downloadRecord(shown()));
 }

@@ -2,13 +2,20 @@
 // change the state through their intents, then call requestRedraw(): the
 // draw pass (render.js's renderAll, named once by app.js) runs once, in a
 // microtask, however many asked before it. It reads the state and writes
-// only the page.
+// only the page. What must follow a draw and may not be done in it (the
+// keyboard's focus moved off a pit that stopped responding: a focused pit
+// shows its preview, a change of state) runs after it, as its own step.
 // @ts-check
 let draw = () => {};
+let after = () => {};
 let asked = false;
 
-// app.js: the draw pass.
-export function setDraw(fn) { draw = fn; }
+// app.js: the draw pass, and the step that follows it.
+/** @param {() => void} fn @param {() => void} [then] */
+export function setDraw(fn, then = () => {}) {
+  draw = fn;
+  after = then;
+}
 
 export function requestRedraw() {
   if (asked) return;
@@ -16,5 +23,6 @@ export function requestRedraw() {
   queueMicrotask(() => {
     asked = false;
     draw();
+    after();
   });
 }

@@ -13,7 +13,6 @@ import { drawAnalysis } from './analysis.js';
 import { drawPlayHere } from './study.js';
 import { drawChat, drawAskName } from './chat.js';
 import { drawAlertButtons } from './alerts.js';
-import { getKind } from './kind.js';
 import { setData } from './dom.js';
 import { drawUpdate } from './offline.js';
 import { drawLearnOver, drawLearnLine } from './learn.js';
@@ -33,7 +32,7 @@ export function renderAll(model) {
   setData(document.body, 'mode', model.mode);
   setData(document.body, 'seat', model.online.seat || '');
   drawHeading(f);
-  setData(document.body, 'kind', getKind());
+  setData(document.body, 'kind', model.kind);
   drawBoard(f);
   drawPlayers(f);
   drawClockLine(model, shareShown(f));
@@ -53,7 +52,7 @@ export function renderAll(model) {
   drawChat(f);
   drawAlertButtons(f);
   drawUpdate();
-  drawLearnLine();
+  drawLearnLine(f);
   drawLearnOver(f);
 }
 

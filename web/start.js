@@ -47,9 +47,10 @@ export function showStart(error, refusedName, eventError = null) {
 // The game the start page offers (Oware or Togyz Kumalak): its words, its
 // board at rest, and the cards that are Oware's only (records, the editor).
 function showKind(kind) {
+  // The page's kind: the start page's (app.js's kindNow, the event page's words).
   setKind(kind);
   document.querySelectorAll('#kind-choice input[name="kind"]').forEach((/** @type {HTMLInputElement} */ r) => { r.checked = r.value === kind; });
-  applyStatic();
+  applyStatic(document, kind);
   document.body.dataset.kind = kind;
   const root = $('hero-board');
   root.querySelectorAll('.row').forEach((r) => r.replaceChildren());
@@ -90,7 +91,7 @@ function buildLevels(kind) {
     label.append(input, num, name, desc);
     set.insertBefore(label, $('ai-level-desc'));
   });
-  applyStatic(set);
+  applyStatic(set, kind);
   drawLevelDesc();
 }
 

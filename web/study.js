@@ -1,10 +1,14 @@
-// study.js: records in and out (Aualé's OGN, through engine.wasm), a game opened from a record for review, and play from here.
+// study.js: records in and out (Aualé's OGN, through engine.wasm), a game
+// opened from a record for review (recordGame(opts, redraw), the record
+// screen's controller, tested in node by tests/web/study.test.mjs), and
+// play from here. What it reads of a game screen it is handed (the state
+// shown, for the buttons wired here).
 // @ts-check
 import { ognWrite, ognRead, EngineError, RecordError } from './engine.js';
 import { kindRec } from './kinds.js';
 import { t, has, loadPart } from './i18n.js';
 import { $, show, store, load, copyText } from './ui.js';
-import { model, setModel, newModel, other, shownPly } from './model.js';
+import { setModel, newModel, other, shownPly } from './model.js';
 import { Timeline } from './timeline.js';
 import { engineText } from './texts.js';
 import { requestRedraw } from './redraw.js';
@@ -46,7 +50,7 @@ function readOurs(text) {
     try { info = line.play(mv); } catch (e) {
       if (!(e instanceof EngineError)) throw e;
       // The engine's sentence ("That pit is empty.") inside ours.
-      const why = engineText(e.code).replace(/\.$/, '');
+      const why = engineText(e.code, line.kind).replace(/\.$/, '');
       throw new RecordError(lines[k], t('import.move', { n: k + 1, move: mv, why: why.charAt(0).toLowerCase() + why.slice(1) }));
     }
     if (marks[k] !== null && marks[k] !== info.seeds) {
@@ -157,15 +161,28 @@ export function openRecord(rec) {
   startRecord();
 }
 
-// Shows the record kept by openRecord; false when there is none (or the
-// engine refuses it).
-export function startRecord() {
-  let saved, line;
+/**
+ * A record kept by openRecord (localStorage's oware.record).
+ * @typedef {{start?: any, moves: string[], names?: {south?: string | null, north?: string | null}, date?: string | null}} SavedRecord
+ */
+
+/**
+ * The record screen's controller: its state (model.js's, mode 'record')
+ * made from a saved record, and its intent open(). Nothing at
+ * construction touches the page; a record the engine refuses (or no
+ * record) makes none: null.
+ * @param {{saved: SavedRecord | null, effects?: {show: () => void}}} opts
+ * @param {() => void} redraw
+ */
+export function recordGame(opts, redraw) {
+  const fx = opts.effects || { show: () => show('game') };
+  const saved = opts.saved;
+  let line;
   try {
-    saved = JSON.parse(load(RECORD_KEY) || 'null');
+    // Records are Oware's.
     line = new Timeline('oware', saved.moves, saved.start || null);
-  } catch { return false; }
-  setModel(newModel('record'));
+  } catch { return null; }
+  const model = newModel('record');
   model.timeline = line;
   model.start = line.start;
   model.study.date = saved.date || null;
@@ -176,8 +193,23 @@ export function startRecord() {
     names: { south: saved.names && saved.names.south || null, north: saved.names && saved.names.north || null },
     start: line.start,
   };
-  show('game');
-  requestRedraw();
+  // The game screen shows the record.
+  function open() {
+    fx.show();
+    redraw();
+  }
+  return Object.freeze({ state: model, open });
+}
+
+// Shows the record kept by openRecord; false when there is none (or the
+// engine refuses it).
+export function startRecord() {
+  let saved;
+  try { saved = JSON.parse(load(RECORD_KEY) || 'null'); } catch { return false; }
+  const screen = saved ? recordGame({ saved }, requestRedraw) : null;
+  if (!screen) return false;
+  setModel(screen.state);
+  screen.open();
   return true;
 }
 
@@ -188,9 +220,11 @@ function today() {
   return `${d.getFullYear()}.${p(d.getMonth() + 1)}.${p(d.getDate())}`;
 }
 
-// The OGN record of the game shown: its start, moves, the players' names
-// where known, the date, the result of a game over by the rules.
-export function recordOgn() {
+// The OGN record of the game of state m (a game screen's): its start,
+// moves, the players' names where known, the date, the result of a game
+// over by the rules.
+/** @param {import('./model.js').GameState} model */
+export function recordOgn(model) {
   const st = model.state;
   const names = st.names || {};
   const text = ognWrite({
@@ -206,7 +240,7 @@ export function recordOgn() {
   // How it ended is said twice, the same on every page: in a Termination
   // tag (PGN's name for it; Aualé and this reader keep a tag they do not
   // know) and in a comment on the last move, which Aualé shows with it.
-  const how = endComment(st.game);
+  const how = endComment(model, st.game);
   if (!how) return text;
   const tag = `[Termination "${how}"]\n`;
   const cut = text.indexOf('\n\n');  // the tags end; the moves follow
@@ -222,7 +256,8 @@ const ENDS = {
   timeout: (w, l) => `${l} ran out of time; ${w} won`,
   agreement: () => 'Drawn by agreement',
 };
-function endComment(g) {
+/** @param {import('./model.js').GameState} model @param {any} g */
+function endComment(model, g) {
   if (!g || !g.over || model.mode === 'record') return '';
   if (g.reason === 'aborted') return 'Game aborted';
   const end = ENDS[g.reason];
@@ -232,16 +267,20 @@ function endComment(g) {
   return end(side(g.winner), side(loser));
 }
 
-export function copyRecord() {
+// The record of the game shown (the buttons of record.js: model, the
+// state shown) copied: OGN, or the game's own notation.
+/** @param {import('./model.js').GameState} model */
+export function copyRecord(model) {
   // Togyz Kumalak: the Kazakh two-digit notation (togyz.js).
   const own = model.timeline && kindRec(model.timeline.kind).record;
-  const text = own ? own(model.timeline.history, model.timeline.state()) : recordOgn();
+  const text = own ? own(model.timeline.history, model.timeline.state()) : recordOgn(model);
   copyText(text, t('record.copied'), $('record-text'));
 }
 
-// Saves the record as a .ogn file.
-export function downloadRecord() {
-  const blob = new Blob([recordOgn()], { type: 'text/plain;charset=utf-8' });
+// Saves the record of the game shown as a .ogn file.
+/** @param {import('./model.js').GameState} model */
+export function downloadRecord(model) {
+  const blob = new Blob([recordOgn(model)], { type: 'text/plain;charset=utf-8' });
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
   a.download = `oware-${today().replace(/\./g, '-')}.ogn`;
@@ -254,26 +293,29 @@ export function downloadRecord() {
 // Play from here: a local game from the shown position, with the moves up
 // to it kept (so Undo goes back through them): two players (ai null), or
 // against the computer, which takes the side not to move.
-function playFromHere(vsComputer) {
+/** @param {import('./model.js').GameState} model the state shown */
+function playFromHere(model, vsComputer) {
   const ply = shownPly(model);
   const line = model.timeline;
   if (!line) return;
   const g = line.at(ply).game;
   if (g.over) return;
   const ai = vsComputer ? { level: 'medium', side: other(g.turn) } : null;
-  newLocal(ai, { start: line.start, moves: line.moves.slice(0, ply) });
+  // The game shown's (a Togyz room's too).
+  newLocal(ai, { start: line.start, moves: line.moves.slice(0, ply), kind: line.kind });
 }
 
-// Whether play from here is possible at the shown ply.
-export function canPlayHere() {
-  if (!model || !model.timeline || model.mode === 'online' && !model.state.game.over) return false;
-  const g = model.timeline.at(shownPly(model)).game;
+// Whether play from here is possible at the ply state m shows (pure).
+/** @param {import('./model.js').GameState | null} m */
+export function canPlayHere(m) {
+  if (!m || !m.timeline || m.mode === 'online' && !m.state.game.over) return false;
+  const g = m.timeline.at(shownPly(m)).game;
   return !!g && !g.over;
 }
 
 /** @param {import('./model.js').Facts} f */
 export function drawPlayHere(f) {
-  const on = f.reviewable && canPlayHere();
+  const on = f.reviewable && canPlayHere(f.model);
   setHidden($('play-here'), !on);
 }
 
@@ -294,9 +336,12 @@ async function importText(text) {
   openRecord(rec);
 }
 
-export function wireStudy() {
-  $('here-two').addEventListener('click', () => playFromHere(false));
-  $('here-ai').addEventListener('click', () => playFromHere(true));
+// The buttons of play from here act on the game screen shown (shown():
+// its state), the import card's open a record.
+/** @param {() => import('./model.js').GameState} shown */
+export function wireStudy(shown) {
+  $('here-two').addEventListener('click', () => playFromHere(shown(), false));
+  $('here-ai').addEventListener('click', () => playFromHere(shown(), true));
   $('import-open').addEventListener('click', () => importText($('import-text').value));
   $('import-file').addEventListener('change', async (ev) => {
     const file = ev.target.files && ev.target.files[0];

@@ -1,7 +1,6 @@
 // table.js: draws the board (position, sowing, responding pits, last move) and the two players' rows.
 // @ts-check
-import { t } from './i18n.js';
-import { getKind } from './kind.js';
+import { t, tIn } from './i18n.js';
 import { $ } from './ui.js';
 import { Board } from './board.js';
 import { tapPreview } from './touch.js';
@@ -32,7 +31,7 @@ export function disarm() { board.arm(null); }
 // last move, the pits that respond and the marks (preview, hint, best move).
 /** @param {import('./model.js').Facts} f */
 export function drawBoard(f) {
-  board.setKind(getKind());
+  board.setKind(f.kind);
   board.setView(f.near);
   board.me = f.me;
   // Stores: left is the far player's, right the near player's.
@@ -45,6 +44,10 @@ export function drawBoard(f) {
   board.markBest(bestShown(f));
   $('board').classList.toggle('my-turn', f.canMove);
 }
+
+// After the draw pass (redraw.js): the keyboard's focus follows the pits
+// that respond (Board.keepFocus).
+export function keepFocus() { if (board) board.keepFocus(); }
 
 // Resolves once no sowing runs (at once when none does).
 export function moveSettled() { return board.settled(); }
@@ -79,8 +82,8 @@ function drawPlayer(el, side, f) {
   const { model, me } = f;
   const seat = f.seats[side];
   // A player's name when the seat has one (online), else the side.
-  let name = displayName(side);
-  if (me !== side && model.local.ai && model.local.ai.side === side) name = t('ai.name', { side: sideName(side), level: t(`ai.level.${model.local.ai.level}`) });
+  let name = displayName(f, side);
+  if (me !== side && model.local.ai && model.local.ai.side === side) name = t('ai.name', { side: sideName(side, f.kind), level: t(`ai.level.${model.local.ai.level}`) });
   // The bar cuts a long name: the whole of it in the title, and shown when
   // the name is focused (a tap on a phone).
   const nameEl = el.querySelector('.player-name');

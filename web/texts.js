@@ -1,38 +1,52 @@
 // texts.js: the sentences the page says about a game: sides, last move, result, errors.
 // @ts-check
-import { t, has } from './i18n.js';
+import { t, tIn, has } from './i18n.js';
 import { displayName, sideWords } from './names.js';
-import { pitLabel } from './kind.js';
+import { pitLabel, getKind } from './kind.js';
 
-export const sideName = (side) => t(`side.${side}`);
+// The sentences about a game take whose they are last (names.js's Who:
+// the game's kind, for its words and its pits, and the room's names;
+// model.js's facts carry both), or the kind alone; every caller in web/
+// hands it (tests/web/words.test.mjs counts their arguments). Left out,
+// they are the page's kind's without names: the node tests of the
+// sentences (tests/browser/wording.test.mjs) call them so.
+/** @returns {import('./names.js').Who} */
+const pageWho = () => ({ kind: getKind(), names: null });
+
+/** @param {string} side @param {string} [kind] */
+export const sideName = (side, kind = getKind()) => tIn(kind, `side.${side}`);
 
 // A sentence whose subject is side: its words as sideWords gives them
 // ({side}, {the}, {The}, {of}), and the key's plural form (key + '.pl')
 // where the language makes the verb agree with a plural side ("las Negras
 // sembraron"). extra: the sentence's other values.
-export function sideSentence(key, side, extra = {}) {
-  const w = sideWords(side);
-  const k = w.plural && has(`${key}.pl`) ? `${key}.pl` : key;
-  return t(k, { ...w, ...extra });
+/** @param {import('./names.js').Who} [who] */
+export function sideSentence(key, side, extra = {}, who = pageWho()) {
+  const w = sideWords(who, side);
+  const k = w.plural && has(`${key}.pl`, who.kind) ? `${key}.pl` : key;
+  return tIn(who.kind, k, { ...w, ...extra });
 }
 
-export function lastText(last, mover) {
+/** @param {import('./names.js').Who} [who] */
+export function lastText(last, mover, who = pageWho()) {
   if (!last) return '';
-  const pit = pitLabel(last.pit);
-  if (last.grand_slam) return sideSentence('last.slam', mover, { pit });
-  if (last.tuzdyk) return sideSentence('last.tuzdyk', mover, { pit, hole: pitLabel(last.captured[0]) });
-  if (last.seeds > 0) return sideSentence('last.capture', mover, { pit, n: last.seeds, pits: last.captured.map((p) => pitLabel(p)).join(', ') });
-  return sideSentence('last.move', mover, { pit });
+  const label = (p) => pitLabel(p, who.kind);
+  const pit = label(last.pit);
+  if (last.grand_slam) return sideSentence('last.slam', mover, { pit }, who);
+  if (last.tuzdyk) return sideSentence('last.tuzdyk', mover, { pit, hole: label(last.captured[0]) }, who);
+  if (last.seeds > 0) return sideSentence('last.capture', mover, { pit, n: last.seeds, pits: last.captured.map(label).join(', ') }, who);
+  return sideSentence('last.move', mover, { pit }, who);
 }
 
 // The result as this browser's player (me: null for a spectator or two
 // players on one device) sees it ("you won" or a side): the over card's
 // heading.
-export function resultText(game, me) {
+/** @param {import('./names.js').Who} [who] */
+export function resultText(game, me, who = pageWho()) {
   if (game.reason === 'aborted' || !game.winner) return t('over.aborted');
   if (game.winner === 'draw') return t('over.draw');
   if (me) return game.winner === me ? t('over.you_win') : t('over.you_lose');
-  return sideSentence('over.winner', game.winner);
+  return sideSentence('over.winner', game.winner, {}, who);
 }
 
 // Who reads a decided result: 'won', 'lost', 'watch' (a spectator, or two
@@ -49,8 +63,9 @@ export function resultView(winner, me) {
 // who aborted it (st.aborted_by: mine, theirs, watch, or unknown) and
 // when: before the first move (start), after it (first), or before anyone
 // joined (alone).
-export function resultSentence(st, me) {
-  const g = st.game;
+/** @param {string} [kind] the game's */
+export function resultSentence(st, me, kind = getKind()) {
+  const g = st.game, whose = { kind, names: st.names };
   if (g.reason === 'aborted' || !g.winner) {
     const seats = st.seats;
     const alone = !!seats && !(seats.south.taken && seats.north.taken);
@@ -59,41 +74,46 @@ export function resultSentence(st, me) {
     let who = !by ? 'unknown' : by === me ? 'mine' : me ? 'theirs' : 'watch';
     if (alone && who === 'theirs') who = 'watch';
     const key = `result.aborted.${when}.${who}`;
-    return by ? sideSentence(key, by, { by: displayName(by) }) : t(key, { by: '' });
+    return by ? sideSentence(key, by, { by: displayName(whose, by) }, whose) : tIn(kind, key, { by: '' });
   }
   const key = `result.${g.reason}.${resultView(g.winner, me)}`;
-  if (!has(key)) return resultText(g, me);  // a reason this client does not know
+  if (!has(key, kind)) return resultText(g, me, whose);  // a reason this client does not know
   const loser = g.winner === 'south' ? 'north' : 'south';
-  const lw = sideWords(loser);
-  const ww = sideWords(g.winner);
+  const lw = sideWords(whose, loser);
+  const ww = sideWords(whose, g.winner);
   // The sides "of" (Spanish "del Norte", "de las Negras", "de Ana"), so
   // that no verb need agree with them; or each side as a subject ({lThe}
   // opening the sentence, {wthe} after a verb) with the key's plural form
   // where both sides are plurals ("Las Blancas se han rendido: ganan las
   // Negras").
-  const k = lw.plural && ww.plural && has(`${key}.pl`) ? `${key}.pl` : key;
-  return t(k, { winner: displayName(g.winner), loser: displayName(loser), wof: ww.of, lof: lw.of, wthe: ww.the, lThe: lw.The });
+  const k = lw.plural && ww.plural && has(`${key}.pl`, kind) ? `${key}.pl` : key;
+  return tIn(kind, k, { winner: displayName(whose, g.winner), loser: displayName(whose, loser), wof: ww.of, lof: lw.of, wthe: ww.the, lThe: lw.The });
 }
 
-export function engineText(code) {
+// The engine's refusal of a move (engine.<code>: some are the game's own).
+/** @param {string} [kind] */
+export function engineText(code, kind = getKind()) {
   const key = `engine.${code}`;
-  const text = t(key);
+  const text = tIn(kind, key);
   return text === key ? t('error.illegal_move') : text;
 }
 
 export function errorText(code) {
   const key = `error.${code}`;
+  // error.*: no game has its own.
   const text = t(key);
   return text === key ? t('error.unknown', { code }) : text;
 }
 
 // The offer of mine (me) that the opponent declined (d: the state's
 // online.declined, set by online.js), said until the game moves on or a
-// new offer is made; null when there is none to say. st: the room's state.
-export function declinedText(st, me, d) {
+// new offer is made; null when there is none to say. st: the room's
+// state, of kind's game.
+/** @param {string} [kind] */
+export function declinedText(st, me, d, kind = getKind()) {
   if (!d || !me || st.game_number !== d.game || st.draw_offer || st.rematch_offer) return null;
   if (d.kind === 'draw' && (st.game.over || st.moves.length !== d.ply)) return null;
   if (d.kind === 'rematch' && !st.game.over) return null;
   const key = d.kind === 'rematch' ? 'offer.declined.rematch' : d.moved ? 'offer.declined.draw.moved' : 'offer.declined.draw';
-  return sideSentence(key, d.by);
+  return sideSentence(key, d.by, {}, { kind, names: st.names });
 }

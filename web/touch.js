@@ -16,16 +16,17 @@ export function tapPreview() {
 }
 
 // The checkbox, under the buttons, while the viewer may move on a touch
-// screen.
+// screen. It holds the setting (set once from storage when wired, kept
+// when changed), so its draw reads no storage.
 /** @param {import('./model.js').Facts} f */
 export function drawTouch(f) {
   const shown = touchScreen() && !f.g.over && (!f.online || !!f.me);
   setHidden($('tap-option'), !shown);
-  if (shown) $('opt-tap').checked = tapPreview();
 }
 
 // disarm(): the board forgets a pit tapped once (table.js).
 export function wireTouch(disarm) {
+  $('opt-tap').checked = tapPreview();
   $('opt-tap').addEventListener('change', (ev) => {
     store(TAP_KEY, ev.target.checked ? 'on' : 'off');
     // Off: a pit tapped once already needs no second tap.

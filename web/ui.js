@@ -155,7 +155,8 @@ export function store(key, value) {
 }
 
 // The one mute switch of the page's sounds (alerts.js draws it; the
-// clock's low-time beep obeys it too).
+// clock's low-time beep obeys it too): a room reads it into its state
+// (online.muted) when it is made.
 export const MUTE_KEY = 'oware.muted';
 export const soundMuted = () => load(MUTE_KEY) === '1';
 

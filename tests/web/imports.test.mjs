@@ -1,10 +1,12 @@
 // imports.test.mjs: who reads the screen's state from model.js's `model`
 // (the state of the screen shown, published by its controller). The
-// controllers' modules do (online.js, local.js, study.js: each binds its
-// controller to the page; review.js's intents), the root (app.js), and
-// the module listed below still does, until
-// each draws from the state it is handed (docs/web-client.md); no other
-// module may start to: a view is a function of the state it is given.
+// controllers' modules do (online.js, local.js: each binds its controller
+// to the page; review.js's intents) and the root (app.js); no
+// other module may: a view is a function of the state it is given
+// (docs/web-client.md). The last view that read it, names.js's seatName,
+// is handed the room's names by its caller; study.js (the record
+// screen's controller) is handed the state shown by app.js, as the
+// views' buttons are.
 // Run: make test-web
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,13 +17,10 @@ import { fileURLToPath } from 'node:url';
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 // The controllers' modules, and review.js: the review's intents, which
 // every game screen shares.
-const CONTROLLERS = ['local.js', 'online.js', 'review.js', 'study.js'];
+const CONTROLLERS = ['local.js', 'online.js', 'review.js'];
 // The root, which opens the screens and hands the draw pass the state of
 // the one shown.
 const ROOT = ['app.js'];
-// Not yet handed the state: names.js's seatName (a seat's name in the
-// room shown), which the sentences of texts.js and the views ask.
-const NOT_YET = ['names.js'];
 
 // Whether src imports the binding `model` of model.js (also renamed: `model as x`).
 export const importsState = (src) => [...src.matchAll(/\bimport\s*\{([^}]*)\}\s*from\s*['"]\.\/model\.js['"]/g)]
@@ -35,14 +34,11 @@ test('the parser sees the state imported, renamed or not, and nothing else', () 
   assert.equal(importsState("import { model } from './other.js';"), false);
 });
 
-test('no module but a controller (and the views not yet handed their state) imports the state', () => {
+test('no module but a controller (or the root) imports the state', () => {
   const readers = fs.readdirSync(WEB).filter((f) => f.endsWith('.js'))
     .filter((f) => importsState(fs.readFileSync(path.join(WEB, f), 'utf8'))).sort();
-  const stray = readers.filter((f) => !CONTROLLERS.includes(f) && !ROOT.includes(f) && !NOT_YET.includes(f));
+  const stray = readers.filter((f) => !CONTROLLERS.includes(f) && !ROOT.includes(f));
   assert.deepEqual(stray, []);
-  // The list only shrinks: a view handed its state leaves it.
-  const gone = NOT_YET.filter((f) => !readers.includes(f));
-  assert.deepEqual(gone, [], 'drop these from NOT_YET');
 });
 
 test('the controllers make their state and are handed nothing global for it', () => {
