@@ -149,9 +149,9 @@ soak)
 	# each kind from its own address after the players' 16): a ping flood,
 	# spectators joining and leaving at once, spectators that read late,
 	# chat flooders reconnecting to their seats, POST bodies trickled a
-	# byte a second, spectators pulling the flooders' chat histories.
-	# (SOAK_ARGS="--attack-silent 300" adds sockets that send nothing:
-	# bench/README.md.)
+	# byte a second, spectators pulling the flooders' chat histories, and
+	# sockets that send nothing, more than the header buffers, so that the
+	# players' reconnections make them go (server/gate.c).
 	# The server keeps its default message rate (the players send at most
 	# ~10 a second) and a join limit per address ten times its default,
 	# which the players' ~350 joins a minute per address stay well under.
@@ -164,7 +164,7 @@ soak)
 	load --procs 2 --sources 16 --rooms 400 --spectators 1 --think 100 --ramp 5 \
 		--games 2 --drop 1 --abandon 0.3 --reconnect-ms 300 \
 		--attack-pings 4 --attack-churn 8 --attack-slow 16 \
-		--attack-chat 8 --attack-trickle 16 --attack-history 8 \
+		--attack-chat 8 --attack-trickle 16 --attack-history 8 --attack-silent 300 \
 		--warmup "$warm" --rss-check 5 --views "$dir/views" ${SOAK_ARGS:-} "$@" || fail=1
 	server_metrics
 	if ! kill -0 "$spid" 2>/dev/null; then
