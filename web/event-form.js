@@ -5,9 +5,9 @@
 // rounds are paired by themselves. The event's page (event.js) is loaded
 // only when it is needed.
 // @ts-check
-import { t } from './i18n.js';
+import { tIn } from './i18n.js';
 import { $ } from './ui.js';
-import { getKind } from './kind.js';
+import { chosenKind } from './kind.js';
 import { setHidden, setText } from './dom.js';
 
 // The form's choices as they stand (event.js's eventFields checks them).
@@ -27,7 +27,7 @@ export function showEventForm(why) {
   setText($('ev-form-error'), why || '');
   setHidden($('ev-form-error'), !why);
   if (why) $('event-form').scrollIntoView({ block: 'center' });
-  const kind = getKind();
+  const kind = chosenKind();
   for (const r of /** @type {NodeListOf<HTMLInputElement>} */ ($('event-form').querySelectorAll('input[name="ev-kind"]'))) {
     if (!$('event-form').dataset.kindTouched) r.checked = r.value === kind;
   }
@@ -69,7 +69,7 @@ export function wireEventForm({ backToStart }) {
       const got = m.eventFields(raw);
       if ('error' in got) {
         $('ev-form-create').disabled = false;
-        setText($('ev-form-error'), t(got.error));
+        setText($('ev-form-error'), tIn(raw.kind, got.error));
         setHidden($('ev-form-error'), false);
         $(FIELDS[got.field]).focus();
         return;

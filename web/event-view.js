@@ -9,7 +9,7 @@ import { $, copyText } from './ui.js';
 import { controlText } from './clock.js';
 import { keyedList, setAttr, setData, setHidden, setText } from './dom.js';
 import { myName } from './names.js';
-import { kindOf } from './kind.js';
+import { kindOf, chosenKind } from './kind.js';
 
 /** @typedef {import('./event.js').EventScreen} EventScreen */
 
@@ -79,8 +79,8 @@ function el(tag, attrs = {}, kids = []) {
   return e;
 }
 
-// The page's elements, made once (in the page's words) when an event is
-// first opened: index.html holds only the screen (#event), so that the
+// The page's elements, made once (in the words of the game the start page
+// offers: no event is read yet) when an event is first opened: index.html holds only the screen (#event), so that the
 // start page does not carry them.
 export function buildEventPage(root) {
   if (root.firstElementChild) return;
@@ -168,13 +168,18 @@ export function buildEventPage(root) {
       el('a', { class: 'button', href: './', id: 'ev-home', 'data-i18n': 'action.home' }),
     ]),
   );
-  applyStatic(root);
+  applyStatic(root, pageKind(null));
 }
+
+// The game whose words the page speaks: its event's, else (before the
+// event is read) the one the start page offers.
+const pageKind = (ev) => (ev ? kindOf(ev.kind) : chosenKind());
 
 /** @param {EventScreen} ctrl */
 export function drawEvent(ctrl) {
   const s = ctrl.state;
   const ev = s.event;
+  const kind = pageKind(ev);
   drawConn(s);
   const gone = s.stopped === 'no_event';
   const pageError = s.error && s.error.at === 'page' ? s.error.code : null;
@@ -182,7 +187,7 @@ export function drawEvent(ctrl) {
   setText($('ev-gone'), gone ? t('event.error.no_event') : pageError ? errorWords(pageError) : '');
   const title = ev ? ev.title : gone ? t('event.page') : t('conn.connecting');
   setText($('event-title'), title);
-  document.title = ev ? `${ev.title} · ${t('app.title')}` : t('app.title');
+  document.title = ev ? `${ev.title} · ${tIn(kind, 'app.title')}` : tIn(kind, 'app.title');
   setHidden($('ev-facts'), !ev);
   setHidden($('ev-state'), !ev);
   const parts = ['ev-links', 'ev-you', 'ev-join', 'ev-org', 'ev-standings', 'ev-rounds', 'ev-players'];
@@ -484,7 +489,7 @@ function makeBoard(round, b) {
 }
 
 function drawBoard(li, s, ev, round, b, org) {
-  const kind = kindOf(ev.kind);
+  const kind = pageKind(ev);
   const [line, rec, err] = li.children;
   const [no, who, res, watch] = line.children;
   setText(no, t('event.board.no', { n: b.board }));

@@ -9,9 +9,8 @@
 // records its own: the caller says which game its words are about, the
 // kind it is handed (a screen's state, a board's, a panel's):
 // tIn(kind, key, params), or wordsIn(kind), a t() for that game. t()
-// alone reads the page's kind (kind.js) for the club event's page, which
-// is not yet handed one; tests/web/words.test.mjs fails on any other
-// module's t() with a key that has a Togyz variant (or may have one).
+// alone is Oware's words, for keys no game changes: tests/web/words.test.mjs
+// fails on any t() with a key that has a Togyz variant (or may have one).
 // Grammar: a key called with a number params.n may have plural forms
 // "<key>.<category>" (Intl.PluralRules: zero, one, two, few, many, other),
 // taken before the key itself; numbers in params are written with the
@@ -20,7 +19,6 @@
 // web/i18n/<part>/<lang>.json (the club event's page: event/), fetched
 // with the screen (loadPart) and merged into the language's strings, so a
 // first visit does not fetch them.
-import { getKind } from './kind.js';
 
 // The languages, each named in itself (the selector's words).
 export const LANG_NAMES = { en: 'English', es: 'Español', fr: 'Français', kk: 'Қазақша', ru: 'Русский' };
@@ -123,9 +121,9 @@ export async function initLang() {
 export function getLang() { return lang; }
 
 // Switches to l, kept in this browser, and writes the static texts again
-// in kind's game (the screen's); resolves once done (at once when l's
-// strings are already here).
-export function setLang(l, kind = getKind()) {
+// in kind's game (the screen's; left out, Oware's); resolves once done (at
+// once when l's strings are already here).
+export function setLang(l, kind = 'oware') {
   if (!LANG_NAMES[l]) return Promise.resolve();
   const done = () => {
     use(l);
@@ -140,7 +138,7 @@ export function setLang(l, kind = getKind()) {
 // The language selector (<select id="lang">): its options, each language
 // named in itself; a choice switches the page (its static texts in the
 // game kindNow() says: the screen's), then calls redraw().
-export function wireLang(redraw, kindNow = getKind) {
+export function wireLang(redraw, kindNow = () => 'oware') {
   const sel = document.getElementById('lang');
   sel.replaceChildren(...LANGS.map((l) => {
     const o = document.createElement('option');
@@ -194,18 +192,18 @@ function lookup(kind, key, cat) {
   return s;
 }
 
-// The event page's words (event*.js): its key in the page's game. The
-// other modules pass their kind (tIn, wordsIn), or ask words no game
-// changes (words.test.mjs).
-export function t(key, params) { return tIn(getKind(), key, params); }
+// The words of a key no game changes (words.test.mjs): Oware's. A key a
+// game may change is asked with the kind the caller is handed (tIn,
+// wordsIn): a screen's state, a board's, a panel's, the club event's.
+export function t(key, params) { return tIn('oware', key, params); }
 
 // t() for kind's game ('oware' or 'togyz'): the words of a screen, a
 // board or a panel, from the kind it is handed.
 /** @param {string} kind @returns {(key: string, params?: object) => string} */
 export const wordsIn = (kind) => (key, params) => tIn(kind, key, params);
 
-// t() for a game other than the page's: kind 'oware' or 'togyz' (the
-// start page's list of rooms names each room's sides by its own game).
+// The words of key in kind's game ('oware' or 'togyz'): its Togyz variant
+// when kind is 'togyz' and the language has one.
 export function tIn(kind, key, params) {
   const n = params ? params.n : undefined;
   const cat = n !== undefined && n !== '' && !Number.isNaN(Number(n)) ? plurals.select(Number(n)) : null;
@@ -227,9 +225,9 @@ export function has(key, kind = 'oware') {
   return table[key] !== undefined || (kind === 'togyz' && table[`togyz.${key}`] !== undefined);
 }
 
-// The static texts under root in kind's game (left out: the page's, for
-// the event page's part).
-export function applyStatic(root = document, kind = getKind()) {
+// The static texts under root in kind's game (left out: Oware's, as the
+// page's first draw, before any screen, writes them).
+export function applyStatic(root = document, kind = 'oware') {
   const tk = wordsIn(kind);
   root.querySelectorAll('[data-i18n]').forEach((el) => { el.textContent = tk(el.dataset.i18n); });
   root.querySelectorAll('[data-i18n-label]').forEach((el) => { el.setAttribute('aria-label', tk(el.dataset.i18nLabel)); });

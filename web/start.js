@@ -47,7 +47,7 @@ export function showStart(error, refusedName, eventError = null) {
 // The game the start page offers (Oware or Togyz Kumalak): its words, its
 // board at rest, and the cards that are Oware's only (records, the editor).
 function showKind(kind) {
-  // The page's kind: the start page's (app.js's kindNow, the event page's words).
+  // The page's kind: the start page's (app.js's kindNow).
   setKind(kind);
   document.querySelectorAll('#kind-choice input[name="kind"]').forEach((/** @type {HTMLInputElement} */ r) => { r.checked = r.value === kind; });
   applyStatic(document, kind);
