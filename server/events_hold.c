@@ -12,29 +12,14 @@
 
 #include "server/clock.h"
 #include "server/events_shell.h"
+#include "server/hold_wait.h"
 #include "server/log.h"
 
 static evhold_handle_fn *handle_fn;
 static evhold_sweep_fn *sweep_fn;
 
-/* A message for an event this server does not hold, waiting for the
- * event to be taken from the store (one take per event). A member that
- * leaves meanwhile is cleared (m NULL). */
-typedef struct ev_waiter {
-	struct ev_waiter *next;
-	room_member *m;
-	int64_t deadline;        /* ms: relayed or taken again until then */
-	proto_msg msg;
-} ev_waiter;
-
-typedef struct ev_take_req {
-	struct ev_take_req *next;
-	char id[ROOM_ID_LEN + 1];
-	int stale;               /* the lease was lost meanwhile */
-	ev_waiter *waiters;
-} ev_take_req;
-
-static ev_take_req *takes;
+/* Event messages waiting for their event to be taken from the store. */
+static hw_take *takes;
 
 /* ---- writes not confirmed yet ---- */
 
@@ -128,7 +113,7 @@ static void pending_rewrite(uint64_t k, uint64_t open)
 
 static void take_event(void *arg, const store_event *se)
 {
-	const ev_take_req *t = arg;
+	const hw_take *t = arg;
 
 	if (!t->stale && !evs_find(se->id))
 		evs_load_event(NULL, se);
@@ -138,38 +123,31 @@ static void take_event(void *arg, const store_event *se)
 
 static void taken(void *arg, int rc)
 {
-	ev_take_req *t = arg, **pp = &takes;
+	hw_take *t = arg;
 	event_ent *e;
 
 	evs_loading = NULL;
-	while (*pp != t)
-		pp = &(*pp)->next;
-	*pp = t->next;
+	hw_unlink(&takes, t);
 	e = t->stale ? NULL : evs_find(t->id);
 	if (e && rc == STORE_TAKEN) {
 		log_event(LOG_INFO, "event_taken", "event=%s", t->id);
 		sweep_fn(e);
 	}
-	while (t->waiters) {
-		ev_waiter *w = t->waiters;
-
-		t->waiters = w->next;
-		if (w->m) {
-			w->m->waiting = 0;
-			if (e)
-				handle_fn(w->m, &w->msg, 1);
-			else if (rc == STORE_ELSEWHERE)
-				; /* relayed (relay_to) */
-			else if (t->stale)
-				evs_io.error(w->m, PROTO_E_INTERNAL, "this server lost its hold on its events"
-				         " while taking this one; try again");
-			else if (rc == STORE_NONE || rc == STORE_TAKEN)
-				evs_io.error(w->m, PROTO_E_NO_EVENT, "no event has that id (or it expired)");
-			else
-				evs_io.error(w->m, PROTO_E_INTERNAL, "the event cannot be taken over now (the"
-				         " store fails, or another server still holds it); try again");
-		}
-		free(w);
+	for (hw_waiter *w; (w = hw_next(t)); free(w)) {
+		if (!w->m)
+			continue;
+		if (e)
+			handle_fn(w->m, &w->msg, 1);
+		else if (rc == STORE_ELSEWHERE)
+			; /* relayed (relay_to) */
+		else if (t->stale)
+			evs_io.error(w->m, PROTO_E_INTERNAL, "this server lost its hold on its events"
+			         " while taking this one; try again");
+		else if (rc == STORE_NONE || rc == STORE_TAKEN)
+			evs_io.error(w->m, PROTO_E_NO_EVENT, "no event has that id (or it expired)");
+		else
+			evs_io.error(w->m, PROTO_E_INTERNAL, "the event cannot be taken over now (the"
+			         " store fails, or another server still holds it); try again");
 	}
 	free(t);
 }
@@ -180,52 +158,22 @@ static void taken(void *arg, int rc)
  * are; the others wait for the holder to give the event up. */
 static int relay_to(void *arg, const char *addr, const char *key)
 {
-	ev_take_req *t = arg;
-	int all = 1;
+	hw_take *t = arg;
 
-	if (!evs_io.relay || !addr[0] || !key[0])
-		return 0;
-	for (ev_waiter *w = t->waiters; w; w = w->next)
-		all &= !w->m || w->msg.type == PROTO_MSG_EVENT_WATCH ||
-		       w->msg.type == PROTO_MSG_EVENT_JOIN;
-	if (!all)
-		return 0;
-	for (ev_waiter *w = t->waiters; w; w = w->next)
-		if (w->m) {
-			w->m->waiting = 0;
-			if (evs_io.relay(w->m, addr, key, &w->msg, w->deadline) < 0)
-				evs_io.error(w->m, PROTO_E_INTERNAL, "out of memory; try again");
-			w->m = NULL;
-		}
-	return 1;
+	for (hw_waiter *w = t->waiters; w; w = w->next)
+		if (w->m && w->msg.type != PROTO_MSG_EVENT_WATCH && w->msg.type != PROTO_MSG_EVENT_JOIN)
+			return 0;
+	return hw_relay(t, &evs_io, addr, key);
 }
 
 /* m's msg waits until deadline (ms) for its event, which this server
  * does not hold, to be taken from the store (or relayed to its holder). */
 void evhold_wait(room_member *m, const proto_msg *msg, int64_t deadline)
 {
-	ev_take_req *t;
-	ev_waiter *w = malloc(sizeof *w);
+	hw_take *t = hw_add(&takes, msg->event, m, msg, deadline, &evs_io);
 
-	for (t = takes; t && strcmp(t->id, msg->event); t = t->next)
-		;
-	if (!w || (!t && !(t = calloc(1, sizeof *t)))) {
-		free(w);
-		evs_io.error(m, PROTO_E_INTERNAL, "out of memory; try again");
-		return;
-	}
-	w->m = m;
-	w->deadline = deadline;
-	w->msg = *msg;
-	w->next = t->waiters;
-	t->waiters = w;
-	m->waiting = 1;
-	if (t->id[0])
-		return; /* its take is under way */
-	memcpy(t->id, msg->event, sizeof t->id);
-	t->next = takes;
-	takes = t;
-	evs_st->ops->ev_take(evs_st, t->id, take_event, evs_load_change, taken, relay_to, t);
+	if (t)
+		evs_st->ops->ev_take(evs_st, t->id, take_event, evs_load_change, taken, relay_to, t);
 }
 
 /* e is no longer this server's: its followers are closed with close
@@ -280,8 +228,7 @@ static void lease_lost(void)
 
 	for (event_ent *e; (e = evs_any());)
 		drop(e, ROOMS_CLOSE_MOVED, "moved");
-	for (ev_take_req *t = takes; t; t = t->next)
-		t->stale = 1;
+	hw_stale(takes);
 	if (n)
 		log_event(LOG_WARN, "events_dropped", "events=%d reason=lease_lost", n);
 }
@@ -409,10 +356,7 @@ void evhold_take_idle(int64_t before)
 
 void evhold_forget_member(room_member *m)
 {
-	for (ev_take_req *t = takes; t; t = t->next)
-		for (ev_waiter *w = t->waiters; w; w = w->next)
-			if (w->m == m)
-				w->m = NULL;
+	hw_forget(takes, m);
 }
 
 /* The last follower connected here directly left while others are

@@ -8,27 +8,12 @@
 #include <string.h>
 
 #include "server/clock.h"
+#include "server/hold_wait.h"
 #include "server/log.h"
 #include "server/rooms_shell.h"
 
-/* Several servers: joins waiting for their room to be taken from the
- * database, by room (one take each). A member that leaves meanwhile is
- * cleared from its waiter (m NULL). */
-typedef struct waiter {
-	struct waiter *next;
-	room_member *m;
-	int64_t deadline;       /* ms: relayed or retried until then */
-	proto_msg msg;
-} waiter;
-
-typedef struct take_req {
-	struct take_req *next;
-	char id[PROTO_ROOM_MAX + 1];
-	int stale;              /* the lease was lost meanwhile: its answer is not ours */
-	waiter *waiters;
-} take_req;
-
-static take_req *takes;
+/* Joins waiting for their room to be taken from the database. */
+static hw_take *takes;
 static hold_join_fn *join_found;
 static void (*lease_lost_fn)(void);
 
@@ -39,35 +24,28 @@ void hold_init(hold_join_fn *fn)
 
 static void taken(void *arg, int rc)
 {
-	take_req *t = arg, **pp = &takes;
+	hw_take *t = arg;
 	room *r = room_find(t->id);
 
-	while (*pp != t)
-		pp = &(*pp)->next;
-	*pp = t->next;
+	hw_unlink(&takes, t);
 	if (rc == STORE_TAKEN && !t->stale)
 		log_event(LOG_INFO, "room_taken", "room=%s", t->id);
-	while (t->waiters) {
-		waiter *w = t->waiters;
-
-		t->waiters = w->next;
-		if (w->m) {
-			w->m->waiting = 0;
-			if (t->stale)
-				shell_io.error(w->m, PROTO_E_INTERNAL, "this server lost its hold on its rooms"
-				         " while taking this one; join again");
-			else if (r)
-				join_found(w->m, r, &w->msg);
-			else if (rc == STORE_ELSEWHERE)
-				; /* relayed (relay_to) */
-			else if (rc == STORE_NONE || rc == STORE_TAKEN) /* TAKEN: not restorable
-				                                          * (restore_failed) */
-				shell_io.error(w->m, PROTO_E_NO_ROOM, "no room has that id (or it expired)");
-			else
-				shell_io.error(w->m, PROTO_E_INTERNAL, "the room cannot be taken over now (the"
-				         " store fails, or another server still holds it); try again");
-		}
-		free(w);
+	for (hw_waiter *w; (w = hw_next(t)); free(w)) {
+		if (!w->m)
+			continue;
+		if (t->stale)
+			shell_io.error(w->m, PROTO_E_INTERNAL, "this server lost its hold on its rooms"
+			         " while taking this one; join again");
+		else if (r)
+			join_found(w->m, r, &w->msg);
+		else if (rc == STORE_ELSEWHERE)
+			; /* relayed (relay_to) */
+		else if (rc == STORE_NONE || rc == STORE_TAKEN) /* TAKEN: not restorable
+			                                          * (restore_failed) */
+			shell_io.error(w->m, PROTO_E_NO_ROOM, "no room has that id (or it expired)");
+		else
+			shell_io.error(w->m, PROTO_E_INTERNAL, "the room cannot be taken over now (the"
+			         " store fails, or another server still holds it); try again");
 	}
 	free(t);
 }
@@ -77,7 +55,7 @@ static void taken(void *arg, int rc)
  * former incarnation: every write fenced). */
 static void restore_taken(void *arg, const room_rec *rec, const uint8_t *pits, int n)
 {
-	const take_req *t = arg;
+	const hw_take *t = arg;
 
 	if (!t || !t->stale)
 		room_restore_one(NULL, rec, pits, n);
@@ -89,46 +67,17 @@ static void restore_taken(void *arg, const room_rec *rec, const uint8_t *pits, i
  * there keeps it there; server/CLUSTER.md, "Split routing"). */
 static int relay_to(void *arg, const char *addr, const char *key)
 {
-	take_req *t = arg;
-
-	if (!shell_io.relay || !addr[0] || !key[0])
-		return 0;
-	for (waiter *w = t->waiters; w; w = w->next)
-		if (w->m) {
-			w->m->waiting = 0;
-			if (shell_io.relay(w->m, addr, key, &w->msg, w->deadline) < 0)
-				shell_io.error(w->m, PROTO_E_INTERNAL, "out of memory; try again");
-			w->m = NULL;
-		}
-	return 1;
+	return hw_relay(arg, &shell_io, addr, key);
 }
 
 /* m waits for room msg->room, which this server does not hold, to be
  * taken from the store (or relayed to its holder) until deadline (ms). */
 void hold_wait(room_member *m, const proto_msg *msg, int64_t deadline)
 {
-	take_req *t;
-	waiter *w = malloc(sizeof *w);
+	hw_take *t = hw_add(&takes, msg->room, m, msg, deadline, &shell_io);
 
-	for (t = takes; t && strcmp(t->id, msg->room); t = t->next)
-		;
-	if (!w || (!t && !(t = calloc(1, sizeof *t)))) {
-		free(w);
-		shell_io.error(m, PROTO_E_INTERNAL, "out of memory; try again");
-		return;
-	}
-	w->m = m;
-	w->deadline = deadline;
-	w->msg = *msg;
-	w->next = t->waiters;
-	t->waiters = w;
-	m->waiting = 1;
-	if (t->id[0])
-		return; /* its take is under way */
-	snprintf(t->id, sizeof t->id, "%s", msg->room);
-	t->next = takes;
-	takes = t;
-	shell_store->ops->take(shell_store, t->id, restore_taken, taken, relay_to, t);
+	if (t)
+		shell_store->ops->take(shell_store, t->id, restore_taken, taken, relay_to, t);
 }
 
 void rooms_relay_failed(room_member *m, const proto_msg *join, int64_t deadline)
@@ -164,8 +113,7 @@ void hold_lost(void *arg)
 
 	(void)arg;
 	rooms_drop_each(room_moved);
-	for (take_req *t = takes; t; t = t->next)
-		t->stale = 1;
+	hw_stale(takes);
 	batch_forget();
 	log_event(LOG_WARN, "rooms_dropped", "rooms=%d reason=lease_lost", n);
 	if (lease_lost_fn)
@@ -243,8 +191,5 @@ void hold_idle_taken(void *arg, int rc)
 
 void hold_forget_member(room_member *m)
 {
-	for (take_req *t = takes; t; t = t->next)
-		for (waiter *w = t->waiters; w; w = w->next)
-			if (w->m == m)
-				w->m = NULL;
+	hw_forget(takes, m);
 }

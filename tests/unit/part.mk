@@ -29,7 +29,7 @@ UNIT_OBJ_rules := $(BUILD)/tests/unit/test_rules.o $(BUILD)/server/rules.o \
 UNIT_OBJ_study := $(BUILD)/tests/unit/test_study.o $(ENGINE_OBJ)
 UNIT_OBJ_log := $(BUILD)/tests/unit/test_log.o $(BUILD)/server/log.o
 UNIT_OBJ_rooms := $(BUILD)/tests/unit/test_rooms.o $(BUILD)/server/rooms.o \
-	$(BUILD)/server/rooms_batch.o $(BUILD)/server/rooms_hold.o $(BUILD)/server/rooms_query.o $(BUILD)/server/rooms_table.o \
+	$(BUILD)/server/rooms_batch.o $(BUILD)/server/rooms_hold.o $(BUILD)/server/hold_wait.o $(BUILD)/server/rooms_query.o $(BUILD)/server/rooms_table.o \
 	$(BUILD)/server/rules.o $(BUILD)/server/iptable.o $(BUILD)/server/log.o \
 	$(BUILD)/server/sha256.o $(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_OBJ_pairing := $(BUILD)/tests/unit/test_pairing.o $(BUILD)/server/pairing.o \
