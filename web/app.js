@@ -4,7 +4,6 @@
 // @ts-check
 import { loadEngine } from './engine.js';
 import { loadTogyz } from './togyz.js';
-import { getKind } from './kind.js';
 import { kindRec } from './kinds.js';
 import { t, initLang, wireLang, applyStatic } from './i18n.js';
 import { loadFailed, dialogOpen, shownScreen } from './ui.js';
@@ -18,7 +17,7 @@ import { wireRecord } from './record.js';
 import { startOnline, playOnline, wireOnline } from './online.js';
 import { startLocal, playLocal } from './local.js';
 import { reviewStep, reviewTo, wireReview } from './review.js';
-import { showStart, wireStart, redrawStart } from './start.js';
+import { showStart, wireStart, redrawStart, startKind } from './start.js';
 import { wireTouch } from './touch.js';
 import { wireStudy, startRecord } from './study.js';
 import { wireAnalysis } from './analysis.js';
@@ -71,10 +70,9 @@ function onKey(ev) {
   }
 }
 
-// The game of the screen shown: its state's, else the start page's (the
-// page's kind, kind.js: the start page's choice), whose words the static
-// texts and the lessons follow.
-const kindNow = () => (model ? model.kind : getKind());
+// The game of the screen shown: its state's, else the start page's (its
+// controller's), whose words the static texts and the lessons follow.
+const kindNow = () => (model ? model.kind : startKind());
 
 function wire() {
   setDraw(() => renderAll(model), keepFocus);
