@@ -71,8 +71,11 @@ function onKey(ev) {
 }
 
 // The game of the screen shown: its state's, else the start page's (its
-// controller's), whose words the static texts and the lessons follow.
+// controller's), on which the lessons and the puzzles open. The static
+// texts of another language follow it (langKind), on a club event's page
+// its event's (its controller's, in event.js, loaded apart: a promise).
 const kindNow = () => (model ? model.kind : startKind());
+const langKind = () => (shownScreen() === 'event' ? import('./event.js').then((m) => m.eventKind()) : kindNow());
 
 function wire() {
   setDraw(() => renderAll(model), keepFocus);
@@ -85,7 +88,7 @@ function wire() {
     else if (shownScreen() === 'event') import('./event.js').then((m) => m.redrawEvent());
     drawLearn();
     drawPuzzles();
-  }, kindNow);
+  }, langKind);
   wireActions();
   wireConnLine();
   wireRecord(() => model);

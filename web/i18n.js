@@ -140,7 +140,8 @@ export function setLang(l, kind = 'oware') {
 
 // The language selector (<select id="lang">): its options, each language
 // named in itself; a choice switches the page (its static texts in the
-// game kindNow() says: the screen's), then calls redraw().
+// game kindNow() says, or resolves to: the screen's), then calls redraw().
+/** @param {() => void} redraw @param {() => string | Promise<string>} [kindNow] */
 export function wireLang(redraw, kindNow = () => 'oware') {
   const sel = document.getElementById('lang');
   sel.replaceChildren(...LANGS.map((l) => {
@@ -152,7 +153,7 @@ export function wireLang(redraw, kindNow = () => 'oware') {
   }));
   sel.value = lang;
   sel.addEventListener('change', () => {
-    setLang(sel.value, kindNow()).then(redraw, () => { sel.value = lang; });
+    Promise.resolve(kindNow()).then((k) => setLang(sel.value, k)).then(redraw, () => { sel.value = lang; });
   });
 }
 
