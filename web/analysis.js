@@ -113,7 +113,8 @@ function el(name, attrs) {
 
 // The graph: South's advantage along the game (up: South ahead), a dot on
 // each mistake and blunder, a line at the shown ply. A click shows that ply.
-let graphKey = null;  // what the graph drawn last showed: it is drawn again only when that changes
+// The box keeps what the graph it holds shows (data-key): it is drawn
+// again only when that changes.
 
 /** @param {any} a @param {number} at @param {import('./names.js').Who} names */
 function drawGraph(a, at, names) {
@@ -122,8 +123,8 @@ function drawGraph(a, at, names) {
   const n = a.total;
   const known = a.plies.length;
   const key = [a.key, W, n, known, at, t('an.graph')].join('|');
-  if (key === graphKey && box.firstChild) return;
-  graphKey = key;
+  if (key === box.dataset.key && box.firstChild) return;
+  box.dataset.key = key;
   const x = (k) => (n ? (k / n) * (W - 8) + 4 : 4);
   // tanh keeps small differences visible and big ones inside the box.
   const y = (v) => mid - (mid - 6) * Math.tanh(v / 8);

@@ -4,7 +4,6 @@
 // @ts-check
 import { loadEngine } from './engine.js';
 import { loadTogyz } from './togyz.js';
-import { getKind } from './kind.js';
 import { kindRec } from './kinds.js';
 import { t, initLang, wireLang, applyStatic } from './i18n.js';
 import { loadFailed, dialogOpen, shownScreen } from './ui.js';
@@ -18,7 +17,7 @@ import { wireRecord } from './record.js';
 import { startOnline, playOnline, wireOnline } from './online.js';
 import { startLocal, playLocal } from './local.js';
 import { reviewStep, reviewTo, wireReview } from './review.js';
-import { showStart, wireStart, redrawStart } from './start.js';
+import { showStart, wireStart, redrawStart, startKind } from './start.js';
 import { wireTouch } from './touch.js';
 import { wireStudy, startRecord } from './study.js';
 import { wireAnalysis } from './analysis.js';
@@ -71,10 +70,12 @@ function onKey(ev) {
   }
 }
 
-// The game of the screen shown: its state's, else the start page's (the
-// page's kind, kind.js: the start page's choice), whose words the static
-// texts and the lessons follow.
-const kindNow = () => (model ? model.kind : getKind());
+// The game of the screen shown: its state's, else the start page's (its
+// controller's), on which the lessons and the puzzles open. The static
+// texts of another language follow it (langKind), on a club event's page
+// its event's (its controller's, in event.js, loaded apart: a promise).
+const kindNow = () => (model ? model.kind : startKind());
+const langKind = () => (shownScreen() === 'event' ? import('./event.js').then((m) => m.eventKind()) : kindNow());
 
 function wire() {
   setDraw(() => renderAll(model), keepFocus);
@@ -87,7 +88,7 @@ function wire() {
     else if (shownScreen() === 'event') import('./event.js').then((m) => m.redrawEvent());
     drawLearn();
     drawPuzzles();
-  }, kindNow);
+  }, langKind);
   wireActions();
   wireConnLine();
   wireRecord(() => model);

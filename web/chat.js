@@ -7,13 +7,6 @@ import { $, toast } from './ui.js';
 import { keyedList, setText, setHidden, setAttr, setData } from './dom.js';
 import { cleanText, cleanName, CHAT_MAX } from './names.js';
 
-// The lines, the unread count and the line sent last are the room's state
-// (model.online.chat, kept by online.js's controller); this is only what
-// the list drawn last showed.
-let lastDrawn = null;    // the id of the last line drawn: a new last line scrolls the list down
-let drawnFor = null;     // the chat those lines were of (a new room starts its list afresh)
-let me = null;           // the side of this page in the room drawn (its lines are marked)
-
 // A line the server refused goes back into the field (unless something
 // new was typed there meanwhile), so that nothing written is lost.
 export function restoreChatLine(text) {
@@ -36,15 +29,19 @@ function timeText(at) {
 
 // Each line: author, time, text, built from text nodes only; a line
 // drawn stays (only new ones are added), and a new one scrolls the list
-// down.
-function drawLines(model) {
+// down. The lines, the unread count and the line sent last are the
+// room's state (model.online.chat, kept by online.js's controller); the
+// list keeps the room and the id of the last line it drew
+// (data-last): a new last line, or a new room's, scrolls it. me: the side
+// of this page in the room (its lines are marked).
+/** @param {import('./model.js').GameState} model @param {string | null} me */
+function drawLines(model, me) {
   const list = $('chat-lines');
   const { lines } = model.online.chat;
-  if (drawnFor !== model.online.chat) { drawnFor = model.online.chat; lastDrawn = null; }
-  keyedList(list, lines, (l) => l.id, makeLine, (li, l) => drawLine(li, l, model.kind));
-  const last = lines.length ? lines[lines.length - 1].id : null;
-  if (last !== null && last !== lastDrawn) list.scrollTop = list.scrollHeight;
-  lastDrawn = last;
+  keyedList(list, lines, (l) => l.id, makeLine, (li, l) => drawLine(li, l, model.kind, me));
+  const last = lines.length ? `${model.online.room}:${lines[lines.length - 1].id}` : null;
+  if (last !== null && last !== list.dataset.last) list.scrollTop = list.scrollHeight;
+  setData(list, 'last', last);
 }
 
 function makeLine() {
@@ -56,14 +53,16 @@ function makeLine() {
   when.className = 'chat-time';
   const text = document.createElement('span');
   text.className = 'chat-text';
-  text.dir = 'auto';  // a line in Arabic or Hebrew reads right to left, on its own
+  // A line in Arabic or Hebrew reads right to left, on its own.
+  text.dir = 'auto';
   li.append(who, ' ', when, ' ', text);
   return li;
 }
 
-// l: a line of the chat of a room of kind's game (a side without a name is named as the game names it).
-/** @param {any} li @param {any} l @param {string} kind */
-function drawLine(li, l, kind) {
+// l: a line of the chat of a room of kind's game (a side without a name
+// is named as the game names it), mine when it is from me's side.
+/** @param {any} li @param {any} l @param {string} kind @param {string | null} me */
+function drawLine(li, l, kind, me) {
   setData(li, 'from', l.from === 'north' ? 'north' : 'south');
   li.classList.toggle('mine', l.from === me);
   setText(li.querySelector('.chat-name'), l.name || tIn(kind, `side.${l.from === 'north' ? 'north' : 'south'}`));
@@ -79,7 +78,6 @@ export function drawChat(f) {
   const { model } = f;
   const panel = $('chat');
   const online = f.online;
-  me = f.me;
   setHidden(panel, !online);
   if (!online) return;
   const { hidden, unread, lines } = model.online.chat;
@@ -97,7 +95,7 @@ export function drawChat(f) {
   const input = $('room-name');
   const name = (player ? (model.state.names || {})[f.me] : model.online.myName) || model.online.savedName || '';
   if (document.activeElement !== input && input.value !== name) input.value = name;
-  drawLines(model);
+  drawLines(model, f.me);
   if (opened) $('chat-lines').scrollTop = $('chat-lines').scrollHeight;
   drawWatchers(f);
 }

@@ -18,7 +18,8 @@ const PRESETS = {
   give4n: { pits: [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0], captured: { south: 4, north: 0 }, turn: 'south' },
 };
 
-const inputs = [];  // the 12 pits' inputs, a..F
+// The 12 pits' inputs, a..F.
+const inputs = [];
 
 // The editor's name of an Oware position (its button's words: "Handicap:
 // North gives 4"), or null when it is none of the presets.
@@ -107,7 +108,8 @@ function readPasted() {
   else if (text.startsWith('{')) {
     try {
       const j = JSON.parse(text);
-      Game.fromPosition(j);  // the engine's check
+      // The engine's check.
+      Game.fromPosition(j);
       pos = { pits: j.pits.slice(), captured: { south: j.captured.south, north: j.captured.north }, turn: j.turn };
     } catch (e) {
       why = e instanceof SyntaxError ? t('editor.paste.json') : t('editor.paste.bad', { why: e.message });
@@ -165,11 +167,11 @@ export function wireEditor({ aiChoice, createRoom }) {
   $('ed-text').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); readPasted(); } });
   $('ed-two').addEventListener('click', () => {
     const start = startPosition();
-    if (start !== undefined) newLocal(null, { start });
+    if (start !== undefined) newLocal(null, { start, kind: 'oware' });
   });
   $('ed-ai').addEventListener('click', () => {
     const start = startPosition();
-    if (start !== undefined) newLocal(aiChoice(), { start });
+    if (start !== undefined) newLocal(aiChoice(), { start, kind: 'oware' });
   });
   $('ed-online').addEventListener('click', () => {
     const start = startPosition();

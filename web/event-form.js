@@ -7,7 +7,6 @@
 // @ts-check
 import { tIn } from './i18n.js';
 import { $ } from './ui.js';
-import { chosenKind } from './kind.js';
 import { setHidden, setText } from './dom.js';
 
 // The form's choices as they stand (event.js's eventFields checks them).
@@ -20,14 +19,15 @@ function choices(form) {
   };
 }
 
-// The start page shown: the form ready again; why (a refusal of the
-// server) said under it.
-export function showEventForm(why) {
+// The start page shown: the form ready again, on the game the start page
+// offers (kind) until one is chosen here; why (a refusal of the server)
+// said under it.
+/** @param {string | null} why @param {string} kind */
+export function showEventForm(why, kind) {
   $('ev-form-create').disabled = false;
   setText($('ev-form-error'), why || '');
   setHidden($('ev-form-error'), !why);
   if (why) $('event-form').scrollIntoView({ block: 'center' });
-  const kind = chosenKind();
   for (const r of /** @type {NodeListOf<HTMLInputElement>} */ ($('event-form').querySelectorAll('input[name="ev-kind"]'))) {
     if (!$('event-form').dataset.kindTouched) r.checked = r.value === kind;
   }

@@ -9,7 +9,7 @@ import { $, copyText } from './ui.js';
 import { controlText } from './clock.js';
 import { keyedList, setAttr, setData, setHidden, setText } from './dom.js';
 import { myName } from './names.js';
-import { kindOf, chosenKind } from './kind.js';
+import { kindOf } from './kind.js';
 
 /** @typedef {import('./event.js').EventScreen} EventScreen */
 
@@ -79,10 +79,12 @@ function el(tag, attrs = {}, kids = []) {
   return e;
 }
 
-// The page's elements, made once (in the words of the game the start page
-// offers: no event is read yet) when an event is first opened: index.html holds only the screen (#event), so that the
-// start page does not carry them.
-export function buildEventPage(root) {
+// The page's elements, made once (in the words of kind, the controller's
+// game: no event is read yet) when an event is first opened: index.html
+// holds only the screen (#event), so that the start page does not carry
+// them.
+/** @param {HTMLElement} root @param {string} kind */
+export function buildEventPage(root, kind) {
   if (root.firstElementChild) return;
   root.append(
     el('div', { id: 'ev-conn', class: 'conn', role: 'status', hidden: true }, [
@@ -168,18 +170,16 @@ export function buildEventPage(root) {
       el('a', { class: 'button', href: './', id: 'ev-home', 'data-i18n': 'action.home' }),
     ]),
   );
-  applyStatic(root, pageKind(null));
+  applyStatic(root, kind);
 }
-
-// The game whose words the page speaks: its event's, else (before the
-// event is read) the one the start page offers.
-const pageKind = (ev) => (ev ? kindOf(ev.kind) : chosenKind());
 
 /** @param {EventScreen} ctrl */
 export function drawEvent(ctrl) {
   const s = ctrl.state;
   const ev = s.event;
-  const kind = pageKind(ev);
+  // The game whose words the page speaks: its event's (before it is
+  // read, the one created or offered).
+  const kind = s.kind;
   drawConn(s);
   const gone = s.stopped === 'no_event';
   const pageError = s.error && s.error.at === 'page' ? s.error.code : null;
@@ -489,7 +489,7 @@ function makeBoard(round, b) {
 }
 
 function drawBoard(li, s, ev, round, b, org) {
-  const kind = pageKind(ev);
+  const kind = s.kind;
   const [line, rec, err] = li.children;
   const [no, who, res, watch] = line.children;
   setText(no, t('event.board.no', { n: b.board }));
@@ -551,7 +551,7 @@ function drawPlayers(s, ev) {
 
 /** @param {() => EventScreen | null} get the page's controller */
 export function wireEvent(get) {
-  buildEventPage(document.getElementById('event'));
+  buildEventPage(document.getElementById('event'), get().state.kind);
   const copy = (input) => copyText(input.value, t('share.copied'), input, $('ev-links-note'));
   $('ev-public-copy').addEventListener('click', () => copy($('ev-public-link')));
   $('ev-org-copy').addEventListener('click', () => copy($('ev-org-link')));

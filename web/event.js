@@ -8,11 +8,11 @@
 // tests/web/event.test.mjs drives the controller against a fake
 // Connection, in node.
 // @ts-check
-import { t, loadPart } from './i18n.js';
+import { t, loadPart, applyStatic } from './i18n.js';
 import { Connection, socketUrl } from './net.js';
 import { toast, announce, confirmDialog, show, store, load } from './ui.js';
 import { cleanName, cleanText } from './names.js';
-import { kindOf } from './kind.js';
+import { kindOf, chosenKind } from './kind.js';
 import { drawEvent, wireEvent } from './event-view.js';
 
 // What this browser keeps of an event it organises or plays in: JSON
@@ -35,6 +35,7 @@ export const RESULTS = Object.freeze(['white', 'draw', 'black', 'white_forfeit',
  * @property {(key: string, value: string | null) => void} store
  * @property {(key: string) => string | null} load
  * @property {() => void} show                     the event screen shown
+ * @property {(kind: string) => void} words        the page's static words follow the event's game (i18n.js)
  * @property {(id: string) => void} eventUrl       the address bar says ?event=<id> (no fragment)
  * @property {(url: string) => void} go            to another page of the client (a room)
  * @property {(why: string) => void} home          back to the start page, why said under the event form
@@ -45,6 +46,7 @@ export const RESULTS = Object.freeze(['white', 'draw', 'black', 'white_forfeit',
  * @property {string | null} id          the event to follow (null: create one)
  * @property {any} [create]              event_create's fields when id is null
  * @property {string | null} [organiser] an organiser token from the link's #organiser= fragment
+ * @property {string} [kind]             the game before the event is read (the start page's offer)
  * @property {typeof Connection} [Conn]  the socket (net.js's; a fake in the tests)
  * @property {() => string} [url]        the socket's URL
  * @property {EventEffects} [effects]
@@ -54,6 +56,8 @@ export const RESULTS = Object.freeze(['white', 'draw', 'black', 'white_forfeit',
 export function newEventState() {
   return Object.seal({
     id: /** @type {string | null} */ (null),  // the event (null while this page creates it)
+    // the game whose words the page speaks: its event's, else (before the event is read) the one created or offered
+    kind: /** @type {'oware' | 'togyz'} */ ('oware'),
     create: null,        // event_create's fields while creating
     conn: 'idle',        // the socket: net.js's states ('idle', 'connecting', 'open', 'retry', 'stopped')
     retryIn: 0,          // ms before the next reconnection attempt
@@ -82,6 +86,7 @@ export function eventScreen(opts, redraw) {
   const state = newEventState();
   state.id = opts.id || null;
   state.create = opts.id ? null : opts.create || null;
+  state.kind = kindOf(state.create ? state.create.kind : opts.kind);
   /** @type {any} */
   let conn = null;
   /** @type {any} */
@@ -254,6 +259,11 @@ export function eventScreen(opts, redraw) {
     // (The organiser's two sockets each hear every change.)
     const old = prev && typeof ev.version === 'number' && typeof prev.version === 'number' && ev.version < prev.version;
     if (!old) state.event = ev;
+    if (!prev) {
+      // The event's game known: the page's words follow it.
+      state.kind = kindOf(ev.kind);
+      fx.words(state.kind);
+    }
     // The list of "Your games" names the event as it is called now.
     if (state.token && !old) {
       const k = kept(state.id);
@@ -492,6 +502,7 @@ const pageEffects = {
   store,
   load,
   show: () => show('event'),
+  words: (kind) => applyStatic(document, kind),
   eventUrl: (id) => {
     const u = new URL(window.location.href);
     u.search = '';
@@ -537,7 +548,7 @@ function loadStyles() {
 export async function startEvent(id) {
   const m = /^#organiser=([A-Za-z0-9_-]+)$/.exec(window.location.hash || '');
   await Promise.all([loadPart('event'), loadStyles()]);
-  bind({ id, organiser: m ? m[1] : null });
+  bind({ id, organiser: m ? m[1] : null, kind: chosenKind() });
 }
 
 // Creates an event with the start page's form (event-form.js); home(why):
@@ -550,3 +561,7 @@ export async function createEvent(fields, home) {
 
 // The language changed: the page's words again.
 export function redrawEvent() { if (page) drawEvent(page); }
+
+// The game of the event shown (app.js's: the static texts of another
+// language follow it).
+export const eventKind = () => (page ? page.state.kind : 'oware');

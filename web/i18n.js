@@ -24,9 +24,12 @@
 export const LANG_NAMES = { en: 'English', es: 'Español', fr: 'Français', kk: 'Қазақша', ru: 'Русский' };
 export const LANGS = Object.keys(LANG_NAMES);
 const STORE_KEY = 'oware.lang';
-const tables = {};    // lang: its strings, once fetched (with the parts loaded)
-const parts = new Set();  // the parts of the words the page uses (loadPart)
-const partsIn = new Set();  // "<lang>/<part>": merged into tables[lang]
+// Each language's strings, once fetched (with the parts loaded).
+const tables = {};
+// The parts of the words the page uses (loadPart).
+const parts = new Set();
+// The parts merged into tables[lang], as "<lang>/<part>".
+const partsIn = new Set();
 let lang = 'en';
 let table = {};
 let plurals = new Intl.PluralRules('en');
@@ -137,7 +140,8 @@ export function setLang(l, kind = 'oware') {
 
 // The language selector (<select id="lang">): its options, each language
 // named in itself; a choice switches the page (its static texts in the
-// game kindNow() says: the screen's), then calls redraw().
+// game kindNow() says, or resolves to: the screen's), then calls redraw().
+/** @param {() => void} redraw @param {() => string | Promise<string>} [kindNow] */
 export function wireLang(redraw, kindNow = () => 'oware') {
   const sel = document.getElementById('lang');
   sel.replaceChildren(...LANGS.map((l) => {
@@ -149,14 +153,15 @@ export function wireLang(redraw, kindNow = () => 'oware') {
   }));
   sel.value = lang;
   sel.addEventListener('change', () => {
-    setLang(sel.value, kindNow()).then(redraw, () => { sel.value = lang; });
+    Promise.resolve(kindNow()).then((k) => setLang(sel.value, k)).then(redraw, () => { sel.value = lang; });
   });
 }
 
 // A number in the page's language: "0.5" in English, "0,5" in Spanish,
 // French, Kazakh and Russian; digits: the fraction digits always shown
 // (as toFixed), else up to two as needed.
-const fixed = {};     // lang/digits: its NumberFormat, made once
+// Each "<lang>/<digits>" NumberFormat, made once.
+const fixed = {};
 export function fmtNum(v, digits) {
   if (digits === undefined) return numbers.format(v);
   const k = `${lang}/${digits}`;
@@ -227,6 +232,7 @@ export function has(key, kind = 'oware') {
 
 // The static texts under root in kind's game (left out: Oware's, as the
 // page's first draw, before any screen, writes them).
+/** @param {Document | Element} [root] @param {string} [kind] */
 export function applyStatic(root = document, kind = 'oware') {
   const tk = wordsIn(kind);
   root.querySelectorAll('[data-i18n]').forEach((el) => { el.textContent = tk(el.dataset.i18n); });

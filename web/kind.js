@@ -1,8 +1,9 @@
-// kind.js: which game the page shows: 'oware' (Oware Abapa) or 'togyz'
-// (Togyz Kumalak), the pit names, how a pit is written for people. No
-// imports, so every module (i18n.js too) may use it; what else differs
-// between the games (the engine, the wire, the keys, the computer) is the
-// kind's record in kinds.js.
+// kind.js: the games' names, 'oware' (Oware Abapa) and 'togyz' (Togyz
+// Kumalak), the pit names, how a pit is written for people. No imports,
+// so every module may use it; what else differs between the games (the
+// engine, the wire, the keys, the computer) is the kind's record in
+// kinds.js. It keeps no page's kind: each screen's state holds its game
+// (the start page's, start.js's controller; a room's, model.js's).
 //
 // Pit names (the ids the board, the timeline and the computer share):
 // Oware 'a'..'f' South's pits, 'A'..'F' North's; Togyz 'a'..'i' White's
@@ -17,17 +18,9 @@ export const PIT_IDS = { oware: 'abcdefABCDEF', togyz: 'abcdefghiABCDEFGHI' };
 const NUMBERED = { oware: false, togyz: true };
 const KIND_KEY = 'oware.kind';
 
-// The page's kind: the start page's choice (start.js sets it), which
-// app.js gives the screens without a state of their own (the start page,
-// a club event's) and the event page's words read (i18n.js's t()). A
-// screen with a state, a board and a panel hand their own kind instead.
-let current = 'oware';
-
 // The kind k names: 'togyz', else 'oware' (anything else read or received).
 /** @type {(k: unknown) => 'oware' | 'togyz'} */
 export const kindOf = (k) => KINDS.find((x) => x === k) || KINDS[0];
-export function getKind() { return current; }
-export function setKind(k) { current = kindOf(k); }
 
 // The pits of a row (6 or 9) and all pit names of kind k.
 export const rowOf = (k) => PIT_IDS[kindOf(k)].length / 2;

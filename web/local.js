@@ -6,7 +6,7 @@
 // controller in node with a fake computer.
 // @ts-check
 import { EngineError } from './engine.js';
-import { getKind, kindOf, pitLabel } from './kind.js';
+import { kindOf, pitLabel } from './kind.js';
 import { kindRec } from './kinds.js';
 import { levelOn, nextLevel, saveLevel } from './ai.js';
 import { t, tIn, applyStatic } from './i18n.js';
@@ -48,17 +48,19 @@ export function resumeText() {
   const saved = unfinishedLocal() ? readLocal() : null;
   if (!saved) return '';
   const game = t(`kind.${saved.kind}`);
-  const n = saved.moves.length + 1;  // the move to make next
+  // The move to make next.
+  const n = saved.moves.length + 1;
   return saved.ai ? t('start.local.resume.ai', { game, n, level: t(`ai.level.${saved.ai.level}`).toLowerCase() })
     : t('start.local.resume.two', { game, n });
 }
 
 // Starts a new local game: ai null (two players) or {level, side}; from
 // {start, moves}: a start position (null: the standard one) and the moves
-// already played from it (play from here); kind: the game (default: the
-// page's, kind.js). A saved game not finished is only given up once the
-// player says so.
-export async function newLocal(ai, { start = null, moves = [], kind = getKind() } = {}) {
+// already played from it (play from here); kind: the game (the caller's:
+// the start page's, the record's, the lessons'). A saved game not finished
+// is only given up once the player says so.
+/** @param {any} ai @param {{start?: any, moves?: string[], kind: string}} from */
+export async function newLocal(ai, { start = null, moves = [], kind }) {
   if (unfinishedLocal() && !(await confirmDialog(t('local.replace.confirm'), t('local.replace.yes')))) return;
   store(LOCAL_KEY, JSON.stringify({ kind, moves, ai, start }));
   window.location.href = '?local=1';
@@ -156,7 +158,8 @@ export function localGame(opts, redraw) {
     // Easy's slips vary from game to game and move to move.
     const seed = (model.local.aiSeed = model.local.aiSeed || (Date.now() >>> 0)) + moves.length;
     const search = cpu().best({ position: model.start, moves, level: model.local.ai.level, seed });
-    search.catch(() => {});  // a search cancelled during the sowing is answered below
+    // A search cancelled during the sowing is answered below.
+    search.catch(() => {});
     fx.settled().then(() => {
       const started = Date.now();
       return search.then((r) => ({ r, started }));
@@ -222,7 +225,8 @@ export function localGame(opts, redraw) {
   async function newGame() {
     const tl = model.timeline;
     if (tl.moves.length && !tl.over && !(await fx.confirm(t('action.newgame.confirm'), t('action.newgame')))) return;
-    model.timeline = new Timeline(tl.kind, [], model.start);  // from the same start position
+    // From the same start position.
+    model.timeline = new Timeline(tl.kind, [], model.start);
     model.local.game += 1;
     model.review = null;
     model.local.thinking = null;

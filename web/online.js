@@ -6,7 +6,7 @@
 // controller against a fake Connection, in node.
 // @ts-check
 import { t, tIn, applyStatic } from './i18n.js';
-import { getKind, kindOf } from './kind.js';
+import { kindOf } from './kind.js';
 import { kindRec, kindByPits } from './kinds.js';
 import { Connection, socketUrl, CLOSE_REPLACED } from './net.js';
 import { toast, announce, confirmDialog, show, store, load, MUTE_KEY } from './ui.js';
@@ -661,8 +661,9 @@ const pageEffects = {
 };
 
 // Opens room (null: creates one, on createSide).
-// createKind: the game of a room this page creates ('oware' or 'togyz').
-export function startOnline(name, createSide, createClock = null, createPosition = null, createKind = getKind()) {
+// createKind: the game of a room this page creates ('oware' or 'togyz';
+// a room joined says its own).
+export function startOnline(name, createSide, createClock = null, createPosition = null, createKind) {
   if (room) room.close();
   room = onlineGame({ room: name, createSide, createClock, createPosition, createKind, stallMs: hooks.stallMs, netDown: offlineNow() }, requestRedraw);
   setModel(room.state);

@@ -2,33 +2,29 @@
 // @ts-check
 import { t, tIn, has } from './i18n.js';
 import { displayName, sideWords } from './names.js';
-import { pitLabel, getKind } from './kind.js';
+import { pitLabel } from './kind.js';
 
 // The sentences about a game take whose they are last (names.js's Who:
 // the game's kind, for its words and its pits, and the room's names;
-// model.js's facts carry both), or the kind alone; every caller in web/
-// hands it (tests/web/words.test.mjs counts their arguments). Left out,
-// they are the page's kind's without names: the node tests of the
-// sentences (tests/browser/wording.test.mjs) call them so.
-/** @returns {import('./names.js').Who} */
-const pageWho = () => ({ kind: getKind(), names: null });
-
-/** @param {string} side @param {string} [kind] */
-export const sideName = (side, kind = getKind()) => tIn(kind, `side.${side}`);
+// model.js's facts carry both), or the kind alone; every caller hands it
+// (tests/web/words.test.mjs counts their arguments): there is no page's
+// kind to fall back on.
+/** @param {string} side @param {string} kind */
+export const sideName = (side, kind) => tIn(kind, `side.${side}`);
 
 // A sentence whose subject is side: its words as sideWords gives them
 // ({side}, {the}, {The}, {of}), and the key's plural form (key + '.pl')
 // where the language makes the verb agree with a plural side ("las Negras
 // sembraron"). extra: the sentence's other values.
-/** @param {import('./names.js').Who} [who] */
-export function sideSentence(key, side, extra = {}, who = pageWho()) {
+/** @param {string} key @param {string} side @param {object} extra @param {import('./names.js').Who} who */
+export function sideSentence(key, side, extra, who) {
   const w = sideWords(who, side);
   const k = w.plural && has(`${key}.pl`, who.kind) ? `${key}.pl` : key;
   return tIn(who.kind, k, { ...w, ...extra });
 }
 
-/** @param {import('./names.js').Who} [who] */
-export function lastText(last, mover, who = pageWho()) {
+/** @param {import('./names.js').Who} who */
+export function lastText(last, mover, who) {
   if (!last) return '';
   const label = (p) => pitLabel(p, who.kind);
   const pit = label(last.pit);
@@ -41,8 +37,8 @@ export function lastText(last, mover, who = pageWho()) {
 // The result as this browser's player (me: null for a spectator or two
 // players on one device) sees it ("you won" or a side): the over card's
 // heading.
-/** @param {import('./names.js').Who} [who] */
-export function resultText(game, me, who = pageWho()) {
+/** @param {import('./names.js').Who} who */
+export function resultText(game, me, who) {
   if (game.reason === 'aborted' || !game.winner) return t('over.aborted');
   if (game.winner === 'draw') return t('over.draw');
   if (me) return game.winner === me ? t('over.you_win') : t('over.you_lose');
@@ -63,8 +59,8 @@ export function resultView(winner, me) {
 // who aborted it (st.aborted_by: mine, theirs, watch, or unknown) and
 // when: before the first move (start), after it (first), or before anyone
 // joined (alone).
-/** @param {string} [kind] the game's */
-export function resultSentence(st, me, kind = getKind()) {
+/** @param {string} kind the game's */
+export function resultSentence(st, me, kind) {
   const g = st.game, whose = { kind, names: st.names };
   if (g.reason === 'aborted' || !g.winner) {
     const seats = st.seats;
@@ -77,7 +73,8 @@ export function resultSentence(st, me, kind = getKind()) {
     return by ? sideSentence(key, by, { by: displayName(whose, by) }, whose) : tIn(kind, key, { by: '' });
   }
   const key = `result.${g.reason}.${resultView(g.winner, me)}`;
-  if (!has(key, kind)) return resultText(g, me, whose);  // a reason this client does not know
+  // A reason this client does not know.
+  if (!has(key, kind)) return resultText(g, me, whose);
   const loser = g.winner === 'south' ? 'north' : 'south';
   const lw = sideWords(whose, loser);
   const ww = sideWords(whose, g.winner);
@@ -91,8 +88,8 @@ export function resultSentence(st, me, kind = getKind()) {
 }
 
 // The engine's refusal of a move (engine.<code>: some are the game's own).
-/** @param {string} [kind] */
-export function engineText(code, kind = getKind()) {
+/** @param {string} kind */
+export function engineText(code, kind) {
   const key = `engine.${code}`;
   const text = tIn(kind, key);
   return text === key ? t('error.illegal_move') : text;
@@ -109,8 +106,8 @@ export function errorText(code) {
 // online.declined, set by online.js), said until the game moves on or a
 // new offer is made; null when there is none to say. st: the room's
 // state, of kind's game.
-/** @param {string} [kind] */
-export function declinedText(st, me, d, kind = getKind()) {
+/** @param {string} kind */
+export function declinedText(st, me, d, kind) {
   if (!d || !me || st.game_number !== d.game || st.draw_offer || st.rematch_offer) return null;
   if (d.kind === 'draw' && (st.game.over || st.moves.length !== d.ply)) return null;
   if (d.kind === 'rematch' && !st.game.over) return null;

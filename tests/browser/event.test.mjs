@@ -368,3 +368,37 @@ test('the organiser plays in the event too, from the same browser (a phone, in S
   await fits(org, 5);
   noProblems();
 });
+
+// The header's name and the tab's title are the event's game's: on the
+// page that created a Togyz Kumalak event from a start page offering
+// Oware, on a page opened by its link, and after a language switch on
+// either (the static texts are written again in the event's game).
+test("a Togyz Kumalak event's page names its game in the header, in every language", async () => {
+  await suite.ready;
+  const brand = (p) => p.textContent('#home-link [data-i18n="app.title"]');
+  const org = await player({ name: 'togyz-organiser' });
+  await org.goto(suite.server.url);
+  await ready(org);
+  assert.equal(await brand(org), 'Oware', 'the start page offers Oware');
+  await org.fill('#ev-form-name', 'Kumalak club');
+  await org.check('input[name="ev-kind"][value="togyz"]');
+  await org.check('input[name="ev-format"][value="round_robin"]');
+  await org.click('#ev-form-create');
+  await org.waitForFunction(() => /[?&]event=/.test((document.querySelector('#ev-public-link') || {}).value || ''));
+  await org.waitForSelector('#ev-facts:not([hidden])');
+  assert.match(await org.textContent('#ev-facts'), /^Togyz Kumalak · /);
+  assert.equal(await brand(org), 'Togyz Kumalak');
+  const link = await org.inputValue('#ev-public-link');
+  const watcher = await player({ name: 'togyz-watcher' });
+  await watcher.goto(link);
+  await ready(watcher);
+  await watcher.waitForSelector('#ev-facts:not([hidden])');
+  assert.equal(await brand(watcher), 'Togyz Kumalak');
+  assert.equal(await watcher.title(), 'Kumalak club · Togyz Kumalak');
+  for (const [p, l, want] of [[watcher, 'ru', 'Тогыз кумалак'], [watcher, 'fr', 'Togyz kumalak'], [org, 'kk', 'Тоғыз құмалақ']]) {
+    await switchLang(p, l);
+    assert.equal(await brand(p), want, l);
+    await p.waitForFunction((w) => document.title === `Kumalak club · ${w}`, want);
+  }
+  noProblems();
+});

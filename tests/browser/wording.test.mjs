@@ -96,11 +96,11 @@ test('every end reason from the winner, the loser and a spectator, in both langu
       const readers = view === 'won' ? ['north'] : view === 'lost' ? ['south'] : view === 'watch' ? [null] : ['south', 'north', null];
       for (const me of readers) {
         setLang('en');
-        const en = resultSentence(st, me);
+        const en = resultSentence(st, me, 'oware');
         assert.equal(en, want, `${reason} read by ${me || 'a spectator'}`);
         oneSentence(en, `${reason}/${view}/en`);
         setLang('es');
-        const es = resultSentence(st, me);
+        const es = resultSentence(st, me, 'oware');
         oneSentence(es, `${reason}/${view}/es`);
         assert.notEqual(es, en, `${reason}/${view}: Spanish`);
         if (view === 'watch' && ES_WATCH[reason]) assert.equal(es, ES_WATCH[reason]);
@@ -111,7 +111,7 @@ test('every end reason from the winner, the loser and a spectator, in both langu
   setLang('en');
   for (const reason of ['score', 'repetition', 'move_limit', 'no_moves', 'resign', 'abandoned', 'timeout']) {
     const st = ended(reason, 'south');
-    const seen = new Set([resultSentence(st, 'south'), resultSentence(st, 'north'), resultSentence(st, null)]);
+    const seen = new Set(['south', 'north', null].map((me) => resultSentence(st, me, 'oware')));
     assert.equal(seen.size, 3, reason);
   }
 });
@@ -135,12 +135,12 @@ test('an aborted game says who aborted it and when', () => {
   for (const [moves, seats, by, me, want] of cases) {
     const st = ended('aborted', null, { moves, seats, abortedBy: by });
     setLang('en');
-    assert.equal(resultSentence(st, me), want);
+    assert.equal(resultSentence(st, me, 'oware'), want);
     setLang('es');
-    oneSentence(resultSentence(st, me), `aborted es: ${want}`);
+    oneSentence(resultSentence(st, me, 'oware'), `aborted es: ${want}`);
   }
   setLang('es');
-  assert.equal(resultSentence(ended('aborted', null, { moves: ['c'], abortedBy: 'north' }), null),
+  assert.equal(resultSentence(ended('aborted', null, { moves: ['c'], abortedBy: 'north' }), null, 'oware'),
     'El Norte ha anulado la partida después de la primera jugada.');
 });
 
@@ -149,26 +149,24 @@ test('an aborted game says who aborted it and when', () => {
 // ("El Norte sembró", "Gana el Norte"), and a Togyz side is a plural
 // ("Las Negras sembraron", "Ganan las Negras"); English is unchanged.
 test('Spanish sides with their article, Togyz sides as plurals', async () => {
-  const { setKind } = await import('../../web/kind.js');
   const { lastText, resultText } = await import('../../web/texts.js');
   const last = (pit, seeds = 0) => ({ pit, sown: [], captured: seeds ? ['b'] : [], seeds });
   const won = (winner) => ({ over: true, reason: 'score', winner });
+  // Each sentence is handed its game (a Who: the kind, no names).
   const cases = [
-    ['es', 'oware', () => lastText(last('D'), 'north'), 'El Norte sembró D.'],
-    ['es', 'oware', () => lastText(last('c', 2), 'south'), 'El Sur sembró c y capturó 2 semillas (b).'],
-    ['es', 'oware', () => resultText(won('north')), 'Gana el Norte.'],
-    ['es', 'togyz', () => lastText(last('C'), 'north'), 'Las Negras sembraron el hoyo 3.'],
-    ['es', 'togyz', () => resultText(won('north')), 'Ganan las Negras.'],
-    ['es', 'togyz', () => resultSentence({ ...ended('resign', 'north'), game: { ...ended('resign', 'north').game } }, null), 'Las Blancas se han rendido: ganan las Negras.'],
-    ['en', 'oware', () => lastText(last('D'), 'north'), 'North sowed D.'],
-    ['en', 'oware', () => resultText(won('north')), 'North wins.'],
-    ['en', 'togyz', () => lastText(last('C'), 'north'), 'Black sowed hole 3.'],
-    ['en', 'togyz', () => resultText(won('north')), 'Black wins.'],
+    ['es', 'oware', (who) => lastText(last('D'), 'north', who), 'El Norte sembró D.'],
+    ['es', 'oware', (who) => lastText(last('c', 2), 'south', who), 'El Sur sembró c y capturó 2 semillas (b).'],
+    ['es', 'oware', (who) => resultText(won('north'), null, who), 'Gana el Norte.'],
+    ['es', 'togyz', (who) => lastText(last('C'), 'north', who), 'Las Negras sembraron el hoyo 3.'],
+    ['es', 'togyz', (who) => resultText(won('north'), null, who), 'Ganan las Negras.'],
+    ['es', 'togyz', (who) => resultSentence(ended('resign', 'north'), null, who.kind), 'Las Blancas se han rendido: ganan las Negras.'],
+    ['en', 'oware', (who) => lastText(last('D'), 'north', who), 'North sowed D.'],
+    ['en', 'oware', (who) => resultText(won('north'), null, who), 'North wins.'],
+    ['en', 'togyz', (who) => lastText(last('C'), 'north', who), 'Black sowed hole 3.'],
+    ['en', 'togyz', (who) => resultText(won('north'), null, who), 'Black wins.'],
   ];
   for (const [lang, kind, said, want] of cases) {
     setLang(lang);
-    setKind(kind);
-    assert.equal(said(), want, `${lang} ${kind}`);
+    assert.equal(said({ kind, names: null }), want, `${lang} ${kind}`);
   }
-  setKind('oware');
 });

@@ -4,7 +4,9 @@
 // follows the pits that respond after it, Board.keepFocus, a step of its
 // own that redraw.js runs), and no storage read by a draw (what the page
 // keeps, the name, the sound and notification switches, the puzzles'
-// record, is read into the state when it opens or changes).
+// record, is read into the state when it opens or changes); what a draw
+// remembers of what it drew is in the page (the chat's list scrolls down
+// for a new line, and only then).
 // Run: make test-web
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,15 +69,15 @@ test('the draw step and the step after it: redraw.js runs both, once, in that or
 
 // A room joined on seat with what this browser keeps (the fake effects'
 // storage), its first state heard.
-function room(seat, st, kept = {}) {
+function room(seat, st, kept = {}, name = 'r1') {
   const { fx } = fakeEffects();
   for (const [k, v] of Object.entries(kept)) fx.store(k, v);
   if (kept['oware.name']) fx.myName = () => kept['oware.name'];
-  const r = onlineGame({ room: 'r1', Conn: FakeConn, effects: fx }, () => {});
+  const r = onlineGame({ room: name, Conn: FakeConn, effects: fx }, () => {});
   setModel(r.state);
   r.open();
   FakeConn.last.up();
-  FakeConn.last.hear({ type: 'welcome', room: 'r1', seat, token: 'tok-1' });
+  FakeConn.last.hear({ type: 'welcome', room: name, seat, token: 'tok-1' });
   FakeConn.last.hear(st);
   return r;
 }
@@ -107,6 +109,41 @@ test("the room's draw reads no storage: the name, the sound and the notification
   assert.deepEqual(drawNoStorage(r.state), []);
   assert.equal($('act-sound').textContent, 'sound.on');
   r.close();
+});
+
+// What the chat's list drew last is its own (data-last), not a module's:
+// a new last line scrolls it down, a draw with nothing new leaves it
+// where it is read, and another room's lines (ids start again) scroll it
+// too; this page's lines are marked as its own.
+test("the chat's list keeps what it drew: a new line scrolls it down, nothing new leaves it", () => {
+  const list = $('chat-lines');
+  const chat = (id, from) => FakeConn.last.hear({ type: 'chat', id, from, text: `line ${id}`, at: id });
+  const r = room('south', roomState(['c']));
+  chat(1, 'north');
+  list.scrollHeight = 500;
+  assert.deepEqual(drawNoStorage(r.state), []);
+  assert.equal(list.scrollTop, 500, 'the first line');
+  list.scrollTop = 120;  // read further up
+  renderAll(r.state);
+  assert.equal(list.scrollTop, 120, 'nothing new: the list stays');
+  chat(2, 'south');
+  list.scrollHeight = 540;
+  renderAll(r.state);
+  assert.equal(list.scrollTop, 540, 'a new line');
+  assert.deepEqual(list.children.map((li) => li.classList.contains('mine')), [false, true]);
+  r.close();
+  // Another room, whose last line has the same id as the last one drawn.
+  list.scrollTop = 0;
+  const r2 = room('north', roomState([]), {}, 'r2');
+  chat(1, 'south');
+  chat(2, 'north');
+  renderAll(r2.state);
+  assert.equal(list.scrollTop, 540, "the new room's lines");
+  assert.deepEqual(list.children.map((li) => li.classList.contains('mine')), [false, true], 'North is this page now');
+  list.scrollTop = 100;
+  renderAll(r2.state);
+  assert.equal(list.scrollTop, 100);
+  r2.close();
 });
 
 test('the name offered to a joiner: shown unless this browser remembers one, read with the room', () => {

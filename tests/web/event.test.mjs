@@ -98,6 +98,33 @@ test('creating: event_create with the form\'s fields, the organiser token kept, 
   page.close();
 });
 
+test("the page speaks its event's game: the one offered until the event is read, then the event's", () => {
+  const { fx } = effects();
+  const words = [];
+  const page = eventScreen({ id: 'ev1', kind: 'oware', Conn: FakeConn, effects: { ...fx, words: (k) => words.push(k) } }, () => {});
+  assert.equal(page.state.kind, 'oware');
+  page.open();
+  const conn = FakeConn.last;
+  conn.up();
+  assert.deepEqual(words, [], 'nothing said before the event is read');
+  // A Togyz Kumalak event: the page's static words (the header's name,
+  // the tab's title) follow it, once; a language switched asks the state.
+  conn.hear(eventMsg({ kind: 'togyz' }));
+  assert.equal(page.state.kind, 'togyz');
+  assert.deepEqual(words, ['togyz']);
+  conn.hear(eventMsg({ kind: 'togyz', version: 2, players: players('Ama') }));
+  conn.drop();
+  conn.up();
+  conn.hear(eventMsg({ kind: 'togyz', version: 2, players: players('Ama') }));
+  assert.deepEqual(words, ['togyz'], 'said once');
+  assert.equal(page.state.kind, 'togyz');
+  page.close();
+  // A page that creates an event speaks the form's game meanwhile.
+  const made = eventScreen({ id: null, kind: 'oware', create: { title: 'x', kind: 'togyz' }, Conn: FakeConn, effects: fx }, () => {});
+  assert.equal(made.state.kind, 'togyz');
+  assert.equal(eventScreen({ id: 'ev1', Conn: FakeConn, effects: fx }, () => {}).state.kind, 'oware');
+});
+
 test('a refused creation goes back to the start page, saying why', () => {
   const { fx, said } = effects();
   const page = eventScreen({ id: null, create: { title: 'x' }, Conn: FakeConn, effects: fx }, () => {});

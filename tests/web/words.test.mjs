@@ -44,7 +44,7 @@ function variantKeys() {
 const VARIABLE_KEYS = {
   'ui.js:key': 'screen.*: the game screen\'s heading',
   'start.js:key': 'ai.level.<level>.desc',
-  'start.js:bad': 'clock.error.*',
+  'start.js:bad': 'clock.error.*, name.bad',
   'texts.js:key': 'error.<code>',
   'study.js:key': 'the record reader\'s reasons, ogn.*',
   'event.js:k': 'event.error.<code>, error.<code>',
