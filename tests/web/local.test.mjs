@@ -29,7 +29,11 @@ function fakeComputer() {
   return cpu;
 }
 
-const tick = () => new Promise((r) => setTimeout(r, 5));
+// The game's own timer (its pause after the sowing, 0 ms here) is set a
+// few promise steps after an answer: the test's is set after those steps
+// (setImmediate runs once they are done), so it never fires first, however
+// late a loaded machine runs the timers.
+const tick = () => new Promise((r) => setImmediate(() => setTimeout(r, 5)));
 
 function game(saved = null) {
   const { fx, said } = fakeEffects();

@@ -14,7 +14,8 @@ import { puzzlePanel, rated, dailyIndex } from '../../web/puzzles.js';
 await loadEngines();
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 const PUZZLES = JSON.parse(fs.readFileSync(path.join(WEB, 'puzzles-oware.json'), 'utf8'));
-const tick = () => new Promise((r) => setTimeout(r, 5));
+// After the promise steps that set the page's own timers (local.test.mjs).
+const tick = () => new Promise((r) => setImmediate(() => setTimeout(r, 5)));
 
 function fakeBoard(kind) {
   return {
