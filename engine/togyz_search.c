@@ -279,7 +279,7 @@ static const struct ow__step ladder[TG_LADDER_LEVELS] = {
 	{TG_LEVEL_MEDIUM, 0, 0, 0, 0, 0, 0},        /* medium */
 	{-1, 0, 1600, 0, 0, 0, 0},                  /* advanced */
 	{-1, 0, 8000, 0, 0, 0, 0},                  /* strong */
-	{-1, 0, 60000, 0, 0, 0, 0},                 /* master */
+	{-1, 0, 80000, 0, 0, 0, 0},                 /* master */
 	{TG_LEVEL_HARD, 0, 0, 0, 0, 0, 0},          /* hard */
 };
 
