@@ -20,23 +20,25 @@
 // endgame database for node, as the page loads it; optional), CHROMIUM.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { LADDERS } from '../../web/ai.js';
 
 const AI_WASM = process.env.AI_WASM || 'web/ai.wasm';
 const TOGYZ_AI_WASM = process.env.TOGYZ_AI_WASM || 'web/togyz-ai.wasm';
 const FACTORS = [4, 6];
+// Each game's steps below hard, weakest first.
+const BELOW_HARD = { oware: LADDERS.oware.filter((l) => l !== 'hard'), togyz: LADDERS.togyz.filter((l) => l !== 'hard') };
 
 // The measurement, self-contained (it runs under node and, as its source,
 // in the page): ow and tg are the two modules' exports, cpu true for the
 // process's CPU time (node), else performance.now(). Returns each game's
 // rows {level, nodes, median, max} (ms).
-function measure(ow, tg, cpu) {
-  // Each game's ladder below hard (web/ai.js, LADDERS). The engine's code
-  // of step n (1-based): easy and medium are levels 0 and 1 themselves,
-  // the others 10 + n (web/ai.js, levelCode).
-  const OWARE = ['starter', 'easy', 'learner', 'improver', 'steady', 'medium',
-    'club', 'advanced', 'strong', 'expert', 'master'];
-  const TOGYZ = ['starter', 'easy', 'learner', 'amateur', 'improver', 'steady',
-    'medium', 'advanced', 'strong', 'master'];
+// ladders: each game's ladder below hard (web/ai.js, LADDERS, handed in:
+// the function runs in the page as its source). The engine's code of step
+// n (1-based): easy and medium are levels 0 and 1 themselves, the others
+// 10 + n (web/ai.js, levelCode).
+function measure(ow, tg, cpu, ladders) {
+  const OWARE = ladders.oware;
+  const TOGYZ = ladders.togyz;
   const code = (ladder, n) => (ladder[n - 1] === 'easy' ? 0 : ladder[n - 1] === 'medium' ? 1 : 10 + n);
   const PLIES = [0, 6, 12, 24, 36, 48];
   const RUNS = 3;
@@ -138,7 +140,7 @@ const tg = await load(TOGYZ_AI_WASM);
 console.log('one move of each level below hard in wasm: positions at plies 0, 6, 12, 24, 36, 48 of a ' +
   'game medium plays against itself, each search from a cleared table, the least of 3 runs; ms');
 print(`wasm under node, CPU time (Oware's endgame database ${egdbOn ? 'on' : 'off'}); ` +
-  `x4, x6: the max times the phone-class factor`, measure(ow, tg, true), FACTORS);
+  `x4, x6: the max times the phone-class factor`, measure(ow, tg, true, BELOW_HARD), FACTORS);
 
 // 2. Chromium, the page's main thread throttled.
 let chromium = null;
@@ -168,7 +170,7 @@ if (!chromium || !existsSync(exe)) {
     const cdp = await page.context().newCDPSession(page);
     for (const rate of [1, ...FACTORS]) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-      const out = await page.evaluate(`(${measure.toString()})(window.benchOw, window.benchTg, false)`);
+      const out = await page.evaluate(`(${measure.toString()})(window.benchOw, window.benchTg, false, ${JSON.stringify(BELOW_HARD)})`);
       print(`Chromium ${browser.version()}, the page's main thread, CPU throttled x${rate}, wall time ` +
         '(Oware without the endgame database)', out, []);
     }
