@@ -30,7 +30,7 @@ ifeq ($(SAN),1)
 OW_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 OW_LDFLAGS += -fsanitize=address,undefined
 endif
-# FAULTS=1: the store's test-only fault injection (server/fault.h), for
+# FAULTS=1: the store's test-only fault injection (server/store/fault.h), for
 # build/fault/owared (make test-store-faults).
 ifeq ($(FAULTS),1)
 OW_CFLAGS += -DOW_FAULTS=1
@@ -48,7 +48,7 @@ SQLITE_CFLAGS := $(shell pkg-config --cflags sqlite3 2>/dev/null)
 SQLITE_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null)
 PQ_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null)
 PQ_LIBS := $(shell pkg-config --libs libpq 2>/dev/null)
-# server/sha256.c: SHA-256 from libcrypto (OpenSSL; libwebsockets links it too).
+# server/base/sha256.c: SHA-256 from libcrypto (OpenSSL; libwebsockets links it too).
 CRYPTO_LIBS := $(shell pkg-config --libs libcrypto 2>/dev/null)
 UUID_CFLAGS := $(shell pkg-config --cflags uuid 2>/dev/null)
 UUID_LIBS := $(shell pkg-config --libs uuid 2>/dev/null)

@@ -151,7 +151,7 @@ soak)
 	# chat flooders reconnecting to their seats, POST bodies trickled a
 	# byte a second, spectators pulling the flooders' chat histories, and
 	# sockets that send nothing, more than the header buffers, so that the
-	# players' reconnections make them go (server/gate.c).
+	# players' reconnections make them go (server/net/gate.c).
 	# The server keeps its default message rate (the players send at most
 	# ~10 a second) and a join limit per address ten times its default,
 	# which the players' ~350 joins a minute per address stay well under.

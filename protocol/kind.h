@@ -1,5 +1,5 @@
 /* kind.h: the kinds of game a room can hold (PROTOCOL.md: create's `kind`),
- * behind one small interface: the room rules (server/rules.c), the state
+ * behind one small interface: the room rules (server/rules/rules.c), the state
  * writer (message.c) and the store dispatch on a room's kind through it and
  * know no game's rules. Each kind is its engine (engine/oware.h,
  * engine/togyz.h) plus its JSON. Moves are kept as the engine's pit

@@ -3,8 +3,8 @@
 #ifndef SRV_CONFIG_H
 #define SRV_CONFIG_H
 
-#include "server/events.h"
-#include "server/rooms.h"
+#include "server/events/events.h"
+#include "server/rooms/rooms.h"
 
 typedef struct srv_config {
 	int port;               /* --port, OW_PORT: TCP port (0: any free port) */

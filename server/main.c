@@ -10,19 +10,19 @@
 
 #include <ev.h>
 
-#include "server/clock.h"
+#include "server/base/clock.h"
 #include "server/config.h"
-#include "server/fault.h"
-#include "server/files.h"
-#include "server/gate.h"
-#include "server/http.h"
-#include "server/iptable.h"
-#include "server/log.h"
-#include "server/net.h"
-#include "server/relay.h"
-#include "server/rooms.h"
-#include "server/sha256.h"
-#include "server/store.h"
+#include "server/store/fault.h"
+#include "server/net/files.h"
+#include "server/net/gate.h"
+#include "server/net/http.h"
+#include "server/base/iptable.h"
+#include "server/base/log.h"
+#include "server/net/net.h"
+#include "server/net/relay.h"
+#include "server/rooms/rooms.h"
+#include "server/base/sha256.h"
+#include "server/store/store.h"
 
 /* Owned by main() for the life of the process. */
 static srv_config cfg;

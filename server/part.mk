@@ -1,6 +1,13 @@
 # server/: owared, the room server (static files + `oware.v1` WebSocket rooms).
-SERVER_SRC := server/main.c server/net.c server/relay.c server/http.c server/gate.c server/api_rooms.c server/files.c server/metrics.c server/rooms.c server/rooms_batch.c server/rooms_hold.c server/hold_wait.c server/rooms_query.c server/rooms_table.c server/rules.c server/events.c server/events_hold.c server/event.c server/pairing.c server/trf.c server/store_sqlite.c server/store_pg.c server/pg.c \
-	server/config.c server/iptable.c server/log.c server/sha256.c server/fault.c server/reasm.c
+SERVER_SRC := server/main.c server/config.c \
+	server/net/net.c server/net/relay.c server/net/http.c server/net/gate.c \
+	server/net/api_rooms.c server/net/files.c server/net/metrics.c \
+	server/events/events.c server/events/events_hold.c \
+	server/rooms/rooms.c server/rooms/rooms_batch.c server/rooms/rooms_hold.c \
+	server/rooms/hold_wait.c server/rooms/rooms_query.c server/rooms/rooms_table.c \
+	server/store/store_sqlite.c server/store/store_pg.c server/store/pg.c server/store/fault.c \
+	server/rules/rules.c server/rules/event.c server/rules/pairing.c server/rules/trf.c \
+	server/base/iptable.c server/base/log.c server/base/sha256.c server/base/reasm.c
 EXTRA_CFLAGS_server := $(JANSSON_CFLAGS) $(LWS_CFLAGS) $(SQLITE_CFLAGS) $(UUID_CFLAGS) $(PQ_CFLAGS)
 
 $(BUILD)/owared: $(SERVER_SRC:%.c=$(BUILD)/%.o) $(PROTO_OBJ) $(ENGINE_OBJ)

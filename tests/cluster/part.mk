@@ -1,8 +1,8 @@
 # tests/cluster/: the PostgreSQL store's pieces against a real, throwaway
-# PostgreSQL (tests/cluster/pgtmp.sh): test-pg drives server/pg.c.
+# PostgreSQL (tests/cluster/pgtmp.sh): test-pg drives server/store/pg.c.
 $(BUILD)/tests/cluster/test_pg.o: EXTRA_CFLAGS_tests += $(PQ_CFLAGS)
 
-$(BUILD)/test_pg: $(BUILD)/tests/cluster/test_pg.o $(BUILD)/server/pg.o $(BUILD)/server/log.o
+$(BUILD)/test_pg: $(BUILD)/tests/cluster/test_pg.o $(BUILD)/server/store/pg.o $(BUILD)/server/base/log.o
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PQ_LIBS) -lev
 
 .PHONY: test-pg

@@ -1,4 +1,4 @@
-/* test_pg.c: server/pg.c against a real, throwaway PostgreSQL (its URI in
+/* test_pg.c: server/store/pg.c against a real, throwaway PostgreSQL (its URI in
  * OW_TEST_PG, its folder in OW_TEST_PGDIR for stopping and starting it):
  * segments commit or roll back whole, results come back in order, a lost
  * server fails what waits and is reconnected by itself. */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/pg.h"
+#include "server/store/pg.h"
 
 static const pg_stmt table_stmts[] = {
 	{NULL, "CREATE TABLE IF NOT EXISTS t (k int PRIMARY KEY, v text)", 0},

@@ -14,14 +14,14 @@
  * The same text is also parsed as the body of POST /api/rooms.
  * The same text, cut into fragments of 0 to 6 bytes (empty ones at the
  * start and between, as a client may send them), comes out of the
- * server's reassembly (server/reasm.h) whole, or too large past the
+ * server's reassembly (server/base/reasm.h) whole, or too large past the
  * limit. */
 #include <stdint.h>
 #include <string.h>
 
 #include "protocol/game.h"
 #include "protocol/message.h"
-#include "server/reasm.h"
+#include "server/base/reasm.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/fuzz/fuzz_proto.h"
 

@@ -1,5 +1,5 @@
-/* fuzz_rules.c: libFuzzer target: the rules of one room (server/rules.h),
- * driven the way the rooms' shell (server/rooms.c) drives them, by a
+/* fuzz_rules.c: libFuzzer target: the rules of one room (server/rules/rules.h),
+ * driven the way the rooms' shell (server/rooms/rooms.c) drives them, by a
  * sequence of events decoded from the input: joins (no token, a seat's
  * token, a wrong token), leaves of members that exist, game actions by
  * South, North or a spectator, the clock (with and without the absence
@@ -45,8 +45,8 @@
 #include "engine/oware.h"
 #include "engine/togyz.h"
 #include "protocol/message.h"
-#include "server/rules.h"
-#include "server/sha256.h"
+#include "server/rules/rules.h"
+#include "server/base/sha256.h"
 #include "tests/fuzz/fuzz.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -1,6 +1,6 @@
-/* fuzz_trf.c: libFuzzer target: Tournament Report Files (server/trf.h)
+/* fuzz_trf.c: libFuzzer target: Tournament Report Files (server/rules/trf.h)
  * from any bytes, and the Dutch pairing of what they hold
- * (server/pairing.h). Checks: trf_read either refuses with a one-line
+ * (server/rules/pairing.h). Checks: trf_read either refuses with a one-line
  * ASCII reason, or gives an event that, written by trf_write and read
  * back, is the same; and pair_dutch on it (fields of up to 16 players: the matching is cubic)
  * either finds no pairing or pairs every player it should exactly once,
@@ -10,8 +10,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "server/pairing.h"
-#include "server/trf.h"
+#include "server/rules/pairing.h"
+#include "server/rules/trf.h"
 #include "tests/fuzz/fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -27,10 +27,10 @@ FUZZ_DEPS_togyz := $(FUZZ_ENGINE)
 FUZZ_DEPS_togyz_position := $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_position := $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_notation := $(CLI_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_PROTO) $(FUZZ_ENGINE)
-FUZZ_DEPS_message := $(FUZZ_PROTO) $(FUZZ_ENGINE) $(FUZZ_BUILD)/server/reasm.o
+FUZZ_DEPS_message := $(FUZZ_PROTO) $(FUZZ_ENGINE) $(FUZZ_BUILD)/server/base/reasm.o
 FUZZ_DEPS_ogn := $(FUZZ_ENGINE)
-FUZZ_DEPS_trf := $(FUZZ_BUILD)/server/trf.o $(FUZZ_BUILD)/server/pairing.o
-FUZZ_DEPS_rules := $(FUZZ_BUILD)/server/rules.o $(FUZZ_BUILD)/server/sha256.o $(FUZZ_PROTO) $(FUZZ_ENGINE)
+FUZZ_DEPS_trf := $(FUZZ_BUILD)/server/rules/trf.o $(FUZZ_BUILD)/server/rules/pairing.o
+FUZZ_DEPS_rules := $(FUZZ_BUILD)/server/rules/rules.o $(FUZZ_BUILD)/server/base/sha256.o $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_LIBS_engine :=
 FUZZ_LIBS_togyz :=
 FUZZ_LIBS_togyz_position := $(JANSSON_LIBS) $(ICU_LIBS)
@@ -115,8 +115,8 @@ FUZZ_COV_SRC_togyz := engine/togyz.c
 FUZZ_COV_SRC_togyz_position := protocol/togyz.c engine/togyz.c
 FUZZ_COV_SRC_position := protocol/game.c engine/oware.c
 FUZZ_COV_SRC_notation := cli/oware.c cli/game.c cli/kind.c protocol/game.c engine/oware.c
-FUZZ_COV_SRC_message := protocol/message.c protocol/errors.c protocol/game.c server/reasm.c
-FUZZ_COV_SRC_rules := server/rules.c
+FUZZ_COV_SRC_message := protocol/message.c protocol/errors.c protocol/game.c server/base/reasm.c
+FUZZ_COV_SRC_rules := server/rules/rules.c
 FUZZ_COV_SRC_ogn := engine/ogn.c
 
 $(FUZZ_COV)/%.o: %.c

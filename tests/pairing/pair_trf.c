@@ -1,5 +1,5 @@
 /* pair_trf: pairs the next round of a TRF-16 file by the Dutch system
- * (server/pairing.h), for comparisons with other pairing programs.
+ * (server/rules/pairing.h), for comparisons with other pairing programs.
  *
  *   pair_trf FILE.trf
  *
@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "server/pairing.h"
-#include "server/trf.h"
+#include "server/rules/pairing.h"
+#include "server/rules/trf.h"
 
 int main(int argc, char **argv)
 {

@@ -1,7 +1,7 @@
-# tests/pairing/: pair_trf, the Dutch pairing of server/pairing.c driven by
+# tests/pairing/: pair_trf, the Dutch pairing of server/rules/pairing.c driven by
 # a TRF file, and the comparison with bbpPairings (not in `make test`: it
 # needs that program, which the repository does not ship).
-$(BUILD)/pair_trf: $(BUILD)/tests/pairing/pair_trf.o $(BUILD)/server/pairing.o $(BUILD)/server/trf.o
+$(BUILD)/pair_trf: $(BUILD)/tests/pairing/pair_trf.o $(BUILD)/server/rules/pairing.o $(BUILD)/server/rules/trf.o
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^
 
 # BBP=/path/to/bbpPairings.exe make compare-pairing [COMPARE_ARGS="..."]

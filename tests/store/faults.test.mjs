@@ -5,7 +5,7 @@
 // lost.
 //
 // Each test has a plan file of its own, named to the server by
-// OW_FAULT_FILE (the format is in server/fault.h). One directive a line:
+// OW_FAULT_FILE (the format is in server/store/fault.h). One directive a line:
 //   full            writes to the database, its WAL and journal fail with
 //                   SQLITE_FULL; reads work
 //   readonly        they fail as on a file system gone read-only
@@ -24,7 +24,7 @@ import { startServer, stopServer, Client, twoPlayers, playMoves, httpGet, tempDi
 
 // A game's moves, one letter each.
 const GAME = [...JSON.parse(readFileSync(new URL('../server/games.json', import.meta.url)))[0].moves];
-const CHECK_MS = 20; // FAULT_CHECK_MS of server/fault.h
+const CHECK_MS = 20; // FAULT_CHECK_MS of server/store/fault.h
 const RECOVERY_MS = 2500; // "recovers by itself within about 2 s"
 const TEST = { timeout: 30000 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -1,7 +1,7 @@
 # tests/store/: the store's failure paths, walked against the real server
-# built with FAULTS=1 (server/fault.h: a plan file named by OW_FAULT_FILE
+# built with FAULTS=1 (server/store/fault.h: a plan file named by OW_FAULT_FILE
 # makes the disk full or read-only, or fails the next N writes or commits).
-# The plan's format: server/fault.h, and the head of tests/store/faults.test.mjs.
+# The plan's format: server/store/fault.h, and the head of tests/store/faults.test.mjs.
 FAULT_BUILD := build/fault
 STORE_TESTS := $(wildcard tests/store/*.test.mjs)
 
@@ -16,7 +16,7 @@ $(FAULT_BUILD)/owared $(FAULT_BUILD)/test_fault $(FAULT_BUILD)/test_store: fault
 endif
 
 # Check tests of the plan and the failing VFS against SQLite itself.
-$(BUILD)/test_fault: $(BUILD)/tests/store/test_fault.o $(BUILD)/server/fault.o $(BUILD)/server/log.o
+$(BUILD)/test_fault: $(BUILD)/tests/store/test_fault.o $(BUILD)/server/store/fault.o $(BUILD)/server/base/log.o
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -pthread -o $@ $^ $(CHECK_LIBS) $(SQLITE_LIBS)
 
 .PHONY: test-store-faults
@@ -31,9 +31,9 @@ TESTS += test-store-faults
 # a throwaway PostgreSQL (tests/cluster/with-pg.sh); the fault build adds
 # the SQLite batch lost at its commit (test-store-faults).
 $(BUILD)/tests/store/test_store.o: EXTRA_CFLAGS_tests += $(SQLITE_CFLAGS) $(PQ_CFLAGS)
-$(BUILD)/test_store: $(BUILD)/tests/store/test_store.o $(BUILD)/server/store_sqlite.o \
-		$(BUILD)/server/store_pg.o $(BUILD)/server/pg.o $(BUILD)/server/fault.o \
-		$(BUILD)/server/log.o $(PROTO_OBJ) $(ENGINE_OBJ)
+$(BUILD)/test_store: $(BUILD)/tests/store/test_store.o $(BUILD)/server/store/store_sqlite.o \
+		$(BUILD)/server/store/store_pg.o $(BUILD)/server/store/pg.o $(BUILD)/server/store/fault.o \
+		$(BUILD)/server/base/log.o $(PROTO_OBJ) $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -pthread -o $@ $^ $(CHECK_LIBS) $(SQLITE_LIBS) $(PQ_LIBS) -lev \
 		$(JANSSON_LIBS) $(ICU_LIBS)
 

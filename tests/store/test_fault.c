@@ -1,5 +1,5 @@
 /* test_fault.c: Check tests of the fault build's plan file and failing VFS
- * (server/fault.h) against SQLite itself: what a commit returns on a full
+ * (server/store/fault.h) against SQLite itself: what a commit returns on a full
  * or read-only disk, that reads go on working, that clearing the plan
  * recovers, and the "fail POINT N" counts. Built only with FAULTS=1. */
 #include <check.h>
@@ -11,7 +11,7 @@
 
 #include <sqlite3.h>
 
-#include "server/fault.h"
+#include "server/store/fault.h"
 
 static char dir[] = "/tmp/owfault-XXXXXX";
 static char plan_path[64], db_path[64];

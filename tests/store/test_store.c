@@ -4,7 +4,7 @@
  * after a reopen and removed; a room's `event`; writes that fail and
  * batches that are lost keep nothing; a database of schema 6 migrated.
  * The SQLite batch lost at its commit needs the fault build (make
- * test-store-faults: server/fault.h). */
+ * test-store-faults: server/store/fault.h). */
 #include <check.h>
 #include <ev.h>
 #include <stdio.h>
@@ -16,8 +16,8 @@
 #include <libpq-fe.h>
 #include <sqlite3.h>
 
-#include "server/fault.h"
-#include "server/store.h"
+#include "server/store/fault.h"
+#include "server/store/store.h"
 
 #define PG_SCHEMA "t_store"
 #define NODE "test-store"

@@ -1,5 +1,5 @@
 /* test_event.c: Check unit tests of the rules of a club event
- * (server/event.h): every decision and its errors, standings and their
+ * (server/rules/event.h): every decision and its errors, standings and their
  * tie-breaks against values worked out by hand here, the exports, and
  * two events driven with random results (a 30-player 7-round Swiss and a
  * 9-player double round robin) held to the invariants of their pairings
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/event.h"
-#include "server/trf.h"
+#include "server/rules/event.h"
+#include "server/rules/trf.h"
 
 /* quarter points, as the standings hold them */
 #define Q(x) ((int)((x) * 4))

@@ -1,4 +1,4 @@
-/* test_log.c: Check unit tests of the server's log lines (server/log.h):
+/* test_log.c: Check unit tests of the server's log lines (server/base/log.h):
  * client-given values escaped, lines a client can cause throttled per
  * event and address, and what was held back told with its count. */
 #include <check.h>
@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "server/log.h"
+#include "server/base/log.h"
 
 static const char *esc(const char *s, size_t cap, int quoted)
 {

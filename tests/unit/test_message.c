@@ -1,5 +1,5 @@
 /* test_message.c: Check unit tests of the `oware.v1` message parser and
- * builders (protocol/message.h) and the server's SHA-256 (server/sha256.h). */
+ * builders (protocol/message.h) and the server's SHA-256 (server/base/sha256.h). */
 #include <check.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,7 +7,7 @@
 #include <jansson.h>
 
 #include "protocol/message.h"
-#include "server/sha256.h"
+#include "server/base/sha256.h"
 
 /* Parses s; returns the result code and leaves the message in *m. */
 static int parse(const char *s, proto_msg *m)

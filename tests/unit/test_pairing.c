@@ -1,5 +1,5 @@
 /* test_pairing.c: Check unit tests of the pairing of club events
- * (server/pairing.h) and the Tournament Report File (server/trf.h): the
+ * (server/rules/pairing.h) and the Tournament Report File (server/rules/trf.h): the
  * Berger tables against the published ones, the Dutch system against
  * rounds another Dutch program paired (tests/data/pairing/), round 1,
  * colours, the bye, withdrawals, late entries, the last round. */
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/pairing.h"
-#include "server/trf.h"
+#include "server/rules/pairing.h"
+#include "server/rules/trf.h"
 
 #define DATA "tests/data/pairing/"
 

@@ -1,4 +1,4 @@
-/* test_rooms.c: Check tests of the rooms shell (server/rooms.h) where a
+/* test_rooms.c: Check tests of the rooms shell (server/rooms/rooms.h) where a
  * store shared by several servers makes it decide: over a fake store whose
  * answers (commits, takes) come when and how each test says, and a fake
  * transport that records what the rooms send, close and relay. Covered:
@@ -14,12 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/clock.h"
-#include "server/iptable.h"
-#include "server/log.h"
-#include "server/rooms.h"
-#include "server/rules.h"
-#include "server/sha256.h"
+#include "server/base/clock.h"
+#include "server/base/iptable.h"
+#include "server/base/log.h"
+#include "server/rooms/rooms.h"
+#include "server/rules/rules.h"
+#include "server/base/sha256.h"
 
 /* ---- the fake store ---- */
 

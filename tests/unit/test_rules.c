@@ -1,4 +1,4 @@
-/* test_rules.c: Check tests of the room rules (server/rules.h): every
+/* test_rules.c: Check tests of the room rules (server/rules/rules.h): every
  * action of PROTOCOL.md in its situations, decided and applied without a
  * server, a store or a clock. */
 #include <check.h>
@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/rules.h"
-#include "server/sha256.h"
+#include "server/rules/rules.h"
+#include "server/base/sha256.h"
 
 #define S OW_SOUTH
 #define N OW_NORTH

@@ -1,0 +1,68 @@
+/* events.h: the club events of the server (PROTOCOL.md "Club events",
+ * docs/events.md): the table of events by id, who follows each, the
+ * organiser's and players' tokens, the rooms of their boards, and their
+ * changes written to the store. Beside the rooms shell and over it: the
+ * rules of an event are server/rules/event.h's, its boards are rooms
+ * (rooms_create_board), and a board's game that ends in its room gives
+ * the event its result in the same commit. Like the rooms, it reaches
+ * connections only through a rooms_io. */
+#ifndef SRV_EVENTS_H
+#define SRV_EVENTS_H
+
+#include <stdint.h>
+
+#include "protocol/jw.h"
+#include "protocol/message.h"
+#include "server/rooms/rooms.h"
+#include "server/store/store.h"
+
+typedef struct events_config {
+	int max_events;              /* held in total */
+	int max_events_per_ip;       /* created from one address and still held */
+	int rooms_per_ip_per_min;    /* an event_create counts as a room created */
+	int joins_per_ip_per_min;    /* event_join and event_watch count as joins */
+	int expire_events;           /* seconds after its last change an event goes */
+	int max_watchers;            /* connections following one event */
+	int64_t join_wait_ms;        /* several servers: a message for an event held
+	                              * elsewhere not answered within this (taking
+	                              * the event, or relayed) gets `internal` */
+} events_config;
+
+typedef struct events_stats {
+	uint64_t created, expired, changes;
+} events_stats;
+
+/* Sets up the events over st and io (as the rooms'); cfg copied. 0 or -1. */
+int events_init(const events_config *cfg, store *st, const rooms_io *io);
+/* Reads every stored event (after rooms_restore: the boards' rooms are
+ * there, and a game that ended without its result reaching the event
+ * gives it now): their number, or -1. */
+int events_restore(void);
+/* Acts on a checked event message from m (PROTO_MSG_IS_EVENT). */
+void events_handle(room_member *m, const proto_msg *msg);
+/* The relay of m (rooms_io.relay) to the event's holder ended before its
+ * first answer: the event is taken or relayed again, or, past deadline
+ * (ms), m gets `internal`. */
+void events_relay_failed(room_member *m, const proto_msg *msg, int64_t deadline);
+/* m's connection is going: it stops following its event. */
+void events_leave(room_member *m);
+/* Drops events past --expire-events. */
+void events_expire(void);
+void events_free_all(void);
+int events_count(void);
+const events_stats *events_get_stats(void);
+
+/* GET /api/events/<id>[/trf|/csv] (what: 0 the JSON, 1 TRF, 2 CSV): the
+ * body into w (text, not JSON, for TRF and CSV), 0; or -1 when there is
+ * no such event, -2 out of memory. */
+int events_export(const char *id, int what, jw *w);
+/* The same for an event this server may not hold (several servers: read
+ * from the store): fn gets events_export's return and w, before the
+ * return (which is NULL) when the event is at hand, else later from the
+ * loop unless events_export_cancel(the query returned) comes first. */
+typedef struct events_query events_query;
+typedef void events_export_fn(void *arg, int rc, jw *w);
+events_query *events_export_start(const char *id, int what, events_export_fn *fn, void *arg);
+void events_export_cancel(events_query *q);
+
+#endif

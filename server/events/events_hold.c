@@ -1,0 +1,395 @@
+/* events_hold.c: club events on several servers (server/CLUSTER.md,
+ * "Club events"; events_shell.h): messages waiting for their event to
+ * be taken from the store or relayed to the server that holds it, events
+ * given up when wanted elsewhere and dropped when the lease is lost, the
+ * results of boards played elsewhere, the events' writes of batches not
+ * yet confirmed (written again after a fenced batch), exports read from
+ * the store, and a dead server's events taken to expire. In a store of
+ * one server nothing here runs but the exports' direct answer. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/base/clock.h"
+#include "server/events/events_shell.h"
+#include "server/rooms/hold_wait.h"
+#include "server/base/log.h"
+
+static evhold_handle_fn *handle_fn;
+static evhold_sweep_fn *sweep_fn;
+
+/* Event messages waiting for their event to be taken from the store. */
+static hw_take *takes;
+
+/* ---- writes not confirmed yet ---- */
+
+/* An event's insert or change written in a batch not yet confirmed: a
+ * batch refused because a room in it is another server's is written
+ * again, whole, in the open one (rooms_on_fenced_rewrite), so the event
+ * writes of that batch and of the later ones are written again too, in
+ * their order. */
+typedef struct pending_write {
+	struct pending_write *next;
+	uint64_t batch;
+	char id[ROOM_ID_LEN + 1];
+	int64_t when;                /* the change's updated time */
+	store_event_change c;        /* a change (its body in body) ... */
+	char *body;
+	store_event *ins;            /* ... or an insert (and its settings) */
+} pending_write;
+
+static pending_write *pending, **pending_tail = &pending;
+
+static void pending_prune(void)
+{
+	while (pending && pending->batch <= rooms_committed()) {
+		pending_write *p = pending;
+
+		pending = p->next;
+		free(p->ins);
+		free(p->body);
+		free(p);
+	}
+	if (!pending)
+		pending_tail = &pending;
+}
+
+/* Notes a write made in the open batch (several servers only; a failed
+ * allocation only loses a rewrite after a fence, logged then). */
+void evhold_note_write(const char *id, int64_t when, const store_event_change *c,
+                       const store_event *ins)
+{
+	pending_write *p;
+
+	if (!evs_st->ops->ev_take)
+		return;
+	pending_prune();
+	if (!(p = calloc(1, sizeof *p)))
+		return;
+	p->batch = rooms_release_seq();
+	snprintf(p->id, sizeof p->id, "%s", id);
+	p->when = when;
+	if (c) {
+		p->c = *c;
+		p->c.body = p->body = strdup(c->body);
+	} else if ((p->ins = malloc(sizeof *p->ins + strlen(ins->settings) + 1))) {
+		char *text = (char *)(p->ins + 1);
+
+		*p->ins = *ins;
+		p->ins->settings = strcpy(text, ins->settings);
+	}
+	if (c ? !p->c.body : !p->ins) {
+		free(p);
+		return;
+	}
+	*pending_tail = p;
+	pending_tail = &p->next;
+}
+
+/* Batch k was refused for a room: the event writes from k on again, in
+ * the open batch (open). */
+static void pending_rewrite(uint64_t k, uint64_t open)
+{
+	pending_prune();
+	for (pending_write *p = pending; p; p = p->next) {
+		event_ent *e;
+		int rc;
+
+		if (p->batch < k || p->batch >= open)
+			continue;
+		rc = p->ins ? evs_st->ops->ev_insert(evs_st, p->ins) : evs_st->ops->ev_append(evs_st, p->id, p->when,
+		                                                                   &p->c);
+		if (rc < 0)
+			log_event(LOG_ERROR, "event_write_lost", "event=%s seq=%lld", p->id,
+			          (long long)p->c.seq);
+		p->batch = open;
+		if ((e = evs_find(p->id)))
+			e->dirty_seq = open;
+	}
+}
+
+/* ---- events taken, given up, dropped ---- */
+
+
+static void take_event(void *arg, const store_event *se)
+{
+	const hw_take *t = arg;
+
+	if (!t->stale && !evs_find(se->id))
+		evs_load_event(NULL, se);
+	else
+		evs_loading = NULL;
+}
+
+static void taken(void *arg, int rc)
+{
+	hw_take *t = arg;
+	event_ent *e;
+
+	evs_loading = NULL;
+	hw_unlink(&takes, t);
+	e = t->stale ? NULL : evs_find(t->id);
+	if (e && rc == STORE_TAKEN) {
+		log_event(LOG_INFO, "event_taken", "event=%s", t->id);
+		sweep_fn(e);
+	}
+	for (hw_waiter *w; (w = hw_next(t)); free(w)) {
+		if (!w->m)
+			continue;
+		if (e)
+			handle_fn(w->m, &w->msg, 1);
+		else if (rc == STORE_ELSEWHERE)
+			; /* relayed (relay_to) */
+		else if (t->stale)
+			evs_io.error(w->m, PROTO_E_INTERNAL, "this server lost its hold on its events"
+			         " while taking this one; try again");
+		else if (rc == STORE_NONE || rc == STORE_TAKEN)
+			evs_io.error(w->m, PROTO_E_NO_EVENT, "no event has that id (or it expired)");
+		else
+			evs_io.error(w->m, PROTO_E_INTERNAL, "the event cannot be taken over now (the"
+			         " store fails, or another server still holds it); try again");
+	}
+	free(t);
+}
+
+/* The store found t's event held by another live server, which takes
+ * relayed connections at addr: its waiters that open a follower's
+ * connection (a watch or a join) are relayed there, as a room's joins
+ * are; the others wait for the holder to give the event up. */
+static int relay_to(void *arg, const char *addr, const char *key)
+{
+	hw_take *t = arg;
+
+	for (hw_waiter *w = t->waiters; w; w = w->next)
+		if (w->m && w->msg.type != PROTO_MSG_EVENT_WATCH && w->msg.type != PROTO_MSG_EVENT_JOIN)
+			return 0;
+	return hw_relay(t, &evs_io, addr, key);
+}
+
+/* m's msg waits until deadline (ms) for its event, which this server
+ * does not hold, to be taken from the store (or relayed to its holder). */
+void evhold_wait(room_member *m, const proto_msg *msg, int64_t deadline)
+{
+	hw_take *t = hw_add(&takes, msg->event, m, msg, deadline, &evs_io);
+
+	if (t)
+		evs_st->ops->ev_take(evs_st, t->id, take_event, evs_load_change, taken, relay_to, t);
+}
+
+/* e is no longer this server's: its followers are closed with close
+ * (they come back through the routing to where it is next), and it goes
+ * from memory (not from the store). */
+static void drop(event_ent *e, int code, const char *why)
+{
+	while (e->watchers) {
+		room_member *m = e->watchers->m;
+
+		evs_unwatch(e->watchers);
+		evs_io.close(m, code, why);
+	}
+	evs_unlink_free(e);
+}
+
+/* 1 when a follower of e is connected here directly (not relayed). */
+static int direct_follower(const event_ent *e)
+{
+	for (const ev_watcher *w = e->watchers; w; w = w->next)
+		if (!w->m->relay_in)
+			return 1;
+	return 0;
+}
+
+/* Another server wants event id (a follower of it reached that server):
+ * unless a follower of it is connected here directly, given up in the
+ * open batch, even when it is not here (a give-up lost with its batch
+ * leaves it held here), its followers sent there. */
+static void ev_wanted(void *arg, const char *id)
+{
+	event_ent *e = evs_find(id);
+
+	(void)arg;
+	if (e && direct_follower(e)) {
+		/* Kept: the other server relays its followers here. */
+		log_event(LOG_DEBUG, "event_kept", "event=%s", id);
+		return;
+	}
+	if (!rooms_store_ok() || evs_st->ops->ev_release(evs_st, id) < 0)
+		return;
+	if (e) {
+		log_event(LOG_INFO, "event_released", "event=%s followers=%d", id, e->nwatchers);
+		drop(e, ROOMS_CLOSE_MOVED, "moved");
+	}
+}
+
+/* This server's lease was lost: no event is its own any more. */
+static void lease_lost(void)
+{
+	int n = events_count();
+
+	for (event_ent *e; (e = evs_any());)
+		drop(e, ROOMS_CLOSE_MOVED, "moved");
+	hw_stale(takes);
+	if (n)
+		log_event(LOG_WARN, "events_dropped", "events=%d reason=lease_lost", n);
+}
+
+/* A game of a board of event id ended on another server. */
+static void board_told(void *arg, const char *id)
+{
+	event_ent *e = evs_find(id);
+
+	(void)arg;
+	if (e)
+		sweep_fn(e);
+}
+
+void events_relay_failed(room_member *m, const proto_msg *msg, int64_t deadline)
+{
+	if (m->room || m->waiting || m->watch)
+		return;
+	if (now_ms() >= deadline) {
+		evs_io.error(m, PROTO_E_INTERNAL, "the server that holds the event cannot be reached"
+		         " now; try again");
+		return;
+	}
+	if (evs_find(msg->event))
+		handle_fn(m, msg, 1);
+	else
+		evhold_wait(m, msg, deadline);
+}
+
+/* Events taken idle from a dead server: the next sweep expires the due. */
+static void idle_event(void *arg, const store_event *se)
+{
+	(void)arg;
+	evs_loading = NULL;
+	if (!evs_find(se->id))
+		evs_load_event(NULL, se);
+}
+
+static void idle_taken(void *arg, int rc)
+{
+	(void)arg;
+	evs_loading = NULL;
+	if (rc > 0)
+		log_event(LOG_INFO, "events_taken_idle", "events=%d", rc);
+}
+
+/* ---- exports of events held elsewhere ---- */
+
+/* An event another server holds (or none) read as stored, for an export. */
+struct events_query {
+	char id[ROOM_ID_LEN + 1];
+	int what;
+	events_export_fn *fn;        /* NULL once cancelled */
+	void *arg;
+	event_ent *e;                /* the event read, its changes applied */
+};
+
+static void query_event(void *arg, const store_event *se)
+{
+	events_query *q = arg;
+
+	evs_loading = NULL;
+	if (!q->e && !strcmp(se->id, q->id))
+		evs_loading = q->e = evs_ent_read(se);
+}
+
+static void query_change(void *arg, const char *id, const store_event_change *c)
+{
+	events_query *q = arg;
+
+	if (!evs_loading)
+		return;
+	evs_load_change(NULL, id, c);
+	if (!evs_loading)
+		q->e = NULL; /* unreadable: freed */
+}
+
+static void query_done(void *arg, int rc)
+{
+	events_query *q = arg;
+	jw w;
+
+	evs_loading = NULL;
+	jw_init(&w);
+	if (q->fn)
+		q->fn(q->arg, rc < 0 ? -2 : !q->e ? -1 : evs_export(q->e, q->what, &w), &w);
+	jw_free(&w);
+	if (q->e)
+		evs_ent_free(q->e);
+	free(q);
+}
+
+events_query *events_export_start(const char *id, int what, events_export_fn *fn, void *arg)
+{
+	events_query *q;
+	jw w;
+	int rc;
+
+	if (evs_find(id) || !evs_st->ops->ev_peek || strlen(id) > ROOM_ID_LEN ||
+	    !(q = calloc(1, sizeof *q))) {
+		jw_init(&w);
+		rc = events_export(id, what, &w);
+		fn(arg, rc, &w);
+		jw_free(&w);
+		return NULL;
+	}
+	memcpy(q->id, id, strlen(id) + 1);
+	q->what = what;
+	q->fn = fn;
+	q->arg = arg;
+	evs_st->ops->ev_peek(evs_st, id, query_event, query_change, query_done, q);
+	return q;
+}
+
+void events_export_cancel(events_query *q)
+{
+	q->fn = NULL;
+}
+
+void evhold_take_idle(int64_t before)
+{
+	if (evs_st->ops->ev_take_idle && rooms_store_ok())
+		evs_st->ops->ev_take_idle(evs_st, before, idle_event, evs_load_change, idle_taken, NULL);
+}
+
+void evhold_forget_member(room_member *m)
+{
+	hw_forget(takes, m);
+}
+
+/* The last follower connected here directly left while others are
+ * relayed here: given up as if the relaying server wanted it (it did,
+ * when it relayed); they come back through the routing. */
+void evhold_follower_left(event_ent *e)
+{
+	if (evs_st->ops->ev_release && e->watchers && !direct_follower(e))
+		ev_wanted(NULL, e->id);
+}
+
+void evhold_batch_lost(void)
+{
+	while (pending) {
+		pending_write *p = pending;
+
+		pending = p->next;
+		free(p->ins);
+		free(p->body);
+		free(p);
+	}
+	pending_tail = &pending;
+}
+
+void evhold_init(evhold_handle_fn *handle, evhold_sweep_fn *sweep)
+{
+	handle_fn = handle;
+	sweep_fn = sweep;
+	if (evs_st->ops->ev_take && evs_st->ops->set_events) {
+		store_events ev = {.ev_wanted = ev_wanted, .ev_board = board_told};
+
+		evs_st->ops->set_events(evs_st, &ev);
+		rooms_on_lease_lost(lease_lost);
+		rooms_on_fenced_rewrite(pending_rewrite);
+	}
+}

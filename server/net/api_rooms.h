@@ -1,0 +1,29 @@
+/* api_rooms.h: POST /api/rooms, several rooms at once (PROTOCOL.md, "Your
+ * games"): the body read within its deadline, counted as joins of the
+ * client's address, and answered with what the rooms' holders may see
+ * (rooms_query_start). */
+#ifndef SRV_API_ROOMS_H
+#define SRV_API_ROOMS_H
+
+#include <stddef.h>
+#include <libwebsockets.h>
+
+#include "server/net/http.h"
+
+#define API_ROOMS_PATH "/api/rooms"
+
+/* The request line and headers: 0 to read the body within its deadline
+ * (a refusal found now is answered once the body was read and dropped),
+ * or -1 after an error answered at once (a wrong method, a framing
+ * error, no Content-Length) or to hang up unanswered. */
+int api_rooms_start(struct lws *wsi, http_req *rq);
+/* A chunk of the body (kept, or dropped after a refusal): 0, or -1 to
+ * hang up. */
+int api_rooms_body(http_req *rq, const void *in, size_t len);
+/* The whole body: answered now (-1: hang up once written) or later from
+ * the loop (0: the answer waits in rq for WRITEABLE). */
+int api_rooms_answer(struct lws *wsi, http_req *rq);
+/* rq's request ends: its query is cancelled, its deadline and body gone. */
+void api_rooms_release(http_req *rq);
+
+#endif

@@ -1,0 +1,826 @@
+/* event.c: the rules of a club event as pure decisions (event.h): each
+ * decision reads the event and fills a change; only ev_apply changes it. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/rules/event.h"
+#include "server/rules/trf.h"
+
+const char *ev_strerror(int code)
+{
+	switch (code) {
+	case 0: return "ok";
+	case EV_E_INVAL: return "bad event settings";
+	case EV_E_STATE: return "not possible at this stage of the event";
+	case EV_E_NAME: return "not a valid name";
+	case EV_E_NAME_TAKEN: return "that name is taken in this event";
+	case EV_E_FULL: return "the event is full";
+	case EV_E_LATE: return "late entries are closed";
+	case EV_E_PLAYER: return "no such player";
+	case EV_E_WITHDRAWN: return "the player has withdrawn";
+	case EV_E_FEW: return "at least 2 players are needed";
+	case EV_E_ROUND: return "not a round that can take this result";
+	case EV_E_BOARD: return "no such board";
+	case EV_E_DONE: return "the board has a result";
+	case EV_E_RESULT: return "not a valid result";
+	case EV_E_PENDING: return "a game of the round has no result yet";
+	case EV_E_OVER: return "the event is over";
+	case EV_E_PAIRING: return "the round cannot be paired";
+	case EV_E_NOMEM: return "out of memory";
+	default: return "unknown error";
+	}
+}
+
+/* Seeds in play: what one game's captures can add up to at most. */
+static int kind_seeds(const ev_event *ev)
+{
+	return strcmp(ev->kind, "togyz") == 0 ? 162 : 48;
+}
+
+static int rr_cycles(int format)
+{
+	return format == EV_DOUBLE_ROUND_ROBIN ? 2 : 1;
+}
+
+/* A round robin of n players fits the rounds a pair_event can hold. */
+static int rr_fits(int format, int n)
+{
+	int c = pair_berger_rounds(n);
+	return n < 2 || (c > 0 && c * rr_cycles(format) <= EV_MAX_ROUNDS);
+}
+
+/* An entry withdrawn before the start: no longer part of the event. */
+static int gone(const ev_player *p)
+{
+	return p->withdrawn && p->number == 0;
+}
+
+/* The players in the event now (the field once started). */
+static int in_event(const ev_event *ev)
+{
+	int n = 0;
+	if (ev->state != EV_ENTRY)
+		return ev->nfield;
+	for (int i = 0; i < ev->nentries; i++)
+		n += !gone(&ev->entries[i]);
+	return n;
+}
+
+static int active_in_field(const ev_event *ev)
+{
+	int n = 0;
+	for (int i = 0; i < ev->nfield; i++)
+		n += !ev->entries[ev->field[i]].withdrawn;
+	return n;
+}
+
+static int same_name(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++) {
+		int x = (unsigned char)*a, y = (unsigned char)*b;
+		if (x >= 'A' && x <= 'Z')
+			x += 'a' - 'A';
+		if (y >= 'A' && y <= 'Z')
+			y += 'a' - 'A';
+		if (x != y)
+			return 0;
+	}
+	return *a == *b;
+}
+
+int ev_create(ev_event *ev, const ev_settings *s)
+{
+	char title[EV_TITLE_BYTES + 1] = "";  /* copied whole: no stack bytes after the text */
+	const char *why;
+	const ev_clock *c = &s->clock;
+
+	if (!s->title || proto_text_clean(s->title, strlen(s->title), EV_TITLE_MAX,
+			title, sizeof title, &why) < 0)
+		return EV_E_INVAL;
+	if (!s->kind || (strcmp(s->kind, "oware") != 0 && strcmp(s->kind, "togyz") != 0))
+		return EV_E_INVAL;
+	if (s->format == EV_SWISS) {
+		if (s->rounds < 1 || s->rounds > EV_MAX_ROUNDS)
+			return EV_E_INVAL;
+	} else if (s->format != EV_ROUND_ROBIN && s->format != EV_DOUBLE_ROUND_ROBIN) {
+		return EV_E_INVAL;
+	} else if (s->rounds != 0) {
+		return EV_E_INVAL;
+	}
+	switch (c->kind) {
+	case PROTO_CLOCK_NONE:
+		if (c->initial || c->increment || c->days)
+			return EV_E_INVAL;
+		break;
+	case PROTO_CLOCK_REALTIME:
+		if (c->initial < PROTO_CLOCK_INITIAL_MIN || c->initial > PROTO_CLOCK_INITIAL_MAX
+			|| c->increment < 0 || c->increment > PROTO_CLOCK_INCREMENT_MAX || c->days)
+			return EV_E_INVAL;
+		break;
+	case PROTO_CLOCK_CORRESPONDENCE:
+		if (c->days < PROTO_CLOCK_DAYS_MIN || c->days > PROTO_CLOCK_DAYS_MAX
+			|| c->initial || c->increment)
+			return EV_E_INVAL;
+		break;
+	default:
+		return EV_E_INVAL;
+	}
+	if (s->max_players != 0 && (s->max_players < 2 || s->max_players > EV_MAX_PLAYERS))
+		return EV_E_INVAL;
+	memset(ev, 0, sizeof *ev);
+	memcpy(ev->title, title, sizeof title);
+	snprintf(ev->kind, sizeof ev->kind, "%s", s->kind);
+	ev->format = s->format;
+	ev->total_rounds = s->format == EV_SWISS ? s->rounds : 0;
+	ev->clock = *c;
+	ev->max_players = s->max_players;
+	ev->state = EV_ENTRY;
+	return 0;
+}
+
+static void change_init(ev_change *ch, int op)
+{
+	memset(ch, 0, offsetof(ev_change, boards));
+	ch->op = op;
+	ch->board = -1;
+}
+
+int ev_join_open(const ev_event *ev)
+{
+	int n = in_event(ev);
+	int limit = ev->max_players ? ev->max_players : EV_MAX_PLAYERS;
+
+	if (ev->state == EV_OVER || (ev->state == EV_RUNNING &&
+	    (ev->format != EV_SWISS || 2 * ev->nrounds >= ev->total_rounds)))
+		return 0;
+	return ev->nentries < EV_MAX_ENTRIES && n < limit &&
+	       (ev->format == EV_SWISS || rr_fits(ev->format, n + 1));
+}
+
+int ev_join(const ev_event *ev, const char *name, size_t len, ev_change *ch)
+{
+	char clean[EV_NAME_BYTES + 1] = "";  /* copied whole into the change */
+	const char *why;
+
+	if (ev->state == EV_OVER)
+		return EV_E_OVER;
+	if (ev->state == EV_RUNNING) {
+		if (ev->format != EV_SWISS)
+			return EV_E_STATE;
+		if (2 * ev->nrounds >= ev->total_rounds)
+			return EV_E_LATE;
+	}
+	if (!name || proto_text_clean(name, len, PROTO_NAME_MAX, clean, sizeof clean, &why) < 0
+		|| proto_name_check(clean, &why) < 0)
+		return EV_E_NAME;
+	for (int i = 0; i < ev->nentries; i++)
+		if (!gone(&ev->entries[i]) && same_name(ev->entries[i].name, clean))
+			return EV_E_NAME_TAKEN;
+	int n = in_event(ev);
+	int limit = ev->max_players ? ev->max_players : EV_MAX_PLAYERS;
+	if (ev->nentries >= EV_MAX_ENTRIES || n >= limit
+		|| (ev->format != EV_SWISS && !rr_fits(ev->format, n + 1)))
+		return EV_E_FULL;
+	change_init(ch, EV_OP_JOIN);
+	ch->entry = ev->nentries;
+	memcpy(ch->name, clean, sizeof clean);
+	ch->round = ev->state == EV_RUNNING ? ev->nrounds : 0;
+	return 0;
+}
+
+/* The board of field player f in round r (0-based), or -1. */
+static int board_of(const ev_event *ev, int r, int f)
+{
+	const ev_round *rd = &ev->rounds[r];
+	for (int b = 0; b < rd->nboards; b++)
+		if (rd->boards[b].white == f || rd->boards[b].black == f)
+			return b;
+	return -1;
+}
+
+int ev_withdraw(const ev_event *ev, int entry, ev_change *ch)
+{
+	if (entry < 0 || entry >= ev->nentries)
+		return EV_E_PLAYER;
+	const ev_player *p = &ev->entries[entry];
+	if (p->withdrawn)
+		return EV_E_WITHDRAWN;
+	if (ev->state == EV_OVER)
+		return EV_E_OVER;
+	change_init(ch, EV_OP_WITHDRAW);
+	ch->entry = entry;
+	if (ev->state == EV_RUNNING && p->number) {
+		int r = ev->nrounds - 1;
+		int b = board_of(ev, r, p->number - 1);
+		if (b >= 0 && ev->rounds[r].boards[b].result == EV_RES_NONE) {
+			ch->round = r + 1;
+			ch->board = b;
+		}
+	}
+	return 0;
+}
+
+/* The result codes of a board for white and black as TRF writes them. */
+static void board_codes(const ev_board *b, char *w, char *k)
+{
+	switch (b->result) {
+	case EV_RES_WHITE: *w = '1', *k = '0'; break;
+	case EV_RES_DRAW: *w = '=', *k = '='; break;
+	case EV_RES_BLACK: *w = '0', *k = '1'; break;
+	case EV_RES_WHITE_FF: *w = '+', *k = '-'; break;
+	case EV_RES_BLACK_FF: *w = '-', *k = '+'; break;
+	case EV_RES_DOUBLE_FF: *w = '-', *k = '-'; break;
+	default: *w = ' ', *k = ' '; break;
+	}
+}
+
+static int played_result(char r)
+{
+	return r == EV_RES_WHITE || r == EV_RES_DRAW || r == EV_RES_BLACK;
+}
+
+/* The history of n players (field: their entries by starting rank - 1)
+ * after `rounds` rounds into out. */
+static void build_history(const ev_event *ev, int n, const int16_t *field, int rounds,
+	pair_event *out)
+{
+	out->nplayers = n;
+	out->total_rounds = ev->total_rounds;
+	out->first_color = PAIR_WHITE;
+	for (int i = 0; i < n; i++) {
+		const ev_player *p = &ev->entries[field[i]];
+		pair_player *pl = &out->p[i];
+		pl->rating = 0;
+		pl->nrounds = rounds;
+		for (int r = 0; r < rounds; r++) {
+			pair_game *g = &pl->rounds[r];
+			g->opp = -1;
+			g->color = PAIR_NOCOLOR;
+			g->result = r < p->late ? 'H' : 'Z';
+		}
+	}
+	for (int r = 0; r < rounds; r++) {
+		const ev_round *rd = &ev->rounds[r];
+		for (int b = 0; b < rd->nboards; b++) {
+			const ev_board *bd = &rd->boards[b];
+			pair_game *w = &out->p[bd->white].rounds[r];
+			if (bd->black < 0) {
+				w->result = bd->result;
+				continue;
+			}
+			pair_game *k = &out->p[bd->black].rounds[r];
+			w->opp = bd->black;
+			k->opp = bd->white;
+			board_codes(bd, &w->result, &k->result);
+			if (played_result(bd->result)) {
+				w->color = PAIR_WHITE;
+				k->color = PAIR_BLACK;
+			}
+		}
+	}
+}
+
+void ev_pair_event(const ev_event *ev, int rounds, pair_event *out)
+{
+	build_history(ev, ev->nfield, ev->field, rounds, out);
+}
+
+/* Pairs round `round` (1-based) of the n players of field into ch. */
+static int pair_round(const ev_event *ev, int n, const int16_t *field, int round,
+	ev_change *ch)
+{
+	pair_board pb[EV_MAX_BOARDS];
+	int nb;
+
+	change_init(ch, EV_OP_ROUND);
+	ch->round = round;
+	if (ev->format != EV_SWISS) {
+		nb = pair_berger(n, round, pb);
+		if (nb < 0)
+			return EV_E_FULL;
+	} else {
+		pair_event *pe = malloc(sizeof *pe);
+		size_t wlen = pair_work_size(n);
+		void *work = malloc(wlen);
+		char err[160];
+		int rc;
+		if (!pe || !work) {
+			free(pe);
+			free(work);
+			return EV_E_NOMEM;
+		}
+		build_history(ev, n, field, round - 1, pe);
+		/* A withdrawn player has his round entered ahead: not paired. */
+		for (int i = 0; i < n; i++)
+			if (ev->entries[field[i]].withdrawn) {
+				pair_game *g = &pe->p[i].rounds[round - 1];
+				g->opp = -1;
+				g->color = PAIR_NOCOLOR;
+				g->result = 'Z';
+				pe->p[i].nrounds = round;
+			}
+		rc = pair_dutch(pe, work, wlen, pb, &nb, err, sizeof err);
+		free(work);
+		free(pe);
+		if (rc == PAIR_ENOMEM)
+			return EV_E_NOMEM;
+		if (rc < 0)
+			return EV_E_PAIRING;
+	}
+	ch->nboards = nb;
+	for (int b = 0; b < nb; b++) {
+		ev_board *bd = &ch->boards[b];
+		memset(bd, 0, sizeof *bd);
+		bd->white = pb[b].white;
+		bd->black = pb[b].black;
+		if (bd->black < 0) {
+			bd->result = ev->format == EV_SWISS ? EV_RES_BYE : EV_RES_RR_BYE;
+			continue;
+		}
+		/* A round robin keeps a withdrawn player's games: forfeits. */
+		int ww = ev->entries[field[bd->white]].withdrawn != 0;
+		int bw = ev->entries[field[bd->black]].withdrawn != 0;
+		bd->result = ww && bw ? EV_RES_DOUBLE_FF : ww ? EV_RES_BLACK_FF
+		           : bw ? EV_RES_WHITE_FF : EV_RES_NONE;
+	}
+	return 0;
+}
+
+int ev_start(const ev_event *ev, ev_change *ch)
+{
+	int16_t field[EV_MAX_PLAYERS];
+	int n = 0;
+
+	if (ev->state == EV_OVER)
+		return EV_E_OVER;
+	if (ev->state != EV_ENTRY)
+		return EV_E_STATE;
+	for (int i = 0; i < ev->nentries && n < EV_MAX_PLAYERS; i++)
+		if (!gone(&ev->entries[i]))
+			field[n++] = (int16_t)i;
+	if (n < 2)
+		return EV_E_FEW;
+	if (ev->format != EV_SWISS && !rr_fits(ev->format, n))
+		return EV_E_FULL;
+	return pair_round(ev, n, field, 1, ch);
+}
+
+static int round_complete(const ev_event *ev, int r)
+{
+	const ev_round *rd = &ev->rounds[r];
+	for (int b = 0; b < rd->nboards; b++)
+		if (rd->boards[b].result == EV_RES_NONE)
+			return 0;
+	return 1;
+}
+
+int ev_rounds_complete(const ev_event *ev)
+{
+	int r = 0;
+	while (r < ev->nrounds && round_complete(ev, r))
+		r++;
+	return r;
+}
+
+int ev_result(const ev_event *ev, int by, int round, int board, char result,
+	const int seeds[2], ev_change *ch)
+{
+	int s0 = seeds ? seeds[0] : 0, s1 = seeds ? seeds[1] : 0;
+
+	if (by != EV_BY_ROOM && by != EV_BY_ORGANISER)
+		return EV_E_INVAL;
+	if (ev->state == EV_ENTRY)
+		return EV_E_STATE;
+	if (round < 1 || round > ev->nrounds || (by == EV_BY_ROOM && round != ev->nrounds))
+		return EV_E_ROUND;
+	const ev_round *rd = &ev->rounds[round - 1];
+	if (board < 0 || board >= rd->nboards || rd->boards[board].black < 0)
+		return EV_E_BOARD;
+	if (played_result(result)) {
+		if (s0 < 0 || s1 < 0 || s0 + s1 > kind_seeds(ev))
+			return EV_E_RESULT;
+	} else if (by == EV_BY_ROOM || (result != EV_RES_WHITE_FF && result != EV_RES_BLACK_FF
+			&& result != EV_RES_DOUBLE_FF) || s0 || s1) {
+		return EV_E_RESULT;
+	}
+	if (by == EV_BY_ROOM && rd->boards[board].result != EV_RES_NONE)
+		return EV_E_DONE;
+	change_init(ch, EV_OP_RESULT);
+	ch->round = round;
+	ch->board = board;
+	ch->result = result;
+	ch->seeds[0] = s0;
+	ch->seeds[1] = s1;
+	return 0;
+}
+
+int ev_next(const ev_event *ev, ev_change *ch)
+{
+	if (ev->state == EV_OVER)
+		return EV_E_OVER;
+	if (ev->state != EV_RUNNING)
+		return EV_E_STATE;
+	if (!round_complete(ev, ev->nrounds - 1))
+		return EV_E_PENDING;
+	if (ev->nrounds >= ev->total_rounds
+		|| (ev->format == EV_SWISS && active_in_field(ev) < 2)) {
+		change_init(ch, EV_OP_END);
+		return 0;
+	}
+	return pair_round(ev, ev->nfield, ev->field, ev->nrounds + 1, ch);
+}
+
+int ev_finish(const ev_event *ev, ev_change *ch)
+{
+	if (ev->state == EV_OVER)
+		return EV_E_OVER;
+	if (ev->state != EV_RUNNING)
+		return EV_E_STATE;
+	if (!round_complete(ev, ev->nrounds - 1))
+		return EV_E_PENDING;
+	change_init(ch, EV_OP_END);
+	return 0;
+}
+
+void ev_apply(ev_event *ev, const ev_change *ch)
+{
+	switch (ch->op) {
+	case EV_OP_JOIN: {
+		ev_player *p = &ev->entries[ev->nentries++];
+		memset(p, 0, sizeof *p);
+		memcpy(p->name, ch->name, sizeof p->name);
+		p->late = ch->round;
+		if (ev->state == EV_RUNNING) {
+			ev->field[ev->nfield] = (int16_t)ch->entry;
+			p->number = ++ev->nfield;
+		}
+		break;
+	}
+	case EV_OP_WITHDRAW: {
+		ev_player *p = &ev->entries[ch->entry];
+		p->withdrawn = 1 + ev->nrounds;
+		if (ch->board >= 0) {
+			ev_board *b = &ev->rounds[ch->round - 1].boards[ch->board];
+			b->result = b->white == p->number - 1 ? EV_RES_BLACK_FF : EV_RES_WHITE_FF;
+			b->seeds[0] = b->seeds[1] = 0;
+		}
+		break;
+	}
+	case EV_OP_ROUND:
+		if (ch->round == 1) {
+			for (int i = 0; i < ev->nentries && ev->nfield < EV_MAX_PLAYERS; i++)
+				if (!gone(&ev->entries[i])) {
+					ev->field[ev->nfield] = (int16_t)i;
+					ev->entries[i].number = ++ev->nfield;
+				}
+			if (ev->format != EV_SWISS)
+				ev->total_rounds = pair_berger_rounds(ev->nfield) * rr_cycles(ev->format);
+			ev->state = EV_RUNNING;
+		}
+		ev->rounds[ev->nrounds].nboards = ch->nboards;
+		memcpy(ev->rounds[ev->nrounds].boards, ch->boards, (size_t)ch->nboards * sizeof ch->boards[0]);
+		ev->nrounds++;
+		break;
+	case EV_OP_RESULT: {
+		ev_board *b = &ev->rounds[ch->round - 1].boards[ch->board];
+		b->result = ch->result;
+		b->seeds[0] = (int16_t)ch->seeds[0];
+		b->seeds[1] = (int16_t)ch->seeds[1];
+		break;
+	}
+	case EV_OP_END:
+		ev->state = EV_OVER;
+		break;
+	default:
+		break;
+	}
+}
+
+/* ---- standings ---- */
+
+int ev_tiebreaks(const ev_event *ev, int *tb)
+{
+	int n = 0;
+	if (ev->format == EV_SWISS) {
+		tb[n++] = EV_TB_BH_C1;
+		tb[n++] = EV_TB_BH;
+		tb[n++] = EV_TB_SB;
+	} else {
+		tb[n++] = EV_TB_SB;
+		tb[n++] = EV_TB_DE;
+	}
+	tb[n++] = EV_TB_SEEDS;
+	return n;
+}
+
+const char *ev_tb_name(int tb)
+{
+	switch (tb) {
+	case EV_TB_SB: return "sonneborn_berger";
+	case EV_TB_DE: return "direct_encounter";
+	case EV_TB_BH_C1: return "buchholz_cut1";
+	case EV_TB_BH: return "buchholz";
+	case EV_TB_SEEDS: return "seeds";
+	default: return "?";
+	}
+}
+
+/* What the standings are computed from (too large for some stacks). */
+typedef struct st_work {
+	pair_event pe;
+	int seeds[EV_MAX_PLAYERS];
+} st_work;
+
+static int halves(char result)
+{
+	return pair_result_halves(result);
+}
+
+static int played_code(const pair_game *g)
+{
+	return g->opp >= 0 && (g->result == '1' || g->result == '=' || g->result == '0');
+}
+
+/* a before b: more points, then the tie-breaks, then the starting rank */
+static int ranks_before(const ev_standing *a, const ev_standing *b, int ntb)
+{
+	if (a->points != b->points)
+		return a->points > b->points;
+	for (int t = 0; t < ntb; t++)
+		if (a->tb[t] != b->tb[t])
+			return a->tb[t] > b->tb[t];
+	return a->number < b->number;
+}
+
+/* insertion sort: stable, small fields, no global context for qsort */
+static void sort_standings(ev_standing *out, int n, int ntb)
+{
+	for (int i = 1; i < n; i++) {
+		ev_standing s = out[i];
+		int j = i;
+		while (j > 0 && ranks_before(&s, &out[j - 1], ntb)) {
+			out[j] = out[j - 1];
+			j--;
+		}
+		out[j] = s;
+	}
+}
+
+static int tied(const ev_standing *a, const ev_standing *b, int ntb)
+{
+	if (a->points != b->points)
+		return 0;
+	for (int t = 0; t < ntb; t++)
+		if (a->tb[t] != b->tb[t])
+			return 0;
+	return 1;
+}
+
+/* The direct encounter (round robin, after points and Sonneborn-Berger):
+ * within each group still tied, when every two of them met equally often
+ * (at least once), their points in those games, in quarters. */
+static void direct_encounter(const pair_event *pe, int rounds, ev_standing *out, int n, int t)
+{
+	for (int a = 0; a < n;) {
+		int z = a + 1;
+		while (z < n && tied(&out[a], &out[z], t))
+			z++;
+		if (z - a >= 2) {
+			int met = -1, ok = 1;
+			for (int i = a; i < z && ok; i++)
+				for (int j = i + 1; j < z && ok; j++) {
+					int m = 0;
+					const pair_player *pl = &pe->p[out[i].number - 1];
+					for (int r = 0; r < rounds; r++)
+						m += pl->rounds[r].opp == out[j].number - 1;
+					if (met < 0)
+						met = m;
+					ok = m >= 1 && m == met;
+				}
+			for (int i = a; i < z && ok; i++) {
+				const pair_player *pl = &pe->p[out[i].number - 1];
+				int s = 0;
+				for (int r = 0; r < rounds; r++)
+					for (int j = a; j < z; j++)
+						if (pl->rounds[r].opp == out[j].number - 1)
+							s += halves(pl->rounds[r].result);
+				out[i].tb[t] = 2 * s;
+			}
+		}
+		a = z;
+	}
+}
+
+int ev_standings(const ev_event *ev, ev_standing *out)
+{
+	int n = ev->nfield, R = ev_rounds_complete(ev);
+	int tbs[EV_TB_MAX], ntb = ev_tiebreaks(ev, tbs);
+	st_work *w = malloc(sizeof *w);
+	if (!w)
+		return EV_E_NOMEM;
+	pair_event *pe = &w->pe;
+	int pts[EV_MAX_PLAYERS], adj[EV_MAX_PLAYERS];
+
+	build_history(ev, n, ev->field, R, pe);
+	memset(w->seeds, 0, sizeof w->seeds);
+	for (int r = 0; r < R; r++)
+		for (int b = 0; b < ev->rounds[r].nboards; b++) {
+			const ev_board *bd = &ev->rounds[r].boards[b];
+			if (bd->black >= 0 && played_result(bd->result)) {
+				w->seeds[bd->white] += bd->seeds[0];
+				w->seeds[bd->black] += bd->seeds[1];
+			}
+		}
+	/* Points, and the score an opponent's unplayed rounds count as draws
+	 * in (C.07, the 2009 rule: "all unplayed games in which players are
+	 * indirectly involved are considered to have been drawn"). */
+	for (int i = 0; i < n; i++) {
+		pts[i] = adj[i] = 0;
+		for (int r = 0; r < R; r++) {
+			const pair_game *g = &pe->p[i].rounds[r];
+			pts[i] += halves(g->result);
+			adj[i] += played_code(g) ? halves(g->result) : 1;
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		ev_standing *s = &out[i];
+		const ev_player *p = &ev->entries[ev->field[i]];
+		memset(s, 0, sizeof *s);
+		s->entry = ev->field[i];
+		s->number = i + 1;
+		s->points = 2 * pts[i];
+		s->withdrawn = p->withdrawn != 0;
+		int bh = 0, low = 0, sb = 0, before = 0;
+		for (int r = 0; r < R; r++) {
+			const pair_game *g = &pe->p[i].rounds[r];
+			int res = halves(g->result), c;
+			if (g->opp >= 0) {
+				s->games++;
+				s->wins += res == 2;
+				s->draws += res == 1;
+				s->losses += res == 0;
+			}
+			if (ev->format != EV_SWISS) {
+				/* A round robin's forfeits count as games against that
+				 * opponent; its bye counts nothing. */
+				if (g->opp >= 0)
+					sb += res * pts[g->opp];
+			} else {
+				/* A round without an opponent over the board: the virtual
+				 * opponent of C.07 (2009), as many points as the player
+				 * before the round, the round's result the other way,
+				 * then a draw each round after it. */
+				c = played_code(g) ? adj[g->opp] : before + (2 - res) + (R - 1 - r);
+				bh += c;
+				if (r == 0 || c < low)
+					low = c;
+				sb += res * c;
+			}
+			before += res;
+		}
+		for (int t = 0; t < ntb; t++) {
+			switch (tbs[t]) {
+			case EV_TB_SB: s->tb[t] = sb; break;
+			case EV_TB_BH: s->tb[t] = 2 * bh; break;
+			case EV_TB_BH_C1: s->tb[t] = R ? 2 * (bh - low) : 0; break;
+			case EV_TB_SEEDS: s->tb[t] = 4 * w->seeds[i]; break;
+			default: s->tb[t] = 0; break;
+			}
+		}
+	}
+	if (ev->format != EV_SWISS) {
+		sort_standings(out, n, 1);
+		direct_encounter(pe, R, out, n, 1);
+	}
+	sort_standings(out, n, ntb);
+	for (int a = 0; a < n;) {
+		int z = a + 1;
+		while (z < n && tied(&out[a], &out[z], ntb))
+			z++;
+		for (int i = a; i < z; i++) {
+			out[i].place = a + 1;
+			out[i].place_last = z;
+		}
+		a = z;
+	}
+	free(w);
+	return n;
+}
+
+/* ---- exports ---- */
+
+/* A name cut to at most max bytes, not inside a UTF-8 sequence. */
+static void cut_name(char *dst, const char *src, size_t max)
+{
+	size_t len = strlen(src);
+	if (len > max) {
+		len = max;
+		while (len > 0 && ((unsigned char)src[len] & 0xC0) == 0x80)
+			len--;
+	}
+	memcpy(dst, src, len);
+	dst[len] = 0;
+}
+
+long ev_trf(const ev_event *ev, char *buf, size_t cap)
+{
+	trf_file *f = malloc(sizeof *f);
+	ev_standing *st = malloc(EV_MAX_PLAYERS * sizeof *st);
+	long len = -1;
+	if (!f || !st)
+		goto done;
+	memset(f, 0, sizeof *f);
+	cut_name(f->title, ev->title, TRF_TITLE_LEN);
+	for (int i = 0; i < ev->nfield; i++)
+		cut_name(f->names[i], ev->entries[ev->field[i]].name, TRF_NAME_LEN);
+	ev_pair_event(ev, ev_rounds_complete(ev), &f->ev);
+	int n = ev_standings(ev, st);
+	if (n < 0)
+		goto done;
+	size_t at = trf_write(f, buf, cap);
+	len = (long)at;
+	if (at >= cap)
+		goto done;
+	/* trf_write ranks by points alone: the rank column (86-89) gets the
+	 * standings' place with its tie-breaks. */
+	int place[EV_MAX_PLAYERS];
+	for (int i = 0; i < n; i++)
+		place[st[i].number - 1] = st[i].place;
+	for (char *line = buf; line && *line;) {
+		char *end = strchr(line, '\n');
+		size_t ll = end ? (size_t)(end - line) : strlen(line);
+		if (ll >= 89 && strncmp(line, "001 ", 4) == 0) {
+			int num = atoi(line + 4);
+			if (num >= 1 && num <= n) {
+				char tmp[8];
+				snprintf(tmp, sizeof tmp, "%4d", place[num - 1]);
+				memcpy(line + 85, tmp, 4);
+			}
+		}
+		line = end ? end + 1 : NULL;
+	}
+done:
+	free(st);
+	free(f);
+	return len;
+}
+
+/* appends like snprintf, counting what would not fit */
+static void put(char *buf, size_t cap, size_t *at, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void put(char *buf, size_t cap, size_t *at, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(*at < cap ? buf + *at : NULL, *at < cap ? cap - *at : 0, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*at += (size_t)n;
+}
+
+/* A value in quarter points as text: 3, 2.5, 6.25. */
+static void put_quarters(char *buf, size_t cap, size_t *at, int q)
+{
+	static const char *const frac[] = { "", ".25", ".5", ".75" };
+	put(buf, cap, at, ",%d%s", q / 4, frac[q % 4]);
+}
+
+long ev_csv(const ev_event *ev, char *buf, size_t cap)
+{
+	ev_standing *st = malloc(EV_MAX_PLAYERS * sizeof *st);
+	int tbs[EV_TB_MAX], ntb = ev_tiebreaks(ev, tbs);
+	size_t at = 0;
+	if (!st)
+		return -1;
+	int n = ev_standings(ev, st);
+	if (n < 0) {
+		free(st);
+		return -1;
+	}
+	if (cap)
+		buf[0] = 0;
+	put(buf, cap, &at, "place,number,name,points");
+	for (int t = 0; t < ntb; t++)
+		put(buf, cap, &at, ",%s", ev_tb_name(tbs[t]));
+	put(buf, cap, &at, ",games,wins,draws,losses,withdrawn\r\n");
+	for (int i = 0; i < n; i++) {
+		const ev_standing *s = &st[i];
+		if (s->place_last > s->place)
+			put(buf, cap, &at, "%d-%d", s->place, s->place_last);
+		else
+			put(buf, cap, &at, "%d", s->place);
+		put(buf, cap, &at, ",%d,\"", s->number);
+		for (const char *c = ev->entries[s->entry].name; *c; c++)
+			put(buf, cap, &at, "%s%c", *c == '"' ? "\"" : "", *c);
+		put(buf, cap, &at, "\"");
+		put_quarters(buf, cap, &at, s->points);
+		for (int t = 0; t < ntb; t++)
+			put_quarters(buf, cap, &at, s->tb[t]);
+		put(buf, cap, &at, ",%d,%d,%d,%d,%d\r\n", s->games, s->wins, s->draws, s->losses,
+			s->withdrawn);
+	}
+	free(st);
+	return (long)at;
+}
