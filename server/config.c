@@ -47,9 +47,9 @@ static const struct opt {
 	{"port", "OW_PORT", T_INT, offsetof(srv_config, port), 0, 65535, "8080", "TCP port"},
 	{"listen", "OW_LISTEN", T_STR, offsetof(srv_config, listen), 0, 0, NULL,
 	 "address or interface to listen on (default: all)"},
-	{"unix", "OW_UNIX", T_STR, offsetof(srv_config, unix_path), 0, 0, NULL,
+	{"unix", "OW_UNIX", T_STR, offsetof(srv_config, net.unix_path), 0, 0, NULL,
 	 "listen on this unix socket path instead of TCP"},
-	{"web-root", "OW_WEB_ROOT", T_STR, offsetof(srv_config, web_root), 0, 0, NULL,
+	{"web-root", "OW_WEB_ROOT", T_STR, offsetof(srv_config, net.web_root), 0, 0, NULL,
 	 "folder of the static web client (default: PREFIX/share/oware-rooms/web "
 	 "beside an installed owared, else ./web)"},
 	{"db", "OW_DB", T_STR, offsetof(srv_config, db), 0, 0, "./data/oware.db", "SQLite database"},
@@ -68,26 +68,26 @@ static const struct opt {
 	 " third of it); after a server dies, its rooms move within about this time"},
 	{"log-level", "OW_LOG_LEVEL", T_STR, offsetof(srv_config, log_level), 0, 0, "info",
 	 "error, warn, info or debug"},
-	{"allow-origin", "OW_ALLOW_ORIGIN", T_STR, offsetof(srv_config, allow_origin), 0, 0, NULL,
+	{"allow-origin", "OW_ALLOW_ORIGIN", T_STR, offsetof(srv_config, net.allow_origin), 0, 0, NULL,
 	 "comma-separated WebSocket origins allowed besides the request's own host, or *"},
-	{"metrics-from", "OW_METRICS_FROM", T_STR, offsetof(srv_config, metrics_from), 0, 0, NULL,
+	{"metrics-from", "OW_METRICS_FROM", T_STR, offsetof(srv_config, net.metrics_from), 0, 0, NULL,
 	 "comma-separated client addresses allowed to read /metrics, e.g. 127.0.0.1,::1 "
 	 "(default: everyone)"},
-	{"follow-links", "OW_FOLLOW_LINKS", T_BOOL, offsetof(srv_config, follow_links), 0, 1, "0",
+	{"follow-links", "OW_FOLLOW_LINKS", T_BOOL, offsetof(srv_config, net.follow_links), 0, 1, "0",
 	 "serve files through symbolic links that lead out of the web root"},
-	{"trust-proxy", "OW_TRUST_PROXY", T_BOOL, offsetof(srv_config, trust_proxy), 0, 1, "0",
+	{"trust-proxy", "OW_TRUST_PROXY", T_BOOL, offsetof(srv_config, net.trust_proxy), 0, 1, "0",
 	 "take the client address from X-Forwarded-For"},
 	{"sync", "OW_SYNC", T_SYNC, offsetof(srv_config, sync_full), 0, 1, "full",
 	 "SQLite synchronous mode: full (survives power loss) or normal"},
 	{"abandon-seconds", "OW_ABANDON_SECONDS", T_MS, offsetof(srv_config, rooms.lim.abandon_ms),
 	 1, 86400 * 30, "300", "absence on one's own turn before the opponent may claim"},
-	{"max-message", "OW_MAX_MESSAGE", T_INT, offsetof(srv_config, max_message),
+	{"max-message", "OW_MAX_MESSAGE", T_INT, offsetof(srv_config, net.max_message),
 	 256, 1 << 20, "8192", "largest client message in bytes"},
-	{"max-msgs-per-sec", "OW_MAX_MSGS_PER_SEC", T_INT, offsetof(srv_config, max_msgs_per_sec),
+	{"max-msgs-per-sec", "OW_MAX_MSGS_PER_SEC", T_INT, offsetof(srv_config, net.max_msgs_per_sec),
 	 1, 100000, "20", "messages per second per connection"},
-	{"max-conns-per-ip", "OW_MAX_CONNS_PER_IP", T_INT, offsetof(srv_config, max_conns_per_ip),
+	{"max-conns-per-ip", "OW_MAX_CONNS_PER_IP", T_INT, offsetof(srv_config, net.max_conns_per_ip),
 	 1, 1000000, "32", "WebSocket connections per client address"},
-	{"max-sockets-per-ip", "OW_MAX_SOCKETS_PER_IP", T_INT, offsetof(srv_config, max_sockets_per_ip),
+	{"max-sockets-per-ip", "OW_MAX_SOCKETS_PER_IP", T_INT, offsetof(srv_config, net.max_sockets_per_ip),
 	 1, 1000000, "256", "connections of any kind (HTTP, idle or slow ones included) per client address"},
 	{"rooms-per-ip-per-min", "OW_ROOMS_PER_IP_PER_MIN", T_INT,
 	 offsetof(srv_config, rooms.rooms_per_ip_per_min), 1, 1000000, "20",
@@ -108,16 +108,16 @@ static const struct opt {
 	 1, 10000000, "20000", "rooms held in total"},
 	{"max-spectators", "OW_MAX_SPECTATORS", T_UINT, offsetof(srv_config, rooms.lim.max_spectators),
 	 0, 100000, "50", "spectators per room"},
-	{"max-queue", "OW_MAX_QUEUE", T_INT, offsetof(srv_config, max_queue),
+	{"max-queue", "OW_MAX_QUEUE", T_INT, offsetof(srv_config, net.max_queue),
 	 2, 100000, "64", "outgoing messages queued per client before it is dropped"},
-	{"max-connections", "OW_MAX_CONNECTIONS", T_INT, offsetof(srv_config, max_connections),
+	{"max-connections", "OW_MAX_CONNECTIONS", T_INT, offsetof(srv_config, net.max_connections),
 	 16, 1000000, "30000", "file descriptors for connections in total"},
-	{"max-handshakes", "OW_MAX_HANDSHAKES", T_INT, offsetof(srv_config, max_handshakes),
+	{"max-handshakes", "OW_MAX_HANDSHAKES", T_INT, offsetof(srv_config, net.max_handshakes),
 	 1, 65535, "256", "connections whose request headers are read at once (16 KiB each);"
 	 " more wait their turn"},
-	{"ping-seconds", "OW_PING_SECONDS", T_INT, offsetof(srv_config, ping_seconds),
+	{"ping-seconds", "OW_PING_SECONDS", T_INT, offsetof(srv_config, net.ping_seconds),
 	 1, 3600, "30", "idle seconds before a ping"},
-	{"hangup-seconds", "OW_HANGUP_SECONDS", T_INT, offsetof(srv_config, hangup_seconds),
+	{"hangup-seconds", "OW_HANGUP_SECONDS", T_INT, offsetof(srv_config, net.hangup_seconds),
 	 2, 7200, "50", "idle seconds before hanging up"},
 	{"expire-unfinished", "OW_EXPIRE_UNFINISHED", T_INT, offsetof(srv_config, rooms.expire_unfinished),
 	 1, 2000000000, "2592000", "seconds an unfinished room may sit idle (default 30 days)"},
@@ -253,8 +253,8 @@ int config_load(srv_config *c, int argc, char **argv)
 		if (set(c, &opts[i], val, "option") < 0)
 			return -1;
 	}
-	if (!c->web_root)
-		c->web_root = default_web_root();
+	if (!c->net.web_root)
+		c->net.web_root = default_web_root();
 	if (c->store && !strncmp(c->store, "sqlite:", 7) && c->store[7])
 		c->db = c->store + 7;
 	else if (c->store && (!strncmp(c->store, "postgresql://", 13) ||
@@ -264,7 +264,7 @@ int config_load(srv_config *c, int argc, char **argv)
 		fprintf(stderr, "owared: --store: bad value (sqlite:PATH or postgresql://...)\n");
 		return -1;
 	}
-	if (c->hangup_seconds <= c->ping_seconds) {
+	if (c->net.hangup_seconds <= c->net.ping_seconds) {
 		fprintf(stderr, "owared: --hangup-seconds must exceed --ping-seconds\n");
 		return -1;
 	}

@@ -16,6 +16,7 @@
 #include "server/net/files.h"
 #include "server/net/gate.h"
 #include "server/net/http.h"
+#include "server/net/metrics.h"
 #include "server/base/iptable.h"
 #include "server/base/log.h"
 #include "server/net/net.h"
@@ -147,10 +148,10 @@ static void raise_fd_limit(void)
 		setrlimit(RLIMIT_NOFILE, &rl);
 	}
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
-	    rl.rlim_cur < (rlim_t)cfg.max_connections + 64)
+	    rl.rlim_cur < (rlim_t)cfg.net.max_connections + 64)
 		log_event(LOG_WARN, "fd_limit", "open_files=%llu max_connections=%d"
 		          " (raise the limit, e.g. LimitNOFILE= in systemd)",
-		          (unsigned long long)rl.rlim_cur, cfg.max_connections);
+		          (unsigned long long)rl.rlim_cur, cfg.net.max_connections);
 	/* One address may hold at most half the descriptors left for
 	 * connections (net.c keeps NET_FD_RESERVE): never all of them. */
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
@@ -158,16 +159,16 @@ static void raise_fd_limit(void)
 
 		if (half < 1)
 			half = 1;
-		if (cfg.max_sockets_per_ip > half || cfg.max_conns_per_ip > half) {
+		if (cfg.net.max_sockets_per_ip > half || cfg.net.max_conns_per_ip > half) {
 			log_event(LOG_WARN, "fd_limit", "open_files=%llu max_sockets_per_ip=%d"
 			          " max_conns_per_ip=%d clamped_to=%ld (half the descriptors left"
 			          " after %d kept back; raise the open-files limit)",
-			          (unsigned long long)rl.rlim_cur, cfg.max_sockets_per_ip,
-			          cfg.max_conns_per_ip, half, NET_FD_RESERVE);
-			if (cfg.max_sockets_per_ip > half)
-				cfg.max_sockets_per_ip = (int)half;
-			if (cfg.max_conns_per_ip > half)
-				cfg.max_conns_per_ip = (int)half;
+			          (unsigned long long)rl.rlim_cur, cfg.net.max_sockets_per_ip,
+			          cfg.net.max_conns_per_ip, half, NET_FD_RESERVE);
+			if (cfg.net.max_sockets_per_ip > half)
+				cfg.net.max_sockets_per_ip = (int)half;
+			if (cfg.net.max_conns_per_ip > half)
+				cfg.net.max_conns_per_ip = (int)half;
 		}
 	}
 }
@@ -178,7 +179,7 @@ static void raise_fd_limit(void)
 
 static int64_t keepalive_period_ms(void)
 {
-	int64_t ms = (int64_t)cfg.ping_seconds * 250;
+	int64_t ms = (int64_t)cfg.net.ping_seconds * 250;
 
 	return ms > 1000 ? 1000 : ms < 250 ? 250 : ms;
 }
@@ -218,7 +219,7 @@ static int relay_address(int port, char *out, size_t cap)
 
 	if (cfg.relay_address)
 		return snprintf(out, cap, "%s", cfg.relay_address) < (int)cap;
-	if (cfg.unix_path)
+	if (cfg.net.unix_path)
 		return 0;
 	if (l && inet_pton(AF_INET, l, &a4) == 1 && a4.s_addr != htonl(INADDR_ANY))
 		return snprintf(out, cap, "%s:%d", l, port) < (int)cap;
@@ -284,8 +285,8 @@ static store *store_open(char *err, size_t cap)
 	if (!cfg.pg)
 		return store_sqlite_open(cfg.db, cfg.sync_full, err, cap);
 	gethostname(host, sizeof host - 1);
-	if (cfg.unix_path)
-		snprintf(node, sizeof node, "%s:%s", host, cfg.unix_path);
+	if (cfg.net.unix_path)
+		snprintf(node, sizeof node, "%s:%s", host, cfg.net.unix_path);
 	else if (cfg.port)
 		snprintf(node, sizeof node, "%s:%d", host, cfg.port);
 	else /* a port of the kernel's choice: not the same at a restart */
@@ -334,7 +335,7 @@ static struct lws_context *context_new(void)
 	 * a burst of handshakes would leave the heap as large as their number
 	 * at once. More than --max-handshakes wait their turn (lws gives each
 	 * 10 s at most to send its headers). */
-	info.max_http_header_pool = (unsigned short)cfg.max_handshakes;
+	info.max_http_header_pool = (unsigned short)cfg.net.max_handshakes;
 	c = lws_create_context(&info);
 	if (c)
 		files_init(c);
@@ -354,16 +355,16 @@ static int listen_start(void)
 	char relay[96];
 	int port;
 
-	mounts_init(cfg.web_root);
+	mounts_init(cfg.net.web_root);
 	memset(&info, 0, sizeof info);
 	info.pprotocols = protocols;
 	info.mounts = &m_api_rooms;
 	info.vhost_name = "oware";
 	info.retry_and_idle_policy = &retry;
 	info.keepalive_timeout = 30;
-	if (cfg.unix_path) {
+	if (cfg.net.unix_path) {
 		info.options |= LWS_SERVER_OPTION_UNIX_SOCK;
-		info.iface = cfg.unix_path;
+		info.iface = cfg.net.unix_path;
 		info.unix_socket_perms = NULL;
 	} else {
 		info.port = cfg.port; /* 0: any free port, logged below */
@@ -375,7 +376,7 @@ static int listen_start(void)
 	vh = lws_create_vhost(ctx, &info);
 	if (!vh) {
 		log_event(LOG_ERROR, "start_failed", "error=\"cannot listen on %s port %d\"",
-		          cfg.unix_path ? cfg.unix_path
+		          cfg.net.unix_path ? cfg.net.unix_path
 		          : cfg.listen ? cfg.listen : "*", cfg.port);
 		return -1;
 	}
@@ -463,7 +464,9 @@ int main(int argc, char **argv)
 	lws_set_log_level(LLL_ERR | LLL_WARN, lws_log);
 	signal(SIGPIPE, SIG_IGN);
 	raise_fd_limit();
-	net_init(&cfg);
+	net_init(&cfg.net);
+	http_init();
+	metrics_init();
 	if (fault_init() < 0)
 		return 1;
 	/* The loop first: the PostgreSQL store lives on it. */
@@ -486,6 +489,7 @@ int main(int argc, char **argv)
 	}
 	cfg.events.rooms_per_ip_per_min = cfg.rooms.rooms_per_ip_per_min;
 	cfg.events.joins_per_ip_per_min = cfg.rooms.joins_per_ip_per_min;
+	cfg.net.joins_per_ip_per_min = cfg.rooms.joins_per_ip_per_min;
 	events_init(&cfg.events, st, &net_rooms_io);
 	/* Before listening: no connection sees the rooms half restored. */
 	restored = rooms_restore();
@@ -505,9 +509,8 @@ int main(int argc, char **argv)
 	timers_start();
 	/* The PostgreSQL URI may hold a password: only the store's kind. */
 	log_event(LOG_INFO, "listening", "port=%d listen=%s unix=%s web_root=%s db=%s rooms=%d",
-	          port, cfg.listen ? cfg.listen : "*",
-	          cfg.unix_path ? cfg.unix_path : "-", cfg.web_root, cfg.pg ? "postgresql" : cfg.db,
-	          restored);
+	          port, cfg.listen ? cfg.listen : "*", cfg.net.unix_path ? cfg.net.unix_path : "-",
+	          cfg.net.web_root, cfg.pg ? "postgresql" : cfg.db, restored);
 	serve();
 	rc = drain();
 	events_free_all();

@@ -1,6 +1,6 @@
 # server/: owared, the room server (static files + `oware.v1` WebSocket rooms).
 SERVER_SRC := server/main.c server/config.c \
-	server/net/net.c server/net/relay.c server/net/http.c server/net/gate.c \
+	server/net/net.c server/net/conn.c server/net/respond.c server/net/relay.c server/net/http.c server/net/gate.c \
 	server/net/api_rooms.c server/net/files.c server/net/metrics.c \
 	server/events/events.c server/events/events_hold.c \
 	server/rooms/rooms.c server/rooms/rooms_batch.c server/rooms/rooms_hold.c \

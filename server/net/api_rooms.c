@@ -9,7 +9,7 @@
 #include "server/base/clock.h"
 #include "server/base/iptable.h"
 #include "server/base/log.h"
-#include "server/net/net_int.h"
+#include "server/net/conn.h"
 
 #define API_BODY_MAX 16384 /* 50 entries of the longest ids and tokens fit */
 #define API_DISCARD_MAX (1 << 20) /* a longer body is not even read: hang up */
@@ -213,7 +213,7 @@ int api_rooms_answer(struct lws *wsi, http_req *rq)
 	ip = ip_get(addr);
 	if (!ip)
 		return -1;
-	if (ip_join_allow_n(ip, now_ms(), net_cfg->rooms.joins_per_ip_per_min, n ? n : 1) < 0) {
+	if (ip_join_allow_n(ip, now_ms(), net_cfg->joins_per_ip_per_min, n ? n : 1) < 0) {
 		net_counters.errors[PROTO_E_RATE_LIMITED]++;
 		return api_error(wsi, rq, 429, "rate_limited",
 		                 "too many joins from this address; wait a minute");

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <libwebsockets.h>
 
-#include "server/net/http.h"
+#include "server/net/respond.h"
 
 #define API_ROOMS_PATH "/api/rooms"
 

@@ -14,7 +14,7 @@
 #include "server/net/files.h"
 #include "server/base/iptable.h"
 #include "server/base/log.h"
-#include "server/net/net_int.h"
+#include "server/net/conn.h"
 
 /* The codings of a precompressed copy, in the order they are preferred. */
 enum { ENC_NONE, ENC_GZIP, ENC_BR };

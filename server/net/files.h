@@ -7,7 +7,7 @@
 
 #include <libwebsockets.h>
 
-#include "server/net/http.h"
+#include "server/net/respond.h"
 
 /* Makes lws serve a fresh file.br or file.gz in place of file to clients
  * that accept it (call once the context exists). */

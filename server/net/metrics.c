@@ -9,7 +9,8 @@
 #include "server/net/gate.h"
 #include "server/events/events.h"
 #include "server/net/metrics.h"
-#include "server/net/net_int.h"
+#include "server/net/net.h"
+#include "server/net/conn.h"
 #include "server/net/relay.h"
 
 static int64_t start_ms;

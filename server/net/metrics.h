@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <libwebsockets.h>
 
-/* Notes the start time for uptimes (net_init). */
+/* Notes the start time for uptimes (main). */
 void metrics_init(void);
 /* /healthz's JSON into b (at most cap bytes, cut short if longer):
  * its length; *status 200 while the store can write, else 503. */

@@ -1,8 +1,8 @@
-/* net.c: the `oware.v1` WebSocket transport: connections, their set-up
- * and one teardown, reassembly and limits of what they send, the bounded
- * queue of what they are sent (released by the rooms' commits), and the
- * keepalive sweep. Relays to other servers are relay.c's, the HTTP
- * protocol http.c's. */
+/* net.c: the `oware.v1` WebSocket protocol: connections, their set-up
+ * and one teardown, reassembly and limits of what they send, what the
+ * rooms reach them with (rooms_io), and the keepalive sweep. Their queues
+ * are conn.c's, relays to other servers relay.c's, the HTTP protocol
+ * http.c's. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,19 +13,15 @@
 #include <linux/tcp.h>
 
 #include "server/base/clock.h"
-#include "server/net/http.h"
+#include "server/net/net.h"
+#include "server/net/gate.h"
 #include "server/base/iptable.h"
 #include "server/base/log.h"
-#include "server/net/metrics.h"
 #include "server/events/events.h"
-#include "server/net/net_int.h"
 #include "server/net/relay.h"
 #include "server/base/sha256.h"
 
-const srv_config *net_cfg;
-net_stats net_counters;
 static int connections;
-static int stopping;
 
 static int64_t rx_bytes(const struct conn *c);
 
@@ -37,177 +33,7 @@ static conn *conn_of(room_member *m)
 /* Every live WebSocket connection, for the keepalive sweep, and where its
  * next slice starts (NULL: a new pass from the head). */
 static conn *all_conns, *sweep_at;
-/* Connections given messages during this loop pass: net_send_ready()
- * writes them out once the pass's writes are committed. */
-static conn *ready_conns;
 
-static void ready_link(conn *c)
-{
-	if (c->ready_pprev)
-		return;
-	c->ready_next = ready_conns;
-	if (ready_conns)
-		ready_conns->ready_pprev = &c->ready_next;
-	ready_conns = c;
-	c->ready_pprev = &ready_conns;
-}
-
-static void ready_unlink(conn *c)
-{
-	if (!c->ready_pprev)
-		return;
-	*c->ready_pprev = c->ready_next;
-	if (c->ready_next)
-		c->ready_next->ready_pprev = c->ready_pprev;
-	c->ready_next = NULL;
-	c->ready_pprev = NULL;
-}
-
-/* ---- outgoing ---- */
-
-static jw msg_out;
-
-/* A shared buffer holding w's text; NULL if w failed or out of memory.
- * The caller holds one reference; msgbuf_put() releases it. */
-msgbuf *msgbuf_text(const char *text, size_t len)
-{
-	msgbuf *b = malloc(sizeof *b + LWS_PRE + len);
-
-	if (b) {
-		b->refs = 1;
-		b->len = len;
-		memcpy(b->data + LWS_PRE, text, len);
-	}
-	return b;
-}
-
-msgbuf *msgbuf_from(const jw *w)
-{
-	return w->oom ? NULL : msgbuf_text(w->buf, w->len);
-}
-
-void msgbuf_put(msgbuf *b)
-{
-	if (b && --b->refs == 0)
-		free(b);
-}
-
-void queue_clear(conn *c)
-{
-	while (c->qlen) {
-		msgbuf_put(c->q[c->qhead].b);
-		c->qhead = (c->qhead + 1) % c->qcap;
-		c->qlen--;
-	}
-}
-
-/* Makes room for one more entry in c's ring: most clients never have more
- * than a few messages waiting, so the ring starts small and doubles, in
- * order, up to --max-queue. 0, or -1 when out of memory. */
-#define QUEUE_FIRST 4
-
-static int queue_grow(conn *c)
-{
-	int cap = c->qcap ? c->qcap * 2 : QUEUE_FIRST;
-	qent *q;
-
-	if (c->qlen < c->qcap)
-		return 0;
-	if (cap > net_cfg->max_queue)
-		cap = net_cfg->max_queue;
-	q = malloc((size_t)cap * sizeof *q);
-	if (!q)
-		return -1;
-	for (int i = 0; i < c->qlen; i++)
-		q[i] = c->q[(c->qhead + i) % c->qcap];
-	free(c->q);
-	c->q = q;
-	c->qhead = 0;
-	c->qcap = cap;
-	return 0;
-}
-
-/* Closes c with a close code and reason (a static string) once its queue
- * is drained. */
-void conn_close(conn *c, int code, const char *why)
-{
-	if (c->close_code)
-		return;
-	c->close_code = code;
-	c->close_why = why;
-	lws_callback_on_writable(c->wsi);
-}
-
-/* Queues one shared buffer for c (taking a reference of its own), to
- * leave once commit seq is done; a full queue drops c as a laggard.
- * Nothing is sent to a connection that is closing. */
-void conn_send_buf(conn *c, msgbuf *b, uint64_t seq, int state)
-{
-	if (!b || c->close_code || !c->live)
-		return;
-	if (state && c->qlen && (state == 2 || c->qlen >= net_cfg->max_queue / 2) &&
-	    c->q[(c->qhead + c->qlen - 1) % c->qcap].state &&
-	    (c->q[(c->qhead + c->qlen - 1) % c->qcap].seq >= seq || seq <= rooms_committed())) {
-		/* A reader this far behind gets the newest state in place of the
-		 * one it has not read yet (a state says all there is): others'
-		 * comings and goings never fill its queue. (Not when the new one
-		 * waits for a commit the old one does not: a lost batch would
-		 * then take both.) */
-		qent *tail = &c->q[(c->qhead + c->qlen - 1) % c->qcap];
-
-		b->refs++;
-		msgbuf_put(tail->b);
-		*tail = (qent){b, seq, 1};
-		return;
-	}
-	if (c->qlen == net_cfg->max_queue) {
-		/* A laggard: drop what it has not read and let it go. */
-		net_counters.dropped_slow++;
-		log_limited(LOG_WARN, "client_dropped", c->addr, "reason=slow addr=%s queue=%d", c->addr,
-		            c->qlen);
-		queue_clear(c);
-		conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too slow");
-		/* Its socket may never drain enough for the close frame. */
-		lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, 2);
-		return;
-	}
-	if (queue_grow(c) < 0) {
-		log_event(LOG_ERROR, "send_failed", "addr=%s error=\"out of memory\"", c->addr);
-		conn_close(c, LWS_CLOSE_STATUS_UNEXPECTED_CONDITION, "out of memory");
-		return;
-	}
-	b->refs++;
-	c->q[(c->qhead + c->qlen) % c->qcap] = (qent){b, seq, state};
-	c->qlen++;
-	ready_link(c);
-}
-
-/* Queues the text of w for c to leave once commit seq is done. */
-static void conn_send(conn *c, const jw *w, uint64_t seq)
-{
-	msgbuf *b = msgbuf_from(w);
-
-	if (!b) {
-		log_event(LOG_ERROR, "send_failed", "addr=%s error=\"out of memory\"", c->addr);
-		return;
-	}
-	conn_send_buf(c, b, seq, 0);
-	msgbuf_put(b);
-}
-
-/* Sends an error {code, message} to c and counts it. An error shows no
- * change of a room: it need not wait for a commit. */
-void conn_error(conn *c, int code, const char *message)
-{
-	if (code > 0 && code < PROTO_E_COUNT)
-		net_counters.errors[code]++;
-	log_limited(code == PROTO_E_INTERNAL ? LOG_ERROR : LOG_INFO, "client_error", c->addr,
-	            "code=%s room=%s addr=%s", proto_err_code(code), rooms_member_room(&c->m),
-	            c->addr);
-	jw_reset(&msg_out);
-	proto_error_write(&msg_out, code, message);
-	conn_send(c, &msg_out, rooms_committed());
-}
 
 /* ---- what the rooms call (rooms_io) ---- */
 
@@ -256,7 +82,7 @@ static void io_probe(room_member *m)
 	if (!c->live || c->close_code)
 		return;
 	c->probe = 1;
-	ready_link(c);
+	conn_ready_link(c);
 }
 
 /* Several servers: m's connection relayed to the room's holder. */
@@ -266,7 +92,6 @@ static int io_relay(room_member *m, const char *addr, const char *key, const pro
 	return relay_start(conn_of(m), addr, key, join, deadline);
 }
 
-static void io_retag(uint64_t from, uint64_t to);
 static void io_forget(room_member *m);
 
 static void *io_share(const jw *w)
@@ -287,51 +112,10 @@ static void io_unshare(void *shared)
 }
 
 const rooms_io net_rooms_io = {io_send, io_send_all, io_error, io_close, io_probe,
-	net_drop_uncommitted, io_relay, io_retag, io_forget, io_share, io_send_view, io_unshare};
+	net_drop_uncommitted, io_relay, conn_retag, io_forget, io_share, io_send_view, io_unshare};
 
 /* ---- connection set-up and teardown ---- */
 
-/* The client address: the peer, or with --trust-proxy the last entry of
- * X-Forwarded-For (the one our proxy added). */
-void net_client_addr(struct lws *wsi, char *out, size_t outlen)
-{
-	static int warned_xff;
-	int n;
-
-	if (net_cfg->unix_path && !net_cfg->trust_proxy) {
-		snprintf(out, outlen, "unix");
-		return;
-	}
-	if (net_cfg->trust_proxy) {
-		/* The whole header, however long: its last entry is our proxy's. */
-		n = lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR);
-		if (n > 0) {
-			char *xff = malloc((size_t)n + 1), *p;
-
-			if (xff && lws_hdr_copy(wsi, xff, n + 1, WSI_TOKEN_X_FORWARDED_FOR) == n) {
-				p = strrchr(xff, ',');
-				p = p ? p + 1 : xff;
-				while (*p == ' ')
-					p++;
-				/* Escaped: the address is written to the log. */
-				log_esc(out, outlen, p, strcspn(p, " "), 0);
-			} else
-				out[0] = 0;
-			free(xff);
-			if (out[0])
-				return;
-		}
-		/* Loud once (a misconfigured proxy), then quiet. */
-		log_event(warned_xff ? LOG_DEBUG : LOG_WARN, "no_forwarded_for",
-		          "--trust-proxy is set but the request has no X-Forwarded-For;"
-		          " using the peer address (is the proxy setting it?)");
-		warned_xff = 1;
-	}
-	out[0] = 0;
-	lws_get_peer_simple(wsi, out, outlen);
-	if (!out[0])
-		snprintf(out, outlen, "unknown");
-}
 
 /* A connection relayed by another server shows the key of this server's
  * store (relay=) and its client's address (client=): 1 when it is one,
@@ -354,7 +138,7 @@ static int relayed_in(conn *c, struct lws *wsi)
 	/* Its socket was counted against the relaying server's address at
 	 * accept: a server relays many clients, each counted under its own
 	 * address from now on. */
-	http_socket_gone(wsi);
+	gate_uncount(wsi);
 	return 1;
 }
 
@@ -415,7 +199,7 @@ static void conn_teardown(conn *c)
 		relay_client_gone(c);
 	events_leave(&c->m);
 	rooms_leave(&c->m);
-	ready_unlink(c);
+	conn_ready_unlink(c);
 	queue_clear(c);
 	free(c->q);
 	c->q = NULL;
@@ -575,112 +359,16 @@ static int on_receive(conn *c, struct lws *wsi, const void *in, size_t len)
 	return 0;
 }
 
-/* Writes the message at the head of c's queue and drops it from the
- * queue: 0, or -1 when the socket failed. */
-static int write_head(conn *c)
-{
-	msgbuf *b = c->q[c->qhead].b;
-	int n, ok;
 
-	c->qhead = (c->qhead + 1) % c->qcap;
-	c->qlen--;
-	n = lws_write(c->wsi, b->data + LWS_PRE, b->len, LWS_WRITE_TEXT);
-	ok = n >= (int)b->len;
-	msgbuf_put(b);
-	return ok ? 0 : -1;
-}
-
-/* Writes what the pass queued, once committed, straight to each socket
- * that can take it. Asking lws for a WRITEABLE callback instead
- * costs two epoll_ctl calls and a loop turn per message; it stays the
- * way for the rest: a socket that is full (lws then also holds any part
- * of a frame the kernel did not take), a ping due, a close, a shutdown.
- * A connection with messages waiting for a commit still unanswered (a
- * store that answers later) stays in the list for the next pass, where
- * net_drop_uncommitted() finds it too. */
-void net_send_ready(void)
-{
-	uint64_t done = rooms_committed();
-	conn *waiting = NULL;
-
-	while (ready_conns) {
-		conn *c = ready_conns;
-
-		ready_unlink(c);
-		if (!c->live)
-			continue;
-		if (!stopping && !c->close_code && c->ping != 1)
-			while (c->qlen && c->q[c->qhead].seq <= done && !lws_send_pipe_choked(c->wsi))
-				if (write_head(c) < 0) {
-					/* The socket is gone; lws closes it on its next turn. */
-					queue_clear(c);
-					lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
-					break;
-				}
-		if (c->qlen && c->q[(c->qhead + c->qlen - 1) % c->qcap].seq > done && !stopping) {
-			c->ready_next = waiting; /* relinked below */
-			waiting = c;
-			if (c->ping == 1 || c->q[c->qhead].seq <= done)
-				lws_callback_on_writable(c->wsi);
-			continue;
-		}
-		if (c->qlen || c->close_code || c->ping == 1 || c->probe == 1)
-			lws_callback_on_writable(c->wsi);
-	}
-	while (waiting) {
-		conn *c = waiting;
-
-		waiting = c->ready_next;
-		c->ready_next = NULL;
-		ready_link(c);
-	}
-}
-
-/* Drops from c's queue every message waiting for a commit that failed. */
-static void drop_uncommitted(conn *c, uint64_t done)
-{
-	int kept = 0;
-
-	for (int i = 0; i < c->qlen; i++) {
-		qent e = c->q[(c->qhead + i) % c->qcap];
-
-		if (e.seq > done)
-			msgbuf_put(e.b);
-		else
-			c->q[(c->qhead + kept++) % c->qcap] = e;
-	}
-	c->qlen = kept;
-}
-
-void net_drop_uncommitted(void)
-{
-	uint64_t done = rooms_committed();
-
-	for (conn *c = ready_conns; c; c = c->ready_next)
-		drop_uncommitted(c, done);
-}
-
-/* Every message waiting for a commit still unanswered is queued on a
- * connection of the ready list (net_send_ready keeps them there). */
-static void io_retag(uint64_t from, uint64_t to)
-{
-	for (conn *c = ready_conns; c; c = c->ready_next)
-		for (int i = 0; i < c->qlen; i++) {
-			qent *e = &c->q[(c->qhead + i) % c->qcap];
-
-			if (e->seq >= from)
-				e->seq = to;
-		}
-}
 
 static void io_forget(room_member *m)
 {
-	drop_uncommitted(conn_of(m), rooms_committed());
+	conn_drop_uncommitted(conn_of(m), rooms_committed());
 }
 
 static int on_writeable(conn *c, struct lws *wsi)
 {
-	if (stopping && !c->close_code) {
+	if (net_stopping && !c->close_code) {
 		queue_clear(c);
 		conn_close(c, LWS_CLOSE_STATUS_GOINGAWAY, "server shutting down");
 	}
@@ -700,16 +388,16 @@ static int on_writeable(conn *c, struct lws *wsi)
 		if (c->q[c->qhead].seq > rooms_committed()) {
 			/* Not durable yet: net_send_ready() sends it once its commit
 			 * is confirmed (no WRITEABLE until then: it would spin). */
-			ready_link(c);
+			conn_ready_link(c);
 			return 0;
 		}
-		if (write_head(c) < 0)
+		if (conn_write_head(c) < 0)
 			return -1;
 		if (c->qlen || c->close_code || c->probe == 1)
 			lws_callback_on_writable(wsi);
 		return 0;
 	}
-	if (c->probe == 1 && !c->close_code && !stopping) {
+	if (c->probe == 1 && !c->close_code && !net_stopping) {
 		/* After the state that started the clock: the round trip. */
 		unsigned char ping[LWS_PRE + 2] = {0};
 
@@ -781,17 +469,14 @@ static int net_ws_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	}
 }
 
-void net_init(const srv_config *c)
+void net_init(const net_config *c)
 {
-	net_cfg = c;
-	http_init();
-	metrics_init();
-	jw_init(&msg_out);
+	conn_init(c);
 }
 
 void net_stop(void)
 {
-	stopping = 1;
+	net_stopping = 1;
 }
 
 int net_connections(void)
@@ -801,7 +486,7 @@ int net_connections(void)
 
 void net_free(void)
 {
-	jw_free(&msg_out);
+	conn_free();
 }
 
 /* Drops c with a policy close, whether or not its socket drains (2 s at

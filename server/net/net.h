@@ -11,11 +11,8 @@
 #include <libwebsockets.h>
 
 #include "protocol/message.h"
-#include "server/config.h"
+#include "server/net/conn.h"
 #include "server/rooms/rooms.h"
-
-#define NET_SUBPROTOCOL "oware.v1"
-#define NET_WS_PATH "/ws" /* the only path an upgrade is accepted on */
 
 /* The `oware.v1` protocol of the server's vhost (per-session data: a
  * connection of net.c's). */
@@ -23,12 +20,9 @@ extern const struct lws_protocols net_protocol;
 /* What the rooms reach connections with (rooms_init). */
 extern const rooms_io net_rooms_io;
 
-/* Descriptors kept back from connections (for the store, the log, lws). */
-#define NET_FD_RESERVE 32
-
-/* Sets up the transport (and http.c, metrics.c) with the server's
- * settings (kept, not copied). */
-void net_init(const srv_config *cfg);
+/* Sets up the `oware.v1` protocol with the transport's settings (kept,
+ * not copied). */
+void net_init(const net_config *cfg);
 /* Shutdown: each connection gets a "going away" close at its next
  * writeable callback, with nothing more from its queue. */
 void net_stop(void);
@@ -47,12 +41,5 @@ int net_connections(void);
  * into one sorted list on every frame, O(connections) each time, which
  * took most of the CPU at 20,000 connections.) */
 void net_keepalive(int64_t period_ms, int64_t tick_ms);
-
-/* Writes out the messages queued during this loop pass; run after the
- * pass's commit (rooms_flush). */
-void net_send_ready(void);
-/* The pass's commit failed: drops every queued message that waited for
- * it (before rooms_rollback() queues what replaces them). */
-void net_drop_uncommitted(void);
 
 #endif

@@ -9,7 +9,8 @@
 
 #include "server/base/clock.h"
 #include "server/base/log.h"
-#include "server/net/net_int.h"
+#include "server/net/conn.h"
+#include "server/events/events.h"
 #include "server/net/relay.h"
 
 /* A client here whose room another live server holds (and keeps: a

@@ -1,20 +1,47 @@
-/* net_int.h: what the transport's files share and nothing else includes:
- * the WebSocket connection and its shared messages, the settings and the
- * counters, and the few functions of net.c that relay.c, http.c,
- * api_rooms.c, files.c and metrics.c call. (net.h is the transport's
- * face to main.c.) */
-#ifndef SRV_NET_INT_H
-#define SRV_NET_INT_H
+/* conn.h: the bottom of the transport, what all of its files share: the
+ * settings and counters, the WebSocket connection with its shared
+ * messages and bounded queue, and the client address of a request
+ * (conn.c). It knows none of the protocols above it: net.c (`oware.v1`),
+ * http.c and what it routes to, relay.c. (net.h is the transport's face
+ * to main.c.) */
+#ifndef SRV_NET_CONN_H
+#define SRV_NET_CONN_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <libwebsockets.h>
 
 #include "protocol/jw.h"
-#include "server/config.h"
-#include "server/net/net.h"
 #include "server/base/reasm.h"
 #include "server/rooms/rooms.h"
+
+#define NET_SUBPROTOCOL "oware.v1"
+#define NET_WS_PATH "/ws" /* the only path an upgrade is accepted on */
+
+/* Descriptors kept back from connections (for the store, the log, lws). */
+#define NET_FD_RESERVE 32
+
+/* The transport's settings: the flags of docs/running.md that limit
+ * connections, requests and files (config.c fills them in srv_config.net). */
+typedef struct net_config {
+	const char *unix_path;  /* --unix, OW_UNIX: listen on a unix socket instead */
+	const char *web_root;   /* --web-root, OW_WEB_ROOT */
+	const char *allow_origin; /* --allow-origin, OW_ALLOW_ORIGIN: comma list or "*" */
+	const char *metrics_from; /* --metrics-from, OW_METRICS_FROM: comma list; NULL: all */
+	int follow_links;       /* --follow-links: serve links leading out of the web root */
+	int trust_proxy;        /* --trust-proxy, OW_TRUST_PROXY */
+	int max_message;        /* --max-message: bytes */
+	int max_msgs_per_sec;   /* --max-msgs-per-sec */
+	int max_conns_per_ip;   /* --max-conns-per-ip: WebSockets */
+	int max_sockets_per_ip; /* --max-sockets-per-ip: connections of any kind */
+	int max_queue;          /* --max-queue: outgoing messages per client */
+	int max_connections;    /* --max-connections: in total */
+	int max_handshakes;     /* --max-handshakes: request headers read at once */
+	int ping_seconds;       /* --ping-seconds: idle before a ping */
+	int hangup_seconds;     /* --hangup-seconds: idle before hanging up */
+	int joins_per_ip_per_min; /* the rooms' --joins-per-ip-per-min, which
+	                           * POST /api/rooms costs too (set by main) */
+} net_config;
 
 /* A message shared by the queues of every recipient; LWS_PRE bytes of
  * headroom before the text. Freed when the last queue lets go. */
@@ -68,9 +95,15 @@ typedef struct net_stats {
 	uint64_t refused_fds;   /* connections closed for want of descriptors */
 } net_stats;
 
-/* The server's settings, from net_init (not owned), and the counters. */
-extern const srv_config *net_cfg;
+/* The transport's settings, from conn_init (not owned), the counters,
+ * and whether the server is shutting down (net_stop). */
+extern const net_config *net_cfg;
 extern net_stats net_counters;
+extern int net_stopping;
+
+/* Sets the settings up (kept, not copied); conn_free releases. */
+void conn_init(const net_config *cfg);
+void conn_free(void);
 
 /* A new shared buffer holding text (one reference, the caller's), or
  * NULL when out of memory. */
@@ -92,6 +125,8 @@ void conn_close(conn *c, int code, const char *why);
  * (as state 1 then). A full queue drops c as a laggard; nothing is
  * queued on a closing connection. */
 void conn_send_buf(conn *c, msgbuf *b, uint64_t seq, int state);
+/* Queues the text of w for c to leave once commit seq is confirmed. */
+void conn_send(conn *c, const jw *w, uint64_t seq);
 /* Sends the error {code, message} to c at once (no commit to wait for),
  * counted by code and logged. */
 void conn_error(conn *c, int code, const char *message);
@@ -100,5 +135,25 @@ void conn_error(conn *c, int code, const char *message);
  * the peer's, or with --trust-proxy the last entry of X-Forwarded-For;
  * "unix" on a unix socket without it; "unknown" when there is none. */
 void net_client_addr(struct lws *wsi, char *out, size_t outlen);
+
+/* Puts c in the list of connections with messages queued this pass (once),
+ * or takes it out. */
+void conn_ready_link(conn *c);
+void conn_ready_unlink(conn *c);
+/* Writes the message at the head of c's queue and drops it from the
+ * queue: 0, or -1 when the socket failed. */
+int conn_write_head(conn *c);
+/* Drops from c's queue every message waiting for a commit after done. */
+void conn_drop_uncommitted(conn *c, uint64_t done);
+/* Messages waiting for commit from or later now wait for commit to
+ * (rooms_io.retag). */
+void conn_retag(uint64_t from, uint64_t to);
+
+/* Writes out the messages queued during this loop pass; run after the
+ * pass's commit (rooms_flush). */
+void net_send_ready(void);
+/* The pass's commit failed: drops every queued message that waited for
+ * it (before rooms_rollback() queues what replaces them). */
+void net_drop_uncommitted(void);
 
 #endif
