@@ -451,6 +451,35 @@ static int drain(void)
 	return rc;
 }
 
+/* The rooms and the events over the store st, with what they were
+ * before a restart: the number of rooms restored, or -1 after logging
+ * why (nothing left set up). */
+static int layers_start(void)
+{
+	int restored;
+
+	sha256_init();
+	test_overrides(&cfg.rooms);
+	if (rooms_init(&cfg.rooms, st, &net_rooms_io) < 0) {
+		log_event(LOG_ERROR, "start_failed", "error=\"out of memory\"");
+		return -1;
+	}
+	cfg.events.rooms_per_ip_per_min = cfg.rooms.rooms_per_ip_per_min;
+	cfg.events.joins_per_ip_per_min = cfg.rooms.joins_per_ip_per_min;
+	cfg.net.joins_per_ip_per_min = cfg.rooms.joins_per_ip_per_min;
+	events_init(&cfg.events, st, &net_rooms_io);
+	/* Before listening: no connection sees the rooms half restored. */
+	restored = rooms_restore();
+	if (restored < 0 || events_restore() < 0) {
+		log_event(LOG_ERROR, "start_failed", "error=\"cannot load %s\"",
+		          restored < 0 ? "rooms" : "events");
+		events_free_all();
+		rooms_free_all();
+		return -1;
+	}
+	return restored;
+}
+
 int main(int argc, char **argv)
 {
 	char err[512];
@@ -481,27 +510,15 @@ int main(int argc, char **argv)
 		ev_loop_destroy(evl);
 		return 1;
 	}
-	sha256_init();
-	test_overrides(&cfg.rooms);
-	if (rooms_init(&cfg.rooms, st, &net_rooms_io) < 0) {
-		log_event(LOG_ERROR, "start_failed", "error=\"out of memory\"");
+	restored = layers_start();
+	if (restored < 0)
 		goto fail_store;
-	}
-	cfg.events.rooms_per_ip_per_min = cfg.rooms.rooms_per_ip_per_min;
-	cfg.events.joins_per_ip_per_min = cfg.rooms.joins_per_ip_per_min;
-	cfg.net.joins_per_ip_per_min = cfg.rooms.joins_per_ip_per_min;
-	events_init(&cfg.events, st, &net_rooms_io);
-	/* Before listening: no connection sees the rooms half restored. */
-	restored = rooms_restore();
-	if (restored < 0 || events_restore() < 0) {
-		log_event(LOG_ERROR, "start_failed", "error=\"cannot load %s\"",
-		          restored < 0 ? "rooms" : "events");
-		goto fail_rooms;
-	}
 	ctx = context_new();
 	if (!ctx) {
 		log_event(LOG_ERROR, "start_failed", "error=\"lws context\"");
-		goto fail_rooms;
+		events_free_all();
+		rooms_free_all();
+		goto fail_store;
 	}
 	port = listen_start();
 	if (port < 0)
@@ -529,9 +546,6 @@ fail_ctx:
 	rooms_free_all();
 	lws_context_destroy(ctx);
 	goto fail_store;
-fail_rooms:
-	events_free_all();
-	rooms_free_all();
 fail_store:
 	net_free();
 	st->ops->close(st);
