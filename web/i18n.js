@@ -20,6 +20,8 @@
 // with the screen (loadPart) and merged into the language's strings, so a
 // first visit does not fetch them.
 
+import { KEY_PREFIX, kindOf } from './kind.js';
+
 // The languages, each named in itself (the selector's words).
 export const LANG_NAMES = { en: 'English', es: 'Español', fr: 'Français', kk: 'Қазақша', ru: 'Русский' };
 export const LANGS = Object.keys(LANG_NAMES);
@@ -185,14 +187,15 @@ export function holeName(n) {
 // The plural category of n in the page's language ('one', 'few', ...).
 export const pluralOf = (n) => plurals.select(n);
 
-// The key's text: its Togyz Kumalak variant first while kind is 'togyz',
+// The key's text: kind's own variant first (its KEY_PREFIX, kind.js),
 // each with its plural form for cat before the plain key.
 function lookup(kind, key, cat) {
   const pick = (k) => {
     const v = cat ? table[`${k}.${cat}`] : undefined;
     return v !== undefined ? v : table[k];
   };
-  let s = kind === 'togyz' ? pick(`togyz.${key}`) : undefined;
+  const prefix = KEY_PREFIX[kindOf(kind)];
+  let s = prefix ? pick(prefix + key) : undefined;
   if (s === undefined) s = pick(key);
   return s;
 }
@@ -227,7 +230,8 @@ export function tIn(kind, key, params) {
 // Whether the language has key (in kind's game: its Togyz Kumalak
 // variant counts; kind left out: the plain key only).
 export function has(key, kind = 'oware') {
-  return table[key] !== undefined || (kind === 'togyz' && table[`togyz.${key}`] !== undefined);
+  const prefix = KEY_PREFIX[kindOf(kind)];
+  return table[key] !== undefined || (prefix !== '' && table[prefix + key] !== undefined);
 }
 
 // The static texts under root in kind's game (left out: Oware's, as the

@@ -14,6 +14,10 @@
 /** @type {['oware', 'togyz']} */
 export const KINDS = ['oware', 'togyz'];
 export const PIT_IDS = { oware: 'abcdefABCDEF', togyz: 'abcdefghiABCDEFGHI' };
+// The prefix of a kind's own variant of a key in the language files
+// ("togyz.<key>": White and Black, its rules), '' for none (kinds.js's
+// records name theirs; i18n.js's lookup asks it).
+export const KEY_PREFIX = { oware: '', togyz: 'togyz.' };
 // Kinds whose pits people write as hole numbers (Kazakh records), not letters.
 const NUMBERED = { oware: false, togyz: true };
 const KIND_KEY = 'oware.kind';

@@ -8,7 +8,7 @@
 // @ts-check
 import { Game as OwareGame, replay as owareReplay } from './engine.js';
 import { Game as TogyzGame, replay as togyzReplay, togyzRecord } from './togyz.js';
-import { kindOf, PIT_IDS, pitLabel, togyzFromWire } from './kind.js';
+import { kindOf, KEY_PREFIX, PIT_IDS, pitLabel, togyzFromWire } from './kind.js';
 import { LADDERS, computerFor } from './ai.js';
 import { tIn } from './i18n.js';
 
@@ -23,6 +23,7 @@ import { tIn } from './i18n.js';
  * One game kind.
  * @typedef {object} Kind
  * @property {KindName} name          'oware' | 'togyz' (kind.js's names, the wire's `kind`)
+ * @property {string} keyPrefix       the prefix of its own variant of a key in the language files ('' for none)
  * @property {any} Game               the rules engine's Game class (engine.js, togyz.js)
  * @property {(moves: string[], start?: Position | null) => any} replay  plays moves from start; throws EngineError
  * @property {string} ids             every pit name, South's row first
@@ -60,6 +61,7 @@ function keyPicker(ids, row, numbered) {
 /** @type {Kind} */
 const oware = Object.freeze({
   name: 'oware',
+  keyPrefix: KEY_PREFIX.oware,
   Game: OwareGame,
   replay: owareReplay,
   ids: PIT_IDS.oware,
@@ -87,6 +89,7 @@ const oware = Object.freeze({
 /** @type {Kind} */
 const togyz = Object.freeze({
   name: 'togyz',
+  keyPrefix: KEY_PREFIX.togyz,
   Game: TogyzGame,
   replay: togyzReplay,
   ids: PIT_IDS.togyz,

@@ -149,7 +149,11 @@ test('every sentence of texts.js and names.js is handed its game', () => {
 
 test('the words read no page\'s kind: t() is Oware\'s', async () => {
   const src = fs.readFileSync(path.join(WEB, 'i18n.js'), 'utf8');
-  assert.doesNotMatch(src, /kind\.js|getKind/, 'i18n.js reads kind.js\'s page kind');
+  // kind.js's data only (KEY_PREFIX, kindOf): never a kind the page or
+  // the browser chose.
+  assert.doesNotMatch(src, /getKind|chosenKind|localStorage\.getItem\('oware\.kind'\)/,
+    'i18n.js reads a page kind');
+  assert.match(src, /import \{ KEY_PREFIX, kindOf \} from '\.\/kind\.js';/);
   assert.match(src, /export function t\(key, params\) \{ return tIn\('oware', key, params\); \}/);
   // The event page's own modules hand their game: none reads the page's kind.
   for (const f of fs.readdirSync(WEB).filter((n) => /^event.*\.js$/.test(n))) {
