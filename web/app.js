@@ -80,7 +80,7 @@ const langKind = () => (shownScreen() === 'event' ? import('./event.js').then((m
 function wire() {
   setDraw(() => renderAll(model), keepFocus);
   wireBoard({ onPlay, onPreview });
-  wireReview({ finishMove });
+  wireReview({ finishMove, shown: () => model });
   wireTouch(disarm);
   wireLang(() => {
     if (model) requestRedraw();

@@ -1,7 +1,8 @@
 // imports.test.mjs: who reads the screen's state from model.js's `model`
 // (the state of the screen shown, published by its controller). The
 // controllers' modules do (online.js, local.js: each binds its controller
-// to the page; review.js's intents) and the root (app.js); no
+// to the page) and the root (app.js, which hands it to review.js's
+// intents); no
 // other module may: a view is a function of the state it is given
 // (docs/web-client.md). The last view that read it, names.js's seatName,
 // is handed the room's names by its caller; study.js (the record
@@ -17,9 +18,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
-// The controllers' modules, and review.js: the review's intents, which
-// every game screen shares.
-const CONTROLLERS = ['local.js', 'online.js', 'review.js'];
+// The controllers' modules.
+const CONTROLLERS = ['local.js', 'online.js'];
 // The root, which opens the screens and hands the draw pass the state of
 // the one shown.
 const ROOT = ['app.js'];
