@@ -175,7 +175,7 @@ int proto_text_clean(const char *text, size_t len, int max_cp, char *out, size_t
 }
 
 
-/* ---- a name that reads as a side's name ---- */
+/* ---- a name read: as a side's name, a word of an event, a look-alike ---- */
 
 /* The words a name may not read as (protocol/text_words.h, made from the
  * page's language files by protocol/gen_words.mjs): the sides' names in
