@@ -1,5 +1,6 @@
 /* text.c: names and chat lines checked and trimmed (text.h). */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
 
 #include "protocol/text.h"
 #include "protocol/text_tables.h"
+#include "protocol/text_words.h"
 
 /* Decodes one UTF-8 sequence at s (n bytes left): the code point and its
  * length in *k, or -1 when it is not valid UTF-8 (overlong forms,
@@ -173,36 +175,28 @@ int proto_text_clean(const char *text, size_t len, int max_cp, char *out, size_t
 }
 
 
-/* ---- a name that reads as a side's name ---- */
+/* ---- a name read: as a side's name, a word of an event, a look-alike ---- */
 
-/* The sides' names in every language the page speaks or is being
- * translated to (English, Spanish, French, Russian, Kazakh), both games:
- * Oware's South and North, Togyz Kumalak's White and Black. A name whose
- * reading (below) is one of theirs is refused with why. */
-static const struct {
-	const char *name, *why;
-} sides[] = {
-#define SIDE(s) {s, "reads as the name of a side (" s ")"}
-	SIDE("South"), SIDE("North"), SIDE("White"), SIDE("Black"),                  /* en */
-	SIDE("Sur"), SIDE("Norte"), SIDE("Blancas"), SIDE("Negras"),                 /* es */
-	SIDE("Sud"), SIDE("Nord"), SIDE("Blancs"), SIDE("Noirs"),                    /* fr */
-	SIDE("\xd0\xae\xd0\xb3"),                                                    /* ru Юг */
-	SIDE("\xd0\xa1\xd0\xb5\xd0\xb2\xd0\xb5\xd1\x80"),                            /* Север */
-	SIDE("\xd0\x91\xd0\xb5\xd0\xbb\xd1\x8b\xd0\xb5"),                            /* Белые */
-	SIDE("\xd0\xa7\xd1\x91\xd1\x80\xd0\xbd\xd1\x8b\xd0\xb5"),                    /* Чёрные */
-	SIDE("\xd0\x9e\xd2\xa3\xd1\x82\xd2\xaf\xd1\x81\xd1\x82\xd1\x96\xd0\xba"),    /* kk Оңтүстік */
-	SIDE("\xd0\xa1\xd0\xbe\xd0\xbb\xd1\x82\xd2\xaf\xd1\x81\xd1\x82\xd1\x96\xd0\xba"), /* Солтүстік */
-	SIDE("\xd0\x90\xd2\x9b"),                                                    /* Ақ */
-	SIDE("\xd2\x9a\xd0\xb0\xd1\x80\xd0\xb0"),                                    /* Қара */
-#undef SIDE
-};
-
-#define NSIDES (sizeof sides / sizeof sides[0])
+/* The words a name may not read as (protocol/text_words.h, made from the
+ * page's language files by protocol/gen_words.mjs): the sides' names in
+ * every form the page shows, in every language; a club event's words for
+ * results, byes, forfeits, withdrawals and its organiser; what the event
+ * page puts after a withdrawn player's name. */
+#define NSIDES (sizeof text_side_words / sizeof text_side_words[0])
+#define NEVENT (sizeof text_event_words / sizeof text_event_words[0])
+#define NSUFFIX (sizeof text_event_suffixes / sizeof text_event_suffixes[0])
 /* UTF-16 units of a reading being made: a name of 24 code points grows at
  * most 18-fold under NFKC (U+FDFA) and a few times under the skeleton. */
 #define READ_CAP 4096
-#define SIDE_CAP 32
+#define WORD_CAP 64
 #define SMALL_CAPS_MAX 64
+_Static_assert(PROTO_NAME_KEY_BYTES > READ_CAP * 3, "a key of READ_CAP units fits");
+
+/* A word's reading (case folded). */
+struct word_reading {
+	UChar r[WORD_CAP];
+	int32_t n;
+};
 
 static struct {
 	int ok;                     /* ICU and the tables below are ready */
@@ -213,8 +207,9 @@ static struct {
 	UChar32 proto[SMALL_CAPS_MAX];
 	char proto_letter[SMALL_CAPS_MAX];
 	int nproto;
-	UChar side[NSIDES][SIDE_CAP]; /* the sides' readings */
-	int32_t side_len[NSIDES];
+	struct word_reading side[NSIDES], event[NEVENT], suffix[NSUFFIX];
+	char event_letters[NEVENT]; /* 0 for a result written without a letter ("1–0") */
+	char side_why[NSIDES][96];  /* "reads as the name of a side (South)" */
 } rd;
 
 static pthread_once_t rd_once = PTHREAD_ONCE_INIT;
@@ -247,19 +242,64 @@ static int passed_over(UChar32 c)
 	                            U_GC_CF_MASK)) != 0;
 }
 
+/* 1 when the code point c, a symbol or punctuation as typed, is drawn as
+ * a letter: a letter symbol (text_letters), or one that NFKC_Casefold
+ * turns into text with a letter (Ⓢ, ⒮, ™, ₨). */
+static int drawn_as_letter(UChar32 c)
+{
+	UChar u[2], v[32];
+	UErrorCode e = U_ZERO_ERROR;
+	int32_t n = 0, nv;
+	const struct text_letter *l = letter_of(c);
+
+	if (l && !l->small_capital)
+		return 1;
+	U16_APPEND_UNSAFE(u, n, c);
+	nv = unorm2_normalize(rd.nfkc_cf, u, n, v, 32, &e);
+	for (int32_t i = 0; U_SUCCESS(e) && i < nv;) {
+		UChar32 ch;
+
+		U16_NEXT(v, i, nv, ch);
+		if (u_hasBinaryProperty(ch, UCHAR_ALPHABETIC))
+			return 1;
+	}
+	return 0;
+}
+
+/* The ways a name is read (reading()'s early): punctuation and symbols
+ * passed over at the end only; also before the skeletons, as typed,
+ * unless drawn as a letter; all of them before the skeletons. */
+enum { READ_LATE = 0, READ_EARLY = 1, READ_EARLY_ALL = 2 };
+
 /* The reading of the n units at in into out (cap units), as PROTOCOL.md
- * ("Names and chat") states it: NFKC_Casefold (fold 1) or NFKC (fold 0);
- * the letter symbols as their letter; then, until it stays the same (4
- * rounds at most), the UTS #39 skeleton, its marks dropped, the small
- * capitals and their skeletons as their letter, NFKC_Casefold; last,
- * white space, punctuation and symbols dropped. Its length, or -1 when
- * ICU fails (a buffer too small included). */
-static int32_t reading(const UChar *in, int32_t n, int fold, UChar *out, int32_t cap)
+ * ("Names and chat") states it: with early READ_EARLY, the characters
+ * typed as white space, punctuation or symbols passed over at once
+ * unless drawn as a letter (the skeleton of an em dash is a letter, ー:
+ * "South—" must read as South), with READ_EARLY_ALL all of them (™ after
+ * "South"); NFKC_Casefold (fold 1) or NFKC (fold 0); the letter symbols
+ * as their letter; then, until it stays the same (4 rounds at most), the
+ * UTS #39 skeleton, its marks dropped, the small capitals and their
+ * skeletons as their letter, NFKC_Casefold; last, white space,
+ * punctuation and symbols dropped. Its length, or -1 when ICU fails (a
+ * buffer too small included). */
+static int32_t reading(const UChar *in, int32_t n, int fold, int early, UChar *out, int32_t cap)
 {
 	UChar a[READ_CAP], b[READ_CAP];
 	UErrorCode e = U_ZERO_ERROR;
 	int32_t na, nb, i, o;
 
+	if (early != READ_LATE) {
+		for (i = 0, o = 0; i < n;) {
+			UChar32 c;
+
+			U16_NEXT(in, i, n, c);
+			if (passed_over(c) && (early == READ_EARLY_ALL || !drawn_as_letter(c)))
+				continue;
+			U16_APPEND_UNSAFE(a, o, c); /* o <= i <= n < READ_CAP */
+		}
+		in = a;
+		n = o;
+	}
 	nb = unorm2_normalize(fold ? rd.nfkc_cf : rd.nfkc, in, n, b, READ_CAP, &e);
 	if (U_FAILURE(e))
 		return -1;
@@ -315,8 +355,40 @@ static int32_t reading(const UChar *in, int32_t n, int fold, UChar *out, int32_t
 	return o;
 }
 
+/* The words' readings (case folded, symbols passed over early) into w;
+ * 0 or -1. */
+static int read_words(const struct text_word *t, size_t n, struct word_reading *w)
+{
+	for (size_t i = 0; i < n; i++) {
+		UChar u[WORD_CAP];
+		UErrorCode e = U_ZERO_ERROR;
+		int32_t nu;
+
+		u_strFromUTF8(u, WORD_CAP, &nu, t[i].word, -1, &e);
+		if (U_FAILURE(e) || (w[i].n = reading(u, nu, 1, READ_EARLY, w[i].r, WORD_CAP)) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* 1 when the UTF-8 text s has a letter (Unicode's Alphabetic). */
+static int has_letter(const char *s)
+{
+	int k;
+
+	for (size_t i = 0, len = strlen(s); i < len; i += (size_t)k) {
+		long c = utf8_next((const unsigned char *)s + i, len - i, &k);
+
+		if (c < 0)
+			return 0;
+		if (u_hasBinaryProperty((UChar32)c, UCHAR_ALPHABETIC))
+			return 1;
+	}
+	return 0;
+}
+
 /* Once: ICU's normalizers and spoof checker, the small capitals'
- * skeletons, the sides' readings. rd.ok stays 0 when any fails. */
+ * skeletons, the words' readings. rd.ok stays 0 when any fails. */
 static void rd_init(void)
 {
 	UErrorCode e = U_ZERO_ERROR;
@@ -346,23 +418,60 @@ static void rd_init(void)
 			rd.proto_letter[rd.nproto++] = text_letters[i].letter;
 		}
 	}
-	for (size_t i = 0; i < NSIDES; i++) {
-		UChar u[SIDE_CAP];
-		int32_t n;
-
-		u_strFromUTF8(u, SIDE_CAP, &n, sides[i].name, -1, &e);
-		if (U_FAILURE(e) || (rd.side_len[i] = reading(u, n, 1, rd.side[i], SIDE_CAP)) < 0)
-			return;
-	}
+	for (size_t i = 0; i < NSIDES; i++)
+		snprintf(rd.side_why[i], sizeof rd.side_why[i], "reads as the name of a side (%s)",
+		         text_side_words[i].word);
+	for (size_t i = 0; i < NEVENT; i++)
+		rd.event_letters[i] = has_letter(text_event_words[i].word);
+	if (read_words(text_side_words, NSIDES, rd.side) < 0 ||
+	    read_words(text_event_words, NEVENT, rd.event) < 0 ||
+	    read_words(text_event_suffixes, NSUFFIX, rd.suffix) < 0)
+		return;
 	rd.ok = 1;
 }
 
-/* The side whose reading r (n units) is, or -1. */
-static int side_read(const UChar *r, int32_t n)
+/* The cleaned name (UTF-8) as UTF-16 in u (PROTO_NAME_BYTES + 1 units):
+ * its length, or -1 when ICU's data is missing or it does not convert. */
+static int32_t name_units(const char *name, UChar *u)
 {
-	for (size_t i = 0; i < NSIDES; i++)
-		if (n == rd.side_len[i] && !u_memcmp(r, rd.side[i], n))
-			return (int)i;
+	UErrorCode e = U_ZERO_ERROR;
+	int32_t n;
+
+	pthread_once(&rd_once, rd_init);
+	if (!rd.ok || strlen(name) > PROTO_NAME_BYTES)
+		return -1;
+	u_strFromUTF8(u, PROTO_NAME_BYTES + 1, &n, name, -1, &e);
+	return U_FAILURE(e) ? -1 : n;
+}
+
+/* The word of w (nw readings) that one of the readings of the name's n
+ * units at u is (suffix 0), or ends with (suffix 1: a reading longer than
+ * the word), skip[i] != 0 leaving word i out (skip NULL: none): its
+ * index, -1 for none, -2 when ICU fails. The name is read
+ * case folded and as typed (a capital I drawn as an l, "BIack", reads as
+ * Black only before folding), each in reading()'s three ways (punctuation
+ * and symbols passed over before the skeletons, or after them: "∩orth"
+ * reads as North only after). */
+static int read_as(const UChar *u, int32_t n, const struct word_reading *w, size_t nw, int suffix,
+                   const char *skip)
+{
+	UChar r[READ_CAP];
+
+	for (int way = 0; way < 6; way++) {
+		int32_t nr = reading(u, n, way < 3, way % 3, r, READ_CAP);
+
+		if (nr < 0)
+			return -2;
+		for (size_t i = 0; i < nw; i++) {
+			if (skip && skip[i])
+				continue;
+			if (!suffix && nr == w[i].n && !u_memcmp(r, w[i].r, nr))
+				return (int)i;
+			if (suffix && w[i].n > 0 && nr > w[i].n &&
+			    !u_memcmp(r + nr - w[i].n, w[i].r, w[i].n))
+				return (int)i;
+		}
+	}
 	return -1;
 }
 
@@ -370,9 +479,8 @@ int proto_name_check(const char *name, const char **why)
 {
 	const unsigned char *s = (const unsigned char *)name;
 	size_t len = strlen(name);
-	int visible = 0, k;
-	UChar u[PROTO_NAME_BYTES + 1], r[READ_CAP];
-	UErrorCode e = U_ZERO_ERROR;
+	int visible = 0, k, side;
+	UChar u[PROTO_NAME_BYTES + 1];
 	int32_t n;
 
 	for (size_t i = 0; i < len; i += (size_t)k) {
@@ -393,26 +501,62 @@ int proto_name_check(const char *name, const char **why)
 		*why = "too long";
 		return -1;
 	}
-	pthread_once(&rd_once, rd_init);
-	u_strFromUTF8(u, PROTO_NAME_BYTES + 1, &n, name, (int32_t)len, &e);
-	if (!rd.ok || U_FAILURE(e)) {
+	if ((n = name_units(name, u)) < 0) {
 		*why = "cannot be compared with the sides' names (the server lacks ICU's data)";
 		return -1;
 	}
-	/* Read case folded first, and as typed (a capital I drawn as an l,
-	 * "BIack", reads as Black only before folding). */
-	for (int fold = 1; fold >= 0; fold--) {
-		int32_t nr = reading(u, n, fold, r, READ_CAP);
-		int side;
-
-		if (nr < 0) {
-			*why = "cannot be compared with the sides' names";
-			return -1;
-		}
-		if ((side = side_read(r, nr)) >= 0) {
-			*why = sides[side].why;
-			return -1;
-		}
+	if ((side = read_as(u, n, rd.side, NSIDES, 0, NULL)) == -2) {
+		*why = "cannot be compared with the sides' names";
+		return -1;
+	}
+	if (side >= 0) {
+		*why = rd.side_why[side];
+		return -1;
 	}
 	return 0;
+}
+
+int proto_name_event_word(const char *name, const char **word)
+{
+	UChar u[PROTO_NAME_BYTES + 1], r[READ_CAP];
+	char skip[NEVENT] = {0};
+	int32_t n, nr;
+	int i;
+
+	if ((n = name_units(name, u)) < 0 || (nr = reading(u, n, 1, READ_EARLY, r, READ_CAP)) < 0)
+		return -1;
+	if (nr == 0) {
+		*word = "";
+		return 1;
+	}
+	/* A name with a letter is not a result written without one: "Lo"
+	 * reads as 1-0 only through the skeletons of the digits. */
+	if (has_letter(name))
+		for (size_t j = 0; j < NEVENT; j++)
+			skip[j] = !rd.event_letters[j];
+	if ((i = read_as(u, n, rd.event, NEVENT, 0, skip)) >= 0) {
+		*word = text_event_words[i].word;
+		return 1;
+	}
+	if (i == -1 && (i = read_as(u, n, rd.suffix, NSUFFIX, 1, NULL)) >= 0) {
+		*word = text_event_suffixes[i].word;
+		return 1;
+	}
+	return i == -1 ? 0 : -1;
+}
+
+int proto_name_key(const char *name, char *out, size_t outsz)
+{
+	UChar u[PROTO_NAME_BYTES + 1], r[READ_CAP];
+	UErrorCode e = U_ZERO_ERROR;
+	int32_t n, nr, len;
+
+	if ((n = name_units(name, u)) < 0 || (nr = reading(u, n, 1, READ_EARLY, r, READ_CAP)) < 0 ||
+	    outsz > INT32_MAX)
+		return -1;
+	u_strToUTF8(out, (int32_t)outsz, &len, r, nr, &e);
+	if (U_FAILURE(e) || (size_t)len >= outsz)
+		return -1;
+	out[len] = 0;
+	return len;
 }

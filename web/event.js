@@ -11,7 +11,7 @@
 import { t, loadPart, applyStatic } from './i18n.js';
 import { Connection, socketUrl } from './net.js';
 import { toast, announce, confirmDialog, show, store, load } from './ui.js';
-import { cleanName, cleanText } from './names.js';
+import { cleanName, cleanText, eventWord } from './names.js';
 import { kindOf, chosenKind } from './kind.js';
 import { drawEvent, wireEvent } from './event-view.js';
 
@@ -182,7 +182,7 @@ export function eventScreen(opts, redraw) {
   function onPlayerMessage(msg) {
     if (msg.type === 'event') { onEvent(msg); return; }
     if (msg.type !== 'error') return;
-    const code = typeof msg.code === 'string' ? msg.code : 'unknown';
+    const code = refusal(msg);
     if (code === 'bad_token' || code === 'no_event') {
       // The player's entry is not (or no longer) the event's; the
       // organiser's socket says the rest.
@@ -298,7 +298,7 @@ export function eventScreen(opts, redraw) {
     .reduce((n, r) => n + (r.boards || []).filter((b) => b.result !== null).length, 0);
 
   function onError(msg) {
-    const code = typeof msg.code === 'string' ? msg.code : 'unknown';
+    const code = refusal(msg);
     if (!state.id) {  // the event was not created: back to the start page, said there
       state.stopped = 'create';
       conn.stop();
@@ -352,10 +352,12 @@ export function eventScreen(opts, redraw) {
     return true;
   }
 
-  // Enters the event with name (checked as the server checks a name first).
+  // Enters the event with name (checked as the server checks a name first,
+  // and for the words of an event).
   function join(name) {
     const clean = cleanName(name);
     if (!clean) { state.error = { at: 'join', code: 'bad_name' }; redraw(); return; }
+    if (eventWord(clean)) { state.error = { at: 'join', code: 'name_reserved' }; redraw(); return; }
     act('join', { type: 'event_join', event: state.id, name: clean });
   }
 
@@ -430,6 +432,15 @@ export function eventSocketUrl(base, id) {
   const u = new URL(base);
   if (id) u.searchParams.set('event', id);
   return u.href;
+}
+
+// An error's code, a bad name told apart: the server answers one with
+// bad_message and `name: …` (PROTOCOL.md, "Names and chat"), which the
+// page explains as the start page does (a side's look-alike, "Ѕоuth" in
+// Cyrillic, passes names.js's check).
+function refusal(msg) {
+  const code = typeof msg.code === 'string' ? msg.code : 'unknown';
+  return code === 'bad_message' && /^name:/.test(String(msg.message || '')) ? 'bad_name' : code;
 }
 
 // A refusal in the page's words: the event's own errors (event.error.*),

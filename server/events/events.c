@@ -114,6 +114,7 @@ static int proto_code(int ev_err)
 	case EV_E_INVAL: case EV_E_NAME: case EV_E_RESULT: return PROTO_E_BAD_MESSAGE;
 	case EV_E_STATE: case EV_E_DONE: return PROTO_E_EVENT_STATE;
 	case EV_E_NAME_TAKEN: return PROTO_E_NAME_TAKEN;
+	case EV_E_NAME_WORD: return PROTO_E_NAME_RESERVED;
 	case EV_E_FULL: return PROTO_E_EVENT_FULL;
 	case EV_E_LATE: return PROTO_E_ENTRIES_CLOSED;
 	case EV_E_PLAYER: return PROTO_E_BAD_TOKEN;
@@ -129,7 +130,7 @@ static int proto_code(int ev_err)
 
 static void refuse(room_member *m, int ev_err)
 {
-	char why[96];
+	char why[128];
 
 	snprintf(why, sizeof why, "%s%s", ev_err == EV_E_NAME ? "name: " : "", ev_strerror(ev_err));
 	evs_io.error(m, proto_code(ev_err), why);

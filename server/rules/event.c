@@ -29,6 +29,7 @@ const char *ev_strerror(int code)
 	case EV_E_OVER: return "the event is over";
 	case EV_E_PAIRING: return "the round cannot be paired";
 	case EV_E_NOMEM: return "out of memory";
+	case EV_E_NAME_WORD: return "that name reads as a word of the event's page (a result, a bye, a withdrawal, the organiser)";
 	default: return "unknown error";
 	}
 }
@@ -74,20 +75,6 @@ static int active_in_field(const ev_event *ev)
 	for (int i = 0; i < ev->nfield; i++)
 		n += !ev->entries[ev->field[i]].withdrawn;
 	return n;
-}
-
-static int same_name(const char *a, const char *b)
-{
-	for (; *a && *b; a++, b++) {
-		int x = (unsigned char)*a, y = (unsigned char)*b;
-		if (x >= 'A' && x <= 'Z')
-			x += 'a' - 'A';
-		if (y >= 'A' && y <= 'Z')
-			y += 'a' - 'A';
-		if (x != y)
-			return 0;
-	}
-	return *a == *b;
 }
 
 int ev_create(ev_event *ev, const ev_settings *s)
@@ -162,7 +149,9 @@ int ev_join_open(const ev_event *ev)
 int ev_join(const ev_event *ev, const char *name, size_t len, ev_change *ch)
 {
 	char clean[EV_NAME_BYTES + 1] = "";  /* copied whole into the change */
-	const char *why;
+	char key[PROTO_NAME_KEY_BYTES], other[PROTO_NAME_KEY_BYTES];
+	const char *why, *word;
+	int w;
 
 	if (ev->state == EV_OVER)
 		return EV_E_OVER;
@@ -173,10 +162,16 @@ int ev_join(const ev_event *ev, const char *name, size_t len, ev_change *ch)
 			return EV_E_LATE;
 	}
 	if (!name || proto_text_clean(name, len, PROTO_NAME_MAX, clean, sizeof clean, &why) < 0
-		|| proto_name_check(clean, &why) < 0)
+		|| proto_name_check(clean, &why) < 0 || (w = proto_name_event_word(clean, &word)) < 0
+		|| proto_name_key(clean, key, sizeof key) < 0)
 		return EV_E_NAME;
+	if (w)
+		return EV_E_NAME_WORD;
+	/* Names that look alike are one name: the page, the TRF and the CSV
+	 * would show two players the same. */
 	for (int i = 0; i < ev->nentries; i++)
-		if (!gone(&ev->entries[i]) && same_name(ev->entries[i].name, clean))
+		if (!gone(&ev->entries[i]) &&
+		    (proto_name_key(ev->entries[i].name, other, sizeof other) < 0 || !strcmp(key, other)))
 			return EV_E_NAME_TAKEN;
 	int n = in_event(ev);
 	int limit = ev->max_players ? ev->max_players : EV_MAX_PLAYERS;

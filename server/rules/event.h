@@ -30,7 +30,7 @@
 #define EV_E_INVAL (-1)      /* a bad setting (format, rounds, kind, clock, limit) */
 #define EV_E_STATE (-2)      /* not now: joining a started round robin, starting twice... */
 #define EV_E_NAME (-3)       /* a name that is not a valid name */
-#define EV_E_NAME_TAKEN (-4) /* a name in use in the event (ASCII case ignored) */
+#define EV_E_NAME_TAKEN (-4) /* a name in use in the event, or one alike (proto_name_key) */
 #define EV_E_FULL (-5)       /* the player limit, or the format's bound, reached */
 #define EV_E_LATE (-6)       /* a Swiss's late entries closed (half its rounds started) */
 #define EV_E_PLAYER (-7)     /* no such entry */
@@ -44,6 +44,7 @@
 #define EV_E_OVER (-15)      /* the event is over */
 #define EV_E_PAIRING (-16)   /* the Swiss cannot be paired (C.04.3's absolute criteria) */
 #define EV_E_NOMEM (-17)     /* the pairing's work memory */
+#define EV_E_NAME_WORD (-18) /* a name that reads as a word of the event (proto_name_event_word) */
 
 /* A one-line English text for an EV_E_* code. */
 const char *ev_strerror(int code);
@@ -148,10 +149,12 @@ typedef struct ev_change {
 int ev_create(ev_event *ev, const ev_settings *s);
 
 /* A player joins with a name (len bytes, UTF-8; cleaned and checked as
- * room names are). Before the start in any format; in a Swiss also after
- * it while 2 x the rounds started < the rounds planned (a late entry,
- * with a half-point bye for each round started). EV_E_STATE, EV_E_LATE,
- * EV_E_NAME, EV_E_NAME_TAKEN, EV_E_FULL, EV_E_OVER. */
+ * room names are, and refused when it reads as a word of the event or
+ * looks like another player's: protocol/text.h). Before the start in any
+ * format; in a Swiss also after it while 2 x the rounds started < the
+ * rounds planned (a late entry, with a half-point bye for each round
+ * started). EV_E_STATE, EV_E_LATE, EV_E_NAME, EV_E_NAME_WORD,
+ * EV_E_NAME_TAKEN, EV_E_FULL, EV_E_OVER. */
 int ev_join(const ev_event *ev, const char *name, size_t len, ev_change *ch);
 
 /* 1 when ev_join would take a new player with a free, valid name now. */

@@ -515,6 +515,48 @@ test('bad input is refused and changes nothing', async () => {
   }
 });
 
+// Issue 49, item 9: a name that looks like a player's is that name
+// (name_taken), a word the event page, TRF and CSV use is no name
+// (name_reserved), a side's look-alike is a bad name as in rooms; each
+// changes nothing, and honest distinct names enter.
+test('look-alike names and the event\'s own words are refused and change nothing', async () => {
+  const srv = await startServer(ARGS);
+  try {
+    const o = await createEvent(srv.port, { title: 'Names', kind: 'oware', format: 'swiss', rounds: 5 });
+    const a = await enter(srv.port, o.id, 'Ama');
+    await enter(srv.port, o.id, 'Jos\u00e9');
+    await enter(srv.port, o.id, 'Kofi');
+    const c = await Client.open(srv.port);
+    const taken = ['\u0410m\u0430', '\u0391ma', '\uff21\uff4d\uff41', '\u{1D400}ma', 'Jose\u0301', 'Jose',
+      'Kofi\u3164', 'K0fi'];
+    for (const name of taken) {
+      c.send({ type: 'event_join', event: o.id, name });
+      assert.match((await c.expectError('name_taken')).message, /taken/, name);
+    }
+    const words = ['bye', '(bye)', 'organiser', 'withdrawn', 'white_forfeit', 'Draw', '1-0', '?',
+      'Ama (withdrawn)', 'Tablas', '\u041d\u0438\u0447\u044c\u044f'];
+    for (const name of words) {
+      c.send({ type: 'event_join', event: o.id, name });
+      assert.match((await c.expectError('name_reserved')).message, /word of the event/, name);
+    }
+    c.send({ type: 'event_join', event: o.id, name: '\u0405\u043euth' });   // Ѕоuth, Cyrillic
+    assert.match((await c.expectError('bad_message')).message, /^name: reads as the name of a side \(South\)$/);
+    c.send({ type: 'event_join', event: o.id, name: '\u049a\u0430\u0440\u0430\u043b\u0430\u0440' }); // Қаралар
+    assert.match((await c.expectError('bad_message')).message, /^name: reads as the name of a side/);
+    let ev = await asPlayer(srv.port, o.id, a.token);
+    assert.deepEqual(ev.players.map((p) => p.name), ['Ama', 'Jos\u00e9', 'Kofi']);
+    assert.equal(ev.version, 4);
+    for (const name of ['Amma', 'Byers', 'Lo'])
+      await enter(srv.port, o.id, name);
+    ev = await asPlayer(srv.port, o.id, a.token);
+    assert.deepEqual(ev.players.map((p) => p.name), ['Ama', 'Jos\u00e9', 'Kofi', 'Amma', 'Byers', 'Lo']);
+    c.close();
+    o.org.close();
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+});
+
 test('limits: events held in all and per address', async () => {
   const srv = await startServer([...ARGS, '--max-events', '3', '--max-events-per-ip', '2']);
   try {

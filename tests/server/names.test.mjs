@@ -158,6 +158,45 @@ test('hostile names: invisible ones, a side\'s name and its look-alikes, piles o
   });
 });
 
+// Issue 52, part 2: every form of a side's name the page shows, in every
+// language (the list made from web/i18n/), and a side's name followed by
+// a dash-like character (whose skeleton is a letter: the em dash's is ー).
+test('a side in any form the page shows, or followed by any dash, is bad_message and changes nothing', async () => {
+  await withServer(['--max-msgs-per-sec', '100'], async (srv) => {
+    const { a, b, room } = await twoPlayers(srv.port);
+    a.send({ type: 'name', name: 'Ana' });
+    const s0 = await a.expect('state');
+    await b.expect('state');
+    const hostile = [
+      ['\u0410\u049b\u0442\u0430\u0440', /\(\u0410\u049b\u0442\u0430\u0440\)$/],                 // Ақтар
+      ['\u049a\u0430\u0440\u0430\u043b\u0430\u0440', /\(\u049a\u0430\u0440\u0430\u043b\u0430\u0440\)$/], // Қаралар
+      ['\u049b\u0430\u0440\u0430\u043b\u0430\u0440\u0434\u044b\u04a3', /side/],                  // қаралардың
+      ['el Sur', /\(el Sur\)$/], ['les Noirs', /side/], ['\u042e\u0433\u0430', /side/],     // Юга
+      ['South\u2014', /\(South\)$/], ['sUr \u2014', /\(Sur\)$/], ['North\u2015', /\(North\)$/],
+      ['White\u2500', /\(White\)$/], ['South -', /\(South\)$/], ['South \u2013', /\(South\)$/],
+      ['South\u2026', /\(South\)$/], ['South\u2122', /\(South\)$/],
+    ];
+    for (const [name, why] of hostile) {
+      a.send({ type: 'name', name });
+      const e = await a.expectError('bad_message');
+      assert.match(e.message, /^name: reads as the name of a side/, JSON.stringify(name));
+      assert.match(e.message, why, JSON.stringify(name));
+    }
+    const c = await Client.open(srv.port);
+    c.send({ type: 'join', room, name: '\u049a\u0430\u0440\u0430\u043b\u0430\u0440' });
+    await c.expectError('bad_message');
+    c.send({ type: 'create', side: 'south', name: 'South\u2014' });
+    await c.expectError('bad_message');
+    await a.quiet();
+    await b.quiet();
+    a.send({ type: 'name', name: 'Ama\u2014' });
+    const s1 = await a.expect('state');
+    assert.equal(s1.version, s0.version + 1);
+    assert.deepEqual(s1.names, { south: 'Ama\u2014', north: null });
+    for (const x of [a, b, c]) x.close();
+  });
+});
+
 test('name null clears a seat\'s name; a rematch swaps names with the players', async () => {
   await withServer([], async (srv) => {
     const a = await Client.open(srv.port);

@@ -11,7 +11,7 @@
 # test-pairing (Berger tables, the Dutch system and TRF files; server/rules/pairing.h,
 # server/rules/trf.h, with known answers in tests/data/pairing/), test-event (the
 # rules of a club event, their standings and exports; server/rules/event.h).
-EXTRA_CFLAGS_tests := $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+EXTRA_CFLAGS_tests := $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(ICU_CFLAGS)
 
 # Each test: the objects it links, and its libraries besides Check.
 UNIT_NAMES := engine togyz togyz_search search message rules jscan text study log rooms pairing \

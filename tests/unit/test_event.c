@@ -215,6 +215,54 @@ START_TEST(test_join_names_and_limits)
 }
 END_TEST
 
+/* Issue 49, item 9: names that look alike are one name (Cyrillic, Greek,
+ * fullwidth, bold, NFD, a Hangul filler, a digit for a letter), and the
+ * words the event page, TRF and CSV use for byes, forfeits, withdrawals,
+ * results and the organiser are not names; honest distinct names enter.
+ * José and Jose are one name (marks are dropped), Ama and Amma two. */
+START_TEST(test_join_look_alikes_and_event_words)
+{
+	static const char *const alike[] = {
+		"\xd0\x90m\xd0\xb0",                         /* Cyrillic Аmа */
+		"\xce\x91ma",                                 /* Greek Αma */
+		"\xef\xbc\xa1\xef\xbd\x8d\xef\xbd\x81",           /* fullwidth Ａｍａ */
+		"\xf0\x9d\x90\x80ma",                         /* bold 𝐀ma */
+		"Jose\xcc\x81",                              /* José, NFD */
+		"Jose",
+		"Kofi\xe3\x85\xa4",                          /* Kofi + U+3164 */
+		"K0fi",
+		"AMA", "ama",
+	};
+	static const char *const words[] = {
+		"bye", "(bye)", "organiser", "withdrawn", "white_forfeit", "Draw", "1-0", "?",
+		"Ama (withdrawn)", "Tablas", "\xd0\x9d\xd0\xb8\xd1\x87\xd1\x8c\xd1\x8f", /* Ничья */
+		"Kofi (\xd0\xb2\xd1\x8b\xd0\xb1\xd1\x8b\xd0\xbb)",                   /* Kofi (выбыл) */
+	};
+	ev_event *ev = mk(EV_SWISS, 5, 0);
+
+	ck_assert_int_eq(join(ev, "Ama"), 0);
+	ck_assert_int_eq(join(ev, "Jos\xc3\xa9"), 0);          /* José, NFC */
+	ck_assert_int_eq(join(ev, "Kofi"), 0);
+	for (size_t i = 0; i < sizeof alike / sizeof alike[0]; i++)
+		ck_assert_msg(join(ev, alike[i]) == EV_E_NAME_TAKEN, "%s entered", alike[i]);
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		ck_assert_msg(join(ev, words[i]) == EV_E_NAME_WORD, "%s entered", words[i]);
+	ck_assert_int_eq(ev->nentries, 3);
+	ck_assert_int_eq(join(ev, "Amma"), 0);
+	ck_assert_int_eq(join(ev, "Kofi Mensah"), 0);
+	ck_assert_int_eq(join(ev, "Byers"), 0);
+	ck_assert_int_eq(join(ev, "Lo"), 0);                   /* not 1-0 */
+	ck_assert_int_eq(join(ev, "Ama (Accra)"), 0);
+	ck_assert_int_eq(ev->nentries, 8);
+	/* A name freed by a withdrawal before the start is free in any form. */
+	ck_assert_int_eq(withdraw(ev, 0), 0);
+	ck_assert_int_eq(join(ev, "\xd0\x90m\xd0\xb0"), 0);
+	ck_assert_str_eq(ev_strerror(EV_E_NAME_WORD),
+	                 "that name reads as a word of the event's page (a result, a bye, a withdrawal, the organiser)");
+	free(ev);
+}
+END_TEST
+
 START_TEST(test_start_needs_two_players)
 {
 	ev_event *ev = mk(EV_ROUND_ROBIN, 0, 0);
@@ -972,6 +1020,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_create_rejects_bad_settings);
 	tcase_add_test(tc, test_join_names_and_limits);
+	tcase_add_test(tc, test_join_look_alikes_and_event_words);
 	tcase_add_test(tc, test_start_needs_two_players);
 	tcase_add_test(tc, test_results_and_their_errors);
 	tcase_add_test(tc, test_swiss_late_entry_until_half_the_rounds);

@@ -7,9 +7,11 @@
 #include <string.h>
 
 #include <jansson.h>
+#include <unicode/uchar.h>
 
 #include "protocol/message.h"
 #include "protocol/text.h"
+#include "protocol/text_words.h"
 
 /* proto_text_clean of s (strlen) with max code points: the result, the
  * kept text in out. */
@@ -283,6 +285,166 @@ START_TEST(test_names_say_which_side)
 }
 END_TEST
 
+/* Issue 52, part 2: every form of a side's name the page shows, in every
+ * language (the list made from the language files), is refused; the
+ * Kazakh sides' plurals by name. */
+START_TEST(test_names_every_form_shown)
+{
+	static const char *const bad[] = {
+		"\xd0\x90\xd2\x9b\xd1\x82\xd0\xb0\xd1\x80",                 /* Ақтар */
+		"\xd2\x9a\xd0\xb0\xd1\x80\xd0\xb0\xd0\xbb\xd0\xb0\xd1\x80",     /* Қаралар */
+		"\xd2\x9b\xd0\xb0\xd1\x80\xd0\xb0\xd0\xbb\xd0\xb0\xd1\x80",     /* қаралар */
+		"\xd0\x90\xd2\x9b\xd1\x82\xd0\xb0\xd1\x80\xd0\xb4\xd1\x8b\xd2\xa3", /* Ақтардың */
+		"el Sur", "EL NORTE", "las Negras", "del Sur", "les Noirs", "du Nord",
+		"\xd0\xae\xd0\xb3\xd0\xb0",                                 /* Юга */
+		"\xd1\x87\xd1\x91\xd1\x80\xd0\xbd\xd1\x8b\xd1\x85",             /* чёрных */
+		"\xd0\x90\xd2\x9b",                                         /* Ақ, the explanation's */
+	};
+	const char *why = NULL;
+
+	for (size_t i = 0; i < sizeof text_side_words / sizeof text_side_words[0]; i++)
+		ck_assert_msg(name_ok(text_side_words[i].word) == -1, "accepted the side %s (%s)",
+		              text_side_words[i].word, text_side_words[i].where);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ck_assert_msg(name_ok(bad[i]) == -1, "accepted name %zu: %s", i, bad[i]);
+	ck_assert_int_eq(proto_name_check("\xd2\x9a\xd0\xb0\xd1\x80\xd0\xb0\xd0\xbb\xd0\xb0\xd1\x80", &why), -1);
+	ck_assert_str_eq(why, "reads as the name of a side (\xd2\x9a\xd0\xb0\xd1\x80\xd0\xb0\xd0\xbb\xd0\xb0\xd1\x80)");
+	ck_assert_int_eq(name_ok("Sur del r\xc3\xado"), 0);                  /* Sur del río */
+	ck_assert_int_eq(name_ok("\xd0\x90\xd2\x9b\xd0\xb1\xd0\xbe\xd1\x82\xd0\xb0"), 0); /* Ақбота */
+}
+END_TEST
+
+/* Issue 52, part 2: a side's name followed by a dash-like character (whose
+ * confusable skeleton is a letter: the em dash's is ー) is refused, and so
+ * is every other character of categories P and S after a side's name,
+ * with or without a space between. */
+START_TEST(test_names_side_then_punctuation)
+{
+	static const char *const bad[] = {
+		"South\xe2\x80\x94",          /* South— (em dash) */
+		"sUr \xe2\x80\x94",           /* sUr — */
+		"North\xe2\x80\x95",          /* North― (horizontal bar) */
+		"White\xe2\x94\x80",          /* White─ (box drawing) */
+		"South -", "South \xe2\x80\x93", "South\xe2\x80\xa6", /* South -, South –, South… */
+		"\xe2\x80\x94South",          /* —South */
+		"\xe2\x88\xa9orth",           /* ∩orth: a symbol read as a letter still is */
+	};
+	static const char *const sides[] = { "South", "north", "WHITE", "Negras", "sUr ",
+		"\xd0\x90\xd2\x9b\xd1\x82\xd0\xb0\xd1\x80" };            /* Ақтар */
+	int tried = 0;
+
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ck_assert_msg(name_ok(bad[i]) == -1, "accepted name %zu: %s", i, bad[i]);
+	for (UChar32 c = 0x20; c <= 0x10ffff; c++) {
+		char name[32];
+		size_t n;
+
+		if (!(U_GET_GC_MASK(c) & (U_GC_P_MASK | U_GC_S_MASK)))
+			continue;
+		n = (size_t)snprintf(name, sizeof name, "%s", sides[tried % 6]);
+		if (c < 0x80)
+			name[n++] = (char)c;
+		else if (c < 0x800) {
+			name[n++] = (char)(0xc0 | c >> 6);
+			name[n++] = (char)(0x80 | (c & 0x3f));
+		} else if (c < 0x10000) {
+			name[n++] = (char)(0xe0 | c >> 12);
+			name[n++] = (char)(0x80 | (c >> 6 & 0x3f));
+			name[n++] = (char)(0x80 | (c & 0x3f));
+		} else {
+			name[n++] = (char)(0xf0 | c >> 18);
+			name[n++] = (char)(0x80 | (c >> 12 & 0x3f));
+			name[n++] = (char)(0x80 | (c >> 6 & 0x3f));
+			name[n++] = (char)(0x80 | (c & 0x3f));
+		}
+		name[n] = 0;
+		ck_assert_msg(name_ok(name) == -1, "accepted %s followed by U+%04X", sides[tried % 6],
+		              (unsigned)c);
+		tried++;
+	}
+	ck_assert_int_gt(tried, 7000);                  /* Unicode 15: 8,000 and more */
+}
+END_TEST
+
+/* proto_name_key of s, checked to succeed. */
+static const char *key(const char *s, char *out)
+{
+	ck_assert_msg(proto_name_key(s, out, PROTO_NAME_KEY_BYTES) >= 0, "no key for %s", s);
+	return out;
+}
+
+/* Issue 49, item 9: look-alike names have one key; honest distinct names
+ * have two. José and Jose are one (marks are dropped). */
+START_TEST(test_names_alike)
+{
+	static const char *const same[][2] = {
+		{"Ama", "\xd0\x90m\xd0\xb0"},                        /* Cyrillic Аmа */
+		{"Ama", "\xce\x91ma"},                                 /* Greek Αma */
+		{"Ama", "\xef\xbc\xa1\xef\xbd\x8d\xef\xbd\x81"},           /* fullwidth Ａｍａ */
+		{"Ama", "\xf0\x9d\x90\x80ma"},                         /* bold 𝐀ma */
+		{"Ama", "AMA"}, {"Ama", "ama"},
+		{"Jos\xc3\xa9", "Jose\xcc\x81"},                        /* José NFC, NFD */
+		{"Jos\xc3\xa9", "Jose"},
+		{"Kofi", "Kofi\xe3\x85\xa4"},                          /* Kofi + U+3164 */
+		{"Kofi", "K0fi"},
+		{"Kofi", "Ko fi"}, {"Kofi", "Kofi."},
+	};
+	static const char *const apart[][2] = {
+		{"Ama", "Amma"}, {"Ana", "Anna"}, {"Kofi", "Kofe"}, {"Ama", "Ema"},
+		{"\xd0\x98\xd0\xb2\xd0\xb0\xd0\xbd", "Ivan"},               /* Иван, Ivan */
+		{"\xe5\x8c\x97", "\xe5\x8d\x97"},                           /* 北, 南 */
+	};
+	char a[PROTO_NAME_KEY_BYTES], b[PROTO_NAME_KEY_BYTES];
+
+	for (size_t i = 0; i < sizeof same / sizeof same[0]; i++)
+		ck_assert_msg(!strcmp(key(same[i][0], a), key(same[i][1], b)), "%s and %s apart: %s, %s",
+		              same[i][0], same[i][1], a, b);
+	for (size_t i = 0; i < sizeof apart / sizeof apart[0]; i++)
+		ck_assert_msg(strcmp(key(apart[i][0], a), key(apart[i][1], b)), "%s and %s alike: %s",
+		              apart[i][0], apart[i][1], a);
+	ck_assert_int_eq(proto_name_key("Ama", a, 3), -1);     /* no room for the NUL */
+	ck_assert_int_eq(proto_name_key("Ama", a, 5), 4);      /* arna */
+}
+END_TEST
+
+/* Issue 49, item 9: the words of an event's page, protocol and exports,
+ * in every language, and names that read as nothing, are not names in an
+ * event; names near them are. */
+START_TEST(test_names_event_words)
+{
+	static const char *const bad[] = {
+		"bye", "(bye)", "organiser", "withdrawn", "white_forfeit", "Draw", "1-0", "?",
+		"Ama (withdrawn)", "BYE", "Organizer", "0-1", "1/2-1/2", "\xc2\xbd-\xc2\xbd", /* ½-½ */
+		"Tablas", "exempt", "Partie nulle",
+		"\xd0\x9d\xd0\xb8\xd1\x87\xd1\x8c\xd1\x8f",                         /* Ничья */
+		"Ama (\xd0\xb2\xd1\x8b\xd0\xb1\xd1\x8b\xd0\xbb)",                         /* Ama (выбыл) */
+		"Ama (retir\xc3\xa9)",                                          /* Ama (retiré) */
+		"\xf0\x9f\x98\x80", "!!!",                                       /* 😀 */
+		"\xd0\xac\xd1\x83\xd0\xb5",                                       /* Ьуе (Cyrillic bye) */
+	};
+	static const char *const good[] = {
+		"Ama", "Byers", "Drawson", "Lo", "Io", "Organ", "Kofi 2", "Ama (Accra)",
+	};
+	const char *word = NULL;
+
+	for (size_t i = 0; i < sizeof text_event_words / sizeof text_event_words[0]; i++)
+		ck_assert_msg(proto_name_event_word(text_event_words[i].word, &word) == 1,
+		              "%s is a name in an event", text_event_words[i].word);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ck_assert_msg(proto_name_event_word(bad[i], &word) == 1, "%s is a name in an event",
+		              bad[i]);
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+		ck_assert_msg(proto_name_event_word(good[i], &word) == 0, "%s refused (%s)", good[i],
+		              word);
+	ck_assert_int_eq(proto_name_event_word("(bye)", &word), 1);
+	ck_assert_str_eq(word, "bye");
+	ck_assert_int_eq(proto_name_event_word("?", &word), 1);
+	ck_assert_str_eq(word, "");
+	ck_assert_int_eq(proto_name_event_word("Ama (withdrawn)", &word), 1);
+	ck_assert_str_eq(word, "(withdrawn)");
+}
+END_TEST
+
 START_TEST(test_marks_in_a_row)
 {
 	char in[256], out[PROTO_CHAT_BYTES + 1];
@@ -416,6 +578,10 @@ int main(void)
 	tcase_add_test(tc, test_names_hostile);
 	tcase_add_test(tc, test_names_confusable);
 	tcase_add_test(tc, test_names_say_which_side);
+	tcase_add_test(tc, test_names_every_form_shown);
+	tcase_add_test(tc, test_names_side_then_punctuation);
+	tcase_add_test(tc, test_names_alike);
+	tcase_add_test(tc, test_names_event_words);
 	tcase_add_test(tc, test_marks_in_a_row);
 	tcase_add_test(tc, test_messages);
 	tcase_add_test(tc, test_chat_written);

@@ -182,6 +182,33 @@ test('joining: a bad name refused here; a taken name said at the form; then the 
   page.close();
 });
 
+// Issue 49, items 9 and 17: a word of the event is refused here (the
+// server refuses it too: name_reserved), and a name the server refuses
+// as a bad name (a side's look-alike, "Ѕоuth" in Cyrillic, which
+// names.js cannot read) is explained as a bad name, not as a message the
+// server did not understand.
+test('joining: an event word refused here; a look-alike of a side explained as a bad name', () => {
+  const { page, conn, st } = watching();
+  const n = conn.sent.length;
+  for (const name of ['bye', '(bye)', 'Draw', '1-0', '?', 'Ama (withdrawn)', 'white_forfeit']) {
+    page.join(name);
+    assert.equal(conn.sent.length, n, `${name}: nothing sent`);
+    assert.deepEqual(st.error, { at: 'join', code: 'name_reserved' }, name);
+  }
+  page.join('\u0405\u043euth');
+  assert.deepEqual(conn.sent.at(-1), { type: 'event_join', event: 'ev1', name: '\u0405\u043euth' });
+  conn.hear({ type: 'error', code: 'bad_message', message: 'name: reads as the name of a side (South)' });
+  assert.deepEqual(st.error, { at: 'join', code: 'bad_name' });
+  page.join('Amma');
+  conn.hear({ type: 'error', code: 'name_reserved', message: 'that name reads as a word of the event' });
+  assert.deepEqual(st.error, { at: 'join', code: 'name_reserved' });
+  // Another bad_message stays what it is.
+  page.join('Kofi');
+  conn.hear({ type: 'error', code: 'bad_message', message: 'event: not a string' });
+  assert.deepEqual(st.error, { at: 'join', code: 'bad_message' });
+  page.close();
+});
+
 test('the organiser plays too: both tokens kept, a second socket follows as the player, each action on its own socket', async () => {
   const { page, conn, said, st } = watching({ kept: ORG, first: eventMsg({ you: { role: 'organiser' } }) });
   const made = FakeConn.made.length;
