@@ -44,12 +44,15 @@ UNIT_LIBS_event := $(ICU_LIBS)
 UNIT_LIBS_rules := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS)
 UNIT_LIBS_rooms := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS) $(UUID_LIBS)
 
+# Check's timeouts only catch a test that hangs: its default of 4 s ran
+# out on a loaded two-core machine (several tests take a second or two
+# under the sanitizers), so a case with no timeout of its own gets 60 s.
 define UNIT_TEST
 $(BUILD)/test_$(1): $(UNIT_OBJ_$(1))
 	$$(CC) $$(CFLAGS) $$(OW_LDFLAGS) -o $$@ $$^ $$(CHECK_LIBS) $(UNIT_LIBS_$(1))
 .PHONY: test-$(1)
 test-$(1): $(BUILD)/test_$(1)
-	$(BUILD)/test_$(1)
+	CK_DEFAULT_TIMEOUT=$$$${CK_DEFAULT_TIMEOUT:-60} $(BUILD)/test_$(1)
 UNIT_TESTS += test-$(1)
 endef
 $(foreach t,$(UNIT_NAMES),$(eval $(call UNIT_TEST,$(t))))
