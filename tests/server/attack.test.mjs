@@ -177,6 +177,16 @@ async function holdConnections(port, n, localAddress = '127.0.0.1') {
   return socks;
 }
 
+function metricsFrom(port) {
+  return new Promise((res, rej) => {
+    http.get({ host: '127.0.0.1', port, path: '/metrics' }, (r) => {
+      let body = '';
+      r.on('data', (d) => { body += d; });
+      r.on('end', () => res(body));
+    }).on('error', rej);
+  });
+}
+
 function healthFrom(port, localAddress) {
   return new Promise((res, rej) => {
     const req = http.get({ host: '127.0.0.1', port, path: '/healthz', localAddress, timeout: 3000 },
@@ -215,8 +225,12 @@ test('at the open-files limit the server refuses new connections without spinnin
     const socks = [...await holdConnections(srv.port, 40),
       ...await holdConnections(srv.port, 40, '127.0.0.2'),
       ...await holdConnections(srv.port, 40, '127.0.0.3')];
+    // Never more than the descriptors allow; how many are still held
+    // depends on how fast this machine opened them (a socket silent for
+    // 2 s is closed by the gate), so what was accepted is read from the
+    // server's counters below.
     const held = socks.filter((s) => !s.closedByServer).length;
-    assert.ok(held >= 40 && held < 96, `held ${held}`);
+    assert.ok(held < 96, `held ${held}`);
     const t0 = cpuSeconds(srv.proc.pid);
     await new Promise((res) => setTimeout(res, 1000));
     assert.ok(cpuSeconds(srv.proc.pid) - t0 < 0.2, 'the server spins');
@@ -230,6 +244,13 @@ test('at the open-files limit the server refuses new connections without spinnin
     r.sock.destroy();
     await new Promise((res) => setTimeout(res, 300));
     assert.equal(await healthFrom(srv.port, '127.0.0.1'), 200);
+    // Of the 120 sockets, some were refused for want of descriptors and at
+    // least 40 (more than one address's half) were accepted.
+    const m = await metricsFrom(srv.port);
+    const refused = (why) => Number(new RegExp(`oware_connections_refused_total\\{reason="${why}"\\} (\\d+)`).exec(m)[1]);
+    const accepted = 120 - refused('descriptors') - refused('per_address');
+    assert.ok(refused('descriptors') >= 1, m);
+    assert.ok(accepted >= 40, `accepted ${accepted}`);
   } finally {
     assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   }
