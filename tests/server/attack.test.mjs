@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import http from 'node:http';
-import { startServer, stopServer, tempDir, waitLine, withServer } from './lib.mjs';
+import { SLOW, startServer, stopServer, tempDir, waitLine, withServer } from './lib.mjs';
 
 
 // A raw connection that collects everything the server sends.
@@ -25,7 +25,7 @@ function rawOpen(port, localAddress) {
 }
 
 async function until(pred, ms = 3000) {
-  const end = Date.now() + ms;
+  const end = Date.now() + ms * SLOW;
   while (!pred()) {
     if (Date.now() > end) throw new Error('timeout');
     await new Promise((r) => setTimeout(r, 10));

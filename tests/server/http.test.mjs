@@ -8,7 +8,7 @@ import http from 'node:http';
 import { readFileSync, writeFileSync, utimesSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync, gunzipSync, brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { startServer, stopServer, tempDir, withServer } from './lib.mjs';
+import { SLOW, startServer, stopServer, tempDir, withServer } from './lib.mjs';
 
 // A raw connection that collects what the server sends and when it closes.
 function rawOpen(port) {
@@ -27,7 +27,7 @@ function rawOpen(port) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function until(pred, ms) {
-  const end = Date.now() + ms;
+  const end = Date.now() + ms * SLOW;
   while (!pred() && Date.now() < end) await sleep(10);
   return pred();
 }

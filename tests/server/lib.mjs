@@ -11,7 +11,12 @@ import WebSocket from 'ws';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 export const OWARED = resolve(ROOT, process.env.OWARED || 'build/owared');
-const TIMEOUT = 5000;
+// OW_TEST_SLOW (a number, default 1): how much slower than an ordinary
+// build on a quiet machine the server under test may be. Every wait for a
+// condition scales its deadline by it (never a fixed sleep); the
+// sanitizer suite sets 3 (docs/testing.md).
+export const SLOW = Math.max(1, Number(process.env.OW_TEST_SLOW) || 1);
+const TIMEOUT = 5000 * SLOW;
 
 // OW_TEST_PG (a PostgreSQL URI, `make test-server-pg`): every server runs
 // on PostgreSQL instead, each database path standing for a schema of its
@@ -110,7 +115,7 @@ export async function withServer(args, fn) {
 // ms for it (a line written just after a change the test saw in the store
 // may still be in the pipe).
 export async function waitLine(srv, re, ms = 5000) {
-  for (const until = Date.now() + ms; ;) {
+  for (const until = Date.now() + ms * SLOW; ;) {
     const line = srv.lines.find((l) => re.test(l));
     if (line || Date.now() > until) return line;
     await new Promise((r) => setTimeout(r, 50));

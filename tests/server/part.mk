@@ -20,7 +20,7 @@ TESTS += test-server
 # use after free or a leak fails them.
 .PHONY: test-server-asan
 test-server-asan: asan-build build/fault/owared $(BUILD)/pair_trf $(NODE_DEPS)
-	PAIR_TRF=$(BUILD)/pair_trf OWARED=build/asan/owared node --test --test-concurrency=1 $(SERVER_TESTS)
+	OW_TEST_SLOW=3 PAIR_TRF=$(BUILD)/pair_trf OWARED=build/asan/owared node --test --test-concurrency=1 $(SERVER_TESTS)
 TESTS += test-server-asan
 
 # The same tests against owared on a throwaway PostgreSQL (--store
