@@ -234,17 +234,38 @@ static int confirm_upgrade(struct lws *wsi, const char *what)
  * close, sends it again on a new connection. (Keeping the connection
  * open is not safe in lws 4.1.6: a pipelined request may stall, a POST
  * gets its own head as its body.) Returns -1: hang up once written. */
+/* 1 when extra (pairs, NULL ended) names header name. */
+static int names(const char *const *extra, const char *name)
+{
+	for (; extra && extra[0]; extra += 2)
+		if (!strcmp(extra[0], name))
+			return 1;
+	return 0;
+}
+
 int http_respond_with(struct lws *wsi, http_req *rq, unsigned status, const char *ctype,
                       const char *const *extra)
 {
+	/* What every answer of the API carries, as the static files do: its
+	 * JSON holds names and titles as typed, never to be run or framed. */
+	static const char *const common[] = {
+		"cache-control:", "no-store",
+		"x-content-type-options:", "nosniff",
+		"content-security-policy:", "default-src 'none'; frame-ancestors 'none'",
+		"referrer-policy:", "no-referrer",
+		NULL
+	};
 	unsigned char hdr[LWS_PRE + 2048], *start = hdr + LWS_PRE, *p = start,
 	              *end = hdr + sizeof hdr - 1;
 	int bad = lws_add_http_common_headers(wsi, status, ctype, rq->len, &p, end) ||
-	          lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
-	                                       (const unsigned char *)"no-store", 8, &p, end) ||
 	          lws_add_http_header_by_token(wsi, WSI_TOKEN_CONNECTION,
 	                                       (const unsigned char *)"close", 5, &p, end);
 
+	for (const char *const *h = common; !bad && h[0]; h += 2)
+		if (!names(extra, h[0]))
+			bad = lws_add_http_header_by_name(wsi, (const unsigned char *)h[0],
+			                                  (const unsigned char *)h[1], (int)strlen(h[1]),
+			                                  &p, end);
 	for (; !bad && extra && extra[0]; extra += 2)
 		bad = lws_add_http_header_by_name(wsi, (const unsigned char *)extra[0],
 		                                  (const unsigned char *)extra[1],
@@ -318,8 +339,9 @@ static const char *const ev_ctypes[] = {"application/json", "text/plain; charset
 
 /* The export's answer (rc as events_export's), at once or, read from a
  * store shared by several servers, later from the loop: then its head
- * waits for WRITEABLE, as the rooms' answer does (api_rooms.c). */
-static void events_ready(void *arg, int rc, jw *w)
+ * waits for WRITEABLE, as the rooms' answer does (api_rooms.c). A body
+ * sent counts against the address's --event-views-per-ip-per-min. */
+static void events_ready(void *arg, int rc, jw *w, const char *etag)
 {
 	static const char none[] = "{\"error\":\"no_event\"}";
 	static const char oom[] = "{\"error\":\"internal\"}";
@@ -331,20 +353,28 @@ static void events_ready(void *arg, int rc, jw *w)
 	rq->evq = NULL;
 	if (rc == 0 && w->oom)
 		rc = -2;
+	rq->etag[0] = 0;
+	if (rc >= 0 && etag && strlen(etag) < sizeof rq->etag)
+		memcpy(rq->etag, etag, strlen(etag) + 1);
 	if (rc < 0) {
 		body = rc == -1 ? none : oom;
 		len = strlen(body);
 		rq->head_ctype = ev_ctypes[0];
 		rq->disp[0] = 0;
 	}
+	if (rc == 1)
+		len = 0;
 	free(rq->buf);
 	rq->len = len;
 	if (!(rq->buf = malloc(LWS_PRE + len + 1)))
 		rq->hang_up = 1;
 	else {
-		memcpy(rq->buf + LWS_PRE, body, len);
-		rq->head_status = rc == 0 ? HTTP_STATUS_OK : rc == -1 ? HTTP_STATUS_NOT_FOUND
-		                  : HTTP_STATUS_INTERNAL_SERVER_ERROR;
+		if (len)
+			memcpy(rq->buf + LWS_PRE, body, len);
+		rq->head_status = rc == 0 ? HTTP_STATUS_OK : rc == 1 ? HTTP_STATUS_NOT_MODIFIED
+		                  : rc == -1 ? HTTP_STATUS_NOT_FOUND : HTTP_STATUS_INTERNAL_SERVER_ERROR;
+		if (rq->ip)
+			ip_view_count(rq->ip, (int64_t)len);
 	}
 	if (!rq->in_start) {
 		if (rq->hang_up)
@@ -354,27 +384,58 @@ static void events_ready(void *arg, int rc, jw *w)
 	}
 }
 
-/* The head and body of an answer ready (rq->head_status). */
+/* The head and body of an answer ready (rq->head_status). An export
+ * with its ETag may be kept, asked again with If-None-Match (304). */
 static int respond_ready(struct lws *wsi, http_req *rq)
 {
-	const char *extra[3] = {NULL, NULL, NULL};
+	const char *extra[7] = {NULL};
 	unsigned status = rq->head_status;
+	int n = 0;
 
 	rq->head_status = 0;
 	if (rq->disp[0]) {
-		extra[0] = "content-disposition:";
-		extra[1] = rq->disp;
+		extra[n++] = "content-disposition:";
+		extra[n++] = rq->disp;
+	}
+	if (rq->etag[0]) {
+		extra[n++] = "etag:";
+		extra[n++] = rq->etag;
+		extra[n++] = "cache-control:";
+		extra[n++] = "no-cache";
 	}
 	return http_respond_with(wsi, rq, status, rq->head_ctype ? rq->head_ctype
 	                         : "application/json", extra);
 }
 
+/* 1 when the address of wsi was sent its --event-views-per-ip-per-min
+ * this minute: the request is answered 429 rate_limited (Retry-After:
+ * 60) and counts nothing. Else 0, with rq->ip set to count the answer. */
+static int views_spent(struct lws *wsi, http_req *rq)
+{
+	char addr[64];
+
+	net_client_addr(wsi, addr, sizeof addr);
+	rq->ip = ip_get(addr);
+	return rq->ip && ip_view_left(rq->ip, now_ms(), net_cfg->events.views_per_ip_per_min) <= 0;
+}
+
 static int events_route(struct lws *wsi, http_req *rq, const char *rest)
 {
+	static const char *const retry[] = {"retry-after:", "60", NULL};
+	static const char limited[] = "{\"error\":\"rate_limited\",\"message\":"
+	                              "\"too many event views sent to this address; wait a minute\"}";
 	char id[ROOM_ID_LEN + 1];
 	size_t n = strcspn(rest, "/");
 	int what = -1;
 
+	if (views_spent(wsi, rq)) {
+		if (!(rq->buf = malloc(LWS_PRE + sizeof limited)))
+			return -1;
+		memcpy(rq->buf + LWS_PRE, limited, sizeof limited - 1);
+		rq->len = sizeof limited - 1;
+		return http_respond_with(wsi, rq, 429, "application/json",
+		                         retry);
+	}
 	if (n <= ROOM_ID_LEN) {
 		memcpy(id, rest, n);
 		id[n] = 0;
@@ -387,7 +448,7 @@ static int events_route(struct lws *wsi, http_req *rq, const char *rest)
 
 		jw_init(&none);
 		rq->in_start = 1;
-		events_ready(wsi, -1, &none);
+		events_ready(wsi, -1, &none, NULL);
 		rq->in_start = 0;
 		return rq->hang_up ? -1 : respond_ready(wsi, rq);
 	}
@@ -396,9 +457,11 @@ static int events_route(struct lws *wsi, http_req *rq, const char *rest)
 	if (what)
 		snprintf(rq->disp, sizeof rq->disp, "attachment; filename=\"%s.%s\"", id,
 		         ev_names[what] + 1);
+	if (lws_hdr_copy(wsi, rq->inm, sizeof rq->inm, WSI_TOKEN_HTTP_IF_NONE_MATCH) <= 0)
+		rq->inm[0] = 0;
 	rq->hang_up = 0;
 	rq->in_start = 1;
-	rq->evq = events_export_start(id, what, events_ready, wsi);
+	rq->evq = events_export_start(id, what, rq->inm[0] ? rq->inm : NULL, events_ready, wsi);
 	rq->in_start = 0;
 	if (rq->hang_up)
 		return -1;

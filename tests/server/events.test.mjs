@@ -32,13 +32,22 @@ async function untilEvent(c, pred = () => true) {
   }
 }
 
+// The `event_you` that follows the event a socket with a token gets
+// (its own part of the view), as ev.you.
+async function withYou(c, ev) {
+  const y = await c.expect('event_you');
+  assert.equal(y.event, ev.event);
+  assert.equal(y.version, ev.version);
+  return { ...ev, you: y.you };
+}
+
 async function createEvent(port, fields) {
   const org = await Client.open(port);
   org.send({ type: 'event_create', ...fields });
   const w = await org.expect('event_welcome');
   assert.equal(w.role, 'organiser');
   assert.equal(w.token.length, 43);
-  const ev = await org.expect('event');
+  const ev = await withYou(org, await org.expect('event'));
   assert.equal(ev.you.role, 'organiser');
   return { org, id: w.event, token: w.token, ev };
 }
@@ -48,7 +57,7 @@ async function enter(port, id, name) {
   c.send({ type: 'event_join', event: id, name });
   const w = await c.expect('event_welcome');
   assert.equal(w.role, 'player');
-  const ev = await c.expect('event');
+  const ev = await withYou(c, await c.expect('event'));
   assert.equal(ev.you.entry, w.entry);
   c.close();
   return { name, entry: w.entry, token: w.token };
@@ -65,7 +74,7 @@ async function act(org, msg, pred) {
 async function asPlayer(port, id, token) {
   const c = await Client.open(port);
   c.send({ type: 'event_watch', event: id, token });
-  const ev = await untilEvent(c);
+  const ev = await withYou(c, await untilEvent(c));
   c.close();
   return ev;
 }
@@ -434,7 +443,7 @@ test('kill -9 in the middle of a round: entries, pairings and results are all th
   srv = await startServer(ARGS, { db });
   const org = await Client.open(srv.port);
   org.send({ type: 'event_watch', event: o.id, token: o.token });
-  let ev = await untilEvent(org);
+  let ev = await withYou(org, await untilEvent(org));
   assert.equal(ev.you.role, 'organiser');
   assert.deepEqual(ev.players, before.players);
   assert.deepEqual(ev.schedule, before.schedule);
