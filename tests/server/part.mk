@@ -41,4 +41,5 @@ TESTS += test-server-pg
 .PHONY: test-server-load
 test-server-load: $(BUILD)/owared $(NODE_DEPS)
 	OWARED=$(BUILD)/owared node --test --test-concurrency=1 tests/server/events-load.test.mjs
+TESTS += test-server-load
 TESTS_ALONE += test-server-load
