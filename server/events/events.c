@@ -688,6 +688,7 @@ static void cache_drop(event_ent *e)
 		evs_io.unshare(e->view);
 		e->view = NULL;
 	}
+	e->view_ver = 0;
 }
 
 /* e's export what as it is now, built if this version has none yet:
@@ -728,26 +729,24 @@ static int cache_build(event_ent *e, int what)
 }
 
 /* The view of e every follower gets (the `event` message), shared by
- * their queues and built once a version; NULL when out of memory. */
+ * their queues and built once a version (the exports build their own
+ * text only when asked); NULL when out of memory. */
 static void *shared_view(event_ent *e)
 {
-	jw w;
-
-	if (e->view && e->cached[EVS_JSON] == e->seq + 1)
+	if (e->view && e->view_ver == e->seq + 1)
 		return e->view;
 	if (e->view) {
 		evs_io.unshare(e->view);
 		e->view = NULL;
 	}
-	if (cache_build(e, EVS_JSON) < 0) {
+	view_body(&cache_text, e);
+	jw_obj_end(&cache_text);
+	if (!(e->view = evs_io.share(&cache_text))) {
 		log_event(LOG_ERROR, "event_send_failed", "event=%s error=\"out of memory\"", e->id);
 		return NULL;
 	}
-	memset(&w, 0, sizeof w);
-	w.buf = e->cache[EVS_JSON];
-	w.len = w.cap = e->cache_len[EVS_JSON];
-	if (!(e->view = evs_io.share(&w)))
-		log_event(LOG_ERROR, "event_send_failed", "event=%s error=\"out of memory\"", e->id);
+	e->view_ver = e->seq + 1;
+	e->view_len = cache_text.len;
 	return e->view;
 }
 
@@ -761,7 +760,7 @@ static size_t send_view(event_ent *e, ev_watcher *wa)
 		return 0;
 	evs_io.send_view(wa->m, v);
 	send_own(e, wa, 1);
-	return e->cache_len[EVS_JSON];
+	return e->view_len;
 }
 
 /* Every follower gets the event as it is now (once committed): the view

@@ -47,16 +47,18 @@ typedef struct event_ent {
 	ipent *owner;                /* the creator's address entry, or NULL */
 	ev_watcher *watchers;
 	int nwatchers;
-	/* Built once per version (at seq cached[]), dropped by the next change
-	 * and by the expiry sweep while nobody follows: the exports' texts
-	 * (EVS_JSON is the `event` message every follower gets) with their
-	 * ETags, and the view shared by the followers' queues (a rooms_io
-	 * share, one reference held here). */
+	/* Built once per version when first needed, dropped by the next
+	 * change and by the expiry sweep while nobody follows: the view
+	 * shared by the followers' queues (a rooms_io share, one reference
+	 * held here), and the exports' texts with their ETags (EVS_JSON is
+	 * the same text as the view). */
+	void *view;
+	size_t view_len;
+	int64_t view_ver;            /* the version (seq + 1) of view, 0: none */
 	char *cache[3];
 	size_t cache_len[3];
-	int64_t cached[3];           /* the seq each was built at, -1: none */
+	int64_t cached[3];           /* the version of each, 0: none */
 	char etag[3][20];            /* "\"<16 hex digits>\"" */
-	void *view;                  /* the shared view of cached[EVS_JSON] */
 	int64_t change_window;       /* start (ms) of the minute counted in changes */
 	int changes;                 /* the organiser's changes in it */
 	struct event_ent *hnext;
