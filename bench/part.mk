@@ -34,7 +34,7 @@ BENCHES += bench-load
 # A club event's change at the scale of issue #49 (bench/event-change.mjs):
 # a 256-player Swiss with 8 rounds played, 16 followers with players'
 # tokens that stop reading: the server's CPU a change (alone, then with
-# the followers) and the memory a slow follower holds.
+# the followers), the memory a slow follower holds, the CPU an export.
 .PHONY: bench-events
 bench-events: $(BUILD)/owared $(NODE_DEPS)
 	OWARED=$(BUILD)/owared node bench/event-change.mjs
