@@ -31,6 +31,15 @@ bench-load: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared $(BUILD)/syncprobe
 		--spectators $(LOAD_SPECT)
 BENCHES += bench-load
 
+# A club event's change at the scale of issue #49 (bench/event-change.mjs):
+# a 256-player Swiss with 8 rounds played, 16 followers with players'
+# tokens that stop reading: the server's CPU a change (alone, then with
+# the followers), the memory a slow follower holds, the CPU an export.
+.PHONY: bench-events
+bench-events: $(BUILD)/owared $(NODE_DEPS)
+	OWARED=$(BUILD)/owared node bench/event-change.mjs
+BENCHES += bench-events
+
 # Rooms of two players and no spectator, opened in one burst (--ramp 0):
 # what one connection costs the server in memory when each room spreads
 # over two connections only. Fails past LOAD_PAIRS_KIB per connection.

@@ -140,6 +140,15 @@ static const struct opt {
 	{"max-event-followers", "OW_MAX_EVENT_FOLLOWERS", T_INT,
 	 offsetof(srv_config, events.max_watchers), 1, 1000000, "500",
 	 "connections following one club event"},
+	{"event-views-per-ip-per-min", "OW_EVENT_VIEWS_PER_IP_PER_MIN", T_I64,
+	 offsetof(srv_config, events.views_per_ip_per_min), 0, 100000000000L, "67108864",
+	 "bytes of club events' views a client address is sent per minute in answer to"
+	 " event_watch and to GET /api/events/... (past them both are refused: rate_limited,"
+	 " 429); 0: no limit"},
+	{"event-changes-per-min", "OW_EVENT_CHANGES_PER_MIN", T_INT,
+	 offsetof(srv_config, events.changes_per_min), 0, 1000000, "300",
+	 "changes an organiser makes to one club event per minute (results, corrections,"
+	 " start, next round, finish; past them: rate_limited); 0: no limit"},
 };
 #define NOPTS (sizeof opts / sizeof opts[0])
 

@@ -467,6 +467,7 @@ static int layers_start(void)
 	cfg.events.rooms_per_ip_per_min = cfg.rooms.rooms_per_ip_per_min;
 	cfg.events.joins_per_ip_per_min = cfg.rooms.joins_per_ip_per_min;
 	cfg.net.joins_per_ip_per_min = cfg.rooms.joins_per_ip_per_min;
+	cfg.net.event_views_per_ip_per_min = cfg.events.views_per_ip_per_min;
 	events_init(&cfg.events, st, &net_rooms_io);
 	/* Before listening: no connection sees the rooms half restored. */
 	restored = rooms_restore();

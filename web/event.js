@@ -181,6 +181,7 @@ export function eventScreen(opts, redraw) {
 
   function onPlayerMessage(msg) {
     if (msg.type === 'event') { onEvent(msg); return; }
+    if (msg.type === 'event_you') { onYou(msg); return; }
     if (msg.type !== 'error') return;
     const code = refusal(msg);
     if (code === 'bad_token' || code === 'no_event') {
@@ -208,6 +209,7 @@ export function eventScreen(opts, redraw) {
     switch (msg.type) {
     case 'event_welcome': welcome(msg); break;
     case 'event': onEvent(msg); break;
+    case 'event_you': onYou(msg); break;
     case 'error': onError(msg); break;
     default: break;
     }
@@ -244,18 +246,35 @@ export function eventScreen(opts, redraw) {
     redraw();
   }
 
+  // A socket that presented a token hears its own part of the event in
+  // `event_you`, after the `event` every follower gets: the player's view
+  // from whichever socket presented the player's token (the organiser's
+  // says only its own role). A new game is said with what the event just
+  // said (one live region: a second sentence would cut the first).
+  let lastSaid = { version: -1, said: [] };
+  function onYou(msg) {
+    if (!msg || msg.event !== state.id || !msg.you || typeof msg.you !== 'object') return;
+    const had = state.mine && state.mine.game;
+    takeYou(msg.you);
+    redraw();
+    const game = state.mine && state.mine.game;
+    if (game && (!had || had.room !== game.room)) {
+      const before = lastSaid.version === msg.version ? lastSaid.said : [];
+      fx.announce(before.concat(t('event.announce.game', { round: game.round, board: game.board })).join(' '));
+    }
+  }
+
+  function takeYou(you) {
+    if (you.role === 'player') state.mine = you;
+    else if (!state.player) state.mine = null;
+    if (state.token && (you.role === 'organiser' || (you.role === 'player' && state.role !== 'organiser'))) {
+      state.role = you.role;
+    }
+  }
+
   function onEvent(ev) {
     if (!ev || ev.event !== state.id) return;
     const prev = state.event;
-    const had = state.mine && state.mine.game;
-    // The player's view, from whichever socket presented the player's
-    // token (the organiser's says only its own role).
-    const you = ev.you || null;
-    if (you && you.role === 'player') state.mine = you;
-    else if (!state.player) state.mine = null;
-    if (you && state.token && (you.role === 'organiser' || (you.role === 'player' && state.role !== 'organiser'))) {
-      state.role = you.role;
-    }
     // (The organiser's two sockets each hear every change.)
     const old = prev && typeof ev.version === 'number' && typeof prev.version === 'number' && ev.version < prev.version;
     if (!old) state.event = ev;
@@ -272,8 +291,7 @@ export function eventScreen(opts, redraw) {
     state.busy = null;
     redraw();
     const said = prev && !old ? changes(prev, ev) : [];
-    const game = state.mine && state.mine.game;
-    if (game && (!had || had.room !== game.room)) said.push(t('event.announce.game', { round: game.round, board: game.board }));
+    lastSaid = { version: ev.version, said };
     if (said.length) fx.announce(said.join(' '));
   }
 

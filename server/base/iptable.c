@@ -185,6 +185,22 @@ void ip_history_count(ipent *e, int64_t n)
 	e->hist_bytes += n;
 }
 
+int64_t ip_view_left(ipent *e, int64_t now, int64_t limit)
+{
+	if (limit <= 0)
+		return INT64_MAX;
+	if (now - e->view_window >= MINUTE_MS) {
+		e->view_window = now;
+		e->view_bytes = 0;
+	}
+	return e->view_bytes < limit ? limit - e->view_bytes : 0;
+}
+
+void ip_view_count(ipent *e, int64_t n)
+{
+	e->view_bytes += n;
+}
+
 void ip_sweep(int64_t now)
 {
 	for (int b = 0; b < IP_BUCKETS; b++) {
@@ -195,7 +211,8 @@ void ip_sweep(int64_t now)
 
 			if (e->conns == 0 && e->sockets == 0 && e->rooms_held == 0 && e->events_held == 0 && now >= e->banned_until && now - e->room_window >= MINUTE_MS &&
 			    now - e->join_window >= MINUTE_MS && now - e->chat_last >= MINUTE_MS &&
-			    now - e->hist_window >= MINUTE_MS && now - e->last_flood >= MINUTE_MS) {
+			    now - e->hist_window >= MINUTE_MS && now - e->last_flood >= MINUTE_MS &&
+			    now - e->view_window >= MINUTE_MS) {
 				*pp = e->next;
 				free(e);
 			} else

@@ -33,6 +33,9 @@ typedef struct ipent {
 	int64_t last_flood;  /* ms of the last flood from here, or 0 (net.c) */
 	int64_t file_window; /* start (ms) of the minute counted in file_bytes */
 	int64_t file_bytes;  /* bytes of large static files sent in it (net.c) */
+	int64_t view_window; /* start (ms) of the minute counted in view_bytes */
+	int64_t view_bytes;  /* bytes of club events' views sent there in it:
+	                      * answers to event_watch and exports */
 	struct ipent *next;
 } ipent;
 
@@ -68,6 +71,11 @@ int ip_chat_allow(ipent *e, int64_t now, int64_t window);
 int64_t ip_history_left(ipent *e, int64_t now, int64_t limit);
 /* Counts n bytes of chat_history sent to e (after ip_history_left). */
 void ip_history_count(ipent *e, int64_t n);
+/* Bytes of club events' views e may still be sent in the current minute,
+ * out of limit a minute (0: no limit, INT64_MAX left). */
+int64_t ip_view_left(ipent *e, int64_t now, int64_t limit);
+/* Counts n bytes of views sent to e (after ip_view_left). */
+void ip_view_count(ipent *e, int64_t n);
 /* Frees entries with no connection and nothing counted in the last minute. */
 void ip_sweep(int64_t now);
 /* Frees every entry. */

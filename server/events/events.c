@@ -27,6 +27,7 @@ static events_stats stats;
 static event_ent *table[EV_BUCKETS];
 static int nevents;
 static jw out;
+static jw you, cache_text; /* an event_you's `you`; an export's text being built */
 static ev_standing standings[EV_MAX_PLAYERS];
 
 const events_stats *events_get_stats(void)
@@ -66,8 +67,11 @@ static void insert(event_ent *e)
 }
 
 
+static void cache_drop(event_ent *e);
+
 void evs_ent_free(event_ent *e)
 {
+	cache_drop(e);
 	while (e->watchers)
 		evs_unwatch(e->watchers);
 	for (int r = 0; r < EV_MAX_ROUNDS; r++) {
@@ -104,6 +108,8 @@ void events_free_all(void)
 		while (table[b])
 			evs_unlink_free(table[b]);
 	jw_free(&out);
+	jw_free(&you);
+	jw_free(&cache_text);
 }
 
 /* ---- errors ---- */
@@ -287,6 +293,7 @@ static int change_fits(const event_ent *e, const ev_change *ch)
 /* Applies ch with what the shell keeps beside the event. */
 static int apply(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_LEN + 1], int by)
 {
+	cache_drop(e);
 	if (ch->op == EV_OP_ROUND) {
 		int r = ch->round - 1, n = ch->nboards ? ch->nboards : 1;
 
@@ -579,103 +586,199 @@ static void seat_token(const event_ent *e, int entry, const char *room_id,
 	rooms_token(raw, text, hash);
 }
 
-/* A watcher's `you`, then the closing brace. */
-static void view_you(jw *w, const event_ent *e, const ev_watcher *wa)
+/* A player's or the organiser's `you` object (PROTOCOL.md "event_you"). */
+static void put_you(jw *w, const event_ent *e, const ev_watcher *wa)
 {
 	const ev_event *ev = &e->ev;
 
-	if (wa && wa->role) {
-		jw_key(w, "you");
-		jw_obj(w);
-		jw_key(w, "role");
-		jw_str(w, wa->role == ROLE_ORGANISER ? "organiser" : "player");
-		if (wa->role == ROLE_PLAYER) {
-			int number = ev->entries[wa->entry].number, r = ev->nrounds - 1, found = 0;
+	jw_obj(w);
+	jw_key(w, "role");
+	jw_str(w, wa->role == ROLE_ORGANISER ? "organiser" : "player");
+	if (wa->role == ROLE_PLAYER) {
+		int number = ev->entries[wa->entry].number, r = ev->nrounds - 1, found = 0;
 
-			jw_key(w, "entry");
-			jw_int(w, wa->entry);
-			jw_key(w, "game");
-			for (int b = 0; number && r >= 0 && b < ev->rounds[r].nboards && !found; b++) {
-				const ev_board *bd = &ev->rounds[r].boards[b];
-				int side = bd->white == number - 1 ? OW_SOUTH
-				         : bd->black == number - 1 ? OW_NORTH : -1;
-				char tok[ROOMS_TOKEN_TEXT];
-				uint8_t hash[SHA256_LEN];
+		jw_key(w, "entry");
+		jw_int(w, wa->entry);
+		jw_key(w, "game");
+		for (int b = 0; number && r >= 0 && b < ev->rounds[r].nboards && !found; b++) {
+			const ev_board *bd = &ev->rounds[r].boards[b];
+			int side = bd->white == number - 1 ? OW_SOUTH
+			         : bd->black == number - 1 ? OW_NORTH : -1;
+			char tok[ROOMS_TOKEN_TEXT];
+			uint8_t hash[SHA256_LEN];
 
-				if (side < 0 || bd->result || !e->rooms[r][b][0])
-					continue;
-				found = 1;
-				seat_token(e, wa->entry, e->rooms[r][b], tok, hash);
-				jw_obj(w);
-				jw_key(w, "room");
-				jw_str(w, e->rooms[r][b]);
-				jw_key(w, "round");
-				jw_int(w, r + 1);
-				jw_key(w, "board");
-				jw_int(w, b + 1);
-				jw_key(w, "side");
-				jw_str(w, proto_side_name(side));
-				jw_key(w, "token");
-				jw_str(w, tok);
-				jw_obj_end(w);
-			}
-			if (!found)
-				jw_null(w);
+			if (side < 0 || bd->result || !e->rooms[r][b][0])
+				continue;
+			found = 1;
+			seat_token(e, wa->entry, e->rooms[r][b], tok, hash);
+			jw_obj(w);
+			jw_key(w, "room");
+			jw_str(w, e->rooms[r][b]);
+			jw_key(w, "round");
+			jw_int(w, r + 1);
+			jw_key(w, "board");
+			jw_int(w, b + 1);
+			jw_key(w, "side");
+			jw_str(w, proto_side_name(side));
+			jw_key(w, "token");
+			jw_str(w, tok);
+			jw_obj_end(w);
 		}
-		jw_obj_end(w);
+		if (!found)
+			jw_null(w);
 	}
 	jw_obj_end(w);
 }
 
-/* wa gets its view of e (a newer view replaces it unread in its queue). */
-static void send_one(const event_ent *e, const ev_watcher *wa)
+static uint64_t fnv64(const char *p, size_t n)
 {
+	uint64_t h = 14695981039346656037ull;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)p[i]) * 1099511628211ull;
+	return h;
+}
+
+/* A follower with a token gets its own part of the view, `event_you`, a
+ * small message of its own after the view, when it differs from the one
+ * it was last sent (always with force): the view itself is the same
+ * bytes for every follower. */
+static void send_own(const event_ent *e, ev_watcher *wa, int force)
+{
+	uint64_t h;
 	void *b;
 
-	view_you(&out, e, wa);
+	if (!wa->role)
+		return;
+	jw_reset(&you);
+	put_you(&you, e, wa);
+	if (you.oom)
+		return;
+	h = fnv64(you.buf, you.len) | 1;
+	if (!force && h == wa->own_sent)
+		return;
+	jw_reset(&out);
+	jw_obj(&out);
+	jw_key(&out, "type");
+	jw_str(&out, "event_you");
+	jw_key(&out, "event");
+	jw_str(&out, e->id);
+	jw_key(&out, "version");
+	jw_int(&out, e->seq + 1);
+	jw_key(&out, "you");
+	jw_raw(&out, you.buf, you.len);
+	jw_obj_end(&out);
 	if (!(b = evs_io.share(&out))) {
 		log_event(LOG_ERROR, "event_send_failed", "event=%s error=\"out of memory\"", e->id);
 		return;
 	}
-	evs_io.send_view(wa->m, b);
+	wa->own_sent = h;
+	evs_io.send_own(wa->m, b);
 	evs_io.unshare(b);
 }
 
-static void send_view(const event_ent *e, const ev_watcher *wa)
+static void cache_drop(event_ent *e)
 {
-	view_body(&out, e);
-	send_one(e, wa);
+	for (int i = 0; i < 3; i++) {
+		free(e->cache[i]);
+		e->cache[i] = NULL;
+		e->cache_len[i] = 0;
+		e->cached[i] = 0;
+	}
+	if (e->view) {
+		evs_io.unshare(e->view);
+		e->view = NULL;
+	}
+	e->view_ver = 0;
 }
 
-/* Every follower gets the event as it is now (once committed): those
- * without a role all share one copy, and each sees only the newest view
- * it has not read yet, so that a large event's followers cost the
- * server one copy of it, not one a follower and change. */
-static void broadcast(const event_ent *e)
+/* e's export what as it is now, built if this version has none yet:
+ * 0, or -2 out of memory. */
+static int cache_build(event_ent *e, int what)
 {
-	size_t body;
-	void *shared = NULL;
+	long n;
+	char *buf;
 
-	view_body(&out, e);
-	body = out.len;
-	for (ev_watcher *wa = e->watchers; wa; wa = wa->next) {
-		out.len = body;
-		if (wa->role) {
-			send_one(e, wa);
-			continue;
+	if (e->cache[what] && e->cached[what] == e->seq + 1)
+		return 0;
+	free(e->cache[what]);
+	e->cache[what] = NULL;
+	e->cached[what] = 0;
+	if (what == EVS_JSON) {
+		view_body(&cache_text, e);
+		jw_obj_end(&cache_text);
+		if (cache_text.oom || !(buf = malloc(cache_text.len ? cache_text.len : 1)))
+			return -2;
+		memcpy(buf, cache_text.buf, cache_text.len);
+		n = (long)cache_text.len;
+	} else {
+		n = what == EVS_TRF ? ev_trf(&e->ev, NULL, 0) : ev_csv(&e->ev, NULL, 0);
+		if (n < 0 || !(buf = malloc((size_t)n + 1)))
+			return -2;
+		n = what == EVS_TRF ? ev_trf(&e->ev, buf, (size_t)n + 1) : ev_csv(&e->ev, buf, (size_t)n + 1);
+		if (n < 0) {
+			free(buf);
+			return -2;
 		}
-		if (!shared) {
-			view_you(&out, e, NULL);
-			if (!(shared = evs_io.share(&out))) {
-				log_event(LOG_ERROR, "event_send_failed", "event=%s error=\"out of memory\"",
-				          e->id);
-				return;
-			}
-		}
-		evs_io.send_view(wa->m, shared);
 	}
-	if (shared)
-		evs_io.unshare(shared);
+	e->cache[what] = buf;
+	e->cache_len[what] = (size_t)n;
+	e->cached[what] = e->seq + 1;
+	snprintf(e->etag[what], sizeof e->etag[what], "\"%016llx\"",
+	         (unsigned long long)fnv64(buf, (size_t)n));
+	return 0;
+}
+
+/* The view of e every follower gets (the `event` message), shared by
+ * their queues and built once a version (the exports build their own
+ * text only when asked); NULL when out of memory. */
+static void *shared_view(event_ent *e)
+{
+	if (e->view && e->view_ver == e->seq + 1)
+		return e->view;
+	if (e->view) {
+		evs_io.unshare(e->view);
+		e->view = NULL;
+	}
+	view_body(&cache_text, e);
+	jw_obj_end(&cache_text);
+	if (!(e->view = evs_io.share(&cache_text))) {
+		log_event(LOG_ERROR, "event_send_failed", "event=%s error=\"out of memory\"", e->id);
+		return NULL;
+	}
+	e->view_ver = e->seq + 1;
+	e->view_len = cache_text.len;
+	return e->view;
+}
+
+/* wa gets e's view as it is now, then its own part: a newer one replaces
+ * either in its queue while unsent. The bytes of the view: 0 if none. */
+static size_t send_view(event_ent *e, ev_watcher *wa)
+{
+	void *v = shared_view(e);
+
+	if (!v)
+		return 0;
+	evs_io.send_view(wa->m, v);
+	send_own(e, wa, 1);
+	return e->view_len;
+}
+
+/* Every follower gets the event as it is now (once committed): the view
+ * is built once and the same bytes are queued, by reference, to each;
+ * a follower with a token gets its own part when it changed. A follower
+ * holds at most one unsent view and one unsent own part (net.c), so a
+ * slow one costs at most them besides what its socket took. */
+static void broadcast(event_ent *e)
+{
+	void *v = shared_view(e);
+
+	if (!v)
+		return;
+	for (ev_watcher *wa = e->watchers; wa; wa = wa->next) {
+		evs_io.send_view(wa->m, v);
+		send_own(e, wa, 0);
+	}
 }
 
 /* ---- followers ---- */
@@ -1144,6 +1247,26 @@ static void do_join(room_member *m, event_ent *e, const proto_msg *msg)
 	broadcast(e);
 }
 
+/* Counts one of the organiser's changes to e against
+ * --event-changes-per-min: 0, or -1 (nothing counted) past it. Each
+ * change costs a view built and sent to every follower: the budget
+ * bounds what one organiser's token makes the server do. */
+static int change_allow(event_ent *e)
+{
+	int64_t now = now_ms();
+
+	if (evs_cfg.changes_per_min <= 0)
+		return 0;
+	if (now - e->change_window >= 60000) {
+		e->change_window = now;
+		e->changes = 0;
+	}
+	if (e->changes >= evs_cfg.changes_per_min)
+		return -1;
+	e->changes++;
+	return 0;
+}
+
 /* An organiser's or player's action (withdraw to finish). */
 static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 {
@@ -1161,6 +1284,10 @@ static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 	}
 	if (msg->type != PROTO_MSG_EVENT_WITHDRAW && role != ROLE_ORGANISER) {
 		evs_io.error(m, PROTO_E_NOT_ORGANISER, "only the organiser may do that");
+		return;
+	}
+	if (role == ROLE_ORGANISER && change_allow(e) < 0) {
+		evs_io.error(m, PROTO_E_RATE_LIMITED, "too many changes to this event; wait a minute");
 		return;
 	}
 	switch (msg->type) {
@@ -1246,9 +1373,14 @@ static void handle(room_member *m, const proto_msg *msg, int counted)
 			         " player's of this event");
 			return;
 		}
+		if (m->ip && ip_view_left(m->ip, now_ms(), evs_cfg.views_per_ip_per_min) <= 0) {
+			evs_io.error(m, PROTO_E_RATE_LIMITED, "too many event views sent to this address;"
+			         " wait a minute");
+			return;
+		}
 		w = watch(m, e, role, entry);
-		if (w)
-			send_view(e, w);
+		if (w && m->ip)
+			ip_view_count(m->ip, (int64_t)send_view(e, w));
 		return;
 	case PROTO_MSG_EVENT_JOIN:
 		do_join(m, e, msg);
@@ -1341,6 +1473,8 @@ void events_expire(void)
 	for (unsigned b = 0; b < EV_BUCKETS; b++)
 		for (event_ent *e = table[b], *next; e; e = next) {
 			next = e->hnext;
+			if (!e->watchers)
+				cache_drop(e); /* nobody follows: its texts wait for a reader */
 			if (e->watchers ||
 			    now - e->updated < (empty(e) && EV_EMPTY_EXPIRE_S < evs_cfg.expire_events
 			                        ? EV_EMPTY_EXPIRE_S : evs_cfg.expire_events) ||
@@ -1401,35 +1535,21 @@ int events_init(const events_config *c, store *s, const rooms_io *i)
 	return 0;
 }
 
-int evs_export(const event_ent *e, int what, jw *w)
+int evs_export(event_ent *e, int what, const char *inm, jw *w, char etag[20])
 {
-	long n;
-
-	if (what == 0) {
-		view_body(w, e);
-		view_you(w, e, NULL);
-		return w->oom ? -2 : 0;
-	}
+	if (cache_build(e, what) < 0)
+		return -2;
+	memcpy(etag, e->etag[what], sizeof e->etag[what]);
 	jw_reset(w);
-	n = what == 1 ? ev_trf(&e->ev, NULL, 0) : ev_csv(&e->ev, NULL, 0);
-	if (n < 0)
-		return -2;
-	free(w->buf);
-	w->buf = malloc((size_t)n + 1);
-	w->cap = w->buf ? (size_t)n + 1 : 0;
-	w->len = 0;
-	if (!w->buf)
-		return -2;
-	n = what == 1 ? ev_trf(&e->ev, w->buf, (size_t)n + 1) : ev_csv(&e->ev, w->buf, (size_t)n + 1);
-	if (n < 0)
-		return -2;
-	w->len = (size_t)n;
-	return 0;
+	if (inm && !strcmp(inm, etag))
+		return 1;
+	jw_bytes(w, e->cache[what], e->cache_len[what]);
+	return w->oom ? -2 : 0;
 }
 
-int events_export(const char *id, int what, jw *w)
+int events_export(const char *id, int what, const char *inm, jw *w, char etag[20])
 {
-	const event_ent *e = evs_find(id);
+	event_ent *e = evs_find(id);
 
-	return e ? evs_export(e, what, w) : -1;
+	return e ? evs_export(e, what, inm, w, etag) : -1;
 }

@@ -23,6 +23,10 @@ typedef struct events_config {
 	int joins_per_ip_per_min;    /* event_join and event_watch count as joins */
 	int expire_events;           /* seconds after its last change an event goes */
 	int max_watchers;            /* connections following one event */
+	int64_t views_per_ip_per_min; /* bytes of views answered to event_watch and
+	                              * exports per address a minute (0: no limit) */
+	int changes_per_min;         /* an organiser's changes to one event a minute
+	                              * (0: no limit) */
 	int64_t join_wait_ms;        /* several servers: a message for an event held
 	                              * elsewhere not answered within this (taking
 	                              * the event, or relayed) gets `internal` */
@@ -53,16 +57,20 @@ int events_count(void);
 const events_stats *events_get_stats(void);
 
 /* GET /api/events/<id>[/trf|/csv] (what: 0 the JSON, 1 TRF, 2 CSV): the
- * body into w (text, not JSON, for TRF and CSV), 0; or -1 when there is
- * no such event, -2 out of memory. */
-int events_export(const char *id, int what, jw *w);
+ * body into w (text, not JSON, for TRF and CSV) and its ETag (a quoted
+ * string, at most 19 characters) into etag, 0; 1 with w empty when the
+ * ETag is inm (the request's If-None-Match, or NULL); -1 when there is
+ * no such event, -2 out of memory. Each is built once per version of the
+ * event. */
+int events_export(const char *id, int what, const char *inm, jw *w, char etag[20]);
 /* The same for an event this server may not hold (several servers: read
  * from the store): fn gets events_export's return and w, before the
  * return (which is NULL) when the event is at hand, else later from the
  * loop unless events_export_cancel(the query returned) comes first. */
 typedef struct events_query events_query;
-typedef void events_export_fn(void *arg, int rc, jw *w);
-events_query *events_export_start(const char *id, int what, events_export_fn *fn, void *arg);
+typedef void events_export_fn(void *arg, int rc, jw *w, const char *etag);
+events_query *events_export_start(const char *id, int what, const char *inm,
+                                  events_export_fn *fn, void *arg);
 void events_export_cancel(events_query *q);
 
 #endif

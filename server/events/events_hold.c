@@ -281,6 +281,7 @@ static void idle_taken(void *arg, int rc)
 struct events_query {
 	char id[ROOM_ID_LEN + 1];
 	int what;
+	char inm[20];                /* the request's If-None-Match, or "" */
 	events_export_fn *fn;        /* NULL once cancelled */
 	void *arg;
 	event_ent *e;                /* the event read, its changes applied */
@@ -309,34 +310,39 @@ static void query_change(void *arg, const char *id, const store_event_change *c)
 static void query_done(void *arg, int rc)
 {
 	events_query *q = arg;
+	char etag[20] = "";
 	jw w;
 
 	evs_loading = NULL;
 	jw_init(&w);
 	if (q->fn)
-		q->fn(q->arg, rc < 0 ? -2 : !q->e ? -1 : evs_export(q->e, q->what, &w), &w);
+		q->fn(q->arg, rc < 0 ? -2 : !q->e ? -1 : evs_export(q->e, q->what, q->inm[0] ? q->inm : NULL, &w, etag), &w, etag);
 	jw_free(&w);
 	if (q->e)
 		evs_ent_free(q->e);
 	free(q);
 }
 
-events_query *events_export_start(const char *id, int what, events_export_fn *fn, void *arg)
+events_query *events_export_start(const char *id, int what, const char *inm,
+                                  events_export_fn *fn, void *arg)
 {
 	events_query *q;
+	char etag[20] = "";
 	jw w;
 	int rc;
 
 	if (evs_find(id) || !evs_st->ops->ev_peek || strlen(id) > ROOM_ID_LEN ||
 	    !(q = calloc(1, sizeof *q))) {
 		jw_init(&w);
-		rc = events_export(id, what, &w);
-		fn(arg, rc, &w);
+		rc = events_export(id, what, inm, &w, etag);
+		fn(arg, rc, &w, etag);
 		jw_free(&w);
 		return NULL;
 	}
 	memcpy(q->id, id, strlen(id) + 1);
 	q->what = what;
+	if (inm && strlen(inm) < sizeof q->inm)
+		memcpy(q->inm, inm, strlen(inm) + 1);
 	q->fn = fn;
 	q->arg = arg;
 	evs_st->ops->ev_peek(evs_st, id, query_event, query_change, query_done, q);

@@ -25,6 +25,7 @@ typedef struct ev_watcher {
 	struct event_ent *e;
 	int role;                    /* ROLE_* */
 	int entry;                   /* a player's entry */
+	uint64_t own_sent;           /* hash of the `you` last queued (0: none) */
 	struct ev_watcher *next, *prev;
 } ev_watcher;
 
@@ -46,8 +47,24 @@ typedef struct event_ent {
 	ipent *owner;                /* the creator's address entry, or NULL */
 	ev_watcher *watchers;
 	int nwatchers;
+	/* Built once per version when first needed, dropped by the next
+	 * change and by the expiry sweep while nobody follows: the view
+	 * shared by the followers' queues (a rooms_io share, one reference
+	 * held here), and the exports' texts with their ETags (EVS_JSON is
+	 * the same text as the view). */
+	void *view;
+	size_t view_len;
+	int64_t view_ver;            /* the version (seq + 1) of view, 0: none */
+	char *cache[3];
+	size_t cache_len[3];
+	int64_t cached[3];           /* the version of each, 0: none */
+	char etag[3][20];            /* "\"<16 hex digits>\"" */
+	int64_t change_window;       /* start (ms) of the minute counted in changes */
+	int changes;                 /* the organiser's changes in it */
 	struct event_ent *hnext;
 } event_ent;
+
+enum { EVS_JSON = 0, EVS_TRF = 1, EVS_CSV = 2 };
 
 extern events_config evs_cfg;
 extern store *evs_st;
@@ -70,8 +87,10 @@ event_ent *evs_ent_read(const store_event *se);
 void evs_load_event(void *arg, const store_event *se);
 void evs_load_change(void *arg, const char *id, const store_event_change *c);
 void evs_unwatch(ev_watcher *w);
-/* e's export what (events_export) into w: 0, or -2 out of memory. */
-int evs_export(const event_ent *e, int what, jw *w);
+/* e's export what (events_export) into w, its ETag into etag: 0, 1 (w
+ * left empty) when the ETag is inm, or -2 out of memory. Built once per
+ * version of e (cached in e). */
+int evs_export(event_ent *e, int what, const char *inm, jw *w, char etag[20]);
 
 /* ---- events_hold.c: several servers (no-ops in a store of one) ---- */
 typedef void evhold_handle_fn(room_member *m, const proto_msg *msg, int counted);

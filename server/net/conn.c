@@ -126,6 +126,28 @@ void conn_close(conn *c, int code, const char *why)
 	lws_callback_on_writable(c->wsi);
 }
 
+/* Takes out of c's queue the unsent message of kind state (a club
+ * event's view or a follower's own part), if one waits: a newer one
+ * always stands for it. The messages after it keep their order. (Every
+ * message in the queue is unsent: conn_write_head takes the head out
+ * before lws writes it.) An event's followers are closed when a batch is
+ * lost (events.c batch_lost), so the newer one waiting for a later commit
+ * than the older never leaves the follower with neither. */
+static void queue_drop_kind(conn *c, int state)
+{
+	int kept = 0;
+
+	for (int i = 0; i < c->qlen; i++) {
+		qent e = c->q[(c->qhead + i) % c->qcap];
+
+		if (e.state == (uint64_t)state)
+			msgbuf_put(e.b);
+		else
+			c->q[(c->qhead + kept++) % c->qcap] = e;
+	}
+	c->qlen = kept;
+}
+
 /* Queues one shared buffer for c (taking a reference of its own), to
  * leave once commit seq is done; a full queue drops c as a laggard.
  * Nothing is sent to a connection that is closing. */
@@ -133,8 +155,10 @@ void conn_send_buf(conn *c, msgbuf *b, uint64_t seq, int state)
 {
 	if (!b || c->close_code || !c->live)
 		return;
-	if (state && c->qlen && (state == 2 || c->qlen >= net_cfg->max_queue / 2) &&
-	    c->q[(c->qhead + c->qlen - 1) % c->qcap].state &&
+	if (state == QSTATE_VIEW || state == QSTATE_OWN)
+		queue_drop_kind(c, state);
+	if (state == QSTATE_ROOM && c->qlen >= net_cfg->max_queue / 2 &&
+	    c->q[(c->qhead + c->qlen - 1) % c->qcap].state == QSTATE_ROOM &&
 	    (c->q[(c->qhead + c->qlen - 1) % c->qcap].seq >= seq || seq <= rooms_committed())) {
 		/* A reader this far behind gets the newest state in place of the
 		 * one it has not read yet (a state says all there is): others'
@@ -145,7 +169,7 @@ void conn_send_buf(conn *c, msgbuf *b, uint64_t seq, int state)
 
 		b->refs++;
 		msgbuf_put(tail->b);
-		*tail = (qent){b, seq, 1};
+		*tail = (qent){b, seq, QSTATE_ROOM};
 		return;
 	}
 	if (c->qlen == net_cfg->max_queue) {

@@ -41,6 +41,8 @@ typedef struct net_config {
 	int hangup_seconds;     /* --hangup-seconds: idle before hanging up */
 	int joins_per_ip_per_min; /* the rooms' --joins-per-ip-per-min, which
 	                           * POST /api/rooms costs too (set by main) */
+	int64_t event_views_per_ip_per_min; /* the events' --event-views-per-ip-per-min,
+	                           * which GET /api/events/ costs too (set by main) */
 } net_config;
 
 /* A message shared by the queues of every recipient; LWS_PRE bytes of
@@ -51,11 +53,16 @@ typedef struct msgbuf {
 	unsigned char data[]; /* LWS_PRE + len */
 } msgbuf;
 
+/* What a queued message is to the queue: a plain message, a room's state
+ * (superseded by the next one), a club event's view, or a follower's own
+ * part of it (event_you). */
+enum { QSTATE_NONE = 0, QSTATE_ROOM = 1, QSTATE_VIEW = 2, QSTATE_OWN = 3 };
+
 /* One queued outgoing message: sendable once rooms_committed() >= seq. */
 typedef struct qent {
 	msgbuf *b;
-	uint64_t seq : 63;
-	uint64_t state : 1; /* a room's state, superseded by the next one */
+	uint64_t seq : 62;
+	uint64_t state : 2; /* QSTATE_*: what a newer message may replace */
 } qent;
 
 /* One WebSocket connection: lws's per-session data of `oware.v1`. lws owns
@@ -119,11 +126,13 @@ void queue_clear(conn *c);
  * a second close is ignored. */
 void conn_close(conn *c, int code, const char *why);
 /* Queues b for c (c takes a reference of its own) to leave once commit
- * seq is confirmed; state 1: b is a room's state, which a newer one may
- * replace unread once the queue is half full; state 2: a club event's
- * view, which replaces the view at the end of the queue still unread
- * (as state 1 then). A full queue drops c as a laggard; nothing is
- * queued on a closing connection. */
+ * seq is confirmed; state QSTATE_ROOM: b is a room's state, which a newer
+ * one may replace unread once the queue is half full; QSTATE_VIEW and
+ * QSTATE_OWN: a club event's view, or a follower's own part of it, which
+ * always takes the place of an older one of its kind still unsent (that
+ * one leaves the queue, the new one goes to its end): a follower never
+ * holds more than one of each. A full queue drops c as a laggard;
+ * nothing is queued on a closing connection. */
 void conn_send_buf(conn *c, msgbuf *b, uint64_t seq, int state);
 /* Queues the text of w for c to leave once commit seq is confirmed. */
 void conn_send(conn *c, const jw *w, uint64_t seq);

@@ -202,8 +202,9 @@ static const char *const ev_ctypes[] = {"application/json", "text/plain; charset
 
 /* The export's answer (rc as events_export's), at once or, read from a
  * store shared by several servers, later from the loop: then its head
- * waits for WRITEABLE, as the rooms' answer does (api_rooms.c). */
-static void events_ready(void *arg, int rc, jw *w)
+ * waits for WRITEABLE, as the rooms' answer does (api_rooms.c). A body
+ * sent counts against the address's --event-views-per-ip-per-min. */
+static void events_ready(void *arg, int rc, jw *w, const char *etag)
 {
 	static const char none[] = "{\"error\":\"no_event\"}";
 	static const char oom[] = "{\"error\":\"internal\"}";
@@ -215,20 +216,28 @@ static void events_ready(void *arg, int rc, jw *w)
 	rq->evq = NULL;
 	if (rc == 0 && w->oom)
 		rc = -2;
+	rq->etag[0] = 0;
+	if (rc >= 0 && etag && strlen(etag) < sizeof rq->etag)
+		memcpy(rq->etag, etag, strlen(etag) + 1);
 	if (rc < 0) {
 		body = rc == -1 ? none : oom;
 		len = strlen(body);
 		rq->head_ctype = ev_ctypes[0];
 		rq->disp[0] = 0;
 	}
+	if (rc == 1)
+		len = 0;
 	free(rq->buf);
 	rq->len = len;
 	if (!(rq->buf = malloc(LWS_PRE + len + 1)))
 		rq->hang_up = 1;
 	else {
-		memcpy(rq->buf + LWS_PRE, body, len);
-		rq->head_status = rc == 0 ? HTTP_STATUS_OK : rc == -1 ? HTTP_STATUS_NOT_FOUND
-		                  : HTTP_STATUS_INTERNAL_SERVER_ERROR;
+		if (len)
+			memcpy(rq->buf + LWS_PRE, body, len);
+		rq->head_status = rc == 0 ? HTTP_STATUS_OK : rc == 1 ? HTTP_STATUS_NOT_MODIFIED
+		                  : rc == -1 ? HTTP_STATUS_NOT_FOUND : HTTP_STATUS_INTERNAL_SERVER_ERROR;
+		if (rq->ip)
+			ip_view_count(rq->ip, (int64_t)len);
 	}
 	if (!rq->in_start) {
 		if (rq->hang_up)
@@ -238,27 +247,58 @@ static void events_ready(void *arg, int rc, jw *w)
 	}
 }
 
-/* The head and body of an answer ready (rq->head_status). */
+/* The head and body of an answer ready (rq->head_status). An export
+ * with its ETag may be kept, asked again with If-None-Match (304). */
 static int respond_ready(struct lws *wsi, http_req *rq)
 {
-	const char *extra[3] = {NULL, NULL, NULL};
+	const char *extra[7] = {NULL};
 	unsigned status = rq->head_status;
+	int n = 0;
 
 	rq->head_status = 0;
 	if (rq->disp[0]) {
-		extra[0] = "content-disposition:";
-		extra[1] = rq->disp;
+		extra[n++] = "content-disposition:";
+		extra[n++] = rq->disp;
+	}
+	if (rq->etag[0]) {
+		extra[n++] = "etag:";
+		extra[n++] = rq->etag;
+		extra[n++] = "cache-control:";
+		extra[n++] = "no-cache";
 	}
 	return http_respond_with(wsi, rq, status, rq->head_ctype ? rq->head_ctype
 	                         : "application/json", extra);
 }
 
+/* 1 when the address of wsi was sent its --event-views-per-ip-per-min
+ * this minute: the request is answered 429 rate_limited (Retry-After:
+ * 60) and counts nothing. Else 0, with rq->ip set to count the answer. */
+static int views_spent(struct lws *wsi, http_req *rq)
+{
+	char addr[64];
+
+	net_client_addr(wsi, addr, sizeof addr);
+	rq->ip = ip_get(addr);
+	return rq->ip && ip_view_left(rq->ip, now_ms(), net_cfg->event_views_per_ip_per_min) <= 0;
+}
+
 static int events_route(struct lws *wsi, http_req *rq, const char *rest)
 {
+	static const char *const retry[] = {"retry-after:", "60", NULL};
+	static const char limited[] = "{\"error\":\"rate_limited\",\"message\":"
+	                              "\"too many event views sent to this address; wait a minute\"}";
 	char id[ROOM_ID_LEN + 1];
 	size_t n = strcspn(rest, "/");
 	int what = -1;
 
+	if (views_spent(wsi, rq)) {
+		if (!(rq->buf = malloc(LWS_PRE + sizeof limited)))
+			return -1;
+		memcpy(rq->buf + LWS_PRE, limited, sizeof limited - 1);
+		rq->len = sizeof limited - 1;
+		return http_respond_with(wsi, rq, 429, "application/json",
+		                         retry);
+	}
 	if (n <= ROOM_ID_LEN) {
 		memcpy(id, rest, n);
 		id[n] = 0;
@@ -271,7 +311,7 @@ static int events_route(struct lws *wsi, http_req *rq, const char *rest)
 
 		jw_init(&none);
 		rq->in_start = 1;
-		events_ready(wsi, -1, &none);
+		events_ready(wsi, -1, &none, NULL);
 		rq->in_start = 0;
 		return rq->hang_up ? -1 : respond_ready(wsi, rq);
 	}
@@ -280,9 +320,11 @@ static int events_route(struct lws *wsi, http_req *rq, const char *rest)
 	if (what)
 		snprintf(rq->disp, sizeof rq->disp, "attachment; filename=\"%s.%s\"", id,
 		         ev_names[what] + 1);
+	if (lws_hdr_copy(wsi, rq->inm, sizeof rq->inm, WSI_TOKEN_HTTP_IF_NONE_MATCH) <= 0)
+		rq->inm[0] = 0;
 	rq->hang_up = 0;
 	rq->in_start = 1;
-	rq->evq = events_export_start(id, what, events_ready, wsi);
+	rq->evq = events_export_start(id, what, rq->inm[0] ? rq->inm : NULL, events_ready, wsi);
 	rq->in_start = 0;
 	if (rq->hang_up)
 		return -1;

@@ -56,7 +56,7 @@ static void io_send_all(room_member *first, const jw *w)
 	}
 	for (room_member *m = first, *next; m; m = next) {
 		next = m->next;
-		conn_send_buf(conn_of(m), b, seq, 1);
+		conn_send_buf(conn_of(m), b, seq, QSTATE_ROOM);
 	}
 	msgbuf_put(b);
 }
@@ -99,11 +99,17 @@ static void *io_share(const jw *w)
 	return msgbuf_from(w);
 }
 
-/* A club event's view: it replaces the view still unread at the end of
- * the queue, whatever the queue's length (state 2). */
+/* A club event's view: it takes the place of any view still unsent in
+ * the queue, whatever the queue's length; the same for a follower's own
+ * part (own). */
 static void io_send_view(room_member *m, void *shared)
 {
-	conn_send_buf(conn_of(m), shared, rooms_release_seq(), 2);
+	conn_send_buf(conn_of(m), shared, rooms_release_seq(), QSTATE_VIEW);
+}
+
+static void io_send_own(room_member *m, void *shared)
+{
+	conn_send_buf(conn_of(m), shared, rooms_release_seq(), QSTATE_OWN);
 }
 
 static void io_unshare(void *shared)
@@ -112,7 +118,8 @@ static void io_unshare(void *shared)
 }
 
 const rooms_io net_rooms_io = {io_send, io_send_all, io_error, io_close, io_probe,
-	net_drop_uncommitted, io_relay, conn_retag, io_forget, io_share, io_send_view, io_unshare};
+	net_drop_uncommitted, io_relay, conn_retag, io_forget, io_share, io_send_view, io_unshare,
+	io_send_own};
 
 /* ---- connection set-up and teardown ---- */
 

@@ -328,6 +328,19 @@ int relay_start(conn *c, const char *addr, const char *key, const proto_msg *joi
 }
 
 /* A message of the holder, to the client. */
+
+/* What a relayed message is to the client's queue: an event's view or a
+ * follower's own part replaces an older one unsent there too (the
+ * holder writes both with "type" first). */
+static int relayed_kind(const char *msg, size_t len)
+{
+	if (len > 16 && !memcmp(msg, "{\"type\":\"event\",", 16))
+		return QSTATE_VIEW;
+	if (len > 20 && !memcmp(msg, "{\"type\":\"event_you\",", 20))
+		return QSTATE_OWN;
+	return QSTATE_NONE;
+}
+
 static int relay_receive(relay *r, struct lws *wsi, const void *in, size_t len)
 {
 	int last = lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi);
@@ -358,7 +371,7 @@ static int relay_receive(relay *r, struct lws *wsi, const void *in, size_t len)
 	b = msgbuf_text(msg, msglen);
 	if (!b)
 		return -1;
-	conn_send_buf(r->c, b, rooms_committed(), 0);
+	conn_send_buf(r->c, b, rooms_committed(), relayed_kind(msg, msglen));
 	msgbuf_put(b);
 	return 0;
 }

@@ -40,6 +40,15 @@ int http_origin_allowed(const char *origin, const char *host)
 	return 0;
 }
 
+/* 1 when extra (pairs, NULL ended) names header name. */
+static int names(const char *const *extra, const char *name)
+{
+	for (; extra && extra[0]; extra += 2)
+		if (!strcmp(extra[0], name))
+			return 1;
+	return 0;
+}
+
 /* Sends rq->buf's rq->len bytes as the whole answer with status, head
  * and body at once (lws sends first what the socket did not take), with
  * "Connection: close": the connection ends after it. A request pipelined
@@ -50,13 +59,26 @@ int http_origin_allowed(const char *origin, const char *host)
 int http_respond_with(struct lws *wsi, http_req *rq, unsigned status, const char *ctype,
                       const char *const *extra)
 {
+	/* What every answer of the API carries, as the static files do: its
+	 * JSON holds names and titles as typed, never to be run or framed. */
+	static const char *const common[] = {
+		"cache-control:", "no-store",
+		"x-content-type-options:", "nosniff",
+		"content-security-policy:", "default-src 'none'; frame-ancestors 'none'",
+		"referrer-policy:", "no-referrer",
+		NULL
+	};
 	unsigned char hdr[LWS_PRE + 2048], *start = hdr + LWS_PRE, *p = start,
 	              *end = hdr + sizeof hdr - 1;
 	int bad = lws_add_http_common_headers(wsi, status, ctype, rq->len, &p, end) ||
-	          lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
-	                                       (const unsigned char *)"no-store", 8, &p, end) ||
 	          lws_add_http_header_by_token(wsi, WSI_TOKEN_CONNECTION,
 	                                       (const unsigned char *)"close", 5, &p, end);
+
+	for (const char *const *h = common; !bad && h[0]; h += 2)
+		if (!names(extra, h[0]))
+			bad = lws_add_http_header_by_name(wsi, (const unsigned char *)h[0],
+			                                  (const unsigned char *)h[1], (int)strlen(h[1]),
+			                                  &p, end);
 
 	for (; !bad && extra && extra[0]; extra += 2)
 		bad = lws_add_http_header_by_name(wsi, (const unsigned char *)extra[0],

@@ -32,6 +32,9 @@ typedef struct http_req {
 	events_query *evq;
 	const char *head_ctype;  /* NULL: application/json */
 	char disp[96];
+	char etag[20];           /* the export's ETag ("" for none) */
+	char inm[20];            /* the request's If-None-Match ("" for none or too long) */
+	struct ipent *ip;        /* the client's address (its socket counted there) */
 	unsigned head_status;    /* 0, or the status of a head still to write */
 	int hang_up;
 	int in_start;            /* inside rooms_query_start: its answer is written after */
@@ -43,10 +46,15 @@ typedef struct http_req {
 } http_req;
 
 /* Sends rq->buf's rq->len bytes (freed) as the whole answer with status
- * and ctype, and "Connection: close". Returns -1: hang up once written. */
+ * and ctype, "Connection: close", "Cache-Control: no-store" and the
+ * headers every answer of the API carries (X-Content-Type-Options:
+ * nosniff, Content-Security-Policy: default-src 'none'; frame-ancestors
+ * 'none', Referrer-Policy: no-referrer). Returns -1: hang up once
+ * written. */
 int http_respond(struct lws *wsi, http_req *rq, unsigned status, const char *ctype);
-/* The same with extra headers: names (with their colon) and values in
- * pairs, ended by NULL. */
+/* The same with extra headers: names (with their colon, lower case) and
+ * values in pairs, ended by NULL; one that names cache-control, the CSP,
+ * the referrer policy or nosniff takes the place of the default. */
 int http_respond_with(struct lws *wsi, http_req *rq, unsigned status, const char *ctype,
                       const char *const *extra);
 /* Answers status with a small page (rq NULL: lws's own) and hangs up: -1. */

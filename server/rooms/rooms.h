@@ -100,6 +100,9 @@ typedef struct rooms_io {
 	void *(*share)(const jw *w);
 	void (*send_view)(room_member *m, void *shared);
 	void (*unshare)(void *shared);
+	/* A shared message sent to m as a follower's own part of a view (a
+	 * club event's event_you): a newer one replaces it unsent. */
+	void (*send_own)(room_member *m, void *shared);
 } rooms_io;
 
 typedef struct rooms_config {

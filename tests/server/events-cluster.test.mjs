@@ -48,13 +48,19 @@ async function enter(port, id, name) {
   const c = await Client.open(port);
   c.send({ type: 'event_join', event: id, name });
   const w = await c.expect('event_welcome');
-  const ev = await untilEvent(c);
+  const ev = await withYou(c, await untilEvent(c));
   return { c, entry: w.entry, token: w.token, ev };
 }
 async function watch(port, id, token) {
   const c = await Client.open(port);
   c.send(token ? { type: 'event_watch', event: id, token } : { type: 'event_watch', event: id });
-  return { c, ev: await untilEvent(c) };
+  const ev = await untilEvent(c);
+  return { c, ev: token ? await withYou(c, ev) : ev };
+}
+// The `event_you` that follows the event a socket with a token gets, as ev.you.
+async function withYou(c, ev) {
+  const y = await c.expect('event_you');
+  return { ...ev, you: y.you };
 }
 
 test('a follower on the other server is relayed to the holder while one follows it there; then the event moves', onlyPg, async () => {

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
 import { startServer, stopServer, Client, httpGet, tempDir } from './lib.mjs';
 
@@ -32,13 +33,22 @@ async function untilEvent(c, pred = () => true) {
   }
 }
 
+// The `event_you` that follows the event a socket with a token gets
+// (its own part of the view), as ev.you.
+async function withYou(c, ev) {
+  const y = await c.expect('event_you');
+  assert.equal(y.event, ev.event);
+  assert.equal(y.version, ev.version);
+  return { ...ev, you: y.you };
+}
+
 async function createEvent(port, fields) {
   const org = await Client.open(port);
   org.send({ type: 'event_create', ...fields });
   const w = await org.expect('event_welcome');
   assert.equal(w.role, 'organiser');
   assert.equal(w.token.length, 43);
-  const ev = await org.expect('event');
+  const ev = await withYou(org, await org.expect('event'));
   assert.equal(ev.you.role, 'organiser');
   return { org, id: w.event, token: w.token, ev };
 }
@@ -48,7 +58,7 @@ async function enter(port, id, name) {
   c.send({ type: 'event_join', event: id, name });
   const w = await c.expect('event_welcome');
   assert.equal(w.role, 'player');
-  const ev = await c.expect('event');
+  const ev = await withYou(c, await c.expect('event'));
   assert.equal(ev.you.entry, w.entry);
   c.close();
   return { name, entry: w.entry, token: w.token };
@@ -65,7 +75,7 @@ async function act(org, msg, pred) {
 async function asPlayer(port, id, token) {
   const c = await Client.open(port);
   c.send({ type: 'event_watch', event: id, token });
-  const ev = await untilEvent(c);
+  const ev = await withYou(c, await untilEvent(c));
   c.close();
   return ev;
 }
@@ -434,7 +444,7 @@ test('kill -9 in the middle of a round: entries, pairings and results are all th
   srv = await startServer(ARGS, { db });
   const org = await Client.open(srv.port);
   org.send({ type: 'event_watch', event: o.id, token: o.token });
-  let ev = await untilEvent(org);
+  let ev = await withYou(org, await untilEvent(org));
   assert.equal(ev.you.role, 'organiser');
   assert.deepEqual(ev.players, before.players);
   assert.deepEqual(ev.schedule, before.schedule);
@@ -582,6 +592,167 @@ test('limits: events held in all and per address', async () => {
     const metrics = await (await httpGet(srv.port, '/metrics')).text();
     assert.match(metrics, /^oware_events 3$/m);
     assert.match(metrics, /^oware_events_created_total 3$/m);
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+});
+
+// A GET from another loopback address (for the per-address budgets).
+function getFrom(port, path, { localAddress = '127.0.0.1', headers = {} } = {}) {
+  return new Promise((res, rej) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, localAddress, headers }, (r) => {
+      let body = '';
+      r.setEncoding('utf8');
+      r.on('data', (d) => { body += d; });
+      r.on('end', () => res({ status: r.statusCode, headers: r.headers, body }));
+    });
+    req.on('error', rej);
+    req.end();
+  });
+}
+
+test('every follower gets the same view; a token\'s own part comes apart in event_you, only when it changed', async () => {
+  const srv = await startServer(ARGS);
+  try {
+    const o = await createEvent(srv.port, { title: 'Shared', kind: 'oware', format: 'swiss', rounds: 3 });
+    const ps = [];
+    for (const name of ['Ama', 'Kofi', 'Esi', 'Yaw']) ps.push(await enter(srv.port, o.id, name));
+    const raw = [];
+    const follow = async (token) => {
+      const c = await Client.open(srv.port);
+      const texts = [];
+      c.ws.on('message', (d) => texts.push(d.toString()));
+      c.send(token ? { type: 'event_watch', event: o.id, token } : { type: 'event_watch', event: o.id });
+      await untilEvent(c);
+      raw.push(texts);
+      return c;
+    };
+    const anon = await follow(null);
+    const p0 = await follow(ps[0].token);
+    const p1 = await follow(ps[1].token);
+    o.org.send({ type: 'event_start', event: o.id, token: o.token });
+    for (const c of [anon, p0, p1]) await untilEvent(c, (e) => e.round === 1);
+    const you1 = await p1.expect('event_you');
+    assert.equal(you1.you.entry, ps[1].entry);
+    assert.equal(you1.you.game.round, 1);
+    // The same bytes for all three, with no `you`.
+    const views = raw.map((texts) => texts.filter((t) => t.startsWith('{"type":"event",')).at(-1));
+    assert.equal(views[0], views[1]);
+    assert.equal(views[0], views[2]);
+    assert.equal(JSON.parse(views[0]).you, undefined);
+    // A change that leaves a player's part as it was sends it no event_you.
+    const b = JSON.parse(views[0]).schedule[0].boards.find((x) => x.white !== ps[0].entry && x.black !== ps[0].entry);
+    o.org.send({ type: 'event_result', event: o.id, token: o.token, round: 1, board: b.board, result: 'draw' });
+    const v = await untilEvent(p0, (e) => e.schedule[0].boards[b.board - 1].result === 'draw');
+    o.org.send({ type: 'event_result', event: o.id, token: o.token, round: 1, board: b.board, result: 'white' });
+    await untilEvent(p0, (e) => e.version === v.version + 1);
+    assert.equal(p0.queue.filter((m) => m.type === 'event_you').length, 0);
+    for (const c of [anon, p0, p1, o.org]) c.close();
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+});
+
+test('exports: one text a version with its ETag (304 to If-None-Match), the API\'s headers', async () => {
+  const srv = await startServer(ARGS);
+  try {
+    const o = await createEvent(srv.port, { title: 'Club <script>alert(1)</script>', kind: 'oware', format: 'swiss', rounds: 3 });
+    await enter(srv.port, o.id, 'Ama');
+    for (const tail of ['', '/trf', '/csv']) {
+      const r = await getFrom(srv.port, `/api/events/${o.id}${tail}`);
+      assert.equal(r.status, 200, tail);
+      assert.equal(r.headers['x-content-type-options'], 'nosniff');
+      assert.equal(r.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'");
+      assert.equal(r.headers['referrer-policy'], 'no-referrer');
+      assert.equal(r.headers['cache-control'], 'no-cache');
+      const etag = r.headers.etag;
+      assert.match(etag, /^"[0-9a-f]{16}"$/);
+      const again = await getFrom(srv.port, `/api/events/${o.id}${tail}`, { headers: { 'if-none-match': etag } });
+      assert.equal(again.status, 304, tail);
+      assert.equal(again.body, '');
+      assert.equal(again.headers.etag, etag);
+      const other = await getFrom(srv.port, `/api/events/${o.id}${tail}`, { headers: { 'if-none-match': '"0000000000000000"' } });
+      assert.equal(other.status, 200);
+      assert.equal(other.body, r.body);
+    }
+    const before = (await getFrom(srv.port, `/api/events/${o.id}`)).headers.etag;
+    await enter(srv.port, o.id, 'Kofi');
+    const after = await getFrom(srv.port, `/api/events/${o.id}`, { headers: { 'if-none-match': before } });
+    assert.equal(after.status, 200, 'a new version: a new text');
+    assert.notEqual(after.headers.etag, before);
+    assert.equal(JSON.parse(after.body).players.length, 2);
+    // Every answer of the API has the headers: errors, /healthz, /api/rooms.
+    for (const path of ['/api/events/nope', '/healthz', '/api/rooms']) {
+      const r = await getFrom(srv.port, path);
+      assert.equal(r.headers['x-content-type-options'], 'nosniff', path);
+      assert.equal(r.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'", path);
+      assert.equal(r.headers['referrer-policy'], 'no-referrer', path);
+    }
+    o.org.close();
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+});
+
+test('views and exports count against --event-views-per-ip-per-min; an organiser\'s changes against --event-changes-per-min', async () => {
+  const srv = await startServer([...ARGS, '--event-views-per-ip-per-min', '6000', '--event-changes-per-min', '4']);
+  try {
+    const o = await createEvent(srv.port, { title: 'Budgets', kind: 'oware', format: 'swiss', rounds: 3 });
+    const ps = [];
+    for (const name of ['Ama', 'Kofi']) ps.push(await enter(srv.port, o.id, name));
+    // Watches from 127.0.0.2 until its bytes are spent: then rate_limited.
+    const c = await Client.open(srv.port, { localAddress: '127.0.0.2' });
+    let sent = 0, n = 0;
+    for (;;) {
+      c.send({ type: 'event_watch', event: o.id });
+      const m = await c.next();
+      if (m.type === 'error') {
+        assert.equal(m.code, 'rate_limited');
+        assert.match(m.message, /event views/);
+        break;
+      }
+      assert.equal(m.type, 'event');
+      sent += JSON.stringify(m).length;
+      n++;
+      assert.ok(n < 100, 'refused at last');
+    }
+    assert.ok(sent >= 6000 && sent < 6000 + 2000, `${sent} bytes sent before the refusal`);
+    // Its exports too: 429 with Retry-After; a 304 would cost nothing.
+    const r = await getFrom(srv.port, `/api/events/${o.id}`, { localAddress: '127.0.0.2' });
+    assert.equal(r.status, 429);
+    assert.equal(r.headers['retry-after'], '60');
+    assert.equal(JSON.parse(r.body).error, 'rate_limited');
+    // Another address is not touched; its exports count the same way.
+    assert.equal((await getFrom(srv.port, `/api/events/${o.id}/csv`, { localAddress: '127.0.0.3' })).status, 200);
+    let codes = [];
+    for (let i = 0; i < 20; i++) codes.push((await getFrom(srv.port, `/api/events/${o.id}`, { localAddress: '127.0.0.3' })).status);
+    assert.ok(codes.includes(200) && codes.at(-1) === 429, codes.join(','));
+    c.close();
+    // The organiser: start and three results pass, the fifth change is
+    // refused and changes nothing.
+    let last = await act(o.org, { type: 'event_start', event: o.id, token: o.token }, (e) => e.round === 1);
+    for (const result of ['white', 'black', 'draw']) {
+      last = await act(o.org, { type: 'event_result', event: o.id, token: o.token, round: 1, board: 1, result },
+        (e) => e.schedule[0].boards[0].result === result);
+    }
+    o.org.send({ type: 'event_result', event: o.id, token: o.token, round: 1, board: 1, result: 'white' });
+    for (;;) {
+      const m = await o.org.next();
+      if (m.type === 'error') {
+        assert.equal(m.code, 'rate_limited');
+        assert.match(m.message, /changes to this event/);
+        break;
+      }
+    }
+    const now = await asPlayer(srv.port, o.id, ps[0].token);
+    assert.equal(now.version, last.version);
+    assert.equal(now.schedule[0].boards[0].result, 'draw');
+    // A player's own action is not the organiser's: it is not counted.
+    const p = await Client.open(srv.port);
+    p.send({ type: 'event_withdraw', event: o.id, token: ps[1].token });
+    await untilEvent(p, (e) => e.players[ps[1].entry].withdrawn);
+    p.close();
+    o.org.close();
   } finally {
     assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   }

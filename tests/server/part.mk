@@ -34,3 +34,12 @@ test-server-pg: $(BUILD)/owared build/fault/owared $(BUILD)/pair_trf $(NODE_DEPS
 		$(SERVER_TESTS) tests/server/takeover.test.mjs tests/server/events-cluster.test.mjs \
 		tests/server/pg.test.mjs
 TESTS += test-server-pg
+
+# A club event at the scale of issue #49 (256 players, 16 followers with
+# tokens that stop reading, 72 corrections: memory a slow follower holds,
+# the CPU a change costs): timing-bound, run with no other suite beside it.
+.PHONY: test-server-load
+test-server-load: $(BUILD)/owared $(NODE_DEPS)
+	OWARED=$(BUILD)/owared node --test --test-concurrency=1 tests/server/events-load.test.mjs
+TESTS += test-server-load
+TESTS_ALONE += test-server-load

@@ -45,6 +45,14 @@ function eventMsg(fields = {}) {
   };
 }
 
+// What the server sends for an event seen with a token: the `event`
+// every follower gets, then the socket's own `event_you`.
+function hearEvent(conn, msg) {
+  const { you, ...ev } = msg;
+  conn.hear(ev);
+  if (you) conn.hear({ type: 'event_you', event: ev.event, version: ev.version, you });
+}
+
 const players = (...names) => names.map((name, entry) => ({ entry, name, number: null, late: 0, withdrawn: false }));
 
 // A page following ev1, the socket up and the first event heard.
@@ -57,7 +65,7 @@ function watching({ kept = null, first = eventMsg(), organiser = null, confirm =
   page.open();
   const conn = FakeConn.made[made];  // (the organiser who plays has a second one)
   conn.up();
-  if (first) conn.hear(first);
+  if (first) hearEvent(conn, first);
   return { page, conn, said, st: page.state, draws: () => draws };
 }
 
@@ -89,7 +97,7 @@ test('creating: event_create with the form\'s fields, the organiser token kept, 
   assert.equal(page.state.role, 'organiser');
   assert.deepEqual(JSON.parse(said.stored.get(EVENT_KEY('ev1'))), ORG);
   assert.deepEqual(said.urls, ['ev1']);
-  conn.hear(eventMsg({ you: { role: 'organiser' } }));
+  hearEvent(conn, eventMsg({ you: { role: 'organiser' } }));
   assert.equal(page.state.event.title, 'Thursday club');
   // A new socket follows the event with the token, and creates nothing.
   conn.drop();
@@ -175,7 +183,7 @@ test('joining: a bad name refused here; a taken name said at the form; then the 
   assert.equal(st.busy, null);
   page.join('Ama K');
   conn.hear({ type: 'event_welcome', event: 'ev1', role: 'player', entry: 0, token: 'p-tok' });
-  conn.hear(eventMsg({ version: 2, players: players('Ama K'), you: { role: 'player', entry: 0, game: null } }));
+  hearEvent(conn, eventMsg({ version: 2, players: players('Ama K'), you: { role: 'player', entry: 0, game: null } }));
   assert.deepEqual(JSON.parse(said.stored.get(EVENT_KEY('ev1'))), { token: 'p-tok', role: 'player', title: 'Thursday club' });
   assert.equal(st.role, 'player');
   assert.ok(said.announced.includes(t('event.joined.you')));
@@ -229,11 +237,11 @@ test('the organiser plays too: both tokens kept, a second socket follows as the 
   // The join's event on the organiser's socket names the player; the
   // organiser's view after it does not take the player's away.
   const ps = players('Olu', 'Ama');
-  conn.hear(eventMsg({ version: 2, players: ps.slice(0, 1), you: { role: 'player', entry: 0, game: null } }));
+  hearEvent(conn, eventMsg({ version: 2, players: ps.slice(0, 1), you: { role: 'player', entry: 0, game: null } }));
   assert.equal(st.role, 'organiser');
   assert.equal(st.mine.entry, 0);
-  conn.hear(eventMsg({ version: 3, players: ps, you: { role: 'organiser' } }));
-  pc.hear(eventMsg({ version: 3, players: ps, you: { role: 'player', entry: 0, game: null } }));
+  hearEvent(conn, eventMsg({ version: 3, players: ps, you: { role: 'organiser' } }));
+  hearEvent(pc, eventMsg({ version: 3, players: ps, you: { role: 'player', entry: 0, game: null } }));
   assert.equal(st.role, 'organiser');
   assert.equal(st.mine.entry, 0);
   assert.equal(st.event.version, 3);
@@ -242,8 +250,8 @@ test('the organiser plays too: both tokens kept, a second socket follows as the 
   assert.deepEqual(conn.sent.at(-1), { type: 'event_start', event: 'ev1', token: 'org-tok' });
   const game = { room: 'r1', round: 1, board: 1, side: 'north', token: 'seat-tok' };
   const round1 = { round: 1, state: 'running', join_open: false, schedule: [{ round: 1, boards: [{ board: 1, white: 1, black: 0, result: null, seeds: null, room: 'r1', by: null }] }] };
-  pc.hear(eventMsg({ version: 4, players: ps, ...round1, you: { role: 'player', entry: 0, game } }));
-  conn.hear(eventMsg({ version: 4, players: ps, ...round1, you: { role: 'organiser' } }));
+  hearEvent(pc, eventMsg({ version: 4, players: ps, ...round1, you: { role: 'player', entry: 0, game } }));
+  hearEvent(conn, eventMsg({ version: 4, players: ps, ...round1, you: { role: 'organiser' } }));
   assert.deepEqual(st.mine.game, game, 'the game stays after the organiser\'s view of the same change');
   assert.equal(said.announced.filter((a) => a.includes(t('event.announce.game', { round: 1, board: 1 }))).length, 1, 'the game said once');
   page.play();
@@ -312,7 +320,7 @@ test('the organiser starts, records results (seeds, forfeits, corrections), pair
   const once = conn.sent.length;
   page.result(1, 1, 'black_forfeit');
   assert.equal(conn.sent.length, once);
-  conn.hear(eventMsg({ version: 2, players: players('A', 'B', 'C', 'D'), you: { role: 'organiser' } }));
+  hearEvent(conn, eventMsg({ version: 2, players: players('A', 'B', 'C', 'D'), you: { role: 'organiser' } }));
   assert.equal(st.busy, null, 'answered');
   page.result(1, 1, 'draw');
   assert.deepEqual(conn.sent.at(-1), { type: 'event_result', event: 'ev1', token: 'org-tok', round: 1, board: 1, result: 'draw' });
@@ -363,7 +371,7 @@ test('the player\'s game: announced once paired, its seat token kept as the room
   const entry = eventMsg({ version: 3, players: players('A', 'B'), you: { role: 'player', entry: 1, game: null } });
   const { page, said, conn } = watching({ kept, first: entry });
   const game = { room: 'room77', round: 1, board: 1, side: 'north', token: 'seat-tok' };
-  conn.hear(eventMsg({
+  hearEvent(conn, eventMsg({
     version: 4, state: 'running', round: 1, join_open: true, players: players('A', 'B'),
     schedule: [{ round: 1, boards: [{ board: 1, white: 0, black: 1, result: null, seeds: null, room: 'room77', by: null }] }],
     you: { role: 'player', entry: 1, game },
