@@ -12,7 +12,7 @@ import { startNginx } from '../nginx/nginx.mjs';
 
 await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
 
-const suite = browserSuite(['--abandon-seconds', '3']);
+const suite = browserSuite(['--abandon-seconds', '3'], { keepPages: true });
 const { player, noProblems, pages } = suite;
 
 // Clicks letter on whichever of the pages holds the side to move, then

@@ -33,6 +33,7 @@ const suite = browserSuite([], {
     FakeNotification.permission = 'default';
     window.Notification = FakeNotification;
   }),
+  keepPages: true,
 });
 const { player, noProblems } = suite;
 

@@ -13,7 +13,7 @@ import { Client, twoPlayers, playMoves } from '../server/lib.mjs';
 const games = JSON.parse(fs.readFileSync(new URL('../server/games.json', import.meta.url)));
 
 // Clients play the long games of games.json quickly: no message limit.
-const suite = browserSuite(['--abandon-seconds', '2', '--max-msgs-per-sec', '100000']);
+const suite = browserSuite(['--abandon-seconds', '2', '--max-msgs-per-sec', '100000'], { keepPages: true });
 const { player, noProblems, pages } = suite;
 
 const text = (page, sel) => page.textContent(sel);
