@@ -170,7 +170,9 @@ int webpush_vapid_jwt(const webpush_key *key, const char *endpoint, const char *
 
 /* Writes the value of the Authorization header of a push to endpoint,
  * "vapid t=<jwt>, k=<public key>", its token valid from now for lifetime
- * seconds (1 to WEBPUSH_JWT_LIFETIME_MAX): the length, or -1. */
+ * seconds (1 to WEBPUSH_JWT_LIFETIME_MAX; a push service whose clock is
+ * ahead may refuse a full 24 h, so a caller should ask for less, e.g. 12
+ * h): the length, or -1. */
 int webpush_vapid_header(const webpush_key *key, const char *endpoint, const char *contact,
                          int64_t now, int lifetime, char *out, size_t cap);
 
