@@ -20,6 +20,7 @@ FUZZ_TARGETS := engine position notation message
 FUZZ_TARGETS += rules ogn
 FUZZ_TARGETS += togyz togyz_position
 FUZZ_TARGETS += trf
+FUZZ_TARGETS += webpush
 FUZZ_ENGINE := $(ENGINE_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_PROTO := $(PROTO_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_DEPS_engine := $(FUZZ_ENGINE)
@@ -31,6 +32,7 @@ FUZZ_DEPS_message := $(FUZZ_PROTO) $(FUZZ_ENGINE) $(FUZZ_BUILD)/server/base/reas
 FUZZ_DEPS_ogn := $(FUZZ_ENGINE)
 FUZZ_DEPS_trf := $(FUZZ_BUILD)/server/rules/trf.o $(FUZZ_BUILD)/server/rules/pairing.o
 FUZZ_DEPS_rules := $(FUZZ_BUILD)/server/rules/rules.o $(FUZZ_BUILD)/server/base/sha256.o $(FUZZ_PROTO) $(FUZZ_ENGINE)
+FUZZ_DEPS_webpush := $(FUZZ_BUILD)/server/base/webpush.o
 FUZZ_LIBS_engine :=
 FUZZ_LIBS_togyz :=
 FUZZ_LIBS_togyz_position := $(JANSSON_LIBS) $(ICU_LIBS)
@@ -40,6 +42,7 @@ FUZZ_LIBS_message := $(JANSSON_LIBS) $(ICU_LIBS)
 FUZZ_LIBS_rules := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS)
 FUZZ_LIBS_ogn :=
 FUZZ_LIBS_trf :=
+FUZZ_LIBS_webpush := $(CRYPTO_LIBS)
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 # libFuzzer options per target: fuzz_engine reads 15 + 1024 bytes at most,
 # fuzz_togyz 23 + 1024; fuzz_rules plays one event per 1 to 3 bytes.
@@ -47,6 +50,7 @@ FUZZ_OPTS_engine := -max_len=1039
 FUZZ_OPTS_togyz := -max_len=1047
 FUZZ_OPTS_rules := -max_len=2048
 FUZZ_OPTS_trf := -max_len=8192
+FUZZ_OPTS_webpush := -max_len=4200
 FUZZ_OPTS_position := -dict=tests/fuzz/json.dict
 FUZZ_OPTS_message := -dict=tests/fuzz/json.dict
 FUZZ_OPTS_togyz_position := -dict=tests/fuzz/json.dict
@@ -118,6 +122,7 @@ FUZZ_COV_SRC_notation := cli/oware.c cli/game.c cli/kind.c protocol/game.c engin
 FUZZ_COV_SRC_message := protocol/message.c protocol/errors.c protocol/game.c server/base/reasm.c
 FUZZ_COV_SRC_rules := server/rules/rules.c
 FUZZ_COV_SRC_ogn := engine/ogn.c
+FUZZ_COV_SRC_webpush := server/base/webpush.c
 
 $(FUZZ_COV)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -143,6 +148,7 @@ fuzz-coverage: $(FUZZ_TARGETS:%=$(FUZZ_COV)/fuzz_%)
 		llvm-cov-14 report $(FUZZ_COV)/fuzz_$$t -instr-profile=$(FUZZ_COV)/$$t.profdata \
 			$$(case $$t in engine) echo $(FUZZ_COV_SRC_engine);; position) echo $(FUZZ_COV_SRC_position);; \
 			notation) echo $(FUZZ_COV_SRC_notation);; message) echo $(FUZZ_COV_SRC_message);; \
-			rules) echo $(FUZZ_COV_SRC_rules);; ogn) echo $(FUZZ_COV_SRC_ogn);; togyz) echo $(FUZZ_COV_SRC_togyz);; togyz_position) echo $(FUZZ_COV_SRC_togyz_position);; esac) \
+			rules) echo $(FUZZ_COV_SRC_rules);; ogn) echo $(FUZZ_COV_SRC_ogn);; togyz) echo $(FUZZ_COV_SRC_togyz);; togyz_position) echo $(FUZZ_COV_SRC_togyz_position);; \
+			webpush) echo $(FUZZ_COV_SRC_webpush);; esac) \
 			| sed -n '1p;/\.c  /p'; \
 	done

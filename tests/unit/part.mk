@@ -10,12 +10,14 @@
 # relays, takes, a fenced batch, a lost lease, wanted rooms; server/rooms/rooms.h),
 # test-pairing (Berger tables, the Dutch system and TRF files; server/rules/pairing.h,
 # server/rules/trf.h, with known answers in tests/data/pairing/), test-event (the
-# rules of a club event, their standings and exports; server/rules/event.h).
+# rules of a club event, their standings and exports; server/rules/event.h),
+# test-webpush (Web Push's cryptography against the RFCs' worked examples,
+# server/base/webpush.h).
 EXTRA_CFLAGS_tests := $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(ICU_CFLAGS)
 
 # Each test: the objects it links, and its libraries besides Check.
 UNIT_NAMES := engine togyz togyz_search search message rules jscan text study log rooms pairing \
-	event
+	event webpush
 UNIT_OBJ_engine := $(BUILD)/tests/unit/test_engine.o $(ENGINE_OBJ)
 UNIT_OBJ_togyz := $(BUILD)/tests/unit/test_togyz.o $(ENGINE_OBJ)
 UNIT_OBJ_togyz_search := $(BUILD)/tests/unit/test_togyz_search.o $(ENGINE_OBJ)
@@ -38,10 +40,12 @@ UNIT_OBJ_event := $(BUILD)/tests/unit/test_event.o $(BUILD)/server/rules/event.o
 	$(BUILD)/server/rules/pairing.o $(BUILD)/server/rules/trf.o $(BUILD)/protocol/text.o
 UNIT_OBJ_jscan := $(BUILD)/tests/unit/test_jscan.o $(BUILD)/bench/jscan.o
 UNIT_OBJ_text := $(BUILD)/tests/unit/test_text.o $(PROTO_OBJ) $(ENGINE_OBJ)
+UNIT_OBJ_webpush := $(BUILD)/tests/unit/test_webpush.o $(BUILD)/server/base/webpush.o
 UNIT_LIBS_message := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS)
 UNIT_LIBS_text := $(JANSSON_LIBS) $(ICU_LIBS)
 UNIT_LIBS_event := $(ICU_LIBS)
 UNIT_LIBS_rules := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS)
+UNIT_LIBS_webpush := $(JANSSON_LIBS) $(CRYPTO_LIBS)
 UNIT_LIBS_rooms := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS) $(UUID_LIBS)
 
 # Check's timeouts only catch a test that hangs: its default of 4 s ran
