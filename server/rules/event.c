@@ -787,6 +787,13 @@ static void put_quarters(char *buf, size_t cap, size_t *at, int q)
 	put(buf, cap, at, ",%d%s", q / 4, frac[q % 4]);
 }
 
+/* 1 when text starts with what a spreadsheet reads as a formula:
+ * = + - @, a tab or a carriage return. */
+static int csv_formula_start(const char *text)
+{
+	return text[0] && strchr("=+-@\t\r", text[0]) != NULL;
+}
+
 long ev_csv(const ev_event *ev, char *buf, size_t cap)
 {
 	ev_standing *st = malloc(EV_MAX_PLAYERS * sizeof *st);
@@ -812,6 +819,11 @@ long ev_csv(const ev_event *ev, char *buf, size_t cap)
 		else
 			put(buf, cap, &at, "%d", s->place);
 		put(buf, cap, &at, ",%d,\"", s->number);
+		/* A spreadsheet evaluates a cell that starts like a formula,
+		 * quoted or not: such a name gets a leading ' (OWASP, "CSV
+		 * Injection"), which shows it as text. */
+		if (csv_formula_start(ev->entries[s->entry].name))
+			put(buf, cap, &at, "'");
 		for (const char *c = ev->entries[s->entry].name; *c; c++)
 			put(buf, cap, &at, "%s%c", *c == '"' ? "\"" : "", *c);
 		put(buf, cap, &at, "\"");

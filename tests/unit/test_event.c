@@ -740,6 +740,31 @@ START_TEST(test_csv_and_trf_exports)
 }
 END_TEST
 
+/* Names a spreadsheet would read as formulas get a leading ' in the
+ * CSV (OWASP's CSV injection guidance); other names are left alone. */
+START_TEST(test_csv_neutralises_formula_names)
+{
+	ev_event *ev = mk(EV_ROUND_ROBIN, 0, 0);
+	char buf[4096];
+	ck_assert_int_eq(join(ev, "=HYPERLINK(\"//e.vil\")"), 0);
+	ck_assert_int_eq(join(ev, "+1 Ama"), 0);
+	ck_assert_int_eq(join(ev, "-Kofi"), 0);
+	ck_assert_int_eq(join(ev, "@SUM(A1)"), 0);
+	ck_assert_int_eq(join(ev, "Yaw = 1"), 0);
+	ck_assert_int_eq(start(ev), 0);
+	ck_assert_int_gt(ev_csv(ev, buf, sizeof buf), 0);
+	ck_assert_ptr_nonnull(strstr(buf, ",1,\"'=HYPERLINK(\"\"//e.vil\"\")\","));
+	ck_assert_ptr_nonnull(strstr(buf, ",2,\"'+1 Ama\","));
+	ck_assert_ptr_nonnull(strstr(buf, ",3,\"'-Kofi\","));
+	ck_assert_ptr_nonnull(strstr(buf, ",4,\"'@SUM(A1)\","));
+	ck_assert_ptr_nonnull(strstr(buf, ",5,\"Yaw = 1\","));
+	/* No cell of a name line starts with a formula character. */
+	ck_assert_ptr_null(strstr(buf, ",\"="));
+	ck_assert_ptr_null(strstr(buf, ",\"@"));
+	free(ev);
+}
+END_TEST
+
 /* ---- random events ---- */
 
 static uint32_t rng = 2463534242u;
@@ -984,6 +1009,7 @@ int main(void)
 	tcase_add_test(tc, test_swiss_odd_field_and_withdrawal_by_hand);
 	tcase_add_test(tc, test_swiss_late_entry_by_hand);
 	tcase_add_test(tc, test_csv_and_trf_exports);
+	tcase_add_test(tc, test_csv_neutralises_formula_names);
 	tcase_add_test(tc, test_swiss_30_players_7_rounds_random);
 	tcase_add_test(tc, test_double_round_robin_9_players_random);
 	suite_add_tcase(s, tc);
