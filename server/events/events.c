@@ -68,6 +68,8 @@ static void insert(event_ent *e)
 
 void evs_ent_free(event_ent *e)
 {
+	if (e->pairing)
+		e->pairing->e = NULL; /* its result is dropped when it comes */
 	while (e->watchers)
 		evs_unwatch(e->watchers);
 	for (int r = 0; r < EV_MAX_ROUNDS; r++) {
@@ -123,6 +125,7 @@ static int proto_code(int ev_err)
 	case EV_E_PENDING: return PROTO_E_ROUND_PENDING;
 	case EV_E_OVER: return PROTO_E_EVENT_OVER;
 	case EV_E_PAIRING: return PROTO_E_CANNOT_PAIR;
+	case EV_E_NOMEM: return PROTO_E_INTERNAL;
 	}
 	return PROTO_E_INTERNAL;
 }
@@ -531,6 +534,8 @@ static void view_body(jw *w, const event_ent *e)
 	jw_int(w, ev->max_players);
 	jw_key(w, "auto");
 	jw_bool(w, e->auto_next);
+	jw_key(w, "pairing");
+	jw_bool(w, e->pairing != NULL);
 	jw_key(w, "join_open");
 	jw_bool(w, ev_join_open(ev));
 	jw_key(w, "created");
@@ -683,6 +688,8 @@ void evs_unwatch(ev_watcher *w)
 {
 	event_ent *e = w->e;
 
+	if (e->pairing && e->pairing->asker == w->m)
+		e->pairing->asker = NULL;
 	if (w->prev)
 		w->prev->next = w->next;
 	else
@@ -821,16 +828,114 @@ static int commit_step(event_ent *e, const ev_change *ch)
 	return rc;
 }
 
+/* ---- pairing off the loop ---- */
+
+static void pairing_done(evpair_job *j);
+static void auto_next(event_ent *e);
+
+/* Pairs e's next Swiss round (or its first: ev_start) on a copy in the
+ * worker; asker: the organiser who asked (a follower of e), or NULL.
+ * Until it is applied, the event is "pairing": nothing else changes it
+ * (handle refuses). Every follower sees that at once. */
+static void start_pairing(event_ent *e, room_member *asker)
+{
+	evpair_job *j = malloc(sizeof *j);
+
+	if (!j) {
+		if (asker)
+			evs_io.error(asker, PROTO_E_INTERNAL, "out of memory; try again");
+		log_event(LOG_WARN, "event_next_failed", "event=%s round=%d why=\"out of memory\"",
+		          e->id, e->ev.nrounds);
+		return;
+	}
+	j->e = e;
+	j->seq = e->seq;
+	j->asker = asker;
+	memcpy(&j->ev, &e->ev, sizeof j->ev);
+	e->pairing = j;
+	if (evpair_submit(j) < 0) {
+		evpair_run(j);
+		pairing_done(j);
+		return;
+	}
+	broadcast(e);
+}
+
+/* A round the worker paired: applied to its event (its rooms made, the
+ * change committed, every follower shown it) if the event is still the
+ * version paired; else dropped, and paired again from the event as it is. */
+static void pairing_done(evpair_job *j)
+{
+	event_ent *e = j->e;
+	room_member *asker = j->asker;
+	int rc = j->rc;
+
+	if (!e) {
+		free(j);
+		return;
+	}
+	e->pairing = NULL;
+	if (e->seq != j->seq) {
+		log_event(LOG_WARN, "event_pairing_stale", "event=%s round=%d", e->id, e->ev.nrounds);
+		free(j);
+		if (asker)
+			evs_io.error(asker, PROTO_E_PAIRING, "the event changed while its round was paired;"
+			             " try again");
+		auto_next(e);
+		broadcast(e);
+		return;
+	}
+	if (rc) {
+		if (asker)
+			refuse(asker, rc);
+		log_event(LOG_WARN, "event_next_failed", "event=%s round=%d why=%s pair_ms=%lld", e->id,
+		          e->ev.nrounds, ev_strerror(rc), (long long)j->ms);
+	} else {
+		log_event(LOG_INFO, "event_paired", "event=%s round=%d pair_ms=%lld", e->id,
+		          j->ch.round, (long long)j->ms);
+		rc = commit_step(e, &j->ch);
+		if (rc && asker)
+			evs_io.error(asker, rc, rc == PROTO_E_TOO_MANY_ROOMS ? "the server holds its maximum"
+			             " of rooms; the round was not paired" : "the store cannot save changes"
+			             " now; nothing changed");
+		else if (rc)
+			log_event(LOG_WARN, "event_next_failed", "event=%s round=%d why=%s", e->id,
+			          e->ev.nrounds, proto_err_code(rc));
+	}
+	free(j);
+	broadcast(e);
+}
+
+void events_pairings_done(void)
+{
+	for (evpair_job *j; (j = evpair_take_done());)
+		pairing_done(j);
+}
+
+int events_pairing_init(void (*wake)(void))
+{
+	return evpair_start(wake);
+}
+
+void events_pairing_stop(void)
+{
+	evpair_stop();
+}
+
 /* After a result or a withdrawal: with `auto`, the next round (or the
- * end) once the round is complete. A round that cannot be paired waits
- * for the organiser. */
+ * end) once the round is complete; a Swiss round is paired in the
+ * worker. A round that cannot be paired waits for the organiser. */
 static void auto_next(event_ent *e)
 {
 	static ev_change ch;
 	int rc;
 
-	if (!e->auto_next || e->ev.state != EV_RUNNING)
+	if (!e->auto_next || e->ev.state != EV_RUNNING || e->pairing)
 		return;
+	if (ev_will_pair(&e->ev)) {
+		start_pairing(e, NULL);
+		return;
+	}
 	rc = ev_next(&e->ev, &ch);
 	if (rc == EV_E_PENDING)
 		return;
@@ -961,6 +1066,9 @@ static void sweep_boards(event_ent *e)
 			evs_st->ops->peek(evs_st, id, board_peeked, board_peek_done, p);
 		}
 	}
+	/* A complete round whose automatic pairing was not applied (the
+	 * server stopped while it was being paired): paired now. */
+	auto_next(e);
 }
 
 /* ---- the messages ---- */
@@ -1167,15 +1275,20 @@ static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 		rc = ev_withdraw(&e->ev, entry, &ch);
 		break;
 	case PROTO_MSG_EVENT_START:
-		rc = ev_start(&e->ev, &ch);
+	case PROTO_MSG_EVENT_NEXT:
+		if (ev_will_pair(&e->ev) &&
+		    (e->ev.state == EV_ENTRY) == (msg->type == PROTO_MSG_EVENT_START)) {
+			/* Answered when the worker has paired it. */
+			watch(m, e, role, entry);
+			start_pairing(e, m->watch && m->watch->e == e ? m : NULL);
+			return;
+		}
+		rc = msg->type == PROTO_MSG_EVENT_START ? ev_start(&e->ev, &ch) : ev_next(&e->ev, &ch);
 		break;
 	case PROTO_MSG_EVENT_RESULT:
 		by = BY_ORGANISER;
 		rc = ev_result(&e->ev, EV_BY_ORGANISER, msg->round, msg->board - 1, msg->result,
 		               msg->seeds, &ch);
-		break;
-	case PROTO_MSG_EVENT_NEXT:
-		rc = ev_next(&e->ev, &ch);
 		break;
 	default:
 		rc = ev_finish(&e->ev, &ch);
@@ -1235,6 +1348,11 @@ static void handle(room_member *m, const proto_msg *msg, int counted)
 	}
 	if (!e) {
 		evs_io.error(m, PROTO_E_NO_EVENT, "no event has that id (or it expired)");
+		return;
+	}
+	if (e->pairing && msg->type != PROTO_MSG_EVENT_WATCH) {
+		evs_io.error(m, PROTO_E_PAIRING, "the event's next round is being paired; try again"
+		             " in a moment");
 		return;
 	}
 	switch (msg->type) {
@@ -1340,7 +1458,7 @@ void events_expire(void)
 	for (unsigned b = 0; b < EV_BUCKETS; b++)
 		for (event_ent *e = table[b], *next; e; e = next) {
 			next = e->hnext;
-			if (e->watchers ||
+			if (e->watchers || e->pairing ||
 			    now - e->updated < (empty(e) && EV_EMPTY_EXPIRE_S < evs_cfg.expire_events
 			                        ? EV_EMPTY_EXPIRE_S : evs_cfg.expire_events) ||
 			    !evs_st->ops->ev_remove || evs_st->ops->ev_remove(evs_st, e->id) < 0)

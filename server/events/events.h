@@ -46,6 +46,17 @@ void events_handle(room_member *m, const proto_msg *msg);
 void events_relay_failed(room_member *m, const proto_msg *msg, int64_t deadline);
 /* m's connection is going: it stops following its event. */
 void events_leave(room_member *m);
+/* Starts the pairing worker (docs/events.md "Pairing off the loop"),
+ * before events_restore: wake is called on the worker's thread when a
+ * round is paired (ev_async_send on the loop), and the loop then calls
+ * events_pairings_done. 0, or -1 (rounds are then paired on the loop). */
+int events_pairing_init(void (*wake)(void));
+/* Applies the rounds the worker paired: their rooms, commit, views. */
+void events_pairings_done(void);
+/* Ends the worker at shutdown (waits for a pairing under way; the rounds
+ * not applied are not paired: an automatic one is paired again at the
+ * next start). */
+void events_pairing_stop(void);
 /* Drops events past --expire-events. */
 void events_expire(void);
 void events_free_all(void);

@@ -32,6 +32,8 @@ enum { ROLE_NONE = 0, ROLE_ORGANISER, ROLE_PLAYER };
 /* Who gave a board its result (the `by` of the view). */
 enum { BY_NONE = 0, BY_ROOM, BY_ORGANISER };
 
+struct evpair_job;
+
 typedef struct event_ent {
 	char id[ROOM_ID_LEN + 1];
 	ev_event ev;
@@ -46,6 +48,7 @@ typedef struct event_ent {
 	ipent *owner;                /* the creator's address entry, or NULL */
 	ev_watcher *watchers;
 	int nwatchers;
+	struct evpair_job *pairing;  /* its round being paired (events_pair.c), or NULL */
 	struct event_ent *hnext;
 } event_ent;
 
@@ -72,6 +75,38 @@ void evs_load_change(void *arg, const char *id, const store_event_change *c);
 void evs_unwatch(ev_watcher *w);
 /* e's export what (events_export) into w: 0, or -2 out of memory. */
 int evs_export(const event_ent *e, int what, jw *w);
+
+/* ---- events_pair.c: the pairing worker ---- */
+
+/* A Swiss round to pair off the loop: the worker pairs the copy ev and
+ * fills ch, rc and ms; the loop then applies ch to e if e is still at
+ * version seq. Allocated and freed by the loop (events.c). */
+typedef struct evpair_job {
+	struct evpair_job *next;     /* in the worker's queue or list (under its mutex) */
+	/* The loop's alone: */
+	event_ent *e;                /* the event; NULL once it went (freed) */
+	int64_t seq;                 /* e->seq when copied: the version paired */
+	room_member *asker;          /* the organiser who asked; NULL: automatic, or gone */
+	/* The worker's until the job is done, then the loop's: */
+	ev_event ev;                 /* the copy paired */
+	ev_change ch;                /* ev_start's or ev_next's change */
+	int rc;                      /* its return: 0 or EV_E_* */
+	int64_t ms;                  /* how long the pairing took */
+} evpair_job;
+
+/* Starts the worker; wake is called on the worker's thread each time a
+ * job is done (it must be safe there: ev_async_send). 0, or -1 (logged):
+ * then evpair_submit refuses and the caller pairs on the loop. */
+int evpair_start(void (*wake)(void));
+/* Queues j for the worker: 0, or -1 when there is no worker. */
+int evpair_submit(evpair_job *j);
+/* Pairs j here, now (what the worker does with it). */
+void evpair_run(evpair_job *j);
+/* A job the worker finished (in the order queued), or NULL. */
+evpair_job *evpair_take_done(void);
+/* Ends the worker (waiting for a pairing under way) and frees every job
+ * not taken back, clearing its event's `pairing`. */
+void evpair_stop(void);
 
 /* ---- events_hold.c: several servers (no-ops in a store of one) ---- */
 typedef void evhold_handle_fn(room_member *m, const proto_msg *msg, int counted);

@@ -432,6 +432,16 @@ int ev_next(const ev_event *ev, ev_change *ch)
 	return pair_round(ev, ev->nfield, ev->field, ev->nrounds + 1, ch);
 }
 
+int ev_will_pair(const ev_event *ev)
+{
+	if (ev->format != EV_SWISS)
+		return 0;
+	if (ev->state == EV_ENTRY)
+		return in_event(ev) >= 2;
+	return ev->state == EV_RUNNING && ev->nrounds >= 1 && round_complete(ev, ev->nrounds - 1) &&
+	       ev->nrounds < ev->total_rounds && active_in_field(ev) >= 2;
+}
+
 int ev_finish(const ev_event *ev, ev_change *ch)
 {
 	if (ev->state == EV_OVER)
