@@ -34,3 +34,14 @@ test-server-pg: $(BUILD)/owared build/fault/owared $(BUILD)/pair_trf $(NODE_DEPS
 		$(SERVER_TESTS) tests/server/takeover.test.mjs tests/server/events-cluster.test.mjs \
 		tests/server/pg.test.mjs
 TESTS += test-server-pg
+
+# Timing-bound server tests (docs/testing.md, "Running the suites"): run
+# with no other suite beside them. stall.test.mjs: a 256-player Swiss's
+# slowest round paired while an unrelated clocked room plays; each move
+# answered within STALL_DEADLINE_MS (500; the goal is 50 ms idle).
+SERVER_TIMING_TESTS := tests/server/stall.test.mjs
+.PHONY: test-server-timing
+test-server-timing: $(BUILD)/owared $(NODE_DEPS)
+	OWARED=$(BUILD)/owared node --test --test-concurrency=1 $(SERVER_TIMING_TESTS)
+TESTS += test-server-timing
+TESTS_ALONE += test-server-timing
