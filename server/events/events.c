@@ -184,7 +184,9 @@ static void change_text(jw *w, const ev_change *ch, char (*rooms)[ROOM_ID_LEN + 
 		jw_bytes(w, line, strlen(line));
 		break;
 	case EV_OP_ROUND:
-		snprintf(line, sizeof line, "R %d %d", ch->round, ch->nboards);
+		/* " t": its rooms' seat tokens are the players' own tokens
+		 * (without it, in rounds written before: derived). */
+		snprintf(line, sizeof line, "R %d %d t", ch->round, ch->nboards);
 		jw_bytes(w, line, strlen(line));
 		for (int b = 0; b < ch->nboards; b++) {
 			const ev_board *bd = &ch->boards[b];
@@ -208,8 +210,10 @@ static void change_text(jw *w, const ev_change *ch, char (*rooms)[ROOM_ID_LEN + 
 }
 
 /* Reads a change's text into ch, the rooms of a ROUND into rooms (room
- * for EV_MAX_BOARDS) and a RESULT's BY_* into *by: 0 or -1. */
-static int change_parse(const char *text, ev_change *ch, char (*rooms)[ROOM_ID_LEN + 1], int *by)
+ * for EV_MAX_BOARDS), a RESULT's BY_* into *by, and into *derived 1 for
+ * a ROUND written before seat tokens were the players' own: 0 or -1. */
+static int change_parse(const char *text, ev_change *ch, char (*rooms)[ROOM_ID_LEN + 1], int *by,
+                        int *derived)
 {
 	const char *p;
 	char c, r;
@@ -235,6 +239,9 @@ static int change_parse(const char *text, ev_change *ch, char (*rooms)[ROOM_ID_L
 		    ch->nboards > EV_MAX_BOARDS)
 			return -1;
 		p = text + n;
+		*derived = strncmp(p, " t", 2) != 0;
+		if (!*derived)
+			p += 2;
 		for (int b = 0; b < ch->nboards; b++) {
 			int w, bl, s0, s1, k;
 			char id[ROOM_ID_LEN + 2];
@@ -286,12 +293,15 @@ static int change_fits(const event_ent *e, const ev_change *ch)
 	return 0;
 }
 
-/* Applies ch with what the shell keeps beside the event. */
-static int apply(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_LEN + 1], int by)
+/* Applies ch with what the shell keeps beside the event (derived: a
+ * ROUND's seat tokens are derived ones, see event_ent). */
+static int apply(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_LEN + 1], int by,
+                 int derived)
 {
 	if (ch->op == EV_OP_ROUND) {
 		int r = ch->round - 1, n = ch->nboards ? ch->nboards : 1;
 
+		e->derived_seats[r] = (uint8_t)derived;
 		e->rooms[r] = calloc((size_t)n, sizeof e->rooms[r][0]);
 		e->by[r] = calloc((size_t)n, 1);
 		if (!e->rooms[r] || !e->by[r])
@@ -329,7 +339,7 @@ static int commit(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_LEN +
 	if (!evs_st->ops->ev_append || evs_st->ops->ev_append(evs_st, e->id, now, &c) < 0)
 		return -1;
 	evhold_note_write(e->id, now, &c, NULL);
-	if (apply(e, ch, rooms, by) < 0)
+	if (apply(e, ch, rooms, by, 0) < 0)
 		log_event(LOG_ERROR, "event_apply_failed", "event=%s seq=%lld", e->id,
 		          (long long)c.seq);
 	if (tok)
@@ -569,8 +579,11 @@ static void view_body(jw *w, const event_ent *e)
 	put_standings(w, e);
 }
 
-/* The seat token of entry's board room in `room` (derived from the
- * player's token hash, so that it need not be stored), and its hash. */
+/* The seat token of entry's board room in `room` in a round paired
+ * before seat tokens were the players' own (derived_seats): derived from
+ * the player's token hash and the room's id, so that anyone with a copy
+ * of the store could derive it too; kept only for those rounds' rooms,
+ * which hold its hash. */
 static void seat_token(const event_ent *e, int entry, const char *room_id,
                        char text[ROOMS_TOKEN_TEXT], uint8_t hash[SHA256_LEN])
 {
@@ -609,7 +622,10 @@ static void view_you(jw *w, const event_ent *e, const ev_watcher *wa)
 				if (side < 0 || bd->result || !e->rooms[r][b][0])
 					continue;
 				found = 1;
-				seat_token(e, wa->entry, e->rooms[r][b], tok, hash);
+				if (e->derived_seats[r])
+					seat_token(e, wa->entry, e->rooms[r][b], tok, hash);
+				else
+					snprintf(tok, sizeof tok, "%s", wa->token);
 				jw_obj(w);
 				jw_key(w, "room");
 				jw_str(w, e->rooms[r][b]);
@@ -713,9 +729,10 @@ void events_leave(room_member *m)
 		evhold_follower_left(e);
 }
 
-/* m follows e with role (and entry): its watcher, or NULL after an error
- * sent (the event's followers are too many, or out of memory). */
-static ev_watcher *watch(room_member *m, event_ent *e, int role, int entry)
+/* m follows e with role (and entry, and the player's token as m gave it):
+ * its watcher, or NULL after an error sent (the event's followers are too
+ * many, or out of memory). */
+static ev_watcher *watch(room_member *m, event_ent *e, int role, int entry, const char *token)
 {
 	ev_watcher *w = m->watch;
 
@@ -745,6 +762,7 @@ static ev_watcher *watch(room_member *m, event_ent *e, int role, int entry)
 	if (role) {
 		w->role = role;
 		w->entry = entry;
+		snprintf(w->token, sizeof w->token, "%s", role == ROLE_PLAYER && token ? token : "");
 	}
 	return w;
 }
@@ -778,8 +796,6 @@ static int make_rooms(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_L
 	for (int b = 0; b < ch->nboards; b++) {
 		const ev_board *bd = &ch->boards[b];
 		int ent[2], rc;
-		char tok[ROOMS_TOKEN_TEXT];
-		uint8_t hash[2][SHA256_LEN];
 		uuid_t u;
 		rooms_board rb;
 
@@ -790,14 +806,14 @@ static int make_rooms(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_L
 		ent[1] = field[bd->black];
 		uuid_generate_random(u);
 		uuid_unparse_lower(u, rooms[b]);
-		for (int s = 0; s < 2; s++)
-			seat_token(e, ent[s], rooms[b], tok, hash[s]);
+		/* Each seat's token is its player's token: the rooms hold its
+		 * hash, as the event does, and nothing in the store gives it. */
 		rb = (rooms_board){
 			.event = e->id, .kind = e->ev.kind, .clock_kind = e->ev.clock.kind,
 			.clock_initial = e->ev.clock.initial, .clock_increment = e->ev.clock.increment,
 			.clock_days = e->ev.clock.days,
 			.names = {e->ev.entries[ent[0]].name, e->ev.entries[ent[1]].name},
-			.tok = {hash[0], hash[1]},
+			.tok = {e->tok[ent[0]], e->tok[ent[1]]},
 		};
 		rc = rooms_create_board(&rb, rooms[b]);
 		if (rc == -2)
@@ -1222,7 +1238,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 	stats.created++;
 	log_event(LOG_INFO, "event_created", "event=%s kind=%s format=%s rounds=%d addr=%s", e->id,
 	          e->ev.kind, format_name(e->ev.format), e->ev.total_rounds, m->addr);
-	w = watch(m, e, ROLE_ORGANISER, 0);
+	w = watch(m, e, ROLE_ORGANISER, 0, NULL);
 	send_welcome(m, e, ROLE_ORGANISER, 0, token);
 	if (w)
 		send_view(e, w);
@@ -1246,7 +1262,7 @@ static void do_join(room_member *m, event_ent *e, const proto_msg *msg)
 	}
 	log_event(LOG_INFO, "event_joined", "event=%s entry=%d late=%d addr=%s", e->id, ch.entry,
 	          ch.round, m->addr);
-	watch(m, e, ROLE_PLAYER, ch.entry);
+	watch(m, e, ROLE_PLAYER, ch.entry, token);
 	send_welcome(m, e, ROLE_PLAYER, ch.entry, token);
 	broadcast(e);
 }
@@ -1279,7 +1295,7 @@ static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 		if (ev_will_pair(&e->ev) &&
 		    (e->ev.state == EV_ENTRY) == (msg->type == PROTO_MSG_EVENT_START)) {
 			/* Answered when the worker has paired it. */
-			watch(m, e, role, entry);
+			watch(m, e, role, entry, msg->token);
 			start_pairing(e, m->watch && m->watch->e == e ? m : NULL);
 			return;
 		}
@@ -1306,7 +1322,7 @@ static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 		         " the round was not paired" : "the store cannot save changes now; nothing changed");
 		return;
 	}
-	watch(m, e, role, entry);
+	watch(m, e, role, entry, msg->token);
 	if (ch.op == EV_OP_RESULT || ch.op == EV_OP_WITHDRAW)
 		auto_next(e);
 	broadcast(e);
@@ -1363,7 +1379,7 @@ static void handle(room_member *m, const proto_msg *msg, int counted)
 			         " player's of this event");
 			return;
 		}
-		w = watch(m, e, role, entry);
+		w = watch(m, e, role, entry, msg->token);
 		if (w)
 			send_view(e, w);
 		return;
@@ -1413,15 +1429,15 @@ void evs_load_change(void *arg, const char *id, const store_event_change *c)
 {
 	static ev_change ch;
 	event_ent *e = evs_loading;
-	int by = BY_NONE;
+	int by = BY_NONE, derived = 0;
 
 	(void)arg;
 	if (!e || strcmp(e->id, id))
 		return;
 	if (!round_rooms && !(round_rooms = calloc(EV_MAX_BOARDS, sizeof round_rooms[0])))
 		return;
-	if (c->seq != e->seq + 1 || change_parse(c->body, &ch, round_rooms, &by) < 0 ||
-	    !change_fits(e, &ch) || apply(e, &ch, round_rooms, by) < 0) {
+	if (c->seq != e->seq + 1 || change_parse(c->body, &ch, round_rooms, &by, &derived) < 0 ||
+	    !change_fits(e, &ch) || apply(e, &ch, round_rooms, by, derived) < 0) {
 		log_event(LOG_ERROR, "event_unreadable", "event=%s seq=%lld", id, (long long)c->seq);
 		evs_unlink_free(e);
 		evs_loading = NULL;

@@ -25,6 +25,8 @@ typedef struct ev_watcher {
 	struct event_ent *e;
 	int role;                    /* ROLE_* */
 	int entry;                   /* a player's entry */
+	char token[ROOMS_TOKEN_TEXT]; /* a player's token as this connection gave it
+	                              * (its seat token in the boards' rooms), or "" */
 	struct ev_watcher *next, *prev;
 } ev_watcher;
 
@@ -41,6 +43,10 @@ typedef struct event_ent {
 	uint8_t tok[EV_MAX_ENTRIES][SHA256_LEN]; /* each entry's token hash */
 	char (*rooms[EV_MAX_ROUNDS])[ROOM_ID_LEN + 1]; /* each board's room, "" for none */
 	uint8_t *by[EV_MAX_ROUNDS];  /* each board's BY_* */
+	/* 1: the round was paired before seat tokens were the players' own
+	 * (its rooms take seat_token()'s derived ones); 0: a board's seat
+	 * token is its player's token (docs/events.md "Seat tokens"). */
+	uint8_t derived_seats[EV_MAX_ROUNDS];
 	int auto_next;
 	int64_t created, updated;    /* wall-clock seconds */
 	int64_t seq;                 /* changes written */
