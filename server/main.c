@@ -543,13 +543,11 @@ int main(int argc, char **argv)
 	return rc < 0 ? 1 : 0;
 
 fail_ctx:
-	events_pairing_stop();
 	events_free_all();
 	rooms_free_all();
 	lws_context_destroy(ctx);
 	goto fail_store;
 fail_rooms:
-	events_pairing_stop();
 	events_free_all();
 	rooms_free_all();
 fail_store:

@@ -102,6 +102,7 @@ event_ent *evs_any(void)
 
 void events_free_all(void)
 {
+	evpair_stop();
 	for (unsigned b = 0; b < EV_BUCKETS; b++)
 		while (table[b])
 			evs_unlink_free(table[b]);
@@ -922,9 +923,11 @@ static void pairing_done(evpair_job *j)
 	broadcast(e);
 }
 
+static int pairing_closed;    /* the server stops: no round is applied now */
+
 void events_pairings_done(void)
 {
-	for (evpair_job *j; (j = evpair_take_done());)
+	for (evpair_job *j; !pairing_closed && (j = evpair_take_done());)
 		pairing_done(j);
 }
 
@@ -935,7 +938,8 @@ int events_pairing_init(void (*wake)(void))
 
 void events_pairing_stop(void)
 {
-	evpair_stop();
+	pairing_closed = 1;
+	evpair_cancel();
 }
 
 /* After a result or a withdrawal: with `auto`, the next round (or the

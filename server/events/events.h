@@ -53,12 +53,13 @@ void events_leave(room_member *m);
 int events_pairing_init(void (*wake)(void));
 /* Applies the rounds the worker paired: their rooms, commit, views. */
 void events_pairings_done(void);
-/* Ends the worker at shutdown (waits for a pairing under way; the rounds
- * not applied are not paired: an automatic one is paired again at the
- * next start). */
+/* At shutdown, before the drain: no round paired from now on is applied
+ * (an automatic one is paired again at the next start); the worker ends
+ * after the pairing under way, and events_free_all waits for it. */
 void events_pairing_stop(void);
 /* Drops events past --expire-events. */
 void events_expire(void);
+/* Frees every event (after waiting for the pairing worker to end). */
 void events_free_all(void);
 int events_count(void);
 const events_stats *events_get_stats(void);

@@ -9,6 +9,9 @@
  * done are the only memory both threads touch, under one mutex. */
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "server/base/clock.h"
 #include "server/base/log.h"
@@ -31,9 +34,14 @@ void evpair_run(evpair_job *j)
 	j->ms = now_ms() - t0;
 }
 
+/* The worker's niceness (Linux: a thread's own): when the cores are
+ * busy, the loop's connections come before a pairing. */
+#define WORKER_NICE 10
+
 static void *work(void *arg)
 {
 	(void)arg;
+	setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), WORKER_NICE);
 	pthread_mutex_lock(&mu);
 	for (;;) {
 		evpair_job *j;
@@ -110,13 +118,18 @@ static void free_list(evpair_job *j)
 	}
 }
 
+void evpair_cancel(void)
+{
+	pthread_mutex_lock(&mu);
+	stopping = 1;
+	pthread_cond_signal(&cv);
+	pthread_mutex_unlock(&mu);
+}
+
 void evpair_stop(void)
 {
 	if (running) {
-		pthread_mutex_lock(&mu);
-		stopping = 1;
-		pthread_cond_signal(&cv);
-		pthread_mutex_unlock(&mu);
+		evpair_cancel();
 		/* Waits for a pairing under way (docs/events.md: at most the
 		 * worst case's seconds); the jobs not begun are dropped. */
 		pthread_join(worker, NULL);

@@ -110,6 +110,8 @@ int evpair_submit(evpair_job *j);
 void evpair_run(evpair_job *j);
 /* A job the worker finished (in the order queued), or NULL. */
 evpair_job *evpair_take_done(void);
+/* Tells the worker to end after the pairing under way (no wait). */
+void evpair_cancel(void);
 /* Ends the worker (waiting for a pairing under way) and frees every job
  * not taken back, clearing its event's `pairing`. */
 void evpair_stop(void);
