@@ -682,6 +682,62 @@ START_TEST(test_swiss_late_entry_by_hand)
 }
 END_TEST
 
+/* ev_will_pair (the server pairs off its loop when it says so) is 1
+ * exactly when ev_start or ev_next would run the Swiss pairing. */
+static void all_white(ev_event *ev, int r)
+{
+	for (int b = 0; b < ev->rounds[r - 1].nboards; b++)
+		if (ev->rounds[r - 1].boards[b].black >= 0 && !ev->rounds[r - 1].boards[b].result)
+			ck_assert_int_eq(result(ev, EV_BY_ROOM, r, b, '1', 30, 10), 0);
+}
+
+START_TEST(test_will_pair_exactly_when_a_swiss_pairs)
+{
+	ev_event *ev = mk(EV_SWISS, 2, 0);
+	ck_assert_int_eq(join(ev, "Solo"), 0);
+	ck_assert_int_eq(ev_will_pair(ev), 0);          /* start: too few */
+	ck_assert_int_eq(withdraw(ev, 0), 0);
+	join_n(ev, 4);
+	ck_assert_int_eq(ev_will_pair(ev), 1);          /* start pairs round 1 */
+	ck_assert_int_eq(start(ev), 0);
+	ck_assert_int_eq(ev_will_pair(ev), 0);          /* next: pending */
+	ck_assert_int_eq(ev_next(ev, &ch), EV_E_PENDING);
+	all_white(ev, 1);
+	ck_assert_int_eq(ev_will_pair(ev), 1);
+	ck_assert_int_eq(ev_next(ev, &ch), 0);
+	ck_assert_int_eq(ch.op, EV_OP_ROUND);
+	apply(ev);
+	all_white(ev, 2);
+	ck_assert_int_eq(ev_will_pair(ev), 0);          /* the last round: the end */
+	ck_assert_int_eq(ev_next(ev, &ch), 0);
+	ck_assert_int_eq(ch.op, EV_OP_END);
+	free(ev);
+
+	/* Fewer than 2 players left: the end, not a pairing. */
+	ev = mk(EV_SWISS, 5, 0);
+	join_n(ev, 3);
+	ck_assert_int_eq(start(ev), 0);
+	all_white(ev, 1);
+	ck_assert_int_eq(withdraw(ev, 0), 0);
+	ck_assert_int_eq(withdraw(ev, 1), 0);
+	ck_assert_int_eq(ev_will_pair(ev), 0);
+	ck_assert_int_eq(ev_next(ev, &ch), 0);
+	ck_assert_int_eq(ch.op, EV_OP_END);
+	free(ev);
+
+	/* A round robin's Berger table is never the worker's. */
+	ev = mk(EV_ROUND_ROBIN, 0, 0);
+	join_n(ev, 4);
+	ck_assert_int_eq(ev_will_pair(ev), 0);
+	ck_assert_int_eq(start(ev), 0);
+	all_white(ev, 1);
+	ck_assert_int_eq(ev_will_pair(ev), 0);
+	ck_assert_int_eq(ev_next(ev, &ch), 0);
+	ck_assert_int_eq(ch.op, EV_OP_ROUND);
+	free(ev);
+}
+END_TEST
+
 /* ---- exports ---- */
 
 START_TEST(test_csv_and_trf_exports)
@@ -1133,6 +1189,7 @@ int main(void)
 	tcase_add_test(tc, test_swiss_late_entry_by_hand);
 	tcase_add_test(tc, test_csv_and_trf_exports);
 	tcase_add_test(tc, test_csv_neutralises_formula_names);
+	tcase_add_test(tc, test_will_pair_exactly_when_a_swiss_pairs);
 	tcase_add_test(tc, test_trf_columns_are_characters);
 	tcase_add_test(tc, test_trf_reads_character_columns);
 	tcase_add_test(tc, test_swiss_30_players_7_rounds_random);
