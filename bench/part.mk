@@ -103,3 +103,15 @@ soak: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared
 test-crash: $(BUILD)/owload $(BUILD)/owcheck $(BUILD)/owared
 	sh bench/run-load.sh crash $(BUILD)
 TESTS += test-crash
+
+# A Swiss of BENCH_PLAYERS (256) where white always wins, paired to
+# BENCH_ROUNDS (9) while an unrelated room with a clock plays on
+# (bench/pairing-stall.mjs): the worst pairing's time, and that room's
+# move answer times during the pairings (p50, p99, max).
+BENCH_PLAYERS ?= 256
+BENCH_ROUNDS ?= 9
+.PHONY: bench-pairing
+bench-pairing: $(BUILD)/owared $(NODE_DEPS)
+	BENCH_PLAYERS=$(BENCH_PLAYERS) BENCH_ROUNDS=$(BENCH_ROUNDS) OWARED=$(BUILD)/owared \
+		node bench/pairing-stall.mjs
+BENCHES += bench-pairing

@@ -39,6 +39,7 @@ static const char *const err_codes[PROTO_E_COUNT] = {
 	[PROTO_E_ROUND_PENDING] = "round_pending",
 	[PROTO_E_EVENT_OVER] = "event_over",
 	[PROTO_E_CANNOT_PAIR] = "cannot_pair",
+	[PROTO_E_PAIRING] = "pairing",
 	[PROTO_E_EVENT_GAME] = "event_game",
 	[PROTO_E_TOO_MANY_EVENTS] = "too_many_events",
 	[PROTO_E_NAME_RESERVED] = "name_reserved",

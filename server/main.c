@@ -36,6 +36,9 @@ static volatile sig_atomic_t got_signal;
  * quarters of the server's CPU at a few thousand connections). */
 static struct ev_loop *evl;
 static lws_sorted_usec_list_t sweep_sul, keepalive_sul, rooms_sul;
+/* The pairing worker's wake-up (events_pairing_init): a round paired off
+ * the loop is applied on it. */
+static ev_async pair_async;
 static int64_t rooms_armed = -1; /* the deadline rooms_sul is set for */
 /* Seconds the start waits for PostgreSQL (its rooms are read before
  * listening). */
@@ -72,6 +75,20 @@ static void arm_rooms_timer(void)
 	now = now_ms();
 	lws_sul_schedule(ctx, 0, &rooms_sul, rooms_timer,
 	                 (lws_usec_t)(d > now ? d - now : 0) * 1000);
+}
+
+/* On the worker's thread: ev_async_send is libev's thread-safe call. */
+static void pair_wake(void)
+{
+	ev_async_send(evl, &pair_async);
+}
+
+static void pair_ready(struct ev_loop *loop, ev_async *w, int revents)
+{
+	(void)loop;
+	(void)w;
+	(void)revents;
+	events_pairings_done();
 }
 
 static void on_signal(int sig)
@@ -469,6 +486,9 @@ static int layers_start(void)
 	cfg.net.joins_per_ip_per_min = cfg.rooms.joins_per_ip_per_min;
 	cfg.net.event_views_per_ip_per_min = cfg.events.views_per_ip_per_min;
 	events_init(&cfg.events, st, &net_rooms_io);
+	ev_async_init(&pair_async, pair_ready);
+	ev_async_start(evl, &pair_async);
+	events_pairing_init(pair_wake);
 	/* Before listening: no connection sees the rooms half restored. */
 	restored = rooms_restore();
 	if (restored < 0 || events_restore() < 0) {
@@ -530,6 +550,7 @@ int main(int argc, char **argv)
 	          port, cfg.listen ? cfg.listen : "*", cfg.net.unix_path ? cfg.net.unix_path : "-",
 	          cfg.net.web_root, cfg.pg ? "postgresql" : cfg.db, restored);
 	serve();
+	events_pairing_stop();
 	rc = drain();
 	events_free_all();
 	rooms_free_all();

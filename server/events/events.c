@@ -72,6 +72,8 @@ static void cache_drop(event_ent *e);
 void evs_ent_free(event_ent *e)
 {
 	cache_drop(e);
+	if (e->pairing)
+		e->pairing->e = NULL; /* its result is dropped when it comes */
 	while (e->watchers)
 		evs_unwatch(e->watchers);
 	for (int r = 0; r < EV_MAX_ROUNDS; r++) {
@@ -104,6 +106,7 @@ event_ent *evs_any(void)
 
 void events_free_all(void)
 {
+	evpair_stop();
 	for (unsigned b = 0; b < EV_BUCKETS; b++)
 		while (table[b])
 			evs_unlink_free(table[b]);
@@ -130,6 +133,7 @@ static int proto_code(int ev_err)
 	case EV_E_PENDING: return PROTO_E_ROUND_PENDING;
 	case EV_E_OVER: return PROTO_E_EVENT_OVER;
 	case EV_E_PAIRING: return PROTO_E_CANNOT_PAIR;
+	case EV_E_NOMEM: return PROTO_E_INTERNAL;
 	}
 	return PROTO_E_INTERNAL;
 }
@@ -188,7 +192,9 @@ static void change_text(jw *w, const ev_change *ch, char (*rooms)[ROOM_ID_LEN + 
 		jw_bytes(w, line, strlen(line));
 		break;
 	case EV_OP_ROUND:
-		snprintf(line, sizeof line, "R %d %d", ch->round, ch->nboards);
+		/* " t": its rooms' seat tokens are the players' own tokens
+		 * (without it, in rounds written before: derived). */
+		snprintf(line, sizeof line, "R %d %d t", ch->round, ch->nboards);
 		jw_bytes(w, line, strlen(line));
 		for (int b = 0; b < ch->nboards; b++) {
 			const ev_board *bd = &ch->boards[b];
@@ -212,8 +218,10 @@ static void change_text(jw *w, const ev_change *ch, char (*rooms)[ROOM_ID_LEN + 
 }
 
 /* Reads a change's text into ch, the rooms of a ROUND into rooms (room
- * for EV_MAX_BOARDS) and a RESULT's BY_* into *by: 0 or -1. */
-static int change_parse(const char *text, ev_change *ch, char (*rooms)[ROOM_ID_LEN + 1], int *by)
+ * for EV_MAX_BOARDS), a RESULT's BY_* into *by, and into *derived 1 for
+ * a ROUND written before seat tokens were the players' own: 0 or -1. */
+static int change_parse(const char *text, ev_change *ch, char (*rooms)[ROOM_ID_LEN + 1], int *by,
+                        int *derived)
 {
 	const char *p;
 	char c, r;
@@ -239,6 +247,9 @@ static int change_parse(const char *text, ev_change *ch, char (*rooms)[ROOM_ID_L
 		    ch->nboards > EV_MAX_BOARDS)
 			return -1;
 		p = text + n;
+		*derived = strncmp(p, " t", 2) != 0;
+		if (!*derived)
+			p += 2;
 		for (int b = 0; b < ch->nboards; b++) {
 			int w, bl, s0, s1, k;
 			char id[ROOM_ID_LEN + 2];
@@ -290,13 +301,16 @@ static int change_fits(const event_ent *e, const ev_change *ch)
 	return 0;
 }
 
-/* Applies ch with what the shell keeps beside the event. */
-static int apply(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_LEN + 1], int by)
+/* Applies ch with what the shell keeps beside the event (derived: a
+ * ROUND's seat tokens are derived ones, see event_ent). */
+static int apply(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_LEN + 1], int by,
+                 int derived)
 {
 	cache_drop(e);
 	if (ch->op == EV_OP_ROUND) {
 		int r = ch->round - 1, n = ch->nboards ? ch->nboards : 1;
 
+		e->derived_seats[r] = (uint8_t)derived;
 		e->rooms[r] = calloc((size_t)n, sizeof e->rooms[r][0]);
 		e->by[r] = calloc((size_t)n, 1);
 		if (!e->rooms[r] || !e->by[r])
@@ -334,7 +348,7 @@ static int commit(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_LEN +
 	if (!evs_st->ops->ev_append || evs_st->ops->ev_append(evs_st, e->id, now, &c) < 0)
 		return -1;
 	evhold_note_write(e->id, now, &c, NULL);
-	if (apply(e, ch, rooms, by) < 0)
+	if (apply(e, ch, rooms, by, 0) < 0)
 		log_event(LOG_ERROR, "event_apply_failed", "event=%s seq=%lld", e->id,
 		          (long long)c.seq);
 	if (tok)
@@ -539,6 +553,8 @@ static void view_body(jw *w, const event_ent *e)
 	jw_int(w, ev->max_players);
 	jw_key(w, "auto");
 	jw_bool(w, e->auto_next);
+	jw_key(w, "pairing");
+	jw_bool(w, e->pairing != NULL);
 	jw_key(w, "join_open");
 	jw_bool(w, ev_join_open(ev));
 	jw_key(w, "created");
@@ -572,8 +588,11 @@ static void view_body(jw *w, const event_ent *e)
 	put_standings(w, e);
 }
 
-/* The seat token of entry's board room in `room` (derived from the
- * player's token hash, so that it need not be stored), and its hash. */
+/* The seat token of entry's board room in `room` in a round paired
+ * before seat tokens were the players' own (derived_seats): derived from
+ * the player's token hash and the room's id, so that anyone with a copy
+ * of the store could derive it too; kept only for those rounds' rooms,
+ * which hold its hash. */
 static void seat_token(const event_ent *e, int entry, const char *room_id,
                        char text[ROOMS_TOKEN_TEXT], uint8_t hash[SHA256_LEN])
 {
@@ -610,7 +629,10 @@ static void put_you(jw *w, const event_ent *e, const ev_watcher *wa)
 			if (side < 0 || bd->result || !e->rooms[r][b][0])
 				continue;
 			found = 1;
-			seat_token(e, wa->entry, e->rooms[r][b], tok, hash);
+			if (e->derived_seats[r])
+				seat_token(e, wa->entry, e->rooms[r][b], tok, hash);
+			else
+				snprintf(tok, sizeof tok, "%s", wa->token);
 			jw_obj(w);
 			jw_key(w, "room");
 			jw_str(w, e->rooms[r][b]);
@@ -787,6 +809,8 @@ void evs_unwatch(ev_watcher *w)
 {
 	event_ent *e = w->e;
 
+	if (e->pairing && e->pairing->asker == w->m)
+		e->pairing->asker = NULL;
 	if (w->prev)
 		w->prev->next = w->next;
 	else
@@ -810,9 +834,10 @@ void events_leave(room_member *m)
 		evhold_follower_left(e);
 }
 
-/* m follows e with role (and entry): its watcher, or NULL after an error
- * sent (the event's followers are too many, or out of memory). */
-static ev_watcher *watch(room_member *m, event_ent *e, int role, int entry)
+/* m follows e with role (and entry, and the player's token as m gave it):
+ * its watcher, or NULL after an error sent (the event's followers are too
+ * many, or out of memory). */
+static ev_watcher *watch(room_member *m, event_ent *e, int role, int entry, const char *token)
 {
 	ev_watcher *w = m->watch;
 
@@ -842,6 +867,7 @@ static ev_watcher *watch(room_member *m, event_ent *e, int role, int entry)
 	if (role) {
 		w->role = role;
 		w->entry = entry;
+		snprintf(w->token, sizeof w->token, "%s", role == ROLE_PLAYER && token ? token : "");
 	}
 	return w;
 }
@@ -875,8 +901,6 @@ static int make_rooms(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_L
 	for (int b = 0; b < ch->nboards; b++) {
 		const ev_board *bd = &ch->boards[b];
 		int ent[2], rc;
-		char tok[ROOMS_TOKEN_TEXT];
-		uint8_t hash[2][SHA256_LEN];
 		uuid_t u;
 		rooms_board rb;
 
@@ -887,14 +911,14 @@ static int make_rooms(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_L
 		ent[1] = field[bd->black];
 		uuid_generate_random(u);
 		uuid_unparse_lower(u, rooms[b]);
-		for (int s = 0; s < 2; s++)
-			seat_token(e, ent[s], rooms[b], tok, hash[s]);
+		/* Each seat's token is its player's token: the rooms hold its
+		 * hash, as the event does, and nothing in the store gives it. */
 		rb = (rooms_board){
 			.event = e->id, .kind = e->ev.kind, .clock_kind = e->ev.clock.kind,
 			.clock_initial = e->ev.clock.initial, .clock_increment = e->ev.clock.increment,
 			.clock_days = e->ev.clock.days,
 			.names = {e->ev.entries[ent[0]].name, e->ev.entries[ent[1]].name},
-			.tok = {hash[0], hash[1]},
+			.tok = {e->tok[ent[0]], e->tok[ent[1]]},
 		};
 		rc = rooms_create_board(&rb, rooms[b]);
 		if (rc == -2)
@@ -925,16 +949,119 @@ static int commit_step(event_ent *e, const ev_change *ch)
 	return rc;
 }
 
+/* ---- pairing off the loop ---- */
+
+static void pairing_done(evpair_job *j);
+static void auto_next(event_ent *e);
+
+/* Pairs e's next Swiss round (or its first: ev_start) on a copy in the
+ * worker; asker: the organiser who asked (a follower of e), or NULL.
+ * Until it is applied, the event is "pairing": nothing else changes it
+ * (handle refuses). Every follower sees that at once. */
+static void start_pairing(event_ent *e, room_member *asker)
+{
+	evpair_job *j = malloc(sizeof *j);
+
+	if (!j) {
+		if (asker)
+			evs_io.error(asker, PROTO_E_INTERNAL, "out of memory; try again");
+		log_event(LOG_WARN, "event_next_failed", "event=%s round=%d why=\"out of memory\"",
+		          e->id, e->ev.nrounds);
+		return;
+	}
+	j->e = e;
+	j->seq = e->seq;
+	j->asker = asker;
+	memcpy(&j->ev, &e->ev, sizeof j->ev);
+	e->pairing = j;
+	cache_drop(e); /* the view says "pairing" from now on, at the same version */
+	if (evpair_submit(j) < 0) {
+		evpair_run(j);
+		pairing_done(j);
+		return;
+	}
+	broadcast(e);
+}
+
+/* A round the worker paired: applied to its event (its rooms made, the
+ * change committed, every follower shown it) if the event is still the
+ * version paired; else dropped, and paired again from the event as it is. */
+static void pairing_done(evpair_job *j)
+{
+	event_ent *e = j->e;
+	room_member *asker = j->asker;
+	int rc = j->rc;
+
+	if (!e) {
+		free(j);
+		return;
+	}
+	e->pairing = NULL;
+	cache_drop(e); /* no longer "pairing", whatever the version */
+	if (e->seq != j->seq) {
+		log_event(LOG_WARN, "event_pairing_stale", "event=%s round=%d", e->id, e->ev.nrounds);
+		free(j);
+		if (asker)
+			evs_io.error(asker, PROTO_E_PAIRING, "the event changed while its round was paired;"
+			             " try again");
+		auto_next(e);
+		broadcast(e);
+		return;
+	}
+	if (rc) {
+		if (asker)
+			refuse(asker, rc);
+		log_event(LOG_WARN, "event_next_failed", "event=%s round=%d why=%s pair_ms=%lld", e->id,
+		          e->ev.nrounds, ev_strerror(rc), (long long)j->ms);
+	} else {
+		log_event(LOG_INFO, "event_paired", "event=%s round=%d pair_ms=%lld", e->id,
+		          j->ch.round, (long long)j->ms);
+		rc = commit_step(e, &j->ch);
+		if (rc && asker)
+			evs_io.error(asker, rc, rc == PROTO_E_TOO_MANY_ROOMS ? "the server holds its maximum"
+			             " of rooms; the round was not paired" : "the store cannot save changes"
+			             " now; nothing changed");
+		else if (rc)
+			log_event(LOG_WARN, "event_next_failed", "event=%s round=%d why=%s", e->id,
+			          e->ev.nrounds, proto_err_code(rc));
+	}
+	free(j);
+	broadcast(e);
+}
+
+static int pairing_closed;    /* the server stops: no round is applied now */
+
+void events_pairings_done(void)
+{
+	for (evpair_job *j; !pairing_closed && (j = evpair_take_done());)
+		pairing_done(j);
+}
+
+int events_pairing_init(void (*wake)(void))
+{
+	return evpair_start(wake);
+}
+
+void events_pairing_stop(void)
+{
+	pairing_closed = 1;
+	evpair_cancel();
+}
+
 /* After a result or a withdrawal: with `auto`, the next round (or the
- * end) once the round is complete. A round that cannot be paired waits
- * for the organiser. */
+ * end) once the round is complete; a Swiss round is paired in the
+ * worker. A round that cannot be paired waits for the organiser. */
 static void auto_next(event_ent *e)
 {
 	static ev_change ch;
 	int rc;
 
-	if (!e->auto_next || e->ev.state != EV_RUNNING)
+	if (!e->auto_next || e->ev.state != EV_RUNNING || e->pairing)
 		return;
+	if (ev_will_pair(&e->ev)) {
+		start_pairing(e, NULL);
+		return;
+	}
 	rc = ev_next(&e->ev, &ch);
 	if (rc == EV_E_PENDING)
 		return;
@@ -1065,6 +1192,9 @@ static void sweep_boards(event_ent *e)
 			evs_st->ops->peek(evs_st, id, board_peeked, board_peek_done, p);
 		}
 	}
+	/* A complete round whose automatic pairing was not applied (the
+	 * server stopped while it was being paired): paired now. */
+	auto_next(e);
 }
 
 /* ---- the messages ---- */
@@ -1218,7 +1348,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 	stats.created++;
 	log_event(LOG_INFO, "event_created", "event=%s kind=%s format=%s rounds=%d addr=%s", e->id,
 	          e->ev.kind, format_name(e->ev.format), e->ev.total_rounds, m->addr);
-	w = watch(m, e, ROLE_ORGANISER, 0);
+	w = watch(m, e, ROLE_ORGANISER, 0, NULL);
 	send_welcome(m, e, ROLE_ORGANISER, 0, token);
 	if (w)
 		send_view(e, w);
@@ -1242,7 +1372,7 @@ static void do_join(room_member *m, event_ent *e, const proto_msg *msg)
 	}
 	log_event(LOG_INFO, "event_joined", "event=%s entry=%d late=%d addr=%s", e->id, ch.entry,
 	          ch.round, m->addr);
-	watch(m, e, ROLE_PLAYER, ch.entry);
+	watch(m, e, ROLE_PLAYER, ch.entry, token);
 	send_welcome(m, e, ROLE_PLAYER, ch.entry, token);
 	broadcast(e);
 }
@@ -1295,15 +1425,20 @@ static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 		rc = ev_withdraw(&e->ev, entry, &ch);
 		break;
 	case PROTO_MSG_EVENT_START:
-		rc = ev_start(&e->ev, &ch);
+	case PROTO_MSG_EVENT_NEXT:
+		if (ev_will_pair(&e->ev) &&
+		    (e->ev.state == EV_ENTRY) == (msg->type == PROTO_MSG_EVENT_START)) {
+			/* Answered when the worker has paired it. */
+			watch(m, e, role, entry, msg->token);
+			start_pairing(e, m->watch && m->watch->e == e ? m : NULL);
+			return;
+		}
+		rc = msg->type == PROTO_MSG_EVENT_START ? ev_start(&e->ev, &ch) : ev_next(&e->ev, &ch);
 		break;
 	case PROTO_MSG_EVENT_RESULT:
 		by = BY_ORGANISER;
 		rc = ev_result(&e->ev, EV_BY_ORGANISER, msg->round, msg->board - 1, msg->result,
 		               msg->seeds, &ch);
-		break;
-	case PROTO_MSG_EVENT_NEXT:
-		rc = ev_next(&e->ev, &ch);
 		break;
 	default:
 		rc = ev_finish(&e->ev, &ch);
@@ -1321,7 +1456,7 @@ static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 		         " the round was not paired" : "the store cannot save changes now; nothing changed");
 		return;
 	}
-	watch(m, e, role, entry);
+	watch(m, e, role, entry, msg->token);
 	if (ch.op == EV_OP_RESULT || ch.op == EV_OP_WITHDRAW)
 		auto_next(e);
 	broadcast(e);
@@ -1365,6 +1500,11 @@ static void handle(room_member *m, const proto_msg *msg, int counted)
 		evs_io.error(m, PROTO_E_NO_EVENT, "no event has that id (or it expired)");
 		return;
 	}
+	if (e->pairing && msg->type != PROTO_MSG_EVENT_WATCH) {
+		evs_io.error(m, PROTO_E_PAIRING, "the event's next round is being paired; try again"
+		             " in a moment");
+		return;
+	}
 	switch (msg->type) {
 	case PROTO_MSG_EVENT_WATCH:
 		role = role_of(e, msg->token, &entry);
@@ -1378,7 +1518,7 @@ static void handle(room_member *m, const proto_msg *msg, int counted)
 			         " wait a minute");
 			return;
 		}
-		w = watch(m, e, role, entry);
+		w = watch(m, e, role, entry, msg->token);
 		if (w && m->ip)
 			ip_view_count(m->ip, (int64_t)send_view(e, w));
 		return;
@@ -1428,15 +1568,15 @@ void evs_load_change(void *arg, const char *id, const store_event_change *c)
 {
 	static ev_change ch;
 	event_ent *e = evs_loading;
-	int by = BY_NONE;
+	int by = BY_NONE, derived = 0;
 
 	(void)arg;
 	if (!e || strcmp(e->id, id))
 		return;
 	if (!round_rooms && !(round_rooms = calloc(EV_MAX_BOARDS, sizeof round_rooms[0])))
 		return;
-	if (c->seq != e->seq + 1 || change_parse(c->body, &ch, round_rooms, &by) < 0 ||
-	    !change_fits(e, &ch) || apply(e, &ch, round_rooms, by) < 0) {
+	if (c->seq != e->seq + 1 || change_parse(c->body, &ch, round_rooms, &by, &derived) < 0 ||
+	    !change_fits(e, &ch) || apply(e, &ch, round_rooms, by, derived) < 0) {
 		log_event(LOG_ERROR, "event_unreadable", "event=%s seq=%lld", id, (long long)c->seq);
 		evs_unlink_free(e);
 		evs_loading = NULL;
@@ -1475,7 +1615,7 @@ void events_expire(void)
 			next = e->hnext;
 			if (!e->watchers)
 				cache_drop(e); /* nobody follows: its texts wait for a reader */
-			if (e->watchers ||
+			if (e->watchers || e->pairing ||
 			    now - e->updated < (empty(e) && EV_EMPTY_EXPIRE_S < evs_cfg.expire_events
 			                        ? EV_EMPTY_EXPIRE_S : evs_cfg.expire_events) ||
 			    !evs_st->ops->ev_remove || evs_st->ops->ev_remove(evs_st, e->id) < 0)

@@ -50,8 +50,20 @@ void events_handle(room_member *m, const proto_msg *msg);
 void events_relay_failed(room_member *m, const proto_msg *msg, int64_t deadline);
 /* m's connection is going: it stops following its event. */
 void events_leave(room_member *m);
+/* Starts the pairing worker (docs/events.md "Pairing off the loop"),
+ * before events_restore: wake is called on the worker's thread when a
+ * round is paired (ev_async_send on the loop), and the loop then calls
+ * events_pairings_done. 0, or -1 (rounds are then paired on the loop). */
+int events_pairing_init(void (*wake)(void));
+/* Applies the rounds the worker paired: their rooms, commit, views. */
+void events_pairings_done(void);
+/* At shutdown, before the drain: no round paired from now on is applied
+ * (an automatic one is paired again at the next start); the worker ends
+ * after the pairing under way, and events_free_all waits for it. */
+void events_pairing_stop(void);
 /* Drops events past --expire-events. */
 void events_expire(void);
+/* Frees every event (after waiting for the pairing worker to end). */
 void events_free_all(void);
 int events_count(void);
 const events_stats *events_get_stats(void);

@@ -26,12 +26,16 @@ typedef struct ev_watcher {
 	int role;                    /* ROLE_* */
 	int entry;                   /* a player's entry */
 	uint64_t own_sent;           /* hash of the `you` last queued (0: none) */
+	char token[ROOMS_TOKEN_TEXT]; /* a player's token as this connection gave it
+	                              * (its seat token in the boards' rooms), or "" */
 	struct ev_watcher *next, *prev;
 } ev_watcher;
 
 enum { ROLE_NONE = 0, ROLE_ORGANISER, ROLE_PLAYER };
 /* Who gave a board its result (the `by` of the view). */
 enum { BY_NONE = 0, BY_ROOM, BY_ORGANISER };
+
+struct evpair_job;
 
 typedef struct event_ent {
 	char id[ROOM_ID_LEN + 1];
@@ -40,6 +44,10 @@ typedef struct event_ent {
 	uint8_t tok[EV_MAX_ENTRIES][SHA256_LEN]; /* each entry's token hash */
 	char (*rooms[EV_MAX_ROUNDS])[ROOM_ID_LEN + 1]; /* each board's room, "" for none */
 	uint8_t *by[EV_MAX_ROUNDS];  /* each board's BY_* */
+	/* 1: the round was paired before seat tokens were the players' own
+	 * (its rooms take seat_token()'s derived ones); 0: a board's seat
+	 * token is its player's token (docs/events.md "Seat tokens"). */
+	uint8_t derived_seats[EV_MAX_ROUNDS];
 	int auto_next;
 	int64_t created, updated;    /* wall-clock seconds */
 	int64_t seq;                 /* changes written */
@@ -61,6 +69,7 @@ typedef struct event_ent {
 	char etag[3][20];            /* "\"<16 hex digits>\"" */
 	int64_t change_window;       /* start (ms) of the minute counted in changes */
 	int changes;                 /* the organiser's changes in it */
+	struct evpair_job *pairing;  /* its round being paired (events_pair.c), or NULL */
 	struct event_ent *hnext;
 } event_ent;
 
@@ -91,6 +100,40 @@ void evs_unwatch(ev_watcher *w);
  * left empty) when the ETag is inm, or -2 out of memory. Built once per
  * version of e (cached in e). */
 int evs_export(event_ent *e, int what, const char *inm, jw *w, char etag[20]);
+
+/* ---- events_pair.c: the pairing worker ---- */
+
+/* A Swiss round to pair off the loop: the worker pairs the copy ev and
+ * fills ch, rc and ms; the loop then applies ch to e if e is still at
+ * version seq. Allocated and freed by the loop (events.c). */
+typedef struct evpair_job {
+	struct evpair_job *next;     /* in the worker's queue or list (under its mutex) */
+	/* The loop's alone: */
+	event_ent *e;                /* the event; NULL once it went (freed) */
+	int64_t seq;                 /* e->seq when copied: the version paired */
+	room_member *asker;          /* the organiser who asked; NULL: automatic, or gone */
+	/* The worker's until the job is done, then the loop's: */
+	ev_event ev;                 /* the copy paired */
+	ev_change ch;                /* ev_start's or ev_next's change */
+	int rc;                      /* its return: 0 or EV_E_* */
+	int64_t ms;                  /* how long the pairing took */
+} evpair_job;
+
+/* Starts the worker; wake is called on the worker's thread each time a
+ * job is done (it must be safe there: ev_async_send). 0, or -1 (logged):
+ * then evpair_submit refuses and the caller pairs on the loop. */
+int evpair_start(void (*wake)(void));
+/* Queues j for the worker: 0, or -1 when there is no worker. */
+int evpair_submit(evpair_job *j);
+/* Pairs j here, now (what the worker does with it). */
+void evpair_run(evpair_job *j);
+/* A job the worker finished (in the order queued), or NULL. */
+evpair_job *evpair_take_done(void);
+/* Tells the worker to end after the pairing under way (no wait). */
+void evpair_cancel(void);
+/* Ends the worker (waiting for a pairing under way) and frees every job
+ * not taken back, clearing its event's `pairing`. */
+void evpair_stop(void);
 
 /* ---- events_hold.c: several servers (no-ops in a store of one) ---- */
 typedef void evhold_handle_fn(room_member *m, const proto_msg *msg, int counted);

@@ -427,6 +427,16 @@ int ev_next(const ev_event *ev, ev_change *ch)
 	return pair_round(ev, ev->nfield, ev->field, ev->nrounds + 1, ch);
 }
 
+int ev_will_pair(const ev_event *ev)
+{
+	if (ev->format != EV_SWISS)
+		return 0;
+	if (ev->state == EV_ENTRY)
+		return in_event(ev) >= 2;
+	return ev->state == EV_RUNNING && ev->nrounds >= 1 && round_complete(ev, ev->nrounds - 1) &&
+	       ev->nrounds < ev->total_rounds && active_in_field(ev) >= 2;
+}
+
 int ev_finish(const ev_event *ev, ev_change *ch)
 {
 	if (ev->state == EV_OVER)
@@ -706,19 +716,6 @@ int ev_standings(const ev_event *ev, ev_standing *out)
 
 /* ---- exports ---- */
 
-/* A name cut to at most max bytes, not inside a UTF-8 sequence. */
-static void cut_name(char *dst, const char *src, size_t max)
-{
-	size_t len = strlen(src);
-	if (len > max) {
-		len = max;
-		while (len > 0 && ((unsigned char)src[len] & 0xC0) == 0x80)
-			len--;
-	}
-	memcpy(dst, src, len);
-	dst[len] = 0;
-}
-
 long ev_trf(const ev_event *ev, char *buf, size_t cap)
 {
 	trf_file *f = malloc(sizeof *f);
@@ -727,35 +724,17 @@ long ev_trf(const ev_event *ev, char *buf, size_t cap)
 	if (!f || !st)
 		goto done;
 	memset(f, 0, sizeof *f);
-	cut_name(f->title, ev->title, TRF_TITLE_LEN);
+	trf_cut(f->title, sizeof f->title, ev->title, TRF_TITLE_LEN);
 	for (int i = 0; i < ev->nfield; i++)
-		cut_name(f->names[i], ev->entries[ev->field[i]].name, TRF_NAME_LEN);
+		trf_cut(f->names[i], sizeof f->names[i], ev->entries[ev->field[i]].name, TRF_NAME_LEN);
 	ev_pair_event(ev, ev_rounds_complete(ev), &f->ev);
 	int n = ev_standings(ev, st);
 	if (n < 0)
 		goto done;
-	size_t at = trf_write(f, buf, cap);
-	len = (long)at;
-	if (at >= cap)
-		goto done;
-	/* trf_write ranks by points alone: the rank column (86-89) gets the
-	 * standings' place with its tie-breaks. */
-	int place[EV_MAX_PLAYERS];
+	/* The rank column (86-89): the standings' place, tie-breaks counted. */
 	for (int i = 0; i < n; i++)
-		place[st[i].number - 1] = st[i].place;
-	for (char *line = buf; line && *line;) {
-		char *end = strchr(line, '\n');
-		size_t ll = end ? (size_t)(end - line) : strlen(line);
-		if (ll >= 89 && strncmp(line, "001 ", 4) == 0) {
-			int num = atoi(line + 4);
-			if (num >= 1 && num <= n) {
-				char tmp[8];
-				snprintf(tmp, sizeof tmp, "%4d", place[num - 1]);
-				memcpy(line + 85, tmp, 4);
-			}
-		}
-		line = end ? end + 1 : NULL;
-	}
+		f->rank[st[i].number - 1] = st[i].place;
+	len = (long)trf_write(f, buf, cap);
 done:
 	free(st);
 	free(f);
@@ -780,6 +759,13 @@ static void put_quarters(char *buf, size_t cap, size_t *at, int q)
 {
 	static const char *const frac[] = { "", ".25", ".5", ".75" };
 	put(buf, cap, at, ",%d%s", q / 4, frac[q % 4]);
+}
+
+/* 1 when text starts with what a spreadsheet reads as a formula:
+ * = + - @, a tab or a carriage return. */
+static int csv_formula_start(const char *text)
+{
+	return text[0] && strchr("=+-@\t\r", text[0]) != NULL;
 }
 
 long ev_csv(const ev_event *ev, char *buf, size_t cap)
@@ -807,6 +793,11 @@ long ev_csv(const ev_event *ev, char *buf, size_t cap)
 		else
 			put(buf, cap, &at, "%d", s->place);
 		put(buf, cap, &at, ",%d,\"", s->number);
+		/* A spreadsheet evaluates a cell that starts like a formula,
+		 * quoted or not: such a name gets a leading ' (OWASP, "CSV
+		 * Injection"), which shows it as text. */
+		if (csv_formula_start(ev->entries[s->entry].name))
+			put(buf, cap, &at, "'");
 		for (const char *c = ev->entries[s->entry].name; *c; c++)
 			put(buf, cap, &at, "%s%c", *c == '"' ? "\"" : "", *c);
 		put(buf, cap, &at, "\"");

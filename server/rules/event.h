@@ -190,6 +190,13 @@ int ev_result(const ev_event *ev, int by, int round, int board, char result,
  * EV_E_STATE, EV_E_PENDING, EV_E_PAIRING, EV_E_NOMEM. */
 int ev_next(const ev_event *ev, ev_change *ch);
 
+/* 1 when the next ev_start (an event taking entries) or ev_next (a
+ * running one) would pair a Swiss round: the call that may take seconds
+ * (docs/events.md "Pairing off the loop"), which the server makes on a
+ * copy of ev in a helper thread. A round robin's Berger table, the end
+ * and the refusals are immediate: 0. */
+int ev_will_pair(const ev_event *ev);
+
 /* The organiser ends a running event between rounds (every board with a
  * result; the rounds left are not played). EV_E_STATE, EV_E_PENDING. */
 int ev_finish(const ev_event *ev, ev_change *ch);

@@ -37,13 +37,79 @@ static const char *shown(char c, char buf[5])
 	return buf;
 }
 
+/* The bytes of the character at s (len > 0 bytes left): a valid UTF-8
+ * sequence's length, else 1 (a stray byte is a column of its own). */
+static size_t char_len(const char *s, size_t len)
+{
+	unsigned char c = (unsigned char)s[0];
+	size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+	         : c >= 0xF0 && c <= 0xF4 ? 4 : 1;
+
+	if (n > len)
+		return 1;
+	for (size_t i = 1; i < n; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80)
+			return 1;
+	return n;
+}
+
+/* The bytes of the first max characters (at most) of s (len bytes),
+ * their number in *chars. */
+static size_t chars_prefix(const char *s, size_t len, size_t max, size_t *chars)
+{
+	size_t at = 0, k = 0;
+
+	while (at < len && k < max) {
+		at += char_len(s + at, len - at);
+		k++;
+	}
+	*chars = k;
+	return at;
+}
+
+size_t trf_cut(char *dst, size_t cap, const char *src, size_t max)
+{
+	size_t k, n = chars_prefix(src, strlen(src), max, &k);
+
+	if (n >= cap) /* the caller's cap is below its contract: cut short */
+		n = chars_prefix(src, cap - 1, max, &k);
+	memcpy(dst, src, n);
+	dst[n] = 0;
+	return k;
+}
+
+/* The longest 001 line read, in characters (91 columns and 32 rounds of
+ * ten need 411). */
+#define LINE_COLS 2048
+
 static char upper(char c)
 {
 	return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
 }
 
-static int read_player(const char *line, size_t len, trf_file *f, int lineno, char *err, size_t errlen)
+/* Reads a 001 line of raw bytes (rlen): its columns are characters, so
+ * the numbers are read from a copy with one byte a character (any
+ * character not ASCII stands there as 0x80: never a digit nor blank),
+ * and the name from the raw bytes of columns 15-47. */
+static int read_player(const char *raw, size_t rlen, trf_file *f, int lineno, char *err, size_t errlen)
 {
+	char line[LINE_COLS];
+	size_t len = 0, name_at = rlen, name_end = rlen;
+
+	for (size_t at = 0; at < rlen; len++) {
+		size_t n = char_len(raw + at, rlen - at);
+
+		if (len == LINE_COLS) {
+			pair__set_err(err, errlen, "line %d: longer than %d characters", lineno, LINE_COLS);
+			return PAIR_ERANGE;
+		}
+		if (len == 14)
+			name_at = at;
+		if (len == 14 + TRF_NAME_LEN)
+			name_end = at;
+		line[len] = n == 1 && (unsigned char)raw[at] < 0x80 ? raw[at] : (char)0x80;
+		at += n;
+	}
 	long id = field_num(line, len, 4, 4);
 	if (id < 1 || id > PAIR_MAX_PLAYERS) {
 		pair__set_err(err, errlen, "line %d: starting rank %ld: 1 to %d", lineno, id, PAIR_MAX_PLAYERS);
@@ -61,15 +127,14 @@ static int read_player(const char *line, size_t len, trf_file *f, int lineno, ch
 			pair__set_err(err, errlen, "line %d: a control character in the name", lineno);
 			return PAIR_EINVAL;
 		}
-	size_t from = 14;
 	/* left-aligned; a leading blank would read as the empty-name mark */
-	while (from < 14 + TRF_NAME_LEN && from < len && line[from] == ' ')
-		from++;
-	for (size_t i = from; i < 14 + TRF_NAME_LEN && i < len; i++)
-		name[nl++] = line[i];
+	while (name_at < name_end && raw[name_at] == ' ')
+		name_at++;
+	for (size_t i = name_at; i < name_end; i++)
+		name[nl++] = raw[i];
 	while (nl && name[nl - 1] == ' ')
 		nl--;
-	memset(name + nl, 0, TRF_NAME_LEN + 1 - nl);
+	memset(name + nl, 0, TRF_NAME_BYTES + 1 - nl);
 	if (!nl)
 		name[0] = ' ', name[1] = 0;  /* marks the rank as taken */
 	long rating = field_num(line, len, 48, 4);
@@ -140,9 +205,8 @@ int trf_read(const char *text, size_t len, trf_file *f, char *err, size_t errlen
 			if (rc)
 				return rc;
 		} else if (!memcmp(line, "012", 3)) {
-			size_t k = ll > 4 ? ll - 4 : 0;
-			if (k > TRF_TITLE_LEN)
-				k = TRF_TITLE_LEN;
+			size_t chars, k = chars_prefix(line + (ll > 4 ? 4 : ll), ll > 4 ? ll - 4 : 0,
+			                               TRF_TITLE_LEN, &chars);
 			memcpy(f->title, line + (ll > 4 ? 4 : ll), k);
 			f->title[k] = 0;
 		} else if (!memcmp(line, "XXR", 3)) {
@@ -199,17 +263,21 @@ size_t trf_write(const trf_file *f, char *buf, size_t cap)
 		put(buf, cap, &at, "XXR %d\n", ev->total_rounds);
 	if (ev->first_color)
 		put(buf, cap, &at, "XXC %s\n", ev->first_color == PAIR_BLACK ? "black1" : "white1");
-	/* the rank column: by points, then starting rank */
 	for (int i = 0; i < ev->nplayers; i++) {
 		const pair_player *pl = &ev->p[i];
-		int pts = pair_score_halves(pl, pl->nrounds), rank = 1;
-		for (int j = 0; j < ev->nplayers; j++) {
+		int pts = pair_score_halves(pl, pl->nrounds), rank = f->rank[i];
+		/* the rank column, unless given: by points, then starting rank */
+		for (int j = 0; !f->rank[i] && j < ev->nplayers; j++) {
 			int o = pair_score_halves(&ev->p[j], ev->p[j].nrounds);
 			if (o > pts || (o == pts && j < i))
 				rank++;
 		}
-		put(buf, cap, &at, "001 %4d      %-33.33s %4d %3s %11s %10s %2d.%d %4d  ",
-			i + 1, f->names[i][0] == ' ' ? "" : f->names[i], pl->rating, "", "", "",
+		rank += !f->rank[i];
+		/* The name in 33 characters, padded by characters, not bytes. */
+		const char *name = f->names[i][0] == ' ' ? "" : f->names[i];
+		size_t chars, nb = chars_prefix(name, strlen(name), TRF_NAME_LEN, &chars);
+		put(buf, cap, &at, "001 %4d      %.*s%*s %4d %3s %11s %10s %2d.%d %4d  ",
+			i + 1, (int)nb, name, (int)(TRF_NAME_LEN - chars), "", pl->rating, "", "", "",
 			pts / 2, pts % 2 ? 5 : 0, rank);
 		for (int r = 0; r < pl->nrounds; r++) {
 			const pair_game *g = &pl->rounds[r];

@@ -8,10 +8,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
-import { startServer, stopServer, Client, httpGet, tempDir } from './lib.mjs';
+import { startServer, stopServer, Client, httpGet, tempDir, storeQuery, sqliteOnly } from './lib.mjs';
 
 const PAIR_TRF = resolve(process.env.PAIR_TRF || 'build/pair_trf');
 const ARGS = ['--max-conns-per-ip', '400', '--joins-per-ip-per-min', '100000', '--max-msgs-per-sec', '10000'];
@@ -464,6 +465,65 @@ test('kill -9 in the middle of a round: entries, pairings and results are all th
   assert.equal(ev.schedule[0].boards[0].result, 'draw');
   org.close();
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+});
+
+// The seat token the server derived before (issue 49, item 12) from
+// what the store holds: the player's token hash (event_log.tok) and the
+// room's id.
+function derivedSeat(tokHex, room) {
+  return createHash('sha256').update(Buffer.concat([Buffer.from('evseat1:'),
+    Buffer.from(tokHex, 'hex'), Buffer.from(room)])).digest('base64url');
+}
+
+// What a join of room with token gets: the seat, or the error code.
+async function trySeat(port, room, token) {
+  const c = await Client.open(port, { room });
+  c.send({ type: 'join', room, token });
+  const m = await c.next();
+  c.close();
+  return m.type === 'welcome' ? m.seat : m.type === 'error' ? m.code : m.type;
+}
+
+test('seat tokens: a copy of the store gives no seat; rounds paired before keep their derived tokens', sqliteOnly, async () => {
+  const dir = tempDir(), db = join(dir, 'oware.db');
+  let srv = await startServer(ARGS, { db });
+  try {
+    const o = await createEvent(srv.port, { title: 'Seats', kind: 'oware', format: 'round_robin' });
+    const ama = await enter(srv.port, o.id, 'Ama');
+    const kofi = await enter(srv.port, o.id, 'Kofi');
+    o.org.send({ type: 'event_start', event: o.id, token: o.token });
+    const ev = await untilEvent(o.org, (e) => e.round === 1);
+    const board = ev.schedule[0].boards[0], room = board.room;
+    const white = board.white === ama.entry ? ama : kofi, black = white === ama ? kofi : ama;
+    // What a copy of the database holds: each join's token hash.
+    const hashes = storeQuery(db, `SELECT hex(tok) FROM event_log WHERE event='${o.id}' AND tok IS NOT NULL ORDER BY seq`)
+      .split('\n');
+    assert.equal(hashes.length, 2);
+    for (const h of hashes)
+      assert.equal(await trySeat(srv.port, room, derivedSeat(h, room)), 'bad_token');
+    // Each player's view gives the seat his own token takes.
+    const seen = await asPlayer(srv.port, o.id, white.token);
+    assert.equal(seen.you.game.room, room);
+    assert.equal(seen.you.game.token, white.token);
+    assert.equal(await trySeat(srv.port, room, seen.you.game.token), 'south');
+    assert.equal(await trySeat(srv.port, room, (await asPlayer(srv.port, o.id, black.token)).you.game.token), 'north');
+    o.org.close();
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+
+    // An event stored before: its round written without the mark " t",
+    // its room holding the hashes of the derived tokens.
+    const derived = [white, black].map((p) => derivedSeat(hashes[p.entry], room));
+    const sha = (t) => createHash('sha256').update(t).digest('hex');
+    storeQuery(db, `UPDATE event_log SET body = replace(body, 'R 1 1 t', 'R 1 1') WHERE event='${o.id}'`);
+    storeQuery(db, `UPDATE rooms SET tok_south = x'${sha(derived[0])}', tok_north = x'${sha(derived[1])}' WHERE id='${room}'`);
+    srv = await startServer(ARGS, { db });
+    const old = await asPlayer(srv.port, o.id, white.token);
+    assert.equal(old.you.game.token, derived[0]);
+    assert.equal(await trySeat(srv.port, room, derived[0]), 'south');
+    assert.equal(await trySeat(srv.port, room, white.token), 'bad_token');
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
 });
 
 test('bad input is refused and changes nothing', async () => {

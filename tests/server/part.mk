@@ -43,3 +43,14 @@ test-server-load: $(BUILD)/owared $(NODE_DEPS)
 	OWARED=$(BUILD)/owared node --test --test-concurrency=1 tests/server/events-load.test.mjs
 TESTS += test-server-load
 TESTS_ALONE += test-server-load
+
+# Timing-bound server tests (docs/testing.md, "Running the suites"): run
+# with no other suite beside them. stall.test.mjs: a 256-player Swiss's
+# slowest round paired while an unrelated clocked room plays; each move
+# answered within STALL_DEADLINE_MS (500; the goal is 50 ms idle).
+SERVER_TIMING_TESTS := tests/server/stall.test.mjs
+.PHONY: test-server-timing
+test-server-timing: $(BUILD)/owared $(NODE_DEPS)
+	OWARED=$(BUILD)/owared node --test --test-concurrency=1 $(SERVER_TIMING_TESTS)
+TESTS += test-server-timing
+TESTS_ALONE += test-server-timing

@@ -730,6 +730,62 @@ START_TEST(test_swiss_late_entry_by_hand)
 }
 END_TEST
 
+/* ev_will_pair (the server pairs off its loop when it says so) is 1
+ * exactly when ev_start or ev_next would run the Swiss pairing. */
+static void all_white(ev_event *ev, int r)
+{
+	for (int b = 0; b < ev->rounds[r - 1].nboards; b++)
+		if (ev->rounds[r - 1].boards[b].black >= 0 && !ev->rounds[r - 1].boards[b].result)
+			ck_assert_int_eq(result(ev, EV_BY_ROOM, r, b, '1', 30, 10), 0);
+}
+
+START_TEST(test_will_pair_exactly_when_a_swiss_pairs)
+{
+	ev_event *ev = mk(EV_SWISS, 2, 0);
+	ck_assert_int_eq(join(ev, "Solo"), 0);
+	ck_assert_int_eq(ev_will_pair(ev), 0);          /* start: too few */
+	ck_assert_int_eq(withdraw(ev, 0), 0);
+	join_n(ev, 4);
+	ck_assert_int_eq(ev_will_pair(ev), 1);          /* start pairs round 1 */
+	ck_assert_int_eq(start(ev), 0);
+	ck_assert_int_eq(ev_will_pair(ev), 0);          /* next: pending */
+	ck_assert_int_eq(ev_next(ev, &ch), EV_E_PENDING);
+	all_white(ev, 1);
+	ck_assert_int_eq(ev_will_pair(ev), 1);
+	ck_assert_int_eq(ev_next(ev, &ch), 0);
+	ck_assert_int_eq(ch.op, EV_OP_ROUND);
+	apply(ev);
+	all_white(ev, 2);
+	ck_assert_int_eq(ev_will_pair(ev), 0);          /* the last round: the end */
+	ck_assert_int_eq(ev_next(ev, &ch), 0);
+	ck_assert_int_eq(ch.op, EV_OP_END);
+	free(ev);
+
+	/* Fewer than 2 players left: the end, not a pairing. */
+	ev = mk(EV_SWISS, 5, 0);
+	join_n(ev, 3);
+	ck_assert_int_eq(start(ev), 0);
+	all_white(ev, 1);
+	ck_assert_int_eq(withdraw(ev, 0), 0);
+	ck_assert_int_eq(withdraw(ev, 1), 0);
+	ck_assert_int_eq(ev_will_pair(ev), 0);
+	ck_assert_int_eq(ev_next(ev, &ch), 0);
+	ck_assert_int_eq(ch.op, EV_OP_END);
+	free(ev);
+
+	/* A round robin's Berger table is never the worker's. */
+	ev = mk(EV_ROUND_ROBIN, 0, 0);
+	join_n(ev, 4);
+	ck_assert_int_eq(ev_will_pair(ev), 0);
+	ck_assert_int_eq(start(ev), 0);
+	all_white(ev, 1);
+	ck_assert_int_eq(ev_will_pair(ev), 0);
+	ck_assert_int_eq(ev_next(ev, &ch), 0);
+	ck_assert_int_eq(ch.op, EV_OP_ROUND);
+	free(ev);
+}
+END_TEST
+
 /* ---- exports ---- */
 
 START_TEST(test_csv_and_trf_exports)
@@ -785,6 +841,154 @@ START_TEST(test_csv_and_trf_exports)
 	}
 	free(f);
 	free(ev);
+}
+END_TEST
+
+/* Names a spreadsheet would read as formulas get a leading ' in the
+ * CSV (OWASP's CSV injection guidance); other names are left alone. */
+START_TEST(test_csv_neutralises_formula_names)
+{
+	ev_event *ev = mk(EV_ROUND_ROBIN, 0, 0);
+	char buf[4096];
+	ck_assert_int_eq(join(ev, "=HYPERLINK(\"//e.vil\")"), 0);
+	ck_assert_int_eq(join(ev, "+1 Ama"), 0);
+	ck_assert_int_eq(join(ev, "-Kofi"), 0);
+	ck_assert_int_eq(join(ev, "@SUM(A1)"), 0);
+	ck_assert_int_eq(join(ev, "Yaw = 1"), 0);
+	ck_assert_int_eq(start(ev), 0);
+	ck_assert_int_gt(ev_csv(ev, buf, sizeof buf), 0);
+	ck_assert_ptr_nonnull(strstr(buf, ",1,\"'=HYPERLINK(\"\"//e.vil\"\")\","));
+	ck_assert_ptr_nonnull(strstr(buf, ",2,\"'+1 Ama\","));
+	ck_assert_ptr_nonnull(strstr(buf, ",3,\"'-Kofi\","));
+	ck_assert_ptr_nonnull(strstr(buf, ",4,\"'@SUM(A1)\","));
+	ck_assert_ptr_nonnull(strstr(buf, ",5,\"Yaw = 1\","));
+	/* No cell of a name line starts with a formula character. */
+	ck_assert_ptr_null(strstr(buf, ",\"="));
+	ck_assert_ptr_null(strstr(buf, ",\"@"));
+	free(ev);
+}
+END_TEST
+
+/* Column `col` (1-based) of a line counted in code points, as TRF
+ * readers (JaVaFo, bbpPairings) count it: a pointer into the line. */
+static const char *col_at(const char *line, int col)
+{
+	for (int c = 1; c < col; c++) {
+		line++;
+		while (((unsigned char)*line & 0xC0) == 0x80)
+			line++;
+	}
+	return line;
+}
+
+/* Non-ASCII names take 33 characters, not 33 bytes, in the TRF: every
+ * later column stays where a Dutch-system program reads it, a long name
+ * is cut at a character, and the file reads back the same. */
+START_TEST(test_trf_columns_are_characters)
+{
+	static const char *const names[] = {
+		"Әлихан Сәрсенбаев", "Пётр Иванов", "Hélène Dupré", "José Núñez",
+		"Жанқожа Қожахметұлы Ёжик", /* 24 characters, 45 bytes */
+		"Ақжол Нұрмағанбетов",
+	};
+	ev_event *ev = mk(EV_SWISS, 3, 0);
+	char buf[8192];
+	for (int i = 0; i < 6; i++)
+		ck_assert_int_eq(join(ev, names[i]), 0);
+	ck_assert_int_eq(start(ev), 0);
+	for (int b = 0; b < ev->rounds[0].nboards; b++)
+		ck_assert_int_eq(result(ev, EV_BY_ROOM, 1, b, b % 2 ? '0' : '1', 20, 20), 0);
+	ck_assert_int_eq(next(ev), 0);
+	long len = ev_trf(ev, buf, sizeof buf);
+	ck_assert_int_gt(len, 0);
+	ck_assert_int_lt(len, (long)sizeof buf);
+	ev_standing st[6];
+	ck_assert_int_eq(ev_standings(ev, st), 6);
+	int lines = 0;
+	for (const char *line = buf; (line = strstr(line, "001 ")) != NULL; line++) {
+		int num = atoi(line + 4);
+		ck_assert_int_ge(num, 1);
+		ck_assert_int_le(num, 6);
+		/* columns 15-47: the name padded with blanks to 33 characters */
+		const char *name = col_at(line, 15), *end = col_at(line, 48);
+		const char *want = names[num - 1];
+		ck_assert_int_eq(strncmp(name, want, strlen(want)), 0);
+		for (const char *c = name + strlen(want); c < end; c++)
+			ck_assert_int_eq(*c, ' ');
+		ck_assert_int_eq(*end, ' ');
+		/* points in 81-84, the place of the standings in 86-89, round 1
+		 * from 92 */
+		ck_assert_int_eq(col_at(line, 80)[0], ' ');
+		char pts[8];
+		snprintf(pts, sizeof pts, "%.4s", col_at(line, 81));
+		ck_assert_msg(strchr(pts, '.') != NULL, "points column: '%s'", pts);
+		for (int i = 0; i < 6; i++)
+			if (st[i].number == num)
+				ck_assert_int_eq(atoi(col_at(line, 86)), st[i].place);
+		ck_assert_int_eq(col_at(line, 90)[0], ' ');
+		ck_assert_int_eq(col_at(line, 91)[0], ' ');
+		ck_assert_int_gt(atoi(col_at(line, 92)), 0);
+		ck_assert(strchr("wb", col_at(line, 97)[0]));
+		ck_assert(strchr("10=", col_at(line, 99)[0]));
+		lines++;
+	}
+	ck_assert_int_eq(lines, 6);
+	/* Read back: the same names and games. */
+	trf_file *f = malloc(sizeof *f);
+	char err[128];
+	ck_assert_msg(trf_read(buf, (size_t)len, f, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(f->ev.nplayers, 6);
+	ck_assert_str_eq(f->names[0], names[0]);
+	ck_assert_str_eq(f->names[4], names[4]);
+	ck_assert_str_eq(f->names[5], names[5]);
+	pair_event pe;
+	ev_pair_event(ev, 1, &pe);
+	for (int i = 0; i < 6; i++) {
+		ck_assert_int_eq(f->ev.p[i].rounds[0].opp, pe.p[i].rounds[0].opp);
+		ck_assert_int_eq(f->ev.p[i].rounds[0].color, pe.p[i].rounds[0].color);
+		ck_assert_int_eq(f->ev.p[i].rounds[0].result, pe.p[i].rounds[0].result);
+	}
+	free(f);
+	free(ev);
+}
+END_TEST
+
+/* A file laid out by characters (as JaVaFo or bbpPairings write it) with
+ * a Cyrillic name reads right: rating, opponent, colour and result. */
+START_TEST(test_trf_reads_character_columns)
+{
+	const char *text =
+		"012 Кубок\n"
+		"XXR 3\n"
+		"001    1      Пётр Иванов                       1500                             1.0    1     2 w 1\n"
+		"001    2      Ama                               1400                             0.0    2     1 b 0\n";
+	trf_file *f = malloc(sizeof *f);
+	char err[128];
+	ck_assert_msg(trf_read(text, strlen(text), f, err, sizeof err) == 0, "%s", err);
+	ck_assert_str_eq(f->title, "Кубок");
+	ck_assert_str_eq(f->names[0], "Пётр Иванов");
+	ck_assert_int_eq(f->ev.p[0].rating, 1500);
+	ck_assert_int_eq(f->ev.p[0].nrounds, 1);
+	ck_assert_int_eq(f->ev.p[0].rounds[0].opp, 1);
+	ck_assert_int_eq(f->ev.p[0].rounds[0].color, PAIR_WHITE);
+	ck_assert_int_eq(f->ev.p[0].rounds[0].result, '1');
+	/* Written with a name of 40 characters: cut after the 33rd, at a
+	 * character, and the rating still in columns 49-52. */
+	char out[2048];
+	snprintf(f->names[1], sizeof f->names[1], "%s",
+		"Ақжол Серікұлы Нұрмағанбетов-Әбдіадыров");
+	size_t n = trf_write(f, out, sizeof out);
+	ck_assert_uint_lt(n, sizeof out);
+	const char *line = strstr(out, "001    2");
+	ck_assert_ptr_nonnull(line);
+	ck_assert_int_eq(strncmp(col_at(line, 15), "Ақжол Серікұлы Нұрмағанбетов-Әбді ",
+		strlen("Ақжол Серікұлы Нұрмағанбетов-Әбді ")), 0);
+	ck_assert_int_eq(atoi(col_at(line, 49)), 1400);
+	ck_assert_int_eq(atoi(col_at(line, 92)), 1);
+	ck_assert_msg(trf_read(out, n, f, err, sizeof err) == 0, "%s", err);
+	ck_assert_str_eq(f->names[1], "Ақжол Серікұлы Нұрмағанбетов-Әбді");
+	ck_assert_str_eq(f->names[0], "Пётр Иванов");
+	free(f);
 }
 END_TEST
 
@@ -1033,6 +1237,10 @@ int main(void)
 	tcase_add_test(tc, test_swiss_odd_field_and_withdrawal_by_hand);
 	tcase_add_test(tc, test_swiss_late_entry_by_hand);
 	tcase_add_test(tc, test_csv_and_trf_exports);
+	tcase_add_test(tc, test_csv_neutralises_formula_names);
+	tcase_add_test(tc, test_will_pair_exactly_when_a_swiss_pairs);
+	tcase_add_test(tc, test_trf_columns_are_characters);
+	tcase_add_test(tc, test_trf_reads_character_columns);
 	tcase_add_test(tc, test_swiss_30_players_7_rounds_random);
 	tcase_add_test(tc, test_double_round_robin_9_players_random);
 	suite_add_tcase(s, tc);
