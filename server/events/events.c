@@ -19,10 +19,12 @@
 #include "server/base/iptable.h"
 #include "server/base/log.h"
 
-events_config evs_cfg;
-store *evs_st;
-rooms_io evs_io;
-event_ent *evs_loading;
+static events_config evs_cfg;
+static store *evs_st;
+static rooms_io evs_io;
+/* The event being read from the store (evs_load_event sets it, and
+ * evs_load_change applies to it; NULL after a failure). */
+static event_ent *evs_loading;
 static events_stats stats;
 static event_ent *table[EV_BUCKETS];
 static int nevents;
@@ -49,7 +51,7 @@ static unsigned bucket(const char *id)
 	return h % EV_BUCKETS;
 }
 
-event_ent *evs_find(const char *id)
+static event_ent *evs_find(const char *id)
 {
 	for (event_ent *e = table[bucket(id)]; e; e = e->hnext)
 		if (!strcmp(e->id, id))
@@ -68,8 +70,10 @@ static void insert(event_ent *e)
 
 
 static void cache_drop(event_ent *e);
+static void evs_unwatch(ev_watcher *w);
+static int evs_export(event_ent *e, int what, const char *inm, jw *w, char etag[20]);
 
-void evs_ent_free(event_ent *e)
+static void evs_ent_free(event_ent *e)
 {
 	cache_drop(e);
 	if (e->pairing)
@@ -85,7 +89,7 @@ void evs_ent_free(event_ent *e)
 	free(e);
 }
 
-void evs_unlink_free(event_ent *e)
+static void evs_unlink_free(event_ent *e)
 {
 	for (event_ent **p = &table[bucket(e->id)]; *p; p = &(*p)->hnext)
 		if (*p == e) {
@@ -96,7 +100,7 @@ void evs_unlink_free(event_ent *e)
 	evs_ent_free(e);
 }
 
-event_ent *evs_any(void)
+static event_ent *evs_any(void)
 {
 	for (unsigned b = 0; b < EV_BUCKETS; b++)
 		if (table[b])
@@ -805,7 +809,7 @@ static void broadcast(event_ent *e)
 
 /* ---- followers ---- */
 
-void evs_unwatch(ev_watcher *w)
+static void evs_unwatch(ev_watcher *w)
 {
 	event_ent *e = w->e;
 
@@ -1535,7 +1539,7 @@ static void handle(room_member *m, const proto_msg *msg, int counted)
 static int load_failed;
 
 /* An event as stored, its changes still to apply (evs_load_change), or NULL. */
-event_ent *evs_ent_read(const store_event *se)
+static event_ent *evs_ent_read(const store_event *se)
 {
 	event_ent *e = calloc(1, sizeof *e);
 
@@ -1552,7 +1556,7 @@ event_ent *evs_ent_read(const store_event *se)
 	return e;
 }
 
-void evs_load_event(void *arg, const store_event *se)
+static void evs_load_event(void *arg, const store_event *se)
 {
 	(void)arg;
 	evs_loading = NULL;
@@ -1564,7 +1568,7 @@ void evs_load_event(void *arg, const store_event *se)
 		insert(evs_loading);
 }
 
-void evs_load_change(void *arg, const char *id, const store_event_change *c)
+static void evs_load_change(void *arg, const char *id, const store_event_change *c)
 {
 	static ev_change ch;
 	event_ent *e = evs_loading;
@@ -1671,11 +1675,23 @@ int events_init(const events_config *c, store *s, const rooms_io *i)
 	evs_io = *i;
 	rooms_on_game_ended(game_ended);
 	rooms_on_batch_lost(batch_lost);
-	evhold_init(handle, sweep_boards);
+	{
+		const evhold_hooks h = {
+			.st = evs_st, .io = &evs_io, .loading = &evs_loading,
+			.find = evs_find, .any = evs_any, .count = events_count,
+			.unlink_free = evs_unlink_free, .ent_free = evs_ent_free,
+			.ent_read = evs_ent_read, .load_event = evs_load_event,
+			.load_change = evs_load_change, .unwatch = evs_unwatch,
+			.export_ent = evs_export, .export_id = events_export,
+			.handle = handle, .sweep = sweep_boards,
+		};
+
+		evhold_init(&h);
+	}
 	return 0;
 }
 
-int evs_export(event_ent *e, int what, const char *inm, jw *w, char etag[20])
+static int evs_export(event_ent *e, int what, const char *inm, jw *w, char etag[20])
 {
 	if (cache_build(e, what) < 0)
 		return -2;

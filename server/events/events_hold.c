@@ -15,8 +15,8 @@
 #include "server/rooms/hold_wait.h"
 #include "server/base/log.h"
 
-static evhold_handle_fn *handle_fn;
-static evhold_sweep_fn *sweep_fn;
+/* What events.c handed down (evhold_init). */
+static evhold_hooks H;
 
 /* Event messages waiting for their event to be taken from the store. */
 static hw_take *takes;
@@ -61,7 +61,7 @@ void evhold_note_write(const char *id, int64_t when, const store_event_change *c
 {
 	pending_write *p;
 
-	if (!evs_st->ops->ev_take)
+	if (!H.st->ops->ev_take)
 		return;
 	pending_prune();
 	if (!(p = calloc(1, sizeof *p)))
@@ -97,13 +97,13 @@ static void pending_rewrite(uint64_t k, uint64_t open)
 
 		if (p->batch < k || p->batch >= open)
 			continue;
-		rc = p->ins ? evs_st->ops->ev_insert(evs_st, p->ins) : evs_st->ops->ev_append(evs_st, p->id, p->when,
+		rc = p->ins ? H.st->ops->ev_insert(H.st, p->ins) : H.st->ops->ev_append(H.st, p->id, p->when,
 		                                                                   &p->c);
 		if (rc < 0)
 			log_event(LOG_ERROR, "event_write_lost", "event=%s seq=%lld", p->id,
 			          (long long)p->c.seq);
 		p->batch = open;
-		if ((e = evs_find(p->id)))
+		if ((e = H.find(p->id)))
 			e->dirty_seq = open;
 	}
 }
@@ -115,10 +115,10 @@ static void take_event(void *arg, const store_event *se)
 {
 	const hw_take *t = arg;
 
-	if (!t->stale && !evs_find(se->id))
-		evs_load_event(NULL, se);
+	if (!t->stale && !H.find(se->id))
+		H.load_event(NULL, se);
 	else
-		evs_loading = NULL;
+		*H.loading = NULL;
 }
 
 static void taken(void *arg, int rc)
@@ -126,27 +126,27 @@ static void taken(void *arg, int rc)
 	hw_take *t = arg;
 	event_ent *e;
 
-	evs_loading = NULL;
+	*H.loading = NULL;
 	hw_unlink(&takes, t);
-	e = t->stale ? NULL : evs_find(t->id);
+	e = t->stale ? NULL : H.find(t->id);
 	if (e && rc == STORE_TAKEN) {
 		log_event(LOG_INFO, "event_taken", "event=%s", t->id);
-		sweep_fn(e);
+		H.sweep(e);
 	}
 	for (hw_waiter *w; (w = hw_next(t)); free(w)) {
 		if (!w->m)
 			continue;
 		if (e)
-			handle_fn(w->m, &w->msg, 1);
+			H.handle(w->m, &w->msg, 1);
 		else if (rc == STORE_ELSEWHERE)
 			; /* relayed (relay_to) */
 		else if (t->stale)
-			evs_io.error(w->m, PROTO_E_INTERNAL, "this server lost its hold on its events"
+			H.io->error(w->m, PROTO_E_INTERNAL, "this server lost its hold on its events"
 			         " while taking this one; try again");
 		else if (rc == STORE_NONE || rc == STORE_TAKEN)
-			evs_io.error(w->m, PROTO_E_NO_EVENT, "no event has that id (or it expired)");
+			H.io->error(w->m, PROTO_E_NO_EVENT, "no event has that id (or it expired)");
 		else
-			evs_io.error(w->m, PROTO_E_INTERNAL, "the event cannot be taken over now (the"
+			H.io->error(w->m, PROTO_E_INTERNAL, "the event cannot be taken over now (the"
 			         " store fails, or another server still holds it); try again");
 	}
 	free(t);
@@ -163,17 +163,17 @@ static int relay_to(void *arg, const char *addr, const char *key)
 	for (hw_waiter *w = t->waiters; w; w = w->next)
 		if (w->m && w->msg.type != PROTO_MSG_EVENT_WATCH && w->msg.type != PROTO_MSG_EVENT_JOIN)
 			return 0;
-	return hw_relay(t, &evs_io, addr, key);
+	return hw_relay(t, H.io, addr, key);
 }
 
 /* m's msg waits until deadline (ms) for its event, which this server
  * does not hold, to be taken from the store (or relayed to its holder). */
 void evhold_wait(room_member *m, const proto_msg *msg, int64_t deadline)
 {
-	hw_take *t = hw_add(&takes, msg->event, m, msg, deadline, &evs_io);
+	hw_take *t = hw_add(&takes, msg->event, m, msg, deadline, H.io);
 
 	if (t)
-		evs_st->ops->ev_take(evs_st, t->id, take_event, evs_load_change, taken, relay_to, t);
+		H.st->ops->ev_take(H.st, t->id, take_event, H.load_change, taken, relay_to, t);
 }
 
 /* e is no longer this server's: its followers are closed with close
@@ -184,10 +184,10 @@ static void drop(event_ent *e, int code, const char *why)
 	while (e->watchers) {
 		room_member *m = e->watchers->m;
 
-		evs_unwatch(e->watchers);
-		evs_io.close(m, code, why);
+		H.unwatch(e->watchers);
+		H.io->close(m, code, why);
 	}
-	evs_unlink_free(e);
+	H.unlink_free(e);
 }
 
 /* 1 when a follower of e is connected here directly (not relayed). */
@@ -205,7 +205,7 @@ static int direct_follower(const event_ent *e)
  * leaves it held here), its followers sent there. */
 static void ev_wanted(void *arg, const char *id)
 {
-	event_ent *e = evs_find(id);
+	event_ent *e = H.find(id);
 
 	(void)arg;
 	if (e && direct_follower(e)) {
@@ -213,7 +213,7 @@ static void ev_wanted(void *arg, const char *id)
 		log_event(LOG_DEBUG, "event_kept", "event=%s", id);
 		return;
 	}
-	if (!rooms_store_ok() || evs_st->ops->ev_release(evs_st, id) < 0)
+	if (!rooms_store_ok() || H.st->ops->ev_release(H.st, id) < 0)
 		return;
 	if (e) {
 		log_event(LOG_INFO, "event_released", "event=%s followers=%d", id, e->nwatchers);
@@ -224,9 +224,9 @@ static void ev_wanted(void *arg, const char *id)
 /* This server's lease was lost: no event is its own any more. */
 static void lease_lost(void)
 {
-	int n = events_count();
+	int n = H.count();
 
-	for (event_ent *e; (e = evs_any());)
+	for (event_ent *e; (e = H.any());)
 		drop(e, ROOMS_CLOSE_MOVED, "moved");
 	hw_stale(takes);
 	if (n)
@@ -236,11 +236,11 @@ static void lease_lost(void)
 /* A game of a board of event id ended on another server. */
 static void board_told(void *arg, const char *id)
 {
-	event_ent *e = evs_find(id);
+	event_ent *e = H.find(id);
 
 	(void)arg;
 	if (e)
-		sweep_fn(e);
+		H.sweep(e);
 }
 
 void events_relay_failed(room_member *m, const proto_msg *msg, int64_t deadline)
@@ -248,12 +248,12 @@ void events_relay_failed(room_member *m, const proto_msg *msg, int64_t deadline)
 	if (m->room || m->waiting || m->watch)
 		return;
 	if (now_ms() >= deadline) {
-		evs_io.error(m, PROTO_E_INTERNAL, "the server that holds the event cannot be reached"
+		H.io->error(m, PROTO_E_INTERNAL, "the server that holds the event cannot be reached"
 		         " now; try again");
 		return;
 	}
-	if (evs_find(msg->event))
-		handle_fn(m, msg, 1);
+	if (H.find(msg->event))
+		H.handle(m, msg, 1);
 	else
 		evhold_wait(m, msg, deadline);
 }
@@ -262,15 +262,15 @@ void events_relay_failed(room_member *m, const proto_msg *msg, int64_t deadline)
 static void idle_event(void *arg, const store_event *se)
 {
 	(void)arg;
-	evs_loading = NULL;
-	if (!evs_find(se->id))
-		evs_load_event(NULL, se);
+	*H.loading = NULL;
+	if (!H.find(se->id))
+		H.load_event(NULL, se);
 }
 
 static void idle_taken(void *arg, int rc)
 {
 	(void)arg;
-	evs_loading = NULL;
+	*H.loading = NULL;
 	if (rc > 0)
 		log_event(LOG_INFO, "events_taken_idle", "events=%d", rc);
 }
@@ -291,19 +291,19 @@ static void query_event(void *arg, const store_event *se)
 {
 	events_query *q = arg;
 
-	evs_loading = NULL;
+	*H.loading = NULL;
 	if (!q->e && !strcmp(se->id, q->id))
-		evs_loading = q->e = evs_ent_read(se);
+		*H.loading = q->e = H.ent_read(se);
 }
 
 static void query_change(void *arg, const char *id, const store_event_change *c)
 {
 	events_query *q = arg;
 
-	if (!evs_loading)
+	if (!*H.loading)
 		return;
-	evs_load_change(NULL, id, c);
-	if (!evs_loading)
+	H.load_change(NULL, id, c);
+	if (!*H.loading)
 		q->e = NULL; /* unreadable: freed */
 }
 
@@ -313,13 +313,14 @@ static void query_done(void *arg, int rc)
 	char etag[20] = "";
 	jw w;
 
-	evs_loading = NULL;
+	*H.loading = NULL;
 	jw_init(&w);
 	if (q->fn)
-		q->fn(q->arg, rc < 0 ? -2 : !q->e ? -1 : evs_export(q->e, q->what, q->inm[0] ? q->inm : NULL, &w, etag), &w, etag);
+		q->fn(q->arg, rc < 0 ? -2 : !q->e ? -1
+		      : H.export_ent(q->e, q->what, q->inm[0] ? q->inm : NULL, &w, etag), &w, etag);
 	jw_free(&w);
 	if (q->e)
-		evs_ent_free(q->e);
+		H.ent_free(q->e);
 	free(q);
 }
 
@@ -331,10 +332,10 @@ events_query *events_export_start(const char *id, int what, const char *inm,
 	jw w;
 	int rc;
 
-	if (evs_find(id) || !evs_st->ops->ev_peek || strlen(id) > ROOM_ID_LEN ||
+	if (H.find(id) || !H.st->ops->ev_peek || strlen(id) > ROOM_ID_LEN ||
 	    !(q = calloc(1, sizeof *q))) {
 		jw_init(&w);
-		rc = events_export(id, what, inm, &w, etag);
+		rc = H.export_id(id, what, inm, &w, etag);
 		fn(arg, rc, &w, etag);
 		jw_free(&w);
 		return NULL;
@@ -345,7 +346,7 @@ events_query *events_export_start(const char *id, int what, const char *inm,
 		memcpy(q->inm, inm, strlen(inm) + 1);
 	q->fn = fn;
 	q->arg = arg;
-	evs_st->ops->ev_peek(evs_st, id, query_event, query_change, query_done, q);
+	H.st->ops->ev_peek(H.st, id, query_event, query_change, query_done, q);
 	return q;
 }
 
@@ -356,8 +357,8 @@ void events_export_cancel(events_query *q)
 
 void evhold_take_idle(int64_t before)
 {
-	if (evs_st->ops->ev_take_idle && rooms_store_ok())
-		evs_st->ops->ev_take_idle(evs_st, before, idle_event, evs_load_change, idle_taken, NULL);
+	if (H.st->ops->ev_take_idle && rooms_store_ok())
+		H.st->ops->ev_take_idle(H.st, before, idle_event, H.load_change, idle_taken, NULL);
 }
 
 void evhold_forget_member(room_member *m)
@@ -370,7 +371,7 @@ void evhold_forget_member(room_member *m)
  * when it relayed); they come back through the routing. */
 void evhold_follower_left(event_ent *e)
 {
-	if (evs_st->ops->ev_release && e->watchers && !direct_follower(e))
+	if (H.st->ops->ev_release && e->watchers && !direct_follower(e))
 		ev_wanted(NULL, e->id);
 }
 
@@ -387,14 +388,13 @@ void evhold_batch_lost(void)
 	pending_tail = &pending;
 }
 
-void evhold_init(evhold_handle_fn *handle, evhold_sweep_fn *sweep)
+void evhold_init(const evhold_hooks *h)
 {
-	handle_fn = handle;
-	sweep_fn = sweep;
-	if (evs_st->ops->ev_take && evs_st->ops->set_events) {
+	H = *h;
+	if (H.st->ops->ev_take && H.st->ops->set_events) {
 		store_events ev = {.ev_wanted = ev_wanted, .ev_board = board_told};
 
-		evs_st->ops->set_events(evs_st, &ev);
+		H.st->ops->set_events(H.st, &ev);
 		rooms_on_lease_lost(lease_lost);
 		rooms_on_fenced_rewrite(pending_rewrite);
 	}

@@ -75,32 +75,6 @@ typedef struct event_ent {
 
 enum { EVS_JSON = 0, EVS_TRF = 1, EVS_CSV = 2 };
 
-extern events_config evs_cfg;
-extern store *evs_st;
-extern rooms_io evs_io;
-/* The event being read from the store (evs_load_event sets it, and
- * evs_load_change applies to it; NULL after a failure). */
-extern event_ent *evs_loading;
-
-/* ---- events.c: the table ---- */
-event_ent *evs_find(const char *id);
-/* Any event of the table, or NULL when it is empty. */
-event_ent *evs_any(void);
-/* Takes e out of the table (if it is there) and frees it. */
-void evs_unlink_free(event_ent *e);
-void evs_ent_free(event_ent *e);
-/* An event as stored, its changes still to apply, or NULL (logged). */
-event_ent *evs_ent_read(const store_event *se);
-/* store_event_fn and store_event_change_fn: into the table (a read of
- * the same event twice is refused) and its changes applied in order. */
-void evs_load_event(void *arg, const store_event *se);
-void evs_load_change(void *arg, const char *id, const store_event_change *c);
-void evs_unwatch(ev_watcher *w);
-/* e's export what (events_export) into w, its ETag into etag: 0, 1 (w
- * left empty) when the ETag is inm, or -2 out of memory. Built once per
- * version of e (cached in e). */
-int evs_export(event_ent *e, int what, const char *inm, jw *w, char etag[20]);
-
 /* ---- events_pair.c: the pairing worker ---- */
 
 /* A Swiss round to pair off the loop: the worker pairs the copy ev and
@@ -136,12 +110,44 @@ void evpair_cancel(void);
 void evpair_stop(void);
 
 /* ---- events_hold.c: several servers (no-ops in a store of one) ---- */
-typedef void evhold_handle_fn(room_member *m, const proto_msg *msg, int counted);
-typedef void evhold_sweep_fn(event_ent *e);
-/* handle: a message whose event was taken for it (counted: against its
- * address's joins already); sweep: the results of e's boards ended
- * elsewhere. Registers the store's and the rooms' hooks. */
-void evhold_init(evhold_handle_fn *handle, evhold_sweep_fn *sweep);
+/* What events_hold.c is handed of events.c's, which sits above it: the
+ * events' store and connections, the table, an event read from the store,
+ * the exports, and what to do once an event is taken. It calls nothing
+ * of events.c but these. */
+typedef struct evhold_hooks {
+	store *st;
+	const rooms_io *io;
+	/* The event being read from the store (load_event sets it, and
+	 * load_change applies to it; NULL after a failure). */
+	event_ent **loading;
+	event_ent *(*find)(const char *id);
+	/* Any event of the table, or NULL when it is empty. */
+	event_ent *(*any)(void);
+	int (*count)(void);
+	/* Takes e out of the table (if it is there) and frees it. */
+	void (*unlink_free)(event_ent *e);
+	void (*ent_free)(event_ent *e);
+	/* An event as stored, its changes still to apply, or NULL (logged). */
+	event_ent *(*ent_read)(const store_event *se);
+	/* Into the table (a read of the same event twice is refused) and its
+	 * changes applied in order. */
+	store_event_fn *load_event;
+	store_event_change_fn *load_change;
+	void (*unwatch)(ev_watcher *w);
+	/* e's export what into w, its ETag into etag: 0, 1 (w left empty)
+	 * when the ETag is inm, or -2 out of memory; export_id: the same for
+	 * the event of the table with that id, -1 for none. */
+	int (*export_ent)(event_ent *e, int what, const char *inm, jw *w, char etag[20]);
+	int (*export_id)(const char *id, int what, const char *inm, jw *w, char etag[20]);
+	/* A message whose event was taken for it (counted: against its
+	 * address's joins already). */
+	void (*handle)(room_member *m, const proto_msg *msg, int counted);
+	/* The results of e's boards ended elsewhere. */
+	void (*sweep)(event_ent *e);
+} evhold_hooks;
+
+/* Keeps h (copied) and registers the store's and the rooms' hooks. */
+void evhold_init(const evhold_hooks *h);
 /* m's msg waits until deadline (ms) for its event, which this server
  * does not hold, to be taken (or relayed to its holder). */
 void evhold_wait(room_member *m, const proto_msg *msg, int64_t deadline);
