@@ -16,6 +16,7 @@ const char *proto_reason_name(int reason)
 	case PROTO_END_ABANDONED: return "abandoned";
 	case PROTO_END_ABORTED: return "aborted";
 	case PROTO_END_TIMEOUT: return "timeout";
+	case PROTO_END_ORGANISER: return "organiser";
 	}
 	return proto_end_name(reason);
 }

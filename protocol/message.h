@@ -74,7 +74,9 @@ enum {
 	PROTO_END_AGREEMENT = 17,
 	PROTO_END_ABANDONED = 18,
 	PROTO_END_ABORTED = 19,
-	PROTO_END_TIMEOUT = 20       /* the side to move ran out of time (clocks) */
+	PROTO_END_TIMEOUT = 20,      /* the side to move ran out of time (clocks) */
+	PROTO_END_ORGANISER = 21     /* a club event's organiser recorded the board's
+	                              * result (winner: OW_NOBODY for a double forfeit) */
 };
 
 /* Kinds of clock a room may have (create's `clock`, PROTOCOL.md "Clocks").

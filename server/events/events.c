@@ -963,6 +963,28 @@ static void sweep_boards(event_ent *e)
 	}
 }
 
+/* Board b of round r (from 0) got a result the organiser gave (or a
+ * withdrawal's forfeit): a game still on in its room ends there with it
+ * (its players see "result recorded by the organiser"), in the same
+ * batch, so that a later end in the room cannot contradict the event. */
+static void end_room(const event_ent *e, int r, int b)
+{
+	const char *id = e->rooms[r] ? e->rooms[r][b] : "";
+	int winner;
+
+	if (!id[0])
+		return;
+	switch (e->ev.rounds[r].boards[b].result) {
+	case EV_RES_WHITE: case EV_RES_WHITE_FF: winner = OW_WINNER_SOUTH; break;
+	case EV_RES_BLACK: case EV_RES_BLACK_FF: winner = OW_WINNER_NORTH; break;
+	case EV_RES_DRAW: winner = OW_DRAW; break;
+	case EV_RES_DOUBLE_FF: winner = OW_NOBODY; break;
+	default: return;
+	}
+	if (rooms_end_board(id, winner) < 0 && rooms_find_rules(id))
+		log_event(LOG_WARN, "event_board_not_ended", "event=%s room=%s", e->id, id);
+}
+
 /* ---- the messages ---- */
 
 static int role_of(const event_ent *e, const char *token, int *entry)
@@ -1194,6 +1216,8 @@ static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 		return;
 	}
 	watch(m, e, role, entry);
+	if ((ch.op == EV_OP_RESULT || ch.op == EV_OP_WITHDRAW) && ch.board >= 0)
+		end_room(e, ch.round - 1, ch.board);
 	if (ch.op == EV_OP_RESULT || ch.op == EV_OP_WITHDRAW)
 		auto_next(e);
 	broadcast(e);

@@ -400,7 +400,8 @@ static int gameless(const room *r)
 {
 	const room_rec *rec = &r->rr.rec;
 
-	if (rec->event[0]) /* a board of a club event: its players are paired */
+	if (rec->event[0] && !rules_over(&r->rr)) /* a board of a club event being
+		                                             * played: its players are paired */
 		return 0;
 	return !rec->has_tok[0] || !rec->has_tok[1] || r->rr.nmoves < 2 * ROOMS_STARTED_MOVES;
 }
@@ -909,6 +910,30 @@ int rooms_create_board(const rooms_board *b, const char *id)
 	timer_update(r);
 	shell_stats.rooms_created++;
 	log_event(LOG_INFO, "room_created", "room=%s kind=%s event=%s", id, r->rr.rec.kind, b->event);
+	return 0;
+}
+
+int rooms_end_board(const char *id, int winner)
+{
+	room *r = room_find(id);
+	rules_in in;
+	rules_out o;
+
+	if (!r)
+		return -1;
+	in_init(&in, RULES_SPECTATOR, NULL);
+	rules_end_by_organiser(&r->rr, &in, winner, &o);
+	if (o.error)
+		return 1;
+	if (save(r, &o) < 0)
+		return -1;
+	rules_apply(&r->rr, &o, in.now);
+	timer_update(r);
+	shell_stats.games_ended++;
+	log_event(LOG_INFO, "game_ended", "room=%s game=%u reason=organiser winner=%s plies=%d",
+	          r->rr.rec.id, r->rr.rec.game_number, proto_winner_name(winner) ?
+	          proto_winner_name(winner) : "none", r->rr.nmoves);
+	broadcast(r);
 	return 0;
 }
 

@@ -187,6 +187,12 @@ typedef struct rooms_board {
  * makes way as for a create): 0; -1 when the store cannot write or
  * memory ran out; -2 when the table is full and no room may go. */
 int rooms_create_board(const rooms_board *b, const char *id);
+/* The organiser recorded the result of board room id while its game was
+ * on: its game ends (reason "organiser", winner an ow_winner, OW_NOBODY
+ * for a double forfeit) in the open batch and its members see it; the
+ * event is not told (it gave the result). 0; 1 when its game is over
+ * already; -1 when the room is not held here or the store cannot write. */
+int rooms_end_board(const char *id, int winner);
 /* fn is called after a lost batch (the rooms are being read back; every
  * message waiting for a commit was dropped), for what else it held. */
 void rooms_on_batch_lost(void (*fn)(void));
