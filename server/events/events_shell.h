@@ -43,7 +43,12 @@ typedef struct event_ent {
 	int64_t created, updated;    /* wall-clock seconds */
 	int64_t seq;                 /* changes written */
 	uint64_t dirty_seq;          /* the batch of its last write (rooms_release_seq) */
-	ipent *owner;                /* the creator's address entry, or NULL */
+	ipent *owner;                /* the creator's address entry, or NULL (after a
+	                              * restart: the organiser's who acts first) */
+	ipent *owner_net;            /* its network's entry (events_held), or NULL */
+	int pair_err;                /* the last pairing of a round refused (PROTO_E_*),
+	                              * 0 once one succeeds (the view's pairing_error) */
+	char pair_why[160];          /* its message */
 	ev_watcher *watchers;
 	int nwatchers;
 	struct event_ent *hnext;

@@ -315,12 +315,15 @@ static int save(room *r, const rules_out *o)
 
 /* A game ended (its last change is in the open batch): logged, and told
  * to the club event whose board r is. */
-static void game_end_log(const room *r)
+static void board_release(room *r);
+
+static void game_end_log(room *r)
 {
 	int winner, reason = rules_end_reason(&r->rr, &winner);
 	const char *w = proto_winner_name(winner);
 
 	shell_stats.games_ended++;
+	board_release(r);
 	log_event(LOG_INFO, "game_ended", "room=%s game=%u reason=%s winner=%s plies=%d",
 	          r->rr.rec.id, r->rr.rec.game_number, proto_reason_name(reason),
 	          w ? w : "none", r->rr.nmoves);
@@ -864,6 +867,55 @@ void rooms_on_game_ended(rooms_game_ended_fn *fn)
 	game_ended_fn = fn;
 }
 
+/* A board room's game ended: it no longer counts against the budgets of
+ * the address that made it (it is a finished room like any other). */
+static void board_release(room *r)
+{
+	if (!r->rr.rec.event[0])
+		return;
+	if (r->owner)
+		r->owner->rooms_held--;
+	if (r->owner_net)
+		r->owner_net->rooms_held--;
+	r->owner = r->owner_net = NULL;
+}
+
+int rooms_boards_room(int n, struct ipent *owner, struct ipent *owner_net)
+{
+	if (!shell_stats.store_ok)
+		return ROOMS_E_STORE;
+	if (owner && owner->rooms_held + n > cfg.max_rooms_per_ip)
+		return ROOMS_E_IP;
+	if (owner_net && cfg.max_rooms_per_net > 0 &&
+	    owner_net->rooms_held + n > cfg.max_rooms_per_net)
+		return ROOMS_E_NET;
+	if (rooms_count() + n > cfg.max_rooms) {
+		/* All or none: nothing makes way unless enough may. */
+		int64_t now = (int64_t)time(NULL);
+		int may = 0;
+
+		for (unsigned b = 0; b < table_buckets(); b++)
+			for (room *r = table_bucket(b); r; r = r->hnext)
+				may += evict_class(r, now) >= 0;
+		if (rooms_count() + n - may > cfg.max_rooms)
+			return ROOMS_E_FULL;
+	}
+	while (rooms_count() + n > cfg.max_rooms)
+		if (evict() < 0)
+			return ROOMS_E_FULL;
+	return 0;
+}
+
+void rooms_drop_board(const char *id)
+{
+	room *r = room_find(id);
+
+	if (!r || batch_delete(id) < 0)
+		return;
+	log_event(LOG_INFO, "room_dropped", "room=%s event=%s", id, r->rr.rec.event);
+	room_free(r);
+}
+
 int rooms_create_board(const rooms_board *b, const char *id)
 {
 	proto_msg msg;
@@ -906,6 +958,10 @@ int rooms_create_board(const rooms_board *b, const char *id)
 	room_insert(r);
 	batch_mark(r);
 	r->created_seq = batch_open();
+	if ((r->owner = b->owner))
+		b->owner->rooms_held++;
+	if ((r->owner_net = b->owner_net))
+		b->owner_net->rooms_held++;
 	rules_apply(&r->rr, &o, in.now);
 	timer_update(r);
 	shell_stats.rooms_created++;
@@ -930,6 +986,7 @@ int rooms_end_board(const char *id, int winner)
 	rules_apply(&r->rr, &o, in.now);
 	timer_update(r);
 	shell_stats.games_ended++;
+	board_release(r);
 	log_event(LOG_INFO, "game_ended", "room=%s game=%u reason=organiser winner=%s plies=%d",
 	          r->rr.rec.id, r->rr.rec.game_number, proto_winner_name(winner) ?
 	          proto_winner_name(winner) : "none", r->rr.nmoves);
