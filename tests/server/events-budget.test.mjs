@@ -5,79 +5,12 @@
 // the event table's budgets (per address, per network) and its squatters.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
 import { startServer, stopServer, Client, httpGet } from './lib.mjs';
+import { ARGS, untilEvent, createEvent, enterMany, untilError, asPlayer, seat, startedPair, metric, heldRoom } from './evlib.mjs';
 
-const ARGS = ['--max-conns-per-ip', '400', '--joins-per-ip-per-min', '1000000', '--max-msgs-per-sec', '100000'];
-
-async function untilEvent(c, pred = () => true, what = 'event') {
-  for (;;) {
-    const m = await c.next(60000);
-    if (m.type === 'error') throw new Error('error ' + JSON.stringify(m));
-    if (m.type === what && pred(m)) return m;
-  }
-}
-
-async function createEvent(port, fields, opts = {}) {
-  const org = await Client.open(port, opts);
-  org.send({ type: 'event_create', title: 'Club', kind: 'oware', format: 'swiss', rounds: 3, ...fields });
-  const w = await org.expect('event_welcome');
-  const ev = await org.expect('event');
-  return { org, id: w.event, token: w.token, ev };
-}
-
-// n players entered from one connection (each join's welcome kept).
-async function enterMany(port, id, n, prefix = 'P') {
-  const c = await Client.open(port);
-  const out = [];
-  for (let i = 0; i < n; i++) c.send({ type: 'event_join', event: id, name: `${prefix}${i}` });
-  while (out.length < n) {
-    const m = await c.next(60000);
-    if (m.type === 'error') throw new Error('join ' + JSON.stringify(m));
-    if (m.type === 'event_welcome') out.push({ entry: m.entry, token: m.token });
-  }
-  c.close();
-  return out;
-}
-
-// The next error, states and events before it skipped.
-async function untilError(c, code) {
-  for (;;) {
-    const m = await c.next();
-    if (m.type === 'state' || m.type === 'event') continue;
-    assert.equal(m.type, 'error', JSON.stringify(m));
-    assert.equal(m.code, code, JSON.stringify(m));
-    return m;
-  }
-}
-
-async function asPlayer(port, id, token) {
-  const c = await Client.open(port);
-  c.send({ type: 'event_watch', event: id, token });
-  const ev = await untilEvent(c);
-  c.close();
-  return ev;
-}
-
-async function seat(port, game) {
-  const c = await Client.open(port);
-  c.send({ type: 'join', room: game.room, token: game.token });
-  await c.expect('welcome');
-  await c.expect('state');
-  return c;
-}
-
-// A two-player event started: its organiser, both players seated in
-// their board's room (white south, black north).
-async function startedPair(port, fields = {}) {
-  const e = await createEvent(port, { rounds: 1, ...fields });
-  const [p0, p1] = await enterMany(port, e.id, 2);
-  e.org.send({ type: 'event_start', event: e.id, token: e.token });
-  const ev = await untilEvent(e.org, (v) => v.state === 'running');
-  const g0 = (await asPlayer(port, e.id, p0.token)).you.game;
-  const g1 = (await asPlayer(port, e.id, p1.token)).you.game;
-  const [w, b] = g0.side === 'south' ? [g0, g1] : [g1, g0];
-  return { e, ev, white: await seat(port, w), black: await seat(port, b), room: g0.room };
-}
+const ROOT = resolve(new URL('../..', import.meta.url).pathname);
+const TEST_BUILD = resolve(ROOT, process.env.OWARED_TEST_BUILD || 'build/fault/owared');
 
 test("the organiser's result ends the board's game in its room; a later end changes nothing", async () => {
   const srv = await startServer(ARGS);
@@ -137,22 +70,6 @@ test("a board's game cannot be aborted; a withdrawal's forfeit ends it in its ro
     await stopServer(srv);
   }
 });
-
-async function metric(port, name) {
-  const text = await (await httpGet(port, '/metrics')).text();
-  const m = text.match(new RegExp(`^${name} (\\d+)$`, 'm'));
-  return m ? Number(m[1]) : null;
-}
-
-// A room created by a connection that stays (it never makes way).
-async function heldRoom(port, localAddress) {
-  const c = await Client.open(port, { localAddress });
-  c.send({ type: 'create', side: 'south' });
-  const w = await c.next();
-  if (w.type === 'error') return { c, error: w };
-  await c.expect('state');
-  return { c, room: w.room };
-}
 
 test('board rooms count against the budgets of the address that created the event', async () => {
   const srv = await startServer([...ARGS, '--max-rooms-per-ip', '10', '--rooms-per-ip-per-min', '1000']);
@@ -235,6 +152,68 @@ test('a round gets all its rooms or none, says why, and is paired once there is 
     assert.equal(r2.pairing_error, null);
     assert.equal(r2.schedule[1].boards.filter((b) => b.room).length, 6);
     for (const c of [...spect, ...held.slice(4).map((h) => h.c), e.org]) c.close();
+  } finally {
+    await stopServer(srv);
+  }
+});
+
+// Tries event_create from localAddress until it is welcomed (within ms).
+async function createWhenRoom(port, localAddress, ms = 15000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const c = await Client.open(port, { localAddress });
+    c.send({ type: 'event_create', title: 'Late club', kind: 'oware', format: 'swiss', rounds: 3 });
+    const m = await c.next();
+    if (m.type === 'event_welcome') return { c, id: m.event };
+    assert.equal(m.code, 'too_many_events', JSON.stringify(m));
+    c.close();
+    if (Date.now() > until) throw new Error('never room: ' + m.message);
+    await new Promise((res) => setTimeout(res, 200));
+  }
+}
+
+test('a full event table: an unstarted event makes way, followed or not, the fewest entries first', async () => {
+  const srv = await startServer([...ARGS, '--max-events', '3', '--rooms-per-ip-per-min', '1000'],
+    { bin: TEST_BUILD, env: { OW_TEST_EVENT_MAKE_WAY_S: '1' } });
+  try {
+    const started = await createEvent(srv.port, { rounds: 3 }, { localAddress: '127.0.1.1' });
+    await enterMany(srv.port, started.id, 2);
+    started.org.send({ type: 'event_start', event: started.id, token: started.token });
+    await untilEvent(started.org, (v) => v.state === 'running');
+    const squat = await createEvent(srv.port, { rounds: 3 }, { localAddress: '127.0.2.1' });
+    await enterMany(srv.port, squat.id, 1);
+    const club = await createEvent(srv.port, { rounds: 3 }, { localAddress: '127.0.3.1' });
+    await enterMany(srv.port, club.id, 3);
+    // Followed, one entry each way: the squatter's (one entry) goes first.
+    const late = await createWhenRoom(srv.port, '127.0.4.1');
+    const gone = await untilError(squat.org, 'no_event');
+    assert.match(gone.message, /made way/);
+    for (const e of [started, club, late]) assert.equal((await asPlayer(srv.port, e.id, null)).event, e.id);
+    const c = await Client.open(srv.port);
+    c.send({ type: 'event_watch', event: squat.id });
+    await c.expectError('no_event');
+    // A started event never makes way: the next goes is the club's.
+    const later = await createWhenRoom(srv.port, '127.0.5.1');
+    await untilError(club.org, 'no_event');
+    for (const x of [c, started.org, squat.org, club.org, late.c, later.c]) x.close();
+  } finally {
+    await stopServer(srv);
+  }
+});
+
+test('an event with a follower expires all the same; the follower is told', async () => {
+  const srv = await startServer([...ARGS, '--expire-events', '2']);
+  try {
+    const e = await createEvent(srv.port, { rounds: 3 });
+    const watcher = await Client.open(srv.port);
+    watcher.send({ type: 'event_watch', event: e.id });
+    await untilEvent(watcher);
+    const m = await untilError(watcher, 'no_event');
+    assert.match(m.message, /expired/);
+    await untilError(e.org, 'no_event');
+    const res = await httpGet(srv.port, `/api/events/${e.id}`);
+    assert.equal(res.status, 404);
+    for (const c of [watcher, e.org]) c.close();
   } finally {
     await stopServer(srv);
   }

@@ -35,3 +35,14 @@ test-server-pg: $(BUILD)/owared build/fault/owared $(BUILD)/pair_trf $(NODE_DEPS
 		$(SERVER_TESTS) tests/server/takeover.test.mjs tests/server/events-cluster.test.mjs \
 		tests/server/pg.test.mjs
 TESTS += test-server-pg
+
+# Issue 49 at the scale it was found (events-scale.test.mjs): a 256-player
+# Swiss taken to 32 rounds through a table of 1,000 rooms (4,096 board
+# rooms; several minutes on a loaded machine) and 500 events from one /24.
+# Slow and timing-bound: run alone by `make test`.
+.PHONY: test-server-scale
+test-server-scale: $(BUILD)/owared $(NODE_DEPS)
+	OWARED=$(BUILD)/owared node --test --test-concurrency=1 --test-timeout=1200000 \
+		tests/server/events-scale.test.mjs
+TESTS += test-server-scale
+TESTS_ALONE += test-server-scale
