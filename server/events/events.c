@@ -534,7 +534,11 @@ static void view_body(jw *w, const event_ent *e)
 	jw_key(w, "auto");
 	jw_bool(w, e->auto_next);
 	jw_key(w, "join_open");
-	jw_bool(w, ev_join_open(ev));
+	jw_bool(w, ev_join_open(ev) && !e->closed);
+	jw_key(w, "entries_open");
+	jw_bool(w, !e->closed);
+	jw_key(w, "per_address");
+	jw_int(w, e->per_address ? e->per_address : EV_PER_ADDRESS_DEFAULT);
 	jw_key(w, "pairing_error");
 	if (e->pair_err) {
 		jw_obj(w);
@@ -1260,15 +1264,41 @@ static void do_create(room_member *m, const proto_msg *msg)
 		send_view(e, w);
 }
 
+/* The hash of an address entry's key (never 0). */
+static uint32_t addr_hash(const ipent *ip)
+{
+	uint32_t h = 2166136261u;
+
+	for (const char *p = ip->addr; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	return h | 1;
+}
+
 static void do_join(room_member *m, event_ent *e, const proto_msg *msg)
 {
 	static ev_change ch;
 	char token[ROOMS_TOKEN_TEXT];
 	uint8_t hash[SHA256_LEN];
-	int rc = ev_join(&e->ev, msg->name, strlen(msg->name), &ch);
+	int rc = ev_join(&e->ev, msg->name, strlen(msg->name), &ch), n = 0;
+	int most = e->per_address ? e->per_address : EV_PER_ADDRESS_DEFAULT;
+	uint32_t from = m->ip ? addr_hash(m->ip) : 0;
 
 	if (rc) {
 		refuse(m, rc);
+		return;
+	}
+	if (e->closed) {
+		evs_io.error(m, PROTO_E_ENTRIES_CLOSED, "the organiser closed entries");
+		return;
+	}
+	for (int i = 0; from && i < e->ev.nentries; i++)
+		n += e->from[i] == from && !e->ev.entries[i].withdrawn;
+	if (n >= most) {
+		char why[128];
+
+		snprintf(why, sizeof why, "at most %d entries from one address in this event; the"
+		         " organiser may allow more", most);
+		evs_io.error(m, PROTO_E_RATE_LIMITED, why);
 		return;
 	}
 	rooms_token(NULL, token, hash);
@@ -1276,10 +1306,52 @@ static void do_join(room_member *m, event_ent *e, const proto_msg *msg)
 		evs_io.error(m, PROTO_E_INTERNAL, "the store cannot save changes now; nothing changed");
 		return;
 	}
+	e->from[ch.entry] = from;
 	log_event(LOG_INFO, "event_joined", "event=%s entry=%d late=%d addr=%s", e->id, ch.entry,
 	          ch.round, m->addr);
 	watch(m, e, ROLE_PLAYER, ch.entry);
 	send_welcome(m, e, ROLE_PLAYER, ch.entry, token);
+	broadcast(e);
+}
+
+/* The text of an event_entries change: "C <closed> <per_address>". */
+static int entries_parse(const char *text, int *closed, int *per)
+{
+	return sscanf(text, "C %d %d", closed, per) == 2 && (*closed == 0 || *closed == 1) &&
+	       *per >= 0 && *per <= EV_MAX_PLAYERS ? 0 : -1;
+}
+
+/* The organiser opens or closes entries, or sets the entries one
+ * address may make: written, applied, shown. */
+static void do_entries(room_member *m, event_ent *e, const proto_msg *msg)
+{
+	char text[32];
+	store_event_change c;
+	int64_t now = (int64_t)time(NULL);
+	int closed = msg->entries_open < 0 ? e->closed : !msg->entries_open;
+	int per = msg->per_address ? msg->per_address : e->per_address;
+
+	if (e->ev.state == EV_OVER) {
+		refuse(m, EV_E_OVER);
+		return;
+	}
+	snprintf(text, sizeof text, "C %d %d", closed, per);
+	memset(&c, 0, sizeof c);
+	c.seq = e->seq + 1;
+	c.body = text;
+	if (!evs_st->ops->ev_append || evs_st->ops->ev_append(evs_st, e->id, now, &c) < 0) {
+		evs_io.error(m, PROTO_E_INTERNAL, "the store cannot save changes now; nothing changed");
+		return;
+	}
+	evhold_note_write(e->id, now, &c, NULL);
+	e->closed = (uint8_t)closed;
+	e->per_address = per;
+	e->seq = c.seq;
+	e->updated = now;
+	e->dirty_seq = rooms_release_seq();
+	stats.changes++;
+	log_event(LOG_INFO, "event_entries", "event=%s open=%d per_address=%d", e->id, !closed, per);
+	watch(m, e, ROLE_ORGANISER, 0);
 	broadcast(e);
 }
 
@@ -1294,8 +1366,13 @@ static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 		         " of this event");
 		return;
 	}
-	if (msg->type == PROTO_MSG_EVENT_WITHDRAW && role != ROLE_PLAYER) {
-		evs_io.error(m, PROTO_E_BAD_TOKEN, "withdraw with the player's own token");
+	if (msg->type == PROTO_MSG_EVENT_WITHDRAW && role == ROLE_PLAYER && msg->entry >= 0 &&
+	    msg->entry != entry) {
+		evs_io.error(m, PROTO_E_NOT_ORGANISER, "only the organiser may withdraw another player");
+		return;
+	}
+	if (msg->type == PROTO_MSG_EVENT_WITHDRAW && role == ROLE_ORGANISER && msg->entry < 0) {
+		evs_io.error(m, PROTO_E_BAD_MESSAGE, "entry: the organiser names the entry to withdraw");
 		return;
 	}
 	if (msg->type != PROTO_MSG_EVENT_WITHDRAW && role != ROLE_ORGANISER) {
@@ -1305,8 +1382,11 @@ static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 	if (role == ROLE_ORGANISER)
 		own(e, m);
 	switch (msg->type) {
+	case PROTO_MSG_EVENT_ENTRIES:
+		do_entries(m, e, msg);
+		return;
 	case PROTO_MSG_EVENT_WITHDRAW:
-		rc = ev_withdraw(&e->ev, entry, &ch);
+		rc = ev_withdraw(&e->ev, role == ROLE_ORGANISER ? msg->entry : entry, &ch);
 		break;
 	case PROTO_MSG_EVENT_START:
 		rc = ev_start(&e->ev, &ch);
@@ -1448,6 +1528,16 @@ void evs_load_change(void *arg, const char *id, const store_event_change *c)
 		return;
 	if (!round_rooms && !(round_rooms = calloc(EV_MAX_BOARDS, sizeof round_rooms[0])))
 		return;
+	if (c->seq == e->seq + 1 && c->body[0] == 'C') {
+		int closed, per;
+
+		if (entries_parse(c->body, &closed, &per) == 0) {
+			e->closed = (uint8_t)closed;
+			e->per_address = per;
+			e->seq = c->seq;
+			return;
+		}
+	}
 	if (c->seq != e->seq + 1 || change_parse(c->body, &ch, round_rooms, &by) < 0 ||
 	    !change_fits(e, &ch) || apply(e, &ch, round_rooms, by) < 0) {
 		log_event(LOG_ERROR, "event_unreadable", "event=%s seq=%lld", id, (long long)c->seq);

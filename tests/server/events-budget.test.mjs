@@ -218,3 +218,85 @@ test('an event with a follower expires all the same; the follower is told', asyn
     await stopServer(srv);
   }
 });
+
+test('entries: one address enters 8 unless the organiser allows more; the organiser removes, withdraws, closes and reopens', async () => {
+  let srv = await startServer(ARGS);
+  const db = srv.db;
+  try {
+    const e = await createEvent(srv.port, { rounds: 3 }, { keepEntries: true });
+    assert.equal(e.ev.per_address, 8);
+    assert.equal(e.ev.entries_open, true);
+    // 256 joins from one address: 8 are entered.
+    const c = await Client.open(srv.port);
+    for (let i = 0; i < 256; i++) c.send({ type: 'event_join', event: e.id, name: `F${i}` });
+    let ok = 0, refused = 0;
+    while (ok + refused < 256) {
+      const m = await c.next(60000);
+      if (m.type === 'event_welcome') ok++;
+      else if (m.type === 'error') {
+        assert.equal(m.code, 'rate_limited', JSON.stringify(m));
+        assert.match(m.message, /at most 8 entries from one address/);
+        refused++;
+      }
+    }
+    c.close();
+    assert.equal(ok, 8);
+    // Another address still enters.
+    const other = await Client.open(srv.port, { localAddress: '127.0.0.9' });
+    other.send({ type: 'event_join', event: e.id, name: 'Ama' });
+    const ama = await other.expect('event_welcome');
+    other.close();
+    // The organiser allows 10 from one address: two more.
+    e.org.send({ type: 'event_entries', event: e.id, token: e.token, per_address: 10 });
+    await untilEvent(e.org, (v) => v.per_address === 10);
+    const more = await enterMany(srv.port, e.id, 2, 'G');
+    assert.equal(more.length, 2);
+    // Removing an entry before the start: only the organiser (or the player).
+    const p = await Client.open(srv.port);
+    p.send({ type: 'event_withdraw', event: e.id, token: more[0].token, entry: ama.entry });
+    await p.expectError('not_organiser');
+    p.close();
+    e.org.send({ type: 'event_withdraw', event: e.id, token: e.token, entry: ama.entry });
+    const removed = await untilEvent(e.org, (v) => v.players[ama.entry].withdrawn);
+    assert.equal(removed.players[ama.entry].number, null);
+    // Entries closed: nobody enters, and it survives a restart.
+    e.org.send({ type: 'event_entries', event: e.id, token: e.token, open: false });
+    const closed = await untilEvent(e.org, (v) => !v.entries_open);
+    assert.equal(closed.join_open, false);
+    e.org.close();
+    await stopServer(srv);
+    srv = await startServer(ARGS, { db });
+    const late = await Client.open(srv.port, { localAddress: '127.0.0.10' });
+    late.send({ type: 'event_join', event: e.id, name: 'Kofi' });
+    const err = await late.expectError('entries_closed');
+    assert.match(err.message, /closed entries/);
+    const seen = await asPlayer(srv.port, e.id, null);
+    assert.equal(seen.entries_open, false);
+    assert.equal(seen.per_address, 10);
+    const org = await Client.open(srv.port);
+    org.send({ type: 'event_entries', event: e.id, token: e.token, open: true });
+    await untilEvent(org, (v) => v.entries_open);
+    late.send({ type: 'event_join', event: e.id, name: 'Kofi' });
+    await late.expect('event_welcome');
+    late.close();
+    // After the start the organiser withdraws a player: his board is
+    // forfeited, and its game ends in its room.
+    org.send({ type: 'event_start', event: e.id, token: e.token });
+    const run = await untilEvent(org, (v) => v.state === 'running');
+    const board = run.schedule[0].boards.find((b) => b.black !== null);
+    org.send({ type: 'event_withdraw', event: e.id, token: e.token, entry: board.white });
+    const after = await untilEvent(org, (v) => v.schedule[0].boards[board.board - 1].result);
+    assert.equal(after.schedule[0].boards[board.board - 1].result, 'black_forfeit');
+    assert.equal(after.players[board.white].withdrawn, true);
+    const watch = await Client.open(srv.port);
+    watch.send({ type: 'join', room: board.room });
+    await watch.expect('welcome');
+    const st = await watch.untilState(() => true);
+    assert.equal(st.game.reason, 'organiser');
+    assert.equal(st.game.winner, 'north');
+    watch.close();
+    org.close();
+  } finally {
+    await stopServer(srv);
+  }
+});

@@ -14,10 +14,15 @@ export async function untilEvent(c, pred = () => true, what = 'event') {
 }
 
 export async function createEvent(port, fields, opts = {}) {
-  const org = await Client.open(port, opts);
+  const org = await Client.open(port, { localAddress: opts.localAddress });
   org.send({ type: 'event_create', title: 'Club', kind: 'oware', format: 'swiss', rounds: 3, ...fields });
   const w = await org.expect('event_welcome');
-  const ev = await org.expect('event');
+  let ev = await org.expect('event');
+  if (!opts.keepEntries) {
+    // One address enters every player of these tests (the default is 8).
+    org.send({ type: 'event_entries', event: w.event, token: w.token, per_address: 256 });
+    ev = await untilEvent(org, (v) => v.per_address === 256);
+  }
   return { org, id: w.event, token: w.token, ev };
 }
 
