@@ -426,12 +426,15 @@ static int64_t unstarted_expiry(const room *r)
 /* Which rooms make way when the table is full, first to last: 0 a room
  * without a game; 1 a finished game; 2 a game in progress; -1 never (a
  * member connected, or a game idle less than --evict-idle, or a
- * correspondence game less than its days per move). */
+ * correspondence game less than its days per move). A club event's
+ * board is a room like any other: while its game is on it is never
+ * "without a game" (gameless), so it goes only once idle that long, and
+ * the organiser then records its result. */
 static int evict_class(const room *r, int64_t now)
 {
 	int64_t idle = now - r->rr.rec.updated;
 
-	if (r->members || (r->rr.rec.event[0] && !rules_over(&r->rr)))
+	if (r->members)
 		return -1;
 	if (gameless(r))
 		return 0;
