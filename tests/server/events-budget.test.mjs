@@ -46,7 +46,7 @@ test("the organiser's result ends the board's game in its room; a later end chan
     assert.equal(st.game.winner, null);
     for (const c of [white, black, p.white, p.black, e.org, p.e.org]) c.close();
   } finally {
-    await stopServer(srv);
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   }
 });
 
@@ -67,7 +67,7 @@ test("a board's game cannot be aborted; a withdrawal's forfeit ends it in its ro
     assert.equal(st.game.winner, 'south');
     for (const c of [white, black, e.org]) c.close();
   } finally {
-    await stopServer(srv);
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   }
 });
 
@@ -104,7 +104,7 @@ test('board rooms count against the budgets of the address that created the even
     e.org.close();
     fewer.org.close();
   } finally {
-    await stopServer(srv);
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   }
 });
 
@@ -153,7 +153,7 @@ test('a round gets all its rooms or none, says why, and is paired once there is 
     assert.equal(r2.schedule[1].boards.filter((b) => b.room).length, 6);
     for (const c of [...spect, ...held.slice(4).map((h) => h.c), e.org]) c.close();
   } finally {
-    await stopServer(srv);
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   }
 });
 
@@ -197,7 +197,7 @@ test('a full event table: an unstarted event makes way, followed or not, the few
     await untilError(club.org, 'no_event');
     for (const x of [c, started.org, squat.org, club.org, late.c, later.c]) x.close();
   } finally {
-    await stopServer(srv);
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   }
 });
 
@@ -215,7 +215,7 @@ test('an event with a follower expires all the same; the follower is told', asyn
     assert.equal(res.status, 404);
     for (const c of [watcher, e.org]) c.close();
   } finally {
-    await stopServer(srv);
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   }
 });
 
@@ -267,7 +267,7 @@ test('entries: one address enters 8 unless the organiser allows more; the organi
     const closed = await untilEvent(e.org, (v) => !v.entries_open);
     assert.equal(closed.join_open, false);
     e.org.close();
-    await stopServer(srv);
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
     srv = await startServer(args, { db });
     const late = await Client.open(srv.port, { localAddress: '127.0.0.10' });
     late.send({ type: 'event_join', event: e.id, name: 'Kofi' });
@@ -300,6 +300,6 @@ test('entries: one address enters 8 unless the organiser allows more; the organi
     watch.close();
     org.close();
   } finally {
-    await stopServer(srv);
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   }
 });

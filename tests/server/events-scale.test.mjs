@@ -41,7 +41,7 @@ test('a 256-player Swiss taken to round 32 by double forfeits: 4,096 board rooms
     assert.equal(started.schedule[0].boards.filter((b) => b.room).length, 5);
     for (const c of [newcomer.c, club.org, e.org]) c.close();
   } finally {
-    await stopServer(srv);
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   }
 });
 
@@ -73,6 +73,6 @@ test('500 events tried from 25 addresses of one /24: the network holds 50, anoth
     assert.equal(club.ev.state, 'entry');
     for (const c of [...open, club.org]) c.close();
   } finally {
-    await stopServer(srv);
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   }
 });
