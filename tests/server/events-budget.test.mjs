@@ -303,3 +303,45 @@ test('entries: one address enters 8 unless the organiser allows more; the organi
     assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   }
 });
+
+test("a board's room with its game on makes way only as an unfinished game, idle past --evict-idle", async () => {
+  const srv = await startServer([...ARGS, '--max-rooms', '4', '--rooms-per-ip-per-min', '1000', '--evict-idle', '4']);
+  try {
+    const e = await createEvent(srv.port, { rounds: 3 });
+    await enterMany(srv.port, e.id, 4);
+    e.org.send({ type: 'event_start', event: e.id, token: e.token });
+    const ev = await untilEvent(e.org, (v) => v.state === 'running');
+    const boards = ev.schedule[0].boards.map((b) => b.room);
+    assert.equal(boards.length, 2);
+    // Two rooms held by their creators fill the table; a third is refused
+    // while the boards' games changed within --evict-idle ...
+    const held = [await heldRoom(srv.port, '127.0.0.21'), await heldRoom(srv.port, '127.0.0.22')];
+    assert.ok(held.every((h) => !h.error));
+    const first = await heldRoom(srv.port, '127.0.0.23');
+    assert.equal(first.error?.code, 'too_many_rooms');
+    first.c.close();
+    // ... and finds its place once one has been idle that long.
+    const until = Date.now() + 20000;
+    let late;
+    for (;;) {
+      late = await heldRoom(srv.port, '127.0.0.24');
+      if (!late.error) break;
+      assert.equal(late.error.code, 'too_many_rooms');
+      late.c.close();
+      assert.ok(Date.now() < until, 'no board made way');
+      await new Promise((res) => setTimeout(res, 250));
+    }
+    const gone = [];
+    for (const id of boards) {
+      const c = await Client.open(srv.port);
+      c.send({ type: 'join', room: id });
+      const m = await c.next();
+      if (m.type === 'error') gone.push(m.code);
+      c.close();
+    }
+    assert.deepEqual(gone, ['no_room']);
+    for (const c of [...held.map((h) => h.c), late.c, e.org]) c.close();
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+});
