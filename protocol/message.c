@@ -16,6 +16,7 @@ const char *proto_reason_name(int reason)
 	case PROTO_END_ABANDONED: return "abandoned";
 	case PROTO_END_ABORTED: return "aborted";
 	case PROTO_END_TIMEOUT: return "timeout";
+	case PROTO_END_ORGANISER: return "organiser";
 	}
 	return proto_end_name(reason);
 }
@@ -33,6 +34,7 @@ static const struct {
 	{"event_join", PROTO_MSG_EVENT_JOIN}, {"event_withdraw", PROTO_MSG_EVENT_WITHDRAW},
 	{"event_start", PROTO_MSG_EVENT_START}, {"event_result", PROTO_MSG_EVENT_RESULT},
 	{"event_next", PROTO_MSG_EVENT_NEXT}, {"event_finish", PROTO_MSG_EVENT_FINISH},
+	{"event_entries", PROTO_MSG_EVENT_ENTRIES},
 };
 
 /* Copies the string field `name` of o into buf (size bufsz). Returns 1 when
@@ -376,6 +378,32 @@ static int parse_event(const json_t *o, proto_msg *m, char *err, size_t errlen)
 		if (parse_event_result(o, m, err, errlen) < 0)
 			return -1;
 		/* fall through */
+	case PROTO_MSG_EVENT_WITHDRAW:
+		m->entry = -1;
+		if (m->type == PROTO_MSG_EVENT_WITHDRAW &&
+		    get_int(o, "entry", 0, 2 * PROTO_EV_PLAYERS_MAX - 1, 1, &m->entry, err, errlen) < 0)
+			return -1;
+		return get_token(o, m, 0, err, errlen);
+	case PROTO_MSG_EVENT_ENTRIES: {
+		const json_t *v = json_object_get(o, "open");
+
+		m->entries_open = -1;
+		if (v && !json_is_null(v)) {
+			if (!json_is_boolean(v)) {
+				snprintf(err, errlen, "open: not true or false");
+				return -1;
+			}
+			m->entries_open = json_is_true(v);
+		}
+		if (get_int(o, "per_address", 1, PROTO_EV_PLAYERS_MAX, 1, &m->per_address, err,
+		            errlen) < 0)
+			return -1;
+		if (m->entries_open < 0 && !m->per_address) {
+			snprintf(err, errlen, "open or per_address: one at least");
+			return -1;
+		}
+		return get_token(o, m, 0, err, errlen);
+	}
 	default:
 		return get_token(o, m, 0, err, errlen);
 	}

@@ -34,11 +34,12 @@ typedef enum {
 	PROTO_MSG_EVENT_START,
 	PROTO_MSG_EVENT_RESULT,
 	PROTO_MSG_EVENT_NEXT,
-	PROTO_MSG_EVENT_FINISH
+	PROTO_MSG_EVENT_FINISH,
+	PROTO_MSG_EVENT_ENTRIES
 } proto_msg_type;
 
 /* 1 for the types of club events. */
-#define PROTO_MSG_IS_EVENT(t) ((t) >= PROTO_MSG_EVENT_CREATE && (t) <= PROTO_MSG_EVENT_FINISH)
+#define PROTO_MSG_IS_EVENT(t) ((t) >= PROTO_MSG_EVENT_CREATE && (t) <= PROTO_MSG_EVENT_ENTRIES)
 
 /* event_create's `format`. */
 enum { PROTO_EV_ROUND_ROBIN = 1, PROTO_EV_DOUBLE_ROUND_ROBIN = 2, PROTO_EV_SWISS = 3 };
@@ -74,7 +75,9 @@ enum {
 	PROTO_END_AGREEMENT = 17,
 	PROTO_END_ABANDONED = 18,
 	PROTO_END_ABORTED = 19,
-	PROTO_END_TIMEOUT = 20       /* the side to move ran out of time (clocks) */
+	PROTO_END_TIMEOUT = 20,      /* the side to move ran out of time (clocks) */
+	PROTO_END_ORGANISER = 21     /* a club event's organiser recorded the board's
+	                              * result (winner: OW_NOBODY for a double forfeit) */
 };
 
 /* Kinds of clock a room may have (create's `clock`, PROTOCOL.md "Clocks").
@@ -129,6 +132,9 @@ typedef struct proto_msg {
 	int round, board;                 /* event_result: from 1 */
 	char result;                      /* event_result: '1' '=' '0' '+' '-' '*' (white's view) */
 	int seeds[2];                     /* event_result: white's, black's (0 when absent) */
+	int entry;                        /* event_withdraw: the entry, -1 when absent */
+	int entries_open;                 /* event_entries: 1 open, 0 close, -1 absent */
+	int per_address;                  /* event_entries: 1 to 256, 0 when absent */
 } proto_msg;
 
 /* The wire name of an end reason: an OW_END_* or PROTO_END_* value; NULL for

@@ -134,6 +134,9 @@ static const struct opt {
 	{"max-events-per-ip", "OW_MAX_EVENTS_PER_IP", T_INT,
 	 offsetof(srv_config, events.max_events_per_ip), 1, 100000, "20",
 	 "club events created from one client address and still held"},
+	{"max-events-per-net", "OW_MAX_EVENTS_PER_NET", T_INT,
+	 offsetof(srv_config, events.max_events_per_net), 1, 1000000, "50",
+	 "club events created from one network (an IPv4 /24, an IPv6 /48) and still held"},
 	{"expire-events", "OW_EXPIRE_EVENTS", T_INT, offsetof(srv_config, events.expire_events),
 	 1, 2000000000, "7776000", "seconds after its last change a club event is deleted"
 	 " (default 90 days)"},
@@ -283,5 +286,6 @@ int config_load(srv_config *c, int argc, char **argv)
 	/* A join is taken or relayed within the lease plus 3 s (TAKE_EXTRA_S). */
 	c->rooms.join_wait_ms = ((int64_t)c->lease_seconds + 3) * 1000;
 	c->events.join_wait_ms = c->rooms.join_wait_ms;
+	c->events.make_way_s = 3600;
 	return 0;
 }

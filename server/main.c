@@ -314,7 +314,7 @@ static store *store_open(char *err, size_t cap)
 
 /* Test build only: shorter chat windows and correspondence days
  * (docs/testing.md), so that tests see them run out in seconds. */
-static void test_overrides(rooms_config *rc)
+static void test_overrides(rooms_config *rc, events_config *ec)
 {
 #if defined(OW_FAULTS) && OW_FAULTS
 	/* OW_TEST_CHAT_WINDOW_MS=N counts the chat limits (5 lines a seat,
@@ -328,8 +328,15 @@ static void test_overrides(rooms_config *rc)
 		rc->lim.day_ms /= atoi(getenv("OW_TEST_TIME_SCALE"));
 		log_event(LOG_WARN, "test_time_scale", "day_ms=%lld", (long long)rc->lim.day_ms);
 	}
+	/* OW_TEST_EVENT_MAKE_WAY_S=N: an unstarted event makes way in a full
+	 * table after N seconds idle instead of an hour. */
+	if (getenv("OW_TEST_EVENT_MAKE_WAY_S") && atoi(getenv("OW_TEST_EVENT_MAKE_WAY_S")) > 0) {
+		ec->make_way_s = atoi(getenv("OW_TEST_EVENT_MAKE_WAY_S"));
+		log_event(LOG_WARN, "test_event_make_way", "s=%d", ec->make_way_s);
+	}
 #else
 	(void)rc;
+	(void)ec;
 #endif
 }
 
@@ -476,7 +483,7 @@ static int layers_start(void)
 	int restored;
 
 	sha256_init();
-	test_overrides(&cfg.rooms);
+	test_overrides(&cfg.rooms, &cfg.events);
 	if (rooms_init(&cfg.rooms, st, &net_rooms_io) < 0) {
 		log_event(LOG_ERROR, "start_failed", "error=\"out of memory\"");
 		return -1;

@@ -102,7 +102,10 @@ export function drawActions(f) {
   const mineOffer = (online && me && !g.over && st.draw_offer === me);
   act('act-draw', playing && f.bothSeated && st.draw_offer !== opp, mineOffer || !connected);
   setText($('act-draw'), mineOffer ? t('action.draw.offered') : t('action.draw.offer'));
-  act('act-abort', playing && st.moves.length < 2, !connected);
+  // A club event's board cannot be aborted (the server refuses it: a game
+  // of an event is played, resigned, or given a result by the organiser).
+  const eventBoard = online && typeof st.event === 'string' && !!st.event;
+  act('act-abort', playing && st.moves.length < 2 && !eventBoard, !connected);
   act('act-claim', playing && opp && !!f.seats[opp].claimable, !connected);
   act('act-resign', playing && f.bothSeated && st.moves.length >= 2, !connected);
   const rematchMine = online && me && g.over && st.rematch_offer === me;

@@ -136,7 +136,18 @@ export function buildEventPage(root, kind) {
         el('button', { type: 'button', id: 'ev-next', class: 'primary', hidden: true }),
         el('button', { type: 'button', id: 'ev-finish', 'data-i18n': 'event.org.finish', hidden: true }),
       ]),
+      el('p', { id: 'ev-org-pairing', class: 'form-error', role: 'status', hidden: true }),
       el('p', { class: 'form-error', id: 'ev-org-error', role: 'alert', hidden: true }),
+      // Entries: closed or open, and how many one address may make.
+      el('div', { id: 'ev-org-entries', class: 'buttons', hidden: true }, [
+        el('button', { type: 'button', id: 'ev-entries-toggle' }),
+      ]),
+      el('form', { id: 'ev-per-address', class: 'ev-per-address', hidden: true }, [
+        el('label', { for: 'ev-per-address-n', 'data-i18n': 'event.org.per_address' }),
+        el('input', { id: 'ev-per-address-n', type: 'number', min: '1', max: '256', step: '1', inputmode: 'numeric' }),
+        el('button', { type: 'submit', id: 'ev-per-address-go', class: 'small', 'data-i18n': 'event.org.per_address.save' }),
+      ]),
+      el('p', { class: 'form-error', id: 'ev-entries-error', role: 'alert', hidden: true }),
     ]),
     el('section', { id: 'ev-standings', class: 'card', 'aria-labelledby': 'ev-standings-title' }, [
       el('h2', { id: 'ev-standings-title', 'data-i18n': 'event.standings.title' }),
@@ -331,6 +342,26 @@ function drawOrganiser(s, ev) {
   busy($('ev-finish'), s.busy === 'finish');
   const at = s.error && ['start', 'next', 'finish'].includes(s.error.at) ? s.error.at : 'start';
   drawError($('ev-org-error'), s, at);
+  drawEntries(s, ev);
+}
+
+// The organiser's entries: closed or open, the entries one address may
+// make, and why a round waits for want of rooms (the server's pairing_error).
+function drawEntries(s, ev) {
+  const pe = ev.pairing_error;
+  setHidden($('ev-org-pairing'), !pe);
+  if (pe) setText($('ev-org-pairing'), pe.code === 'too_many_rooms' ? t('event.org.no_rooms') : t(`event.error.${pe.code}`));
+  const live = ev.state !== 'over';
+  const open = ev.entries_open !== false;
+  setHidden($('ev-org-entries'), !live);
+  setText($('ev-entries-toggle'), t(open ? 'event.org.entries.close' : 'event.org.entries.reopen'));
+  busy($('ev-entries-toggle'), s.busy === 'entries');
+  setHidden($('ev-per-address'), !live || !open);
+  const input = /** @type {HTMLInputElement} */ ($('ev-per-address-n'));
+  if (document.activeElement !== input && Number.isInteger(ev.per_address)) input.value = String(ev.per_address);
+  busy($('ev-per-address-go'), s.busy === 'per_address');
+  const at = s.error && ['entries', 'per_address'].includes(s.error.at) || (s.error && String(s.error.at).startsWith('remove:')) ? s.error.at : 'entries';
+  drawError($('ev-entries-error'), s, at);
 }
 
 // ---- the standings ----
@@ -536,14 +567,30 @@ function drawPlayers(s, ev) {
   setHidden($('ev-players'), false);
   setText($('ev-players-title'), t('event.players.title', { n: players.filter((p) => !(p.withdrawn && p.number === null)).length }));
   const mine = s.mine ? s.mine.entry : null;
-  keyedList($('ev-player-list'), players, (p) => p.entry, () => document.createElement('li'), (li, p) => {
+  // The organiser removes an entry before the start, withdraws a player after.
+  const org = s.role === 'organiser' && !!s.token && ev.state !== 'over';
+  keyedList($('ev-player-list'), players, (p) => p.entry, () => {
+    const li = document.createElement('li');
+    li.append(el('span', {}), el('button', { type: 'button', class: 'link small ev-remove', hidden: true }));
+    return li;
+  }, (li, p) => {
     const marks = [];
     if (p.entry === mine) marks.push(t('event.player.you'));
     if (p.late) marks.push(t('event.player.late'));
     if (p.withdrawn) marks.push(t('event.player.out'));
-    setText(li, marks.length ? `${p.name} (${marks.join(', ')})` : p.name);
+    setText(li.firstChild, marks.length ? `${p.name} (${marks.join(', ')})` : p.name);
     li.classList.toggle('me', p.entry === mine);
     li.classList.toggle('out', !!p.withdrawn);
+    const b = /** @type {HTMLButtonElement} */ (li.lastChild);
+    const shown = org && !p.withdrawn;
+    setHidden(b, !shown);
+    if (shown) {
+      const before = ev.state === 'entry';
+      setText(b, t(before ? 'event.org.remove' : 'event.org.withdraw'));
+      setAttr(b, 'aria-label', t(before ? 'event.org.remove.label' : 'event.org.withdraw.label', { name: p.name }));
+      setData(b, 'entry', String(p.entry));
+      busy(b, s.busy === `remove:${p.entry}`);
+    }
   });
 }
 
@@ -574,6 +621,22 @@ export function wireEvent(get) {
   $('ev-start').addEventListener('click', () => { const c = get(); if (c) c.start(); });
   $('ev-next').addEventListener('click', () => { const c = get(); if (c) c.next(); });
   $('ev-finish').addEventListener('click', () => { const c = get(); if (c) c.finish(); });
+  $('ev-entries-toggle').addEventListener('click', () => {
+    const c = get();
+    if (c && c.state.event) c.entries({ open: c.state.event.entries_open === false });
+  });
+  $('ev-per-address').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const c = get();
+    const n = Number(/** @type {HTMLInputElement} */ ($('ev-per-address-n')).value);
+    if (c) c.entries({ per_address: n });
+  });
+  $('ev-player-list').addEventListener('click', (e) => {
+    const b = /** @type {HTMLElement} */ (e.target);
+    if (!b.classList || !b.classList.contains('ev-remove')) return;
+    const c = get();
+    if (c) c.remove(Number(b.dataset.entry));
+  });
   // A board's result form (made by makeBoard): its round and board in data-.
   $('ev-round-list').addEventListener('submit', (e) => {
     const form = /** @type {HTMLFormElement} */ (e.target);

@@ -404,6 +404,28 @@ export function eventScreen(opts, redraw) {
     act(at, seeds && !res.endsWith('forfeit') ? { ...msg, seeds } : msg);
   }
 
+  // The organiser removes an entry (before the start) or withdraws its player.
+  async function remove(entry) {
+    if (state.role !== 'organiser' || !state.token || !Number.isInteger(entry)) return;
+    const p = state.event && (state.event.players || [])[entry];
+    if (!p) return;
+    if (!await fx.confirm(t('event.org.withdraw.confirm', { name: p.name }), t('event.org.withdraw.yes'))) return;
+    act(`remove:${entry}`, { type: 'event_withdraw', event: state.id, token: state.token, entry });
+  }
+
+  // The organiser closes or reopens entries ({open}), or sets the entries
+  // one address may make ({per_address}: 1 to 256).
+  function entries(what) {
+    if (state.role !== 'organiser' || !state.token) return;
+    if (what.per_address !== undefined) {
+      const n = what.per_address;
+      if (!Number.isInteger(n) || n < 1 || n > 256) { state.error = { at: 'per_address', code: 'bad_per_address' }; redraw(); return; }
+      act('per_address', { type: 'event_entries', event: state.id, token: state.token, per_address: n });
+      return;
+    }
+    act('entries', { type: 'event_entries', event: state.id, token: state.token, open: !!what.open });
+  }
+
   async function finish() {
     if (state.role !== 'organiser') return;
     if (!await fx.confirm(t('event.finish.confirm'), t('event.finish.yes'))) return;
@@ -435,6 +457,8 @@ export function eventScreen(opts, redraw) {
     next: () => { organiser('next', 'event_next'); },
     finish,
     result,
+    remove,
+    entries,
     play,
     // The page is shown again or the network came back: reconnect now.
     nudge: () => { if (conn) conn.nudge(); if (playerConn) playerConn.nudge(); },

@@ -39,6 +39,8 @@ export function lastText(last, mover, who) {
 // heading.
 /** @param {import('./names.js').Who} who */
 export function resultText(game, me, who) {
+  // A club event's board ended by its organiser's double forfeit: no winner, not aborted.
+  if (game.reason === 'organiser' && !game.winner) return t('over.double_forfeit');
   if (game.reason === 'aborted' || !game.winner) return t('over.aborted');
   if (game.winner === 'draw') return t('over.draw');
   if (me) return game.winner === me ? t('over.you_win') : t('over.you_lose');
@@ -62,6 +64,7 @@ export function resultView(winner, me) {
 /** @param {string} kind the game's */
 export function resultSentence(st, me, kind) {
   const g = st.game, whose = { kind, names: st.names };
+  if (g.reason === 'organiser' && !g.winner) return tIn(kind, 'result.organiser.none');
   if (g.reason === 'aborted' || !g.winner) {
     const seats = st.seats;
     const alone = !!seats && !(seats.south.taken && seats.north.taken);

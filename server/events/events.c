@@ -86,6 +86,8 @@ static void evs_ent_free(event_ent *e)
 	}
 	if (e->owner)
 		e->owner->events_held--;
+	if (e->owner_net)
+		e->owner_net->events_held--;
 	free(e);
 }
 
@@ -560,7 +562,21 @@ static void view_body(jw *w, const event_ent *e)
 	jw_key(w, "pairing");
 	jw_bool(w, e->pairing != NULL);
 	jw_key(w, "join_open");
-	jw_bool(w, ev_join_open(ev));
+	jw_bool(w, ev_join_open(ev) && !e->closed);
+	jw_key(w, "entries_open");
+	jw_bool(w, !e->closed);
+	jw_key(w, "per_address");
+	jw_int(w, e->per_address ? e->per_address : EV_PER_ADDRESS_DEFAULT);
+	jw_key(w, "pairing_error");
+	if (e->pair_err) {
+		jw_obj(w);
+		jw_key(w, "code");
+		jw_str(w, proto_err_code(e->pair_err));
+		jw_key(w, "message");
+		jw_str(w, e->pair_why);
+		jw_obj_end(w);
+	} else
+		jw_null(w);
 	jw_key(w, "created");
 	jw_int(w, e->created);
 	jw_key(w, "updated");
@@ -894,17 +910,64 @@ static void field_of(const event_ent *e, const ev_change *ch, int16_t *field)
 			field[n++] = (int16_t)i;
 }
 
-/* The rooms of a round being paired (ch: ROUND) into rooms: 0, or a
- * PROTO_E_* code. Rooms made before a failure stay in the batch (they
- * expire as unfinished rooms). */
+/* Takes back the rooms made for the first n boards of a round. */
+static void drop_rooms(char (*rooms)[ROOM_ID_LEN + 1], int n)
+{
+	for (int b = 0; b < n; b++)
+		if (rooms[b][0])
+			rooms_drop_board(rooms[b]);
+}
+
+/* Why a round could not get its rooms (rooms_boards_room's code) into
+ * e->pair_err and e->pair_why: the PROTO_E_* code. */
+static int rooms_refused(event_ent *e, const ev_change *ch, int n, int rc)
+{
+	const char *why;
+
+	switch (rc) {
+	case ROOMS_E_IP:
+		why = "would pass the rooms the event's creator's address may hold"
+		      " (--max-rooms-per-ip)";
+		break;
+	case ROOMS_E_NET:
+		why = "would pass the rooms the event's creator's network may hold"
+		      " (--max-rooms-per-net)";
+		break;
+	case ROOMS_E_FULL:
+		why = "do not fit: the server holds its maximum of rooms and not enough may make way";
+		break;
+	default:
+		cache_drop(e); /* pairing_error shows at the same version */
+		e->pair_err = PROTO_E_INTERNAL;
+		snprintf(e->pair_why, sizeof e->pair_why, "the store cannot save changes now; round"
+		         " %d was not paired", ch->round);
+		return e->pair_err;
+	}
+	cache_drop(e); /* pairing_error shows at the same version */
+	e->pair_err = PROTO_E_TOO_MANY_ROOMS;
+	snprintf(e->pair_why, sizeof e->pair_why, "the %d rooms of round %d %s; it was not paired:"
+	         " pair it again later", n, ch->round, why);
+	return e->pair_err;
+}
+
+/* The rooms of a round being paired (ch: ROUND) into rooms, all or none:
+ * 0, or a PROTO_E_* code (e->pair_why says why) with every room made for
+ * it taken back. They count against the budgets of rooms held of the
+ * event's creator's address and network while their games are on. */
 static int make_rooms(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_LEN + 1])
 {
 	int16_t field[EV_MAX_PLAYERS];
+	int n = 0, rc;
 
+	for (int b = 0; b < ch->nboards; b++)
+		if (!ch->boards[b].result && ch->boards[b].black >= 0)
+			n++;
+	if ((rc = rooms_boards_room(n, e->owner, e->owner_net)) < 0)
+		return rooms_refused(e, ch, n, rc);
 	field_of(e, ch, field);
 	for (int b = 0; b < ch->nboards; b++) {
 		const ev_board *bd = &ch->boards[b];
-		int ent[2], rc;
+		int ent[2];
 		uuid_t u;
 		rooms_board rb;
 
@@ -922,13 +985,13 @@ static int make_rooms(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_L
 			.clock_initial = e->ev.clock.initial, .clock_increment = e->ev.clock.increment,
 			.clock_days = e->ev.clock.days,
 			.names = {e->ev.entries[ent[0]].name, e->ev.entries[ent[1]].name},
-			.tok = {e->tok[ent[0]], e->tok[ent[1]]},
+			.tok = {e->tok[ent[0]], e->tok[ent[1]]}, .owner = e->owner, .owner_net = e->owner_net,
 		};
-		rc = rooms_create_board(&rb, rooms[b]);
-		if (rc == -2)
-			return PROTO_E_TOO_MANY_ROOMS;
-		if (rc < 0)
-			return PROTO_E_INTERNAL;
+		if ((rc = rooms_create_board(&rb, rooms[b])) < 0) {
+			rooms[b][0] = 0;
+			drop_rooms(rooms, b);
+			return rooms_refused(e, ch, n, rc == -2 ? ROOMS_E_FULL : ROOMS_E_STORE);
+		}
 	}
 	return 0;
 }
@@ -945,11 +1008,20 @@ static int commit_step(event_ent *e, const ev_change *ch)
 			return PROTO_E_INTERNAL;
 		rc = make_rooms(e, ch, round_rooms);
 	}
-	if (!rc && commit(e, ch, ch->op == EV_OP_ROUND ? round_rooms : NULL, BY_NONE, NULL) < 0)
-		rc = PROTO_E_INTERNAL;
-	if (!rc)
+	if (!rc && commit(e, ch, ch->op == EV_OP_ROUND ? round_rooms : NULL, BY_NONE, NULL) < 0) {
+		if (ch->op == EV_OP_ROUND)
+			drop_rooms(round_rooms, ch->nboards);
+		cache_drop(e); /* pairing_error shows at the same version */
+		e->pair_err = rc = PROTO_E_INTERNAL;
+		snprintf(e->pair_why, sizeof e->pair_why, "the store cannot save changes now;"
+		         " nothing changed");
+	}
+	if (!rc) {
+		cache_drop(e); /* pairing_error shows at the same version */
+		e->pair_err = 0;
 		log_event(LOG_INFO, ch->op == EV_OP_ROUND ? "event_round" : "event_over",
 		          "event=%s round=%d", e->id, e->ev.nrounds);
+	}
 	return rc;
 }
 
@@ -1070,6 +1142,9 @@ static void auto_next(event_ent *e)
 	if (rc == EV_E_PENDING)
 		return;
 	if (rc) {
+		cache_drop(e); /* pairing_error shows at the same version */
+		e->pair_err = proto_code(rc);
+		snprintf(e->pair_why, sizeof e->pair_why, "%s", ev_strerror(rc));
 		log_event(LOG_WARN, "event_next_failed", "event=%s round=%d why=%s", e->id,
 		          e->ev.nrounds, ev_strerror(rc));
 		return;
@@ -1201,6 +1276,28 @@ static void sweep_boards(event_ent *e)
 	auto_next(e);
 }
 
+/* Board b of round r (from 0) got a result the organiser gave (or a
+ * withdrawal's forfeit): a game still on in its room ends there with it
+ * (its players see "result recorded by the organiser"), in the same
+ * batch, so that a later end in the room cannot contradict the event. */
+static void end_room(const event_ent *e, int r, int b)
+{
+	const char *id = e->rooms[r] ? e->rooms[r][b] : "";
+	int winner;
+
+	if (!id[0])
+		return;
+	switch (e->ev.rounds[r].boards[b].result) {
+	case EV_RES_WHITE: case EV_RES_WHITE_FF: winner = OW_WINNER_SOUTH; break;
+	case EV_RES_BLACK: case EV_RES_BLACK_FF: winner = OW_WINNER_NORTH; break;
+	case EV_RES_DRAW: winner = OW_DRAW; break;
+	case EV_RES_DOUBLE_FF: winner = OW_NOBODY; break;
+	default: return;
+	}
+	if (rooms_end_board(id, winner) < 0 && rooms_find_rules(id))
+		log_event(LOG_WARN, "event_board_not_ended", "event=%s room=%s", e->id, id);
+}
+
 /* ---- the messages ---- */
 
 static int role_of(const event_ent *e, const char *token, int *entry)
@@ -1243,40 +1340,89 @@ static void send_welcome(room_member *m, const event_ent *e, int role, int entry
 	evs_io.send(m, &out);
 }
 
-#define EV_EMPTY_MAKE_WAY_S 3600      /* idle before an empty event makes way */
 #define EV_EMPTY_EXPIRE_S (7 * 86400)  /* idle before an empty event expires */
+#define EV_UNSTARTED_EXPIRE_S (14 * 86400) /* ... one never started */
 
-/* No player in it (an event taking entries that nobody joined, or all
- * withdrew). */
-static int empty(const event_ent *e)
+/* Entries not withdrawn of an event taking entries (0: nobody joined,
+ * or all withdrew), or -1 once it started. */
+static int waiting_entries(const event_ent *e)
 {
+	int n = 0;
+
 	if (e->ev.state != EV_ENTRY)
-		return 0;
+		return -1;
 	for (int i = 0; i < e->ev.nentries; i++)
 		if (!e->ev.entries[i].withdrawn)
-			return 0;
-	return 1;
+			n++;
+	return n;
 }
 
-/* The server holds --max-events: the empty event idle longest (at least
- * EV_EMPTY_MAKE_WAY_S, nobody following it) goes. 0, or -1 when none may. */
+/* Seconds idle after which e expires. */
+static int64_t expiry_of(const event_ent *e)
+{
+	int n = waiting_entries(e);
+	int64_t t = n == 0 ? EV_EMPTY_EXPIRE_S : n > 0 ? EV_UNSTARTED_EXPIRE_S : evs_cfg.expire_events;
+
+	return t < evs_cfg.expire_events ? t : evs_cfg.expire_events;
+}
+
+/* e leaves the table and the store (why: "expired" or "evicted"); its
+ * followers are told (no_event) and follow nothing. 0, or -1 when the
+ * store cannot delete it (nothing changed). */
+static int drop_event(event_ent *e, const char *why, int64_t now)
+{
+	if (!evs_st->ops->ev_remove || evs_st->ops->ev_remove(evs_st, e->id) < 0)
+		return -1;
+	log_event(LOG_INFO, !strcmp(why, "expired") ? "event_expired" : "event_evicted",
+	          "event=%s idle=%lld followers=%d", e->id, (long long)(now - e->updated),
+	          e->nwatchers);
+	while (e->watchers) {
+		room_member *m = e->watchers->m;
+
+		evs_unwatch(e->watchers);
+		evs_io.error(m, PROTO_E_NO_EVENT, !strcmp(why, "expired") ? "the event expired"
+		         : "the event made way for a new one (it had not started and was idle)");
+	}
+	evs_unlink_free(e);
+	stats.expired++;
+	return 0;
+}
+
+/* The server holds --max-events: of the events never started and idle
+ * evs_cfg.make_way_s (an hour) or more, one goes: the one with fewest entries, then
+ * without followers, then idle longest. 0, or -1 when none may. */
 static int make_way(void)
 {
 	int64_t now = (int64_t)time(NULL);
 	event_ent *best = NULL;
+	int best_n = 0;
 
 	for (unsigned b = 0; b < EV_BUCKETS; b++)
-		for (event_ent *e = table[b]; e; e = e->hnext)
-			if (empty(e) && !e->watchers && now - e->updated >= EV_EMPTY_MAKE_WAY_S &&
-			    (!best || e->updated < best->updated))
+		for (event_ent *e = table[b]; e; e = e->hnext) {
+			int n = waiting_entries(e);
+
+			if (n < 0 || now - e->updated < evs_cfg.make_way_s)
+				continue;
+			if (!best || n < best_n || (n == best_n && (!e->watchers != !best->watchers
+			    ? !e->watchers : e->updated < best->updated))) {
 				best = e;
-	if (!best || evs_st->ops->ev_remove(evs_st, best->id) < 0)
-		return -1;
-	log_event(LOG_INFO, "event_evicted", "event=%s idle=%lld", best->id,
-	          (long long)(now - best->updated));
-	evs_unlink_free(best);
-	stats.expired++;
-	return 0;
+				best_n = n;
+			}
+		}
+	return best ? drop_event(best, "evicted", now) : -1;
+}
+
+/* e, without one, gets m's address and network as its owners: their
+ * budgets of events and of rooms held count it and its boards (after a
+ * restart, the organiser's who acts first). */
+static void own(event_ent *e, const room_member *m)
+{
+	if (e->owner || !m->ip)
+		return;
+	e->owner = m->ip;
+	e->owner->events_held++;
+	if ((e->owner_net = ip_net_get(m->addr)))
+		e->owner_net->events_held++;
 }
 
 static void do_create(room_member *m, const proto_msg *msg)
@@ -1288,6 +1434,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 	uuid_t u;
 	int rc;
 	ev_watcher *w;
+	ipent *net = NULL;
 
 	if (nevents >= evs_cfg.max_events && (evs_cfg.max_events == 0 || make_way() < 0)) {
 		evs_io.error(m, PROTO_E_TOO_MANY_EVENTS, "the server holds its maximum of events");
@@ -1296,6 +1443,11 @@ static void do_create(room_member *m, const proto_msg *msg)
 	if (m->ip && m->ip->events_held >= evs_cfg.max_events_per_ip) {
 		evs_io.error(m, PROTO_E_TOO_MANY_EVENTS, "too many events held from this address;"
 		         " wait for some to expire");
+		return;
+	}
+	if (m->ip && (net = ip_net_get(m->addr)) && net->events_held >= evs_cfg.max_events_per_net) {
+		evs_io.error(m, PROTO_E_TOO_MANY_EVENTS, "too many events held from this network (an"
+		         " IPv4 /24 or IPv6 /48); wait for some to expire");
 		return;
 	}
 	if (m->ip && ip_room_allow(m->ip, now_ms(), evs_cfg.rooms_per_ip_per_min) < 0) {
@@ -1345,10 +1497,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 	evhold_note_write(e->id, 0, NULL, &se);
 	insert(e);
 	e->dirty_seq = rooms_release_seq();
-	if (m->ip) {
-		e->owner = m->ip;
-		m->ip->events_held++;
-	}
+	own(e, m);
 	stats.created++;
 	log_event(LOG_INFO, "event_created", "event=%s kind=%s format=%s rounds=%d addr=%s", e->id,
 	          e->ev.kind, format_name(e->ev.format), e->ev.total_rounds, m->addr);
@@ -1358,15 +1507,41 @@ static void do_create(room_member *m, const proto_msg *msg)
 		send_view(e, w);
 }
 
+/* The hash of an address entry's key (never 0). */
+static uint32_t addr_hash(const ipent *ip)
+{
+	uint32_t h = 2166136261u;
+
+	for (const char *p = ip->addr; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	return h | 1;
+}
+
 static void do_join(room_member *m, event_ent *e, const proto_msg *msg)
 {
 	static ev_change ch;
 	char token[ROOMS_TOKEN_TEXT];
 	uint8_t hash[SHA256_LEN];
-	int rc = ev_join(&e->ev, msg->name, strlen(msg->name), &ch);
+	int rc = ev_join(&e->ev, msg->name, strlen(msg->name), &ch), n = 0;
+	int most = e->per_address ? e->per_address : EV_PER_ADDRESS_DEFAULT;
+	uint32_t from = m->ip ? addr_hash(m->ip) : 0;
 
 	if (rc) {
 		refuse(m, rc);
+		return;
+	}
+	if (e->closed) {
+		evs_io.error(m, PROTO_E_ENTRIES_CLOSED, "the organiser closed entries");
+		return;
+	}
+	for (int i = 0; from && i < e->ev.nentries; i++)
+		n += e->from[i] == from && !e->ev.entries[i].withdrawn;
+	if (n >= most) {
+		char why[128];
+
+		snprintf(why, sizeof why, "at most %d entries from one address in this event; the"
+		         " organiser may allow more", most);
+		evs_io.error(m, PROTO_E_RATE_LIMITED, why);
 		return;
 	}
 	rooms_token(NULL, token, hash);
@@ -1374,6 +1549,7 @@ static void do_join(room_member *m, event_ent *e, const proto_msg *msg)
 		evs_io.error(m, PROTO_E_INTERNAL, "the store cannot save changes now; nothing changed");
 		return;
 	}
+	e->from[ch.entry] = from;
 	log_event(LOG_INFO, "event_joined", "event=%s entry=%d late=%d addr=%s", e->id, ch.entry,
 	          ch.round, m->addr);
 	watch(m, e, ROLE_PLAYER, ch.entry, token);
@@ -1401,6 +1577,47 @@ static int change_allow(event_ent *e)
 	return 0;
 }
 
+/* The text of an event_entries change: "C <closed> <per_address>". */
+static int entries_parse(const char *text, int *closed, int *per)
+{
+	return sscanf(text, "C %d %d", closed, per) == 2 && (*closed == 0 || *closed == 1) &&
+	       *per >= 0 && *per <= EV_MAX_PLAYERS ? 0 : -1;
+}
+
+/* The organiser opens or closes entries, or sets the entries one
+ * address may make: written, applied, shown. */
+static void do_entries(room_member *m, event_ent *e, const proto_msg *msg)
+{
+	char text[32];
+	store_event_change c;
+	int64_t now = (int64_t)time(NULL);
+	int closed = msg->entries_open < 0 ? e->closed : !msg->entries_open;
+	int per = msg->per_address ? msg->per_address : e->per_address;
+
+	if (e->ev.state == EV_OVER) {
+		refuse(m, EV_E_OVER);
+		return;
+	}
+	snprintf(text, sizeof text, "C %d %d", closed, per);
+	memset(&c, 0, sizeof c);
+	c.seq = e->seq + 1;
+	c.body = text;
+	if (!evs_st->ops->ev_append || evs_st->ops->ev_append(evs_st, e->id, now, &c) < 0) {
+		evs_io.error(m, PROTO_E_INTERNAL, "the store cannot save changes now; nothing changed");
+		return;
+	}
+	evhold_note_write(e->id, now, &c, NULL);
+	e->closed = (uint8_t)closed;
+	e->per_address = per;
+	e->seq = c.seq;
+	e->updated = now;
+	e->dirty_seq = rooms_release_seq();
+	stats.changes++;
+	log_event(LOG_INFO, "event_entries", "event=%s open=%d per_address=%d", e->id, !closed, per);
+	watch(m, e, ROLE_ORGANISER, 0, msg->token);
+	broadcast(e);
+}
+
 /* An organiser's or player's action (withdraw to finish). */
 static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 {
@@ -1412,8 +1629,13 @@ static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 		         " of this event");
 		return;
 	}
-	if (msg->type == PROTO_MSG_EVENT_WITHDRAW && role != ROLE_PLAYER) {
-		evs_io.error(m, PROTO_E_BAD_TOKEN, "withdraw with the player's own token");
+	if (msg->type == PROTO_MSG_EVENT_WITHDRAW && role == ROLE_PLAYER && msg->entry >= 0 &&
+	    msg->entry != entry) {
+		evs_io.error(m, PROTO_E_NOT_ORGANISER, "only the organiser may withdraw another player");
+		return;
+	}
+	if (msg->type == PROTO_MSG_EVENT_WITHDRAW && role == ROLE_ORGANISER && msg->entry < 0) {
+		evs_io.error(m, PROTO_E_BAD_MESSAGE, "entry: the organiser names the entry to withdraw");
 		return;
 	}
 	if (msg->type != PROTO_MSG_EVENT_WITHDRAW && role != ROLE_ORGANISER) {
@@ -1424,9 +1646,14 @@ static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 		evs_io.error(m, PROTO_E_RATE_LIMITED, "too many changes to this event; wait a minute");
 		return;
 	}
+	if (role == ROLE_ORGANISER)
+		own(e, m);
 	switch (msg->type) {
+	case PROTO_MSG_EVENT_ENTRIES:
+		do_entries(m, e, msg);
+		return;
 	case PROTO_MSG_EVENT_WITHDRAW:
-		rc = ev_withdraw(&e->ev, entry, &ch);
+		rc = ev_withdraw(&e->ev, role == ROLE_ORGANISER ? msg->entry : entry, &ch);
 		break;
 	case PROTO_MSG_EVENT_START:
 	case PROTO_MSG_EVENT_NEXT:
@@ -1456,11 +1683,15 @@ static void do_action(room_member *m, event_ent *e, const proto_msg *msg)
 	else if (commit(e, &ch, NULL, by, NULL) < 0)
 		rc = PROTO_E_INTERNAL;
 	if (rc) {
-		evs_io.error(m, rc, rc == PROTO_E_TOO_MANY_ROOMS ? "the server holds its maximum of rooms;"
-		         " the round was not paired" : "the store cannot save changes now; nothing changed");
+		evs_io.error(m, rc, ch.op == EV_OP_ROUND || ch.op == EV_OP_END ? e->pair_why
+		         : "the store cannot save changes now; nothing changed");
+		if (ch.op == EV_OP_ROUND)
+			broadcast(e); /* everyone sees why the round waits */
 		return;
 	}
 	watch(m, e, role, entry, msg->token);
+	if ((ch.op == EV_OP_RESULT || ch.op == EV_OP_WITHDRAW) && ch.board >= 0)
+		end_room(e, ch.round - 1, ch.board);
 	if (ch.op == EV_OP_RESULT || ch.op == EV_OP_WITHDRAW)
 		auto_next(e);
 	broadcast(e);
@@ -1579,6 +1810,16 @@ static void evs_load_change(void *arg, const char *id, const store_event_change 
 		return;
 	if (!round_rooms && !(round_rooms = calloc(EV_MAX_BOARDS, sizeof round_rooms[0])))
 		return;
+	if (c->seq == e->seq + 1 && c->body[0] == 'C') {
+		int closed, per;
+
+		if (entries_parse(c->body, &closed, &per) == 0) {
+			e->closed = (uint8_t)closed;
+			e->per_address = per;
+			e->seq = c->seq;
+			return;
+		}
+	}
 	if (c->seq != e->seq + 1 || change_parse(c->body, &ch, round_rooms, &by, &derived) < 0 ||
 	    !change_fits(e, &ch) || apply(e, &ch, round_rooms, by, derived) < 0) {
 		log_event(LOG_ERROR, "event_unreadable", "event=%s seq=%lld", id, (long long)c->seq);
@@ -1619,15 +1860,19 @@ void events_expire(void)
 			next = e->hnext;
 			if (!e->watchers)
 				cache_drop(e); /* nobody follows: its texts wait for a reader */
-			if (e->watchers || e->pairing ||
-			    now - e->updated < (empty(e) && EV_EMPTY_EXPIRE_S < evs_cfg.expire_events
-			                        ? EV_EMPTY_EXPIRE_S : evs_cfg.expire_events) ||
-			    !evs_st->ops->ev_remove || evs_st->ops->ev_remove(evs_st, e->id) < 0)
+			if (!e->pairing && now - e->updated >= expiry_of(e)) {
+				drop_event(e, "expired", now);
 				continue;
-			log_event(LOG_INFO, "event_expired", "event=%s idle=%lld", e->id,
-			          (long long)(now - e->updated));
-			evs_unlink_free(e);
-			stats.expired++;
+			}
+			/* A round refused for want of rooms: paired again (with
+			 * `auto`) once there is room. */
+			if (e->pair_err && e->auto_next && e->ev.state == EV_RUNNING) {
+				int64_t seq = e->seq;
+
+				auto_next(e);
+				if (e->seq != seq || !e->pair_err)
+					broadcast(e);
+			}
 		}
 	evhold_take_idle(now - (EV_EMPTY_EXPIRE_S < evs_cfg.expire_events ? EV_EMPTY_EXPIRE_S
 	                                                                 : evs_cfg.expire_events));

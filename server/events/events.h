@@ -19,6 +19,7 @@
 typedef struct events_config {
 	int max_events;              /* held in total */
 	int max_events_per_ip;       /* created from one address and still held */
+	int max_events_per_net;      /* ... from one network (IPv4 /24, IPv6 /48) */
 	int rooms_per_ip_per_min;    /* an event_create counts as a room created */
 	int joins_per_ip_per_min;    /* event_join and event_watch count as joins */
 	int expire_events;           /* seconds after its last change an event goes */
@@ -27,6 +28,8 @@ typedef struct events_config {
 	                              * exports per address a minute (0: no limit) */
 	int changes_per_min;         /* an organiser's changes to one event a minute
 	                              * (0: no limit) */
+	int make_way_s;              /* idle before an unstarted event may make way in a
+	                              * full table (3600; shorter only in a test build) */
 	int64_t join_wait_ms;        /* several servers: a message for an event held
 	                              * elsewhere not answered within this (taking
 	                              * the event, or relayed) gets `internal` */

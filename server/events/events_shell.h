@@ -18,6 +18,9 @@
 #include "server/base/iptable.h"
 
 #define EV_BUCKETS 256
+/* Entries one address may make in an event unless its organiser allows
+ * more (event_entries' per_address). */
+#define EV_PER_ADDRESS_DEFAULT 8
 
 /* A connection following an event: its place in the event's list. */
 typedef struct ev_watcher {
@@ -52,7 +55,16 @@ typedef struct event_ent {
 	int64_t created, updated;    /* wall-clock seconds */
 	int64_t seq;                 /* changes written */
 	uint64_t dirty_seq;          /* the batch of its last write (rooms_release_seq) */
-	ipent *owner;                /* the creator's address entry, or NULL */
+	ipent *owner;                /* the creator's address entry, or NULL (after a
+	                              * restart: the organiser's who acts first) */
+	ipent *owner_net;            /* its network's entry (events_held), or NULL */
+	uint8_t closed;              /* the organiser closed entries (event_entries) */
+	int per_address;             /* entries from one address at most (0: the default) */
+	uint32_t from[EV_MAX_ENTRIES]; /* each entry's address (a hash, 0: unknown,
+	                              * as after a restart), for per_address */
+	int pair_err;                /* the last pairing of a round refused (PROTO_E_*),
+	                              * 0 once one succeeds (the view's pairing_error) */
+	char pair_why[160];          /* its message */
 	ev_watcher *watchers;
 	int nwatchers;
 	/* Built once per version when first needed, dropped by the next

@@ -315,12 +315,15 @@ static int save(room *r, const rules_out *o)
 
 /* A game ended (its last change is in the open batch): logged, and told
  * to the club event whose board r is. */
-static void game_end_log(const room *r)
+static void board_release(room *r);
+
+static void game_end_log(room *r)
 {
 	int winner, reason = rules_end_reason(&r->rr, &winner);
 	const char *w = proto_winner_name(winner);
 
 	shell_stats.games_ended++;
+	board_release(r);
 	log_event(LOG_INFO, "game_ended", "room=%s game=%u reason=%s winner=%s plies=%d",
 	          r->rr.rec.id, r->rr.rec.game_number, proto_reason_name(reason),
 	          w ? w : "none", r->rr.nmoves);
@@ -400,7 +403,8 @@ static int gameless(const room *r)
 {
 	const room_rec *rec = &r->rr.rec;
 
-	if (rec->event[0]) /* a board of a club event: its players are paired */
+	if (rec->event[0] && !rules_over(&r->rr)) /* a board of a club event being
+		                                             * played: its players are paired */
 		return 0;
 	return !rec->has_tok[0] || !rec->has_tok[1] || r->rr.nmoves < 2 * ROOMS_STARTED_MOVES;
 }
@@ -422,12 +426,15 @@ static int64_t unstarted_expiry(const room *r)
 /* Which rooms make way when the table is full, first to last: 0 a room
  * without a game; 1 a finished game; 2 a game in progress; -1 never (a
  * member connected, or a game idle less than --evict-idle, or a
- * correspondence game less than its days per move). */
+ * correspondence game less than its days per move). A club event's
+ * board is a room like any other: while its game is on it is never
+ * "without a game" (gameless), so it goes only once idle that long, and
+ * the organiser then records its result. */
 static int evict_class(const room *r, int64_t now)
 {
 	int64_t idle = now - r->rr.rec.updated;
 
-	if (r->members || (r->rr.rec.event[0] && !rules_over(&r->rr)))
+	if (r->members)
 		return -1;
 	if (gameless(r))
 		return 0;
@@ -863,6 +870,55 @@ void rooms_on_game_ended(rooms_game_ended_fn *fn)
 	game_ended_fn = fn;
 }
 
+/* A board room's game ended: it no longer counts against the budgets of
+ * the address that made it (it is a finished room like any other). */
+static void board_release(room *r)
+{
+	if (!r->rr.rec.event[0])
+		return;
+	if (r->owner)
+		r->owner->rooms_held--;
+	if (r->owner_net)
+		r->owner_net->rooms_held--;
+	r->owner = r->owner_net = NULL;
+}
+
+int rooms_boards_room(int n, struct ipent *owner, struct ipent *owner_net)
+{
+	if (!shell_stats.store_ok)
+		return ROOMS_E_STORE;
+	if (owner && owner->rooms_held + n > cfg.max_rooms_per_ip)
+		return ROOMS_E_IP;
+	if (owner_net && cfg.max_rooms_per_net > 0 &&
+	    owner_net->rooms_held + n > cfg.max_rooms_per_net)
+		return ROOMS_E_NET;
+	if (rooms_count() + n > cfg.max_rooms) {
+		/* All or none: nothing makes way unless enough may. */
+		int64_t now = (int64_t)time(NULL);
+		int may = 0;
+
+		for (unsigned b = 0; b < table_buckets(); b++)
+			for (room *r = table_bucket(b); r; r = r->hnext)
+				may += evict_class(r, now) >= 0;
+		if (rooms_count() + n - may > cfg.max_rooms)
+			return ROOMS_E_FULL;
+	}
+	while (rooms_count() + n > cfg.max_rooms)
+		if (evict() < 0)
+			return ROOMS_E_FULL;
+	return 0;
+}
+
+void rooms_drop_board(const char *id)
+{
+	room *r = room_find(id);
+
+	if (!r || batch_delete(id) < 0)
+		return;
+	log_event(LOG_INFO, "room_dropped", "room=%s event=%s", id, r->rr.rec.event);
+	room_free(r);
+}
+
 int rooms_create_board(const rooms_board *b, const char *id)
 {
 	proto_msg msg;
@@ -905,10 +961,39 @@ int rooms_create_board(const rooms_board *b, const char *id)
 	room_insert(r);
 	batch_mark(r);
 	r->created_seq = batch_open();
+	if ((r->owner = b->owner))
+		b->owner->rooms_held++;
+	if ((r->owner_net = b->owner_net))
+		b->owner_net->rooms_held++;
 	rules_apply(&r->rr, &o, in.now);
 	timer_update(r);
 	shell_stats.rooms_created++;
 	log_event(LOG_INFO, "room_created", "room=%s kind=%s event=%s", id, r->rr.rec.kind, b->event);
+	return 0;
+}
+
+int rooms_end_board(const char *id, int winner)
+{
+	room *r = room_find(id);
+	rules_in in;
+	rules_out o;
+
+	if (!r)
+		return -1;
+	in_init(&in, RULES_SPECTATOR, NULL);
+	rules_end_by_organiser(&r->rr, &in, winner, &o);
+	if (o.error)
+		return 1;
+	if (save(r, &o) < 0)
+		return -1;
+	rules_apply(&r->rr, &o, in.now);
+	timer_update(r);
+	shell_stats.games_ended++;
+	board_release(r);
+	log_event(LOG_INFO, "game_ended", "room=%s game=%u reason=organiser winner=%s plies=%d",
+	          r->rr.rec.id, r->rr.rec.game_number, proto_winner_name(winner) ?
+	          proto_winner_name(winner) : "none", r->rr.nmoves);
+	broadcast(r);
 	return 0;
 }
 

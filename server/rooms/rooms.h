@@ -185,11 +185,36 @@ typedef struct rooms_board {
 	int clock_initial, clock_increment, clock_days; /* as create's clock */
 	const char *names[2];        /* by ow_side */
 	const uint8_t *tok[2];       /* SHA-256 of each seat's token, by ow_side */
+	struct ipent *owner;         /* the address (and network) whose budgets of */
+	struct ipent *owner_net;     /* rooms held it counts against while its game
+	                              * is on (--max-rooms-per-ip, --max-rooms-per-net);
+	                              * NULL for none */
 } rooms_board;
+/* rooms_boards_room's refusals. */
+#define ROOMS_E_STORE (-1)       /* the store cannot write */
+#define ROOMS_E_FULL (-2)        /* the table is full and not enough rooms may go */
+#define ROOMS_E_IP (-3)          /* past the owner's --max-rooms-per-ip */
+#define ROOMS_E_NET (-4)         /* past the owner's network's --max-rooms-per-net */
+/* Room for n new board rooms of owner (and owner_net, either NULL for
+ * none): within their budgets of rooms held, and in the table, where
+ * rooms make way as for a create until n fit (none does unless enough
+ * may). 0, or a ROOMS_E_* code. */
+int rooms_boards_room(int n, struct ipent *owner, struct ipent *owner_net);
 /* Creates b's room with the new id id in the open batch (a full table
  * makes way as for a create): 0; -1 when the store cannot write or
- * memory ran out; -2 when the table is full and no room may go. */
+ * memory ran out; -2 when the table is full and no room may go. It
+ * counts against b's owners until its game ends. */
 int rooms_create_board(const rooms_board *b, const char *id);
+/* Takes back board room id created in the open batch (a round that
+ * could not get all its rooms): deleted in that batch, gone from the
+ * table. */
+void rooms_drop_board(const char *id);
+/* The organiser recorded the result of board room id while its game was
+ * on: its game ends (reason "organiser", winner an ow_winner, OW_NOBODY
+ * for a double forfeit) in the open batch and its members see it; the
+ * event is not told (it gave the result). 0; 1 when its game is over
+ * already; -1 when the room is not held here or the store cannot write. */
+int rooms_end_board(const char *id, int winner);
 /* fn is called after a lost batch (the rooms are being read back; every
  * message waiting for a commit was dropped), for what else it held. */
 void rooms_on_batch_lost(void (*fn)(void));

@@ -542,7 +542,10 @@ void rules_act(const rules_room *r, const rules_in *in, rules_out *o)
 	case PROTO_MSG_ABORT:
 		if (check_game_on(r, in, o, 0) < 0)
 			break;
-		if (r->nmoves >= 2)
+		if (r->rec.event[0])
+			fail(o, PROTO_E_EVENT_GAME, "an event's game cannot be aborted: play it, resign,"
+			     " or ask the organiser to record a forfeit");
+		else if (r->nmoves >= 2)
 			fail(o, PROTO_E_CANNOT_ABORT, "both players have moved");
 		else
 			end_game(r, in, o, PROTO_END_ABORTED, in->seat); /* kept as aborted_by */
@@ -573,6 +576,16 @@ void rules_act(const rules_room *r, const rules_in *in, rules_out *o)
 	default:
 		fail(o, PROTO_E_BAD_MESSAGE, "not an action on a room");
 	}
+}
+
+void rules_end_by_organiser(const rules_room *r, const rules_in *in, int winner, rules_out *o)
+{
+	out_init(r, o);
+	if (rules_over(r)) {
+		fail(o, PROTO_E_GAME_OVER, "the game is over");
+		return;
+	}
+	end_game(r, in, o, PROTO_END_ORGANISER, winner);
 }
 
 /* ---- applying an outcome ---- */

@@ -165,6 +165,11 @@ void rules_join(const rules_room *r, const rules_in *in, rules_out *out);
 /* Decides a game action (move, resign, draw, abort, rematch, claim) by
  * in->seat. */
 void rules_act(const rules_room *r, const rules_in *in, rules_out *out);
+/* A club event's organiser recorded the result of r's board while its
+ * game was on: the game ends (reason PROTO_END_ORGANISER, winner an
+ * ow_winner, OW_NOBODY for a double forfeit), a running clock stopping
+ * where it is. game_over when it is over already. */
+void rules_end_by_organiser(const rules_room *r, const rules_in *in, int winner, rules_out *out);
 /* The connection on in->seat (or a spectator's) went away. */
 void rules_leave(const rules_room *r, const rules_in *in, rules_out *out);
 /* The time passed: an absent seat may have become claimable, or the

@@ -88,7 +88,8 @@ _Static_assert(OW_END_SCORE == 1 && OW_END_REPETITION == 2 && OW_END_MOVE_LIMIT 
                OW_END_NO_MOVES == 4 && PROTO_END_RESIGN == 16 && PROTO_END_AGREEMENT == 17 &&
                PROTO_END_ABANDONED == 18 && PROTO_END_ABORTED == 19, "persisted end reasons");
 _Static_assert(PROTO_END_TIMEOUT == 20 && PROTO_CLOCK_NONE == 0 && PROTO_CLOCK_REALTIME == 1 &&
-               PROTO_CLOCK_CORRESPONDENCE == 2, "persisted clock kinds and the timeout");
+               PROTO_CLOCK_CORRESPONDENCE == 2 && PROTO_END_ORGANISER == 21,
+               "persisted clock kinds, the timeout and the organiser's end");
 
 /* The moves of a room's current game are a blob in its row, one byte (the
  * pit index of the room's kind: Oware 0-11, Togyz 0-17) per ply: a move

@@ -63,9 +63,10 @@ static const char *msg_name(int type)
 		[PROTO_MSG_EVENT_JOIN] = "event_join", [PROTO_MSG_EVENT_WITHDRAW] = "event_withdraw",
 		[PROTO_MSG_EVENT_START] = "event_start", [PROTO_MSG_EVENT_RESULT] = "event_result",
 		[PROTO_MSG_EVENT_NEXT] = "event_next", [PROTO_MSG_EVENT_FINISH] = "event_finish",
+		[PROTO_MSG_EVENT_ENTRIES] = "event_entries",
 	};
 
-	return type >= PROTO_MSG_CREATE && type <= PROTO_MSG_EVENT_FINISH ? types[type] : "";
+	return type >= PROTO_MSG_CREATE && type <= PROTO_MSG_EVENT_ENTRIES ? types[type] : "";
 }
 
 static const char *format_name(int f)
@@ -128,6 +129,12 @@ static json_t *event_json(const proto_msg *m)
 		o = json_pack("{s:s, s:s}", "type", msg_name(m->type), "event", m->event);
 		if (o && m->token[0])
 			json_object_set_new(o, "token", json_string(m->token));
+		if (o && m->type == PROTO_MSG_EVENT_WITHDRAW && m->entry >= 0)
+			json_object_set_new(o, "entry", json_integer(m->entry));
+		if (o && m->type == PROTO_MSG_EVENT_ENTRIES && m->entries_open >= 0)
+			json_object_set_new(o, "open", json_boolean(m->entries_open));
+		if (o && m->type == PROTO_MSG_EVENT_ENTRIES && m->per_address)
+			json_object_set_new(o, "per_address", json_integer(m->per_address));
 		return o;
 	}
 }
@@ -274,6 +281,7 @@ static void check_exact(const char *text, size_t len, const proto_msg *m)
 	case PROTO_MSG_EVENT_START:
 	case PROTO_MSG_EVENT_NEXT:
 	case PROTO_MSG_EVENT_FINISH:
+	case PROTO_MSG_EVENT_ENTRIES:
 		check_string(o, "event", m->event);
 		v = json_object_get(o, "token");
 		if (v && !json_is_null(v))
@@ -293,7 +301,7 @@ static void check_accepted(const proto_msg *m)
 	json_t *j, *w;
 	char *s;
 
-	FUZZ_CHECK(m->type >= PROTO_MSG_CREATE && m->type <= PROTO_MSG_EVENT_FINISH);
+	FUZZ_CHECK(m->type >= PROTO_MSG_CREATE && m->type <= PROTO_MSG_EVENT_ENTRIES);
 	field_len(m->event, sizeof m->event);
 	field_len(m->title, sizeof m->title);
 	field_len(m->name, sizeof m->name);

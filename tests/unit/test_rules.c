@@ -600,6 +600,66 @@ START_TEST(no_rematch_in_an_events_room)
 }
 END_TEST
 
+/* An event's game has no "before both moved" escape: abort is refused
+ * from the start (a no-show is the organiser's forfeit). */
+START_TEST(no_abort_in_an_events_room)
+{
+	fixture f;
+	rules_out o;
+
+	setup(&f, 1);
+	strcpy(f.r.rec.event, "0b6c5b1e-2f4a-4d8e-9a51-7c3e2d1f0a03");
+	o = act(&f, S, msg(PROTO_MSG_ABORT));
+	ck_assert_int_eq(o.error, PROTO_E_EVENT_GAME);
+	ck_assert(!rules_over(&f.r));
+	play(&f, "c");
+	o = act(&f, N, msg(PROTO_MSG_ABORT));
+	ck_assert_int_eq(o.error, PROTO_E_EVENT_GAME);
+	ck_assert(!rules_over(&f.r));
+	teardown_room(&f);
+}
+END_TEST
+
+/* The organiser's result ends the game: its winner, or none for a double
+ * forfeit, the running clock stopped where it was; once over, refused. */
+START_TEST(the_organisers_result_ends_the_game)
+{
+	fixture f;
+	rules_in in;
+	rules_out o;
+	proto_state_view v;
+	int winner;
+
+	setup(&f, 1);
+	play(&f, "cA");
+	in = in_for(RULES_SPECTATOR, NULL, NULL);
+	rules_end_by_organiser(&f.r, &in, OW_WINNER_NORTH, &o);
+	ck_assert_int_eq(o.error, 0);
+	ck_assert_int_eq(o.ended, 1);
+	rules_apply(&f.r, &o, clock_ms);
+	ck_assert(rules_over(&f.r));
+	ck_assert_int_eq(rules_end_reason(&f.r, &winner), PROTO_END_ORGANISER);
+	ck_assert_int_eq(winner, OW_WINNER_NORTH);
+	rules_view(&f.r, &lim, clock_ms, &v);
+	ck_assert_str_eq(proto_reason_name(v.reason), "organiser");
+	ck_assert_int_eq(v.winner, OW_WINNER_NORTH);
+	o = act(&f, S, msg(PROTO_MSG_RESIGN));
+	ck_assert_int_eq(o.error, PROTO_E_GAME_OVER);
+	rules_end_by_organiser(&f.r, &in, OW_DRAW, &o);
+	ck_assert_int_eq(o.error, PROTO_E_GAME_OVER);
+	teardown_room(&f);
+
+	setup(&f, 1);
+	rules_end_by_organiser(&f.r, &in, OW_NOBODY, &o);
+	rules_apply(&f.r, &o, clock_ms);
+	rules_view(&f.r, &lim, clock_ms, &v);
+	ck_assert_int_eq(v.reason, PROTO_END_ORGANISER);
+	ck_assert_int_eq(v.winner, OW_NOBODY);
+	ck_assert_int_eq(v.aborted_by, -1);
+	teardown_room(&f);
+}
+END_TEST
+
 /* ---- leaving, abandonment, claims ---- */
 
 START_TEST(leaving_is_presence_only)
@@ -1307,6 +1367,8 @@ static Suite *rules_suite(void)
 	tcase_add_test(t, rematch_swaps_sides_and_tokens);
 	tcase_add_test(t, no_rematch_without_an_opponent);
 	tcase_add_test(t, no_rematch_in_an_events_room);
+	tcase_add_test(t, no_abort_in_an_events_room);
+	tcase_add_test(t, the_organisers_result_ends_the_game);
 	tcase_add_test(t, leaving_is_presence_only);
 	tcase_add_test(t, absence_counts_on_ones_own_turn_only);
 	tcase_add_test(t, returning_stops_the_countdown);
