@@ -33,11 +33,11 @@ const partsIn = new Set();
 let lang = 'en';
 let table = {};
 let plurals = new Intl.PluralRules('en');
-// Each language's decimal sign, for a browser whose Intl lacks the
-// language's data (Chromium writes Kazakh "2.5", "M12 5, Sat"): its
-// numbers are written with it, its dates with digits (fmtDate).
+// Each language's decimal sign, where the browser's Intl lacks its data
+// (Chromium's Kazakh: "2.5", "M12 5"; then dates in digits, fmtDate).
 const DECIMAL = { en: '.', es: ',', fr: ',', kk: ',', ru: ',' };
 let numbers = numberFormat('en', {});
+let dateWords = true;
 
 // A language kept: the choice made in the selector (localStorage, for
 // good), or the one a shared link asked for (sessionStorage: this tab only).
@@ -105,6 +105,7 @@ function use(l, strings = tables[l]) {
   table = strings;
   plurals = new Intl.PluralRules(l);
   numbers = numberFormat(l, {});
+  dateWords = !/^M\d/.test(new Intl.DateTimeFormat(l, { month: 'short' }).format(0));
   document.documentElement.lang = l;
 }
 
@@ -173,39 +174,21 @@ export function fmtNum(v, digits) {
   return fixed[k].format(v);
 }
 
-// l's NumberFormat (no grouping; opts: the fraction digits, else up to
-// two), writing l's own decimal sign where this browser's Intl does not.
-/** @returns {{format: (v: number) => string}} */
+// l's numbers (no grouping; opts: fraction digits), with l's decimal sign.
 function numberFormat(l, opts) {
   const f = new Intl.NumberFormat(l, { useGrouping: false, maximumFractionDigits: 2, ...opts });
-  const sign = DECIMAL[l];
-  const got = f.formatToParts(0.5).find((p) => p.type === 'decimal');
-  if (!sign || !got || got.value === sign) return f;
-  return { format: (v) => f.formatToParts(v).map((p) => (p.type === 'decimal' ? sign : p.value)).join('') };
-}
-
-// Whether this browser's Intl writes l's month names (Chromium has none
-// for Kazakh: "M12").
-const named = {};
-function hasDateWords(l) {
-  if (named[l] === undefined) named[l] = !/^M\d+$/.test(new Intl.DateTimeFormat(l, { month: 'short' }).format(new Date(2026, 11, 5)));
-  return named[l];
+  return { format: (v) => f.format(v).replace('.', DECIMAL[l] || '.') };
 }
 const two = (v) => String(v).padStart(2, '0');
 
 // A date (a Date, or its time in ms) in the page's language; opts as
-// Intl.DateTimeFormat's (default: the day, month and year). Where this
-// browser lacks the language's words, in digits as the language writes
-// them ("05.12.2026, 14:30"), not in another language's words.
+// Intl.DateTimeFormat's (default: the day, month and year); in digits
+// ("05.12.2026, 14:30") where the browser has no month names for it.
 /** @param {Date | number} d @param {Intl.DateTimeFormatOptions} [opts] */
 export function fmtDate(d, opts = { day: 'numeric', month: 'long', year: 'numeric' }) {
-  if (hasDateWords(lang)) return new Intl.DateTimeFormat(lang, opts).format(d);
+  if (dateWords || !opts.day) return new Intl.DateTimeFormat(lang, opts).format(d);
   const at = new Date(d);
-  let s = '';
-  if (opts.day) s = `${two(at.getDate())}.${two(at.getMonth() + 1)}`;
-  if (opts.year) s += `.${at.getFullYear()}`;
-  if (opts.hour) s += `${s ? ', ' : ''}${two(at.getHours())}:${two(at.getMinutes())}`;
-  return s || new Intl.DateTimeFormat(lang, opts).format(d);
+  return `${two(at.getDate())}.${two(at.getMonth() + 1)}${opts.year ? `.${at.getFullYear()}` : ''}${opts.hour ? `, ${two(at.getHours())}:${two(at.getMinutes())}` : ''}`;
 }
 
 // The traditional name of Togyz Kumalak's hole n (1..9) where the page's

@@ -68,23 +68,17 @@ export function displayName(who, side) {
   return seatName(who, side) || tIn(who.kind, `side.${side}`);
 }
 
-// A name that opens with a vowel (a letter that is one with its accents
-// taken off: "Ana", "Élodie", "Yves"), where French writes "d’" for "de".
-const VOWEL = /^[aeiouy]/i;
-const opensWithVowel = (name) => VOWEL.test(name.normalize('NFD'));
-
 // A side in a sentence: its player's name, else the side with the words
 // the language puts around it. {side}: bare ("Norte", "Ana"); {the}: as a
 // subject or object ("el Norte", "las Negras"); {The}: opening a sentence;
-// {of}: after a noun ("del Norte", "de las Negras", "de Ana", French
-// "d’Ana": name.of.vowel where a name opens with a vowel and the language
-// has it); plural: the verb agrees with a plural ("las Negras sembraron"),
+// {of}: after a noun ("del Norte", "de las Negras", "de Ana"; name.of.vowel
+// before a vowel where the language has it: "d’Ana", "d’Élodie"); plural: the verb agrees with a plural ("las Negras sembraron"),
 // for the keys that have a plural form (key + '.pl').
 /** @param {Who} who @param {string} side */
 export function sideWords(who, side) {
   const name = seatName(who, side);
   const tk = (key, params) => tIn(who.kind, key, params);
-  if (name) return { side: name, the: name, The: name, of: tk(opensWithVowel(name) && has('name.of.vowel') ? 'name.of.vowel' : 'name.of', { name }), plural: false };
+  if (name) return { side: name, the: name, The: name, of: tk(/^[aeiouy]/i.test(name.normalize('NFD')) && has('name.of.vowel') ? 'name.of.vowel' : 'name.of', { name }), plural: false };
   const the = tk(`side.the.${side}`);
   return { side: tk(`side.${side}`), the, The: the.charAt(0).toUpperCase() + the.slice(1), of: tk(`side.of.${side}`), plural: tk('side.plural') === 'yes' };
 }
