@@ -90,7 +90,8 @@ for (const [vname, viewport] of [['360', PHONE], ['1280', DESKTOP]]) {
       // And Togyz Kumalak's, whose nine holes leave its stores narrower.
       await p.check('input[name="kind"][value="togyz"]');
       await p.click('#learn-open');
-      await p.waitForSelector('#learn-list .learn-lesson');
+      // (Oware's list stays until Togyz Kumalak's lessons are loaded.)
+      await p.waitForSelector('#learn-list li[data-key^="togyz:"] .learn-lesson');
       await p.locator('#learn-list .learn-lesson').first().click();
       await p.waitForSelector('#learn-text');
       await fits(p, `${l} ${vname}: a Togyz Kumalak lesson`);
