@@ -183,7 +183,7 @@ function evalText(v, proven, names) {
   if (p) return p;
   const side = sideWords(names, v >= 0 ? 'south' : 'north');
   if (clamped(v)) return t('an.winning', side);
-  return t('an.eval', { ...side, v: fmt(v) });
+  return t('an.eval', { ...side, v: fmt(v), n: Math.round(Math.abs(v) * 10) / 10 });
 }
 
 // Why a move was not the best: a win given away or handed over, in those

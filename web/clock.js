@@ -1,6 +1,6 @@
 // clock.js: the room's clocks as the server keeps them (PROTOCOL.md "Clocks"): counted down locally between states, drawn beside the player bars, the time control's wording, the start page's choice, the low-time warning and its sound.
 // @ts-check
-import { t, getLang } from './i18n.js';
+import { t, fmtDate } from './i18n.js';
 import { $, soundMuted } from './ui.js';
 import { hooks } from './hooks.js';
 import { sideSentence } from './texts.js';
@@ -58,7 +58,7 @@ export function formatClock(ms, kind) {
 // browser's locale.
 export function deadlineText(msLeft) {
   const at = new Date(Date.now() + msLeft);
-  return at.toLocaleString(getLang(), { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return fmtDate(at, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 }
 
 const secs = (ms) => Math.round(ms / 1000);

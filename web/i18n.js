@@ -35,7 +35,11 @@ const partsIn = new Set();
 let lang = 'en';
 let table = {};
 let plurals = new Intl.PluralRules('en');
-let numbers = new Intl.NumberFormat('en', { useGrouping: false, maximumFractionDigits: 2 });
+// Each language's decimal sign, where the browser's Intl lacks its data
+// (Chromium's Kazakh: "2.5", "M12 5"; then dates in digits, fmtDate).
+const DECIMAL = { en: '.', es: ',', fr: ',', kk: ',', ru: ',' };
+let numbers = numberFormat('en', {});
+let dateWords = true;
 
 // A language kept: the choice made in the selector (localStorage, for
 // good), or the one a shared link asked for (sessionStorage: this tab only).
@@ -102,7 +106,8 @@ function use(l, strings = tables[l]) {
   lang = l;
   table = strings;
   plurals = new Intl.PluralRules(l);
-  numbers = new Intl.NumberFormat(l, { useGrouping: false, maximumFractionDigits: 2 });
+  numbers = numberFormat(l, {});
+  dateWords = !/^M\d/.test(new Intl.DateTimeFormat(l, { month: 'short' }).format(0));
   document.documentElement.lang = l;
 }
 
@@ -167,14 +172,25 @@ const fixed = {};
 export function fmtNum(v, digits) {
   if (digits === undefined) return numbers.format(v);
   const k = `${lang}/${digits}`;
-  if (!fixed[k]) fixed[k] = new Intl.NumberFormat(lang, { useGrouping: false, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  if (!fixed[k]) fixed[k] = numberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
   return fixed[k].format(v);
 }
 
+// l's numbers (no grouping; opts: fraction digits), with l's decimal sign.
+function numberFormat(l, opts) {
+  const f = new Intl.NumberFormat(l, { useGrouping: false, maximumFractionDigits: 2, ...opts });
+  return { format: (v) => f.format(v).replace('.', DECIMAL[l] || '.') };
+}
+const two = (v) => String(v).padStart(2, '0');
+
 // A date (a Date, or its time in ms) in the page's language; opts as
-// Intl.DateTimeFormat's (default: the day, month and year).
+// Intl.DateTimeFormat's (default: the day, month and year); in digits
+// ("05.12.2026, 14:30") where the browser has no month names for it.
+/** @param {Date | number} d @param {Intl.DateTimeFormatOptions} [opts] */
 export function fmtDate(d, opts = { day: 'numeric', month: 'long', year: 'numeric' }) {
-  return new Intl.DateTimeFormat(lang, opts).format(d);
+  if (dateWords || !opts.day) return new Intl.DateTimeFormat(lang, opts).format(d);
+  const at = new Date(d);
+  return `${two(at.getDate())}.${two(at.getMonth() + 1)}${opts.year ? `.${at.getFullYear()}` : ''}${opts.hour ? `, ${two(at.getHours())}:${two(at.getMinutes())}` : ''}`;
 }
 
 // The traditional name of Togyz Kumalak's hole n (1..9) where the page's

@@ -123,7 +123,10 @@ export function lessonPanel(opts, redraw) {
     redraw();
   }
 
+  // (A click on the list of the other game, still shown while this
+  // game's lessons load, opens nothing.)
   function openLesson(i) {
+    if (!learn.lessons || !learn.lessons[i]) return;
     learn.lesson = i;
     openStep(0);
   }

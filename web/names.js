@@ -6,7 +6,7 @@
 // facts of model.js carry them), never from a module's state, so a view
 // shows the room it draws.
 // @ts-check
-import { tIn } from './i18n.js';
+import { tIn, has } from './i18n.js';
 import { load, store } from './ui.js';
 import { SIDE_WORDS, EVENT_WORDS, EVENT_SUFFIXES } from './name-words.js';
 
@@ -92,14 +92,14 @@ export function displayName(who, side) {
 // A side in a sentence: its player's name, else the side with the words
 // the language puts around it. {side}: bare ("Norte", "Ana"); {the}: as a
 // subject or object ("el Norte", "las Negras"); {The}: opening a sentence;
-// {of}: after a noun ("del Norte", "de las Negras", "de Ana"); plural: the
-// verb agrees with a plural ("las Negras sembraron"), for the keys that
-// have a plural form (key + '.pl').
+// {of}: after a noun ("del Norte", "de las Negras", "de Ana"; name.of.vowel
+// before a vowel where the language has it: "d’Ana", "d’Élodie"); plural: the verb agrees with a plural ("las Negras sembraron"),
+// for the keys that have a plural form (key + '.pl').
 /** @param {Who} who @param {string} side */
 export function sideWords(who, side) {
   const name = seatName(who, side);
   const tk = (key, params) => tIn(who.kind, key, params);
-  if (name) return { side: name, the: name, The: name, of: tk('name.of', { name }), plural: false };
+  if (name) return { side: name, the: name, The: name, of: tk(/^[aeiouy]/i.test(name.normalize('NFD')) && has('name.of.vowel') ? 'name.of.vowel' : 'name.of', { name }), plural: false };
   const the = tk(`side.the.${side}`);
   return { side: tk(`side.${side}`), the, The: the.charAt(0).toUpperCase() + the.slice(1), of: tk(`side.of.${side}`), plural: tk('side.plural') === 'yes' };
 }

@@ -54,7 +54,7 @@ function readOurs(text) {
       throw new RecordError(lines[k], t('import.move', { n: k + 1, move: mv, why: why.charAt(0).toLowerCase() + why.slice(1) }));
     }
     if (marks[k] !== null && marks[k] !== info.seeds) {
-      throw new RecordError(lines[k], t('import.mark', { n: k + 1, move: mv, mark: marks[k], seeds: info.seeds }));
+      throw new RecordError(lines[k], t('import.mark', { at: k + 1, move: mv, mark: marks[k], n: info.seeds }));
     }
   });
   return { start: null, moves, tags: {} };

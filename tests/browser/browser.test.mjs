@@ -180,7 +180,7 @@ test('a full game played by clicking matches the engine after every move', async
   await expectBoardAt(north, game.moves, 1);
   await north.click('#rv-next');
   await expectBoardAt(north, game.moves, 2);
-  assert.match(await north.textContent('#review-pos'), new RegExp(`Position after 2 of ${n} moves`));
+  assert.match(await north.textContent('#review-pos'), new RegExp(`Position after move 2 of ${n}`));
   await shot(north, 'review-en');
   await north.click('#rv-last');
   await expectBoardAt(north, game.moves, n);
@@ -611,7 +611,7 @@ test('review steps through a finished game one ply at a time, both ways', async 
     assert.deepEqual(seen.origin, last ? [last.pit] : [], `${label}: last move marked`);
     assert.deepEqual(seen.taken, last ? [...last.captured].sort() : [], `${label}: captures marked`);
     assert.equal(seen.current, k, `${label}: the move list's current move`);
-    assert.equal(seen.pos, k ? `Position after ${k} of ${n} moves` : 'Starting position', `${label}: review bar`);
+    assert.equal(seen.pos, k ? `Position after move ${k} of ${n}` : 'Starting position', `${label}: review bar`);
     if (last) {
       const mover = last.pit === last.pit.toLowerCase() ? 'south' : 'north';
       assert.ok(seen.note.startsWith(`${sideName[mover]} sowed ${last.pit}`), `${label}: note ${seen.note}`);

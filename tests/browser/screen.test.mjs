@@ -722,7 +722,7 @@ test('the analysis: proven wins said as wins, the end as the result, seeds only 
   };
   const at = async (p, k) => {
     await p.click(`#moves .mv >> nth=${k - 1}`);
-    await p.waitForFunction((n) => new RegExp(`(after|tras) ${n} `).test(document.querySelector('#review-pos').textContent), k);
+    await p.waitForFunction((n) => new RegExp(`(after move|tras la jugada) ${n} `).test(document.querySelector('#review-pos').textContent), k);
     return { move: await p.textContent('#an-move'), best: await p.textContent('#an-best') };
   };
   await open(en, moves);
@@ -773,7 +773,7 @@ test('during play ←/→ review the game so far and come back to the live posit
   await north.keyboard.press('ArrowLeft');
   await north.keyboard.press('ArrowLeft');
   await north.waitForSelector('#review:not([hidden])');
-  assert.equal(await north.textContent('#review-pos'), 'Looking back: position after 1 of 3 moves. → or Esc goes back to the game. In the game it is your move.');
+  assert.equal(await north.textContent('#review-pos'), 'Looking back: position after move 1 of 3. → or Esc goes back to the game. In the game it is your move.');
   assert.deepEqual((await readBoard(north)).legal, []);
   assert.notDeepEqual((await readBoard(north)).pits, live.pits);
   await north.keyboard.press('ArrowLeft');
@@ -790,7 +790,7 @@ test('during play ←/→ review the game so far and come back to the live posit
   await north.click('#board .pit.legal >> nth=0');
   await waitMoves(south, 4);
   assert.deepEqual((await readBoard(south)).pits, before, 'the board stays where South looks');
-  assert.equal(await south.textContent('#review-pos'), 'Mirando atrás: posición tras 2 de 4 jugadas. → o Esc vuelve a la partida. En la partida te toca a ti.');
+  assert.equal(await south.textContent('#review-pos'), 'Mirando atrás: posición tras la jugada 2 de 4. → o Esc vuelve a la partida. En la partida te toca a ti.');
   await shot(south, 'screen-review-during-desktop-es');
   await south.keyboard.press('Escape');
   await south.waitForSelector('#review', { state: 'hidden' });
@@ -809,7 +809,7 @@ test('during play ←/→ review the game so far and come back to the live posit
   // A tap on a move of the list looks back too (a phone has no arrow keys).
   await phone.click('#moves .mv >> nth=0');
   await phone.waitForSelector('#rv-live:not([hidden])');
-  assert.equal(await phone.textContent('#review-pos'), 'Mirando atrás: posición tras 1 de 2 jugadas. → o Esc vuelve a la partida.');
+  assert.equal(await phone.textContent('#review-pos'), 'Mirando atrás: posición tras la jugada 1 de 2. → o Esc vuelve a la partida.');
   await shot(phone, 'screen-review-during-phone-es');
   await phone.click('#rv-live');
   await phone.waitForSelector('#review', { state: 'hidden' });

@@ -80,7 +80,7 @@ test('an imported game analysed: graph, marks, best move, summary, as oware anal
   // A click on the graph's right half shows a later position.
   const box = await p.$eval('#an-graph svg', (s) => { const r = s.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
   await p.mouse.click(box.x + box.w * 0.75, box.y + box.h / 2);
-  const at = Number(/after (\d+) of/.exec(await p.textContent('#review-pos'))[1]);
+  const at = Number(/after move (\d+) of/.exec(await p.textContent('#review-pos'))[1]);
   assert.ok(at >= 11 && at <= 13, `ply ${at}`);
   assert.match(await p.textContent('#an-move'), new RegExp(`^Move ${at}, ${GAME[at - 1]}`));
   await p.click('#rv-first');

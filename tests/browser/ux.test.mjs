@@ -416,7 +416,7 @@ test('review keeps the board and the step buttons in view, and says the position
           `${tag} at ${k} (${how}): the ${part} is out of view: ${JSON.stringify(r)} in ${seen.vw}x${seen.vh}`);
       }
       const said = k === 0 ? (es ? 'Posición inicial' : 'Starting position')
-        : es ? `Posición tras ${k} de ${n} jugadas` : `Position after ${k} of ${n} moves`;
+        : es ? `Posición tras la jugada ${k} de ${n}` : `Position after move ${k} of ${n}`;
       assert.equal(seen.text.split(said).length - 1, 1, `${tag} at ${k}: "${said}" is said once`);
       assert.equal(await p.textContent('#review-pos'), said);
     };

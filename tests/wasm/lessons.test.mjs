@@ -4,7 +4,8 @@
 // every explained wrong try is really wrong (refused with its code, or
 // legal and short of the goal), every question's facts hold, every
 // text is there in each of the five languages, and Togyz Kumalak's texts name
-// holes by the numbers the board shows, never by the page's letters.
+// holes by the numbers the board shows, never by the page's letters
+// (tests/web/hole-letters.mjs).
 // Run: ENGINE_WASM=web/engine.wasm TOGYZ_WASM=web/togyz.wasm node --test tests/wasm/lessons.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import * as oware from '../../web/engine.js';
 import * as togyz from '../../web/togyz.js';
 import { PIT_IDS } from '../../web/kind.js';
+import { HOLE_LETTER } from '../web/hole-letters.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 await oware.loadEngine(fs.readFileSync(path.resolve(root, process.env.ENGINE_WASM || 'web/engine.wasm')));
@@ -41,7 +43,12 @@ function texts(t, where) {
   assert.ok(t && typeof t === 'object', `${where}: a text`);
   for (const l of LANGS) assert.ok(typeof t[l] === 'string' && t[l].trim().length > 0, `${where}: ${l} text`);
   assert.deepEqual(Object.keys(t).sort(), LANGS.slice().sort(), `${where}: only ${LANGS}`);
-  if (textKind === 'togyz') for (const l of LANGS) assert.doesNotMatch(t[l], LETTER_HOLE[l], `${where}: ${l}: a hole by its letter`);
+  if (textKind === 'togyz') {
+    for (const l of LANGS) {
+      assert.doesNotMatch(t[l], LETTER_HOLE[l], `${where}: ${l}: a hole by its letter`);
+      assert.doesNotMatch(t[l], HOLE_LETTER[l], `${where}: ${l}: a hole by its letter`);
+    }
+  }
 }
 
 // Whether the move info and the state after it meet every condition of goal.
@@ -181,7 +188,13 @@ test('the checks can fail: a wrong answer, a wrong try that works, a missing Spa
     ['You played a; Black has no seeds to move.', 'Hoyo 2.'],
     ['Hole 2.', 'Hoyo 2.', 'fr', 'Les 9 graines de la case c : une revient en c.'],
     ['Hole 2.', 'Hoyo 2.', 'kk', 'c отауынан жүрдіңіз.'],
-    ['Hole 2.', 'Hoyo 2.', 'ru', 'Камни из лунки c: один обратно в c.']]) {
+    ['Hole 2.', 'Hoyo 2.', 'ru', 'Камни из лунки c: один обратно в c.'],
+    // A letter as a sentence's subject (lesson 3, step 0, until December 2026).
+    ['A went from 3 to 4: 84 seeds, you win.', 'Hoyo 2.'],
+    ['Hole 2.', 'A pasó de 3 a 4: 84 semillas, ganas.'],
+    ['Hole 2.', 'Hoyo 2.', 'fr', 'A est passée de 3 à 4 : 84 graines, vous gagnez.'],
+    ['Hole 2.', 'Hoyo 2.', 'kk', 'A-да 3-тен 4 болды: 84 құмалақ, сіз жеңдіңіз.'],
+    ['Hole 2.', 'Hoyo 2.', 'ru', 'В A стало 4 вместо 3: 84 камня, вы победили.']]) {
     assert.throws(() => texts({ en, es, ...other, ...(l ? { [l]: said } : {}) }, 'x'), /by its letter/, `${en} / ${es} / ${said}`);
   }
   assert.doesNotThrow(() => texts({ en: "Black's hole 2 and a seed: A single seed moves on to hole 2.", es: 'Una semilla va a tu almacén y a la fila.',
