@@ -90,8 +90,8 @@ static const struct text_word text_event_words[] = {
 	{"exempt", "fr event.result.rr_bye"}, /* exempt */
 	{"en cours", "fr event.result.none"}, /* en cours */
 	{"Partie nulle", "fr event.record.draw"}, /* Partie nulle */
-	{"Aucun n'est venu", "fr event.record.double_forfeit"}, /* Aucun n'est venu */
-	{"retir\xc3\xa9", "fr event.player.out"}, /* retiré */
+	{"Double forfait", "fr event.record.double_forfeit"}, /* Double forfait */
+	{"a quitt\xc3\xa9 le tournoi", "fr event.player.out"}, /* a quitté le tournoi */
 	{"Organisateur", "fr event.org.title"}, /* Organisateur */
 	{"1\xe2\x80\x93" "0, \xd0\xba\xd0\xb5\xd0\xbb\xd0\xbc\xd0\xb5\xd1\x83", "kk event.result.white_forfeit"}, /* 1–0, келмеу */
 	{"0\xe2\x80\x93" "1, \xd0\xba\xd0\xb5\xd0\xbb\xd0\xbc\xd0\xb5\xd1\x83", "kk event.result.black_forfeit"}, /* 0–1, келмеу */
@@ -106,12 +106,12 @@ static const struct text_word text_event_words[] = {
 	{"1\xe2\x80\x93" "0, \xd0\xbd\xd0\xb5\xd1\x8f\xd0\xb2\xd0\xba\xd0\xb0", "ru event.result.white_forfeit"}, /* 1–0, неявка */
 	{"0\xe2\x80\x93" "1, \xd0\xbd\xd0\xb5\xd1\x8f\xd0\xb2\xd0\xba\xd0\xb0", "ru event.result.black_forfeit"}, /* 0–1, неявка */
 	{"0\xe2\x80\x93" "0, \xd0\xbd\xd0\xb5 \xd1\x8f\xd0\xb2\xd0\xb8\xd0\xbb\xd0\xb8\xd1\x81\xd1\x8c \xd0\xbe\xd0\xb1\xd0\xb0", "ru event.result.double_forfeit"}, /* 0–0, не явились оба */
-	{"\xd1\x81\xd0\xb2\xd0\xbe\xd0\xb1\xd0\xbe\xd0\xb4\xd0\xb5\xd0\xbd, 1 \xd0\xbe\xd1\x87\xd0\xba\xd0\xbe", "ru event.result.bye"}, /* свободен, 1 очко */
-	{"\xd1\x81\xd0\xb2\xd0\xbe\xd0\xb1\xd0\xbe\xd0\xb4\xd0\xb5\xd0\xbd", "ru event.result.rr_bye"}, /* свободен */
+	{"\xd0\xb1\xd0\xb5\xd0\xb7 \xd0\xbf\xd0\xb0\xd1\x80\xd1\x8b, 1 \xd0\xbe\xd1\x87\xd0\xba\xd0\xbe", "ru event.result.bye"}, /* без пары, 1 очко */
+	{"\xd0\xb1\xd0\xb5\xd0\xb7 \xd0\xbf\xd0\xb0\xd1\x80\xd1\x8b", "ru event.result.rr_bye"}, /* без пары */
 	{"\xd0\xb8\xd0\xb4\xd1\x91\xd1\x82 \xd0\xb8\xd0\xb3\xd1\x80\xd0\xb0", "ru event.result.none"}, /* идёт игра */
 	{"\xd0\x9d\xd0\xb8\xd1\x87\xd1\x8c\xd1\x8f", "ru event.record.draw"}, /* Ничья */
 	{"\xd0\x9d\xd0\xb5 \xd1\x8f\xd0\xb2\xd0\xb8\xd0\xbb\xd0\xb8\xd1\x81\xd1\x8c \xd0\xbe\xd0\xb1\xd0\xb0", "ru event.record.double_forfeit"}, /* Не явились оба */
-	{"\xd0\xb2\xd1\x8b\xd0\xb1\xd1\x8b\xd0\xbb", "ru event.player.out"}, /* выбыл */
+	{"\xd0\xb2\xd0\xbd\xd0\xb5 \xd1\x82\xd1\x83\xd1\x80\xd0\xbd\xd0\xb8\xd1\x80\xd0\xb0", "ru event.player.out"}, /* вне турнира */
 	{"\xd0\x9e\xd1\x80\xd0\xb3\xd0\xb0\xd0\xbd\xd0\xb8\xd0\xb7\xd0\xb0\xd1\x82\xd0\xbe\xd1\x80", "ru event.org.title"}, /* Организатор */
 	{"white_forfeit", "protocol, exports"}, /* white_forfeit */
 	{"black_forfeit", "protocol, exports"}, /* black_forfeit */
@@ -128,9 +128,9 @@ static const struct text_word text_event_words[] = {
 static const struct text_word text_event_suffixes[] = {
 	{"(withdrawn)", "en event.player.withdrawn"}, /* (withdrawn) */
 	{"(retirado)", "es event.player.withdrawn"}, /* (retirado) */
-	{"(retir\xc3\xa9)", "fr event.player.withdrawn"}, /* (retiré) */
+	{"(forfait)", "fr event.player.withdrawn"}, /* (forfait) */
 	{"(\xd1\x88\xd1\x8b\xd2\x9b\xd1\x82\xd1\x8b)", "kk event.player.withdrawn"}, /* (шықты) */
-	{"(\xd0\xb2\xd1\x8b\xd0\xb1\xd1\x8b\xd0\xbb)", "ru event.player.withdrawn"}, /* (выбыл) */
+	{"(\xd0\xb2\xd0\xbd\xd0\xb5 \xd1\x82\xd1\x83\xd1\x80\xd0\xbd\xd0\xb8\xd1\x80\xd0\xb0)", "ru event.player.withdrawn"}, /* (вне турнира) */
 };
 
 #endif

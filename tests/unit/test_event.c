@@ -236,7 +236,7 @@ START_TEST(test_join_look_alikes_and_event_words)
 	static const char *const words[] = {
 		"bye", "(bye)", "organiser", "withdrawn", "white_forfeit", "Draw", "1-0", "?",
 		"Ama (withdrawn)", "Tablas", "\xd0\x9d\xd0\xb8\xd1\x87\xd1\x8c\xd1\x8f", /* Ничья */
-		"Kofi (\xd0\xb2\xd1\x8b\xd0\xb1\xd1\x8b\xd0\xbb)",                   /* Kofi (выбыл) */
+		"Kofi (\xd0\xb2\xd0\xbd\xd0\xb5 \xd1\x82\xd1\x83\xd1\x80\xd0\xbd\xd0\xb8\xd1\x80\xd0\xb0)",  /* Kofi (вне турнира) */
 	};
 	ev_event *ev = mk(EV_SWISS, 5, 0);
 

@@ -417,8 +417,8 @@ START_TEST(test_names_event_words)
 		"Ama (withdrawn)", "BYE", "Organizer", "0-1", "1/2-1/2", "\xc2\xbd-\xc2\xbd", /* ½-½ */
 		"Tablas", "exempt", "Partie nulle",
 		"\xd0\x9d\xd0\xb8\xd1\x87\xd1\x8c\xd1\x8f",                         /* Ничья */
-		"Ama (\xd0\xb2\xd1\x8b\xd0\xb1\xd1\x8b\xd0\xbb)",                         /* Ama (выбыл) */
-		"Ama (retir\xc3\xa9)",                                          /* Ama (retiré) */
+		"Ama (\xd0\xb2\xd0\xbd\xd0\xb5 \xd1\x82\xd1\x83\xd1\x80\xd0\xbd\xd0\xb8\xd1\x80\xd0\xb0)",  /* Ama (вне турнира) */
+		"Ama (forfait)",                                            /* Ama (forfait) */
 		"\xf0\x9f\x98\x80", "!!!",                                       /* 😀 */
 		"\xd0\xac\xd1\x83\xd0\xb5",                                       /* Ьуе (Cyrillic bye) */
 	};
