@@ -526,6 +526,47 @@ static void put_standings(jw *w, const event_ent *e)
 }
 
 /* The `event` message without its closing brace (and without `you`). */
+/* The last failed attempt to pair e's round: {code, message}, or null. */
+static void put_pairing_error(jw *w, const event_ent *e)
+{
+	if (!e->pair_err) {
+		jw_null(w);
+		return;
+	}
+	jw_obj(w);
+	jw_key(w, "code");
+	jw_str(w, proto_err_code(e->pair_err));
+	jw_key(w, "message");
+	jw_str(w, e->pair_why);
+	jw_obj_end(w);
+}
+
+/* The entries of ev, in the order they came. */
+static void put_players(jw *w, const ev_event *ev)
+{
+	jw_arr(w);
+	for (int i = 0; i < ev->nentries; i++) {
+		const ev_player *p = &ev->entries[i];
+
+		jw_obj(w);
+		jw_key(w, "entry");
+		jw_int(w, i);
+		jw_key(w, "name");
+		jw_str(w, p->name);
+		jw_key(w, "number");
+		if (p->number)
+			jw_int(w, p->number);
+		else
+			jw_null(w);
+		jw_key(w, "late");
+		jw_int(w, p->late);
+		jw_key(w, "withdrawn");
+		jw_bool(w, p->withdrawn != 0);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
 static void view_body(jw *w, const event_ent *e)
 {
 	const ev_event *ev = &e->ev;
@@ -568,41 +609,13 @@ static void view_body(jw *w, const event_ent *e)
 	jw_key(w, "per_address");
 	jw_int(w, e->per_address ? e->per_address : EV_PER_ADDRESS_DEFAULT);
 	jw_key(w, "pairing_error");
-	if (e->pair_err) {
-		jw_obj(w);
-		jw_key(w, "code");
-		jw_str(w, proto_err_code(e->pair_err));
-		jw_key(w, "message");
-		jw_str(w, e->pair_why);
-		jw_obj_end(w);
-	} else
-		jw_null(w);
+	put_pairing_error(w, e);
 	jw_key(w, "created");
 	jw_int(w, e->created);
 	jw_key(w, "updated");
 	jw_int(w, e->updated);
 	jw_key(w, "players");
-	jw_arr(w);
-	for (int i = 0; i < ev->nentries; i++) {
-		const ev_player *p = &ev->entries[i];
-
-		jw_obj(w);
-		jw_key(w, "entry");
-		jw_int(w, i);
-		jw_key(w, "name");
-		jw_str(w, p->name);
-		jw_key(w, "number");
-		if (p->number)
-			jw_int(w, p->number);
-		else
-			jw_null(w);
-		jw_key(w, "late");
-		jw_int(w, p->late);
-		jw_key(w, "withdrawn");
-		jw_bool(w, p->withdrawn != 0);
-		jw_obj_end(w);
-	}
-	jw_arr_end(w);
+	put_players(w, ev);
 	jw_key(w, "schedule");
 	put_schedule(w, e);
 	put_standings(w, e);
@@ -1425,6 +1438,34 @@ static void own(event_ent *e, const room_member *m)
 		e->owner_net->events_held++;
 }
 
+/* 1 after refusing m's event_create for a budget: the server's events,
+ * the address's and its network's, the address's creations a minute. */
+static int create_refused(room_member *m)
+{
+	ipent *net = NULL;
+
+	if (nevents >= evs_cfg.max_events && (evs_cfg.max_events == 0 || make_way() < 0)) {
+		evs_io.error(m, PROTO_E_TOO_MANY_EVENTS, "the server holds its maximum of events");
+		return 1;
+	}
+	if (m->ip && m->ip->events_held >= evs_cfg.max_events_per_ip) {
+		evs_io.error(m, PROTO_E_TOO_MANY_EVENTS, "too many events held from this address;"
+		         " wait for some to expire");
+		return 1;
+	}
+	if (m->ip && (net = ip_net_get(m->addr)) && net->events_held >= evs_cfg.max_events_per_net) {
+		evs_io.error(m, PROTO_E_TOO_MANY_EVENTS, "too many events held from this network (an"
+		         " IPv4 /24 or IPv6 /48); wait for some to expire");
+		return 1;
+	}
+	if (m->ip && ip_room_allow(m->ip, now_ms(), evs_cfg.rooms_per_ip_per_min) < 0) {
+		evs_io.error(m, PROTO_E_RATE_LIMITED, "too many rooms or events created from this address;"
+		         " wait a minute");
+		return 1;
+	}
+	return 0;
+}
+
 static void do_create(room_member *m, const proto_msg *msg)
 {
 	event_ent *e;
@@ -1434,27 +1475,9 @@ static void do_create(room_member *m, const proto_msg *msg)
 	uuid_t u;
 	int rc;
 	ev_watcher *w;
-	ipent *net = NULL;
 
-	if (nevents >= evs_cfg.max_events && (evs_cfg.max_events == 0 || make_way() < 0)) {
-		evs_io.error(m, PROTO_E_TOO_MANY_EVENTS, "the server holds its maximum of events");
+	if (create_refused(m))
 		return;
-	}
-	if (m->ip && m->ip->events_held >= evs_cfg.max_events_per_ip) {
-		evs_io.error(m, PROTO_E_TOO_MANY_EVENTS, "too many events held from this address;"
-		         " wait for some to expire");
-		return;
-	}
-	if (m->ip && (net = ip_net_get(m->addr)) && net->events_held >= evs_cfg.max_events_per_net) {
-		evs_io.error(m, PROTO_E_TOO_MANY_EVENTS, "too many events held from this network (an"
-		         " IPv4 /24 or IPv6 /48); wait for some to expire");
-		return;
-	}
-	if (m->ip && ip_room_allow(m->ip, now_ms(), evs_cfg.rooms_per_ip_per_min) < 0) {
-		evs_io.error(m, PROTO_E_RATE_LIMITED, "too many rooms or events created from this address;"
-		         " wait a minute");
-		return;
-	}
 	if (msg->clock_kind == PROTO_CLOCK_REALTIME && msg->clock_initial[0] != msg->clock_initial[1]) {
 		evs_io.error(m, PROTO_E_BAD_MESSAGE, "clock: an event's games give both sides the same time");
 		return;

@@ -87,6 +87,55 @@ static char upper(char c)
 	return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
 }
 
+/* The rounds of a 001 line, columns 92 on (line: len characters, each
+ * non-ASCII one as 0x80), into the player of starting rank id: 0 or
+ * PAIR_E*. */
+static int read_rounds(const char *line, size_t len, long id, trf_file *f, int lineno,
+                       char *err, size_t errlen)
+{
+	pair_player *pl = &f->ev.p[id - 1];
+	int skipped = 0;
+	for (size_t at = 91; at + 8 <= len; at += 10) {
+		const char *c = line + at;
+		long opp = field_num(line, len, at, 4);
+		if (opp == -2 || (opp > 0 && opp > PAIR_MAX_PLAYERS) || opp == id) {
+			pair__set_err(err, errlen, "line %d: an opponent in columns %zu-%zu that is not a starting rank", lineno, at + 1, at + 4);
+			return PAIR_EINVAL;
+		}
+		char col = c[5], res = upper(c[7]);
+		char sb[5];
+		if (col != 'w' && col != 'b' && col != '-' && col != ' ') {
+			pair__set_err(err, errlen, "line %d: colour '%s'", lineno, shown(col, sb));
+			return PAIR_EINVAL;
+		}
+		if (!strchr("10=WDL+-HFUZ ", res)) {
+			pair__set_err(err, errlen, "line %d: result '%s'", lineno, shown(c[7], sb));
+			return PAIR_EINVAL;
+		}
+		if (opp == -1 && col == ' ' && res == ' ') {
+			skipped++;
+			continue;
+		}
+		if (pl->nrounds + skipped + 1 > PAIR_MAX_ROUNDS) {
+			pair__set_err(err, errlen, "line %d: more than %d rounds", lineno, PAIR_MAX_ROUNDS);
+			return PAIR_ERANGE;
+		}
+		for (; skipped; skipped--) {
+			pair_game *g = &pl->rounds[pl->nrounds++];
+			g->opp = -1;
+			g->color = PAIR_NOCOLOR;
+			g->result = ' ';
+		}
+		pair_game *g = &pl->rounds[pl->nrounds++];
+		g->opp = (int16_t)(opp > 0 ? opp - 1 : -1);
+		g->color = col == 'w' ? PAIR_WHITE : col == 'b' ? PAIR_BLACK : PAIR_NOCOLOR;
+		g->result = res;
+		if (g->opp >= 0 && g->opp + 1 > f->ev.nplayers)
+			f->ev.nplayers = g->opp + 1;
+	}
+	return 0;
+}
+
 /* Reads a 001 line of raw bytes (rlen): its columns are characters, so
  * the numbers are read from a copy with one byte a character (any
  * character not ASCII stands there as 0x80: never a digit nor blank),
@@ -139,45 +188,9 @@ static int read_player(const char *raw, size_t rlen, trf_file *f, int lineno, ch
 		name[0] = ' ', name[1] = 0;  /* marks the rank as taken */
 	long rating = field_num(line, len, 48, 4);
 	pl->rating = rating > 0 ? (int)rating : 0;
-	int skipped = 0;
-	for (size_t at = 91; at + 8 <= len; at += 10) {
-		const char *c = line + at;
-		long opp = field_num(line, len, at, 4);
-		if (opp == -2 || (opp > 0 && opp > PAIR_MAX_PLAYERS) || opp == id) {
-			pair__set_err(err, errlen, "line %d: an opponent in columns %zu-%zu that is not a starting rank", lineno, at + 1, at + 4);
-			return PAIR_EINVAL;
-		}
-		char col = c[5], res = upper(c[7]);
-		char sb[5];
-		if (col != 'w' && col != 'b' && col != '-' && col != ' ') {
-			pair__set_err(err, errlen, "line %d: colour '%s'", lineno, shown(col, sb));
-			return PAIR_EINVAL;
-		}
-		if (!strchr("10=WDL+-HFUZ ", res)) {
-			pair__set_err(err, errlen, "line %d: result '%s'", lineno, shown(c[7], sb));
-			return PAIR_EINVAL;
-		}
-		if (opp == -1 && col == ' ' && res == ' ') {
-			skipped++;
-			continue;
-		}
-		if (pl->nrounds + skipped + 1 > PAIR_MAX_ROUNDS) {
-			pair__set_err(err, errlen, "line %d: more than %d rounds", lineno, PAIR_MAX_ROUNDS);
-			return PAIR_ERANGE;
-		}
-		for (; skipped; skipped--) {
-			pair_game *g = &pl->rounds[pl->nrounds++];
-			g->opp = -1;
-			g->color = PAIR_NOCOLOR;
-			g->result = ' ';
-		}
-		pair_game *g = &pl->rounds[pl->nrounds++];
-		g->opp = (int16_t)(opp > 0 ? opp - 1 : -1);
-		g->color = col == 'w' ? PAIR_WHITE : col == 'b' ? PAIR_BLACK : PAIR_NOCOLOR;
-		g->result = res;
-		if (g->opp >= 0 && g->opp + 1 > f->ev.nplayers)
-			f->ev.nplayers = g->opp + 1;
-	}
+	int rc = read_rounds(line, len, id, f, lineno, err, errlen);
+	if (rc)
+		return rc;
 	if (id > f->ev.nplayers)
 		f->ev.nplayers = (int)id;
 	return 0;
