@@ -545,9 +545,12 @@ async function newcomers(srv, { silent = true } = {}) {
   }
   assert.ok(Math.max(...times) < 3000, `newcomers waited ${times.join(', ')} ms`);
   const m = await (await fetch(`http://127.0.0.1:${srv.port}/metrics`)).text();
-  // silent ones were cut at 2 s, or made way for the newcomers
-  if (silent) assert.match(m, /oware_handshakes_cut_total\{reason="silent"\} [1-9]/);
-  assert.match(m, /oware_handshakes_cut_total\{reason="evicted"\} [1-9]/);
+  // Silent ones were cut at 2 s, or made way for the newcomers (which of
+  // the two depends on how fast this machine reopened them); tricklers
+  // made way.
+  const cut = (why) => Number(new RegExp(`oware_handshakes_cut_total\\{reason="${why}"\\} (\\d+)`).exec(m)[1]);
+  if (silent) assert.ok(cut('silent') + cut('evicted') >= 1, m);
+  else assert.ok(cut('evicted') >= 1, m);
 }
 
 test('a flood ban closes the address\'s open WebSockets, so that they cannot renew it', () =>

@@ -263,6 +263,7 @@ test('spectators coming and going: no write, a count a second, never a player dr
       await (await httpGet(srv.port, '/metrics')).text())[1]);
     const commits = await metric('oware_store_commits_total');
     b.ws.pause(); // a slow (not reading) player
+    const t0 = Date.now();
     for (let i = 0; i < 150; i++) {
       const s = await Client.open(srv.port, { room });
       s.send({ type: 'join', room });
@@ -276,8 +277,12 @@ test('spectators coming and going: no write, a count a second, never a player dr
     b.ws.resume();
     // The slow player is still there, and a's states came a few a second.
     assert.equal(b.closed, null);
+    // At most one count a second, however long the 300 visits took on
+    // this machine (a few seconds when quiet, ten times that when loaded).
     const states = a.queue.filter((m) => m.type === 'state');
-    assert.ok(states.length <= 10, `${states.length} states for 300 visits`);
+    const seconds = Math.ceil((Date.now() - t0) / 1000);
+    assert.ok(states.length <= seconds + 2 && states.length < 150,
+      `${states.length} states for 300 visits in ${seconds} s`);
     assert.equal(states.at(-1).spectators, 0);
     a.send({ type: 'move', pit: 'c', ply: 0 });
     await b.untilState((st) => st.moves.length === 1);
