@@ -1,5 +1,5 @@
 # server/: owared, the room server (static files + `oware.v1` WebSocket rooms).
-SERVER_SRC := server/main.c server/net.c server/relay.c server/http.c server/gate.c server/api_rooms.c server/files.c server/metrics.c server/rooms.c server/rooms_batch.c server/rooms_hold.c server/hold_wait.c server/rooms_query.c server/rooms_table.c server/rules.c server/events.c server/events_hold.c server/event.c server/pairing.c server/trf.c server/store_sqlite.c server/store_pg.c server/pg.c \
+SERVER_SRC := server/main.c server/net.c server/relay.c server/http.c server/gate.c server/api_rooms.c server/files.c server/metrics.c server/rooms.c server/rooms_batch.c server/rooms_hold.c server/hold_wait.c server/rooms_query.c server/rooms_table.c server/rules.c server/events.c server/events_hold.c server/event.c server/pairing.c server/pair_dutch.c server/pair_match.c server/trf.c server/store_sqlite.c server/store_pg.c server/pg.c \
 	server/config.c server/iptable.c server/log.c server/sha256.c server/fault.c server/reasm.c
 EXTRA_CFLAGS_server := $(JANSSON_CFLAGS) $(LWS_CFLAGS) $(SQLITE_CFLAGS) $(UUID_CFLAGS) $(PQ_CFLAGS)
 

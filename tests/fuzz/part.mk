@@ -29,7 +29,7 @@ FUZZ_DEPS_position := $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_notation := $(CLI_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_message := $(FUZZ_PROTO) $(FUZZ_ENGINE) $(FUZZ_BUILD)/server/reasm.o
 FUZZ_DEPS_ogn := $(FUZZ_ENGINE)
-FUZZ_DEPS_trf := $(FUZZ_BUILD)/server/trf.o $(FUZZ_BUILD)/server/pairing.o
+FUZZ_DEPS_trf := $(FUZZ_BUILD)/server/trf.o $(FUZZ_BUILD)/server/pairing.o $(FUZZ_BUILD)/server/pair_dutch.o $(FUZZ_BUILD)/server/pair_match.o
 FUZZ_DEPS_rules := $(FUZZ_BUILD)/server/rules.o $(FUZZ_BUILD)/server/sha256.o $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_LIBS_engine :=
 FUZZ_LIBS_togyz :=

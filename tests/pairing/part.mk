@@ -1,7 +1,7 @@
-# tests/pairing/: pair_trf, the Dutch pairing of server/pairing.c driven by
+# tests/pairing/: pair_trf, the Dutch pairing of server/pair_dutch.c driven by
 # a TRF file, and the comparison with bbpPairings (not in `make test`: it
 # needs that program, which the repository does not ship).
-$(BUILD)/pair_trf: $(BUILD)/tests/pairing/pair_trf.o $(BUILD)/server/pairing.o $(BUILD)/server/trf.o
+$(BUILD)/pair_trf: $(BUILD)/tests/pairing/pair_trf.o $(BUILD)/server/pairing.o $(BUILD)/server/pair_dutch.o $(BUILD)/server/pair_match.o $(BUILD)/server/trf.o
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^
 
 # BBP=/path/to/bbpPairings.exe make compare-pairing [COMPARE_ARGS="..."]
@@ -14,7 +14,7 @@ compare-pairing: $(BUILD)/pair_trf
 # quick set and the worst cases with tests/pairing/sim.ref, recorded from
 # the code as it paired when the file was made: a change that must not
 # change a pairing (a refactoring, a speed-up) must leave it equal.
-$(BUILD)/pair_sim: $(BUILD)/tests/pairing/pair_sim.o $(BUILD)/server/pairing.o $(BUILD)/server/trf.o
+$(BUILD)/pair_sim: $(BUILD)/tests/pairing/pair_sim.o $(BUILD)/server/pairing.o $(BUILD)/server/pair_dutch.o $(BUILD)/server/pair_match.o $(BUILD)/server/trf.o
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^
 
 .PHONY: check-pairing-sim

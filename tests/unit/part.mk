@@ -32,10 +32,10 @@ UNIT_OBJ_rooms := $(BUILD)/tests/unit/test_rooms.o $(BUILD)/server/rooms.o \
 	$(BUILD)/server/rooms_batch.o $(BUILD)/server/rooms_hold.o $(BUILD)/server/hold_wait.o $(BUILD)/server/rooms_query.o $(BUILD)/server/rooms_table.o \
 	$(BUILD)/server/rules.o $(BUILD)/server/iptable.o $(BUILD)/server/log.o \
 	$(BUILD)/server/sha256.o $(PROTO_OBJ) $(ENGINE_OBJ)
-UNIT_OBJ_pairing := $(BUILD)/tests/unit/test_pairing.o $(BUILD)/server/pairing.o \
+UNIT_OBJ_pairing := $(BUILD)/tests/unit/test_pairing.o $(BUILD)/server/pairing.o $(BUILD)/server/pair_dutch.o $(BUILD)/server/pair_match.o \
 	$(BUILD)/server/trf.o
 UNIT_OBJ_event := $(BUILD)/tests/unit/test_event.o $(BUILD)/server/event.o \
-	$(BUILD)/server/pairing.o $(BUILD)/server/trf.o $(BUILD)/protocol/text.o
+	$(BUILD)/server/pairing.o $(BUILD)/server/pair_dutch.o $(BUILD)/server/pair_match.o $(BUILD)/server/trf.o $(BUILD)/protocol/text.o
 UNIT_OBJ_jscan := $(BUILD)/tests/unit/test_jscan.o $(BUILD)/bench/jscan.o
 UNIT_OBJ_text := $(BUILD)/tests/unit/test_text.o $(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_LIBS_message := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS)

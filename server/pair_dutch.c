@@ -1,0 +1,878 @@
+/* pair_dutch.c: the Dutch system, FIDE Handbook C.04.3 (2017), see pairing.h.
+ *
+ * The Dutch pairing follows the approach of the weighted-matching pairing
+ * programs: each quality criterion of C.04.3 is a field of one large edge
+ * weight, the most important field highest, and each bracket is paired by a
+ * maximum-weight matching (Edmonds' blossom algorithm) over the bracket and
+ * the score group below it, so that the criteria that look ahead (the next
+ * bracket can be completed, its pairs) are weighed with the bracket's own.
+ * A second matching over all players with weights 0 or 1 says whether the
+ * round can still be completed; when a bracket's choice would not allow it,
+ * the bracket is the penultimate one and is paired together with the rest.
+ * Ties between matchings of equal weight are then broken the way C.04.3
+ * orders transpositions and exchanges: fewest exchanges, smallest
+ * difference of the exchanged numbers, then the highest players first. */
+#include "server/pair_match.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- The Dutch system ------------------------------------------------ */
+
+enum { FLOAT_DOWN, FLOAT_UP, FLOAT_NONE };
+
+/* A player in the pairing of the round, as the criteria see them. Scores
+ * are in tenths of a point (a win 10) so that a score difference and a
+ * difference shifted by a whole point (+10) are distinct numbers. */
+typedef struct dplayer {
+	int id;                      /* index in pair_event.p */
+	int score;
+	int rank;                    /* among the players who take part: the pairing number - 1 */
+	int imb;                     /* |games as white - games as black| */
+	int pref;                    /* colour preference, or PAIR_NOCOLOR */
+	int rep;                     /* the colour of the last two played games if equal */
+	int strong;                  /* a strong preference (not absolute) */
+	int bye_ok;                  /* may get the pairing-allocated bye */
+	int fl[3];                   /* float 1 and 2 rounds before (index 1, 2) */
+} dplayer;
+
+typedef struct dutch_work {
+	blossom bl;
+	int nw;                      /* words of this bracket's weights */
+	int played, total, first;
+	dplayer sp[PAIR_MAX_PLAYERS]; /* the players to pair, by score then number */
+	int ns;
+	int vdim;
+	word vW[DMAX * DMAX];        /* can the round still be completed (0/1) */
+	int vmate[DMAX];
+	int pb[PAIR_MAX_PLAYERS], m; /* the bracket (its first nsgb) and the next group */
+	int sm[PAIR_MAX_PLAYERS];
+	char matched[PAIR_MAX_PLAYERS];
+	int mate[PAIR_MAX_PLAYERS];  /* by sp index, -1 none */
+	int rem[PAIR_MAX_PLAYERS];
+	unsigned shift_of[PAIR_MAX_ROUNDS * 10 + 16];
+	int diffs[PAIR_MAX_PLAYERS * PAIR_MAX_PLAYERS / 2 + PAIR_MAX_PLAYERS];
+	word maxw[NWMAX];
+	word *base, *cur;            /* m x m weights, after the struct */
+	const pair_event *ev;
+} dutch_work;
+
+static int invert(int c)
+{
+	return c == PAIR_WHITE ? PAIR_BLACK : c == PAIR_BLACK ? PAIR_WHITE : PAIR_NOCOLOR;
+}
+
+static const pair_game *game_at(const pair_player *pl, int r)
+{
+	static const pair_game none = { -1, PAIR_NOCOLOR, 'Z' };
+	return r < pl->nrounds ? &pl->rounds[r] : &none;
+}
+
+static int score_tenths(const pair_player *pl, int rounds)
+{
+	return pair_score_halves(pl, rounds) * 5;
+}
+
+size_t pair_work_size(int n)
+{
+	if (n < 0 || n > PAIR_MAX_PLAYERS)
+		return 0;
+	size_t cells = (size_t)(n ? n : 1) * (size_t)(n ? n : 1) * NWMAX;
+	return sizeof(dutch_work) + 2 * cells * sizeof(word);
+}
+
+static int abs_imb(const dplayer *p) { return p->imb > 1; }
+static int abs_pref(const dplayer *p) { return p->imb > 1 || p->rep != PAIR_NOCOLOR; }
+
+static int prefs_compatible(int a, int b)
+{
+	return a != b || a == PAIR_NOCOLOR || b == PAIR_NOCOLOR;
+}
+
+static int have_met(const dutch_work *w, const dplayer *a, const dplayer *b)
+{
+	const pair_player *pl = &w->ev->p[a->id];
+	for (int r = 0; r < pl->nrounds; r++)
+		if (pl->rounds[r].opp == b->id && pair__played(&pl->rounds[r]))
+			return 1;
+	return 0;
+}
+
+/* The absolute criteria C.04.3 C1-C3 for one pair (the bye apart). */
+static int compatible(const dutch_work *w, const dplayer *a, const dplayer *b)
+{
+	if (have_met(w, a, b))
+		return 0;
+	if (!abs_pref(a) || !abs_pref(b) || a->pref != b->pref)
+		return 1;
+	/* The last round: topscorers (more than half the maximum score) may
+	 * be paired against an absolute preference (C.04.3 A.7, C3). */
+	int top = w->played * 10 / 2;
+	return w->total > 0 && w->played >= w->total - 1
+		&& (a->score > top || b->score > top);
+}
+
+/* The float of p in the round `back` rounds before this one (C.04.3 A.4):
+ * a game not played (a bye, a forfeit, an absence) counts as a downfloat. */
+static int float_of(const dutch_work *w, const pair_player *pl, int back)
+{
+	int r = w->played - back;
+	const pair_game *g = game_at(pl, r);
+	if (!pair__played(g))
+		return FLOAT_DOWN;
+	const pair_player *op = &w->ev->p[g->opp];
+	int mine = score_tenths(pl, w->played), theirs = score_tenths(op, w->played);
+	for (int k = r; k < w->played; k++) {
+		mine -= pair_result_halves(game_at(pl, k)->result) * 5;
+		theirs -= pair_result_halves(game_at(op, k)->result) * 5;
+	}
+	return mine > theirs ? FLOAT_DOWN : mine < theirs ? FLOAT_UP : FLOAT_NONE;
+}
+
+static void colour_data(dplayer *d, const pair_player *pl, int played)
+{
+	int white = 0, black = 0, run = 0, last = PAIR_NOCOLOR;
+	for (int r = 0; r < played; r++) {
+		const pair_game *g = game_at(pl, r);
+		if (!pair__played(g))
+			continue;
+		if (g->color == PAIR_WHITE)
+			white++;
+		else
+			black++;
+		run = run && g->color == last ? run + 1 : 1;
+		last = g->color;
+	}
+	int lower = white > black ? PAIR_BLACK : PAIR_WHITE;
+	d->imb = white > black ? white - black : black - white;
+	d->pref = d->imb > 1 ? lower
+		: run > 1 ? invert(last)
+		: d->imb > 0 ? lower
+		: run ? invert(last)
+		: PAIR_NOCOLOR;
+	d->rep = run > 1 ? last : PAIR_NOCOLOR;
+	d->strong = !abs_pref(d) && d->imb;
+}
+
+/* The colours of the two players in the latest round both played in which
+ * they differed (C.04.3 E.3), NOCOLOR when there is none. */
+static void first_difference(const dutch_work *w, const dplayer *a, const dplayer *b, int *ca, int *cb)
+{
+	const pair_player *pa = &w->ev->p[a->id], *pb = &w->ev->p[b->id];
+	int i = pa->nrounds - 1, j = pb->nrounds - 1;
+	for (;;) {
+		while (i >= 0 && !pair__played(&pa->rounds[i]))
+			i--;
+		while (j >= 0 && !pair__played(&pb->rounds[j]))
+			j--;
+		if (i < 0 || j < 0 || pa->rounds[i].color != pb->rounds[j].color)
+			break;
+		i--;
+		j--;
+	}
+	*ca = i >= 0 ? pa->rounds[i].color : PAIR_NOCOLOR;
+	*cb = j >= 0 ? pb->rounds[j].color : PAIR_NOCOLOR;
+}
+
+/* b ranks above a (score, then pairing number) */
+static int ranks_below(const dplayer *a, const dplayer *b)
+{
+	return a->score != b->score ? a->score < b->score : a->rank > b->rank;
+}
+
+/* The colour a gets against b (C.04.3 E.1-E.5). */
+static int colour_for(const dutch_work *w, const dplayer *a, const dplayer *b)
+{
+	int c = PAIR_NOCOLOR;
+	if (prefs_compatible(a->pref, b->pref)) {
+		c = a->pref != PAIR_NOCOLOR ? a->pref : invert(b->pref);
+	} else if (abs_pref(a) && (a->imb > b->imb || !abs_pref(b))) {
+		c = a->pref;
+	} else if (abs_pref(b) && (b->imb > a->imb || !abs_pref(a))) {
+		c = invert(b->pref);
+	} else if (a->strong && !b->strong) {
+		c = a->pref;
+	} else if (b->strong && !a->strong) {
+		c = invert(b->pref);
+	} else {
+		int ca, cb;
+		first_difference(w, a, b, &ca, &cb);
+		if (ca != PAIR_NOCOLOR && cb != PAIR_NOCOLOR)
+			c = cb;
+	}
+	if (c != PAIR_NOCOLOR)
+		return c;
+	/* Equal histories: the higher ranked player gets his preference, or
+	 * with none, the colour of the first round's rule by his number. */
+	const dplayer *hi = ranks_below(a, b) ? b : a;
+	int hc;
+	if (a->pref == PAIR_NOCOLOR)
+		hc = hi->rank & 1 ? invert(w->first) : w->first;
+	else
+		hc = hi->pref;
+	return hi == a ? hc : invert(hc);
+}
+
+static unsigned bits_of(unsigned long v)
+{
+	unsigned b = 0;
+	while (v) {
+		b++;
+		v >>= 1;
+	}
+	return b;
+}
+
+static word *cell(dutch_work *w, word *mat, int i, int j)
+{
+	return mat + ((size_t)i * (size_t)w->m + (size_t)j) * (size_t)w->nw;
+}
+
+static void set_cur(dutch_work *w, int i, int j, const word *v)
+{
+	b_copy(cell(w, w->cur, i, j), v, w->nw);
+	b_copy(cell(w, w->cur, j, i), v, w->nw);
+}
+
+static void set_cur_zero(dutch_work *w, int i, int j)
+{
+	b_zero(cell(w, w->cur, i, j), w->nw);
+	b_zero(cell(w, w->cur, j, i), w->nw);
+}
+
+#define SP(i) (&w->sp[w->pb[i]])
+
+typedef struct wparams {
+	int special, final, sgb, nsgb;
+	unsigned pbits, nbits, sbits;
+	int minscore;
+} wparams;
+
+static unsigned sh(const dutch_work *w, int diff)
+{
+	return w->shift_of[diff];
+}
+
+/* The weight of the pair (hi, lo), hi < lo in the bracket's order: the
+ * criteria of C.04.3 C.5-C.21 as fields, the first the highest. With
+ * out == NULL returns the number of bits the weights need. */
+static unsigned edge_weight(dutch_work *w, const wparams *P, int hi, int lo, word *out)
+{
+	int nw = w->nw;
+	unsigned bits = 0;
+	word dummy[NWMAX];
+	word *r = out ? out : dummy;
+	const dplayer *h = SP(hi), *l = SP(lo);
+	int hin = hi < P->nsgb, lin = lo < P->nsgb;
+	int on = out != NULL;
+#define SHIFT(k) do { bits += (k); if (on) b_shl(r, nw, (k)); } while (0)
+#define ADD(v) do { if (on) b_addsmall(r, nw, (v)); } while (0)
+#define ADDPOW(e, v) do { if (on) b_addpow(r, nw, (e), (v)); } while (0)
+	b_zero(r, nw);
+	if (on && !compatible(w, h, l))
+		return 0;
+	/* Completion of the round, preferring to pair who may not get the bye. */
+	if (P->special)
+		ADD(1 + !h->bye_ok + !l->bye_ok);
+	/* As many pairs as possible in the bracket (C.5). */
+	SHIFT(P->pbits);
+	ADD(lin);
+	/* The smallest score differences (C.6). */
+	SHIFT(P->sbits);
+	if (lin) {
+		ADDPOW(sh(w, h->score - P->minscore + 10), 1);
+		ADDPOW(sh(w, l->score - P->minscore + 10), 1);
+		ADDPOW(sh(w, h->score - l->score), -1);
+	}
+	if (!P->special) {
+		/* The next bracket: as many pairs (C.7), then its score
+		 * differences (C.8); with the last bracket next, completion and
+		 * the bye weigh here. */
+		if (P->final) {
+			SHIFT(P->pbits > P->nbits ? P->pbits : P->nbits);
+			SHIFT(3);
+			ADD(1 + !h->bye_ok + !l->bye_ok);
+		} else {
+			SHIFT(P->nbits);
+			ADD(!lin);
+		}
+		SHIFT(P->sbits);
+		if (hin)
+			ADDPOW(sh(w, h->score - P->minscore + 10), 1);
+		if (lin)
+			ADDPOW(sh(w, l->score - P->minscore + 10), 1);
+	}
+	/* Colours (C.10-C.13): no colour difference beyond 2, no third colour
+	 * in a row, colour preferences, strong preferences. */
+	SHIFT(P->pbits);
+	ADD(lin && (!abs_imb(l) || !abs_imb(h) || l->pref != h->pref));
+	SHIFT(P->pbits);
+	ADD(lin && (!abs_pref(l) || !abs_pref(h) || l->pref != h->pref
+		|| (l->imb == h->imb
+			? l->rep == PAIR_NOCOLOR || l->rep != h->rep
+			: (l->imb > h->imb ? h : l)->rep != invert(l->pref))));
+	SHIFT(P->pbits);
+	ADD(lin && prefs_compatible(l->pref, h->pref));
+	SHIFT(P->pbits);
+	ADD(lin && ((!l->strong && !abs_pref(l)) || (!h->strong && !abs_pref(h))
+		|| (abs_pref(l) && abs_pref(h)) || l->pref != h->pref));
+	/* Floaters (C.14-C.21): repeated downfloats and upfloats, then their
+	 * score differences, the round before counting more than two before. */
+	for (int back = 1; back <= 2; back++) {
+		if (w->played < back)
+			break;
+		SHIFT(P->pbits);
+		if (lin) {
+			ADD(l->fl[back] == FLOAT_DOWN);
+			ADD(h->score <= l->score && h->fl[back] == FLOAT_DOWN);
+		}
+		SHIFT(P->pbits);
+		ADD(-(int64_t)(lin && h->score > l->score && l->fl[back] == FLOAT_UP));
+	}
+	for (int back = 1; back <= 2; back++) {
+		if (w->played < back)
+			break;
+		SHIFT(P->sbits);
+		if (lin) {
+			if (l->fl[back] == FLOAT_DOWN)
+				ADDPOW(sh(w, l->score - P->minscore + 10), 1);
+			if (h->fl[back] == FLOAT_DOWN) {
+				ADDPOW(sh(w, h->score - P->minscore + 10), 1);
+				if (h->score > l->score)
+					ADDPOW(sh(w, h->score - l->score), -1);
+			}
+		}
+		SHIFT(P->sbits);
+		if (lin && l->fl[back] == FLOAT_UP && h->score > l->score)
+			ADDPOW(sh(w, h->score - l->score), -1);
+	}
+	/* Room for the order of transpositions and exchanges. */
+	SHIFT(3 * P->pbits + 1);
+#undef SHIFT
+#undef ADD
+#undef ADDPOW
+	return bits;
+}
+
+/* Sets the weights of the bracket (pb[0..nsgb-1]) and the group below it. */
+static int bracket_weights(dutch_work *w, wparams *P)
+{
+	int nd = 0;
+	P->minscore = SP(w->m - 1)->score;
+	int cap = (int)(sizeof w->diffs / sizeof w->diffs[0]);
+	for (int p = 0; p < P->nsgb; p++) {
+		if (nd + P->nsgb + 1 > cap)
+			return PAIR_ERANGE;
+		w->diffs[nd++] = SP(p)->score - P->minscore + 10;
+		int first = P->sgb > p + 1 ? P->sgb : p + 1;
+		for (int o = first; o < P->nsgb; o++)
+			if (o == first || SP(o)->score < SP(o - 1)->score)
+				w->diffs[nd++] = SP(p)->score - SP(o)->score;
+	}
+	/* counting sort of the differences, then a field for each value wide
+	 * enough for all its occurrences, the larger differences higher */
+	unsigned nvals = sizeof w->shift_of / sizeof w->shift_of[0];
+	int count[sizeof w->shift_of / sizeof w->shift_of[0]];
+	memset(count, 0, sizeof count);
+	for (int i = 0; i < nd; i++) {
+		if (w->diffs[i] < 0 || (unsigned)w->diffs[i] >= nvals)
+			return PAIR_ERANGE;
+		count[w->diffs[i]]++;
+	}
+	unsigned s = 0;
+	for (unsigned v = 0; v < nvals; v++) {
+		w->shift_of[v] = s;
+		if (count[v])
+			s += bits_of((unsigned long)count[v]);
+	}
+	P->sbits = s;
+	P->pbits = bits_of((unsigned long)(P->nsgb - P->sgb));
+	P->nbits = bits_of((unsigned long)(w->m - P->nsgb));
+	/* the largest weight: the top field, then every field, then two bits
+	 * for the matching's doubled weights */
+	w->nw = 1;
+	unsigned bits = edge_weight(w, P, 0, 0, NULL) + 2 + 16;
+	int nw = (int)(bits / 64) + 1;
+	if (nw > NWMAX)
+		return PAIR_ERANGE;
+	w->nw = nw;
+	/* a forced pair's weight: every bit of the widest weight set */
+	b_zero(w->maxw, nw);
+	w->maxw[0] = 1;
+	b_shl(w->maxw, nw, P->special ? bits - 16 : bits - 16 - 2 - P->pbits + 1);
+	b_addsmall(w->maxw, nw, -1);
+	for (int i = 0; i < w->m; i++)
+		for (int j = 0; j < w->m; j++) {
+			word *c = cell(w, w->base, i, j);
+			if (i == j || (i < P->sgb && j < P->sgb))
+				b_zero(c, nw);
+			else if (i < j)
+				edge_weight(w, P, i, j, c);
+			else
+				b_copy(c, cell(w, w->base, j, i), nw);
+		}
+	memcpy(w->cur, w->base, (size_t)w->m * (size_t)w->m * (size_t)nw * sizeof(word));
+	return 0;
+}
+
+static void solve(dutch_work *w)
+{
+	pair__match(&w->bl, w->cur, w->m, w->m, w->nw, w->sm);
+}
+
+static int valid_complete(dutch_work *w)
+{
+	pair__match(&w->bl, w->vW, w->vdim, w->vdim, 1, w->vmate);
+	for (int i = 0; i < w->vdim; i++)
+		if (w->vmate[i] == i)
+			return 0;
+	return 1;
+}
+
+/* Forces the pair (a, b): its edge gets weight v, every other edge of a
+ * and b none. */
+static void finalize(dutch_work *w, int a, int b)
+{
+	for (int u = 0; u < w->m; u++) {
+		if (u != a) {
+			if (u == b)
+				set_cur(w, a, u, w->maxw);
+			else
+				set_cur_zero(w, a, u);
+		}
+		if (u != b) {
+			if (u == a)
+				set_cur(w, b, u, w->maxw);
+			else
+				set_cur_zero(w, b, u);
+		}
+	}
+}
+
+static void vfinalize(dutch_work *w, int a, int b)
+{
+	for (int u = 0; u < w->vdim; u++) {
+		if (u != a)
+			w->vW[a * w->vdim + u] = w->vW[u * w->vdim + a] = u == b;
+		if (u != b)
+			w->vW[b * w->vdim + u] = w->vW[u * w->vdim + b] = u == a;
+	}
+}
+
+/* base weight of (i, j) plus the exchange fields: whether i is in the
+ * remainder's first half (its S1), and the order of i in the remainder */
+static void xweight(dutch_work *w, const wparams *P, int i, int j, int iri, int rp, word *out)
+{
+	b_copy(out, cell(w, w->base, i, j), w->nw);
+	if (b_iszero(out, w->nw))
+		return;
+	int64_t add = ((int64_t)(iri < rp) << (2 * P->pbits)) - iri;
+	b_addsmall(out, w->nw, add * 2);
+}
+
+/* Pairs one bracket: its moved-down players first, then the remainder's
+ * S1 against S2 with the fewest and smallest exchanges, highest first. */
+static void pair_bracket(dutch_work *w, const wparams *P)
+{
+	int sgb = P->sgb, nsgb = P->nsgb;
+	word t[NWMAX];
+	memset(w->matched, 0, (size_t)w->m);
+
+	solve(w);
+	/* Which moved-down players are paired here: as many as can be, the
+	 * higher scores and then the higher numbers first. */
+	int mds = 0, left = 0, left_matched = 0;
+	for (int p = 0; p < sgb; p++) {
+		if (p == 0 || SP(p)->score < mds) {
+			mds = SP(p)->score;
+			left = left_matched = 0;
+			for (int q = p; q < w->m && SP(q)->score >= mds; q++) {
+				left++;
+				if (w->sm[q] >= sgb && w->sm[q] < nsgb)
+					left_matched++;
+			}
+		}
+		if (!left_matched)
+			continue;
+		if (left <= left_matched) {
+			w->matched[p] = 1;
+			continue;
+		}
+		left--;
+		if (w->sm[p] < sgb || w->sm[p] >= nsgb) {
+			for (int o = sgb; o < nsgb; o++) {
+				b_copy(t, cell(w, w->base, o, p), w->nw);
+				if (!b_iszero(t, w->nw)) {
+					b_addsmall(t, w->nw, 1);
+					set_cur(w, p, o, t);
+				}
+			}
+			solve(w);
+		}
+		if (w->sm[p] >= sgb && w->sm[p] < nsgb) {
+			w->matched[p] = 1;
+			left_matched--;
+			for (int o = sgb; o < nsgb; o++) {
+				b_copy(t, cell(w, w->base, o, p), w->nw);
+				if (!b_iszero(t, w->nw)) {
+					b_addsmall(t, w->nw, (nsgb - sgb) + 1);
+					set_cur(w, p, o, t);
+				}
+			}
+		}
+	}
+	/* Their opponents: the highest possible first. */
+	for (int p = 0; p < sgb; p++) {
+		if (!w->matched[p])
+			continue;
+		int64_t add = w->m;
+		for (int o = nsgb - 1; o >= sgb; o--) {
+			if (w->matched[o])
+				continue;
+			b_copy(t, cell(w, w->base, o, p), w->nw);
+			if (!b_iszero(t, w->nw)) {
+				b_addsmall(t, w->nw, add);
+				set_cur(w, p, o, t);
+				add++;
+			}
+		}
+		solve(w);
+		int mi = w->sm[p];
+		w->matched[mi] = 1;
+		finalize(w, p, mi);
+		vfinalize(w, w->pb[p], w->pb[mi]);
+	}
+	/* The remainder: S1 its first rp players, the rest S2. */
+	int nrem = 0, rp = 0;
+	for (int p = sgb; p < nsgb; p++) {
+		if (w->sm[p] < sgb)
+			continue;
+		w->rem[nrem++] = p;
+		if (w->sm[p] < p)
+			rp++;
+	}
+	for (int oi = 0; oi < nrem; oi++)
+		for (int pi = 0; pi < oi; pi++) {
+			xweight(w, P, w->rem[pi], w->rem[oi], pi, rp, t);
+			set_cur(w, w->rem[pi], w->rem[oi], t);
+		}
+	solve(w);
+	int exchanges = 0;
+	for (int i = 0; i < rp && i < nrem; i++) {
+		int p = w->rem[i];
+		exchanges += w->sm[p] <= p || w->sm[p] >= nsgb;
+	}
+	/* The players of S1 given to S2: the lowest possible. */
+	int xleft = exchanges;
+	for (int it = rp; it > 0 && xleft;) {
+		int from = it;
+		it--;
+		int p = w->rem[it];
+		if (w->sm[p] > p && w->sm[p] < nsgb) {
+			for (int oi = from; oi < nrem; oi++) {
+				xweight(w, P, p, w->rem[oi], it, rp, t);
+				if (!b_iszero(t, w->nw)) {
+					b_addsmall(t, w->nw, -1);
+					set_cur(w, p, w->rem[oi], t);
+				}
+			}
+			solve(w);
+		}
+		int ex = w->sm[p] <= p || w->sm[p] >= nsgb;
+		xleft -= ex;
+		for (int oi = it + 1; oi < nrem; oi++) {
+			int o = w->rem[oi];
+			if (ex) {
+				b_zero(cell(w, w->base, o, p), w->nw);
+				b_zero(cell(w, w->base, p, o), w->nw);
+			}
+			xweight(w, P, p, o, it, rp, t);
+			set_cur(w, p, o, t);
+		}
+	}
+	/* The players of S2 given to S1: the highest possible. */
+	xleft = exchanges;
+	for (int it = rp; it < nrem && xleft > 1; it++) {
+		int p = w->rem[it];
+		int already = w->sm[p] > p && w->sm[p] < nsgb;
+		if (!already) {
+			for (int oi = it + 1; oi < nrem; oi++) {
+				xweight(w, P, p, w->rem[oi], it, rp, t);
+				if (!b_iszero(t, w->nw)) {
+					b_addsmall(t, w->nw, 1);
+					set_cur(w, p, w->rem[oi], t);
+				}
+			}
+			solve(w);
+		}
+		int ex = w->sm[p] > p && w->sm[p] < nsgb;
+		if (ex) {
+			xleft--;
+			for (int oi = 0; oi < it; oi++) {
+				int o = w->rem[oi];
+				b_zero(cell(w, w->base, p, o), w->nw);
+				b_zero(cell(w, w->base, o, p), w->nw);
+				set_cur_zero(w, p, o);
+			}
+			for (int o = nsgb; o < w->m; o++) {
+				b_zero(cell(w, w->base, p, o), w->nw);
+				b_zero(cell(w, w->base, o, p), w->nw);
+				set_cur_zero(w, p, o);
+			}
+		}
+		if (!already)
+			for (int oi = it + 1; oi < nrem; oi++) {
+				xweight(w, P, p, w->rem[oi], it, rp, t);
+				set_cur(w, p, w->rem[oi], t);
+			}
+	}
+	/* S1 and S2 settled: S1 players pair only downwards, S2 only upwards. */
+	for (int it = 0; it < nrem; it++) {
+		int p = w->rem[it];
+		for (int oi = it + 1; oi < nrem; oi++) {
+			int o = w->rem[oi];
+			if (w->sm[p] <= p || w->sm[p] >= nsgb || (w->sm[o] > o && w->sm[o] < nsgb)) {
+				b_zero(cell(w, w->base, o, p), w->nw);
+				b_zero(cell(w, w->base, p, o), w->nw);
+			}
+			set_cur(w, p, o, cell(w, w->base, o, p));
+		}
+	}
+	/* Each S1 player in order gets the highest S2 player that keeps the
+	 * bracket's best pairing. */
+	for (int it = 0; it < nrem; it++) {
+		int p = w->rem[it];
+		if (!(w->sm[p] > p && w->sm[p] < nsgb))
+			continue;
+		int64_t add = 0;
+		for (int oi = nrem - 1; oi >= 0; oi--) {
+			int o = w->rem[oi];
+			if (o <= p || w->matched[o])
+				continue;
+			b_copy(t, cell(w, w->base, o, p), w->nw);
+			if (!b_iszero(t, w->nw)) {
+				b_addsmall(t, w->nw, add);
+				set_cur(w, p, o, t);
+			}
+			add++;
+		}
+		solve(w);
+		int mi = w->sm[p];
+		w->matched[p] = w->matched[mi] = 1;
+		finalize(w, p, mi);
+		vfinalize(w, w->pb[p], w->pb[mi]);
+	}
+}
+
+static int cmp_dplayer(const dplayer *a, const dplayer *b)
+{
+	if (a->score != b->score)
+		return a->score > b->score ? -1 : 1;
+	return a->rank < b->rank ? -1 : a->rank > b->rank;
+}
+
+/* The colour starting rank 1 would have had in round 1: stated, else from
+ * the first round with a colour, else white (as pairing programs infer it). */
+static int first_colour(const pair_event *ev, const int *rank)
+{
+	if (ev->first_color == PAIR_WHITE || ev->first_color == PAIR_BLACK)
+		return ev->first_color;
+	for (int r = 0; r < PAIR_MAX_ROUNDS; r++) {
+		int any = 0;
+		for (int i = 0; i < ev->nplayers; i++)
+			if (ev->p[i].nrounds > r && ev->p[i].rounds[r].color != PAIR_NOCOLOR)
+				any = 1;
+		if (!any)
+			continue;
+		for (int i = 0; i < ev->nplayers; i++) {
+			if (rank[i] < 0)
+				continue;
+			const pair_game *g = game_at(&ev->p[i], r);
+			if (g->color != PAIR_NOCOLOR)
+				return rank[i] & 1 ? invert(g->color) : g->color;
+		}
+	}
+	return PAIR_WHITE;
+}
+
+int pair_dutch(const pair_event *ev, void *work, size_t work_len,
+	pair_board *out, int *nboards, char *err, size_t errlen)
+{
+	int rc = pair_check(ev, err, errlen);
+	if (rc)
+		return rc;
+	if (!work || work_len < pair_work_size(ev->nplayers)) {
+		pair__set_err(err, errlen, "work area of %zu bytes, %zu needed", work_len, pair_work_size(ev->nplayers));
+		return PAIR_ENOMEM;
+	}
+	dutch_work *w = work;
+	size_t cells = (size_t)(ev->nplayers ? ev->nplayers : 1);
+	cells *= cells * NWMAX;
+	w->base = (word *)(w + 1);
+	w->cur = w->base + cells;
+	w->ev = ev;
+	w->played = pair_rounds_played(ev);
+	w->total = ev->total_rounds;
+	if (w->played >= PAIR_MAX_ROUNDS) {
+		pair__set_err(err, errlen, "%d rounds played: at most %d", w->played, PAIR_MAX_ROUNDS - 1);
+		return PAIR_ERANGE;
+	}
+	int rank[PAIR_MAX_PLAYERS];
+	int nr = 0;
+	for (int i = 0; i < ev->nplayers; i++) {
+		const pair_player *pl = &ev->p[i];
+		int valid = pl->nrounds <= w->played;
+		for (int r = 0; r < pl->nrounds; r++)
+			valid |= pair__took_part(&pl->rounds[r]);
+		rank[i] = valid ? nr++ : -1;
+	}
+	w->first = first_colour(ev, rank);
+	w->ns = 0;
+	for (int i = 0; i < ev->nplayers; i++) {
+		const pair_player *pl = &ev->p[i];
+		if (pl->nrounds > w->played)
+			continue;
+		dplayer *d = &w->sp[w->ns++];
+		memset(d, 0, sizeof *d);
+		d->id = i;
+		d->rank = rank[i];
+		d->score = score_tenths(pl, w->played);
+		colour_data(d, pl, w->played);
+		d->bye_ok = 1;
+		for (int r = 0; r < pl->nrounds; r++) {
+			const pair_game *g = &pl->rounds[r];
+			if (!pair__played(g) && pair__took_part(g) && pair_result_halves(g->result) == 2)
+				d->bye_ok = 0;
+		}
+		d->fl[1] = w->played >= 1 ? float_of(w, pl, 1) : FLOAT_NONE;
+		d->fl[2] = w->played >= 2 ? float_of(w, pl, 2) : FLOAT_NONE;
+	}
+	/* insertion sort: stable and small */
+	for (int i = 1; i < w->ns; i++) {
+		dplayer d = w->sp[i];
+		int j = i;
+		while (j > 0 && cmp_dplayer(&d, &w->sp[j - 1]) < 0) {
+			w->sp[j] = w->sp[j - 1];
+			j--;
+		}
+		w->sp[j] = d;
+	}
+	int ns = w->ns;
+	*nboards = 0;
+	if (ns == 0)
+		return 0;
+	w->vdim = ns + (ns & 1);
+	for (int a = 0; a < w->vdim; a++)
+		for (int b = 0; b < w->vdim; b++) {
+			word v = 0;
+			if (a != b) {
+				if (a < ns && b < ns)
+					v = (word)compatible(w, &w->sp[a], &w->sp[b]);
+				else if (a < ns)
+					v = (word)w->sp[a].bye_ok;
+				else if (b < ns)
+					v = (word)w->sp[b].bye_ok;
+			}
+			w->vW[a * w->vdim + b] = v;
+		}
+	if (!valid_complete(w)) {
+		pair__set_err(err, errlen, "no pairing satisfies the absolute criteria");
+		return PAIR_ENOPAIRING;
+	}
+	for (int i = 0; i < ns; i++)
+		w->mate[i] = -1;
+
+	int next = 0;
+	w->m = 0;
+	while (next < ns && w->sp[next].score >= w->sp[0].score)
+		w->pb[w->m++] = next++;
+	int special = next == ns;
+	int sgb = 0;
+	for (int guard = 0; w->m > 1 || next < ns; guard++) {
+		if (guard > 4 * ns + 8) {
+			pair__set_err(err, errlen, "the brackets did not converge");
+			return PAIR_ENOPAIRING;
+		}
+		wparams P = { 0 };
+		P.nsgb = w->m;
+		P.sgb = sgb;
+		int sgi = next;
+		while (next < ns && (special || w->sp[next].score >= w->sp[sgi].score))
+			w->pb[w->m++] = next++;
+		P.special = special;
+		P.final = next == ns;
+		rc = bracket_weights(w, &P);
+		if (rc) {
+			pair__set_err(err, errlen, "a bracket needs weights wider than %d bits", NWMAX * 64);
+			return rc;
+		}
+		pair_bracket(w, &P);
+		if (!special && !valid_complete(w)) {
+			/* this is the penultimate bracket: pair it again with all
+			 * the players below as its last bracket */
+			w->m = P.nsgb;
+			next = sgi;
+			special = 1;
+			continue;
+		}
+		special = next == ns;
+		int nm = 0;
+		sgb = 0;
+		for (int p = 0; p < P.nsgb; p++)
+			if (w->matched[p]) {
+				w->mate[w->pb[p]] = w->pb[w->sm[p]];
+				w->mate[w->pb[w->sm[p]]] = w->pb[p];
+			}
+		for (int p = 0; p < w->m; p++) {
+			if (!(p < P.nsgb && w->matched[p])) {
+				w->pb[nm++] = w->pb[p];
+				if (p < P.nsgb)
+					sgb++;
+			}
+		}
+		w->m = nm;
+	}
+	/* The boards as pairing programs list them: by the higher player's
+	 * score, then the lower player's, then the higher player's number;
+	 * the bye last. */
+	int nb = 0, byes = 0, key[PAIR_MAX_PLAYERS / 2 + 1][3];
+	for (int i = 0; i < ns; i++) {
+		int j = w->mate[i];
+		if (j < 0) {
+			byes++;
+			continue;
+		}
+		if (j < i)
+			continue;
+		const dplayer *a = &w->sp[i], *b = &w->sp[j];
+		const dplayer *lo = a->id < b->id ? a : b, *hi = lo == a ? b : a;
+		int c = colour_for(w, lo, hi);
+		const dplayer *top = ranks_below(a, b) ? b : a, *bottom = top == a ? b : a;
+		pair_board bd = {
+			(int16_t)(c == PAIR_WHITE ? lo->id : hi->id),
+			(int16_t)(c == PAIR_WHITE ? hi->id : lo->id),
+		};
+		int k[3] = { -top->score, -bottom->score, top->rank };
+		int at = nb++;
+		while (at > 0 && (key[at - 1][0] > k[0] || (key[at - 1][0] == k[0]
+			&& (key[at - 1][1] > k[1] || (key[at - 1][1] == k[1] && key[at - 1][2] > k[2]))))) {
+			out[at] = out[at - 1];
+			memcpy(key[at], key[at - 1], sizeof key[at]);
+			at--;
+		}
+		out[at] = bd;
+		memcpy(key[at], k, sizeof k);
+	}
+	if (byes > 1) {
+		pair__set_err(err, errlen, "%d players left unpaired", byes);
+		return PAIR_ENOPAIRING;
+	}
+	for (int i = 0; i < ns; i++)
+		if (w->mate[i] < 0) {
+			out[nb].white = (int16_t)w->sp[i].id;
+			out[nb].black = -1;
+			nb++;
+		}
+	*nboards = nb;
+	return 0;
+}

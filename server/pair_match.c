@@ -1,0 +1,341 @@
+/* pair_match.c: the maximum-weight matching (see pair_match.h). */
+#include "server/pair_match.h"
+
+
+static const word *bw(const blossom *b, int u, int v)
+{
+	return b->W + ((size_t)(u - 1) * (size_t)b->dim + (size_t)(v - 1)) * (size_t)b->nw;
+}
+
+/* slack of the edge stored at (x, y) into out */
+static void e_delta(const blossom *b, int x, int y, word *out)
+{
+	int u = b->gu[x][y], v = b->gv[x][y];
+	word t[NWMAX];
+	b_add(out, b->lab[u], b->lab[v], b->nw);
+	b_add(t, bw(b, u, v), bw(b, u, v), b->nw);
+	b_sub(out, out, t, b->nw);
+}
+
+static int delta_less(const blossom *b, int x1, int y1, int x2, int y2)
+{
+	word d1[NWMAX], d2[NWMAX];
+	e_delta(b, x1, y1, d1);
+	e_delta(b, x2, y2, d2);
+	return b_cmp(d1, d2, b->nw) < 0;
+}
+
+static void update_slack(blossom *b, int u, int x)
+{
+	if (!b->slack[x] || delta_less(b, u, x, b->slack[x], x))
+		b->slack[x] = u;
+}
+
+static void set_slack(blossom *b, int x)
+{
+	b->slack[x] = 0;
+	for (int u = 1; u <= b->n; u++)
+		if (b->gu[u][x] && b->st[u] != x && b->S[b->st[u]] == 0)
+			update_slack(b, u, x);
+}
+
+static void q_push(blossom *b, int x)
+{
+	if (x <= b->n) {
+		if (b->qt < (int)(sizeof b->q / sizeof b->q[0]))
+			b->q[b->qt++] = x;
+		return;
+	}
+	for (int i = 0; i < b->flen[x]; i++)
+		q_push(b, b->flower[x][i]);
+}
+
+static void set_st(blossom *b, int x, int t)
+{
+	b->st[x] = t;
+	if (x > b->n)
+		for (int i = 0; i < b->flen[x]; i++)
+			set_st(b, b->flower[x][i], t);
+}
+
+static void reverse16(int16_t *a, int lo, int hi)
+{
+	for (hi--; lo < hi; lo++, hi--) {
+		int16_t t = a[lo];
+		a[lo] = a[hi];
+		a[hi] = t;
+	}
+}
+
+static int get_pr(blossom *b, int bl, int xr)
+{
+	int pr = 0;
+	while (b->flower[bl][pr] != xr)
+		pr++;
+	if (pr % 2 == 1) {
+		reverse16(b->flower[bl], 1, b->flen[bl]);
+		return b->flen[bl] - pr;
+	}
+	return pr;
+}
+
+static void set_match(blossom *b, int u, int v)
+{
+	b->match[u] = b->gv[u][v];
+	if (u > b->n) {
+		int xr = b->from[u][b->gu[u][v]], pr = get_pr(b, u, xr);
+		for (int i = 0; i < pr; i++)
+			set_match(b, b->flower[u][i], b->flower[u][i ^ 1]);
+		set_match(b, xr, v);
+		/* rotate so that xr leads */
+		reverse16(b->flower[u], 0, pr);
+		reverse16(b->flower[u], pr, b->flen[u]);
+		reverse16(b->flower[u], 0, b->flen[u]);
+	}
+}
+
+static void augment(blossom *b, int u, int v)
+{
+	for (;;) {
+		int xnv = b->st[b->match[u]];
+		set_match(b, u, v);
+		if (!xnv)
+			return;
+		set_match(b, xnv, b->st[b->pa[xnv]]);
+		u = b->st[b->pa[xnv]];
+		v = xnv;
+	}
+}
+
+static int get_lca(blossom *b, int u, int v)
+{
+	++b->vt;
+	while (u || v) {
+		if (u) {
+			if (b->vis[u] == b->vt)
+				return u;
+			b->vis[u] = b->vt;
+			u = b->st[b->match[u]];
+			if (u)
+				u = b->st[b->pa[u]];
+		}
+		int t = u; u = v; v = t;
+	}
+	return 0;
+}
+
+static void add_blossom(blossom *b, int u, int lca, int v)
+{
+	int bl = b->n + 1;
+	while (bl <= b->nx && b->st[bl])
+		bl++;
+	if (bl > b->nx)
+		b->nx++;
+	b_zero(b->lab[bl], b->nw);
+	b->S[bl] = 0;
+	b->match[bl] = b->match[lca];
+	b->flen[bl] = 0;
+	b->flower[bl][b->flen[bl]++] = (int16_t)lca;
+	for (int x = u, y; x != lca; x = b->st[b->pa[y]]) {
+		b->flower[bl][b->flen[bl]++] = (int16_t)x;
+		y = b->st[b->match[x]];
+		b->flower[bl][b->flen[bl]++] = (int16_t)y;
+		q_push(b, y);
+	}
+	reverse16(b->flower[bl], 1, b->flen[bl]);
+	for (int x = v, y; x != lca; x = b->st[b->pa[y]]) {
+		b->flower[bl][b->flen[bl]++] = (int16_t)x;
+		y = b->st[b->match[x]];
+		b->flower[bl][b->flen[bl]++] = (int16_t)y;
+		q_push(b, y);
+	}
+	set_st(b, bl, bl);
+	for (int x = 1; x <= b->nx; x++)
+		b->gu[bl][x] = b->gv[bl][x] = b->gu[x][bl] = b->gv[x][bl] = 0;
+	for (int x = 1; x <= b->n; x++)
+		b->from[bl][x] = 0;
+	for (int i = 0; i < b->flen[bl]; i++) {
+		int xs = b->flower[bl][i];
+		for (int x = 1; x <= b->nx; x++)
+			if (b->gu[xs][x] && (!b->gu[bl][x] || delta_less(b, xs, x, bl, x))) {
+				b->gu[bl][x] = b->gu[xs][x];
+				b->gv[bl][x] = b->gv[xs][x];
+				b->gu[x][bl] = b->gu[x][xs];
+				b->gv[x][bl] = b->gv[x][xs];
+			}
+		for (int x = 1; x <= b->n; x++)
+			if (b->from[xs][x])
+				b->from[bl][x] = (int16_t)xs;
+	}
+	set_slack(b, bl);
+}
+
+static void expand_blossom(blossom *b, int bl)
+{
+	for (int i = 0; i < b->flen[bl]; i++)
+		set_st(b, b->flower[bl][i], b->flower[bl][i]);
+	int xr = b->from[bl][b->gu[bl][b->pa[bl]]], pr = get_pr(b, bl, xr);
+	for (int i = 0; i < pr; i += 2) {
+		int xs = b->flower[bl][i], xns = b->flower[bl][i + 1];
+		b->pa[xs] = b->gu[xns][xs];
+		b->S[xs] = 1;
+		b->S[xns] = 0;
+		b->slack[xs] = 0;
+		set_slack(b, xns);
+		q_push(b, xns);
+	}
+	b->S[xr] = 1;
+	b->pa[xr] = b->pa[bl];
+	for (int i = pr + 1; i < b->flen[bl]; i++) {
+		int xs = b->flower[bl][i];
+		b->S[xs] = -1;
+		set_slack(b, xs);
+	}
+	b->st[bl] = 0;
+}
+
+static int on_found_edge(blossom *b, int x, int y)
+{
+	int eu = b->gu[x][y], ev = b->gv[x][y];
+	int u = b->st[eu], v = b->st[ev];
+	if (b->S[v] == -1) {
+		b->pa[v] = eu;
+		b->S[v] = 1;
+		int nu = b->st[b->match[v]];
+		b->slack[v] = b->slack[nu] = 0;
+		b->S[nu] = 0;
+		q_push(b, nu);
+	} else if (b->S[v] == 0) {
+		int lca = get_lca(b, u, v);
+		if (!lca) {
+			augment(b, u, v);
+			augment(b, v, u);
+			return 1;
+		}
+		add_blossom(b, u, lca, v);
+	}
+	return 0;
+}
+
+/* One augmentation; 0 when the weight can grow no more. */
+static int bl_stage(blossom *b)
+{
+	int nw = b->nw;
+	for (int x = 1; x <= b->nx; x++) {
+		b->S[x] = -1;
+		b->slack[x] = 0;
+	}
+	b->qh = b->qt = 0;
+	for (int x = 1; x <= b->nx; x++)
+		if (b->st[x] == x && !b->match[x]) {
+			b->pa[x] = 0;
+			b->S[x] = 0;
+			q_push(b, x);
+		}
+	if (b->qh == b->qt)
+		return 0;
+	for (;;) {
+		word d[NWMAX], t[NWMAX];
+		while (b->qh < b->qt) {
+			int u = b->q[b->qh++];
+			if (b->S[b->st[u]] == 1)
+				continue;
+			for (int v = 1; v <= b->n; v++)
+				if (b->gu[u][v] && b->st[u] != b->st[v]) {
+					e_delta(b, u, v, t);
+					if (b_iszero(t, nw)) {
+						if (on_found_edge(b, u, v))
+							return 1;
+					} else
+						update_slack(b, u, b->st[v]);
+				}
+		}
+		int have = 0;
+		for (int bl = b->n + 1; bl <= b->nx; bl++)
+			if (b->st[bl] == bl && b->S[bl] == 1) {
+				b_copy(t, b->lab[bl], nw);
+				b_shr1(t, nw);
+				if (!have || b_cmp(t, d, nw) < 0) {
+					b_copy(d, t, nw);
+					have = 1;
+				}
+			}
+		for (int x = 1; x <= b->nx; x++)
+			if (b->st[x] == x && b->slack[x]) {
+				if (b->S[x] == -1) {
+					e_delta(b, b->slack[x], x, t);
+				} else if (b->S[x] == 0) {
+					e_delta(b, b->slack[x], x, t);
+					b_shr1(t, nw);
+				} else
+					continue;
+				if (!have || b_cmp(t, d, nw) < 0) {
+					b_copy(d, t, nw);
+					have = 1;
+				}
+			}
+		for (int u = 1; u <= b->n; u++) {
+			if (b->S[b->st[u]] == 0) {
+				if (!have || b_cmp(b->lab[u], d, nw) <= 0)
+					return 0;
+				b_sub(b->lab[u], b->lab[u], d, nw);
+			} else if (b->S[b->st[u]] == 1)
+				b_add(b->lab[u], b->lab[u], d, nw);
+		}
+		for (int bl = b->n + 1; bl <= b->nx; bl++)
+			if (b->st[bl] == bl) {
+				if (b->S[bl] == 0) {
+					b_add(b->lab[bl], b->lab[bl], d, nw);
+					b_add(b->lab[bl], b->lab[bl], d, nw);
+				} else if (b->S[bl] == 1) {
+					b_sub(b->lab[bl], b->lab[bl], d, nw);
+					b_sub(b->lab[bl], b->lab[bl], d, nw);
+				}
+			}
+		b->qh = b->qt = 0;
+		for (int x = 1; x <= b->nx; x++)
+			if (b->st[x] == x && b->slack[x] && b->st[b->slack[x]] != x) {
+				e_delta(b, b->slack[x], x, t);
+				if (b_iszero(t, nw) && on_found_edge(b, b->slack[x], x))
+					return 1;
+			}
+		for (int bl = b->n + 1; bl <= b->nx; bl++)
+			if (b->st[bl] == bl && b->S[bl] == 1 && b_iszero(b->lab[bl], nw))
+				expand_blossom(b, bl);
+	}
+}
+
+void pair__match(blossom *b, const word *W, int n, int dim, int nw, int *mate)
+{
+	b->n = b->nx = n;
+	b->dim = dim;
+	b->nw = nw;
+	b->W = W;
+	word wmax[NWMAX];
+	b_zero(wmax, nw);
+	for (int u = 0; u <= 2 * n + 1 && u < VMAX; u++) {
+		b->st[u] = u <= n ? u : 0;
+		b->flen[u] = 0;
+		b->match[u] = 0;
+		b->vis[u] = 0;
+	}
+	b->vt = 0;
+	for (int u = 1; u <= n; u++)
+		for (int v = 1; v <= n; v++) {
+			b->from[u][v] = (int16_t)(u == v ? u : 0);
+			const word *w = bw(b, u, v);
+			if (u != v && !b_iszero(w, nw)) {
+				b->gu[u][v] = (int16_t)u;
+				b->gv[u][v] = (int16_t)v;
+				if (b_cmp(w, wmax, nw) > 0)
+					b_copy(wmax, w, nw);
+			} else
+				b->gu[u][v] = b->gv[u][v] = 0;
+		}
+	for (int u = 1; u <= n; u++)
+		b_copy(b->lab[u], wmax, nw);
+	while (bl_stage(b))
+		;
+	for (int u = 1; u <= n; u++)
+		mate[u - 1] = b->match[u] ? b->match[u] - 1 : u - 1;
+}
