@@ -98,8 +98,10 @@ static int have_met(const dutch_work *w, const dplayer *a, const dplayer *b)
 	return 0;
 }
 
-/* The absolute criteria C.04.3 C1-C3 for one pair (the bye apart). */
-static int compatible(const dutch_work *w, const dplayer *a, const dplayer *b)
+/* C.1 "Two players shall not play against each other more than once";
+ * C.3 "non-topscorers with the same absolute colour preference shall not
+ * meet" (C.2, the bye, is bye_ok). */
+static int c1_c3_compatible(const dutch_work *w, const dplayer *a, const dplayer *b)
 {
 	if (have_met(w, a, b))
 		return 0;
@@ -248,110 +250,216 @@ typedef struct wparams {
 	int minscore;
 } wparams;
 
-static unsigned sh(const dutch_work *w, int diff)
+/* A weight being built, its fields appended from the most important down:
+ * each shift makes room for the next field. With on 0 only the width is
+ * counted (bits). */
+typedef struct wfield {
+	word *r;
+	int nw, on;
+	unsigned bits;
+} wfield;
+
+static void f_shift(wfield *f, unsigned k)
 {
-	return w->shift_of[diff];
+	f->bits += k;
+	if (f->on)
+		b_shl(f->r, f->nw, k);
 }
 
-/* The weight of the pair (hi, lo), hi < lo in the bracket's order: the
- * criteria of C.04.3 C.5-C.21 as fields, the first the highest. With
- * out == NULL returns the number of bits the weights need. */
-static unsigned edge_weight(dutch_work *w, const wparams *P, int hi, int lo, word *out)
+static void f_add(wfield *f, int64_t v)
 {
-	int nw = w->nw;
-	unsigned bits = 0;
-	word dummy[NWMAX];
-	word *r = out ? out : dummy;
-	const dplayer *h = SP(hi), *l = SP(lo);
-	int hin = hi < P->nsgb, lin = lo < P->nsgb;
-	int on = out != NULL;
-#define SHIFT(k) do { bits += (k); if (on) b_shl(r, nw, (k)); } while (0)
-#define ADD(v) do { if (on) b_addsmall(r, nw, (v)); } while (0)
-#define ADDPOW(e, v) do { if (on) b_addpow(r, nw, (e), (v)); } while (0)
-	b_zero(r, nw);
-	if (on && !compatible(w, h, l))
-		return 0;
-	/* Completion of the round, preferring to pair who may not get the bye. */
-	if (P->special)
-		ADD(1 + !h->bye_ok + !l->bye_ok);
-	/* As many pairs as possible in the bracket (C.5). */
-	SHIFT(P->pbits);
-	ADD(lin);
-	/* The smallest score differences (C.6). */
-	SHIFT(P->sbits);
-	if (lin) {
-		ADDPOW(sh(w, h->score - P->minscore + 10), 1);
-		ADDPOW(sh(w, l->score - P->minscore + 10), 1);
-		ADDPOW(sh(w, h->score - l->score), -1);
+	if (f->on)
+		b_addsmall(f->r, f->nw, v);
+}
+
+/* adds v in the field of score difference diff (see bracket_weights) */
+static void f_addsd(wfield *f, const dutch_work *w, int diff, int64_t v)
+{
+	if (f->on)
+		b_addpow(f->r, f->nw, w->shift_of[diff], v);
+}
+
+/* A possible pair of the bracket: h ranks above l; each is a resident of
+ * the bracket (in) or of the group below it. */
+typedef struct edge {
+	const dplayer *h, *l;
+	int hin, lin;
+} edge;
+
+/* The SD of a downfloater: its score against one point less than the
+ * bracket's lowest (A.8), as an index of bracket_weights' fields. */
+static int float_sd(const wparams *P, const dplayer *p)
+{
+	return p->score - P->minscore + 10;
+}
+
+/* C.4 "if the current bracket is the PPB: choose the set of downfloaters
+ * in order to complete the round-pairing" (the bye to one who may get it). */
+static void c4_completion(wfield *f, const edge *e)
+{
+	f_add(f, 1 + !e->h->bye_ok + !e->l->bye_ok);
+}
+
+/* C.5 "maximize the number of pairs (equivalent to: minimize the number of
+ * downfloaters)" */
+static void c5_pairs(wfield *f, const wparams *P, const edge *e)
+{
+	f_shift(f, P->pbits);
+	f_add(f, e->lin);
+}
+
+/* C.6 "minimize the PSD": a pair removes two downfloaters' SDs and adds
+ * its own. */
+static void c6_psd(wfield *f, const dutch_work *w, const wparams *P, const edge *e)
+{
+	f_shift(f, P->sbits);
+	if (!e->lin)
+		return;
+	f_addsd(f, w, float_sd(P, e->h), 1);
+	f_addsd(f, w, float_sd(P, e->l), 1);
+	f_addsd(f, w, e->h->score - e->l->score, -1);
+}
+
+/* C.7 "choose the set of downfloaters in order first to maximize the number
+ * of pairs and then to minimize the PSD in the following bracket"; with the
+ * last bracket next, its completion and the bye weigh here (C.4). */
+static void c7_next_bracket(wfield *f, const dutch_work *w, const wparams *P, const edge *e)
+{
+	if (P->final) {
+		f_shift(f, P->pbits > P->nbits ? P->pbits : P->nbits);
+		f_shift(f, 3);
+		c4_completion(f, e);
+	} else {
+		f_shift(f, P->nbits);
+		f_add(f, !e->lin);
 	}
-	if (!P->special) {
-		/* The next bracket: as many pairs (C.7), then its score
-		 * differences (C.8); with the last bracket next, completion and
-		 * the bye weigh here. */
-		if (P->final) {
-			SHIFT(P->pbits > P->nbits ? P->pbits : P->nbits);
-			SHIFT(3);
-			ADD(1 + !h->bye_ok + !l->bye_ok);
-		} else {
-			SHIFT(P->nbits);
-			ADD(!lin);
-		}
-		SHIFT(P->sbits);
-		if (hin)
-			ADDPOW(sh(w, h->score - P->minscore + 10), 1);
-		if (lin)
-			ADDPOW(sh(w, l->score - P->minscore + 10), 1);
-	}
-	/* Colours (C.10-C.13): no colour difference beyond 2, no third colour
-	 * in a row, colour preferences, strong preferences. */
-	SHIFT(P->pbits);
-	ADD(lin && (!abs_imb(l) || !abs_imb(h) || l->pref != h->pref));
-	SHIFT(P->pbits);
-	ADD(lin && (!abs_pref(l) || !abs_pref(h) || l->pref != h->pref
+	f_shift(f, P->sbits);
+	if (e->hin)
+		f_addsd(f, w, float_sd(P, e->h), 1);
+	if (e->lin)
+		f_addsd(f, w, float_sd(P, e->l), 1);
+}
+
+/* C.8 "minimize the number of topscorers or topscorers' opponents who get a
+ * colour difference higher than +2 or lower than -2" */
+static void c8_colour_difference(wfield *f, const wparams *P, const edge *e)
+{
+	const dplayer *h = e->h, *l = e->l;
+	f_shift(f, P->pbits);
+	f_add(f, e->lin && (!abs_imb(l) || !abs_imb(h) || l->pref != h->pref));
+}
+
+/* C.9 "minimize the number of topscorers or topscorers' opponents who get
+ * the same colour three times in a row" */
+static void c9_three_in_a_row(wfield *f, const wparams *P, const edge *e)
+{
+	const dplayer *h = e->h, *l = e->l;
+	f_shift(f, P->pbits);
+	f_add(f, e->lin && (!abs_pref(l) || !abs_pref(h) || l->pref != h->pref
 		|| (l->imb == h->imb
 			? l->rep == PAIR_NOCOLOR || l->rep != h->rep
 			: (l->imb > h->imb ? h : l)->rep != invert(l->pref))));
-	SHIFT(P->pbits);
-	ADD(lin && prefs_compatible(l->pref, h->pref));
-	SHIFT(P->pbits);
-	ADD(lin && ((!l->strong && !abs_pref(l)) || (!h->strong && !abs_pref(h))
+}
+
+/* C.10 "minimize the number of players who do not get their colour
+ * preference" */
+static void c10_colour_preference(wfield *f, const wparams *P, const edge *e)
+{
+	f_shift(f, P->pbits);
+	f_add(f, e->lin && prefs_compatible(e->l->pref, e->h->pref));
+}
+
+/* C.11 "minimize the number of players who do not get their strong colour
+ * preference" */
+static void c11_strong_preference(wfield *f, const wparams *P, const edge *e)
+{
+	const dplayer *h = e->h, *l = e->l;
+	f_shift(f, P->pbits);
+	f_add(f, e->lin && ((!l->strong && !abs_pref(l)) || (!h->strong && !abs_pref(h))
 		|| (abs_pref(l) && abs_pref(h)) || l->pref != h->pref));
-	/* Floaters (C.14-C.21): repeated downfloats and upfloats, then their
-	 * score differences, the round before counting more than two before. */
-	for (int back = 1; back <= 2; back++) {
-		if (w->played < back)
-			break;
-		SHIFT(P->pbits);
-		if (lin) {
-			ADD(l->fl[back] == FLOAT_DOWN);
-			ADD(h->score <= l->score && h->fl[back] == FLOAT_DOWN);
-		}
-		SHIFT(P->pbits);
-		ADD(-(int64_t)(lin && h->score > l->score && l->fl[back] == FLOAT_UP));
+}
+
+/* C.12 "minimize the number of players who receive the same downfloat as
+ * the previous round" (back 1), C.14 "... as two rounds before" (back 2) */
+static void c12_c14_same_downfloat(wfield *f, const wparams *P, const edge *e, int back)
+{
+	f_shift(f, P->pbits);
+	if (e->lin) {
+		f_add(f, e->l->fl[back] == FLOAT_DOWN);
+		f_add(f, e->h->score <= e->l->score && e->h->fl[back] == FLOAT_DOWN);
 	}
-	for (int back = 1; back <= 2; back++) {
-		if (w->played < back)
-			break;
-		SHIFT(P->sbits);
-		if (lin) {
-			if (l->fl[back] == FLOAT_DOWN)
-				ADDPOW(sh(w, l->score - P->minscore + 10), 1);
-			if (h->fl[back] == FLOAT_DOWN) {
-				ADDPOW(sh(w, h->score - P->minscore + 10), 1);
-				if (h->score > l->score)
-					ADDPOW(sh(w, h->score - l->score), -1);
-			}
-		}
-		SHIFT(P->sbits);
-		if (lin && l->fl[back] == FLOAT_UP && h->score > l->score)
-			ADDPOW(sh(w, h->score - l->score), -1);
+}
+
+/* C.13 "minimize the number of players who receive the same upfloat as the
+ * previous round" (back 1), C.15 "... as two rounds before" (back 2) */
+static void c13_c15_same_upfloat(wfield *f, const wparams *P, const edge *e, int back)
+{
+	f_shift(f, P->pbits);
+	f_add(f, -(int64_t)(e->lin && e->h->score > e->l->score && e->l->fl[back] == FLOAT_UP));
+}
+
+/* C.16 "minimize the score differences of players who receive the same
+ * downfloat as the previous round" (back 1), C.18 "... as two rounds
+ * before" (back 2) */
+static void c16_c18_downfloat_sd(wfield *f, const dutch_work *w, const wparams *P, const edge *e, int back)
+{
+	const dplayer *h = e->h, *l = e->l;
+	f_shift(f, P->sbits);
+	if (!e->lin)
+		return;
+	if (l->fl[back] == FLOAT_DOWN)
+		f_addsd(f, w, float_sd(P, l), 1);
+	if (h->fl[back] == FLOAT_DOWN) {
+		f_addsd(f, w, float_sd(P, h), 1);
+		if (h->score > l->score)
+			f_addsd(f, w, h->score - l->score, -1);
 	}
-	/* Room for the order of transpositions and exchanges. */
-	SHIFT(3 * P->pbits + 1);
-#undef SHIFT
-#undef ADD
-#undef ADDPOW
-	return bits;
+}
+
+/* C.17 "minimize the score differences of players who receive the same
+ * upfloat as the previous round" (back 1), C.19 "... as two rounds before"
+ * (back 2) */
+static void c17_c19_upfloat_sd(wfield *f, const dutch_work *w, const wparams *P, const edge *e, int back)
+{
+	f_shift(f, P->sbits);
+	if (e->lin && e->l->fl[back] == FLOAT_UP && e->h->score > e->l->score)
+		f_addsd(f, w, e->h->score - e->l->score, -1);
+}
+
+/* The weight of the pair (hi, lo), hi < lo in the bracket's order: the
+ * quality criteria C.4-C.19 as fields, the first the highest, 0 for a pair
+ * the absolute criteria forbid. With out == NULL returns the number of
+ * bits the weights need. */
+static unsigned edge_weight(dutch_work *w, const wparams *P, int hi, int lo, word *out)
+{
+	word dummy[NWMAX];
+	wfield f = { out ? out : dummy, w->nw, out != NULL, 0 };
+	edge e = { SP(hi), SP(lo), hi < P->nsgb, lo < P->nsgb };
+
+	b_zero(f.r, f.nw);
+	if (f.on && !c1_c3_compatible(w, e.h, e.l))
+		return 0;
+	if (P->special)
+		c4_completion(&f, &e);
+	c5_pairs(&f, P, &e);
+	c6_psd(&f, w, P, &e);
+	if (!P->special)
+		c7_next_bracket(&f, w, P, &e);
+	c8_colour_difference(&f, P, &e);
+	c9_three_in_a_row(&f, P, &e);
+	c10_colour_preference(&f, P, &e);
+	c11_strong_preference(&f, P, &e);
+	for (int back = 1; back <= 2 && w->played >= back; back++) {
+		c12_c14_same_downfloat(&f, P, &e, back);
+		c13_c15_same_upfloat(&f, P, &e, back);
+	}
+	for (int back = 1; back <= 2 && w->played >= back; back++) {
+		c16_c18_downfloat_sd(&f, w, P, &e, back);
+		c17_c19_upfloat_sd(&f, w, P, &e, back);
+	}
+	/* Room for the order of transpositions and exchanges (D.1, D.2). */
+	f_shift(&f, 3 * P->pbits + 1);
+	return f.bits;
 }
 
 /* Sets the weights of the bracket (pb[0..nsgb-1]) and the group below it. */
@@ -470,17 +578,63 @@ static void xweight(dutch_work *w, const wparams *P, int i, int j, int iri, int 
 	b_addsmall(out, w->nw, add * 2);
 }
 
-/* Pairs one bracket: its moved-down players first, then the remainder's
- * S1 against S2 with the fewest and smallest exchanges, highest first. */
-static void pair_bracket(dutch_work *w, const wparams *P)
+/* The remainder of a bracket (B.7): its players rem[0..n-1] in order, S1
+ * the first rp of them, and the exchanges between S1 and S2 its best
+ * pairing needs. */
+typedef struct remainder {
+	int n, rp, exchanges;
+} remainder;
+
+/* x, a match of the last solve, is a resident of the bracket */
+static int resident(const wparams *P, int x)
+{
+	return x >= P->sgb && x < P->nsgb;
+}
+
+/* The remainder's player p is paired downwards in the bracket: he is in S1. */
+static int pairs_down(const dutch_work *w, const wparams *P, int p)
+{
+	return w->sm[p] > p && w->sm[p] < P->nsgb;
+}
+
+/* Makes the pair (p, o) worth add more than its base weight, if allowed. */
+static void bump(dutch_work *w, int p, int o, int64_t add)
+{
+	word t[NWMAX];
+	b_copy(t, cell(w, w->base, o, p), w->nw);
+	if (!b_iszero(t, w->nw)) {
+		b_addsmall(t, w->nw, add);
+		set_cur(w, p, o, t);
+	}
+}
+
+/* The same with the exchange fields of the remainder (xweight). */
+static void xbump(dutch_work *w, const wparams *P, const remainder *R, int it, int oi, int64_t add)
+{
+	word t[NWMAX];
+	xweight(w, P, w->rem[it], w->rem[oi], it, R->rp, t);
+	if (!b_iszero(t, w->nw)) {
+		b_addsmall(t, w->nw, add);
+		set_cur(w, w->rem[it], w->rem[oi], t);
+	}
+}
+
+/* Fixes the pair (p, its match) in both matchings. */
+static void fix_pair(dutch_work *w, int p)
+{
+	int mi = w->sm[p];
+	w->matched[p] = w->matched[mi] = 1;
+	finalize(w, p, mi);
+	vfinalize(w, w->pb[p], w->pb[mi]);
+}
+
+/* D.3 "the highest different score among the players [of S1] ... the
+ * lowest lexicographic value of the BSN(s)": which MDPs are paired (S1),
+ * the others stay in the Limbo (B.2). As many as can be, the higher scores
+ * and then the higher numbers first. */
+static void d3_mdps_in_s1(dutch_work *w, const wparams *P)
 {
 	int sgb = P->sgb, nsgb = P->nsgb;
-	word t[NWMAX];
-	memset(w->matched, 0, (size_t)w->m);
-
-	solve(w);
-	/* Which moved-down players are paired here: as many as can be, the
-	 * higher scores and then the higher numbers first. */
 	int mds = 0, left = 0, left_matched = 0;
 	for (int p = 0; p < sgb; p++) {
 		if (p == 0 || SP(p)->score < mds) {
@@ -488,7 +642,7 @@ static void pair_bracket(dutch_work *w, const wparams *P)
 			left = left_matched = 0;
 			for (int q = p; q < w->m && SP(q)->score >= mds; q++) {
 				left++;
-				if (w->sm[q] >= sgb && w->sm[q] < nsgb)
+				if (resident(P, w->sm[q]))
 					left_matched++;
 			}
 		}
@@ -499,169 +653,190 @@ static void pair_bracket(dutch_work *w, const wparams *P)
 			continue;
 		}
 		left--;
-		if (w->sm[p] < sgb || w->sm[p] >= nsgb) {
-			for (int o = sgb; o < nsgb; o++) {
-				b_copy(t, cell(w, w->base, o, p), w->nw);
-				if (!b_iszero(t, w->nw)) {
-					b_addsmall(t, w->nw, 1);
-					set_cur(w, p, o, t);
-				}
-			}
+		if (!resident(P, w->sm[p])) {
+			for (int o = sgb; o < nsgb; o++)
+				bump(w, p, o, 1);
 			solve(w);
 		}
-		if (w->sm[p] >= sgb && w->sm[p] < nsgb) {
+		if (resident(P, w->sm[p])) {
 			w->matched[p] = 1;
 			left_matched--;
-			for (int o = sgb; o < nsgb; o++) {
-				b_copy(t, cell(w, w->base, o, p), w->nw);
-				if (!b_iszero(t, w->nw)) {
-					b_addsmall(t, w->nw, (nsgb - sgb) + 1);
-					set_cur(w, p, o, t);
-				}
-			}
+			for (int o = sgb; o < nsgb; o++)
+				bump(w, p, o, (nsgb - sgb) + 1);
 		}
 	}
-	/* Their opponents: the highest possible first. */
-	for (int p = 0; p < sgb; p++) {
+}
+
+/* D.1 "All the possible transpositions are sorted depending on the
+ * lexicographic value of their first N1 BSN(s)": each MDP of S1 in order
+ * gets the highest resident that keeps the bracket's best pairing. */
+static void d1_mdp_pairing(dutch_work *w, const wparams *P)
+{
+	for (int p = 0; p < P->sgb; p++) {
 		if (!w->matched[p])
 			continue;
 		int64_t add = w->m;
-		for (int o = nsgb - 1; o >= sgb; o--) {
-			if (w->matched[o])
-				continue;
-			b_copy(t, cell(w, w->base, o, p), w->nw);
-			if (!b_iszero(t, w->nw)) {
-				b_addsmall(t, w->nw, add);
-				set_cur(w, p, o, t);
-				add++;
-			}
-		}
+		for (int o = P->nsgb - 1; o >= P->sgb; o--)
+			if (!w->matched[o] && !b_iszero(cell(w, w->base, o, p), w->nw))
+				bump(w, p, o, add++);
 		solve(w);
-		int mi = w->sm[p];
-		w->matched[mi] = 1;
-		finalize(w, p, mi);
-		vfinalize(w, w->pb[p], w->pb[mi]);
+		fix_pair(w, p);
 	}
-	/* The remainder: S1 its first rp players, the rest S2. */
-	int nrem = 0, rp = 0;
-	for (int p = sgb; p < nsgb; p++) {
-		if (w->sm[p] < sgb)
+}
+
+/* B.7 "Operate on the remainder with the same rules used for homogeneous
+ * brackets": the residents not paired to an MDP, S1 those its best pairing
+ * pairs downwards, weighed with the exchange fields (D.2 a, b). */
+static void b7_remainder(dutch_work *w, const wparams *P, remainder *R)
+{
+	word t[NWMAX];
+	R->n = R->rp = 0;
+	for (int p = P->sgb; p < P->nsgb; p++) {
+		if (w->sm[p] < P->sgb)
 			continue;
-		w->rem[nrem++] = p;
+		w->rem[R->n++] = p;
 		if (w->sm[p] < p)
-			rp++;
+			R->rp++;
 	}
-	for (int oi = 0; oi < nrem; oi++)
+	for (int oi = 0; oi < R->n; oi++)
 		for (int pi = 0; pi < oi; pi++) {
-			xweight(w, P, w->rem[pi], w->rem[oi], pi, rp, t);
+			xweight(w, P, w->rem[pi], w->rem[oi], pi, R->rp, t);
 			set_cur(w, w->rem[pi], w->rem[oi], t);
 		}
 	solve(w);
-	int exchanges = 0;
-	for (int i = 0; i < rp && i < nrem; i++) {
-		int p = w->rem[i];
-		exchanges += w->sm[p] <= p || w->sm[p] >= nsgb;
-	}
-	/* The players of S1 given to S2: the lowest possible. */
-	int xleft = exchanges;
-	for (int it = rp; it > 0 && xleft;) {
+	R->exchanges = 0;
+	for (int i = 0; i < R->rp && i < R->n; i++)
+		R->exchanges += !pairs_down(w, P, w->rem[i]);
+}
+
+/* D.2 c "the highest different BSN among those moved from the original S1
+ * to S2": from the lowest of S1 up, who may go to S2 does. */
+static void d2c_s1_to_s2(dutch_work *w, const wparams *P, const remainder *R)
+{
+	int xleft = R->exchanges;
+	for (int it = R->rp; it > 0 && xleft;) {
 		int from = it;
 		it--;
 		int p = w->rem[it];
-		if (w->sm[p] > p && w->sm[p] < nsgb) {
-			for (int oi = from; oi < nrem; oi++) {
-				xweight(w, P, p, w->rem[oi], it, rp, t);
-				if (!b_iszero(t, w->nw)) {
-					b_addsmall(t, w->nw, -1);
-					set_cur(w, p, w->rem[oi], t);
-				}
-			}
+		if (pairs_down(w, P, p)) {
+			for (int oi = from; oi < R->n; oi++)
+				xbump(w, P, R, it, oi, -1);
 			solve(w);
 		}
-		int ex = w->sm[p] <= p || w->sm[p] >= nsgb;
+		int ex = !pairs_down(w, P, p);
 		xleft -= ex;
-		for (int oi = it + 1; oi < nrem; oi++) {
+		for (int oi = it + 1; oi < R->n; oi++) {
 			int o = w->rem[oi];
+			word t[NWMAX];
 			if (ex) {
 				b_zero(cell(w, w->base, o, p), w->nw);
 				b_zero(cell(w, w->base, p, o), w->nw);
 			}
-			xweight(w, P, p, o, it, rp, t);
+			xweight(w, P, p, o, it, R->rp, t);
 			set_cur(w, p, o, t);
 		}
 	}
-	/* The players of S2 given to S1: the highest possible. */
-	xleft = exchanges;
-	for (int it = rp; it < nrem && xleft > 1; it++) {
+}
+
+/* Forbids the pairs of p with the players above it in the remainder and
+ * with the group below the bracket: p has moved from S2 to S1. */
+static void moved_to_s1(dutch_work *w, const wparams *P, int it)
+{
+	int p = w->rem[it];
+	for (int oi = 0; oi < it; oi++) {
+		int o = w->rem[oi];
+		b_zero(cell(w, w->base, p, o), w->nw);
+		b_zero(cell(w, w->base, o, p), w->nw);
+		set_cur_zero(w, p, o);
+	}
+	for (int o = P->nsgb; o < w->m; o++) {
+		b_zero(cell(w, w->base, p, o), w->nw);
+		b_zero(cell(w, w->base, o, p), w->nw);
+		set_cur_zero(w, p, o);
+	}
+}
+
+/* D.2 d "the lowest different BSN among those moved from the original S2
+ * to S1": from the top of S2 down, who may come to S1 does. */
+static void d2d_s2_to_s1(dutch_work *w, const wparams *P, const remainder *R)
+{
+	int xleft = R->exchanges;
+	for (int it = R->rp; it < R->n && xleft > 1; it++) {
 		int p = w->rem[it];
-		int already = w->sm[p] > p && w->sm[p] < nsgb;
+		int already = pairs_down(w, P, p);
 		if (!already) {
-			for (int oi = it + 1; oi < nrem; oi++) {
-				xweight(w, P, p, w->rem[oi], it, rp, t);
-				if (!b_iszero(t, w->nw)) {
-					b_addsmall(t, w->nw, 1);
-					set_cur(w, p, w->rem[oi], t);
-				}
-			}
+			for (int oi = it + 1; oi < R->n; oi++)
+				xbump(w, P, R, it, oi, 1);
 			solve(w);
 		}
-		int ex = w->sm[p] > p && w->sm[p] < nsgb;
-		if (ex) {
+		if (pairs_down(w, P, p)) {
 			xleft--;
-			for (int oi = 0; oi < it; oi++) {
-				int o = w->rem[oi];
-				b_zero(cell(w, w->base, p, o), w->nw);
-				b_zero(cell(w, w->base, o, p), w->nw);
-				set_cur_zero(w, p, o);
-			}
-			for (int o = nsgb; o < w->m; o++) {
-				b_zero(cell(w, w->base, p, o), w->nw);
-				b_zero(cell(w, w->base, o, p), w->nw);
-				set_cur_zero(w, p, o);
-			}
+			moved_to_s1(w, P, it);
 		}
 		if (!already)
-			for (int oi = it + 1; oi < nrem; oi++) {
-				xweight(w, P, p, w->rem[oi], it, rp, t);
+			for (int oi = it + 1; oi < R->n; oi++) {
+				word t[NWMAX];
+				xweight(w, P, p, w->rem[oi], it, R->rp, t);
 				set_cur(w, p, w->rem[oi], t);
 			}
 	}
-	/* S1 and S2 settled: S1 players pair only downwards, S2 only upwards. */
-	for (int it = 0; it < nrem; it++) {
+}
+
+/* B.2 "S1 ... S2": the exchanges settled, S1 players pair only downwards,
+ * S2 players only upwards. */
+static void b2_s1_s2_settled(dutch_work *w, const wparams *P, const remainder *R)
+{
+	for (int it = 0; it < R->n; it++) {
 		int p = w->rem[it];
-		for (int oi = it + 1; oi < nrem; oi++) {
+		for (int oi = it + 1; oi < R->n; oi++) {
 			int o = w->rem[oi];
-			if (w->sm[p] <= p || w->sm[p] >= nsgb || (w->sm[o] > o && w->sm[o] < nsgb)) {
+			if (!pairs_down(w, P, p) || pairs_down(w, P, o)) {
 				b_zero(cell(w, w->base, o, p), w->nw);
 				b_zero(cell(w, w->base, p, o), w->nw);
 			}
 			set_cur(w, p, o, cell(w, w->base, o, p));
 		}
 	}
-	/* Each S1 player in order gets the highest S2 player that keeps the
-	 * bracket's best pairing. */
-	for (int it = 0; it < nrem; it++) {
+}
+
+/* D.1 "All the possible transpositions are sorted depending on the
+ * lexicographic value of their first N1 BSN(s)": each S1 player in order
+ * gets the highest S2 player that keeps the bracket's best pairing. */
+static void d1_transpositions(dutch_work *w, const wparams *P, const remainder *R)
+{
+	for (int it = 0; it < R->n; it++) {
 		int p = w->rem[it];
-		if (!(w->sm[p] > p && w->sm[p] < nsgb))
+		if (!pairs_down(w, P, p))
 			continue;
 		int64_t add = 0;
-		for (int oi = nrem - 1; oi >= 0; oi--) {
+		for (int oi = R->n - 1; oi >= 0; oi--) {
 			int o = w->rem[oi];
 			if (o <= p || w->matched[o])
 				continue;
-			b_copy(t, cell(w, w->base, o, p), w->nw);
-			if (!b_iszero(t, w->nw)) {
-				b_addsmall(t, w->nw, add);
-				set_cur(w, p, o, t);
-			}
+			bump(w, p, o, add);
 			add++;
 		}
 		solve(w);
-		int mi = w->sm[p];
-		w->matched[p] = w->matched[mi] = 1;
-		finalize(w, p, mi);
-		vfinalize(w, w->pb[p], w->pb[mi]);
+		fix_pair(w, p);
 	}
+}
+
+/* Pairs one bracket (B.3-B.8): the candidates are not tried one by one;
+ * the matching finds the best by the criteria, then the order of B.6 and
+ * B.7 picks among the equally good: the MDPs first, then the remainder's S1
+ * against S2 with the fewest and smallest exchanges, highest first. */
+static void pair_bracket(dutch_work *w, const wparams *P)
+{
+	remainder R;
+	memset(w->matched, 0, (size_t)w->m);
+	solve(w);
+	d3_mdps_in_s1(w, P);
+	d1_mdp_pairing(w, P);
+	b7_remainder(w, P, &R);
+	d2c_s1_to_s2(w, P, &R);
+	d2d_s2_to_s1(w, P, &R);
+	b2_s1_s2_settled(w, P, &R);
+	d1_transpositions(w, P, &R);
 }
 
 static int cmp_dplayer(const dplayer *a, const dplayer *b)
@@ -695,28 +870,24 @@ static int first_colour(const pair_event *ev, const int *rank)
 	return PAIR_WHITE;
 }
 
-int pair_dutch(const pair_event *ev, void *work, size_t work_len,
-	pair_board *out, int *nboards, char *err, size_t errlen)
+/* C.2 "A player who has already received a pairing-allocated bye, or has
+ * already scored a (forfeit) win due to an opponent not appearing in time,
+ * shall not receive the pairing-allocated bye" */
+static int c2_bye_ok(const pair_player *pl)
 {
-	int rc = pair_check(ev, err, errlen);
-	if (rc)
-		return rc;
-	if (!work || work_len < pair_work_size(ev->nplayers)) {
-		pair__set_err(err, errlen, "work area of %zu bytes, %zu needed", work_len, pair_work_size(ev->nplayers));
-		return PAIR_ENOMEM;
+	for (int r = 0; r < pl->nrounds; r++) {
+		const pair_game *g = &pl->rounds[r];
+		if (!pair__played(g) && pair__took_part(g) && pair_result_halves(g->result) == 2)
+			return 0;
 	}
-	dutch_work *w = work;
-	size_t cells = (size_t)(ev->nplayers ? ev->nplayers : 1);
-	cells *= cells * NWMAX;
-	w->base = (word *)(w + 1);
-	w->cur = w->base + cells;
-	w->ev = ev;
-	w->played = pair_rounds_played(ev);
-	w->total = ev->total_rounds;
-	if (w->played >= PAIR_MAX_ROUNDS) {
-		pair__set_err(err, errlen, "%d rounds played: at most %d", w->played, PAIR_MAX_ROUNDS - 1);
-		return PAIR_ERANGE;
-	}
+	return 1;
+}
+
+/* A.2 "the players are ranked in order of, respectively a score b pairing
+ * numbers": the players to pair (those without an entry for the round
+ * already) in sp[], with what the criteria need of their history. */
+static void a2_order(dutch_work *w, const pair_event *ev)
+{
 	int rank[PAIR_MAX_PLAYERS];
 	int nr = 0;
 	for (int i = 0; i < ev->nplayers; i++) {
@@ -738,12 +909,7 @@ int pair_dutch(const pair_event *ev, void *work, size_t work_len,
 		d->rank = rank[i];
 		d->score = score_tenths(pl, w->played);
 		colour_data(d, pl, w->played);
-		d->bye_ok = 1;
-		for (int r = 0; r < pl->nrounds; r++) {
-			const pair_game *g = &pl->rounds[r];
-			if (!pair__played(g) && pair__took_part(g) && pair_result_halves(g->result) == 2)
-				d->bye_ok = 0;
-		}
+		d->bye_ok = c2_bye_ok(pl);
 		d->fl[1] = w->played >= 1 ? float_of(w, pl, 1) : FLOAT_NONE;
 		d->fl[2] = w->played >= 2 ? float_of(w, pl, 2) : FLOAT_NONE;
 	}
@@ -757,17 +923,22 @@ int pair_dutch(const pair_event *ev, void *work, size_t work_len,
 		}
 		w->sp[j] = d;
 	}
+}
+
+/* A.9 "The pairing of a round is complete if all the players (except at
+ * most one, who receives the pairing-allocated bye) have been paired and
+ * the absolute criteria C1-C3 have been complied with": the graph of the
+ * pairs C.1-C.3 allow, with a vertex for the bye when the field is odd. */
+static void a9_completion_graph(dutch_work *w)
+{
 	int ns = w->ns;
-	*nboards = 0;
-	if (ns == 0)
-		return 0;
 	w->vdim = ns + (ns & 1);
 	for (int a = 0; a < w->vdim; a++)
 		for (int b = 0; b < w->vdim; b++) {
 			word v = 0;
 			if (a != b) {
 				if (a < ns && b < ns)
-					v = (word)compatible(w, &w->sp[a], &w->sp[b]);
+					v = (word)c1_c3_compatible(w, &w->sp[a], &w->sp[b]);
 				else if (a < ns)
 					v = (word)w->sp[a].bye_ok;
 				else if (b < ns)
@@ -775,19 +946,42 @@ int pair_dutch(const pair_event *ev, void *work, size_t work_len,
 			}
 			w->vW[a * w->vdim + b] = v;
 		}
-	if (!valid_complete(w)) {
-		pair__set_err(err, errlen, "no pairing satisfies the absolute criteria");
-		return PAIR_ENOPAIRING;
-	}
-	for (int i = 0; i < ns; i++)
-		w->mate[i] = -1;
+}
 
-	int next = 0;
+/* After a bracket: its pairs are recorded in mate[], its downfloaters
+ * (its unpaired players) join the next score group. Returns how many
+ * downfloaters there are. */
+static int keep_downfloaters(dutch_work *w, const wparams *P)
+{
+	int nm = 0, sgb = 0;
+	for (int p = 0; p < P->nsgb; p++)
+		if (w->matched[p]) {
+			w->mate[w->pb[p]] = w->pb[w->sm[p]];
+			w->mate[w->pb[w->sm[p]]] = w->pb[p];
+		}
+	for (int p = 0; p < w->m; p++) {
+		if (!(p < P->nsgb && w->matched[p])) {
+			w->pb[nm++] = w->pb[p];
+			if (p < P->nsgb)
+				sgb++;
+		}
+	}
+	w->m = nm;
+	return sgb;
+}
+
+/* A.9 "the pairing process starts with the top scoregroup, and continues
+ * bracket by bracket until all the scoregroups, in descending order, have
+ * been used": each bracket weighed with the score group below it; a
+ * bracket after which the round cannot be completed is the PPB, paired
+ * again with all the players below it as the CLB. */
+static int a9_pair_brackets(dutch_work *w, char *err, size_t errlen)
+{
+	int ns = w->ns, next = 0, sgb = 0;
 	w->m = 0;
 	while (next < ns && w->sp[next].score >= w->sp[0].score)
 		w->pb[w->m++] = next++;
 	int special = next == ns;
-	int sgb = 0;
 	for (int guard = 0; w->m > 1 || next < ns; guard++) {
 		if (guard > 4 * ns + 8) {
 			pair__set_err(err, errlen, "the brackets did not converge");
@@ -801,42 +995,45 @@ int pair_dutch(const pair_event *ev, void *work, size_t work_len,
 			w->pb[w->m++] = next++;
 		P.special = special;
 		P.final = next == ns;
-		rc = bracket_weights(w, &P);
+		int rc = bracket_weights(w, &P);
 		if (rc) {
 			pair__set_err(err, errlen, "a bracket needs weights wider than %d bits", NWMAX * 64);
 			return rc;
 		}
 		pair_bracket(w, &P);
 		if (!special && !valid_complete(w)) {
-			/* this is the penultimate bracket: pair it again with all
-			 * the players below as its last bracket */
 			w->m = P.nsgb;
 			next = sgi;
 			special = 1;
 			continue;
 		}
 		special = next == ns;
-		int nm = 0;
-		sgb = 0;
-		for (int p = 0; p < P.nsgb; p++)
-			if (w->matched[p]) {
-				w->mate[w->pb[p]] = w->pb[w->sm[p]];
-				w->mate[w->pb[w->sm[p]]] = w->pb[p];
-			}
-		for (int p = 0; p < w->m; p++) {
-			if (!(p < P.nsgb && w->matched[p])) {
-				w->pb[nm++] = w->pb[p];
-				if (p < P.nsgb)
-					sgb++;
-			}
-		}
-		w->m = nm;
+		sgb = keep_downfloaters(w, &P);
 	}
-	/* The boards as pairing programs list them: by the higher player's
-	 * score, then the lower player's, then the higher player's number;
-	 * the bye last. */
+	return 0;
+}
+
+/* The board of the pair (i, j) of sp[], colours by C.04.3 E. */
+static pair_board board_of(const dutch_work *w, int i, int j)
+{
+	const dplayer *a = &w->sp[i], *b = &w->sp[j];
+	const dplayer *lo = a->id < b->id ? a : b, *hi = lo == a ? b : a;
+	int c = colour_for(w, lo, hi);
+	pair_board bd = {
+		(int16_t)(c == PAIR_WHITE ? lo->id : hi->id),
+		(int16_t)(c == PAIR_WHITE ? hi->id : lo->id),
+	};
+	return bd;
+}
+
+/* The boards as pairing programs list them: by the higher player's score,
+ * then the lower player's, then the higher player's number; the bye last.
+ * Returns the number of boards, or PAIR_ENOPAIRING when more than one
+ * player is left unpaired. */
+static int list_boards(const dutch_work *w, pair_board *out, char *err, size_t errlen)
+{
 	int nb = 0, byes = 0, key[PAIR_MAX_PLAYERS / 2 + 1][3];
-	for (int i = 0; i < ns; i++) {
+	for (int i = 0; i < w->ns; i++) {
 		int j = w->mate[i];
 		if (j < 0) {
 			byes++;
@@ -845,13 +1042,7 @@ int pair_dutch(const pair_event *ev, void *work, size_t work_len,
 		if (j < i)
 			continue;
 		const dplayer *a = &w->sp[i], *b = &w->sp[j];
-		const dplayer *lo = a->id < b->id ? a : b, *hi = lo == a ? b : a;
-		int c = colour_for(w, lo, hi);
 		const dplayer *top = ranks_below(a, b) ? b : a, *bottom = top == a ? b : a;
-		pair_board bd = {
-			(int16_t)(c == PAIR_WHITE ? lo->id : hi->id),
-			(int16_t)(c == PAIR_WHITE ? hi->id : lo->id),
-		};
 		int k[3] = { -top->score, -bottom->score, top->rank };
 		int at = nb++;
 		while (at > 0 && (key[at - 1][0] > k[0] || (key[at - 1][0] == k[0]
@@ -860,19 +1051,72 @@ int pair_dutch(const pair_event *ev, void *work, size_t work_len,
 			memcpy(key[at], key[at - 1], sizeof key[at]);
 			at--;
 		}
-		out[at] = bd;
+		out[at] = board_of(w, i, j);
 		memcpy(key[at], k, sizeof k);
 	}
 	if (byes > 1) {
 		pair__set_err(err, errlen, "%d players left unpaired", byes);
 		return PAIR_ENOPAIRING;
 	}
-	for (int i = 0; i < ns; i++)
+	for (int i = 0; i < w->ns; i++)
 		if (w->mate[i] < 0) {
 			out[nb].white = (int16_t)w->sp[i].id;
 			out[nb].black = -1;
 			nb++;
 		}
+	return nb;
+}
+
+/* Lays the work area out for ev; PAIR_ENOMEM or PAIR_ERANGE with a message. */
+static int work_init(dutch_work **wp, const pair_event *ev, void *work, size_t work_len,
+	char *err, size_t errlen)
+{
+	if (!work || work_len < pair_work_size(ev->nplayers)) {
+		pair__set_err(err, errlen, "work area of %zu bytes, %zu needed", work_len, pair_work_size(ev->nplayers));
+		return PAIR_ENOMEM;
+	}
+	dutch_work *w = work;
+	size_t cells = (size_t)(ev->nplayers ? ev->nplayers : 1);
+	cells *= cells * NWMAX;
+	w->base = (word *)(w + 1);
+	w->cur = w->base + cells;
+	w->ev = ev;
+	w->played = pair_rounds_played(ev);
+	w->total = ev->total_rounds;
+	if (w->played >= PAIR_MAX_ROUNDS) {
+		pair__set_err(err, errlen, "%d rounds played: at most %d", w->played, PAIR_MAX_ROUNDS - 1);
+		return PAIR_ERANGE;
+	}
+	*wp = w;
+	return 0;
+}
+
+int pair_dutch(const pair_event *ev, void *work, size_t work_len,
+	pair_board *out, int *nboards, char *err, size_t errlen)
+{
+	dutch_work *w;
+	int rc = pair_check(ev, err, errlen);
+	if (!rc)
+		rc = work_init(&w, ev, work, work_len, err, errlen);
+	if (rc)
+		return rc;
+	a2_order(w, ev);
+	*nboards = 0;
+	if (w->ns == 0)
+		return 0;
+	a9_completion_graph(w);
+	if (!valid_complete(w)) {
+		pair__set_err(err, errlen, "no pairing satisfies the absolute criteria");
+		return PAIR_ENOPAIRING;
+	}
+	for (int i = 0; i < w->ns; i++)
+		w->mate[i] = -1;
+	rc = a9_pair_brackets(w, err, errlen);
+	if (rc)
+		return rc;
+	int nb = list_boards(w, out, err, errlen);
+	if (nb < 0)
+		return nb;
 	*nboards = nb;
 	return 0;
 }

@@ -217,10 +217,10 @@ static int on_found_edge(blossom *b, int x, int y)
 	return 0;
 }
 
-/* One augmentation; 0 when the weight can grow no more. */
-static int bl_stage(blossom *b)
+/* A stage's start: every free top vertex is an outer root (S 0), the
+ * others unlabelled (S -1). Returns 0 when no vertex is free. */
+static int stage_start(blossom *b)
 {
-	int nw = b->nw;
 	for (int x = 1; x <= b->nx; x++) {
 		b->S[x] = -1;
 		b->slack[x] = 0;
@@ -232,76 +232,125 @@ static int bl_stage(blossom *b)
 			b->S[x] = 0;
 			q_push(b, x);
 		}
-	if (b->qh == b->qt)
+	return b->qh < b->qt;
+}
+
+/* Grows the trees along the tight edges of the queued outer vertices,
+ * noting the slack of the others. Returns 1 when it augmented. */
+static int grow_tight(blossom *b)
+{
+	word t[NWMAX];
+	while (b->qh < b->qt) {
+		int u = b->q[b->qh++];
+		if (b->S[b->st[u]] == 1)
+			continue;
+		for (int v = 1; v <= b->n; v++)
+			if (b->gu[u][v] && b->st[u] != b->st[v]) {
+				e_delta(b, u, v, t);
+				if (b_iszero(t, b->nw)) {
+					if (on_found_edge(b, u, v))
+						return 1;
+				} else
+					update_slack(b, u, b->st[v]);
+			}
+	}
+	return 0;
+}
+
+static void keep_min(word *d, const word *t, int *have, int nw)
+{
+	if (!*have || b_cmp(t, d, nw) < 0) {
+		b_copy(d, t, nw);
+		*have = 1;
+	}
+}
+
+/* The largest change of the duals that keeps them feasible: half an inner
+ * blossom's dual, the slack of an edge to an unlabelled vertex, half the
+ * slack of an edge between outer vertices. Returns 0 when there is none. */
+static int dual_delta(const blossom *b, word *d)
+{
+	int nw = b->nw, have = 0;
+	word t[NWMAX];
+	for (int bl = b->n + 1; bl <= b->nx; bl++)
+		if (b->st[bl] == bl && b->S[bl] == 1) {
+			b_copy(t, b->lab[bl], nw);
+			b_shr1(t, nw);
+			keep_min(d, t, &have, nw);
+		}
+	for (int x = 1; x <= b->nx; x++)
+		if (b->st[x] == x && b->slack[x]) {
+			if (b->S[x] == -1) {
+				e_delta(b, b->slack[x], x, t);
+			} else if (b->S[x] == 0) {
+				e_delta(b, b->slack[x], x, t);
+				b_shr1(t, nw);
+			} else
+				continue;
+			keep_min(d, t, &have, nw);
+		}
+	return have;
+}
+
+/* Changes the duals by d: outer vertices down, inner up, blossoms the
+ * other way twice. Returns 0 (the weight can grow no more) when an outer
+ * vertex's dual would reach zero first. */
+static int dual_adjust(blossom *b, const word *d, int have)
+{
+	int nw = b->nw;
+	for (int u = 1; u <= b->n; u++) {
+		if (b->S[b->st[u]] == 0) {
+			if (!have || b_cmp(b->lab[u], d, nw) <= 0)
+				return 0;
+			b_sub(b->lab[u], b->lab[u], d, nw);
+		} else if (b->S[b->st[u]] == 1)
+			b_add(b->lab[u], b->lab[u], d, nw);
+	}
+	for (int bl = b->n + 1; bl <= b->nx; bl++)
+		if (b->st[bl] == bl) {
+			if (b->S[bl] == 0) {
+				b_add(b->lab[bl], b->lab[bl], d, nw);
+				b_add(b->lab[bl], b->lab[bl], d, nw);
+			} else if (b->S[bl] == 1) {
+				b_sub(b->lab[bl], b->lab[bl], d, nw);
+				b_sub(b->lab[bl], b->lab[bl], d, nw);
+			}
+		}
+	return 1;
+}
+
+/* After a change of the duals: follows the edges it made tight, expands
+ * the inner blossoms whose dual reached zero. Returns 1 when it augmented. */
+static int after_adjust(blossom *b)
+{
+	word t[NWMAX];
+	b->qh = b->qt = 0;
+	for (int x = 1; x <= b->nx; x++)
+		if (b->st[x] == x && b->slack[x] && b->st[b->slack[x]] != x) {
+			e_delta(b, b->slack[x], x, t);
+			if (b_iszero(t, b->nw) && on_found_edge(b, b->slack[x], x))
+				return 1;
+		}
+	for (int bl = b->n + 1; bl <= b->nx; bl++)
+		if (b->st[bl] == bl && b->S[bl] == 1 && b_iszero(b->lab[bl], b->nw))
+			expand_blossom(b, bl);
+	return 0;
+}
+
+/* One augmentation; 0 when the weight can grow no more. */
+static int bl_stage(blossom *b)
+{
+	if (!stage_start(b))
 		return 0;
 	for (;;) {
-		word d[NWMAX], t[NWMAX];
-		while (b->qh < b->qt) {
-			int u = b->q[b->qh++];
-			if (b->S[b->st[u]] == 1)
-				continue;
-			for (int v = 1; v <= b->n; v++)
-				if (b->gu[u][v] && b->st[u] != b->st[v]) {
-					e_delta(b, u, v, t);
-					if (b_iszero(t, nw)) {
-						if (on_found_edge(b, u, v))
-							return 1;
-					} else
-						update_slack(b, u, b->st[v]);
-				}
-		}
-		int have = 0;
-		for (int bl = b->n + 1; bl <= b->nx; bl++)
-			if (b->st[bl] == bl && b->S[bl] == 1) {
-				b_copy(t, b->lab[bl], nw);
-				b_shr1(t, nw);
-				if (!have || b_cmp(t, d, nw) < 0) {
-					b_copy(d, t, nw);
-					have = 1;
-				}
-			}
-		for (int x = 1; x <= b->nx; x++)
-			if (b->st[x] == x && b->slack[x]) {
-				if (b->S[x] == -1) {
-					e_delta(b, b->slack[x], x, t);
-				} else if (b->S[x] == 0) {
-					e_delta(b, b->slack[x], x, t);
-					b_shr1(t, nw);
-				} else
-					continue;
-				if (!have || b_cmp(t, d, nw) < 0) {
-					b_copy(d, t, nw);
-					have = 1;
-				}
-			}
-		for (int u = 1; u <= b->n; u++) {
-			if (b->S[b->st[u]] == 0) {
-				if (!have || b_cmp(b->lab[u], d, nw) <= 0)
-					return 0;
-				b_sub(b->lab[u], b->lab[u], d, nw);
-			} else if (b->S[b->st[u]] == 1)
-				b_add(b->lab[u], b->lab[u], d, nw);
-		}
-		for (int bl = b->n + 1; bl <= b->nx; bl++)
-			if (b->st[bl] == bl) {
-				if (b->S[bl] == 0) {
-					b_add(b->lab[bl], b->lab[bl], d, nw);
-					b_add(b->lab[bl], b->lab[bl], d, nw);
-				} else if (b->S[bl] == 1) {
-					b_sub(b->lab[bl], b->lab[bl], d, nw);
-					b_sub(b->lab[bl], b->lab[bl], d, nw);
-				}
-			}
-		b->qh = b->qt = 0;
-		for (int x = 1; x <= b->nx; x++)
-			if (b->st[x] == x && b->slack[x] && b->st[b->slack[x]] != x) {
-				e_delta(b, b->slack[x], x, t);
-				if (b_iszero(t, nw) && on_found_edge(b, b->slack[x], x))
-					return 1;
-			}
-		for (int bl = b->n + 1; bl <= b->nx; bl++)
-			if (b->st[bl] == bl && b->S[bl] == 1 && b_iszero(b->lab[bl], nw))
-				expand_blossom(b, bl);
+		word d[NWMAX];
+		if (grow_tight(b))
+			return 1;
+		int have = dual_delta(b, d);
+		if (!dual_adjust(b, d, have))
+			return 0;
+		if (after_adjust(b))
+			return 1;
 	}
 }
 
