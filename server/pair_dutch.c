@@ -55,6 +55,8 @@ typedef struct dutch_work {
 	word maxw[NWMAX];
 	word *base, *cur;            /* m x m weights, after the struct */
 	const pair_event *ev;
+	int warm;                    /* bl holds the last solve of this bracket */
+	char changed[PAIR_MAX_PLAYERS]; /* whose weights in cur changed since */
 } dutch_work;
 
 static int invert(int c)
@@ -232,14 +234,22 @@ static word *cell(dutch_work *w, word *mat, int i, int j)
 
 static void set_cur(dutch_work *w, int i, int j, const word *v)
 {
-	b_copy(cell(w, w->cur, i, j), v, w->nw);
+	word *c = cell(w, w->cur, i, j);
+	if (b_cmp(c, v, w->nw) == 0)
+		return;
+	b_copy(c, v, w->nw);
 	b_copy(cell(w, w->cur, j, i), v, w->nw);
+	w->changed[i] = w->changed[j] = 1;
 }
 
 static void set_cur_zero(dutch_work *w, int i, int j)
 {
-	b_zero(cell(w, w->cur, i, j), w->nw);
+	word *c = cell(w, w->cur, i, j);
+	if (b_iszero(c, w->nw))
+		return;
+	b_zero(c, w->nw);
 	b_zero(cell(w, w->cur, j, i), w->nw);
+	w->changed[i] = w->changed[j] = 1;
 }
 
 #define SP(i) (&w->sp[w->pb[i]])
@@ -520,12 +530,21 @@ static int bracket_weights(dutch_work *w, wparams *P)
 				b_copy(c, cell(w, w->base, j, i), nw);
 		}
 	memcpy(w->cur, w->base, (size_t)w->m * (size_t)w->m * (size_t)nw * sizeof(word));
+	w->warm = 0;
 	return 0;
 }
 
+/* A maximum-weight matching of cur into sm: the bracket's first from
+ * scratch, the next from the last one, only the changed players' edges
+ * looked at again. */
 static void solve(dutch_work *w)
 {
-	pair__match(&w->bl, w->cur, w->m, w->m, w->nw, w->sm);
+	if (w->warm)
+		pair__match_again(&w->bl, w->changed, w->sm);
+	else
+		pair__match(&w->bl, w->cur, w->m, w->m, w->nw, w->sm);
+	w->warm = 1;
+	memset(w->changed, 0, (size_t)w->m);
 }
 
 static int valid_complete(dutch_work *w)

@@ -198,6 +198,12 @@ static int on_found_edge(blossom *b, int x, int y)
 {
 	int eu = b->gu[x][y], ev = b->gv[x][y];
 	int u = b->st[eu], v = b->st[ev];
+	if (b->S[v] == -1 && !b->match[v]) {
+		/* a free vertex whose dual is zero (only after a warm start) */
+		augment(b, u, v);
+		augment(b, v, u);
+		return 1;
+	}
 	if (b->S[v] == -1) {
 		b->pa[v] = eu;
 		b->S[v] = 1;
@@ -293,17 +299,14 @@ static int dual_delta(const blossom *b, word *d)
 }
 
 /* Changes the duals by d: outer vertices down, inner up, blossoms the
- * other way twice. Returns 0 (the weight can grow no more) when an outer
- * vertex's dual would reach zero first. */
-static int dual_adjust(blossom *b, const word *d, int have)
+ * other way twice. */
+static void dual_apply(blossom *b, const word *d)
 {
 	int nw = b->nw;
 	for (int u = 1; u <= b->n; u++) {
-		if (b->S[b->st[u]] == 0) {
-			if (!have || b_cmp(b->lab[u], d, nw) <= 0)
-				return 0;
+		if (b->S[b->st[u]] == 0)
 			b_sub(b->lab[u], b->lab[u], d, nw);
-		} else if (b->S[b->st[u]] == 1)
+		else if (b->S[b->st[u]] == 1)
 			b_add(b->lab[u], b->lab[u], d, nw);
 	}
 	for (int bl = b->n + 1; bl <= b->nx; bl++)
@@ -316,6 +319,35 @@ static int dual_adjust(blossom *b, const word *d, int have)
 				b_sub(b->lab[bl], b->lab[bl], d, nw);
 			}
 		}
+}
+
+/* The outer vertex of smallest dual (the first of equals) and its dual in
+ * m; 0 when there is no outer vertex. */
+static int outer_min(const blossom *b, word *m)
+{
+	int at = 0;
+	for (int u = 1; u <= b->n; u++)
+		if (b->S[b->st[u]] == 0 && (!at || b_cmp(b->lab[u], m, b->nw) < 0)) {
+			b_copy(m, b->lab[u], b->nw);
+			at = u;
+		}
+	return at;
+}
+
+/* Changes the duals by d. Returns 0 (the weight can grow no more) when an
+ * outer vertex's dual would reach zero first: then the duals change by
+ * that much only, which leaves the free vertices at zero (all free
+ * vertices are outer with the same, smallest, dual). */
+static int dual_adjust(blossom *b, const word *d, int have)
+{
+	word m[NWMAX];
+	if (outer_min(b, m) && (!have || b_cmp(m, d, b->nw) <= 0)) {
+		dual_apply(b, m);
+		return 0;
+	}
+	if (!have)
+		return 0;
+	dual_apply(b, d);
 	return 1;
 }
 
@@ -386,5 +418,179 @@ void pair__match(blossom *b, const word *W, int n, int dim, int nw, int *mate)
 	while (bl_stage(b))
 		;
 	for (int u = 1; u <= n; u++)
+		mate[u - 1] = b->match[u] ? b->match[u] - 1 : u - 1;
+}
+
+/* ---- Starting again from the last matching ---------------------------
+ * After a solve the duals are optimal: free vertices at zero, the matched
+ * edges tight. When the weights of some vertices' edges change, the
+ * blossoms are dissolved into their vertices' duals (which keeps every edge
+ * feasible), the changed vertices' duals raised until their edges are
+ * feasible again, and a matched edge no longer tight is unmatched. Its two
+ * vertices are then free with a positive dual: each stage grows trees from
+ * those, to a free vertex of dual zero or to each other, or lowers them
+ * until their dual (or that of a vertex of their tree, which is then freed
+ * in their place) reaches zero. Each stage costs O(n^2), and a change of
+ * one vertex's edges takes a few stages, not the n of a solve anew. */
+
+/* Adds half of blossom bl's dual, and of those around it (add), to the
+ * duals of its vertices. */
+static void dissolve(blossom *b, int bl, const word *add)
+{
+	word a[NWMAX];
+	b_copy(a, b->lab[bl], b->nw);
+	b_shr1(a, b->nw);
+	b_add(a, a, add, b->nw);
+	for (int i = 0; i < b->flen[bl]; i++) {
+		int x = b->flower[bl][i];
+		if (x <= b->n)
+			b_add(b->lab[x], b->lab[x], a, b->nw);
+		else
+			dissolve(b, x, a);
+	}
+	b->flen[bl] = 0;
+}
+
+/* twice the weight of (u, v) less the duals of u and v, positive when the
+ * edge is not feasible: into out; returns 1 when positive */
+static int infeasible(const blossom *b, int u, int v, word *out)
+{
+	word t[NWMAX];
+	b_add(t, b->lab[u], b->lab[v], b->nw);
+	b_add(out, bw(b, u, v), bw(b, u, v), b->nw);
+	b_sub(out, out, t, b->nw);
+	return !b_iszero(out, b->nw) && !(out[b->nw - 1] >> 63);
+}
+
+/* Raises the dual of u until its edges are feasible again. */
+static void raise_dual(blossom *b, int u)
+{
+	word t[NWMAX];
+	for (int v = 1; v <= b->n; v++)
+		if (b->gu[u][v] && infeasible(b, u, v, t))
+			b_add(b->lab[u], b->lab[u], t, b->nw);
+}
+
+static void warm_start(blossom *b, const char *changed)
+{
+	word zero[NWMAX];
+	b_zero(zero, b->nw);
+	for (int x = b->n + 1; x <= b->nx; x++)
+		if (b->st[x] == x)
+			dissolve(b, x, zero);
+	for (int x = 0; x <= b->nx && x < VMAX; x++)
+		b->st[x] = x <= b->n ? x : 0;
+	b->nx = b->n;
+	for (int u = 1; u <= b->n; u++) {
+		if (!changed[u - 1])
+			continue;
+		for (int v = 1; v <= b->n; v++) {
+			int on = u != v && !b_iszero(bw(b, u, v), b->nw);
+			b->gu[u][v] = b->gv[v][u] = (int16_t)(on ? u : 0);
+			b->gv[u][v] = b->gu[v][u] = (int16_t)(on ? v : 0);
+		}
+	}
+	for (int u = 1; u <= b->n; u++)
+		if (changed[u - 1])
+			raise_dual(b, u);
+	for (int u = 1; u <= b->n; u++) {
+		int v = b->match[u];
+		word t[NWMAX];
+		if (!v)
+			continue;
+		b_add(t, bw(b, u, v), bw(b, u, v), b->nw);
+		b_sub(t, b->lab[u], t, b->nw);
+		b_add(t, t, b->lab[v], b->nw);
+		if (!b->gu[u][v] || !b_iszero(t, b->nw))
+			b->match[u] = b->match[v] = 0;
+	}
+	/* The free vertices' duals even, as all the roots' must be alike:
+	 * the slack of an edge between two trees is then even, and halved
+	 * exactly. */
+	for (int u = 1; u <= b->n; u++)
+		if (!b->match[u] && (b->lab[u][0] & 1))
+			b_addsmall(b->lab[u], b->nw, 1);
+}
+
+/* The vertex of blossom x that is exposed (its base's base ...). */
+static int base_vertex(const blossom *b, int x)
+{
+	while (x > b->n)
+		x = b->flower[x][0];
+	return x;
+}
+
+/* Leaves vertex x of the top blossom bl free, bl's base rotated to it. */
+static void expose(blossom *b, int bl, int x)
+{
+	b->match[bl] = 0;
+	if (bl <= b->n)
+		return;
+	int xr = b->from[bl][x], pr = get_pr(b, bl, xr);
+	for (int i = 0; i < pr; i++)
+		set_match(b, b->flower[bl][i], b->flower[bl][i ^ 1]);
+	expose(b, xr, x);
+	reverse16(b->flower[bl], 0, pr);
+	reverse16(b->flower[bl], pr, b->flen[bl]);
+	reverse16(b->flower[bl], 0, b->flen[bl]);
+}
+
+/* Outer vertex x's dual reached zero: x is left free, and the root of its
+ * tree, if another, matched along the path between them. */
+static void release(blossom *b, int x)
+{
+	int t = b->st[x];
+	if (!b->match[t]) {
+		expose(b, t, x);
+		return;
+	}
+	int in = b->st[b->match[t]], up = b->st[b->pa[in]];
+	expose(b, t, x);
+	set_match(b, in, up);
+	augment(b, up, in);
+}
+
+/* A stage from the free vertices of positive dual. Returns 0 when there
+ * is none left. */
+static int warm_stage(blossom *b)
+{
+	for (int x = 1; x <= b->nx; x++) {
+		b->S[x] = -1;
+		b->slack[x] = 0;
+	}
+	b->qh = b->qt = 0;
+	for (int x = 1; x <= b->nx; x++)
+		if (b->st[x] == x && !b->match[x] && !b_iszero(b->lab[base_vertex(b, x)], b->nw)) {
+			b->pa[x] = 0;
+			b->S[x] = 0;
+			q_push(b, x);
+		}
+	if (b->qh == b->qt)
+		return 0;
+	for (;;) {
+		word d[NWMAX], m[NWMAX];
+		if (grow_tight(b))
+			return 1;
+		int have = dual_delta(b, d);
+		int at = outer_min(b, m);
+		if (at && (!have || b_cmp(m, d, b->nw) <= 0)) {
+			dual_apply(b, m);
+			release(b, at);
+			return 1;
+		}
+		if (!have)
+			return 0;
+		dual_apply(b, d);
+		if (after_adjust(b))
+			return 1;
+	}
+}
+
+void pair__match_again(blossom *b, const char *changed, int *mate)
+{
+	warm_start(b, changed);
+	while (warm_stage(b))
+		;
+	for (int u = 1; u <= b->n; u++)
 		mate[u - 1] = b->match[u] ? b->match[u] - 1 : u - 1;
 }

@@ -125,4 +125,9 @@ typedef struct blossom {
  * unmatched. */
 void pair__match(blossom *b, const word *W, int n, int dim, int nw, int *mate);
 
+/* The same after the weights of W changed, only on the edges of the
+ * vertices i with changed[i] set, from the matching and duals of the last
+ * pair__match or pair__match_again on b (same W, n, dim, nw). */
+void pair__match_again(blossom *b, const char *changed, int *mate);
+
 #endif
