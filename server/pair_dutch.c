@@ -56,6 +56,9 @@ typedef struct dutch_work {
 	word *base, *cur;            /* m x m weights, after the struct */
 	const pair_event *ev;
 	int warm;                    /* bl holds the last solve of this bracket */
+	blossom vbl;                 /* the last matching of vW */
+	int vwarm;
+	char vchanged[DMAX];         /* whose edges in vW changed since */
 	char changed[PAIR_MAX_PLAYERS]; /* whose weights in cur changed since */
 } dutch_work;
 
@@ -547,9 +550,16 @@ static void solve(dutch_work *w)
 	memset(w->changed, 0, (size_t)w->m);
 }
 
+/* Whether the round can still be completed (A.9): a perfect matching of
+ * vW, from the last one after the first. */
 static int valid_complete(dutch_work *w)
 {
-	pair__match(&w->bl, w->vW, w->vdim, w->vdim, 1, w->vmate);
+	if (w->vwarm)
+		pair__match_again(&w->vbl, w->vchanged, w->vmate);
+	else
+		pair__match(&w->vbl, w->vW, w->vdim, w->vdim, 1, w->vmate);
+	w->vwarm = 1;
+	memset(w->vchanged, 0, (size_t)w->vdim);
 	for (int i = 0; i < w->vdim; i++)
 		if (w->vmate[i] == i)
 			return 0;
@@ -578,6 +588,7 @@ static void finalize(dutch_work *w, int a, int b)
 
 static void vfinalize(dutch_work *w, int a, int b)
 {
+	w->vchanged[a] = w->vchanged[b] = 1;
 	for (int u = 0; u < w->vdim; u++) {
 		if (u != a)
 			w->vW[a * w->vdim + u] = w->vW[u * w->vdim + a] = u == b;
@@ -952,6 +963,7 @@ static void a9_completion_graph(dutch_work *w)
 {
 	int ns = w->ns;
 	w->vdim = ns + (ns & 1);
+	w->vwarm = 0;
 	for (int a = 0; a < w->vdim; a++)
 		for (int b = 0; b < w->vdim; b++) {
 			word v = 0;

@@ -21,3 +21,11 @@ $(BUILD)/pair_sim: $(BUILD)/tests/pairing/pair_sim.o $(BUILD)/server/pairing.o $
 check-pairing-sim: $(BUILD)/pair_sim
 	$(BUILD)/pair_sim --set all > $(BUILD)/pair_sim.out
 	diff -u tests/pairing/sim.ref $(BUILD)/pair_sim.out && echo "check-pairing-sim: all rounds as recorded"
+
+# bench-pairing (in `make bench`): the time to pair each recorded worst
+# case at 256 players (tests/pairing/bench.sh), beside bbpPairings' on the
+# same TRF when BBP names it (or it is on PATH). PAIR_BENCH_RUNS runs each.
+.PHONY: bench-pairing
+bench-pairing: $(BUILD)/pair_sim $(BUILD)/pair_trf
+	sh tests/pairing/bench.sh $(BUILD)
+BENCHES += bench-pairing
