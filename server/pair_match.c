@@ -29,10 +29,35 @@ static int delta_less(const blossom *b, int x1, int y1, int x2, int y2)
 	return b_cmp(d1, d2, b->nw) < 0;
 }
 
-static void update_slack(blossom *b, int u, int x)
+/* The slack of x's best edge (slack[x], x), kept from the last time it
+ * was computed while no dual or blossom changed since (epoch). */
+static const word *slack_of(blossom *b, int x)
 {
-	if (!b->slack[x] || delta_less(b, u, x, b->slack[x], x))
-		b->slack[x] = u;
+	if (b->svep[x] != b->epoch) {
+		e_delta(b, b->slack[x], x, b->sv[x]);
+		b->svep[x] = b->epoch;
+	}
+	return b->sv[x];
+}
+
+/* Keeps (u, x) as x's best edge if its slack (tu, when known) is smaller. */
+static void update_slack(blossom *b, int u, int x, const word *tu)
+{
+	word t[NWMAX];
+	if (b->slack[x]) {
+		if (!tu) {
+			e_delta(b, u, x, t);
+			tu = t;
+		}
+		if (b_cmp(tu, slack_of(b, x), b->nw) >= 0)
+			return;
+	}
+	b->slack[x] = u;
+	b->svep[x] = 0;
+	if (tu) {
+		b_copy(b->sv[x], tu, b->nw);
+		b->svep[x] = b->epoch;
+	}
 }
 
 static void set_slack(blossom *b, int x)
@@ -40,7 +65,7 @@ static void set_slack(blossom *b, int x)
 	b->slack[x] = 0;
 	for (int u = 1; u <= b->n; u++)
 		if (b->gu[u][x] && b->st[u] != x && b->S[b->st[u]] == 0)
-			update_slack(b, u, x);
+			update_slack(b, u, x, NULL);
 }
 
 static void q_push(blossom *b, int x)
@@ -130,6 +155,7 @@ static int get_lca(blossom *b, int u, int v)
 
 static void add_blossom(blossom *b, int u, int lca, int v)
 {
+	b->epoch++;
 	int bl = b->n + 1;
 	while (bl <= b->nx && b->st[bl])
 		bl++;
@@ -176,6 +202,7 @@ static void add_blossom(blossom *b, int u, int lca, int v)
 
 static void expand_blossom(blossom *b, int bl)
 {
+	b->epoch++;
 	for (int i = 0; i < b->flen[bl]; i++)
 		set_st(b, b->flower[bl][i], b->flower[bl][i]);
 	int xr = b->from[bl][b->gu[bl][b->pa[bl]]], pr = get_pr(b, bl, xr);
@@ -261,7 +288,7 @@ static int grow_tight(blossom *b)
 					if (on_found_edge(b, u, v))
 						return 1;
 				} else
-					update_slack(b, u, b->st[v]);
+					update_slack(b, u, b->st[v], b->st[v] == v ? t : NULL);
 			}
 	}
 	return 0;
@@ -278,7 +305,7 @@ static void keep_min(word *d, const word *t, int *have, int nw)
 /* The largest change of the duals that keeps them feasible: half an inner
  * blossom's dual, the slack of an edge to an unlabelled vertex, half the
  * slack of an edge between outer vertices. Returns 0 when there is none. */
-static int dual_delta(const blossom *b, word *d)
+static int dual_delta(blossom *b, word *d)
 {
 	int nw = b->nw, have = 0;
 	word t[NWMAX];
@@ -291,9 +318,9 @@ static int dual_delta(const blossom *b, word *d)
 	for (int x = 1; x <= b->nx; x++)
 		if (b->st[x] == x && b->slack[x]) {
 			if (b->S[x] == -1) {
-				e_delta(b, b->slack[x], x, t);
+				b_copy(t, slack_of(b, x), nw);
 			} else if (b->S[x] == 0) {
-				e_delta(b, b->slack[x], x, t);
+				b_copy(t, slack_of(b, x), nw);
 				b_shr1(t, nw);
 			} else
 				continue;
@@ -307,6 +334,7 @@ static int dual_delta(const blossom *b, word *d)
 static void dual_apply(blossom *b, const word *d)
 {
 	int nw = b->nw;
+	b->epoch++;
 	for (int u = 1; u <= b->n; u++) {
 		if (b->S[b->st[u]] == 0)
 			b_sub(b->lab[u], b->lab[u], d, nw);
@@ -359,12 +387,10 @@ static int dual_adjust(blossom *b, const word *d, int have)
  * the inner blossoms whose dual reached zero. Returns 1 when it augmented. */
 static int after_adjust(blossom *b)
 {
-	word t[NWMAX];
 	b->qh = b->qt = 0;
 	for (int x = 1; x <= b->nx; x++)
 		if (b->st[x] == x && b->slack[x] && b->st[b->slack[x]] != x) {
-			e_delta(b, b->slack[x], x, t);
-			if (b_iszero(t, b->nw) && on_found_edge(b, b->slack[x], x))
+			if (b_iszero(slack_of(b, x), b->nw) && on_found_edge(b, b->slack[x], x))
 				return 1;
 		}
 	for (int bl = b->n + 1; bl <= b->nx; bl++)
@@ -405,6 +431,8 @@ void pair__match(blossom *b, const word *W, int n, int dim, int nw, int *mate)
 		b->vis[u] = 0;
 	}
 	b->vt = 0;
+	b->epoch = 1;
+	memset(b->svep, 0, sizeof b->svep);
 	for (int u = 1; u <= n; u++)
 		for (int v = 1; v <= n; v++) {
 			b->from[u][v] = (int16_t)(u == v ? u : 0);
@@ -477,6 +505,7 @@ static void raise_dual(blossom *b, int u)
 
 static void warm_start(blossom *b, const char *changed)
 {
+	b->epoch++;
 	word zero[NWMAX];
 	b_zero(zero, b->nw);
 	for (int x = b->n + 1; x <= b->nx; x++)

@@ -118,6 +118,8 @@ typedef struct blossom {
 	int16_t from[VMAX][DMAX + 1];
 	int q[8 * VMAX];
 	int qh, qt;
+	word sv[VMAX][NWMAX];         /* the slack of (slack[x], x) in epoch svep[x] */
+	unsigned svep[VMAX], epoch;
 } blossom;
 
 /* A maximum-weight matching of the n vertices of W (dim x dim, nw words a
