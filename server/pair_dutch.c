@@ -242,7 +242,7 @@ static void set_cur(dutch_work *w, int i, int j, const word *v)
 		return;
 	b_copy(c, v, w->nw);
 	b_copy(cell(w, w->cur, j, i), v, w->nw);
-	w->changed[i] = w->changed[j] = 1;
+	w->changed[i] = 1;          /* i's dual covers the edge */
 }
 
 static void set_cur_zero(dutch_work *w, int i, int j)
@@ -252,7 +252,7 @@ static void set_cur_zero(dutch_work *w, int i, int j)
 		return;
 	b_zero(c, w->nw);
 	b_zero(cell(w, w->cur, j, i), w->nw);
-	w->changed[i] = w->changed[j] = 1;
+	w->changed[i] = 1;          /* i's dual covers the edge */
 }
 
 #define SP(i) (&w->sp[w->pb[i]])
