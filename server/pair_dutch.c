@@ -103,9 +103,9 @@ static int have_met(const dutch_work *w, const dplayer *a, const dplayer *b)
 	return 0;
 }
 
-/* C.1 "Two players shall not play against each other more than once";
- * C.3 "non-topscorers with the same absolute colour preference shall not
- * meet" (C.2, the bye, is bye_ok). */
+/* Whether a and b may meet (C.2, the bye, is c2_bye_ok).
+ * C.1 "Two players shall not play against each other more than once";
+ * C.3 "non-topscorers with the same absolute colour preference shall not meet" */
 static int c1_c3_compatible(const dutch_work *w, const dplayer *a, const dplayer *b)
 {
 	if (have_met(w, a, b))
@@ -306,23 +306,22 @@ static int float_sd(const wparams *P, const dplayer *p)
 	return p->score - P->minscore + 10;
 }
 
-/* C.4 "if the current bracket is the PPB: choose the set of downfloaters
- * in order to complete the round-pairing" (the bye to one who may get it). */
+/* A pair of who may not get the bye weighs more.
+ * C.4 "choose the set of downfloaters in order to complete the round-pairing" */
 static void c4_completion(wfield *f, const edge *e)
 {
 	f_add(f, 1 + !e->h->bye_ok + !e->l->bye_ok);
 }
 
-/* C.5 "maximize the number of pairs (equivalent to: minimize the number of
- * downfloaters)" */
+/* C.5 "maximize the number of pairs" */
 static void c5_pairs(wfield *f, const wparams *P, const edge *e)
 {
 	f_shift(f, P->pbits);
 	f_add(f, e->lin);
 }
 
-/* C.6 "minimize the PSD": a pair removes two downfloaters' SDs and adds
- * its own. */
+/* A pair removes the SDs of two downfloaters and adds its own.
+ * C.6 "minimize the PSD" */
 static void c6_psd(wfield *f, const dutch_work *w, const wparams *P, const edge *e)
 {
 	f_shift(f, P->sbits);
@@ -333,9 +332,8 @@ static void c6_psd(wfield *f, const dutch_work *w, const wparams *P, const edge 
 	f_addsd(f, w, e->h->score - e->l->score, -1);
 }
 
-/* C.7 "choose the set of downfloaters in order first to maximize the number
- * of pairs and then to minimize the PSD in the following bracket"; with the
- * last bracket next, its completion and the bye weigh here (C.4). */
+/* With the last bracket next, its completion and the bye weigh here (C.4).
+ * C.7 "... maximize the number of pairs and then ... minimize the PSD in the following bracket" */
 static void c7_next_bracket(wfield *f, const dutch_work *w, const wparams *P, const edge *e)
 {
 	if (P->final) {
@@ -353,8 +351,7 @@ static void c7_next_bracket(wfield *f, const dutch_work *w, const wparams *P, co
 		f_addsd(f, w, float_sd(P, e->l), 1);
 }
 
-/* C.8 "minimize the number of topscorers or topscorers' opponents who get a
- * colour difference higher than +2 or lower than -2" */
+/* C.8 "minimize the number of topscorers ... who get a colour difference higher than +2 ..." */
 static void c8_colour_difference(wfield *f, const wparams *P, const edge *e)
 {
 	const dplayer *h = e->h, *l = e->l;
@@ -362,8 +359,7 @@ static void c8_colour_difference(wfield *f, const wparams *P, const edge *e)
 	f_add(f, e->lin && (!abs_imb(l) || !abs_imb(h) || l->pref != h->pref));
 }
 
-/* C.9 "minimize the number of topscorers or topscorers' opponents who get
- * the same colour three times in a row" */
+/* C.9 "minimize the number of topscorers ... who get the same colour three times in a row" */
 static void c9_three_in_a_row(wfield *f, const wparams *P, const edge *e)
 {
 	const dplayer *h = e->h, *l = e->l;
@@ -374,16 +370,14 @@ static void c9_three_in_a_row(wfield *f, const wparams *P, const edge *e)
 			: (l->imb > h->imb ? h : l)->rep != invert(l->pref))));
 }
 
-/* C.10 "minimize the number of players who do not get their colour
- * preference" */
+/* C.10 "minimize the number of players who do not get their colour preference" */
 static void c10_colour_preference(wfield *f, const wparams *P, const edge *e)
 {
 	f_shift(f, P->pbits);
 	f_add(f, e->lin && prefs_compatible(e->l->pref, e->h->pref));
 }
 
-/* C.11 "minimize the number of players who do not get their strong colour
- * preference" */
+/* C.11 "minimize the number of players who do not get their strong colour preference" */
 static void c11_strong_preference(wfield *f, const wparams *P, const edge *e)
 {
 	const dplayer *h = e->h, *l = e->l;
@@ -392,8 +386,8 @@ static void c11_strong_preference(wfield *f, const wparams *P, const edge *e)
 		|| (abs_pref(l) && abs_pref(h)) || l->pref != h->pref));
 }
 
-/* C.12 "minimize the number of players who receive the same downfloat as
- * the previous round" (back 1), C.14 "... as two rounds before" (back 2) */
+/* back 1: C.12; back 2: C.14 "... as two rounds before"
+ * C.12 "minimize the number of players who receive the same downfloat as the previous round" */
 static void c12_c14_same_downfloat(wfield *f, const wparams *P, const edge *e, int back)
 {
 	f_shift(f, P->pbits);
@@ -403,17 +397,16 @@ static void c12_c14_same_downfloat(wfield *f, const wparams *P, const edge *e, i
 	}
 }
 
-/* C.13 "minimize the number of players who receive the same upfloat as the
- * previous round" (back 1), C.15 "... as two rounds before" (back 2) */
+/* back 1: C.13; back 2: C.15 "... as two rounds before"
+ * C.13 "minimize the number of players who receive the same upfloat as the previous round" */
 static void c13_c15_same_upfloat(wfield *f, const wparams *P, const edge *e, int back)
 {
 	f_shift(f, P->pbits);
 	f_add(f, -(int64_t)(e->lin && e->h->score > e->l->score && e->l->fl[back] == FLOAT_UP));
 }
 
-/* C.16 "minimize the score differences of players who receive the same
- * downfloat as the previous round" (back 1), C.18 "... as two rounds
- * before" (back 2) */
+/* back 1: C.16; back 2: C.18 "... as two rounds before"
+ * C.16 "minimize the score differences of players who receive the same downfloat as the previous round" */
 static void c16_c18_downfloat_sd(wfield *f, const dutch_work *w, const wparams *P, const edge *e, int back)
 {
 	const dplayer *h = e->h, *l = e->l;
@@ -429,9 +422,8 @@ static void c16_c18_downfloat_sd(wfield *f, const dutch_work *w, const wparams *
 	}
 }
 
-/* C.17 "minimize the score differences of players who receive the same
- * upfloat as the previous round" (back 1), C.19 "... as two rounds before"
- * (back 2) */
+/* back 1: C.17; back 2: C.19 "... as two rounds before"
+ * C.17 "minimize the score differences of players who receive the same upfloat as the previous round" */
 static void c17_c19_upfloat_sd(wfield *f, const dutch_work *w, const wparams *P, const edge *e, int back)
 {
 	f_shift(f, P->sbits);
@@ -658,10 +650,9 @@ static void fix_pair(dutch_work *w, int p)
 	vfinalize(w, w->pb[p], w->pb[mi]);
 }
 
-/* D.3 "the highest different score among the players [of S1] ... the
- * lowest lexicographic value of the BSN(s)": which MDPs are paired (S1),
- * the others stay in the Limbo (B.2). As many as can be, the higher scores
- * and then the higher numbers first. */
+/* Which MDPs are paired (S1), the others staying in the Limbo (B.2): as
+ * many as can be, the higher scores and then the higher numbers first.
+ * D.3 "the highest different score ... the lowest lexicographic value of the BSN(s)" */
 static void d3_mdps_in_s1(dutch_work *w, const wparams *P)
 {
 	int sgb = P->sgb, nsgb = P->nsgb;
@@ -697,9 +688,9 @@ static void d3_mdps_in_s1(dutch_work *w, const wparams *P)
 	}
 }
 
-/* D.1 "All the possible transpositions are sorted depending on the
- * lexicographic value of their first N1 BSN(s)": each MDP of S1 in order
- * gets the highest resident that keeps the bracket's best pairing. */
+/* Each MDP of S1 in order gets the highest resident that keeps the
+ * bracket's best pairing.
+ * D.1 "transpositions are sorted depending on the lexicographic value of their first N1 BSN(s)" */
 static void d1_mdp_pairing(dutch_work *w, const wparams *P)
 {
 	for (int p = 0; p < P->sgb; p++) {
@@ -714,9 +705,9 @@ static void d1_mdp_pairing(dutch_work *w, const wparams *P)
 	}
 }
 
-/* B.7 "Operate on the remainder with the same rules used for homogeneous
- * brackets": the residents not paired to an MDP, S1 those its best pairing
- * pairs downwards, weighed with the exchange fields (D.2 a, b). */
+/* The residents not paired to an MDP, S1 those its best pairing pairs
+ * downwards, weighed with the exchange fields (D.2 a, b: xweight).
+ * B.7 "Operate on the remainder with the same rules used for homogeneous brackets" */
 static void b7_remainder(dutch_work *w, const wparams *P, remainder *R)
 {
 	word t[NWMAX];
@@ -739,8 +730,8 @@ static void b7_remainder(dutch_work *w, const wparams *P, remainder *R)
 		R->exchanges += !pairs_down(w, P, w->rem[i]);
 }
 
-/* D.2 c "the highest different BSN among those moved from the original S1
- * to S2": from the lowest of S1 up, who may go to S2 does. */
+/* From the lowest of S1 up, who may go to S2 does.
+ * D.2 c "the highest different BSN among those moved from the original S1 to S2" */
 static void d2c_s1_to_s2(dutch_work *w, const wparams *P, const remainder *R)
 {
 	int xleft = R->exchanges;
@@ -786,8 +777,8 @@ static void moved_to_s1(dutch_work *w, const wparams *P, int it)
 	}
 }
 
-/* D.2 d "the lowest different BSN among those moved from the original S2
- * to S1": from the top of S2 down, who may come to S1 does. */
+/* From the top of S2 down, who may come to S1 does.
+ * D.2 d "the lowest different BSN among those moved from the original S2 to S1" */
 static void d2d_s2_to_s1(dutch_work *w, const wparams *P, const remainder *R)
 {
 	int xleft = R->exchanges;
@@ -812,8 +803,9 @@ static void d2d_s2_to_s1(dutch_work *w, const wparams *P, const remainder *R)
 	}
 }
 
-/* B.2 "S1 ... S2": the exchanges settled, S1 players pair only downwards,
- * S2 players only upwards. */
+/* The exchanges settled, S1 players pair only downwards, S2 players only
+ * upwards.
+ * B.2 "each bracket will be usually divided into two subgroups, called S1 and S2" */
 static void b2_s1_s2_settled(dutch_work *w, const wparams *P, const remainder *R)
 {
 	for (int it = 0; it < R->n; it++) {
@@ -829,9 +821,9 @@ static void b2_s1_s2_settled(dutch_work *w, const wparams *P, const remainder *R
 	}
 }
 
-/* D.1 "All the possible transpositions are sorted depending on the
- * lexicographic value of their first N1 BSN(s)": each S1 player in order
- * gets the highest S2 player that keeps the bracket's best pairing. */
+/* Each S1 player in order gets the highest S2 player that keeps the
+ * bracket's best pairing.
+ * D.1 "transpositions are sorted depending on the lexicographic value of their first N1 BSN(s)" */
 static void d1_transpositions(dutch_work *w, const wparams *P, const remainder *R)
 {
 	for (int it = 0; it < R->n; it++) {
@@ -900,9 +892,7 @@ static int first_colour(const pair_event *ev, const int *rank)
 	return PAIR_WHITE;
 }
 
-/* C.2 "A player who has already received a pairing-allocated bye, or has
- * already scored a (forfeit) win due to an opponent not appearing in time,
- * shall not receive the pairing-allocated bye" */
+/* C.2 "A player who has already received a pairing-allocated bye, or ... a (forfeit) win ..." */
 static int c2_bye_ok(const pair_player *pl)
 {
 	for (int r = 0; r < pl->nrounds; r++) {
@@ -913,9 +903,9 @@ static int c2_bye_ok(const pair_player *pl)
 	return 1;
 }
 
-/* A.2 "the players are ranked in order of, respectively a score b pairing
- * numbers": the players to pair (those without an entry for the round
- * already) in sp[], with what the criteria need of their history. */
+/* The players to pair (those without an entry for the round already) in
+ * sp[], with what the criteria need of their history.
+ * A.2 "the players are ranked in order of, respectively a score b pairing numbers" */
 static void a2_order(dutch_work *w, const pair_event *ev)
 {
 	int rank[PAIR_MAX_PLAYERS];
@@ -955,10 +945,9 @@ static void a2_order(dutch_work *w, const pair_event *ev)
 	}
 }
 
-/* A.9 "The pairing of a round is complete if all the players (except at
- * most one, who receives the pairing-allocated bye) have been paired and
- * the absolute criteria C1-C3 have been complied with": the graph of the
- * pairs C.1-C.3 allow, with a vertex for the bye when the field is odd. */
+/* The graph of the pairs C.1-C.3 allow, with a vertex for the bye when the
+ * field is odd.
+ * A.9 "The pairing of a round is complete if all the players (except at most one ...)" */
 static void a9_completion_graph(dutch_work *w)
 {
 	int ns = w->ns;
@@ -1001,11 +990,10 @@ static int keep_downfloaters(dutch_work *w, const wparams *P)
 	return sgb;
 }
 
-/* A.9 "the pairing process starts with the top scoregroup, and continues
- * bracket by bracket until all the scoregroups, in descending order, have
- * been used": each bracket weighed with the score group below it; a
- * bracket after which the round cannot be completed is the PPB, paired
- * again with all the players below it as the CLB. */
+/* Each bracket weighed with the score group below it; a bracket after
+ * which the round cannot be completed is the PPB, paired again with all
+ * the players below it as the CLB.
+ * A.9 "the pairing process starts with the top scoregroup, and continues bracket by bracket" */
 static int a9_pair_brackets(dutch_work *w, char *err, size_t errlen)
 {
 	int ns = w->ns, next = 0, sgb = 0;

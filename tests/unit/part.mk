@@ -9,7 +9,8 @@
 # server/log.h), test-rooms (the rooms shell over a fake store and transport:
 # relays, takes, a fenced batch, a lost lease, wanted rooms; server/rooms.h),
 # test-pairing (Berger tables, the Dutch system and TRF files; server/pairing.h,
-# server/trf.h, with known answers in tests/data/pairing/), test-event (the
+# server/trf.h, with known answers in tests/data/pairing/; the matching started
+# again of server/pair_match.h against one from scratch), test-event (the
 # rules of a club event, their standings and exports; server/event.h).
 EXTRA_CFLAGS_tests := $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 
