@@ -230,7 +230,7 @@ static int on_found_edge(blossom *b, int x, int y)
 	int eu = b->gu[x][y], ev = b->gv[x][y];
 	int u = b->st[eu], v = b->st[ev];
 	if (b->S[v] == -1 && !b->match[v]) {
-		/* a free vertex whose dual is zero (only after a warm start) */
+		/* a free vertex whose dual is zero: it may stay free */
 		augment(b, u, v);
 		augment(b, v, u);
 		return 1;
@@ -252,24 +252,6 @@ static int on_found_edge(blossom *b, int x, int y)
 		add_blossom(b, u, lca, v);
 	}
 	return 0;
-}
-
-/* A stage's start: every free top vertex is an outer root (S 0), the
- * others unlabelled (S -1). Returns 0 when no vertex is free. */
-static int stage_start(blossom *b)
-{
-	for (int x = 1; x <= b->nx; x++) {
-		b->S[x] = -1;
-		b->slack[x] = 0;
-	}
-	b->qh = b->qt = 0;
-	for (int x = 1; x <= b->nx; x++)
-		if (b->st[x] == x && !b->match[x]) {
-			b->pa[x] = 0;
-			b->S[x] = 0;
-			q_push(b, x);
-		}
-	return b->qh < b->qt;
 }
 
 /* Grows the trees along the tight edges of the queued outer vertices,
@@ -366,23 +348,6 @@ static int outer_min(const blossom *b, word *m)
 	return at;
 }
 
-/* Changes the duals by d. Returns 0 (the weight can grow no more) when an
- * outer vertex's dual would reach zero first: then the duals change by
- * that much only, which leaves the free vertices at zero (all free
- * vertices are outer with the same, smallest, dual). */
-static int dual_adjust(blossom *b, const word *d, int have)
-{
-	word m[NWMAX];
-	if (outer_min(b, m) && (!have || b_cmp(m, d, b->nw) <= 0)) {
-		dual_apply(b, m);
-		return 0;
-	}
-	if (!have)
-		return 0;
-	dual_apply(b, d);
-	return 1;
-}
-
 /* After a change of the duals: follows the edges it made tight, expands
  * the inner blossoms whose dual reached zero. Returns 1 when it augmented. */
 static int after_adjust(blossom *b)
@@ -399,21 +364,39 @@ static int after_adjust(blossom *b)
 	return 0;
 }
 
-/* One augmentation; 0 when the weight can grow no more. */
-static int bl_stage(blossom *b)
+static int stage(blossom *b);
+
+/* A solve's start: each vertex's dual is its heaviest edge (twice the
+ * weight: every edge is then feasible), the pairs whose edge is tight are
+ * matched greedily, and the free vertices' duals made even (all roots'
+ * alike, so the slack between two trees halves exactly). */
+static void greedy_start(blossom *b)
 {
-	if (!stage_start(b))
-		return 0;
-	for (;;) {
-		word d[NWMAX];
-		if (grow_tight(b))
-			return 1;
-		int have = dual_delta(b, d);
-		if (!dual_adjust(b, d, have))
-			return 0;
-		if (after_adjust(b))
-			return 1;
+	int nw = b->nw;
+	for (int u = 1; u <= b->n; u++) {
+		b_zero(b->lab[u], nw);
+		for (int v = 1; v <= b->n; v++)
+			if (b->gu[u][v] && b_cmp(bw(b, u, v), b->lab[u], nw) > 0)
+				b_copy(b->lab[u], bw(b, u, v), nw);
 	}
+	for (int u = 1; u <= b->n; u++) {
+		if (b->match[u])
+			continue;
+		for (int v = u + 1; v <= b->n; v++) {
+			word t[NWMAX];
+			if (!b->gu[u][v] || b->match[v])
+				continue;
+			e_delta(b, u, v, t);
+			if (b_iszero(t, nw)) {
+				b->match[u] = v;
+				b->match[v] = u;
+				break;
+			}
+		}
+	}
+	for (int u = 1; u <= b->n; u++)
+		if (!b->match[u] && (b->lab[u][0] & 1))
+			b_addsmall(b->lab[u], nw, 1);
 }
 
 void pair__match(blossom *b, const word *W, int n, int dim, int nw, int *mate)
@@ -422,8 +405,6 @@ void pair__match(blossom *b, const word *W, int n, int dim, int nw, int *mate)
 	b->dim = dim;
 	b->nw = nw;
 	b->W = W;
-	word wmax[NWMAX];
-	b_zero(wmax, nw);
 	for (int u = 0; u <= 2 * n + 1 && u < VMAX; u++) {
 		b->st[u] = u <= n ? u : 0;
 		b->flen[u] = 0;
@@ -440,30 +421,25 @@ void pair__match(blossom *b, const word *W, int n, int dim, int nw, int *mate)
 			if (u != v && !b_iszero(w, nw)) {
 				b->gu[u][v] = (int16_t)u;
 				b->gv[u][v] = (int16_t)v;
-				if (b_cmp(w, wmax, nw) > 0)
-					b_copy(wmax, w, nw);
 			} else
 				b->gu[u][v] = b->gv[u][v] = 0;
 		}
-	for (int u = 1; u <= n; u++)
-		b_copy(b->lab[u], wmax, nw);
-	while (bl_stage(b))
+	greedy_start(b);
+	while (stage(b))
 		;
 	for (int u = 1; u <= n; u++)
 		mate[u - 1] = b->match[u] ? b->match[u] - 1 : u - 1;
 }
 
 /* ---- Starting again from the last matching ---------------------------
- * After a solve the duals are optimal: free vertices at zero, the matched
- * edges tight. When the weights of some vertices' edges change, the
- * blossoms are dissolved into their vertices' duals (which keeps every edge
- * feasible), the changed vertices' duals raised until their edges are
- * feasible again, and a matched edge no longer tight is unmatched. Its two
- * vertices are then free with a positive dual: each stage grows trees from
- * those, to a free vertex of dual zero or to each other, or lowers them
- * until their dual (or that of a vertex of their tree, which is then freed
- * in their place) reaches zero. Each stage costs O(n^2), and a change of
- * one vertex's edges takes a few stages, not the n of a solve anew. */
+ * The duals a solve ends with are optimal: free vertices at zero, the
+ * matched edges tight. When the weights of some vertices' edges change,
+ * the blossoms are dissolved into their vertices' duals (which keeps every
+ * edge feasible), the changed vertices' duals raised until their edges are
+ * feasible again, and a matched edge no longer tight is unmatched: its two
+ * vertices are then free with a positive dual, and the stages (below) run
+ * from them alone. A change of one vertex's edges takes a few stages of
+ * O(n^2), not the n/2 of a solve anew. */
 
 /* Adds half of blossom bl's dual, and of those around it (add), to the
  * duals of its vertices. */
@@ -583,9 +559,13 @@ static void release(blossom *b, int x)
 	augment(b, up, in);
 }
 
-/* A stage from the free vertices of positive dual. Returns 0 when there
- * is none left. */
-static int warm_stage(blossom *b)
+/* A stage: alternating trees grown from the free vertices of positive
+ * dual, to a free vertex of dual zero or to each other (an augmentation),
+ * the duals changed as far as they stay feasible; when an outer vertex's
+ * dual reaches zero, it is left free in place of its tree's root (release).
+ * Returns 0 when no free vertex has a positive dual: the matching is then
+ * of maximum weight. */
+static int stage(blossom *b)
 {
 	for (int x = 1; x <= b->nx; x++) {
 		b->S[x] = -1;
@@ -622,7 +602,7 @@ static int warm_stage(blossom *b)
 void pair__match_again(blossom *b, const char *changed, int *mate)
 {
 	warm_start(b, changed);
-	while (warm_stage(b))
+	while (stage(b))
 		;
 	for (int u = 1; u <= b->n; u++)
 		mate[u - 1] = b->match[u] ? b->match[u] - 1 : u - 1;

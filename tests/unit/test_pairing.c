@@ -143,6 +143,54 @@ START_TEST(test_match_again_is_as_good_as_anew)
 }
 END_TEST
 
+/* The heaviest matching of the vertices not in used (a bit set), by
+ * trying every partner of the first free one. */
+static long brute_force(int n, unsigned used)
+{
+	int u = 0;
+	while (u < n && (used >> u & 1))
+		u++;
+	if (u == n)
+		return 0;
+	long best = brute_force(n, used | 1u << u);
+	for (int v = u + 1; v < n; v++)
+		if (!(used >> v & 1) && mw[u * n + v]) {
+			long w = (long)mw[u * n + v] + brute_force(n, used | 1u << u | 1u << v);
+			if (w > best)
+				best = w;
+		}
+	return best;
+}
+
+/* On small random graphs (ties many: weights 1 to 6) the matching from
+ * scratch and the one started again are as heavy as the heaviest found by
+ * trying them all. */
+START_TEST(test_match_is_the_heaviest_of_all)
+{
+	unsigned seed = 777;
+	char changed[MN];
+	int mate[MN];
+	for (int trial = 0; trial < 300; trial++) {
+		int n = 2 + (int)(rand_r(&seed) % 11);
+		memset(mw, 0, sizeof mw);
+		for (int i = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++)
+				if (rand_r(&seed) % 4)
+					set_edge(n, i, j, 1 + rand_r(&seed) % 6);
+		pair__match(&mb_cold, mw, n, n, 1, mate);
+		ck_assert_int_eq(match_weight(mate, n), brute_force(n, 0));
+		memset(changed, 0, sizeof changed);
+		int u = (int)(rand_r(&seed) % (unsigned)n);
+		changed[u] = 1;
+		for (int o = 0; o < n; o++)
+			if (o != u)
+				set_edge(n, u, o, rand_r(&seed) % 2 ? 1 + rand_r(&seed) % 6 : 0);
+		pair__match_again(&mb_cold, changed, mate);
+		ck_assert_int_eq(match_weight(mate, n), brute_force(n, 0));
+	}
+}
+END_TEST
+
 START_TEST(test_berger_published_tables)
 {
 	check_table(4, berger4, 3);
@@ -546,6 +594,7 @@ int main(void)
 		return 1;
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_match_again_is_as_good_as_anew);
+	tcase_add_test(tc, test_match_is_the_heaviest_of_all);
 	tcase_add_test(tc, test_berger_published_tables);
 	tcase_add_test(tc, test_berger_odd_field_bye);
 	tcase_add_test(tc, test_berger_every_pair_once_and_second_cycle);
