@@ -394,6 +394,32 @@ static void greedy_start(blossom *b)
 			}
 		}
 	}
+	/* a free vertex's dual lowered to what its edges need, and matched to
+	 * a free vertex its edge then makes tight */
+	for (int u = 1; u <= b->n; u++) {
+		if (b->match[u])
+			continue;
+		word need[NWMAX], t[NWMAX];
+		b_zero(need, nw);
+		for (int v = 1; v <= b->n; v++)
+			if (b->gu[u][v]) {
+				b_add(t, bw(b, u, v), bw(b, u, v), nw);
+				b_sub(t, t, b->lab[v], nw);
+				if (!(t[nw - 1] >> 63) && b_cmp(t, need, nw) > 0)
+					b_copy(need, t, nw);
+			}
+		b_copy(b->lab[u], need, nw);
+		for (int v = 1; v <= b->n; v++) {
+			if (v == u || !b->gu[u][v] || b->match[v])
+				continue;
+			e_delta(b, u, v, t);
+			if (b_iszero(t, nw)) {
+				b->match[u] = v;
+				b->match[v] = u;
+				break;
+			}
+		}
+	}
 	for (int u = 1; u <= b->n; u++)
 		if (!b->match[u] && (b->lab[u][0] & 1))
 			b_addsmall(b->lab[u], nw, 1);
