@@ -1,4 +1,4 @@
-// pairing-stall.mjs: `make bench-pairing` (bench/part.mk): a Swiss of
+// pairing-stall.mjs: `make bench-pairing-stall` (bench/part.mk): a Swiss of
 // BENCH_PLAYERS (256) players where white always wins, paired round after
 // round to BENCH_ROUNDS (9) by `event_next` (rounds 3, 5, 7 and 9 are the
 // slowest pairings known), while an unrelated room with a 30-second clock

@@ -110,8 +110,8 @@ TESTS += test-crash
 # move answer times during the pairings (p50, p99, max).
 BENCH_PLAYERS ?= 256
 BENCH_ROUNDS ?= 9
-.PHONY: bench-pairing
-bench-pairing: $(BUILD)/owared $(NODE_DEPS)
+.PHONY: bench-pairing-stall
+bench-pairing-stall: $(BUILD)/owared $(NODE_DEPS)
 	BENCH_PLAYERS=$(BENCH_PLAYERS) BENCH_ROUNDS=$(BENCH_ROUNDS) OWARED=$(BUILD)/owared \
 		node bench/pairing-stall.mjs
-BENCHES += bench-pairing
+BENCHES += bench-pairing-stall

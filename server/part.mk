@@ -7,6 +7,7 @@ SERVER_SRC := server/main.c server/config.c \
 	server/rooms/hold_wait.c server/rooms/rooms_query.c server/rooms/rooms_table.c \
 	server/store/store_sqlite.c server/store/store_pg.c server/store/pg.c server/store/fault.c \
 	server/rules/rules.c server/rules/event.c server/rules/pairing.c server/rules/trf.c \
+	server/rules/pair_dutch.c server/rules/pair_match.c \
 	server/base/iptable.c server/base/log.c server/base/sha256.c server/base/reasm.c \
 	server/base/webpush.c
 EXTRA_CFLAGS_server := $(JANSSON_CFLAGS) $(LWS_CFLAGS) $(SQLITE_CFLAGS) $(UUID_CFLAGS) $(PQ_CFLAGS)

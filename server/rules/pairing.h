@@ -118,4 +118,10 @@ int pair_dutch(const pair_event *ev, void *work, size_t work_len,
 __attribute__((format(printf, 3, 4)))
 void pair__set_err(char *err, size_t errlen, const char *fmt, ...);
 
+/* Internal, shared with pair_dutch.c: a game played over the board (a
+ * result 1 = 0 W D L with an opponent); a round in which the player took
+ * part in the pairing (a game, played or forfeited, or the bye 'U'). */
+int pair__played(const pair_game *g);
+int pair__took_part(const pair_game *g);
+
 #endif

@@ -1,9 +1,12 @@
 # tests/docs/: the documentation holds together: every relative link and
 # anchor of the Markdown files resolves, and every flag and OW_* variable
-# of `owared --help` is in docs/running.md (test-docs).
+# of `owared --help` is in docs/running.md (test-docs); and the code keeps
+# the shape docs/server.md and docs/web-client.md describe (the layers, no
+# circle, functions, the state's importers: tests/tools/limits.mjs).
 .PHONY: test-docs docs-picture
 test-docs: $(BUILD)/owared
 	OWARED=$(BUILD)/owared node tests/docs/check-docs.mjs
+	node tests/tools/limits.mjs
 TESTS += test-docs
 
 # The README's picture, taken again: the first tests of

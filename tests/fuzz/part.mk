@@ -30,7 +30,8 @@ FUZZ_DEPS_position := $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_notation := $(CLI_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_message := $(FUZZ_PROTO) $(FUZZ_ENGINE) $(FUZZ_BUILD)/server/base/reasm.o
 FUZZ_DEPS_ogn := $(FUZZ_ENGINE)
-FUZZ_DEPS_trf := $(FUZZ_BUILD)/server/rules/trf.o $(FUZZ_BUILD)/server/rules/pairing.o
+FUZZ_DEPS_trf := $(FUZZ_BUILD)/server/rules/trf.o $(FUZZ_BUILD)/server/rules/pairing.o \
+	$(FUZZ_BUILD)/server/rules/pair_dutch.o $(FUZZ_BUILD)/server/rules/pair_match.o
 FUZZ_DEPS_rules := $(FUZZ_BUILD)/server/rules/rules.o $(FUZZ_BUILD)/server/base/sha256.o $(FUZZ_PROTO) $(FUZZ_ENGINE)
 FUZZ_DEPS_webpush := $(FUZZ_BUILD)/server/base/webpush.o
 FUZZ_LIBS_engine :=

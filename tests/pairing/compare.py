@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compares pair_trf (the Dutch system of server/rules/pairing.c) with another
+"""Compares pair_trf (the Dutch system of server/rules/pair_dutch.c) with another
 Dutch pairing program round by round.
 
   compare.py PAIR_TRF BBP [--players LO-HI] [--tournaments N] [--seed S]

@@ -221,7 +221,7 @@ function checkStandings(ev) {
 
 // ---- pairings against the module ----
 
-// The next round as pair_trf (server/rules/pairing.c alone) pairs the event's
+// The next round as pair_trf (server/rules/pair_dutch.c alone) pairs the event's
 // TRF, withdrawn players marked absent for that round: [[white, black]]
 // by starting rank (black 0: the bye).
 async function modulePairing(port, ev) {

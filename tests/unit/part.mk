@@ -9,7 +9,8 @@
 # server/base/log.h), test-rooms (the rooms shell over a fake store and transport:
 # relays, takes, a fenced batch, a lost lease, wanted rooms; server/rooms/rooms.h),
 # test-pairing (Berger tables, the Dutch system and TRF files; server/rules/pairing.h,
-# server/rules/trf.h, with known answers in tests/data/pairing/), test-event (the
+# server/rules/trf.h, with known answers in tests/data/pairing/; the matching started
+# again of server/rules/pair_match.h against one from scratch), test-event (the
 # rules of a club event, their standings and exports; server/rules/event.h),
 # test-webpush (Web Push's cryptography against the RFCs' worked examples,
 # server/base/webpush.h).
@@ -35,9 +36,11 @@ UNIT_OBJ_rooms := $(BUILD)/tests/unit/test_rooms.o $(BUILD)/server/rooms/rooms.o
 	$(BUILD)/server/rules/rules.o $(BUILD)/server/base/iptable.o $(BUILD)/server/base/log.o \
 	$(BUILD)/server/base/sha256.o $(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_OBJ_pairing := $(BUILD)/tests/unit/test_pairing.o $(BUILD)/server/rules/pairing.o \
+	$(BUILD)/server/rules/pair_dutch.o $(BUILD)/server/rules/pair_match.o \
 	$(BUILD)/server/rules/trf.o
 UNIT_OBJ_event := $(BUILD)/tests/unit/test_event.o $(BUILD)/server/rules/event.o \
-	$(BUILD)/server/rules/pairing.o $(BUILD)/server/rules/trf.o $(BUILD)/protocol/text.o
+	$(BUILD)/server/rules/pairing.o $(BUILD)/server/rules/pair_dutch.o \
+	$(BUILD)/server/rules/pair_match.o $(BUILD)/server/rules/trf.o $(BUILD)/protocol/text.o
 UNIT_OBJ_jscan := $(BUILD)/tests/unit/test_jscan.o $(BUILD)/bench/jscan.o
 UNIT_OBJ_text := $(BUILD)/tests/unit/test_text.o $(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_OBJ_webpush := $(BUILD)/tests/unit/test_webpush.o $(BUILD)/server/base/webpush.o

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "server/rules/pair_match.h"
 #include "server/rules/pairing.h"
 #include "server/rules/trf.h"
 
@@ -64,6 +65,131 @@ static void check_table(int n, const char *const *table, int rounds)
 			n, r, text, table[r - 1]);
 	}
 }
+
+/* ---- The matching under the Dutch system (server/rules/pair_match.h) ------ */
+
+#define MN 40
+static word mw[MN * MN];
+static blossom mb_warm, mb_cold;
+
+/* The weight of mate over mw (n vertices), -1 when mate is not a matching
+ * of mw's edges. */
+static long match_weight(const int *mate, int n)
+{
+	long sum = 0;
+	for (int i = 0; i < n; i++) {
+		int j = mate[i];
+		if (j < 0 || j >= n || mate[j] != i)
+			return -1;
+		if (j != i && !mw[i * n + j])
+			return -1;
+		if (j > i)
+			sum += (long)mw[i * n + j];
+	}
+	return sum;
+}
+
+static void set_edge(int n, int i, int j, word v)
+{
+	mw[i * n + j] = mw[j * n + i] = v;
+}
+
+/* Starting again from the last matching after some vertices' edges
+ * changed finds a matching as heavy as a solve from scratch, over random
+ * graphs, weights and changes (edges added, removed, a pair forced). */
+START_TEST(test_match_again_is_as_good_as_anew)
+{
+	unsigned seed = 12345;
+	char changed[MN];
+	int warm[MN], cold[MN];
+	for (int trial = 0; trial < 60; trial++) {
+		int n = 4 + (int)(rand_r(&seed) % (MN - 3));
+		memset(mw, 0, sizeof mw);
+		for (int i = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++)
+				if (rand_r(&seed) % 3)
+					set_edge(n, i, j, 1 + rand_r(&seed) % 40);
+		pair__match(&mb_warm, mw, n, n, 1, warm);
+		for (int step = 0; step < 25; step++) {
+			memset(changed, 0, sizeof changed);
+			int k = 1 + (int)(rand_r(&seed) % 3);
+			for (int c = 0; c < k; c++) {
+				int u = (int)(rand_r(&seed) % (unsigned)n);
+				changed[u] = 1;
+				if (rand_r(&seed) % 4 == 0) {
+					/* the pair (u, v) forced: every other edge of both gone */
+					int v = (u + 1) % n;
+					changed[v] = 1;
+					for (int o = 0; o < n; o++)
+						if (o != u && o != v) {
+							set_edge(n, u, o, 0);
+							set_edge(n, v, o, 0);
+						}
+					set_edge(n, u, v, 1000);
+					continue;
+				}
+				for (int o = 0; o < n; o++)
+					if (o != u && rand_r(&seed) % 2)
+						set_edge(n, u, o, rand_r(&seed) % 3 ? 1 + rand_r(&seed) % 60 : 0);
+			}
+			pair__match_again(&mb_warm, changed, warm);
+			pair__match(&mb_cold, mw, n, n, 1, cold);
+			long ww = match_weight(warm, n), wc = match_weight(cold, n);
+			ck_assert_msg(ww >= 0, "trial %d step %d: not a matching", trial, step);
+			ck_assert_msg(ww == wc, "trial %d step %d: %ld against %ld from scratch",
+				trial, step, ww, wc);
+		}
+	}
+}
+END_TEST
+
+/* The heaviest matching of the vertices not in used (a bit set), by
+ * trying every partner of the first free one. */
+static long brute_force(int n, unsigned used)
+{
+	int u = 0;
+	while (u < n && (used >> u & 1))
+		u++;
+	if (u == n)
+		return 0;
+	long best = brute_force(n, used | 1u << u);
+	for (int v = u + 1; v < n; v++)
+		if (!(used >> v & 1) && mw[u * n + v]) {
+			long w = (long)mw[u * n + v] + brute_force(n, used | 1u << u | 1u << v);
+			if (w > best)
+				best = w;
+		}
+	return best;
+}
+
+/* On small random graphs (ties many: weights 1 to 6) the matching from
+ * scratch and the one started again are as heavy as the heaviest found by
+ * trying them all. */
+START_TEST(test_match_is_the_heaviest_of_all)
+{
+	unsigned seed = 777;
+	char changed[MN];
+	int mate[MN];
+	for (int trial = 0; trial < 300; trial++) {
+		int n = 2 + (int)(rand_r(&seed) % 11);
+		memset(mw, 0, sizeof mw);
+		for (int i = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++)
+				if (rand_r(&seed) % 4)
+					set_edge(n, i, j, 1 + rand_r(&seed) % 6);
+		pair__match(&mb_cold, mw, n, n, 1, mate);
+		ck_assert_int_eq(match_weight(mate, n), brute_force(n, 0));
+		memset(changed, 0, sizeof changed);
+		int u = (int)(rand_r(&seed) % (unsigned)n);
+		changed[u] = 1;
+		for (int o = 0; o < n; o++)
+			if (o != u)
+				set_edge(n, u, o, rand_r(&seed) % 2 ? 1 + rand_r(&seed) % 6 : 0);
+		pair__match_again(&mb_cold, changed, mate);
+		ck_assert_int_eq(match_weight(mate, n), brute_force(n, 0));
+	}
+}
+END_TEST
 
 START_TEST(test_berger_published_tables)
 {
@@ -467,6 +593,8 @@ int main(void)
 	if (!work)
 		return 1;
 	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_match_again_is_as_good_as_anew);
+	tcase_add_test(tc, test_match_is_the_heaviest_of_all);
 	tcase_add_test(tc, test_berger_published_tables);
 	tcase_add_test(tc, test_berger_odd_field_bye);
 	tcase_add_test(tc, test_berger_every_pair_once_and_second_cycle);
