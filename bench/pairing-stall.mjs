@@ -13,7 +13,10 @@ import { startServer, stopServer, Client } from '../tests/server/lib.mjs';
 const PLAYERS = Number(process.env.BENCH_PLAYERS || 256);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 9);
 const ARGS = ['--max-conns-per-ip', '600', '--joins-per-ip-per-min', '100000',
-  '--max-msgs-per-sec', '100000', '--rooms-per-ip-per-min', '100000', '--max-queue', '1024'];
+  '--max-msgs-per-sec', '100000', '--rooms-per-ip-per-min', '100000', '--max-queue', '1024',
+  // one address creates the event, and its 128 boards count against it
+  '--max-rooms-per-ip', '1000', '--max-rooms-per-net', '1000',
+  '--event-changes-per-min', '0', '--event-views-per-ip-per-min', '0'];
 const MOVES = JSON.parse(readFileSync(new URL('../tests/server/games.json', import.meta.url)))
   .find((g) => g.reason === 'repetition').moves;
 
@@ -49,6 +52,10 @@ try {
   org.send({ type: 'event_create', title: 'Bench', kind: 'oware', format: 'swiss', rounds: ROUNDS, auto: false });
   const { event: id, token } = await org.expect('event_welcome');
   await org.expect('event');
+  // One address enters every player here (the default is 8 an address).
+  org.send({ type: 'event_entries', event: id, token, per_address: 256 });
+  for (let m; (m = await org.next(10000)).type !== 'event' || m.per_address !== 256;)
+    if (m.type === 'error') throw new Error(`event_entries: ${JSON.stringify(m)}`);
   for (let i = 0; i < PLAYERS; i++) {
     const p = await Client.open(srv.port);
     p.send({ type: 'event_join', event: id, name: `Player ${i + 1}` });

@@ -10,7 +10,9 @@ import { Client } from './lib.mjs';
 // the loopback address, no budget on the organiser's changes or views
 // (each test sets the one it tests).
 export const SCALE_ARGS = ['--max-conns-per-ip', '400', '--joins-per-ip-per-min', '100000',
-  '--max-msgs-per-sec', '10000', '--event-changes-per-min', '0', '--event-views-per-ip-per-min', '0'];
+  '--max-msgs-per-sec', '10000', '--event-changes-per-min', '0', '--event-views-per-ip-per-min', '0',
+  // one address creates the event, and its 128 boards count against it
+  '--max-rooms-per-ip', '1000', '--max-rooms-per-net', '1000'];
 
 export async function untilEvent(c, pred = () => true, timeout) {
   for (;;) {
@@ -33,6 +35,10 @@ export async function bigEvent(port, { players = 256, rounds = 9, played = 3 } =
     rounds, clock: null, auto: true });
   const w = await org.expect('event_welcome');
   const id = w.event, token = w.token;
+  // One address enters every player here (the default is 8 an address).
+  org.send({ type: 'event_entries', event: id, token, per_address: 256 });
+  for (let m; (m = await org.next(10000)).type !== 'event' || m.per_address !== 256;)
+    if (m.type === 'error') throw new Error(`event_entries: ${JSON.stringify(m)}`);
   const tokens = [];
   for (let i = 0; i < players; i += 16) {
     const batch = [];
