@@ -34,6 +34,20 @@ export function lastText(last, mover, who) {
   return sideSentence('last.move', mover, { pit }, who);
 }
 
+// A move said to a screen reader: the player's own (me: this browser's
+// side, null for a spectator or two players on one device) in the second
+// person ("You sowed c."), any other as lastText says it.
+/** @param {import('./names.js').Who} who */
+export function moveSaid(last, mover, me, who) {
+  if (!last || !me || mover !== me) return lastText(last, mover, who);
+  const label = (p) => pitLabel(p, who.kind);
+  const pit = label(last.pit);
+  if (last.grand_slam) return tIn(who.kind, 'last.you.slam', { pit });
+  if (last.tuzdyk) return tIn(who.kind, 'last.you.tuzdyk', { pit, hole: label(last.captured[0]) });
+  if (last.seeds > 0) return tIn(who.kind, 'last.you.capture', { pit, n: last.seeds, pits: last.captured.map(label).join(', ') });
+  return tIn(who.kind, 'last.you.move', { pit });
+}
+
 // The result as this browser's player (me: null for a spectator or two
 // players on one device) sees it ("you won" or a side): the over card's
 // heading.

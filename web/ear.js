@@ -1,0 +1,152 @@
+// ear.js: the game screen by ear (issue 52): the keys that read the board
+// on demand into the live region (your row, the opponent's, the stores,
+// whose move, the last move, the time left) and the keyboard's help that
+// `?` opens. Loaded by app.js at the first such key, with its words
+// (web/i18n/keyboard/<lang>.json, loadPart), so a first visit fetches
+// neither. It is handed the state shown and reads nothing else.
+// @ts-check
+import { t, tIn, loadPart, holeName } from './i18n.js';
+import { $, announce, READ_KEYS } from './ui.js';
+import { facts, mySide, moverOf, other } from './model.js';
+import { pitIds, pitLabel, rowOf } from './kind.js';
+import { nameAndSide } from './names.js';
+import { moveSaid, resultSentence } from './texts.js';
+import { clockNow, formatClock } from './clock.js';
+
+// Whose row "your row" is: the player's; with two players on this device
+// the side to move's; for a spectator the row at the bottom.
+/** @param {import('./model.js').GameState} m */
+function nearSide(m, f) {
+  return mySide(m) || (m.mode === 'local' ? f.shown.game.turn : f.near);
+}
+
+// A row in sowing order: "a: 4, b: 0, …"; Togyz holes with their
+// traditional names where the language has them, a tuzdyk said as one.
+function rowText(f, side) {
+  const g = f.shown.game, kind = f.kind, ids = pitIds(kind), row = rowOf(kind);
+  const tk = (key, p) => tIn(kind, key, p);
+  // The tuzdyks as pit ids (each sits in the opponent's row).
+  const tz = g.tuzdyk || {};
+  const tuzdyks = [tz.south ? ids[row + tz.south - 1] : '', tz.north ? ids[tz.north - 1] : ''];
+  const from = side === 'south' ? 0 : row;
+  const items = [];
+  for (let i = from; i < from + row; i++) {
+    const pit = pitLabel(ids[i], kind);
+    // ({name}: Togyz's in Kazakh and Russian, togyz.read.pit.)
+    items.push(tk(tuzdyks.includes(ids[i]) ? 'read.pit.tuzdyk' : 'read.pit', { pit, n: g.pits[i] || 0, name: holeName(pit) }));
+  }
+  return items.join(', ');
+}
+
+// A time left in words: "4 minutes 5 seconds"; a correspondence clock's
+// days and hours as the clock shows them.
+function timeWords(ms, kind) {
+  if (kind === 'correspondence' && ms >= 3600000) return formatClock(ms, kind);
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(s / 3600), min = Math.floor((s % 3600) / 60), sec = s % 60;
+  const out = [];
+  if (h) out.push(t('read.hours', { n: h }));
+  if (min) out.push(t('read.minutes', { n: min }));
+  if (sec || !out.length) out.push(t('read.seconds', { n: sec }));
+  return out.join(' ');
+}
+
+// The sentence a reading key says about the state m shows (what: a value
+// of READ_KEYS).
+/** @param {import('./model.js').GameState} m @param {string} what */
+export function readOut(m, what) {
+  const f = facts(m);
+  const who = { kind: f.kind, names: f.names };
+  const g = f.shown.game;
+  const near = nearSide(m, f);
+  switch (what) {
+  case 'row':
+  case 'opp': {
+    const side = what === 'row' ? near : other(near);
+    const pits = rowText(f, side);
+    if (f.me) return t(side === f.me ? 'read.row.yours' : 'read.row.theirs', { pits, side: nameAndSide(who, side) });
+    return t('read.row', { pits, side: nameAndSide(who, side) });
+  }
+  case 'stores':
+    return ['south', 'north'].map((s) => tIn(f.kind, 'store.label', { side: nameAndSide(who, s), n: g.captured[s] })).join('. ') + '.';
+  case 'turn':
+    if (f.st.game.over) return resultSentence(f.st, f.me, f.kind);
+    if (f.me) return f.st.game.turn === f.me ? t('announce.turn') : t('turn.theirs', { side: nameAndSide(who, f.st.game.turn) });
+    return t('turn.side', { side: nameAndSide(who, f.st.game.turn) });
+  case 'last': {
+    const last = f.shown.last;
+    return last ? moveSaid(last, moverOf(last.pit), f.me, who) : t('read.last.none');
+  }
+  case 'time': {
+    const c = clockNow(m);
+    if (!c) return t('read.time.none');
+    return ['south', 'north'].map((s) => t(c.running === s && !f.st.game.over ? 'read.time.running' : 'read.time',
+      { side: f.me === s ? t('read.you') : nameAndSide(who, s), time: timeWords(c.left[s], c.kind) })).join('. ') + '.';
+  }
+  default: return '';
+  }
+}
+
+// Says what a reading key asks for, once its words are here.
+/** @param {import('./model.js').GameState} m @param {string} what */
+export async function hear(m, what) {
+  await loadPart('keyboard');
+  if (m && m.state) announce(readOut(m, what));
+}
+
+// Where the focus was when the help opened.
+/** @type {HTMLElement | null} */
+let backTo = null;
+
+// The keyboard's help: a modal dialog listing the keys, in the page's
+// language and the game's words, made when first opened; the focus comes
+// back where it was when it closes.
+/** @param {string} kind */
+export async function openKeys(kind) {
+  await loadPart('keyboard');
+  let dlg = $('keys');
+  if (!dlg) {
+    dlg = document.createElement('dialog');
+    dlg.id = 'keys';
+    dlg.className = 'confirm keys';
+    dlg.setAttribute('aria-labelledby', 'keys-title');
+    dlg.addEventListener('close', () => { if (backTo && backTo.isConnected) backTo.focus(); });
+    document.body.appendChild(dlg);
+  }
+  const tk = (key, p) => tIn(kind, key, p);
+  const head = document.createElement('h2');
+  head.id = 'keys-title';
+  head.textContent = t('keys.title');
+  const intro = document.createElement('p');
+  intro.textContent = t('keys.intro');
+  const list = document.createElement('dl');
+  const first = pitLabel(pitIds(kind)[0], kind), lastPit = pitLabel(pitIds(kind)[rowOf(kind) - 1], kind);
+  const rows = [
+    [`${first}–${lastPit}`, tk('keys.play', { first, last: lastPit })],
+    ...Object.entries(READ_KEYS).map(([k, what]) => [k, tk(`keys.${what}`)]),
+    ['← →', t('keys.review')],
+    ['?', t('keys.help')],
+  ];
+  for (const [key, what] of rows) {
+    const dt = document.createElement('dt');
+    const kbd = document.createElement('kbd');
+    kbd.textContent = key;
+    dt.append(kbd);
+    const dd = document.createElement('dd');
+    dd.textContent = what;
+    list.append(dt, dd);
+  }
+  const form = document.createElement('form');
+  form.method = 'dialog';
+  const close = document.createElement('button');
+  close.type = 'submit';
+  close.className = 'primary';
+  close.textContent = t('keys.close');
+  form.append(close);
+  dlg.replaceChildren(head, intro, list, form);
+  if (!dlg.open) {
+    backTo = /** @type {HTMLElement | null} */ (document.activeElement);
+    dlg.showModal();
+    close.focus();
+  }
+}
