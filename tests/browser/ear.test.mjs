@@ -337,3 +337,40 @@ async function waitReply(page, moves) {
   }, "the computer's move", 60000);
   return found;
 }
+
+test('the clock by ear: its low time said at set points, not every second; t reads it', async () => {
+  const l = 'en';
+  const south = await player({ locale: 'en-US', name: 'clock-south' });
+  const north = await player({ locale: 'en-US', name: 'clock-north' });
+  await south.goto(suite.server.url);
+  await ready(south);
+  await south.check('input[name="side"][value="south"]');
+  await south.check('input[name="clock"][value="custom"]');
+  await south.fill('#clock-min', '0');
+  await south.fill('#clock-sec', '33');
+  await south.fill('#clock-inc', '0');
+  await south.click('#create');
+  await south.waitForSelector('#share:not([hidden])');
+  await north.goto(await south.inputValue('#share-link'));
+  await ready(north);
+  await north.waitForFunction(() => document.body.dataset.seat === 'north');
+  for (const p of [south, north]) await axNodes(p);
+  // Both move (the clocks start then): South's runs from 33 s.
+  await waitTree(south, (s) => s.pits.some((p) => p.on), 'South may move');
+  await south.keyboard.press('c');
+  await waitTree(north, (s) => s.pits.some((p) => p.on), 'North may move');
+  const from = (await heard(south)).length;
+  await north.keyboard.press('A');
+  const warning = say(l, 'clock.warn.sec', { n: 30 });
+  await waitHeard(south, from, warning, 15000);
+  // t: the time left in words, South's clock running.
+  await south.keyboard.press('t');
+  await waitTree(south, (s) => s.live.some((x) => /^You: (30|29|28|27|26|25) seconds left, running\. North: 33 seconds left\.$/.test(x)), 't reads the clocks');
+  // Said once: until the clock shows 27 s nothing more about it.
+  await waitTree(south, (s) => [...s.texts].some((x) => /^0:2[0-7]$/.test(x)), 'the clock at 27 s');
+  const all = await heard(south);
+  assert.equal(all.filter((h) => h === warning).length, 1, `the warning said once: ${JSON.stringify(all.slice(from))}`);
+  assert.equal(all.slice(from).filter((h) => /left on your clock/.test(h)).length, 1, 'no other clock sentence');
+  assert.equal((await heard(north)).filter((h) => /left on your clock/.test(h)).length, 0, "North hears nothing of South's clock");
+  noProblems();
+});

@@ -19,6 +19,7 @@ const { localGame } = await import('../../web/local.js');
 const { onlineGame } = await import('../../web/online.js');
 const { setModel } = await import('../../web/model.js');
 const { readOut } = await import('../../web/ear.js');
+const { pointPassed, pointText } = await import('../../web/clock.js');
 
 const tick = () => new Promise((r) => setImmediate(() => setTimeout(r, 5)));
 
@@ -112,4 +113,15 @@ test('Togyz Kumalak in Kazakh: holes by their traditional names, a tuzdyk said',
   assert.match(readOut(room.state, 'opp'), /, 3 \(Ат өтпес\): тұздық, /);
   room.close();
   await setLang('en');
+});
+
+test('the clock\'s low time: said when it passes 60, 30 and 10 seconds, in words', () => {
+  assert.equal(pointPassed(60040, 59940), 60000);
+  assert.equal(pointPassed(59940, 59840), null, 'not again a tick later');
+  assert.equal(pointPassed(30000, 29900), 30000);
+  assert.equal(pointPassed(10050, 9950), 10000);
+  assert.equal(pointPassed(45000, 44900), null);
+  assert.equal(pointPassed(100, 0), null, 'the flag fall is the server\'s to say');
+  assert.equal(pointText(60000), 'One minute left on your clock.');
+  assert.equal(pointText(30000), '30 seconds left on your clock.');
 });
