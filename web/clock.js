@@ -1,7 +1,7 @@
 // clock.js: the room's clocks as the server keeps them (PROTOCOL.md "Clocks"): counted down locally between states, drawn beside the player bars, the time control's wording, the start page's choice, the low-time warning and its sound.
 // @ts-check
 import { t, getLang } from './i18n.js';
-import { $, soundMuted, announce } from './ui.js';
+import { $, soundMuted } from './ui.js';
 import { hooks } from './hooks.js';
 import { sideSentence } from './texts.js';
 import { setAttr, setHidden, setText } from './dom.js';
@@ -123,12 +123,14 @@ export function drawClockLine(model, sharing = false) {
 
 // Redraws the clocks of the room's state model (draw(model)) ten times a
 // second while one runs (once a second for correspondence), and warns the
-// player whose time runs low.
+// player whose time runs low: a beep, and said(model) at each tick (the
+// low time said to screen readers at set points: ear.js's lowTime).
 /**
  * @param {import('./model.js').GameState | null} model  null: the room closed, the ticks stop
  * @param {(model: import('./model.js').GameState) => void} draw
+ * @param {(model: import('./model.js').GameState) => void} [said]
  */
-export function scheduleClock(model, draw) {
+export function scheduleClock(model, draw, said) {
   clearInterval(timer);
   const c = model && model.state && model.state.clock;
   if (!c || !c.running || model.state.game.over) return;
@@ -136,41 +138,18 @@ export function scheduleClock(model, draw) {
   timer = setInterval(() => {
     if (!model || !model.state || !model.state.clock) { clearInterval(timer); return; }
     draw(model);
-    warn(model);
+    warn(model, said);
   }, every);
 }
 
 // ---- the low-time warning ----
 
-// The points of a real-time clock at which the player's own time left is
-// said to screen readers (the live region), each once a move, when the
-// clock passes it: not every second.
-export const SAY_AT = Object.freeze([60000, 30000, 10000]);
-
-// The point of SAY_AT passed between two readings of the same clock in
-// the same move (before: its time then, ms: now), or null.
-export function pointPassed(before, ms) {
-  return SAY_AT.find((p) => before >= p && ms < p && ms > 0) || null;
-}
-
-// The sentence a point says: "One minute left on your clock.", "30
-// seconds left on your clock."
-export const pointText = (p) => (p === 60000 ? t('clock.warn.min') : t('clock.warn.sec', { n: p / 1000 }));
-
-// The player's own clock at the last tick: {at: game_number:ply, ms}.
-let lastTick = { at: '', ms: 0 };
-
 // The game_number:ply already warned about: model.online.warned.
-/** @param {import('./model.js').GameState} model */
-function warn(model) {
+/** @param {import('./model.js').GameState} model @param {(model: import('./model.js').GameState) => void} [said] */
+function warn(model, said) {
   const c = clockNow(model);
   const me = model.online.seat;
-  if (c && c.kind === 'realtime' && c.running === me && !c.frozen) {
-    const at = `${model.state.game_number}:${model.state.moves.length}`;
-    const p = lastTick.at === at ? pointPassed(lastTick.ms, c.left[me]) : null;
-    lastTick = { at, ms: c.left[me] };
-    if (p) announce(pointText(p));
-  }
+  if (said) said(model);
   if (!c || c.kind !== 'realtime' || c.running !== me || c.left[me] >= LOW_MS || c.left[me] <= 0) return;
   const key = `${model.state.game_number}:${model.state.moves.length}`;
   if (model.online.warned === key) return;

@@ -6,12 +6,24 @@
 // neither. It is handed the state shown and reads nothing else.
 // @ts-check
 import { t, tIn, loadPart, holeName } from './i18n.js';
-import { $, announce, READ_KEYS } from './ui.js';
+import { $, announce } from './ui.js';
 import { facts, mySide, moverOf, other } from './model.js';
 import { pitIds, pitLabel, rowOf } from './kind.js';
 import { nameAndSide } from './names.js';
 import { moveSaid, resultSentence } from './texts.js';
 import { clockNow, formatClock } from './clock.js';
+
+// The keys that read the game screen aloud (either case; app.js loads
+// this module at the first), and what each reads; `?` opens their help.
+export const READ_KEYS = Object.freeze({ r: 'row', o: 'opp', s: 'stores', w: 'turn', l: 'last', t: 'time' });
+
+// A key pressed on the game screen showing m (app.js): the board read, or
+// the help opened.
+/** @param {import('./model.js').GameState} m @param {string} key */
+export function pressed(m, key) {
+  const what = READ_KEYS[key.toLowerCase()];
+  return what ? hear(m, what) : key === '?' ? openKeys(m.kind) : Promise.resolve();
+}
 
 // Whose row "your row" is: the player's; with two players on this device
 // the side to move's; for a spectator the row at the bottom.
@@ -98,12 +110,56 @@ export async function hear(m, what) {
 /** @type {HTMLElement | null} */
 let backTo = null;
 
+// The help's style sheet (ear.css, beside index.html), once: resolves
+// when it is there (or could not be had: the help still works).
+function loadStyles() {
+  if (document.getElementById('ear-css')) return Promise.resolve();
+  const l = document.createElement('link');
+  l.id = 'ear-css';
+  l.rel = 'stylesheet';
+  l.href = new URL('ear.css', document.baseURI).href;
+  const done = new Promise((res) => { l.onload = l.onerror = () => res(undefined); });
+  document.head.append(l);
+  return done;
+}
+
+// The points of a real-time clock at which the player's own time left is
+// said (the live region), each once a move, when the clock passes it: not
+// every second.
+export const SAY_AT = Object.freeze([60000, 30000, 10000]);
+
+// The point of SAY_AT passed between two readings of the same clock in
+// the same move (before: its time then, ms: now), or null.
+export function pointPassed(before, ms) {
+  return SAY_AT.find((p) => before >= p && ms < p && ms > 0) || null;
+}
+
+// "One minute left on your clock.", "30 seconds left on your clock."
+export const pointText = (p) => (p === 60000 ? t('clock.warn.min') : t('clock.warn.sec', { n: p / 1000 }));
+
+// The player's own clock at the last tick: {at: game_number:ply, ms}.
+let lastTick = { at: '', ms: 0 };
+
+// A tick of the room's clocks (clock.js's scheduleClock): the player's own
+// time said when it passes a point of SAY_AT.
+/** @param {import('./model.js').GameState} m */
+export async function lowTime(m) {
+  const c = clockNow(m), me = m.online.seat;
+  if (!c || c.kind !== 'realtime' || c.running !== me || c.frozen) return;
+  const at = `${m.state.game_number}:${m.state.moves.length}`;
+  const p = lastTick.at === at ? pointPassed(lastTick.ms, c.left[me]) : null;
+  lastTick = { at, ms: c.left[me] };
+  if (!p) return;
+  await loadPart('keyboard');
+  announce(pointText(p));
+}
+
 // The keyboard's help: a modal dialog listing the keys, in the page's
 // language and the game's words, made when first opened; the focus comes
 // back where it was when it closes.
 /** @param {string} kind */
 export async function openKeys(kind) {
-  await loadPart('keyboard');
+  await Promise.all([loadPart('keyboard'), loadStyles()]);
   let dlg = $('keys');
   if (!dlg) {
     dlg = document.createElement('dialog');

@@ -190,8 +190,7 @@ export function localGame(opts, redraw) {
     // Each move once, the player's own too ("You sowed c."); then the
     // result, or against the computer the player's turn again.
     const me = mySide(model), g = model.state.game;
-    const then = g.over ? resultSentence(model.state, me, model.kind) : me && moverOf(letter) !== me && g.turn === me ? t('announce.turn') : '';
-    fx.announce(moveSaid(info, moverOf(letter), me, who()) + (then ? ` ${then}` : ''));
+    fx.announce(`${moveSaid(info, moverOf(letter), me, who())} ${g.over ? resultSentence(model.state, me, model.kind) : me && g.turn === me ? t('announce.turn') : ''}`.trim());
     // (Not while the player looks back: the board stays on the ply shown.)
     if (model.review === null) fx.animate(before, info, model.state.game);
     redraw();

@@ -642,7 +642,8 @@ const pageEffects = {
   load,
   show: () => show('game'),
   words: (kind) => applyStatic(document, kind),
-  clock: (m) => scheduleClock(m, drawClocks),
+  // (The low time said at set points: ear.js, loaded with a clock.)
+  clock: (m) => scheduleClock(m, drawClocks, (r) => import('./ear.js').then((ear) => ear.lowTime(r))),
   animate: animateMove,
   boardIntoView,
   stopStale,

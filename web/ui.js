@@ -138,10 +138,6 @@ export function loadFailed(text) { $('loading').textContent = text; }
 // Whether the confirmation dialog is open.
 export const dialogOpen = () => $('confirm').open;
 
-// The keys that read the game screen aloud (ear.js; either case), and
-// what each reads; `?` opens their help.
-export const READ_KEYS = Object.freeze({ r: 'row', o: 'opp', s: 'stores', w: 'turn', l: 'last', t: 'time' });
-
 // The game screen's heading says what is played: a key of i18n.js.
 export function setGameHeading(key) {
   const h = $('game-title');

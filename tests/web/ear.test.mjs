@@ -18,8 +18,7 @@ await loadEngines();
 const { localGame } = await import('../../web/local.js');
 const { onlineGame } = await import('../../web/online.js');
 const { setModel } = await import('../../web/model.js');
-const { readOut } = await import('../../web/ear.js');
-const { pointPassed, pointText } = await import('../../web/clock.js');
+const { readOut, pointText, pointPassed } = await import('../../web/ear.js');
 
 const tick = () => new Promise((r) => setImmediate(() => setTimeout(r, 5)));
 
@@ -124,4 +123,12 @@ test('the clock\'s low time: said when it passes 60, 30 and 10 seconds, in words
   assert.equal(pointPassed(100, 0), null, 'the flag fall is the server\'s to say');
   assert.equal(pointText(60000), 'One minute left on your clock.');
   assert.equal(pointText(30000), '30 seconds left on your clock.');
+});
+
+test("app.js hands ear.js its keys: the reading keys and ?", async () => {
+  const { READ_KEYS } = await import('../../web/ear.js');
+  const src = fs.readFileSync(new URL('../../web/app.js', import.meta.url), 'utf8');
+  const m = /\/\^\[(\w+)\?\]\$\/i\.test\(ev\.key\)/.exec(src);
+  assert.ok(m, 'app.js tests the keys');
+  assert.deepEqual([...m[1]].sort(), Object.keys(READ_KEYS).sort());
 });
