@@ -9,7 +9,9 @@
 // once in the language's sentence (the player's own as "You sowed c."),
 // the result said, and the board read on demand (r, o, s, w, l, t) into
 // the live region; the keyboard's help opened with ? and closed with Esc,
-// the focus back where it was. The sentences expected are built from
+// the focus back where it was (axe-core finding nothing serious there),
+// and on the board after each move and a reconnection;
+// the clock's low time said at its points. The sentences expected are built from
 // web/i18n/ (the words may change; which sentence is said may not).
 // Run: make test-browser (suite 2), or this file alone.
 import { test } from 'node:test';
@@ -17,7 +19,18 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ready, browserSuite, root, shot } from './lib.mjs';
+import { createRequire } from 'node:module';
 import { loadEngine, replay } from '../../web/engine.js';
+
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// axe-core's serious and critical violations on the page (axe.test.mjs).
+async function axeClean(page, label) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE);
+  const bad = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+  assert.deepEqual(bad, [], label);
+}
 
 await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
 
@@ -238,6 +251,18 @@ test('an online game by ear in English: created, joined and played to its end wi
       // The focus stays on the board after the move and its redraws.
       assert.equal(await south.evaluate(() => !!document.activeElement.closest('#board')), true, 'the focus on the board');
     }
+    if (moves.length === 9) {
+      // A reconnection (the server restarted): the focus stays where it
+      // was, and no move is said again (onceEach, below).
+      await suite.server.stop();
+      for (const p of [south, north]) await p.waitForSelector('#conn:not([hidden])');
+      await suite.server.start();
+      for (const p of [south, north]) {
+        await p.waitForFunction(() => document.querySelector('#conn').hidden &&
+          document.querySelectorAll('.player.online').length === 2, null, { timeout: 30000 });
+      }
+      assert.equal(await south.evaluate(() => !!document.activeElement.closest('#board')), true, 'the focus on the board after the reconnection');
+    }
     if (moves.length === 4) {
       await readsBoard(north, l, moves, 'north', info);
       await readsBoard(south, l, moves, 'south', info);
@@ -249,6 +274,7 @@ test('an online game by ear in English: created, joined and played to its end wi
       await south.waitForSelector('#keys[open]');
       const tree = await hearPage(south);
       assert.ok(tree.texts.has(say(l, 'keys.row')), 'the help lists the keys');
+      await axeClean(south, 'the keys\' help');
       await shot(south, 'ear-keys-desktop');
       await south.keyboard.press('Escape');
       await south.waitForSelector('#keys', { state: 'hidden' });
@@ -315,6 +341,7 @@ test('a game against the computer by ear in Russian, to its end', async () => {
   await page.keyboard.press('Enter');
   await page.waitForSelector('#keys[open]');
   assert.ok((await hearPage(page)).texts.has(say(l, 'keys.title')), 'the help in Russian');
+  await axeClean(page, 'the keys\' help on a phone');
   await shot(page, 'ear-keys-360-ru');
   await page.keyboard.press('Escape');
   await page.waitForSelector('#keys', { state: 'hidden' });
