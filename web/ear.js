@@ -34,20 +34,56 @@ function nearSide(m, f) {
 
 // A row in sowing order: "a: 4, b: 0, …"; Togyz holes with their
 // traditional names where the language has them, a tuzdyk said as one.
-function rowText(f, side) {
-  const g = f.shown.game, kind = f.kind, ids = pitIds(kind), row = rowOf(kind);
-  const tk = (key, p) => tIn(kind, key, p);
-  // The tuzdyks as pit ids (each sits in the opponent's row).
-  const tz = g.tuzdyk || {};
-  const tuzdyks = [tz.south ? ids[row + tz.south - 1] : '', tz.north ? ids[tz.north - 1] : ''];
+// counts: every pit's seeds in the kind's order; tuzdyks: the pit ids
+// that are tuzdyks.
+/** @param {string} kind @param {number[]} counts @param {string[]} tuzdyks @param {string} side */
+function rowWords(kind, counts, tuzdyks, side) {
+  const ids = pitIds(kind), row = rowOf(kind);
   const from = side === 'south' ? 0 : row;
   const items = [];
   for (let i = from; i < from + row; i++) {
     const pit = pitLabel(ids[i], kind);
     // ({name}: Togyz's in Kazakh and Russian, togyz.read.pit.)
-    items.push(tk(tuzdyks.includes(ids[i]) ? 'read.pit.tuzdyk' : 'read.pit', { pit, n: g.pits[i] || 0, name: holeName(pit) }));
+    items.push(tIn(kind, tuzdyks.includes(ids[i]) ? 'read.pit.tuzdyk' : 'read.pit', { pit, n: counts[i] || 0, name: holeName(pit) }));
   }
   return items.join(', ');
+}
+
+// The rows of the position f shows.
+function rowText(f, side) {
+  const g = f.shown.game, ids = pitIds(f.kind), row = rowOf(f.kind);
+  // The tuzdyks as pit ids (each sits in the opponent's row).
+  const tz = g.tuzdyk || {};
+  return rowWords(f.kind, g.pits, [tz.south ? ids[row + tz.south - 1] : '', tz.north ? ids[tz.north - 1] : ''], side);
+}
+
+// The lessons' and the puzzles' panels (learn.js, puzzles.js): r, o and s
+// read their board (board.js's Board: its kind, counts, stores, the
+// player's side or the one at the bottom), said in a live region inside
+// the panel (a modal dialog hides the page's own from screen readers).
+/** @param {import('./board.js').Board} board @param {HTMLElement} panel @param {string} key */
+export async function readBoard(board, panel, key) {
+  const what = READ_KEYS[key.toLowerCase()];
+  if (what !== 'row' && what !== 'opp' && what !== 'stores') return;
+  await loadPart('keyboard');
+  const kind = board.kind, near = board.me || board.view;
+  const side = what === 'row' ? near : other(near);
+  const sideWord = (s) => tIn(kind, `side.${s}`);
+  const text = what === 'stores'
+    ? ['south', 'north'].map((s) => tIn(kind, 'store.label', { side: sideWord(s), n: board.captured[s] })).join('. ') + '.'
+    : t(board.me === side ? 'read.row.yours' : 'read.row', { pits: rowWords(kind, board.counts, [board.tuzdyk.south || '', board.tuzdyk.north || ''], side), side: sideWord(side) });
+  let live = /** @type {HTMLElement | null} */ (panel.querySelector('.ear-live'));
+  if (!live) {
+    live = document.createElement('p');
+    live.className = 'ear-live sr-only';
+    live.setAttribute('aria-live', 'polite');
+    live.setAttribute('aria-atomic', 'true');
+    panel.append(live);
+  }
+  const el = live;
+  el.textContent = '';
+  // A fresh text node makes screen readers speak a repeated sentence too.
+  setTimeout(() => { el.textContent = text; }, 30);
 }
 
 // A time left in words: "4 minutes 5 seconds"; a correspondence clock's

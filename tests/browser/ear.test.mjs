@@ -401,3 +401,24 @@ test('the clock by ear: its low time said at set points, not every second; t rea
   assert.equal((await heard(north)).filter((h) => /left on your clock/.test(h)).length, 0, "North hears nothing of South's clock");
   noProblems();
 });
+
+test('the puzzles\' board read by ear inside its panel', async () => {
+  const l = 'en';
+  const page = await player({ locale: 'en-US', name: 'puzzles' });
+  await page.goto(suite.server.url);
+  await ready(page);
+  await tabTo(page, '#puzzles-open');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#puzzles[open] #puzzles-board .pit');
+  await axNodes(page);
+  // The panel is modal: the page's own pits are hidden from the tree, its are not.
+  const tree = await waitTree(page, (s) => s.pits.length === 12, 'the puzzle\'s pits');
+  const count = (p) => tree.pits.find((x) => x.pit === p).n;
+  const row = (letters) => letters.split('').map((p) => say(l, 'read.pit', { pit: p, n: count(p), name: '' })).join(', ');
+  const mine = [say(l, 'read.row.yours', { pits: row('abcdef') }), say(l, 'read.row.yours', { pits: row('ABCDEF') })];
+  await page.keyboard.press('r');
+  await waitTree(page, (s) => s.live.some((x) => mine.includes(x)), `r reads the player's row: ${mine.join(' | ')}`);
+  await page.keyboard.press('s');
+  await waitTree(page, (s) => s.live.some((x) => /^Captured by South: \d+\. Captured by North: \d+\.$/.test(x)), 's reads the stores');
+  noProblems();
+});
