@@ -74,16 +74,16 @@ export async function readBoard(board, panel, key) {
     : t(board.me === side ? 'read.row.yours' : 'read.row', { pits: rowWords(kind, board.counts, [board.tuzdyk.south || '', board.tuzdyk.north || ''], side), side: sideWord(side) });
   let live = /** @type {HTMLElement | null} */ (panel.querySelector('.ear-live'));
   if (!live) {
-    live = document.createElement('p');
+    live = document.createElement('div');
     live.className = 'ear-live sr-only';
     live.setAttribute('aria-live', 'polite');
-    live.setAttribute('aria-atomic', 'true');
+    live.setAttribute('aria-relevant', 'additions');
     panel.append(live);
   }
-  const el = live;
-  el.textContent = '';
-  // A fresh text node makes screen readers speak a repeated sentence too.
-  setTimeout(() => { el.textContent = text; }, 30);
+  // A node of its own for each sentence, as ui.js's announce.
+  const p = document.createElement('p');
+  p.textContent = text;
+  live.replaceChildren(p);
 }
 
 // A time left in words: "4 minutes 5 seconds"; a correspondence clock's

@@ -115,7 +115,8 @@ async function hearPage(page) {
   const nodes = all.filter((n) => !n.ignored);
   const pits = nodes.filter((n) => n.role && n.role.value === 'button' && /^[a-fA-F]: \d+ /.test(nameOf(n)))
     .map((n) => ({ pit: nameOf(n)[0], n: Number(/^[a-fA-F]: (\d+)/.exec(nameOf(n))[1]), on: prop(n, 'disabled') !== true, name: nameOf(n) }));
-  const live = nodes.filter((n) => prop(n, 'live') === 'polite' && prop(n, 'atomic') === true).map(textOf);
+  // (A region's root: its parent is not in a live region.)
+  const live = nodes.filter((n) => prop(n, 'live') === 'polite' && !(n.parentId && prop(byId.get(n.parentId) || {}, 'live') === 'polite')).map(textOf);
   const texts = new Set(nodes.filter((n) => n.role && n.role.value === 'StaticText').map(nameOf));
   return { pits, live, texts };
 }
