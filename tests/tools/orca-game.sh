@@ -15,10 +15,17 @@ dbus-run-session -- sh -c "
   gsettings set org.gnome.desktop.a11y.applications screen-reader-enabled true 2>/dev/null || true
   orca --replace --debug-file='$dir/orca.out' -u '$dir/prefs' >'$dir/orca.log' 2>&1 &
   sleep 3
-  ORCA_OUT='$dir/orca.out' OWARED=build/owared node tests/tools/orca-game.mjs
+  OWARED=build/owared node tests/tools/orca-game.mjs >'$dir/page.txt'
   sleep 2
 "
 mkdir -p "$(dirname "$out")"
 grep -a 'SPEECH OUTPUT' "$dir/orca.out" >"$out" || true
-wc -l "$out"
-cat "$out"
+echo "Orca spoke $(wc -l <"$out") times ($out); of the page's sentences:"
+# Each sentence the page said, in order, and whether Orca spoke it whole
+# after what it spoke of the one before.
+at=0
+sed -n 's/^page said: //p' "$dir/page.txt" | while IFS= read -r s; do
+  n=$(grep -naF "'$s'" "$out" | cut -d: -f1 | awk -v at="$at" '$1 > at { print; exit }')
+  if [ -n "$n" ]; then at=$n; echo "  spoken: $s"; else echo "  NOT spoken: $s"; fi
+done
+grep -v '^page said: ' "$dir/page.txt"
