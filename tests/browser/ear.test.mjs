@@ -11,7 +11,8 @@
 // the live region; the keyboard's help opened with ? and closed with Esc,
 // the focus back where it was (axe-core finding nothing serious there),
 // and on the board after each move and a reconnection;
-// the clock's low time said at its points. The sentences expected are built from
+// the clock's low time said at its points; Togyz Kumalak's holes by their
+// traditional names in Kazakh. The sentences expected are built from
 // web/i18n/ (the words may change; which sentence is said may not).
 // Run: make test-browser (suite 2), or this file alone.
 import { test } from 'node:test';
@@ -421,5 +422,32 @@ test('the puzzles\' board read by ear inside its panel', async () => {
   await waitTree(page, (s) => s.live.some((x) => mine.includes(x)), `r reads the player's row: ${mine.join(' | ')}`);
   await page.keyboard.press('s');
   await waitTree(page, (s) => s.live.some((x) => /^Captured by South: \d+\. Captured by North: \d+\.$/.test(x)), 's reads the stores');
+  noProblems();
+});
+
+test('Togyz Kumalak by ear in Kazakh: the holes read by their traditional names', async () => {
+  const page = await player({ locale: 'kk-KZ', name: 'togyz-kk' });
+  await page.goto(suite.server.url);
+  await ready(page);
+  await tabTo(page, 'input[name="kind"][value="oware"]');
+  await page.keyboard.press('ArrowRight');  // the game chosen: Togyz Kumalak
+  await page.waitForFunction(() => document.querySelector('input[name="kind"][value="togyz"]').checked);
+  await tabTo(page, '#local-play');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/local=1/);
+  await ready(page);
+  await axNodes(page);
+  const names = words('kk')['togyz.hole.names'].split(', ');
+  assert.equal(names.length, 9);
+  // Two players on this device: r reads the row of the side to move (White).
+  await page.keyboard.press('r');
+  const row = say('kk', 'read.row', { side: words('kk')['togyz.side.south'], pits: names.map((n, i) => `${i + 1} (${n}): 9`).join(', ') });
+  await waitTree(page, (s) => s.live.includes(row), `r reads "${row}"`);
+  // A move by its number, said with its holes: 9 balls from hole 7 end
+  // in Black's hole 6, which then holds 10 (even): captured.
+  await page.keyboard.press('7');
+  const the = words('kk')['togyz.side.the.south'];
+  const move = say('kk', 'togyz.last.capture', { The: the, the, side: the, pit: '7', n: 10, pits: '6' });
+  await waitTree(page, (s) => s.live.includes(move), `the move said: "${move}"`);
   noProblems();
 });
