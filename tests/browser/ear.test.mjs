@@ -340,6 +340,7 @@ test('a game against the computer by ear in Russian, to its end', async () => {
   // On a phone: the help's button, reached with Tab, opens it too.
   await page.setViewportSize({ width: 360, height: 740 });
   await tabTo(page, '#keys-open');
+  await shot(page, 'ear-game-360-ru');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#keys[open]');
   assert.ok((await hearPage(page)).texts.has(say(l, 'keys.title')), 'the help in Russian');
