@@ -61,10 +61,13 @@ function rowText(f, side) {
 // read their board (board.js's Board: its kind, counts, stores, the
 // player's side or the one at the bottom), said in a live region inside
 // the panel (a modal dialog hides the page's own from screen readers).
-/** @param {import('./board.js').Board} board @param {HTMLElement} panel @param {string} key */
-export async function readBoard(board, panel, key) {
-  const what = READ_KEYS[key.toLowerCase()];
-  if (what !== 'row' && what !== 'opp' && what !== 'stores') return;
+// (ev: the key pressed in the panel, its dialog; none in a text field.)
+/** @param {import('./board.js').Board} board @param {KeyboardEvent} ev */
+export async function readBoard(board, ev) {
+  const target = /** @type {HTMLElement} */ (ev.target);
+  const panel = /** @type {HTMLElement} */ (target.closest('dialog'));
+  const what = READ_KEYS[ev.key.toLowerCase()];
+  if ((what !== 'row' && what !== 'opp' && what !== 'stores') || !panel || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
   await loadPart('keyboard');
   const kind = board.kind, near = board.me || board.view;
   const side = what === 'row' ? near : other(near);
