@@ -46,7 +46,8 @@ function onPreview(letter) {
 function onKey(ev) {
   if (!model || !model.state || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const tag = (ev.target && ev.target.tagName) || '';
-  if (tag === 'INPUT' || tag === 'TEXTAREA' || dialogOpen()) return;
+  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || dialogOpen()) return;
+  if (ev.target && ev.target.closest && ev.target.closest('dialog')) return;
   const g = model.state.game;
   // ←/→ step through the game, also while it is played (the live position
   // is the last step; a move that comes meanwhile is added to it); during
@@ -59,6 +60,14 @@ function onKey(ev) {
   if ((ev.key === 'Escape' || ev.key === 'End') && model.review !== null) {
     reviewTo(model.state.moves.length);
     ev.preventDefault();
+    return;
+  }
+  // The board read on demand, and the keys' help: ear.js's READ_KEYS and
+  // ?, loaded then (tests/web/ear.test.mjs checks the two lists agree).
+  if (/^[rostwl?]$/i.test(ev.key)) {
+    ev.preventDefault();
+    const m = model;
+    import('./ear.js').then((ear) => ear.pressed(m, ev.key));
     return;
   }
   // A pit of the side to move: Oware's letter in either case, Togyz's hole
@@ -99,6 +108,9 @@ function wire() {
   wireLearn(kindNow);
   wirePuzzles(kindNow);
   document.addEventListener('keydown', onKey);
+  document.getElementById('keys-open').addEventListener('click', () => {
+    import('./ear.js').then((ear) => ear.openKeys(kindNow()));
+  });
 }
 
 async function main() {

@@ -123,12 +123,14 @@ export function drawClockLine(model, sharing = false) {
 
 // Redraws the clocks of the room's state model (draw(model)) ten times a
 // second while one runs (once a second for correspondence), and warns the
-// player whose time runs low.
+// player whose time runs low: a beep, and said(model) at each tick (the
+// low time said to screen readers at set points: ear.js's lowTime).
 /**
  * @param {import('./model.js').GameState | null} model  null: the room closed, the ticks stop
  * @param {(model: import('./model.js').GameState) => void} draw
+ * @param {(model: import('./model.js').GameState) => void} [said]
  */
-export function scheduleClock(model, draw) {
+export function scheduleClock(model, draw, said) {
   clearInterval(timer);
   const c = model && model.state && model.state.clock;
   if (!c || !c.running || model.state.game.over) return;
@@ -136,17 +138,18 @@ export function scheduleClock(model, draw) {
   timer = setInterval(() => {
     if (!model || !model.state || !model.state.clock) { clearInterval(timer); return; }
     draw(model);
-    warn(model);
+    warn(model, said);
   }, every);
 }
 
 // ---- the low-time warning ----
 
 // The game_number:ply already warned about: model.online.warned.
-/** @param {import('./model.js').GameState} model */
-function warn(model) {
+/** @param {import('./model.js').GameState} model @param {(model: import('./model.js').GameState) => void} [said] */
+function warn(model, said) {
   const c = clockNow(model);
   const me = model.online.seat;
+  if (said) said(model);
   if (!c || c.kind !== 'realtime' || c.running !== me || c.left[me] >= LOW_MS || c.left[me] <= 0) return;
   const key = `${model.state.game_number}:${model.state.moves.length}`;
   if (model.online.warned === key) return;

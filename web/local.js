@@ -13,7 +13,7 @@ import { t, tIn, applyStatic } from './i18n.js';
 import { toast, announce, confirmDialog, show, store, load, setGameHeading } from './ui.js';
 import { model as shownModel, setModel, newModel, moverOf, undoCount, mySide } from './model.js';
 import { Timeline } from './timeline.js';
-import { sideName, lastText, resultSentence, engineText } from './texts.js';
+import { sideName, moveSaid, resultSentence, engineText } from './texts.js';
 import { requestRedraw } from './redraw.js';
 import { animateMove, finishMove, moveSettled } from './table.js';
 import { stopStale } from './analysis.js';
@@ -187,7 +187,10 @@ export function localGame(opts, redraw) {
     localState();
     model.preview = null;
     save();
-    fx.announce(lastText(info, moverOf(letter), who()) + (model.state.game.over ? ` ${resultSentence(model.state, mySide(model), model.kind)}` : ''));
+    // Each move once, the player's own too ("You sowed c."); then the
+    // result, or against the computer the player's turn again.
+    const me = mySide(model), g = model.state.game;
+    fx.announce(`${moveSaid(info, moverOf(letter), me, who())} ${g.over ? resultSentence(model.state, me, model.kind) : me && g.turn === me ? t('announce.turn') : ''}`.trim());
     // (Not while the player looks back: the board stays on the ply shown.)
     if (model.review === null) fx.animate(before, info, model.state.game);
     redraw();

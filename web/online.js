@@ -12,7 +12,7 @@ import { Connection, socketUrl, CLOSE_REPLACED } from './net.js';
 import { toast, announce, confirmDialog, show, store, load, MUTE_KEY } from './ui.js';
 import { model as shown, setModel, newModel, mySide, other, moverOf, dropIdlePreview } from './model.js';
 import { Timeline } from './timeline.js';
-import { lastText, resultSentence, engineText, errorText, declinedText } from './texts.js';
+import { moveSaid, resultSentence, engineText, errorText, declinedText } from './texts.js';
 import { requestRedraw } from './redraw.js';
 import { scheduleClock } from './clock.js';
 import { drawClocks, animateMove, boardIntoView } from './table.js';
@@ -323,8 +323,9 @@ export function onlineGame(opts, redraw) {
     const me = mySide(model);
     const parts = [];
     if (prev.game_number === st.game_number && st.moves.length === prev.moves.length + 1 && st.last) {
-      const mover = moverOf(st.last.pit);
-      if (mover !== me) parts.push(lastText(st.last, mover, { kind: model.kind, names: st.names }));
+      // Each move once, the player's own too ("You sowed c."): confirmed
+      // once the server has it.
+      parts.push(moveSaid(st.last, moverOf(st.last.pit), me, { kind: model.kind, names: st.names }));
     }
     if (me && prev.seats && !prev.seats[other(me)].taken && st.seats[other(me)].taken) parts.push(t('announce.opponent_joined'));
     if (!prev.game.over && st.game.over) parts.push(resultSentence(st, me, model.kind));
@@ -641,7 +642,8 @@ const pageEffects = {
   load,
   show: () => show('game'),
   words: (kind) => applyStatic(document, kind),
-  clock: (m) => scheduleClock(m, drawClocks),
+  // (The low time said at set points: ear.js, loaded with a clock.)
+  clock: (m) => scheduleClock(m, drawClocks, (r) => import('./ear.js').then((ear) => ear.lowTime(r))),
   animate: animateMove,
   boardIntoView,
   stopStale,

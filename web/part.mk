@@ -79,7 +79,7 @@ WEB_ASSETS = $(sort $(filter-out web/sw.js web/sw-files.js web/boot.js,$(wildcar
 WEB_ASSETS_JS = $(filter %.js,$(WEB_ASSETS))
 WEB_ASSETS_DIRS = $(filter web/lessons/% web/i18n/%,$(WEB_ASSETS))
 WEB_ASSETS_LINKED = $(filter-out %.js $(WEB_ASSETS_DIRS),$(WEB_ASSETS)) web/oware.egdb
-WEB_PLAIN = web/index.html web/boot.js web/style.css web/event.css web/icon.svg web/manifest.webmanifest
+WEB_PLAIN = web/index.html web/boot.js web/style.css web/event.css web/ear.css web/icon.svg web/manifest.webmanifest
 web/boot.js: $(WEB_ASSETS) web/oware.egdb web/part.mk \
 		$(foreach f,$(WEB_ASSETS_LINKED) $(WEB_ASSETS_DIRS),$(f).gz $(f).br)
 	@v=$$(sha256sum $(WEB_ASSETS) web/oware.egdb | sha256sum | cut -c1-16); d=web/v/$$v; \

@@ -25,13 +25,27 @@ export function sideSentence(key, side, extra, who) {
 
 /** @param {import('./names.js').Who} who */
 export function lastText(last, mover, who) {
+  return moveWords(last, who, (key, extra) => sideSentence(key, mover, extra, who));
+}
+
+// A move said to a screen reader: the player's own (me: this browser's
+// side, null for a spectator or two players on one device) in the second
+// person ("You sowed c."), any other as lastText says it.
+/** @param {import('./names.js').Who} who */
+export function moveSaid(last, mover, me, who) {
+  if (!me || mover !== me) return lastText(last, mover, who);
+  return moveWords(last, who, (key, extra) => tIn(who.kind, key.replace('last.', 'last.you.'), extra));
+}
+
+// What a move did, in the sentence say(key, values) makes of last.<what>.
+function moveWords(last, who, say) {
   if (!last) return '';
   const label = (p) => pitLabel(p, who.kind);
   const pit = label(last.pit);
-  if (last.grand_slam) return sideSentence('last.slam', mover, { pit }, who);
-  if (last.tuzdyk) return sideSentence('last.tuzdyk', mover, { pit, hole: label(last.captured[0]) }, who);
-  if (last.seeds > 0) return sideSentence('last.capture', mover, { pit, n: last.seeds, pits: last.captured.map(label).join(', ') }, who);
-  return sideSentence('last.move', mover, { pit }, who);
+  if (last.grand_slam) return say('last.slam', { pit });
+  if (last.tuzdyk) return say('last.tuzdyk', { pit, hole: label(last.captured[0]) });
+  if (last.seeds > 0) return say('last.capture', { pit, n: last.seeds, pits: last.captured.map(label).join(', ') });
+  return say('last.move', { pit });
 }
 
 // The result as this browser's player (me: null for a spectator or two

@@ -17,11 +17,14 @@ export function toast(text) {
   toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
 }
 
+// Each sentence is a node of its own that replaces the last: a screen
+// reader queues each addition (Orca lost a sentence replaced in an atomic
+// region before it spoke it: the player's own move, when the computer's
+// reply followed), and a repeated sentence is a new node, said again.
 export function announce(text) {
-  const el = $('live');
-  el.textContent = '';
-  // A fresh text node makes screen readers speak a repeated sentence too.
-  setTimeout(() => { el.textContent = text; }, 30);
+  const p = document.createElement('p');
+  p.textContent = text;
+  $('live').replaceChildren(p);
 }
 
 // Resolves to true when the player confirms.

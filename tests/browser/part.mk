@@ -3,7 +3,7 @@
 # `make test-browser` runs every file; `make test` runs them as three suites
 # of a few minutes each (test-browser-1, -2, -3), side by side.
 BROWSER_FILES := $(sort $(wildcard tests/browser/*.test.mjs))
-BROWSER_FILES_2 := $(addprefix tests/browser/,puzzles.test.mjs togyz.test.mjs ux.test.mjs wording.test.mjs words.test.mjs)
+BROWSER_FILES_2 := $(addprefix tests/browser/,ear.test.mjs puzzles.test.mjs togyz.test.mjs ux.test.mjs wording.test.mjs words.test.mjs)
 BROWSER_FILES_3 := $(addprefix tests/browser/,event.test.mjs languages.test.mjs learn.test.mjs levels.test.mjs offline.test.mjs transfer.test.mjs)
 BROWSER_FILES_1 := $(filter-out $(BROWSER_FILES_2) $(BROWSER_FILES_3),$(BROWSER_FILES))
 BROWSER_DEPS := $(NODE_DEPS) $(BUILD)/owared web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm web-static

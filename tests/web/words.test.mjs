@@ -130,7 +130,7 @@ test('no t() reaches a key a game changes, the event page\'s neither', () => {
 // and names.js's, whose first (a Who) does. tsc lets a JavaScript call
 // leave arguments out, so they are counted here.
 const SENTENCES = {
-  sideName: 2, sideSentence: 4, lastText: 3, resultText: 3, resultSentence: 3, engineText: 2, declinedText: 4,
+  sideName: 2, sideSentence: 4, lastText: 3, moveSaid: 4, resultText: 3, resultSentence: 3, engineText: 2, declinedText: 4,
   seatName: 2, displayName: 2, sideWords: 2, nameAndSide: 2,
 };
 
