@@ -210,6 +210,7 @@ const HANDED = {
   'puzzle.task': ['the'],                 // puzzles.js: {side} and {the}
   'an.eval': ['n'], 'an.loss.seeds': ['n'],  // the seeds as n too, for the plural
   'pit.label': ['name'],                  // board.js: a Togyz hole's traditional name
+  'read.pit': ['name'], 'read.pit.tuzdyk': ['name'],  // ear.js: the same, read by ear
 };
 // The key's base: without "togyz.", its plural or ".pl" ending.
 function baseKey(l, k) {
@@ -250,7 +251,7 @@ function samples(l, kind, named, bySide) {
     wof: ww.of, lof: sw.of, wthe: ww.the, lThe: sw.The,
     name: 'Ana', white: 'Ana', black: 'Bruno', southName: 'Ana', northName: 'Bruno', names: 'Ana, Bruno', text: 'hi',
     pit: kind === 'togyz' ? '3' : 'c', pits: kind === 'togyz' ? '5' : 'A, B', hole: '4', landed: 'd', move: 'c',
-    first: 'c', second: 'D', best: 'd', line: 'c, D, e', cls: 'x', why: 'y', view: 'z', what: 'w', owner: 'o', where: 'a',
+    first: 'c', last: 'f', second: 'D', best: 'd', line: 'c, D, e', cls: 'x', why: 'y', view: 'z', what: 'w', owner: 'o', where: 'a',
     mark: 3, v: '+1,5', at_text: '', date: '5', time: '5:00', control: '5+3', level: 'L', game: 'G', title: 'T',
     list: 'BH', token: 'x', fen: 'f', pos: 'p', 1: '12', 2: 'c', 3: '2', 4: 'seeds', date_: '',
   };
