@@ -11,7 +11,8 @@
 import { t, loadPart, applyStatic } from './i18n.js';
 import { Connection, socketUrl } from './net.js';
 import { toast, announce, confirmDialog, show, store, load } from './ui.js';
-import { cleanName, cleanText, eventWord } from './names.js';
+import { cleanName, cleanText, loadNameWords } from './names.js';
+import { eventWord } from './name-check.js';
 import { kindOf, chosenKind } from './kind.js';
 import { drawEvent, wireEvent } from './event-view.js';
 
@@ -600,7 +601,7 @@ function loadStyles() {
 // fragment is the organiser's token.
 export async function startEvent(id) {
   const m = /^#organiser=([A-Za-z0-9_-]+)$/.exec(window.location.hash || '');
-  await Promise.all([loadPart('event'), loadStyles()]);
+  await Promise.all([loadPart('event'), loadStyles(), loadNameWords()]);
   bind({ id, organiser: m ? m[1] : null, kind: chosenKind() });
 }
 
@@ -608,7 +609,7 @@ export async function startEvent(id) {
 // back to the start page when it is refused.
 export async function createEvent(fields, home) {
   backToStart = home;
-  await Promise.all([loadPart('event'), loadStyles()]);
+  await Promise.all([loadPart('event'), loadStyles(), loadNameWords()]);
   bind({ id: null, create: fields });
 }
 

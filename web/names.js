@@ -8,7 +8,6 @@
 // @ts-check
 import { tIn, has } from './i18n.js';
 import { load, store } from './ui.js';
-import { SIDE_WORDS, EVENT_WORDS, EVENT_SUFFIXES } from './name-words.js';
 
 /** @typedef {{south?: string | null, north?: string | null} | null | undefined} SeatNames  a room state's `names` */
 /** @typedef {{kind: string, names?: SeatNames}} Who  whose sides: the game (its words) and the room's names (none: a local game) */
@@ -35,17 +34,15 @@ export function cleanText(s, max) {
 // Drawn as nothing: white space, marks, the Hangul fillers, blank Braille.
 const INVISIBLE = /^[\s\p{Mn}\p{Me}\u115F\u1160\u3164\uFFA0\u2800]*$/u;
 
-// A name as this check reads it: compatibility letters, no marks, no case,
-// no white space, punctuation or symbols (the server reads look-alikes
-// from other scripts too: PROTOCOL.md, "Names and chat").
-const reading = (/** @type {string} */ s) =>
-  s.normalize('NFKD').toLowerCase().replace(/[\p{M}\p{P}\p{S}\p{Z}\s\p{Cf}]/gu, '');
-
-// The sides' names, every form the page shows in every language
-// (name-words.js, made from the language files as the server's list is).
-const SIDES = new Set(SIDE_WORDS.map(reading));
-const EVENT = new Set(EVENT_WORDS.map(reading));
-const SUFFIXES = EVENT_SUFFIXES.map(reading);
+// Whether a name reads as a side's (name-check.js): loaded with the first
+// name there is to check; until then the server alone refuses those.
+let sideWord = (/** @type {string} */ _name) => false;
+/** @type {Promise<void> | null} */
+let checkLoading = null;
+export function loadNameWords() {
+  return checkLoading || (checkLoading = import('./name-check.js').then((m) => { sideWord = m.sideWord; },
+    () => { checkLoading = null; }));
+}
 
 // The trimmed name if the server would take it as a player's name, else
 // null: a text (cleanText) with a visible character that does not read as
@@ -54,17 +51,8 @@ const SUFFIXES = EVENT_SUFFIXES.map(reading);
 export function cleanName(s) {
   const v = cleanText(s, NAME_MAX);
   if (v === null || INVISIBLE.test(v)) return null;
-  return SIDES.has(reading(v)) ? null : v;
-}
-
-// True when a club event would refuse name (a cleanName) as a word of its
-// page, protocol or exports (`name_reserved`, docs/events.md): a result,
-// bye, forfeit, withdrawal or the organiser ("bye", "Draw", "1-0"), a name
-// ending as the page marks a withdrawn player ("Ama (withdrawn)"), or one
-// with nothing to read ("?"). The server reads look-alikes too.
-export function eventWord(name) {
-  const r = reading(name);
-  return r === '' || EVENT.has(r) || SUFFIXES.some((x) => x && r.length > x.length && r.endsWith(x));
+  loadNameWords();
+  return sideWord(v) ? null : v;
 }
 
 // The name this browser offers for its rooms, or null.

@@ -13,7 +13,7 @@ import { newLocal, resumeText } from './local.js';
 import { startOnline } from './online.js';
 import { ladderOf, savedLevel, saveLevel } from './ai.js';
 import { chosenClock, clockError, wireClockForm } from './clock.js';
-import { myName, cleanName, rememberName } from './names.js';
+import { myName, cleanName, rememberName, loadNameWords } from './names.js';
 import { drawGames } from './games.js';
 import { showEditor, wireEditor } from './editor.js';
 import { showEventForm, wireEventForm, drawEventNetwork } from './event-form.js';
@@ -269,7 +269,7 @@ export function wireStart() {
     if (ev.target.name === 'kind') start.chooseKind(ev.target.value);
   });
   // The note on a refused name goes as soon as the name is edited.
-  $('start-name').addEventListener('input', () => { $('name-error').hidden = true; });
+  $('start-name').addEventListener('input', () => { $('name-error').hidden = true; loadNameWords(); });
   $('create-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     createRoom(null);

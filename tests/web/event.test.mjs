@@ -22,6 +22,8 @@ globalThis.document = /** @type {any} */ ({ documentElement: {}, querySelectorAl
 globalThis.fetch = /** @type {any} */ (async (url) => ({ ok: true, json: async () => JSON.parse(fs.readFileSync(new URL(url), 'utf8')) }));
 await setLang('en');
 await loadPart('event');
+// As the event page does at its start (startEvent).
+await (await import('../../web/names.js')).loadNameWords();
 
 // The effects the event page asks of the page, recorded (fakes.mjs's, with
 // the event's own).

@@ -14,7 +14,10 @@ import { installPage } from './fake-dom.mjs';
 installPage();
 globalThis.navigator = /** @type {any} */ ({ onLine: true, languages: ['en'], maxTouchPoints: 0 });
 const { header, webModule, collect } = await import('../../protocol/gen_words.mjs');
-const { cleanName, eventWord } = await import('../../web/names.js');
+const { cleanName, loadNameWords } = await import('../../web/names.js');
+const { eventWord } = await import('../../web/name-check.js');
+// The word lists come with the first name checked (not the first visit).
+await loadNameWords();
 
 const root = new URL('../../', import.meta.url);
 const read = (f) => readFileSync(new URL(f, root), 'utf8');

@@ -16,6 +16,8 @@ globalThis.navigator = /** @type {any} */ ({ onLine: true, languages: ['en'], ma
 const { startScreen } = await import('../../web/start.js');
 const { chosenKind, chooseKind } = await import('../../web/kind.js');
 const { savedLevel, saveLevel } = await import('../../web/ai.js');
+// Typing a name loads the words a name may not be (names.js, start.js's input).
+await (await import('../../web/names.js')).loadNameWords();
 
 // The page's own storage of the game and the levels (over the fake
 // localStorage), and what is asked of the page besides, recorded.
