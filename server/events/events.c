@@ -1107,9 +1107,8 @@ static void pairing_done(evpair_job *j)
 		          j->ch.round, (long long)j->ms);
 		rc = commit_step(e, &j->ch);
 		if (rc && asker)
-			evs_io.error(asker, rc, rc == PROTO_E_TOO_MANY_ROOMS ? "the server holds its maximum"
-			             " of rooms; the round was not paired" : "the store cannot save changes"
-			             " now; nothing changed");
+			evs_io.error(asker, rc, e->pair_err && e->pair_why[0] ? e->pair_why
+			             : "the store cannot save changes now; nothing changed");
 		else if (rc)
 			log_event(LOG_WARN, "event_next_failed", "event=%s round=%d why=%s", e->id,
 			          e->ev.nrounds, proto_err_code(rc));

@@ -51,12 +51,15 @@ export async function untilError(c, code) {
   }
 }
 
+// The event as a token's holder sees it: the shared view with its own
+// part (`you`, sent apart as event_you) put back in.
 export async function asPlayer(port, id, token) {
   const c = await Client.open(port);
   c.send({ type: 'event_watch', event: id, token });
   const ev = await untilEvent(c);
+  const own = token ? await untilEvent(c, () => true, 'event_you') : {};
   c.close();
-  return ev;
+  return { ...ev, you: own.you };
 }
 
 export async function seat(port, game) {
@@ -73,7 +76,7 @@ export async function startedPair(port, fields = {}) {
   const e = await createEvent(port, { rounds: 1, ...fields });
   const [p0, p1] = await enterMany(port, e.id, 2);
   e.org.send({ type: 'event_start', event: e.id, token: e.token });
-  const ev = await untilEvent(e.org, (v) => v.state === 'running');
+  const ev = await untilEvent(e.org, (v) => v.state === 'running' && !v.pairing);
   const g0 = (await asPlayer(port, e.id, p0.token)).you.game;
   const g1 = (await asPlayer(port, e.id, p1.token)).you.game;
   const [w, b] = g0.side === 'south' ? [g0, g1] : [g1, g0];
