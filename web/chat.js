@@ -5,7 +5,7 @@
 import { t, tIn, getLang } from './i18n.js';
 import { $, toast } from './ui.js';
 import { keyedList, setText, setHidden, setAttr, setData } from './dom.js';
-import { cleanText, cleanName, CHAT_MAX } from './names.js';
+import { cleanText, cleanName, loadNameWords, CHAT_MAX } from './names.js';
 
 // A line the server refused goes back into the field (unless something
 // new was typed there meanwhile), so that nothing written is lost.
@@ -141,9 +141,10 @@ export function wireChat(room) {
     countChars();
   });
   $('chat-input').addEventListener('input', countChars);
-  $('ask-name').addEventListener('submit', (ev) => {
+  $('ask-name').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const raw = $('ask-name-input').value;
+    await loadNameWords(); // the words a name may not be (names.js), once
     const name = cleanName(raw);
     if (!name) {
       // Said at the field, which keeps the focus.
@@ -158,12 +159,13 @@ export function wireChat(room) {
   });
   $('ask-name-input').addEventListener('input', () => setHidden($('ask-name-error'), true));
   $('ask-name-skip').addEventListener('click', () => { const r = room(); if (r) r.skipName(); });
-  $('name-form').addEventListener('submit', (ev) => {
+  $('name-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const raw = $('room-name').value;
     const r = room();
     if (!r) return;
     if (!raw.trim()) { r.sendName(null); return; }
+    await loadNameWords();
     const name = cleanName(raw);
     if (!name) { toast(t('name.bad')); return; }
     r.sendName(name);
