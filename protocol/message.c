@@ -310,6 +310,18 @@ static int parse_event_create(const json_t *o, proto_msg *m, char *err, size_t e
 		}
 		m->auto_next = json_is_true(v);
 	}
+	v = json_object_get(o, "rules");
+	m->rules = PROTO_EV_RULES_2025;
+	if (v && !json_is_null(v)) {
+		const char *rs = json_is_string(v) ? json_string_value(v) : "";
+
+		if (!strcmp(rs, "fide_2017"))
+			m->rules = PROTO_EV_RULES_2017;
+		else if (strcmp(rs, "fide_2025")) {
+			snprintf(err, errlen, "rules: not \"fide_2025\" or \"fide_2017\"");
+			return -1;
+		}
+	}
 	return parse_clock(o, m, err, errlen);
 }
 

@@ -43,6 +43,8 @@ typedef enum {
 
 /* event_create's `format`. */
 enum { PROTO_EV_ROUND_ROBIN = 1, PROTO_EV_DOUBLE_ROUND_ROBIN = 2, PROTO_EV_SWISS = 3 };
+/* event_create's `rules`: "fide_2025" (the default) or "fide_2017". */
+enum { PROTO_EV_RULES_2025 = 0, PROTO_EV_RULES_2017 = 1 };
 #define PROTO_EV_TITLE_MAX 60                      /* code points */
 #define PROTO_EV_TITLE_BYTES (PROTO_EV_TITLE_MAX * 4)
 #define PROTO_EV_ROUNDS_MAX 32
@@ -129,6 +131,7 @@ typedef struct proto_msg {
 	int rounds;                       /* event_create: a Swiss's rounds, else 0 */
 	int max_players;                  /* event_create: 0 for no limit */
 	int auto_next;                    /* event_create: 1 unless `auto` is false */
+	int rules;                        /* event_create: PROTO_EV_RULES_* */
 	int round, board;                 /* event_result: from 1 */
 	char result;                      /* event_result: '1' '=' '0' '+' '-' '*' (white's view) */
 	int seeds[2];                     /* event_result: white's, black's (0 when absent) */

@@ -1,8 +1,8 @@
 // event-form.js: the start page's "Club event" card: the form that creates
 // an event (protocol/PROTOCOL.md, `event_create`): its name, game, format
 // (Swiss with its rounds, or a round robin), the clock of its games (a
-// room's choices, or none for real boards), a limit of players and whether
-// rounds are paired by themselves. The event's page (event.js) is loaded
+// room's choices, or none for real boards), a limit of players, whether
+// rounds are paired by themselves and the FIDE rules followed. The event's page (event.js) is loaded
 // only when it is needed.
 // @ts-check
 import { tIn } from './i18n.js';
@@ -16,6 +16,7 @@ function choices(form) {
     title: $('ev-form-name').value, kind: String(f.get('ev-kind')), format: String(f.get('ev-format')),
     rounds: $('ev-form-rounds').value, clock: String(f.get('ev-clock')), min: $('ev-form-min').value,
     inc: $('ev-form-inc').value, max: $('ev-form-max').value, auto: $('ev-form-auto').checked,
+    rules2017: $('ev-form-rules2017').checked,
   };
 }
 

@@ -206,6 +206,8 @@ export function drawEvent(ctrl) {
   const facts = [t(`event.game.${kindOf(ev.kind)}`), formatText(ev), eventClockText(ev.clock)];
   if (ev.max_players) facts.push(t('event.max', { n: ev.max_players }));
   if (!ev.auto) facts.push(t('event.manual'));
+  const rules = (ev.format === 'swiss' ? '' : 'rr.') + (ev.rules === 'fide_2017' ? '2017' : '2025');
+  facts.push(t(`event.rules.${rules}`));
   setText($('ev-facts'), facts.join(' · '));
   setText($('ev-state'), stateText(ev));
   setData($('ev-state'), 'state', ev.state);

@@ -500,13 +500,14 @@ export function errorText(code) {
 // {fields}, or {error: a message key, field: the choice refused}. raw:
 // the form's values as typed (title, kind, format, rounds, clock: the
 // choice's value, min, inc: a custom clock's minutes and increment, max,
-// auto).
+// auto, rules2017: the older FIDE rules).
 /** @returns {{fields: any} | {error: string, field: string}} */
 export function eventFields(raw) {
   const title = cleanText(raw.title, 60);
   if (!title) return { error: 'event.form.error.name', field: 'title' };
   const format = ['swiss', 'round_robin', 'double_round_robin'].includes(raw.format) ? raw.format : 'swiss';
-  const fields = { title, kind: kindOf(raw.kind), format, rounds: null, clock: null, max_players: null, auto: raw.auto !== false };
+  const fields = { title, kind: kindOf(raw.kind), format, rounds: null, clock: null, max_players: null, auto: raw.auto !== false,
+    rules: raw.rules2017 ? 'fide_2017' : 'fide_2025' };
   const int = (v) => (String(v).trim() === '' ? NaN : Number(v));
   if (format === 'swiss') {
     const n = int(raw.rounds);

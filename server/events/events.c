@@ -158,9 +158,10 @@ static void settings_text(const event_ent *e, char *buf, size_t cap)
 {
 	const ev_event *ev = &e->ev;
 
-	snprintf(buf, cap, "1 %s %d %d %d %d %d %d %d %d\n%s", ev->kind, ev->format,
+	snprintf(buf, cap, "2 %s %d %d %d %d %d %d %d %d %d\n%s", ev->kind, ev->format,
 	         ev->format == EV_SWISS ? ev->total_rounds : 0, ev->clock.kind, ev->clock.initial,
-	         ev->clock.increment, ev->clock.days, ev->max_players, e->auto_next, ev->title);
+	         ev->clock.increment, ev->clock.days, ev->max_players, e->auto_next, ev->rules,
+	         ev->title);
 }
 
 static int settings_parse(event_ent *e, const char *text)
@@ -170,10 +171,16 @@ static int settings_parse(event_ent *e, const char *text)
 	ev_settings s;
 	int v, n = 0;
 
+	/* Version 1, before the rules were an option, is an event of 2017's. */
 	memset(&s, 0, sizeof s);
+	s.rules = EV_RULES_2017;
 	if (!title || sscanf(text, "%d %15s %d %d %d %d %d %d %d %d%n", &v, kind, &s.format,
 	                     &s.rounds, &s.clock.kind, &s.clock.initial, &s.clock.increment,
-	                     &s.clock.days, &s.max_players, &e->auto_next, &n) != 10 || v != 1)
+	                     &s.clock.days, &s.max_players, &e->auto_next, &n) != 10)
+		return -1;
+	if (v == 2 && sscanf(text + n, "%d", &s.rules) != 1)
+		return -1;
+	if (v != 1 && v != 2)
 		return -1;
 	s.kind = kind;
 	s.title = title + 1;
@@ -600,6 +607,8 @@ static void view_body(jw *w, const event_ent *e)
 	jw_int(w, ev->max_players);
 	jw_key(w, "auto");
 	jw_bool(w, e->auto_next);
+	jw_key(w, "rules");
+	jw_str(w, ev->rules == EV_RULES_2017 ? "fide_2017" : "fide_2025");
 	jw_key(w, "pairing");
 	jw_bool(w, e->pairing != NULL);
 	jw_key(w, "join_open");
@@ -1489,6 +1498,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 	s.clock = (ev_clock){msg->clock_kind, msg->clock_initial[0], msg->clock_increment,
 	                     msg->clock_days};
 	s.max_players = msg->max_players;
+	s.rules = msg->rules == PROTO_EV_RULES_2017 ? EV_RULES_2017 : EV_RULES_2025;
 	e = calloc(1, sizeof *e);
 	if (!e) {
 		evs_io.error(m, PROTO_E_INTERNAL, "out of memory; try again");

@@ -116,6 +116,8 @@ int ev_create(ev_event *ev, const ev_settings *s)
 	}
 	if (s->max_players != 0 && (s->max_players < 2 || s->max_players > EV_MAX_PLAYERS))
 		return EV_E_INVAL;
+	if (s->rules != EV_RULES_2025 && s->rules != EV_RULES_2017)
+		return EV_E_INVAL;
 	memset(ev, 0, sizeof *ev);
 	memcpy(ev->title, title, sizeof title);
 	snprintf(ev->kind, sizeof ev->kind, "%s", s->kind);
@@ -123,6 +125,7 @@ int ev_create(ev_event *ev, const ev_settings *s)
 	ev->total_rounds = s->format == EV_SWISS ? s->rounds : 0;
 	ev->clock = *c;
 	ev->max_players = s->max_players;
+	ev->rules = s->rules;
 	ev->state = EV_ENTRY;
 	return 0;
 }
@@ -244,6 +247,7 @@ static void build_history(const ev_event *ev, int n, const int16_t *field, int r
 	out->nplayers = n;
 	out->total_rounds = ev->total_rounds;
 	out->first_color = PAIR_WHITE;
+	out->rules = ev->rules == EV_RULES_2017 ? PAIR_DUTCH_2017 : PAIR_DUTCH_2025;
 	for (int i = 0; i < n; i++) {
 		const ev_player *p = &ev->entries[field[i]];
 		pair_player *pl = &out->p[i];

@@ -50,6 +50,12 @@
 const char *ev_strerror(int code);
 
 enum ev_format { EV_ROUND_ROBIN = 1, EV_DOUBLE_ROUND_ROBIN = 2, EV_SWISS = 3 };
+/* The rules an event follows (docs/events.md "Rules in force"): those in
+ * force, the FIDE Dutch system of 2025 (a Swiss's pairings) and the FIDE
+ * Tie-Break Regulations of 2024 (C.07); or the older texts, the Dutch system
+ * of 2017 and C.07 as it stood before 2023, which events created before the
+ * change keep. */
+enum ev_rules { EV_RULES_2025 = 0, EV_RULES_2017 = 1 };
 enum ev_state { EV_ENTRY = 0, EV_RUNNING = 1, EV_OVER = 2 };
 /* Who reports a result: the room (played games only, once) or the organiser. */
 enum ev_by { EV_BY_ROOM = 0, EV_BY_ORGANISER = 1 };
@@ -83,6 +89,7 @@ typedef struct ev_settings {
 	int rounds;                  /* Swiss: rounds planned, 1..EV_MAX_ROUNDS; else 0 */
 	ev_clock clock;
 	int max_players;             /* 0: no limit but EV_MAX_PLAYERS; else 2..EV_MAX_PLAYERS */
+	int rules;                   /* enum ev_rules */
 } ev_settings;
 
 /* One entry: a player who joined. number is his starting rank once he is
@@ -116,6 +123,7 @@ typedef struct ev_event {
 	int total_rounds;            /* Swiss: as created; round robin: set at the start */
 	ev_clock clock;
 	int max_players;
+	int rules;                   /* enum ev_rules */
 	int state;                   /* enum ev_state */
 	int nentries;
 	ev_player entries[EV_MAX_ENTRIES];

@@ -52,9 +52,15 @@ typedef struct pair_player {
 	pair_game rounds[PAIR_MAX_ROUNDS];
 } pair_player;
 
+/* The text of the Dutch system a Swiss is paired by: the rules in force
+ * (C.04.3 approved on 13 April 2024, applied from 1 July 2025), or those
+ * of 2017 (C.04.3 of the 87th and 88th Congresses), an event's option. */
+enum pair_rules { PAIR_DUTCH_2025 = 0, PAIR_DUTCH_2017 = 1 };
+
 /* An event as the pairing sees it, owned by the caller. */
 typedef struct pair_event {
 	int nplayers;
+	int rules;                   /* enum pair_rules */
 	int total_rounds;            /* rounds planned (the last-round rules need it) */
 	int first_color;             /* PAIR_WHITE or PAIR_BLACK: what starting rank
 	                              * 1 gets in round 1 (TRF's XXC white1/black1);

@@ -493,6 +493,36 @@ async function trySeat(port, room, token) {
   return m.type === 'welcome' ? m.seat : m.type === 'error' ? m.code : m.type;
 }
 
+test('the rules: those in force unless the organiser asks for 2017\'s; an event made before the option keeps 2017\'s', sqliteOnly, async () => {
+  const dir = tempDir(), db = join(dir, 'oware.db');
+  let srv = await startServer(ARGS, { db });
+  try {
+    const now = await createEvent(srv.port, { title: 'Now', kind: 'oware', format: 'swiss', rounds: 3 });
+    assert.equal(now.ev.rules, 'fide_2025');
+    const old = await createEvent(srv.port, { title: 'Old', kind: 'oware', format: 'swiss', rounds: 3, rules: 'fide_2017' });
+    assert.equal(old.ev.rules, 'fide_2017');
+    const c = await Client.open(srv.port);
+    for (const rules of ['fide_2024', 2017, true, ''])
+      c.send({ type: 'event_create', title: 'x', kind: 'oware', format: 'swiss', rounds: 3, rules });
+    for (let i = 0; i < 4; i++) await c.expectError('bad_message');
+    c.close();
+    assert.equal((await stopServer(srv)).code, 0);
+    // What a server before the option stored: version 1 of the settings.
+    storeQuery(db, `UPDATE events SET settings='1 oware 3 3 0 0 0 0 0 1' || char(10) || 'Now' WHERE id='${now.id}'`);
+    srv = await startServer(ARGS, { db });
+    const w = await Client.open(srv.port);
+    for (const [o, rules] of [[now, 'fide_2017'], [old, 'fide_2017']]) {
+      w.send({ type: 'event_watch', event: o.id });
+      const ev = await untilEvent(w, (e) => e.event === o.id);
+      assert.equal(ev.rules, rules);
+    }
+    w.close();
+    assert.equal(storeQuery(db, `SELECT count(*) FROM events`), '2');
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+  }
+});
+
 test('seat tokens: a copy of the store gives no seat; rounds paired before keep their derived tokens', sqliteOnly, async () => {
   const dir = tempDir(), db = join(dir, 'oware.db');
   let srv = await startServer(ARGS, { db });

@@ -45,6 +45,8 @@ START_TEST(test_event_messages)
 		"{\"type\":\"event_result\",\"event\":\"e\",\"token\":\"t\",\"round\":1,\"board\":1,\"result\":\"white\",\"seeds\":[1]}",
 		"{\"type\":\"event_result\",\"event\":\"e\",\"token\":\"t\",\"round\":1,\"board\":1,\"result\":\"white\",\"seeds\":[1,163]}",
 		"{\"type\":\"event_result\",\"event\":\"e\",\"token\":\"t\",\"round\":1,\"board\":1,\"result\":\"white_forfeit\",\"seeds\":[1,0]}",
+		"{\"type\":\"event_create\",\"title\":\"x\",\"kind\":\"oware\",\"format\":\"swiss\",\"rounds\":3,\"rules\":\"fide_2024\"}",
+		"{\"type\":\"event_create\",\"title\":\"x\",\"kind\":\"oware\",\"format\":\"swiss\",\"rounds\":3,\"rules\":2017}",
 	};
 
 	ck_assert_int_eq(parse("{\"type\":\"event_create\",\"title\":\"  Club  \",\"kind\":\"togyz\","
@@ -59,6 +61,10 @@ START_TEST(test_event_messages)
 	ck_assert_int_eq(m.clock_initial[0], 900);
 	ck_assert_int_eq(m.max_players, 40);
 	ck_assert_int_eq(m.auto_next, 0);
+	ck_assert_int_eq(m.rules, PROTO_EV_RULES_2025);
+	ck_assert_int_eq(parse("{\"type\":\"event_create\",\"title\":\"Old\",\"kind\":\"oware\","
+	                       "\"format\":\"swiss\",\"rounds\":3,\"rules\":\"fide_2017\"}", &m), 0);
+	ck_assert_int_eq(m.rules, PROTO_EV_RULES_2017);
 	ck_assert_int_eq(parse("{\"type\":\"event_create\",\"title\":\"RR\",\"kind\":\"oware\","
 	                       "\"format\":\"double_round_robin\",\"rounds\":null}", &m), 0);
 	ck_assert_int_eq(m.format, PROTO_EV_DOUBLE_ROUND_ROBIN);

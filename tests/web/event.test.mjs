@@ -410,10 +410,12 @@ test('an event that is not there: the page stops, and its token is forgotten', (
 
 test('the start page\'s form as event_create\'s fields, and each choice refused', () => {
   const raw = { title: '  Thursday club ', kind: 'togyz', format: 'swiss', rounds: '5', clock: '10+5', min: '15', inc: '5', max: '', auto: true };
-  assert.deepEqual(eventFields(raw), { fields: { title: 'Thursday club', kind: 'togyz', format: 'swiss', rounds: 5, clock: { initial: 600, increment: 5 }, max_players: null, auto: true } });
+  assert.deepEqual(eventFields(raw), { fields: { title: 'Thursday club', kind: 'togyz', format: 'swiss', rounds: 5, clock: { initial: 600, increment: 5 }, max_players: null, auto: true, rules: 'fide_2025' } });
+  // The older rules, the organiser's choice.
+  assert.equal(eventFields({ ...raw, rules2017: true }).fields.rules, 'fide_2017');
   // A round robin has no rounds to say; no clock: real boards; a custom clock; a limit; pairing by hand.
   assert.deepEqual(eventFields({ ...raw, format: 'double_round_robin', rounds: 'x', clock: 'none', max: '12', auto: false }).fields,
-    { title: 'Thursday club', kind: 'togyz', format: 'double_round_robin', rounds: null, clock: null, max_players: 12, auto: false });
+    { title: 'Thursday club', kind: 'togyz', format: 'double_round_robin', rounds: null, clock: null, max_players: 12, auto: false, rules: 'fide_2025' });
   assert.deepEqual(eventFields({ ...raw, clock: 'custom' }).fields.clock, { initial: 900, increment: 5 });
   assert.deepEqual(eventFields({ ...raw, clock: 'days:3' }).fields.clock, { days: 3 });
   assert.deepEqual(eventFields({ ...raw, title: '   ' }), { error: 'event.form.error.name', field: 'title' });
