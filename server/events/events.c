@@ -5,6 +5,7 @@
  * take back. The store keeps an event as its settings and its changes,
  * as short texts (settings_text, change_text); replaying them rebuilds
  * it without pairing again. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -319,7 +320,6 @@ static int change_fits(const event_ent *e, const ev_change *ch)
 static int apply(event_ent *e, const ev_change *ch, char (*rooms)[ROOM_ID_LEN + 1], int by,
                  int derived)
 {
-	cache_drop(e);
 	if (ch->op == EV_OP_ROUND) {
 		int r = ch->round - 1, n = ch->nboards ? ch->nboards : 1;
 
@@ -747,27 +747,53 @@ static void cache_drop(event_ent *e)
 		free(e->cache[i]);
 		e->cache[i] = NULL;
 		e->cache_len[i] = 0;
-		e->cached[i] = 0;
+		e->cached[i] = (evs_key){0, 0};
 	}
 	if (e->view) {
 		evs_io.unshare(e->view);
 		e->view = NULL;
 	}
-	e->view_ver = 0;
+	e->view_key = (evs_key){0, 0};
 }
 
-/* e's export what as it is now, built if this version has none yet:
+/* What e's view shows now, and whether a text built for k still shows it. */
+static evs_key view_key(const event_ent *e)
+{
+	return (evs_key){e->seq + 1, e->shown};
+}
+
+static int key_now(const event_ent *e, evs_key k)
+{
+	return k.seq == e->seq + 1 && k.shown == e->shown;
+}
+
+/* The last pairing of a round refused with code (a PROTO_E_*; 0: none
+ * now) and why; the view shows it at the same version. Returns code. */
+__attribute__((format(printf, 3, 4)))
+static int set_pair_err(event_ent *e, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(e->pair_why, sizeof e->pair_why, fmt, ap);
+	va_end(ap);
+	e->pair_err = code;
+	e->shown++;
+	return code;
+}
+
+/* e's export what as it is now, built if what it shows has none yet:
  * 0, or -2 out of memory. */
 static int cache_build(event_ent *e, int what)
 {
 	long n;
 	char *buf;
 
-	if (e->cache[what] && e->cached[what] == e->seq + 1)
+	if (e->cache[what] && key_now(e, e->cached[what]))
 		return 0;
 	free(e->cache[what]);
 	e->cache[what] = NULL;
-	e->cached[what] = 0;
+	e->cached[what] = (evs_key){0, 0};
 	if (what == EVS_JSON) {
 		view_body(&cache_text, e);
 		jw_obj_end(&cache_text);
@@ -787,7 +813,7 @@ static int cache_build(event_ent *e, int what)
 	}
 	e->cache[what] = buf;
 	e->cache_len[what] = (size_t)n;
-	e->cached[what] = e->seq + 1;
+	e->cached[what] = view_key(e);
 	snprintf(e->etag[what], sizeof e->etag[what], "\"%016llx\"",
 	         (unsigned long long)fnv64(buf, (size_t)n));
 	return 0;
@@ -798,7 +824,7 @@ static int cache_build(event_ent *e, int what)
  * text only when asked); NULL when out of memory. */
 static void *shared_view(event_ent *e)
 {
-	if (e->view && e->view_ver == e->seq + 1)
+	if (e->view && key_now(e, e->view_key))
 		return e->view;
 	if (e->view) {
 		evs_io.unshare(e->view);
@@ -810,7 +836,7 @@ static void *shared_view(event_ent *e)
 		log_event(LOG_ERROR, "event_send_failed", "event=%s error=\"out of memory\"", e->id);
 		return NULL;
 	}
-	e->view_ver = e->seq + 1;
+	e->view_key = view_key(e);
 	e->view_len = cache_text.len;
 	return e->view;
 }
@@ -959,17 +985,11 @@ static int rooms_refused(event_ent *e, const ev_change *ch, int n, int rc)
 		why = "do not fit: the server holds its maximum of rooms and not enough may make way";
 		break;
 	default:
-		cache_drop(e); /* pairing_error shows at the same version */
-		e->pair_err = PROTO_E_INTERNAL;
-		snprintf(e->pair_why, sizeof e->pair_why, "the store cannot save changes now; round"
-		         " %d was not paired", ch->round);
-		return e->pair_err;
+		return set_pair_err(e, PROTO_E_INTERNAL, "the store cannot save changes now; round"
+		                    " %d was not paired", ch->round);
 	}
-	cache_drop(e); /* pairing_error shows at the same version */
-	e->pair_err = PROTO_E_TOO_MANY_ROOMS;
-	snprintf(e->pair_why, sizeof e->pair_why, "the %d rooms of round %d %s; it was not paired:"
-	         " pair it again later", n, ch->round, why);
-	return e->pair_err;
+	return set_pair_err(e, PROTO_E_TOO_MANY_ROOMS, "the %d rooms of round %d %s; it was not"
+	                    " paired: pair it again later", n, ch->round, why);
 }
 
 /* The rooms of a round being paired (ch: ROUND) into rooms, all or none:
@@ -1033,14 +1053,11 @@ static int commit_step(event_ent *e, const ev_change *ch)
 	if (!rc && commit(e, ch, ch->op == EV_OP_ROUND ? round_rooms : NULL, BY_NONE, NULL) < 0) {
 		if (ch->op == EV_OP_ROUND)
 			drop_rooms(round_rooms, ch->nboards);
-		cache_drop(e); /* pairing_error shows at the same version */
-		e->pair_err = rc = PROTO_E_INTERNAL;
-		snprintf(e->pair_why, sizeof e->pair_why, "the store cannot save changes now;"
-		         " nothing changed");
+		rc = set_pair_err(e, PROTO_E_INTERNAL, "the store cannot save changes now;"
+		                  " nothing changed");
 	}
 	if (!rc) {
-		cache_drop(e); /* pairing_error shows at the same version */
-		e->pair_err = 0;
+		set_pair_err(e, 0, "%s", "");
 		log_event(LOG_INFO, ch->op == EV_OP_ROUND ? "event_round" : "event_over",
 		          "event=%s round=%d", e->id, e->ev.nrounds);
 	}
@@ -1072,7 +1089,7 @@ static void start_pairing(event_ent *e, room_member *asker)
 	j->asker = asker;
 	memcpy(&j->ev, &e->ev, sizeof j->ev);
 	e->pairing = j;
-	cache_drop(e); /* the view says "pairing" from now on, at the same version */
+	e->shown++; /* the view says "pairing" from now on */
 	if (evpair_submit(j) < 0) {
 		evpair_run(j);
 		pairing_done(j);
@@ -1095,7 +1112,7 @@ static void pairing_done(evpair_job *j)
 		return;
 	}
 	e->pairing = NULL;
-	cache_drop(e); /* no longer "pairing", whatever the version */
+	e->shown++;
 	if (e->seq != j->seq) {
 		log_event(LOG_WARN, "event_pairing_stale", "event=%s round=%d", e->id, e->ev.nrounds);
 		free(j);
@@ -1163,9 +1180,7 @@ static void auto_next(event_ent *e)
 	if (rc == EV_E_PENDING)
 		return;
 	if (rc) {
-		cache_drop(e); /* pairing_error shows at the same version */
-		e->pair_err = proto_code(rc);
-		snprintf(e->pair_why, sizeof e->pair_why, "%s", ev_strerror(rc));
+		set_pair_err(e, proto_code(rc), "%s", ev_strerror(rc));
 		log_event(LOG_WARN, "event_next_failed", "event=%s round=%d why=%s", e->id,
 		          e->ev.nrounds, ev_strerror(rc));
 		return;

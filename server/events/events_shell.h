@@ -40,6 +40,13 @@ enum { BY_NONE = 0, BY_ROOM, BY_ORGANISER };
 
 struct evpair_job;
 
+/* What an event's view shows: its version (seq + 1; 0 for nothing) and
+ * what changes it at the same version (event_ent.shown). */
+typedef struct evs_key {
+	int64_t seq;
+	uint32_t shown;
+} evs_key;
+
 typedef struct event_ent {
 	char id[ROOM_ID_LEN + 1];
 	ev_event ev;
@@ -64,20 +71,23 @@ typedef struct event_ent {
 	                              * as after a restart), for per_address */
 	int pair_err;                /* the last pairing of a round refused (PROTO_E_*),
 	                              * 0 once one succeeds (the view's pairing_error) */
-	char pair_why[160];          /* its message */
+	char pair_why[160];          /* its message (both set by set_pair_err) */
+	uint32_t shown;              /* bumped when the view changes at the same version:
+	                              * pairing begun or done, pairing_error set */
 	ev_watcher *watchers;
 	int nwatchers;
-	/* Built once per version when first needed, dropped by the next
-	 * change and by the expiry sweep while nobody follows: the view
-	 * shared by the followers' queues (a rooms_io share, one reference
-	 * held here), and the exports' texts with their ETags (EVS_JSON is
-	 * the same text as the view). */
+	/* Built when first needed for what the view shows (its key: the
+	 * version and `shown`), rebuilt when that changed, dropped by the
+	 * expiry sweep while nobody follows: the view shared by the
+	 * followers' queues (a rooms_io share, one reference held here), and
+	 * the exports' texts with their ETags (EVS_JSON is the same text as
+	 * the view). */
 	void *view;
 	size_t view_len;
-	int64_t view_ver;            /* the version (seq + 1) of view, 0: none */
+	evs_key view_key;            /* what view shows; seq 0: none */
 	char *cache[3];
 	size_t cache_len[3];
-	int64_t cached[3];           /* the version of each, 0: none */
+	evs_key cached[3];           /* what each shows; seq 0: none */
 	char etag[3][20];            /* "\"<16 hex digits>\"" */
 	int64_t change_window;       /* start (ms) of the minute counted in changes */
 	int changes;                 /* the organiser's changes in it */
