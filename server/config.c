@@ -90,10 +90,10 @@ static const struct opt {
 	{"max-sockets-per-ip", "OW_MAX_SOCKETS_PER_IP", T_INT, offsetof(srv_config, net.max_sockets_per_ip),
 	 1, 1000000, "256", "connections of any kind (HTTP, idle or slow ones included) per client address"},
 	{"rooms-per-ip-per-min", "OW_ROOMS_PER_IP_PER_MIN", T_INT,
-	 offsetof(srv_config, rooms.rooms_per_ip_per_min), 1, 1000000, "20",
+	 offsetof(srv_config, ip.rooms_per_min), 1, 1000000, "20",
 	 "rooms created per client address per minute"},
 	{"joins-per-ip-per-min", "OW_JOINS_PER_IP_PER_MIN", T_INT,
-	 offsetof(srv_config, rooms.joins_per_ip_per_min), 1, 1000000, "600",
+	 offsetof(srv_config, ip.joins_per_min), 1, 1000000, "600",
 	 "joins (as player or spectator) per client address per minute"},
 	{"history-per-ip-per-min", "OW_HISTORY_PER_IP_PER_MIN", T_I64,
 	 offsetof(srv_config, rooms.history_per_ip_per_min), 0, 1000000000, "1048576",
@@ -144,7 +144,7 @@ static const struct opt {
 	 offsetof(srv_config, events.max_watchers), 1, 1000000, "500",
 	 "connections following one club event"},
 	{"event-views-per-ip-per-min", "OW_EVENT_VIEWS_PER_IP_PER_MIN", T_I64,
-	 offsetof(srv_config, events.views_per_ip_per_min), 0, 100000000000L, "67108864",
+	 offsetof(srv_config, ip.views_per_min), 0, 100000000000L, "67108864",
 	 "bytes of club events' views a client address is sent per minute in answer to"
 	 " event_watch and to GET /api/events/... (past them both are refused: rate_limited,"
 	 " 429); 0: no limit"},

@@ -22,15 +22,17 @@ typedef struct srv_config {
 	int lease_seconds;      /* --lease-seconds, OW_LEASE_SECONDS */
 	const char *log_level;  /* --log-level, OW_LOG_LEVEL */
 	int sync_full;          /* --sync full|normal, OW_SYNC */
+	ip_budgets ip;          /* an address's budgets a minute, which the rooms,
+	                         * the events and the transport charge (each of
+	                         * their configs points here): --rooms-per-ip-per-min,
+	                         * --joins-per-ip-per-min, --event-views-per-ip-per-min */
 	rooms_config rooms;     /* the rooms' settings, handed to rooms_init whole:
 	                         * --abandon-seconds, --max-spectators, --max-rooms,
-	                         * --max-rooms-per-ip, --rooms-per-ip-per-min,
-	                         * --joins-per-ip-per-min, --history-per-ip-per-min,
+	                         * --max-rooms-per-ip, --history-per-ip-per-min,
 	                         * --expire-*, --evict-idle; the join wait from
 	                         * --lease-seconds */
 	events_config events;   /* club events: --max-events, --max-events-per-ip,
-	                         * --expire-events, --max-event-followers (the
-	                         * per-address rates are the rooms') */
+	                         * --expire-events, --max-event-followers ... */
 } srv_config;
 
 /* Fills *c from defaults, then the environment, then argv. Returns 0; 1

@@ -484,14 +484,11 @@ static int layers_start(void)
 
 	sha256_init();
 	test_overrides(&cfg.rooms, &cfg.events);
+	cfg.rooms.ip = cfg.events.ip = cfg.net.ip = &cfg.ip;
 	if (rooms_init(&cfg.rooms, st, &net_rooms_io) < 0) {
 		log_event(LOG_ERROR, "start_failed", "error=\"out of memory\"");
 		return -1;
 	}
-	cfg.events.rooms_per_ip_per_min = cfg.rooms.rooms_per_ip_per_min;
-	cfg.events.joins_per_ip_per_min = cfg.rooms.joins_per_ip_per_min;
-	cfg.net.joins_per_ip_per_min = cfg.rooms.joins_per_ip_per_min;
-	cfg.net.event_views_per_ip_per_min = cfg.events.views_per_ip_per_min;
 	events_init(&cfg.events, st, &net_rooms_io);
 	ev_async_init(&pair_async, pair_ready);
 	ev_async_start(evl, &pair_async);

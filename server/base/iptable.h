@@ -12,6 +12,17 @@
  * the rooms' chat (ROOMS_CHAT_WINDOW_MS, 10 s), over all its seats. */
 #define IP_CHAT_BURST 20
 
+/* The budgets of one client address a minute that the layers above
+ * charge to its ipent: set once from the flags (server/config.c), owned
+ * by the server's configuration, read through a pointer by each layer. */
+typedef struct ip_budgets {
+	int rooms_per_min;           /* --rooms-per-ip-per-min: rooms and events created */
+	int joins_per_min;           /* --joins-per-ip-per-min: joins, event follows and
+	                              * entries, POST /api/rooms */
+	int64_t views_per_min;       /* --event-views-per-ip-per-min: bytes of event views
+	                              * and exports (0: no limit) */
+} ip_budgets;
+
 typedef struct ipent {
 	char addr[64];
 	int conns;           /* open WebSocket connections */

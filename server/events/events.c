@@ -1481,7 +1481,7 @@ static int create_refused(room_member *m)
 		         " IPv4 /24 or IPv6 /48); wait for some to expire");
 		return 1;
 	}
-	if (m->ip && ip_room_allow(m->ip, now_ms(), evs_cfg.rooms_per_ip_per_min) < 0) {
+	if (m->ip && ip_room_allow(m->ip, now_ms(), evs_cfg.ip->rooms_per_min) < 0) {
 		evs_io.error(m, PROTO_E_RATE_LIMITED, "too many rooms or events created from this address;"
 		         " wait a minute");
 		return 1;
@@ -1768,7 +1768,7 @@ static void handle(room_member *m, const proto_msg *msg, int counted)
 		return;
 	}
 	if (!counted && (msg->type == PROTO_MSG_EVENT_WATCH || msg->type == PROTO_MSG_EVENT_JOIN) &&
-	    m->ip && ip_join_allow(m->ip, now_ms(), evs_cfg.joins_per_ip_per_min) < 0) {
+	    m->ip && ip_join_allow(m->ip, now_ms(), evs_cfg.ip->joins_per_min) < 0) {
 		evs_io.error(m, PROTO_E_RATE_LIMITED, "too many joins from this address; wait a minute");
 		return;
 	}
@@ -1795,7 +1795,7 @@ static void handle(room_member *m, const proto_msg *msg, int counted)
 			         " player's of this event");
 			return;
 		}
-		if (m->ip && ip_view_left(m->ip, now_ms(), evs_cfg.views_per_ip_per_min) <= 0) {
+		if (m->ip && ip_view_left(m->ip, now_ms(), evs_cfg.ip->views_per_min) <= 0) {
 			evs_io.error(m, PROTO_E_RATE_LIMITED, "too many event views sent to this address;"
 			         " wait a minute");
 			return;

@@ -20,12 +20,11 @@ typedef struct events_config {
 	int max_events;              /* held in total */
 	int max_events_per_ip;       /* created from one address and still held */
 	int max_events_per_net;      /* ... from one network (IPv4 /24, IPv6 /48) */
-	int rooms_per_ip_per_min;    /* an event_create counts as a room created */
-	int joins_per_ip_per_min;    /* event_join and event_watch count as joins */
+	const ip_budgets *ip;        /* an event_create counts as a room created,
+	                              * event_join and event_watch as joins, and the
+	                              * views' bytes against views_per_min */
 	int expire_events;           /* seconds after its last change an event goes */
 	int max_watchers;            /* connections following one event */
-	int64_t views_per_ip_per_min; /* bytes of views answered to event_watch and
-	                              * exports per address a minute (0: no limit) */
 	int changes_per_min;         /* an organiser's changes to one event a minute
 	                              * (0: no limit) */
 	int make_way_s;              /* idle before an unstarted event may make way in a

@@ -213,7 +213,7 @@ int api_rooms_answer(struct lws *wsi, http_req *rq)
 	ip = ip_get(addr);
 	if (!ip)
 		return -1;
-	if (ip_join_allow_n(ip, now_ms(), net_cfg->joins_per_ip_per_min, n ? n : 1) < 0) {
+	if (ip_join_allow_n(ip, now_ms(), net_cfg->ip->joins_per_min, n ? n : 1) < 0) {
 		net_counters.errors[PROTO_E_RATE_LIMITED]++;
 		return api_error(wsi, rq, 429, "rate_limited",
 		                 "too many joins from this address; wait a minute");

@@ -39,10 +39,8 @@ typedef struct net_config {
 	int max_handshakes;     /* --max-handshakes: request headers read at once */
 	int ping_seconds;       /* --ping-seconds: idle before a ping */
 	int hangup_seconds;     /* --hangup-seconds: idle before hanging up */
-	int joins_per_ip_per_min; /* the rooms' --joins-per-ip-per-min, which
-	                           * POST /api/rooms costs too (set by main) */
-	int64_t event_views_per_ip_per_min; /* the events' --event-views-per-ip-per-min,
-	                           * which GET /api/events/ costs too (set by main) */
+	const ip_budgets *ip;   /* an address's budgets, which POST /api/rooms
+	                         * (joins) and GET /api/events/ (views) cost too */
 } net_config;
 
 /* A message shared by the queues of every recipient; LWS_PRE bytes of

@@ -279,7 +279,7 @@ static int views_spent(struct lws *wsi, http_req *rq)
 
 	net_client_addr(wsi, addr, sizeof addr);
 	rq->ip = ip_get(addr);
-	return rq->ip && ip_view_left(rq->ip, now_ms(), net_cfg->event_views_per_ip_per_min) <= 0;
+	return rq->ip && ip_view_left(rq->ip, now_ms(), net_cfg->ip->views_per_min) <= 0;
 }
 
 static int events_route(struct lws *wsi, http_req *rq, const char *rest)

@@ -738,7 +738,7 @@ static void do_create(room_member *m, const proto_msg *msg)
 		         " IPv4 /24 or IPv6 /48); finish or wait for some to expire");
 		return;
 	}
-	if (m->ip && ip_room_allow(m->ip, now_ms(), cfg.rooms_per_ip_per_min) < 0) {
+	if (m->ip && ip_room_allow(m->ip, now_ms(), cfg.ip->rooms_per_min) < 0) {
 		shell_io.error(m, PROTO_E_RATE_LIMITED, "too many rooms created from this address; wait a minute");
 		return;
 	}
@@ -786,7 +786,7 @@ static void do_join(room_member *m, const proto_msg *msg)
 {
 	room *r = room_find(msg->room);
 
-	if (m->ip && ip_join_allow(m->ip, now_ms(), cfg.joins_per_ip_per_min) < 0) {
+	if (m->ip && ip_join_allow(m->ip, now_ms(), cfg.ip->joins_per_min) < 0) {
 		shell_io.error(m, PROTO_E_RATE_LIMITED, "too many joins from this address; wait a minute");
 		return;
 	}

@@ -10,6 +10,7 @@
 
 #include "protocol/jw.h"
 #include "protocol/message.h"
+#include "server/base/iptable.h"
 #include "server/rules/rules.h"
 #include "server/store/store.h"
 
@@ -108,8 +109,7 @@ typedef struct rooms_io {
 typedef struct rooms_config {
 	rules_limits lim;
 	int max_rooms;
-	int rooms_per_ip_per_min;
-	int joins_per_ip_per_min;
+	const ip_budgets *ip;        /* an address's rooms and joins a minute */
 	int max_rooms_per_ip;        /* rooms created from one address and still held */
 	int max_rooms_per_net;       /* ... from one network (IPv4 /24, IPv6 /48) */
 	int expire_unfinished, expire_finished, expire_unjoined; /* seconds idle */

@@ -363,6 +363,8 @@ static const rooms_io fake_io = {io_send, io_send_all, io_error, io_close, io_pr
 
 /* ---- fixtures ---- */
 
+static ip_budgets budgets;        /* what the rooms' config points at */
+
 /* The rooms over the fake store, max_rooms of them at most and per_net
  * held from one network (0: no such budget). */
 static void setup_with(int max_rooms, int per_net)
@@ -375,13 +377,13 @@ static void setup_with(int max_rooms, int per_net)
 	memset(members, 0, sizeof members);
 	retag_from = retag_to = retags = 0;
 	memset(&cfg, 0, sizeof cfg);
+	budgets = (ip_budgets){.rooms_per_min = 1000, .joins_per_min = 1000};
 	cfg.lim.abandon_ms = 300000;
 	cfg.lim.max_spectators = 10;
 	cfg.lim.day_ms = 86400000;
 	cfg.max_rooms = max_rooms;
 	cfg.max_rooms_per_net = per_net;
-	cfg.rooms_per_ip_per_min = 1000;
-	cfg.joins_per_ip_per_min = 1000;
+	cfg.ip = &budgets;
 	cfg.max_rooms_per_ip = 100;
 	cfg.expire_unfinished = cfg.expire_finished = cfg.expire_unjoined = 86400;
 	cfg.evict_idle = 86400;
