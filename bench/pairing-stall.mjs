@@ -9,25 +9,12 @@
 // move answer times while a pairing was under way (p50, p99, max).
 import { readFileSync } from 'node:fs';
 import { startServer, stopServer, Client } from '../tests/server/lib.mjs';
+import { STALL_ARGS, untilEvent, bigSwiss } from '../tests/server/evlib.mjs';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS || 256);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 9);
-const ARGS = ['--max-conns-per-ip', '600', '--joins-per-ip-per-min', '100000',
-  '--max-msgs-per-sec', '100000', '--rooms-per-ip-per-min', '100000', '--max-queue', '1024',
-  // one address creates the event, and its 128 boards count against it
-  '--max-rooms-per-ip', '1000', '--max-rooms-per-net', '1000',
-  '--event-changes-per-min', '0', '--event-views-per-ip-per-min', '0'];
 const MOVES = JSON.parse(readFileSync(new URL('../tests/server/games.json', import.meta.url)))
   .find((g) => g.reason === 'repetition').moves;
-
-async function untilEvent(c, pred, timeout = 600000) {
-  const until = Date.now() + timeout;
-  for (;;) {
-    const m = await c.next(Math.max(1, until - Date.now()));
-    if (m.type === 'error') throw new Error('error ' + JSON.stringify(m));
-    if (m.type === 'event' && pred(m)) return m;
-  }
-}
 
 async function clockRoom(port) {
   const a = await Client.open(port);
@@ -46,24 +33,9 @@ function pct(sorted, p) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN;
 }
 
-const srv = await startServer(ARGS);
+const srv = await startServer(STALL_ARGS);
 try {
-  const org = await Client.open(srv.port);
-  org.send({ type: 'event_create', title: 'Bench', kind: 'oware', format: 'swiss', rounds: ROUNDS, auto: false });
-  const { event: id, token } = await org.expect('event_welcome');
-  await org.expect('event');
-  // One address enters every player here (the default is 8 an address).
-  org.send({ type: 'event_entries', event: id, token, per_address: 256 });
-  for (let m; (m = await org.next(10000)).type !== 'event' || m.per_address !== 256;)
-    if (m.type === 'error') throw new Error(`event_entries: ${JSON.stringify(m)}`);
-  for (let i = 0; i < PLAYERS; i++) {
-    const p = await Client.open(srv.port);
-    p.send({ type: 'event_join', event: id, name: `Player ${i + 1}` });
-    await p.expect('event_welcome');
-    await untilEvent(p, () => true);
-    p.close();
-  }
-  await untilEvent(org, (e) => e.players.length === PLAYERS);
+  const { org, id, token } = await bigSwiss(srv.port, { players: PLAYERS, rounds: ROUNDS, auto: false });
 
   // The unrelated room plays while each round is paired; a game played
   // out makes way for a new room.

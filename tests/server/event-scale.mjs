@@ -5,54 +5,16 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Client } from './lib.mjs';
+import { untilEvent, bigSwiss } from './evlib.mjs';
 
-// The server's flags for these runs: many connections and joins from
-// the loopback address, no budget on the organiser's changes or views
-// (each test sets the one it tests).
-export const SCALE_ARGS = ['--max-conns-per-ip', '400', '--joins-per-ip-per-min', '100000',
-  '--max-msgs-per-sec', '10000', '--event-changes-per-min', '0', '--event-views-per-ip-per-min', '0',
-  // one address creates the event, and its 128 boards count against it
-  '--max-rooms-per-ip', '1000', '--max-rooms-per-net', '1000'];
-
-export async function untilEvent(c, pred = () => true, timeout) {
-  for (;;) {
-    const m = await c.next(timeout);
-    if (m.type === 'error') throw new Error('error ' + JSON.stringify(m));
-    if (m.type === 'event' && pred(m)) return m;
-  }
-}
-
-// A name of 24 characters for entry i (names make most of a view).
-const nameOf = (i) => `Player ${String(i).padStart(3, '0')} of the club`.padEnd(24, '.').slice(0, 24);
+export { SCALE_ARGS, untilEvent } from './evlib.mjs';
 
 // A Swiss of n players with `played` rounds played to the end (the
 // organiser records every result; the next round pairs by itself): the
 // organiser's client (reading), the event's id and token, the players'
 // tokens and the last view.
 export async function bigEvent(port, { players = 256, rounds = 9, played = 3 } = {}) {
-  const org = await Client.open(port);
-  org.send({ type: 'event_create', title: 'A big club night <script>', kind: 'oware', format: 'swiss',
-    rounds, clock: null, auto: true });
-  const w = await org.expect('event_welcome');
-  const id = w.event, token = w.token;
-  // One address enters every player here (the default is 8 an address).
-  org.send({ type: 'event_entries', event: id, token, per_address: 256 });
-  for (let m; (m = await org.next(10000)).type !== 'event' || m.per_address !== 256;)
-    if (m.type === 'error') throw new Error(`event_entries: ${JSON.stringify(m)}`);
-  const tokens = [];
-  for (let i = 0; i < players; i += 16) {
-    const batch = [];
-    for (let j = i; j < Math.min(players, i + 16); j++) {
-      batch.push((async () => {
-        const c = await Client.open(port);
-        c.send({ type: 'event_join', event: id, name: nameOf(j) });
-        const pw = await c.expect('event_welcome');
-        c.close();
-        tokens[pw.entry] = pw.token;
-      })());
-    }
-    await Promise.all(batch);
-  }
+  const { org, id, token, tokens } = await bigSwiss(port, { players, rounds, auto: true });
   org.send({ type: 'event_start', event: id, token });
   let last = await untilEvent(org, (e) => e.round === 1);
   for (let r = 1; r <= played; r++) {
@@ -61,7 +23,7 @@ export async function bigEvent(port, { players = 256, rounds = 9, played = 3 } =
       org.send({ type: 'event_result', event: id, token, round: r, board: b.board,
         result: (b.board % 3) === 0 ? 'draw' : (b.board % 3) === 1 ? 'white' : 'black' });
     }
-    last = await untilEvent(org, (e) => e.round === r + 1, 60000);
+    last = await untilEvent(org, (e) => e.round === r + 1);
   }
   return { org, id, token, tokens, last };
 }

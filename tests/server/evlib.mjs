@@ -1,5 +1,6 @@
-// evlib.mjs: what the club events' budget tests share (events-budget and
-// events-scale): events created, entries, a player's view, rooms held.
+// evlib.mjs: what the club events' tests and benches share: events
+// created, entries, a player's view, rooms held, and the big Swiss of the
+// scale, load and stall runs with their server flags.
 import assert from 'node:assert/strict';
 import { Client, httpGet } from './lib.mjs';
 
@@ -99,3 +100,49 @@ export async function heldRoom(port, localAddress) {
   return { c, room: w.room };
 }
 
+
+// The server's flags for the runs with a big event: many connections and
+// joins from the loopback address, no budget on the organiser's changes
+// or views (each test sets the one it tests); one address creates the
+// event, and its 128 boards count against it.
+export const SCALE_ARGS = ['--max-conns-per-ip', '400', '--joins-per-ip-per-min', '100000',
+  '--max-msgs-per-sec', '10000', '--event-changes-per-min', '0', '--event-views-per-ip-per-min', '0',
+  '--max-rooms-per-ip', '1000', '--max-rooms-per-net', '1000'];
+// ... and for a pairing beside a clocked room (stall.test, the stall
+// bench): more of everything, and a deeper queue for the 256 followers.
+export const STALL_ARGS = ['--max-conns-per-ip', '600', '--joins-per-ip-per-min', '100000',
+  '--max-msgs-per-sec', '100000', '--rooms-per-ip-per-min', '100000', '--max-queue', '1024',
+  '--max-rooms-per-ip', '1000', '--max-rooms-per-net', '1000',
+  '--event-changes-per-min', '0', '--event-views-per-ip-per-min', '0'];
+
+// A name of 24 characters for entry i (names make most of a view).
+const nameOf = (i) => `Player ${String(i).padStart(3, '0')} of the club`.padEnd(24, '.').slice(0, 24);
+
+// A Swiss of `players` entered from connections of their own, 16 at a
+// time, from one address (the organiser allows it): the organiser's
+// client, the event's id and token, and the players' tokens by entry.
+export async function bigSwiss(port, { players = 256, rounds = 9, auto = true } = {}) {
+  const org = await Client.open(port);
+  org.send({ type: 'event_create', title: 'A big club night <script>', kind: 'oware', format: 'swiss',
+    rounds, clock: null, auto });
+  const w = await org.expect('event_welcome');
+  const id = w.event, token = w.token;
+  org.send({ type: 'event_entries', event: id, token, per_address: 256 });
+  await untilEvent(org, (e) => e.per_address === 256);
+  const tokens = [];
+  for (let i = 0; i < players; i += 16) {
+    const batch = [];
+    for (let j = i; j < Math.min(players, i + 16); j++) {
+      batch.push((async () => {
+        const c = await Client.open(port);
+        c.send({ type: 'event_join', event: id, name: nameOf(j) });
+        const pw = await c.expect('event_welcome');
+        c.close();
+        tokens[pw.entry] = pw.token;
+      })());
+    }
+    await Promise.all(batch);
+  }
+  await untilEvent(org, (e) => e.players.length === players);
+  return { org, id, token, tokens };
+}

@@ -10,28 +10,16 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, stopServer, Client, tempDir } from './lib.mjs';
+import { STALL_ARGS, untilEvent, bigSwiss } from './evlib.mjs';
 
 // 50 ms is the goal on an idle machine; the test allows ten times that
 // for a loaded one (the old code answered after 4.8 to 6.1 s).
 const DEADLINE = Number(process.env.STALL_DEADLINE_MS || 500);
 const PLAYERS = 256;
-const ARGS = ['--max-conns-per-ip', '600', '--joins-per-ip-per-min', '100000',
-  '--max-msgs-per-sec', '100000', '--rooms-per-ip-per-min', '100000', '--max-queue', '1024',
-  // one address creates the event, and its 128 boards count against it
-  '--max-rooms-per-ip', '1000', '--max-rooms-per-net', '1000',
-  '--event-changes-per-min', '0', '--event-views-per-ip-per-min', '0'];
+const ARGS = STALL_ARGS;
 // A long legal game (tests/server/games.json's repetition game).
 const MOVES = JSON.parse(readFileSync(new URL('./games.json', import.meta.url)))
   .find((g) => g.reason === 'repetition').moves;
-
-async function untilEvent(c, pred, timeout = 120000) {
-  const until = Date.now() + timeout;
-  for (;;) {
-    const m = await c.next(Math.max(1, until - Date.now()));
-    if (m.type === 'error') throw new Error('error ' + JSON.stringify(m));
-    if (m.type === 'event' && pred(m)) return m;
-  }
-}
 
 // Every board of round r gets "white" from the organiser.
 async function whiteWins(org, id, token, ev, r) {
@@ -41,32 +29,10 @@ async function whiteWins(org, id, token, ev, r) {
   return untilEvent(org, (e) => e.schedule[r - 1].boards.every((b) => b.result));
 }
 
-// A Swiss of PLAYERS players (one connection each, closed after its
-// join) created by org: its id and organiser token.
-async function bigSwiss(port, auto) {
-  const org = await Client.open(port);
-  org.send({ type: 'event_create', title: 'Stall', kind: 'oware', format: 'swiss', rounds: 9, auto });
-  const { event: id, token } = await org.expect('event_welcome');
-  await org.expect('event');
-  // One address enters every player here (the default is 8 an address).
-  org.send({ type: 'event_entries', event: id, token, per_address: 256 });
-  for (let m; (m = await org.next(10000)).type !== 'event' || m.per_address !== 256;)
-    if (m.type === 'error') throw new Error(`event_entries: ${JSON.stringify(m)}`);
-  for (let i = 0; i < PLAYERS; i++) {
-    const p = await Client.open(port);
-    p.send({ type: 'event_join', event: id, name: `Player ${i + 1}` });
-    await p.expect('event_welcome');
-    await untilEvent(p, () => true);
-    p.close();
-  }
-  await untilEvent(org, (e) => e.players.length === PLAYERS);
-  return { org, id, token };
-}
-
 test('a 256-player Swiss paired while an unrelated clocked room plays: every move answered within the deadline', async () => {
   const srv = await startServer(ARGS);
   try {
-    const { org, id, token } = await bigSwiss(srv.port, false);
+    const { org, id, token } = await bigSwiss(srv.port, { players: PLAYERS, auto: false });
     org.send({ type: 'event_start', event: id, token });
     let ev = await untilEvent(org, (e) => e.round === 1 && !e.pairing);
     ev = await whiteWins(org, id, token, ev, 1);
@@ -134,7 +100,7 @@ test('SIGTERM while an automatic round is paired: a clean stop, and the round is
   const db = join(tempDir(), 'oware.db');
   let srv = await startServer(ARGS, { db });
   try {
-    const { org, id, token } = await bigSwiss(srv.port, true);
+    const { org, id, token } = await bigSwiss(srv.port, { players: PLAYERS, auto: true });
     org.send({ type: 'event_start', event: id, token });
     let ev = await untilEvent(org, (e) => e.round === 1 && !e.pairing);
     await whiteWins(org, id, token, ev, 1);
