@@ -62,10 +62,28 @@ async function myTurnOrOver(page) {
   return page.evaluate(() => !document.querySelector('#over').hidden);
 }
 
+// A game played at random from the start, cut `left` plies before its end
+// at a turn of `side`: the moves of a late position (pit names).
+function lateMoves(side, seed, left) {
+  const rand = rng(seed), moves = [];
+  const g = Game.start();
+  while (!g.state().over) {
+    const legal = g.legal();
+    const m = legal[Math.floor(rand() * legal.length)];
+    g.play(m);
+    moves.push(m);
+  }
+  let cut = Math.max(0, moves.length - left);
+  while (cut > 0 && replay(moves.slice(0, cut)).state().turn !== side) cut--;
+  return moves.slice(0, cut);
+}
+
 // Plays Togyz against the computer (easy) from the start page to the end,
 // as White or Black, choosing moves at random with a taste for captures;
-// checks every position the human sees. Returns the finished game.
-async function playComputer(page, side, seed, label, { hint = false } = {}) {
+// checks every position the human sees. With late: after the first move,
+// the saved game is set to a late position (lateMoves) and the page
+// reloaded, so the end comes sooner. Returns the finished game.
+async function playComputer(page, side, seed, label, { hint = false, late = 0 } = {}) {
   const rand = rng(seed);
   await page.goto(suite.server.url);
   await ready(page);
@@ -107,6 +125,16 @@ async function playComputer(page, side, seed, label, { hint = false } = {}) {
       shotMid = true;
     }
     await page.click(`#board .pit.legal[data-pit="${best}"]`);
+    if (late && turn === 0) {
+      await myTurnOrOver(page);
+      const moves = lateMoves(side, seed, late);
+      await page.evaluate((m) => {
+        const saved = JSON.parse(localStorage.getItem('oware.local'));
+        localStorage.setItem('oware.local', JSON.stringify({ ...saved, moves: m }));
+      }, moves);
+      await page.reload();
+      await ready(page);
+    }
   }
   assert.ok(g.state().over, `${label}: the game ended`);
   return g;
@@ -144,7 +172,7 @@ test('the start page offers Togyz Kumalak: its board, its sides, its rules; Owar
 
 test('Togyz against the computer on a desktop, to the end: review and the record in Kazakh notation', async () => {
   const p = await player({ locale: 'en-US', name: 'togyz-desktop' });
-  const g = await playComputer(p, 'south', 20, 'desktop', { hint: true });
+  const g = await playComputer(p, 'south', 20, 'desktop', { hint: true, late: 30 });
   const s = g.state();
   assert.equal(await p.isVisible('#over'), true);
   const want = s.winner === 'draw' ? /draw/ : s.winner === 'south' ? /You won/i : /You lost/i;
@@ -182,7 +210,7 @@ test('Togyz against the computer on a desktop, to the end: review and the record
 for (const width of [390, 360]) {
   test(`Togyz against the computer on a ${width} px phone, as Black, to the end, without sideways scrolling`, async () => {
     const p = await player({ locale: 'es-ES', name: `togyz-phone-${width}`, viewport: { width, height: 800 }, mobile: true });
-    const g = await playComputer(p, 'north', width, `phone-${width}`);
+    const g = await playComputer(p, 'north', width, `phone-${width}`, { late: 16 });
     const wide = await p.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= width, `page is ${wide}px wide`);
     const box = await p.$eval('#board', (e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right }; });
