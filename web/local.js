@@ -320,9 +320,17 @@ let game = null;
 const shown = () => !!game && shownModel === game.state;
 
 // Opens the saved local game (or a new one).
+// The least pause before the computer's move, in ms: 500, or what
+// localStorage's oware.test.pause says (the browser tests' hook,
+// docs/testing.md: 0 lets a whole game be played in seconds).
+function aiPause() {
+  const v = Number(load('oware.test.pause'));
+  return load('oware.test.pause') !== null && Number.isInteger(v) && v >= 0 ? v : undefined;
+}
+
 export function startLocal() {
   if (game) game.close();
-  game = localGame({ saved: readLocal() }, requestRedraw);
+  game = localGame({ saved: readLocal(), pauseMs: aiPause() }, requestRedraw);
   setModel(game.state);
   game.begin();
 }

@@ -421,8 +421,9 @@ test('the local two-player game: keys and clicks, no server round trip', async (
   noProblems();
 });
 
-test('against the computer, in a worker: it answers every move', async () => {
-  const p = await player({ locale: 'en-US', name: 'ai', motion: 'no-preference' });
+test('against the computer, in a worker: it answers every move, after its pause', async () => {
+  // The page's own pause before the computer's move (500 ms), not the tests' 0.
+  const p = await player({ locale: 'en-US', name: 'ai', motion: 'no-preference', aiPause: null });
   await p.goto(suite.server.url);
   await ready(p);
   await p.check('input[name="ai-level"][value="easy"]');
@@ -440,7 +441,12 @@ test('against the computer, in a worker: it answers every move', async () => {
     await expectBoard(p, game, `ai game ${moves.join(' ')}`);
     if (game.over) break;
     assert.match(await p.textContent('#status'), /Your turn/);
+    const t0 = Date.now();
     await p.click(`#board .pit.legal[data-pit="${game.legal()[0]}"]`);
+    if (ply === 1) {
+      await waitMoves(p, ply + 2, 20000);
+      assert.ok(Date.now() - t0 >= 500, `the computer answered after ${Date.now() - t0} ms`);
+    }
   }
   // The hint (hard's move) marks a legal pit and says it.
   await waitMoves(p, 9, 20000);
@@ -466,7 +472,7 @@ const markedOrigin = (p) => p.evaluate(() => {
 });
 
 test('undo against the computer takes back the move pair, and survives a reload', async () => {
-  const p = await player({ locale: 'en-US', name: 'ai-undo' });
+  const p = await player({ locale: 'en-US', name: 'ai-undo', aiPause: null });
   await p.goto(suite.server.url);
   await ready(p);
   await p.check('input[name="ai-level"][value="easy"]');
@@ -503,7 +509,10 @@ test('undo against the computer takes back the move pair, and survives a reload'
   assert.equal(await p.textContent('#live'), `Moves ${before[4]} and ${before[5]} taken back. Your turn.`);
   await shot(p, 'ai-undo-en');
 
-  // A reload resumes the undone position.
+  // A reload resumes the undone position. (From here the computer pauses
+  // 4 s before a move: time enough to undo while it thinks, however
+  // loaded the machine.)
+  await p.evaluate(() => localStorage.setItem('oware.test.pause', '4000'));
   await p.reload();
   await ready(p);
   await waitMoves(p, 4);

@@ -81,8 +81,11 @@ export async function launchBrowser(extraArgs = []) {
 
 // A browser context with one page; page.problems collects page errors,
 // console errors and Content-Security-Policy violations.
+// aiPause: the computer's least pause before a move in ms (the page's
+// oware.test.pause, docs/testing.md): 0 unless said; null keeps the
+// page's own 500.
 export async function openPlayer(browser, { locale = 'en-US', viewport = { width: 1100, height: 900 },
-  mobile = false, motion = 'reduce', name = 'player', ignoreHTTPSErrors = false } = {}) {
+  mobile = false, motion = 'reduce', name = 'player', ignoreHTTPSErrors = false, aiPause = 0 } = {}) {
   const ctx = await browser.newContext({
     locale, viewport, isMobile: mobile, hasTouch: mobile, reducedMotion: motion,
     deviceScaleFactor: 1, ignoreHTTPSErrors,
@@ -102,6 +105,11 @@ export async function openPlayer(browser, { locale = 'en-US', viewport = { width
     if (/WebSocket connection to .* failed|ERR_CONNECTION_REFUSED|net::ERR_|An unknown error occurred when fetching the script/.test(text)) return;
     page.problems.push(`${name}: console ${text}`);
   });
+  if (aiPause !== null) {
+    await page.addInitScript((ms) => {
+      try { localStorage.setItem('oware.test.pause', String(ms)); } catch { /* an opaque origin */ }
+    }, aiPause);
+  }
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
