@@ -9,7 +9,8 @@
  * robin (14, 16, 26: Sonneborn-Berger, Koya, the direct encounter with
  * a forfeit) and its 9-round Swiss (25: the direct encounter of groups
  * not all of whom met). The crosstables are the paper's; the answers
- * are its answers. */
+ * are its answers. And docs/events.md's worked example, under both rule
+ * sets. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,6 +202,56 @@ START_TEST(test_held_swiss_direct_encounter)
 }
 END_TEST
 
+/* docs/events.md's worked example ("Standings"): 6 players, 3 rounds; 6
+ * enters late (H in round 1) and forfeits round 2; 3 and then 6 get the
+ * pairing-allocated bye; 5 withdraws after round 2 (Z). Each tie-break
+ * under both rule sets, as the document gives them. */
+static const char *const docs6[6] = {
+	"4w1 3b1 2w=",
+	"5w= 6w+ 1b=",
+	"0-U 1w0 4b1",
+	"1b0 5w1 3w0",
+	"2b= 4b0 0-Z",
+	"0-H 2b- 0-U",
+};
+
+START_TEST(test_docs_worked_example_both_rule_sets)
+{
+	/* by starting rank: points, BH-C1, BH, SB (and DE 0 for all) */
+	static const double y2024[6][4] = {
+		{ 2.5, 4, 5, 4 }, { 2, 4.5, 5.5, 3.75 }, { 2, 4.5, 5.5, 3 },
+		{ 1, 4.5, 5.5, 1 }, { 0.5, 3, 3.5, 1 }, { 1.5, 3, 4.5, 2.25 },
+	};
+	static const double y2017[6][4] = {
+		{ 2.5, 3, 4, 3.25 }, { 2, 3.5, 4.5, 2.75 }, { 2, 3.5, 4.5, 2 },
+		{ 1, 4, 5, 1 }, { 0.5, 3, 4, 0.75 }, { 1.5, 3.5, 4, 1.25 },
+	};
+	static const int order[6] = { 1, 2, 3, 6, 4, 5 };
+	pair_event *pe = malloc(sizeof *pe);
+	ev_standing st[6];
+	crosstable(pe, 6, docs6);
+	ck_assert_int_eq(ev_standings_of(pe, 3, EV_SWISS, EV_RULES_2025, NULL, st), 6);
+	for (int n = 1; n <= 6; n++) {
+		const ev_standing *s = row_of(st, 6, n);
+		ck_assert_int_eq(st[n - 1].number, order[n - 1]);
+		ck_assert_int_eq(s->points, Q(y2024[n - 1][0]));
+		ck_assert_msg(s->tb[0] == Q(y2024[n - 1][1]), "2024 BH-C1 of %d: %d/4", n, s->tb[0]);
+		ck_assert_msg(s->tb[1] == Q(y2024[n - 1][2]), "2024 BH of %d: %d/4", n, s->tb[1]);
+		ck_assert_int_eq(s->tb[2], 0);
+		ck_assert_msg(s->tb[3] == Q(y2024[n - 1][3]), "2024 SB of %d: %d/4", n, s->tb[3]);
+	}
+	ck_assert_int_eq(ev_standings_of(pe, 3, EV_SWISS, EV_RULES_2017, NULL, st), 6);
+	for (int n = 1; n <= 6; n++) {
+		const ev_standing *s = row_of(st, 6, n);
+		ck_assert_int_eq(st[n - 1].number, order[n - 1]);
+		ck_assert_msg(s->tb[0] == Q(y2017[n - 1][1]), "2017 BH-C1 of %d: %d/4", n, s->tb[0]);
+		ck_assert_msg(s->tb[1] == Q(y2017[n - 1][2]), "2017 BH of %d: %d/4", n, s->tb[1]);
+		ck_assert_msg(s->tb[2] == Q(y2017[n - 1][3]), "2017 SB of %d: %d/4", n, s->tb[2]);
+	}
+	free(pe);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("tiebreak");
@@ -211,6 +262,7 @@ int main(void)
 	tcase_add_test(tc, test_held_swiss_buchholz_cut1_sonneborn_berger);
 	tcase_add_test(tc, test_held_round_robin_sb_koya_direct_encounter);
 	tcase_add_test(tc, test_held_swiss_direct_encounter);
+	tcase_add_test(tc, test_docs_worked_example_both_rule_sets);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
