@@ -782,78 +782,130 @@ static int koya_2024(const st_ctx *c, int i)
 	return 2 * ks;
 }
 
-/* Each member of a tied group: his points against the others (an
- * opponent met more than once counts the average of those games), and
- * the most he could have had had he also won against those he has not
- * met, in quarters. */
-static void de_scores_2024(const st_ctx *c, const ev_standing *g, int k, int *de, int *max)
+/* The direct encounter's work on one tied group of k players: what each
+ * scored against each (Art. 6.1.2: "if two participants have met more
+ * than once, the addend to be used by them ... is the average score of
+ * these games"), in quarters, -1 where they have not met; a score and a
+ * best possible score a member, scratch; and the value each ends with. */
+typedef struct de_work {
+	int k;
+	int *avg;                     /* k x k */
+	int *de, *max, *val;          /* k each */
+} de_work;
+
+/* Art. 6.1, among the members m[0..n-1]: "the sum of the scores from
+ * these encounters", and the most each could have had had he also won
+ * the games among them not played (a win: 4 quarters). Returns 1 when
+ * every two of them have met. */
+static int de_scores_2024(de_work *d, const int *m, int n)
 {
-	for (int i = 0; i < k; i++) {
-		const pair_player *pl = &c->pe->p[g[i].number - 1];
-		int met = 0;
-		de[i] = 0;
+	int all = 1;
+	for (int i = 0; i < n; i++) {
+		int *de = &d->de[m[i]], *max = &d->max[m[i]];
+		*de = *max = 0;
+		for (int j = 0; j < n; j++) {
+			int a = d->avg[m[i] * d->k + m[j]];
+			if (j == i)
+				continue;
+			*de += a < 0 ? 0 : a;
+			*max += a < 0 ? 4 : a;
+		}
+		all &= *de == *max;
+	}
+	return all;
+}
+
+/* Art. 6 Direct Encounter (DE) among the members m[0..n-1], base of the
+ * group placed below them: 6.2, all have met: their scores rank them,
+ * and each set still level is ranked again among itself; 6.3, not all
+ * have met: the best is placed first only when none of the others could
+ * reach his score whatever the games not played would give, and Art. 6
+ * applies again to the rest; else they stay level. A member's value:
+ * the players of his group it places below him. Reorders m. */
+static void de_rank_2024(de_work *d, int *m, int n, int base)
+{
+	int all = de_scores_2024(d, m, n);
+	for (int i = 1; i < n; i++) {     /* best first: score, then best possible */
+		int x = m[i], j = i;
+		while (j > 0 && (d->de[m[j - 1]] < d->de[x] ||
+		       (d->de[m[j - 1]] == d->de[x] && d->max[m[j - 1]] < d->max[x]))) {
+			m[j] = m[j - 1];
+			j--;
+		}
+		m[j] = x;
+	}
+	if (n >= 2 && all && d->de[m[0]] != d->de[m[n - 1]]) {
+		for (int p = 0, q; p < n; p = q) {
+			for (q = p + 1; q < n && d->de[m[q]] == d->de[m[p]]; q++)
+				;
+			de_rank_2024(d, m + p, q - p, base + n - q);
+		}
+		return;
+	}
+	int reach = 0;                    /* the others' best possible */
+	for (int i = 1; i < n; i++)
+		reach = d->max[m[i]] > reach ? d->max[m[i]] : reach;
+	if (n >= 2 && !all && d->de[m[0]] > reach) {
+		d->val[m[0]] = base + n - 1;
+		de_rank_2024(d, m + 1, n - 1, base);
+		return;
+	}
+	for (int i = 0; i < n; i++)
+		d->val[m[i]] = base;
+}
+
+/* The scores of the k players at g against each other into d->avg
+ * (Art. 15.2: a round robin counts its forfeits as games; a Swiss only
+ * the games played over the board). */
+static void de_matrix_2024(const st_ctx *c, const ev_standing *g, de_work *d)
+{
+	int k = d->k;
+	for (int i = 0; i < k; i++)
 		for (int j = 0; j < k; j++) {
-			int s = 0, m = 0;
-			for (int r = 0; j != i && r < c->rounds; r++) {
+			const pair_player *pl = &c->pe->p[g[i].number - 1];
+			int s = 0, n = 0;
+			for (int r = 0; i != j && r < c->rounds; r++) {
 				const pair_game *gm = &pl->rounds[r];
 				if (gm->opp == g[j].number - 1 && encounter_2024(c, gm)) {
 					s += halves(gm->result);
-					m++;
+					n++;
 				}
 			}
-			if (m) {
-				de[i] += 2 * s / m;
-				met++;
-			}
+			d->avg[i * k + j] = n ? 2 * s / n : -1;
 		}
-		max[i] = de[i] + 4 * (k - 1 - met);
-	}
 }
 
-/* Art. 6 Direct Encounter (DE), one group of k players tied on points and
- * the tie-breaks before it, at g: "If all the tied participants have met
- * each other, the sum of points from these encounters is used" (their
- * points among them part them); if not, the best by those points is
- * ranked above the rest only when none of the rest could have reached
- * his points had they won the games not played, and so on down; those
- * it cannot part stay tied (0). Column t, quarters. */
-static void de_group_2024(const st_ctx *c, ev_standing *g, int k, int t)
-{
-	int de[EV_MAX_PLAYERS], max[EV_MAX_PLAYERS], ord[EV_MAX_PLAYERS];
-	int all = 1, parted = 0;
-	de_scores_2024(c, g, k, de, max);
-	for (int i = 0; i < k; i++) {
-		all &= de[i] == max[i];
-		int j = i;               /* by points among them, best first */
-		while (j > 0 && (de[ord[j - 1]] < de[i] ||
-		       (de[ord[j - 1]] == de[i] && max[ord[j - 1]] < max[i]))) {
-			ord[j] = ord[j - 1];
-			j--;
-		}
-		ord[j] = i;
-	}
-	for (int p = 0; !all && p < k - 1; p++) {
-		int best = 0;
-		for (int q = p + 1; q < k; q++)
-			best = max[ord[q]] > best ? max[ord[q]] : best;
-		if (de[ord[p]] <= best)
-			break;
-		parted = p + 2 == k ? k : p + 1;
-	}
-	for (int i = 0; i < k; i++)
-		g[ord[i]].tb[t] = all || i < parted ? de[ord[i]] : 0;
-}
-
-static void direct_encounter_2024(const st_ctx *c, ev_standing *out, int n, int t)
+/* The direct encounter of each group at out tied on points and the t
+ * tie-breaks before it, into column t: 4 x the players of his group it
+ * places below him. EV_E_NOMEM on no memory, else 0. */
+static int direct_encounter_2024(const st_ctx *c, ev_standing *out, int n, int t)
 {
 	for (int a = 0; a < n;) {
 		int z = a + 1;
 		while (z < n && tied(&out[a], &out[z], t))
 			z++;
-		if (z - a >= 2)
-			de_group_2024(c, out + a, z - a, t);
+		int k = z - a;
+		de_work d = { .k = k };
+		int *mem = k >= 2 ? malloc(((size_t)k * k + 4 * (size_t)k) * sizeof *mem) : NULL;
+		if (k >= 2 && !mem)
+			return EV_E_NOMEM;
+		if (k >= 2) {
+			d.avg = mem;
+			d.de = mem + k * k;
+			d.max = d.de + k;
+			d.val = d.max + k;
+			int *m = d.val + k;
+			for (int i = 0; i < k; i++)
+				m[i] = i;
+			de_matrix_2024(c, out + a, &d);
+			de_rank_2024(&d, m, k, 0);
+			for (int i = 0; i < k; i++)
+				out[a + i].tb[t] = 4 * d.val[i];
+		}
+		free(mem);
 		a = z;
 	}
+	return 0;
 }
 
 /* ---- ranking ---- */
@@ -926,16 +978,16 @@ static void standing_line(const st_ctx *c, int i, const int *tbs, int ntb, ev_st
 }
 
 /* Sorts the lines, the direct encounter computed within the groups tied
- * before it, and gives the places. */
-static void rank_lines(const st_ctx *c, const int *tbs, int ntb, ev_standing *out, int n)
+ * before it, and gives the places: 0, or EV_E_NOMEM. */
+static int rank_lines(const st_ctx *c, const int *tbs, int ntb, ev_standing *out, int n)
 {
 	for (int t = 0; t < ntb; t++)
 		if (tbs[t] == EV_TB_DE) {
 			sort_standings(out, n, t);
 			if (c->rules == EV_RULES_2017)
 				direct_encounter_2009(c->pe, c->rounds, out, n, t);
-			else
-				direct_encounter_2024(c, out, n, t);
+			else if (direct_encounter_2024(c, out, n, t) < 0)
+				return EV_E_NOMEM;
 		}
 	sort_standings(out, n, ntb);
 	for (int a = 0; a < n;) {
@@ -948,6 +1000,7 @@ static void rank_lines(const st_ctx *c, const int *tbs, int ntb, ev_standing *ou
 		}
 		a = z;
 	}
+	return 0;
 }
 
 int ev_standings_of(const pair_event *pe, int rounds, int format, int rules,
@@ -967,9 +1020,9 @@ int ev_standings_of(const pair_event *pe, int rounds, int format, int rules,
 		adjusted_2024(c);
 	for (int i = 0; i < n; i++)
 		standing_line(c, i, tbs, ntb, &out[i]);
-	rank_lines(c, tbs, ntb, out, n);
+	int rc = rank_lines(c, tbs, ntb, out, n);
 	free(c);
-	return n;
+	return rc < 0 ? rc : n;
 }
 
 /* The history and the seeds of an event's standings (too large for some

@@ -224,9 +224,48 @@ function swiss2024(h, pts) {
   return out;
 }
 
-// Art. 6 within each group tied on `key`: the points among them (an
-// opponent met twice counts the average) when all have met; else the
-// best parted from the rest only while none of them could reach him.
+// Art. 6 among the players g: 6.2 when all have met, their points among
+// them (an opponent met twice counts the average, 6.1.2) rank them and
+// each set still level is ranked again; 6.3 when not, the best is placed
+// only when out of the others' reach (a win for each game not played),
+// and Art. 6 applies again to the rest. A value: the players of the
+// group placed below.
+function deRank(g, avg, base, out) {
+  const de = new Map(), max = new Map();
+  let all = true;
+  for (const e of g) {
+    let s = 0, m = 0;
+    for (const o of g) {
+      if (o === e) continue;
+      const a = avg(e, o);
+      s += a ?? 0;
+      m += a ?? 1;
+    }
+    de.set(e, s);
+    max.set(e, m);
+    if (s !== m) all = false;
+  }
+  const ord = [...g].sort((a, b) => de.get(b) - de.get(a) || max.get(b) - max.get(a));
+  if (g.length >= 2 && all && de.get(ord[0]) !== de.get(ord[ord.length - 1])) {
+    for (let p = 0; p < ord.length;) {
+      let q = p + 1;
+      while (q < ord.length && de.get(ord[q]) === de.get(ord[p])) q++;
+      deRank(ord.slice(p, q), avg, base + ord.length - q, out);
+      p = q;
+    }
+    return;
+  }
+  const reach = Math.max(0, ...ord.slice(1).map((e) => max.get(e)));
+  if (g.length >= 2 && !all && de.get(ord[0]) > reach) {
+    out.set(ord[0], base + g.length - 1);
+    deRank(ord.slice(1), avg, base, out);
+    return;
+  }
+  for (const e of g) out.set(e, base);
+}
+
+// The direct encounter of each group tied on `key`, counting the games
+// `counts` keeps.
 function directEncounter2024(h, key, counts) {
   const groups = new Map();
   for (const e of h.keys()) {
@@ -234,33 +273,12 @@ function directEncounter2024(h, key, counts) {
     if (!groups.has(k)) groups.set(k, []);
     groups.get(k).push(e);
   }
-  const out = new Map([...h.keys()].map((e) => [e, 0]));
-  for (const g of groups.values()) {
-    if (g.length < 2) continue;
-    const de = new Map(), max = new Map();
-    for (const e of g) {
-      let sum = 0, met = 0;
-      for (const o of g) {
-        const games = h.get(e).filter((r) => r.opp === o && counts(r));
-        if (o === e || !games.length) continue;
-        sum += games.reduce((a, r) => a + r.score, 0) / games.length;
-        met++;
-      }
-      de.set(e, sum);
-      max.set(e, sum + (g.length - 1 - met));
-    }
-    if (g.every((e) => de.get(e) === max.get(e))) {
-      for (const e of g) out.set(e, de.get(e));
-      continue;
-    }
-    const ord = [...g].sort((a, b) => de.get(b) - de.get(a) || max.get(b) - max.get(a));
-    let parted = 0;
-    for (let p = 0; p < ord.length - 1; p++) {
-      if (de.get(ord[p]) <= Math.max(...ord.slice(p + 1).map((e) => max.get(e)))) break;
-      parted = p + 2 === ord.length ? ord.length : p + 1;
-    }
-    ord.slice(0, parted).forEach((e) => out.set(e, de.get(e)));
-  }
+  const avg = (e, o) => {
+    const games = h.get(e).filter((r) => r.opp === o && counts(r));
+    return games.length ? games.reduce((a, r) => a + r.score, 0) / games.length : null;
+  };
+  const out = new Map();
+  for (const g of groups.values()) deRank(g, avg, 0, out);
   return out;
 }
 

@@ -481,11 +481,12 @@ START_TEST(test_double_round_robin_4_by_hand)
 	ck_assert_int_eq(st[1].draws, 2);
 	ck_assert_int_eq(st[1].losses, 2);
 	/* By C.07 of 2024: DE, WIN, SB, KS. 2 and 4 tie on points; they met
-	 * twice, a draw and 4's win: the average, ¼ and ¾, puts 4 first.
+	 * twice, a draw and 4's win: the average (6.1.2), ¼ and ¾, puts 4
+	 * first (DE: the tied players it places below, 1 and 0).
 	 * WIN: 3 3, 1 2, 4 1, 2 2. KS (opponents with 3 of 6 or more: 3 and
 	 * 1): 3 1½ (v1), 1 ½ (v3), 4 ½ + ½, 2 1 + 1. */
 	ck_assert_int_eq(standings_2024(ev, st), 4);
-	int want[4] = { 3, 1, 4, 2 }, de[4] = { 0, 0, Q(0.75), Q(0.25) };
+	int want[4] = { 3, 1, 4, 2 }, de[4] = { 0, 0, Q(1), 0 };
 	int win[4] = { Q(3), Q(2), Q(1), Q(2) }, sb[4] = { Q(10.75), Q(8.25), Q(7.25), Q(8.25) };
 	int ks[4] = { Q(1.5), Q(0.5), Q(1), Q(2) };
 	for (int i = 0; i < 4; i++) {
@@ -637,14 +638,15 @@ START_TEST(test_odd_round_robin_shared_place)
 	ck_assert_int_gt(ev_csv(ev, csv, sizeof csv), 0);
 	ck_assert_ptr_nonnull(strstr(csv, "\r\n1-3,1,\"Ama\",1,1,1,48,2,0,2,0,0\r\n"
 		"1-3,2,\"Kofi\",1,1,1,48,2,0,2,0,0\r\n1-3,3,\"Yaw\","));
-	/* By C.07 of 2024: DE 1 each (all met), WIN 0, SB 1, KS 1 (everyone
-	 * has half of his 2 games' points), seeds 48: still shared. */
+	/* By C.07 of 2024: DE places no one (all met, 1 point each), WIN 0,
+	 * SB 1, KS 1 (everyone has half of his 2 games' points), seeds 48:
+	 * still shared. */
 	ev->rules = EV_RULES_2025;
 	ck_assert_int_gt(ev_csv(ev, csv, sizeof csv), 0);
 	ck_assert_ptr_nonnull(strstr(csv, "place,number,name,points,direct_encounter,number_of_wins,"
 		"sonneborn_berger,koya,seeds,games,wins,draws,losses,withdrawn\r\n"
-		"1-3,1,\"Ama\",1,1,0,1,1,48,2,0,2,0,0\r\n"
-		"1-3,2,\"Kofi\",1,1,0,1,1,48,2,0,2,0,0\r\n1-3,3,\"Yaw\","));
+		"1-3,1,\"Ama\",1,0,0,1,1,48,2,0,2,0,0\r\n"
+		"1-3,2,\"Kofi\",1,0,0,1,1,48,2,0,2,0,0\r\n1-3,3,\"Yaw\","));
 	free(ev);
 }
 END_TEST
@@ -748,15 +750,15 @@ START_TEST(test_swiss_6_players_by_hand)
 	 * player's own score (16.4); Cut-1 cuts a VUR's value first (16.5).
 	 * 1: 4 (½) + 6 (2½) + 5 (1½) = 4½, cut ½: 4; SB ½ + 1¼ + 1½ = 3¼.
 	 * 6: 3 (½) + 1 (2½) + 2 (1½) = 4½, cut: 4; SB 3¼. 1 and 6 drew: DE
-	 * ½ each, and they share the first place.
+	 * places neither, and they share the first place.
 	 * 2: 5 (1½) + dummy (1½, the forfeit won) + 6 (2½) = 5½, cut 1½: 4;
 	 * SB ¾ + 1½ = 2¼. 5: 2 (1½) + 4 (½) + 1 (2½) = 4½, cut: 4; SB ¾ + ½.
 	 * 4: 1 (2½) + 5 (1½) + 3 (½) = 4½, cut: 4; SB ¼.
 	 * 3: 6 (2½) + dummy (½, the forfeit lost: a VUR) + 4 (½) = 3½, cut
 	 * the VUR's ½: 3; SB ¼. */
 	ck_assert_int_eq(standings_2024(ev, st), 6);
-	want_swiss24(st, 6, 1, 1, 2, Q(2.5), Q(4), Q(4.5), Q(0.5), Q(3.25));
-	want_swiss24(st, 6, 6, 1, 2, Q(2.5), Q(4), Q(4.5), Q(0.5), Q(3.25));
+	want_swiss24(st, 6, 1, 1, 2, Q(2.5), Q(4), Q(4.5), 0, Q(3.25));
+	want_swiss24(st, 6, 6, 1, 2, Q(2.5), Q(4), Q(4.5), 0, Q(3.25));
 	want_swiss24(st, 6, 2, 3, 3, Q(1.5), Q(4), Q(5.5), 0, Q(2.25));
 	want_swiss24(st, 6, 5, 4, 4, Q(1.5), Q(4), Q(4.5), 0, Q(1.25));
 	want_swiss24(st, 6, 4, 5, 5, Q(0.5), Q(4), Q(4.5), 0, Q(0.25));

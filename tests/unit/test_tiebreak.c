@@ -123,13 +123,14 @@ static const char *const rr6[6] = {
 };
 
 /* Exercises 14 (SB), 16 (KS) and 26 (DE): a round robin counts the
- * forfeit as a game (Art. 15.2). DE parts 1, 2, 3 on 3½ (1 beat both;
- * 2 and 3 drew: they stay tied) and 6, 5, 4 on 1½ (6 1½, 5 1, 4 ½). */
+ * forfeit as a game (Art. 15.2). DE parts 1, 2, 3 on 3½ (1 beat both,
+ * 2 and 3 drew: ranked again between them, they stay level) and 6, 5, 4
+ * on 1½ (6 1½, 5 1, 4 ½). A DE value: the tied players it places below. */
 START_TEST(test_held_round_robin_sb_koya_direct_encounter)
 {
 	static const double sb[6] = { 9.25, 6.25, 6.25, 4.25, 3.25, 2.25 };
 	static const double ks[6] = { 2, 0.5, 0.5, 1, 0.5, 0 };
-	static const double de[6] = { 2, 0.5, 0.5, 0.5, 1, 1.5 };
+	static const double de[6] = { 2, 0, 0, 0, 1, 2 };
 	static const int place[6] = { 1, 2, 2, 6, 5, 4 };
 	pair_event *pe = malloc(sizeof *pe);
 	ev_standing st[6];
@@ -172,13 +173,14 @@ static const char *const swiss9[16] = {
 
 /* Exercise 25: DE as the first tie-break (the round robin's list, which
  * starts with it; no forfeit lies within a tied group, so it counts the
- * same games a Swiss would). On 6: 1, 2, 4, 6 all met: 6 2, 1 and 4 1½,
- * 2 1. On 4½ 7, 8, 16 have not all met: 16's 1½ could still be reached
- * by 8 (½ + a win over 7): none parted. On 4 5, 10, 14, 15: 15's 2 by
- * 14 (1 + 2 wins): none parted. On 3 9 and 12 drew: tied. */
+ * same games a Swiss would). On 6: 1, 2, 4, 6 all met (6.2): 6 2, 1 and
+ * 4 1½ (they drew: level), 2 1. On 4½ 7, 8, 16 have not all met (6.3):
+ * 16's 1½ could still be reached by 8 (½ + a win over 7): none placed.
+ * On 4 5, 10, 14, 15: 15's 2 by 14 (1 + 2 wins): none placed. On 3 9
+ * and 12 drew: level. */
 START_TEST(test_held_swiss_direct_encounter)
 {
-	static const double de[16] = { 1.5, 1, 0, 1.5, 0, 2, 0, 0, 0.5, 0, 0, 0.5, 0, 0, 0, 0 };
+	static const double de[16] = { 1, 0, 0, 1, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 	static const int place[16] = { 3, 5, 1, 3, 9, 2, 6, 6, 14, 9, 13, 14, 16, 9, 9, 6 };
 	pair_event *pe = malloc(sizeof *pe);
 	ev_standing st[16];
@@ -198,6 +200,54 @@ START_TEST(test_held_swiss_direct_encounter)
 		ck_assert_msg(before + 1 == place[n - 1], "place of %d: %d", n, before + 1);
 		ck_assert_int_ge(tied, 1);
 	}
+	free(pe);
+}
+END_TEST
+
+/* Art. 6 applies again to those it leaves level. 6.2: 1, 2, 3, 4 tie on
+ * 2 points and all met: 1 scored 2 among them, 2 and 4 1½, 3 1; ranked
+ * again between them, 2 beat 4. 6.3: in the second, 1, 2, 3, 4 tie on
+ * 2½ but 1 and 4 have not met: 1's 2 is out of the others' reach (2 1,
+ * 3 1½, 4 ½ + a win over 1), so 1 is placed, and among 2, 3, 4, who all
+ * met, 3 scored 1½, 2 1, 4 ½. Values: the tied players placed below. */
+static const char *const de_again[6] = {
+	"2w1 3w= 4w= 5w0 0-Z",
+	"1b0 4w1 3b= 6w= 0-Z",
+	"4w0 1b= 2w= 0-Z 5w1",
+	"3b1 2b0 1b= 0-Z 6w=",
+	"6w= 0-Z 0-Z 1b1 3b0",
+	"5b= 0-Z 0-Z 2b= 4b=",
+};
+static const char *const de_reach[8] = {
+	"2w1 3w1 5w0 6w0 7w=",
+	"1b0 4w1 3b0 5b1 8b=",
+	"4w= 1b0 2w1 7w1 6b0",
+	"3b= 2b0 6w1 8w1 5w0",
+	"6w= 7w= 1b1 2w0 4b1",
+	"5b= 8w= 4b0 1b1 3w1",
+	"8w= 5b= 0-Z 3b0 1b=",
+	"7b= 6b= 0-Z 4b0 2w=",
+};
+
+START_TEST(test_direct_encounter_ranks_again)
+{
+	static const int again[6] = { 3, 2, 0, 1, 0, 0 }, reach[8] = { 3, 1, 2, 0, 0, 0, 0, 0 };
+	pair_event *pe = malloc(sizeof *pe);
+	ev_standing st[8];
+	crosstable(pe, 6, de_again);
+	ck_assert_int_eq(ev_standings_of(pe, 5, EV_ROUND_ROBIN, EV_RULES_2025, NULL, st), 6);
+	for (int n = 1; n <= 6; n++)
+		ck_assert_msg(row_of(st, 6, n)->tb[0] == 4 * again[n - 1], "6.2: DE of %d: %d/4",
+			n, row_of(st, 6, n)->tb[0]);
+	ck_assert_int_eq(st[0].number, 1);
+	ck_assert_int_eq(st[1].number, 2);
+	ck_assert_int_eq(st[2].number, 4);
+	ck_assert_int_eq(st[3].number, 3);
+	crosstable(pe, 8, de_reach);
+	ck_assert_int_eq(ev_standings_of(pe, 5, EV_ROUND_ROBIN, EV_RULES_2025, NULL, st), 8);
+	for (int n = 1; n <= 8; n++)
+		ck_assert_msg(row_of(st, 8, n)->tb[0] == 4 * reach[n - 1], "6.3: DE of %d: %d/4",
+			n, row_of(st, 8, n)->tb[0]);
 	free(pe);
 }
 END_TEST
@@ -262,6 +312,7 @@ int main(void)
 	tcase_add_test(tc, test_held_swiss_buchholz_cut1_sonneborn_berger);
 	tcase_add_test(tc, test_held_round_robin_sb_koya_direct_encounter);
 	tcase_add_test(tc, test_held_swiss_direct_encounter);
+	tcase_add_test(tc, test_direct_encounter_ranks_again);
 	tcase_add_test(tc, test_docs_worked_example_both_rule_sets);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
