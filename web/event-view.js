@@ -368,7 +368,7 @@ function drawEntries(s, ev) {
 
 // ---- the standings ----
 
-const TB_KNOWN = ['buchholz_cut1', 'buchholz', 'sonneborn_berger', 'direct_encounter', 'seeds'];
+const TB_KNOWN = ['buchholz_cut1', 'buchholz', 'sonneborn_berger', 'direct_encounter', 'number_of_wins', 'koya', 'seeds'];
 const tbKey = (k) => (TB_KNOWN.includes(k) ? k : 'other');
 const TB_SHOWN = 2;  // the tie-breaks a phone's table shows unless asked
 

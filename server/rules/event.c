@@ -509,19 +509,40 @@ void ev_apply(ev_event *ev, const ev_change *ch)
 
 /* ---- standings ---- */
 
-int ev_tiebreaks(const ev_event *ev, int *tb)
+/* The tie-breaks of a format under a set of rules, in order, into tb. */
+static int tb_list(int format, int rules, int *tb)
 {
 	int n = 0;
-	if (ev->format == EV_SWISS) {
+	if (rules == EV_RULES_2017) {
+		/* C.07 before 2023, as Oware Rooms has always ranked */
+		if (format == EV_SWISS) {
+			tb[n++] = EV_TB_BH_C1;
+			tb[n++] = EV_TB_BH;
+			tb[n++] = EV_TB_SB;
+		} else {
+			tb[n++] = EV_TB_SB;
+			tb[n++] = EV_TB_DE;
+		}
+	} else if (format == EV_SWISS) {
+		/* C.07 (2024): BH-C1, BH, DE, then SB (docs/events.md) */
 		tb[n++] = EV_TB_BH_C1;
 		tb[n++] = EV_TB_BH;
+		tb[n++] = EV_TB_DE;
 		tb[n++] = EV_TB_SB;
 	} else {
-		tb[n++] = EV_TB_SB;
+		/* C.07 (2024) for a round robin: DE, WIN, SB, KS */
 		tb[n++] = EV_TB_DE;
+		tb[n++] = EV_TB_WIN;
+		tb[n++] = EV_TB_SB;
+		tb[n++] = EV_TB_KS;
 	}
 	tb[n++] = EV_TB_SEEDS;
 	return n;
+}
+
+int ev_tiebreaks(const ev_event *ev, int *tb)
+{
+	return tb_list(ev->format, ev->rules, tb);
 }
 
 const char *ev_tb_name(int tb)
@@ -532,15 +553,20 @@ const char *ev_tb_name(int tb)
 	case EV_TB_BH_C1: return "buchholz_cut1";
 	case EV_TB_BH: return "buchholz";
 	case EV_TB_SEEDS: return "seeds";
+	case EV_TB_WIN: return "number_of_wins";
+	case EV_TB_KS: return "koya";
 	default: return "?";
 	}
 }
 
-/* What the standings are computed from (too large for some stacks). */
-typedef struct st_work {
-	pair_event pe;
-	int seeds[EV_MAX_PLAYERS];
-} st_work;
+/* What the standings are computed from: a history and its scores. */
+typedef struct st_ctx {
+	const pair_event *pe;
+	int format, rules, rounds;
+	const int *seeds;             /* by starting rank - 1, or NULL */
+	int pts[EV_MAX_PLAYERS];      /* half points */
+	int adj[EV_MAX_PLAYERS];      /* half points an opponent's tie-break counts him at */
+} st_ctx;
 
 static int halves(char result)
 {
@@ -552,31 +578,46 @@ static int played_code(const pair_game *g)
 	return g->opp >= 0 && (g->result == '1' || g->result == '=' || g->result == '0');
 }
 
-/* a before b: more points, then the tie-breaks, then the starting rank */
-static int ranks_before(const ev_standing *a, const ev_standing *b, int ntb)
-{
-	if (a->points != b->points)
-		return a->points > b->points;
-	for (int t = 0; t < ntb; t++)
-		if (a->tb[t] != b->tb[t])
-			return a->tb[t] > b->tb[t];
-	return a->number < b->number;
-}
+/* ---- C.07 before 2023 (rules "fide_2017") ---- */
 
-/* insertion sort: stable, small fields, no global context for qsort */
-static void sort_standings(ev_standing *out, int n, int ntb)
+/* C.07 (2009): "all unplayed games in which players are indirectly
+ * involved are considered to have been drawn": the score an opponent's
+ * Buchholz counts a player at, each unplayed round of his ½. */
+static void adjusted_2009(st_ctx *c)
 {
-	for (int i = 1; i < n; i++) {
-		ev_standing s = out[i];
-		int j = i;
-		while (j > 0 && ranks_before(&s, &out[j - 1], ntb)) {
-			out[j] = out[j - 1];
-			j--;
+	for (int i = 0; i < c->pe->nplayers; i++) {
+		c->adj[i] = 0;
+		for (int r = 0; r < c->rounds; r++) {
+			const pair_game *g = &c->pe->p[i].rounds[r];
+			c->adj[i] += played_code(g) ? halves(g->result) : 1;
 		}
-		out[j] = s;
 	}
 }
 
+/* C.07 (2009), Swiss: "a player who has no opponent will be considered
+ * as having played against a virtual opponent who has the same number
+ * of points at the beginning of the round and who draws in all the
+ * following rounds". Buchholz, its Cut-1 and Sonneborn-Berger of
+ * player i, in quarter points. */
+static void buchholz_2009(const st_ctx *c, int i, int *bh, int *c1, int *sb)
+{
+	int sum = 0, low = 0, before = 0, R = c->rounds;
+	*sb = 0;
+	for (int r = 0; r < R; r++) {
+		const pair_game *g = &c->pe->p[i].rounds[r];
+		int res = halves(g->result);
+		int v = played_code(g) ? c->adj[g->opp] : before + (2 - res) + (R - 1 - r);
+		sum += v;
+		if (r == 0 || v < low)
+			low = v;
+		*sb += res * v;
+		before += res;
+	}
+	*bh = 2 * sum;
+	*c1 = R ? 2 * (sum - low) : 0;
+}
+
+/* a tied with b on points and the first ntb tie-breaks */
 static int tied(const ev_standing *a, const ev_standing *b, int ntb)
 {
 	if (a->points != b->points)
@@ -587,10 +628,11 @@ static int tied(const ev_standing *a, const ev_standing *b, int ntb)
 	return 1;
 }
 
-/* The direct encounter (round robin, after points and Sonneborn-Berger):
- * within each group still tied, when every two of them met equally often
- * (at least once), their points in those games, in quarters. */
-static void direct_encounter(const pair_event *pe, int rounds, ev_standing *out, int n, int t)
+/* The direct encounter as ranked before 2023 (round robin, after points
+ * and Sonneborn-Berger): within each group still tied, when every two of
+ * them met equally often (at least once, forfeits included), their
+ * points in those games, in quarters; else 0. */
+static void direct_encounter_2009(const pair_event *pe, int rounds, ev_standing *out, int n, int t)
 {
 	for (int a = 0; a < n;) {
 		int z = a + 1;
@@ -622,87 +664,331 @@ static void direct_encounter(const pair_event *pe, int rounds, ev_standing *out,
 	}
 }
 
-int ev_standings(const ev_event *ev, ev_standing *out)
-{
-	int n = ev->nfield, R = ev_rounds_complete(ev);
-	int tbs[EV_TB_MAX], ntb = ev_tiebreaks(ev, tbs);
-	st_work *w = malloc(sizeof *w);
-	if (!w)
-		return EV_E_NOMEM;
-	pair_event *pe = &w->pe;
-	int pts[EV_MAX_PLAYERS], adj[EV_MAX_PLAYERS];
+/* ---- C.07 of 2024 (rules "fide_2025") ---- */
 
-	build_history(ev, n, ev->field, R, pe);
-	memset(w->seeds, 0, sizeof w->seeds);
-	for (int r = 0; r < R; r++)
-		for (int b = 0; b < ev->rounds[r].nboards; b++) {
-			const ev_board *bd = &ev->rounds[r].boards[b];
-			if (bd->black >= 0 && played_result(bd->result)) {
-				w->seeds[bd->white] += bd->seeds[0];
-				w->seeds[bd->black] += bd->seeds[1];
-			}
+/* Art. 15.2: "In tournaments with pre-determined pairings, forfeit wins
+ * or losses are treated as regular games": in a round robin a forfeit is
+ * a game against its opponent; in a Swiss (Art. 16) only a game played
+ * over the board is. */
+static int encounter_2024(const st_ctx *c, const pair_game *g)
+{
+	return c->format == EV_SWISS ? played_code(g) : g->opp >= 0;
+}
+
+/* Art. 16.1.2: "voluntary unplayed round (VUR): a round in which a
+ * participant was not available to play, i.e. a requested bye or a
+ * forfeit loss": H, Z (16.1.1: any round after a withdrawal is a
+ * zero-point bye), a forfeit lost or a double forfeit. */
+static int vur_2024(const pair_game *g)
+{
+	return !played_code(g) && halves(g->result) < 2;
+}
+
+/* Art. 16.3: "for the sole purpose of calculating the tie-break of their
+ * opponents, the participant's score is adjusted": a requested bye
+ * followed only by VURs or in the last round (16.2.5) counts as a draw
+ * (16.3.2); every other unplayed round as awarded (16.3.1). */
+static void adjusted_2024(st_ctx *c)
+{
+	for (int i = 0; i < c->pe->nplayers; i++) {
+		const pair_player *pl = &c->pe->p[i];
+		int last = 0;            /* rounds up to the last one not a VUR */
+		for (int r = 0; r < c->rounds; r++)
+			if (!vur_2024(&pl->rounds[r]))
+				last = r + 1;
+		c->adj[i] = 0;
+		for (int r = 0; r < c->rounds; r++) {
+			const pair_game *g = &pl->rounds[r];
+			int bye = g->opp < 0 && (g->result == 'H' || g->result == 'Z');
+			c->adj[i] += bye && r >= last ? 1 : halves(g->result);
 		}
-	/* Points, and the score an opponent's unplayed rounds count as draws
-	 * in (C.07, the 2009 rule: "all unplayed games in which players are
-	 * indirectly involved are considered to have been drawn"). */
+	}
+}
+
+/* Art. 16.4: "each of their unplayed rounds is evaluated as if the
+ * participant had played against a dummy ... The dummy's score for the
+ * tie-break calculation is the participant's own score": the opponent's
+ * score round g of player i counts (Swiss), in half points. */
+static int opponent_score_2024(const st_ctx *c, int i, const pair_game *g)
+{
+	return played_code(g) ? c->adj[g->opp] : c->pts[i];
+}
+
+/* Art. 8.1 Buchholz (BH): "The sum of the scores of each of the opponents
+ * of a participant", and Art. 14.1 Cut-1 (BH-C1, "exclude the opponent's
+ * lowest score") with its exception 16.5: a player with a VUR has the
+ * lowest of its values cut, his own score, rather than the least. In
+ * quarter points. */
+static void buchholz_2024(const st_ctx *c, int i, int *bh, int *c1)
+{
+	int sum = 0, low = 0, vur = 0;
+	for (int r = 0; r < c->rounds; r++) {
+		const pair_game *g = &c->pe->p[i].rounds[r];
+		int v = opponent_score_2024(c, i, g);
+		sum += v;
+		if (r == 0 || v < low)
+			low = v;
+		vur |= vur_2024(g);
+	}
+	*bh = 2 * sum;
+	*c1 = c->rounds ? 2 * (sum - (vur ? c->pts[i] : low)) : 0;
+}
+
+/* Art. 9.1 Sonneborn-Berger (SB): for each round, the opponent's score
+ * times the points scored against him. A Swiss counts its unplayed rounds
+ * by Art. 16 (the adjusted scores, the dummy); a round robin its forfeits
+ * as games (15.2) and its bye nothing, as before 2023. In quarters. */
+static int sonneborn_berger(const st_ctx *c, int i)
+{
+	int sb = 0;
+	for (int r = 0; r < c->rounds; r++) {
+		const pair_game *g = &c->pe->p[i].rounds[r];
+		if (c->format != EV_SWISS)
+			sb += g->opp >= 0 ? halves(g->result) * c->pts[g->opp] : 0;
+		else
+			sb += halves(g->result) * opponent_score_2024(c, i, g);
+	}
+	return sb;
+}
+
+/* Art. 7.1 Number of Wins (WIN): "the number of rounds where a
+ * participant obtains, with or without playing, as many points as
+ * awarded for a win"; 4 a win, as seeds are counted. */
+static int wins_2024(const st_ctx *c, int i)
+{
+	int w = 0;
+	for (int r = 0; r < c->rounds; r++)
+		w += halves(c->pe->p[i].rounds[r].result) == 2;
+	return 4 * w;
+}
+
+/* Art. 9.2 Koya System (KS): "the number of points achieved against all
+ * opponents who have achieved 50% or more of the maximum possible score"
+ * (a round robin; an opponent's maximum: 1 a round he had an opponent
+ * in). In quarters. */
+static int koya_2024(const st_ctx *c, int i)
+{
+	int ks = 0;
+	for (int r = 0; r < c->rounds; r++) {
+		const pair_game *g = &c->pe->p[i].rounds[r];
+		int games = 0;
+		if (g->opp < 0)
+			continue;
+		for (int q = 0; q < c->rounds; q++)
+			games += c->pe->p[g->opp].rounds[q].opp >= 0;
+		if (c->pts[g->opp] >= games)    /* half points >= games: 50% */
+			ks += halves(g->result);
+	}
+	return 2 * ks;
+}
+
+/* The direct encounter's work on one tied group of k players: what each
+ * scored against each (Art. 6.1.2: "if two participants have met more
+ * than once, the addend to be used by them ... is the average score of
+ * these games"), in quarters, -1 where they have not met; a score and a
+ * best possible score a member, scratch; and the value each ends with. */
+typedef struct de_work {
+	int k;
+	int *avg;                     /* k x k */
+	int *de, *max, *val;          /* k each */
+} de_work;
+
+/* Art. 6.1, among the members m[0..n-1]: "the sum of the scores from
+ * these encounters", and the most each could have had had he also won
+ * the games among them not played (a win: 4 quarters). Returns 1 when
+ * every two of them have met. */
+static int de_scores_2024(de_work *d, const int *m, int n)
+{
+	int all = 1;
 	for (int i = 0; i < n; i++) {
-		pts[i] = adj[i] = 0;
-		for (int r = 0; r < R; r++) {
-			const pair_game *g = &pe->p[i].rounds[r];
-			pts[i] += halves(g->result);
-			adj[i] += played_code(g) ? halves(g->result) : 1;
+		int *de = &d->de[m[i]], *max = &d->max[m[i]];
+		*de = *max = 0;
+		for (int j = 0; j < n; j++) {
+			int a = d->avg[m[i] * d->k + m[j]];
+			if (j == i)
+				continue;
+			*de += a < 0 ? 0 : a;
+			*max += a < 0 ? 4 : a;
 		}
+		all &= *de == *max;
 	}
-	for (int i = 0; i < n; i++) {
-		ev_standing *s = &out[i];
-		const ev_player *p = &ev->entries[ev->field[i]];
-		memset(s, 0, sizeof *s);
-		s->entry = ev->field[i];
-		s->number = i + 1;
-		s->points = 2 * pts[i];
-		s->withdrawn = p->withdrawn != 0;
-		int bh = 0, low = 0, sb = 0, before = 0;
-		for (int r = 0; r < R; r++) {
-			const pair_game *g = &pe->p[i].rounds[r];
-			int res = halves(g->result), c;
-			if (g->opp >= 0) {
-				s->games++;
-				s->wins += res == 2;
-				s->draws += res == 1;
-				s->losses += res == 0;
-			}
-			if (ev->format != EV_SWISS) {
-				/* A round robin's forfeits count as games against that
-				 * opponent; its bye counts nothing. */
-				if (g->opp >= 0)
-					sb += res * pts[g->opp];
-			} else {
-				/* A round without an opponent over the board: the virtual
-				 * opponent of C.07 (2009), as many points as the player
-				 * before the round, the round's result the other way,
-				 * then a draw each round after it. */
-				c = played_code(g) ? adj[g->opp] : before + (2 - res) + (R - 1 - r);
-				bh += c;
-				if (r == 0 || c < low)
-					low = c;
-				sb += res * c;
-			}
-			before += res;
+	return all;
+}
+
+/* Art. 6 Direct Encounter (DE) among the members m[0..n-1], base of the
+ * group placed below them: 6.2, all have met: their scores rank them,
+ * and each set still level is ranked again among itself; 6.3, not all
+ * have met: the best is placed first only when none of the others could
+ * reach his score whatever the games not played would give, and Art. 6
+ * applies again to the rest; else they stay level. A member's value:
+ * the players of his group it places below him. Reorders m. */
+static void de_rank_2024(de_work *d, int *m, int n, int base)
+{
+	int all = de_scores_2024(d, m, n);
+	for (int i = 1; i < n; i++) {     /* best first: score, then best possible */
+		int x = m[i], j = i;
+		while (j > 0 && (d->de[m[j - 1]] < d->de[x] ||
+		       (d->de[m[j - 1]] == d->de[x] && d->max[m[j - 1]] < d->max[x]))) {
+			m[j] = m[j - 1];
+			j--;
 		}
-		for (int t = 0; t < ntb; t++) {
-			switch (tbs[t]) {
-			case EV_TB_SB: s->tb[t] = sb; break;
-			case EV_TB_BH: s->tb[t] = 2 * bh; break;
-			case EV_TB_BH_C1: s->tb[t] = R ? 2 * (bh - low) : 0; break;
-			case EV_TB_SEEDS: s->tb[t] = 4 * w->seeds[i]; break;
-			default: s->tb[t] = 0; break;
-			}
+		m[j] = x;
+	}
+	if (n >= 2 && all && d->de[m[0]] != d->de[m[n - 1]]) {
+		for (int p = 0, q; p < n; p = q) {
+			for (q = p + 1; q < n && d->de[m[q]] == d->de[m[p]]; q++)
+				;
+			de_rank_2024(d, m + p, q - p, base + n - q);
 		}
+		return;
 	}
-	if (ev->format != EV_SWISS) {
-		sort_standings(out, n, 1);
-		direct_encounter(pe, R, out, n, 1);
+	int reach = 0;                    /* the others' best possible */
+	for (int i = 1; i < n; i++)
+		reach = d->max[m[i]] > reach ? d->max[m[i]] : reach;
+	if (n >= 2 && !all && d->de[m[0]] > reach) {
+		d->val[m[0]] = base + n - 1;
+		de_rank_2024(d, m + 1, n - 1, base);
+		return;
 	}
+	for (int i = 0; i < n; i++)
+		d->val[m[i]] = base;
+}
+
+/* The scores of the k players at g against each other into d->avg
+ * (Art. 15.2: a round robin counts its forfeits as games; a Swiss only
+ * the games played over the board). */
+static void de_matrix_2024(const st_ctx *c, const ev_standing *g, de_work *d)
+{
+	int k = d->k;
+	for (int i = 0; i < k; i++)
+		for (int j = 0; j < k; j++) {
+			const pair_player *pl = &c->pe->p[g[i].number - 1];
+			int s = 0, n = 0;
+			for (int r = 0; i != j && r < c->rounds; r++) {
+				const pair_game *gm = &pl->rounds[r];
+				if (gm->opp == g[j].number - 1 && encounter_2024(c, gm)) {
+					s += halves(gm->result);
+					n++;
+				}
+			}
+			d->avg[i * k + j] = n ? 2 * s / n : -1;
+		}
+}
+
+/* The direct encounter of each group at out tied on points and the t
+ * tie-breaks before it, into column t: 4 x the players of his group it
+ * places below him. EV_E_NOMEM on no memory, else 0. */
+static int direct_encounter_2024(const st_ctx *c, ev_standing *out, int n, int t)
+{
+	for (int a = 0; a < n;) {
+		int z = a + 1;
+		while (z < n && tied(&out[a], &out[z], t))
+			z++;
+		int k = z - a;
+		de_work d = { .k = k };
+		int *mem = k >= 2 ? malloc(((size_t)k * k + 4 * (size_t)k) * sizeof *mem) : NULL;
+		if (k >= 2 && !mem)
+			return EV_E_NOMEM;
+		if (k >= 2) {
+			d.avg = mem;
+			d.de = mem + k * k;
+			d.max = d.de + k;
+			d.val = d.max + k;
+			int *m = d.val + k;
+			for (int i = 0; i < k; i++)
+				m[i] = i;
+			de_matrix_2024(c, out + a, &d);
+			de_rank_2024(&d, m, k, 0);
+			for (int i = 0; i < k; i++)
+				out[a + i].tb[t] = 4 * d.val[i];
+		}
+		free(mem);
+		a = z;
+	}
+	return 0;
+}
+
+/* ---- ranking ---- */
+
+/* a before b: more points, then the tie-breaks, then the starting rank */
+static int ranks_before(const ev_standing *a, const ev_standing *b, int ntb)
+{
+	if (a->points != b->points)
+		return a->points > b->points;
+	for (int t = 0; t < ntb; t++)
+		if (a->tb[t] != b->tb[t])
+			return a->tb[t] > b->tb[t];
+	return a->number < b->number;
+}
+
+/* insertion sort: stable, small fields, no global context for qsort */
+static void sort_standings(ev_standing *out, int n, int ntb)
+{
+	for (int i = 1; i < n; i++) {
+		ev_standing s = out[i];
+		int j = i;
+		while (j > 0 && ranks_before(&s, &out[j - 1], ntb)) {
+			out[j] = out[j - 1];
+			j--;
+		}
+		out[j] = s;
+	}
+}
+
+/* Tie-break tb of player i (all but the direct encounter), quarters. */
+static int tb_value(const st_ctx *c, int i, int tb)
+{
+	int bh, c1, sb;
+	if (c->rules == EV_RULES_2017 && c->format == EV_SWISS) {
+		buchholz_2009(c, i, &bh, &c1, &sb);
+		return tb == EV_TB_BH ? bh : tb == EV_TB_BH_C1 ? c1 : tb == EV_TB_SB ? sb : 0;
+	}
+	switch (tb) {
+	case EV_TB_BH:
+	case EV_TB_BH_C1:
+		buchholz_2024(c, i, &bh, &c1);
+		return tb == EV_TB_BH ? bh : c1;
+	case EV_TB_SB: return sonneborn_berger(c, i);
+	case EV_TB_WIN: return wins_2024(c, i);
+	case EV_TB_KS: return koya_2024(c, i);
+	default: return 0;
+	}
+}
+
+/* Line i of the standings before ranking: points, games, tie-breaks. */
+static void standing_line(const st_ctx *c, int i, const int *tbs, int ntb, ev_standing *s)
+{
+	memset(s, 0, sizeof *s);
+	s->entry = i;
+	s->number = i + 1;
+	s->points = 2 * c->pts[i];
+	for (int r = 0; r < c->rounds; r++) {
+		const pair_game *g = &c->pe->p[i].rounds[r];
+		int res = halves(g->result);
+		if (g->opp < 0)
+			continue;
+		s->games++;
+		s->wins += res == 2;
+		s->draws += res == 1;
+		s->losses += res == 0;
+	}
+	for (int t = 0; t < ntb; t++)
+		s->tb[t] = tbs[t] == EV_TB_SEEDS ? (c->seeds ? 4 * c->seeds[i] : 0)
+		         : tb_value(c, i, tbs[t]);
+}
+
+/* Sorts the lines, the direct encounter computed within the groups tied
+ * before it, and gives the places: 0, or EV_E_NOMEM. */
+static int rank_lines(const st_ctx *c, const int *tbs, int ntb, ev_standing *out, int n)
+{
+	for (int t = 0; t < ntb; t++)
+		if (tbs[t] == EV_TB_DE) {
+			sort_standings(out, n, t);
+			if (c->rules == EV_RULES_2017)
+				direct_encounter_2009(c->pe, c->rounds, out, n, t);
+			else if (direct_encounter_2024(c, out, n, t) < 0)
+				return EV_E_NOMEM;
+		}
 	sort_standings(out, n, ntb);
 	for (int a = 0; a < n;) {
 		int z = a + 1;
@@ -714,8 +1000,62 @@ int ev_standings(const ev_event *ev, ev_standing *out)
 		}
 		a = z;
 	}
+	return 0;
+}
+
+int ev_standings_of(const pair_event *pe, int rounds, int format, int rules,
+	const int *seeds, ev_standing *out)
+{
+	int tbs[EV_TB_MAX], ntb = tb_list(format, rules, tbs), n = pe->nplayers;
+	st_ctx *c = malloc(sizeof *c);
+	if (!c)
+		return EV_E_NOMEM;
+	*c = (st_ctx){ .pe = pe, .format = format, .rules = rules, .rounds = rounds, .seeds = seeds };
+	for (int i = 0; i < n; i++)
+		for (int r = 0; r < rounds; r++)
+			c->pts[i] += halves(pe->p[i].rounds[r].result);
+	if (rules == EV_RULES_2017)
+		adjusted_2009(c);
+	else
+		adjusted_2024(c);
+	for (int i = 0; i < n; i++)
+		standing_line(c, i, tbs, ntb, &out[i]);
+	int rc = rank_lines(c, tbs, ntb, out, n);
+	free(c);
+	return rc < 0 ? rc : n;
+}
+
+/* The history and the seeds of an event's standings (too large for some
+ * stacks). */
+typedef struct st_work {
+	pair_event pe;
+	int seeds[EV_MAX_PLAYERS];
+} st_work;
+
+int ev_standings(const ev_event *ev, ev_standing *out)
+{
+	int n = ev->nfield, R = ev_rounds_complete(ev);
+	st_work *w = malloc(sizeof *w);
+	if (!w)
+		return EV_E_NOMEM;
+	build_history(ev, n, ev->field, R, &w->pe);
+	memset(w->seeds, 0, sizeof w->seeds);
+	for (int r = 0; r < R; r++)
+		for (int b = 0; b < ev->rounds[r].nboards; b++) {
+			const ev_board *bd = &ev->rounds[r].boards[b];
+			if (bd->black >= 0 && played_result(bd->result)) {
+				w->seeds[bd->white] += bd->seeds[0];
+				w->seeds[bd->black] += bd->seeds[1];
+			}
+		}
+	int rc = ev_standings_of(&w->pe, R, ev->format, ev->rules, w->seeds, out);
+	for (int i = 0; i < rc; i++) {
+		const ev_player *p = &ev->entries[ev->field[out[i].number - 1]];
+		out[i].entry = ev->field[out[i].number - 1];
+		out[i].withdrawn = p->withdrawn != 0;
+	}
 	free(w);
-	return n;
+	return rc;
 }
 
 /* ---- exports ---- */

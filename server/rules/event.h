@@ -222,12 +222,14 @@ void ev_pair_event(const ev_event *ev, int rounds, pair_event *out);
 
 /* ---- standings ---- */
 
-/* The tie-breaks, in the order they apply. */
-enum ev_tb { EV_TB_SB = 1, EV_TB_DE, EV_TB_BH_C1, EV_TB_BH, EV_TB_SEEDS };
-#define EV_TB_MAX 4
+/* The tie-breaks (docs/events.md "Standings"). */
+enum ev_tb { EV_TB_SB = 1, EV_TB_DE, EV_TB_BH_C1, EV_TB_BH, EV_TB_SEEDS, EV_TB_WIN, EV_TB_KS };
+#define EV_TB_MAX 5
 
-/* The event's tie-breaks in order into tb[EV_TB_MAX]; returns how many:
- * round robin SB, DE, SEEDS; Swiss BH_C1, BH, SB, SEEDS. */
+/* The event's tie-breaks in order into tb[EV_TB_MAX]; returns how many.
+ * Rules EV_RULES_2025 (C.07 of 2024): round robin DE, WIN, SB, KS, SEEDS;
+ * Swiss BH_C1, BH, DE, SB, SEEDS. EV_RULES_2017 (C.07 before 2023): round
+ * robin SB, DE, SEEDS; Swiss BH_C1, BH, SB, SEEDS. */
 int ev_tiebreaks(const ev_event *ev, int *tb);
 /* The CSV column name of a tie-break ("sonneborn_berger", ...). */
 const char *ev_tb_name(int tb);
@@ -239,7 +241,8 @@ typedef struct ev_standing {
 	int number;                  /* starting rank */
 	int place, place_last;       /* shared when place < place_last */
 	int points;                  /* quarter points */
-	int tb[EV_TB_MAX];           /* in ev_tiebreaks' order, quarter points */
+	int tb[EV_TB_MAX];           /* in ev_tiebreaks' order, quarter points
+	                              * (counts, as wins, 4 each) */
 	int games, wins, draws, losses; /* games with an opponent, forfeits included */
 	int withdrawn;
 } ev_standing;
@@ -248,6 +251,13 @@ typedef struct ev_standing {
  * starting rank) into out (room for ev->nfield); returns their number, or
  * EV_E_NOMEM (its work memory). */
 int ev_standings(const ev_event *ev, ev_standing *out);
+
+/* The standings of a bare history as ev_standings ranks an event of that
+ * format and rules: the first `rounds` rounds of pe, seeds[i] what
+ * starting rank i + 1 captured (NULL: none). entry is the index in pe,
+ * withdrawn 0. Returns pe->nplayers, or EV_E_NOMEM. */
+int ev_standings_of(const pair_event *pe, int rounds, int format, int rules,
+	const int *seeds, ev_standing *out);
 
 /* ---- exports ---- */
 

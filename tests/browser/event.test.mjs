@@ -93,7 +93,8 @@ test('a 3-round Swiss: created, joined, played in rooms and on real boards, to i
   assert.ok(id);
   assert.equal(new URL(org.url()).searchParams.get('event'), id, 'the address names the event');
   assert.equal(await org.textContent('#event-title'), 'Thursday club');
-  assert.match(await org.textContent('#ev-facts'), /^Oware Abapa · Swiss, 3 rounds · Clock 10\+5$/);
+  assert.match(await org.textContent('#ev-facts'),
+    /^Oware Abapa · Swiss, 3 rounds · Clock 10\+5 · FIDE rules in force: Dutch system of 2025, tie-breaks of 2024$/);
   const own = await org.inputValue('#ev-org-link');
   assert.match(own, new RegExp(`event=${id}#organiser=[A-Za-z0-9_-]{43}$`));
   const kept = await org.evaluate((k) => JSON.parse(localStorage.getItem(k)), `oware.event.${id}`);
@@ -223,7 +224,7 @@ test('a 3-round Swiss: created, joined, played in rooms and on real boards, to i
   }
   const ev = await eventJson(id);
   assert.equal(ev.state, 'over');
-  assert.deepEqual(ev.tiebreaks, ['buchholz_cut1', 'buchholz', 'sonneborn_berger', 'seeds']);
+  assert.deepEqual(ev.tiebreaks, ['buchholz_cut1', 'buchholz', 'direct_encounter', 'sonneborn_berger', 'seeds']);
   const pts = pointsOf(ev);
   assert.equal(ev.standings.length, 4);
   for (const row of ev.standings) assert.equal(row.points, pts.get(row.entry), `points of entry ${row.entry}`);
@@ -233,7 +234,7 @@ test('a 3-round Swiss: created, joined, played in rooms and on real boards, to i
   assert.deepEqual(rows.map((r) => r[1]), ev.standings.map((s) => ev.players[s.entry].name));
   assert.deepEqual(rows.map((r) => Number(r[2])), ev.standings.map((s) => s.points));
   assert.deepEqual(await org.$$eval('#ev-table-head th', (ths) => ths.map((th) => th.getAttribute('aria-label') || th.textContent)),
-    ['Place', 'Player', 'Points', 'Buchholz Cut-1', 'Buchholz', 'Sonneborn-Berger', 'Seeds captured']);
+    ['Place', 'Player', 'Points', 'Buchholz Cut-1', 'Buchholz', 'Direct encounter', 'Sonneborn-Berger', 'Seeds captured']);
   const me = await players[1].$eval('#ev-table-body tr.me th', (th) => th.textContent);
   assert.equal(me, 'Kofi');
   assert.match(await players[1].textContent('#ev-you-text'), /^Rang final/);
@@ -244,11 +245,11 @@ test('a 3-round Swiss: created, joined, played in rooms and on real boards, to i
   await orgPhone.click('#ev-tb-more');
   assert.equal(await orgPhone.getAttribute('#ev-tb-more', 'aria-expanded'), 'true');
   assert.equal(await orgPhone.textContent('#ev-tb-more'), 'Fewer tie-breaks');
-  assert.equal(await visibleColumns(orgPhone), 7, 'every tie-break shown when asked');
+  assert.equal(await visibleColumns(orgPhone), 8, 'every tie-break shown when asked');
   await orgPhone.click('#ev-tb-more');
   await fits(orgPhone, 5);
   assert.equal(await org.isHidden('#ev-tb-more'), true, 'a desktop shows every column, and no toggle');
-  assert.equal(await visibleColumns(org), 7);
+  assert.equal(await visibleColumns(org), 8);
   await shot(org, 'event-organiser-over');
   await accessible(org, 'the organiser at the end');
   await accessible(watcher, 'a spectator at the end');

@@ -168,8 +168,10 @@ function points(h) {
   return new Map([...h].map(([e, rs]) => [e, rs.reduce((a, r) => a + r.score, 0)]));
 }
 
+// ---- C.07 before 2023 (rules fide_2017) ----
+
 // Swiss Buchholz and Cut-1 with docs/events.md's virtual opponent.
-function buchholz(h) {
+function buchholz2009(h) {
   const n = [...h.values()][0]?.length || 0;
   const adj = new Map([...h].map(([e, rs]) => [e, rs.reduce((a, r) => a + (r.played ? r.score : 0.5), 0)]));
   const out = new Map();
@@ -188,34 +190,147 @@ function buchholz(h) {
 }
 
 // Round robin Sonneborn-Berger: forfeits count as games against the
-// opponent's actual points; the bye counts nothing.
+// opponent's actual points; the bye counts nothing (both rule sets).
 function sonnebornRR(h, pts) {
   return new Map([...h].map(([e, rs]) => [e, rs.reduce((a, r) => a + (r.opp === null ? 0 : r.score * pts.get(r.opp)), 0)]));
+}
+
+// ---- C.07 of 2024 (rules fide_2025), docs/events.md "Standings" ----
+
+// A voluntary unplayed round (16.1.2): a bye of ½ or 0, a forfeit lost.
+const vur = (r) => !r.played && r.score < 1;
+
+// Art. 16.3: an opponent counts a player at his points, except that a
+// bye of ½ or 0 followed only by VURs (or in the last round) is a draw.
+function adjusted2024(h) {
+  return new Map([...h].map(([e, rs]) => {
+    let last = 0;
+    rs.forEach((r, i) => { if (!vur(r)) last = i + 1; });
+    return [e, rs.reduce((a, r, i) => a + (r.opp === null && r.score < 1 && i >= last ? 0.5 : r.score), 0)];
+  }));
+}
+
+// Swiss BH, BH-C1 and SB: an unplayed round a dummy of the player's own
+// points (16.4); Cut-1 cuts a VUR's value first (16.5).
+function swiss2024(h, pts) {
+  const adj = adjusted2024(h), out = new Map();
+  for (const [e, rs] of h) {
+    const vals = rs.map((r) => (r.played ? adj.get(r.opp) : pts.get(e)));
+    const bh = vals.reduce((a, v) => a + v, 0);
+    const cut = rs.some(vur) ? pts.get(e) : Math.min(...vals);
+    const sb = rs.reduce((a, r, i) => a + r.score * vals[i], 0);
+    out.set(e, { bh, cut1: vals.length ? bh - cut : 0, sb });
+  }
+  return out;
+}
+
+// Art. 6 among the players g: 6.2 when all have met, their points among
+// them (an opponent met twice counts the average, 6.1.2) rank them and
+// each set still level is ranked again; 6.3 when not, the best is placed
+// only when out of the others' reach (a win for each game not played),
+// and Art. 6 applies again to the rest. A value: the players of the
+// group placed below.
+function deRank(g, avg, base, out) {
+  const de = new Map(), max = new Map();
+  let all = true;
+  for (const e of g) {
+    let s = 0, m = 0;
+    for (const o of g) {
+      if (o === e) continue;
+      const a = avg(e, o);
+      s += a ?? 0;
+      m += a ?? 1;
+    }
+    de.set(e, s);
+    max.set(e, m);
+    if (s !== m) all = false;
+  }
+  const ord = [...g].sort((a, b) => de.get(b) - de.get(a) || max.get(b) - max.get(a));
+  if (g.length >= 2 && all && de.get(ord[0]) !== de.get(ord[ord.length - 1])) {
+    for (let p = 0; p < ord.length;) {
+      let q = p + 1;
+      while (q < ord.length && de.get(ord[q]) === de.get(ord[p])) q++;
+      deRank(ord.slice(p, q), avg, base + ord.length - q, out);
+      p = q;
+    }
+    return;
+  }
+  const reach = Math.max(0, ...ord.slice(1).map((e) => max.get(e)));
+  if (g.length >= 2 && !all && de.get(ord[0]) > reach) {
+    out.set(ord[0], base + g.length - 1);
+    deRank(ord.slice(1), avg, base, out);
+    return;
+  }
+  for (const e of g) out.set(e, base);
+}
+
+// The direct encounter of each group tied on `key`, counting the games
+// `counts` keeps.
+function directEncounter2024(h, key, counts) {
+  const groups = new Map();
+  for (const e of h.keys()) {
+    const k = key(e);
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(e);
+  }
+  const avg = (e, o) => {
+    const games = h.get(e).filter((r) => r.opp === o && counts(r));
+    return games.length ? games.reduce((a, r) => a + r.score, 0) / games.length : null;
+  };
+  const out = new Map();
+  for (const g of groups.values()) deRank(g, avg, 0, out);
+  return out;
+}
+
+// Round robin: WIN (7.1), KS (9.2: points against those with half their
+// games' points or more).
+function wins2024(h) {
+  return new Map([...h].map(([e, rs]) => [e, rs.filter((r) => r.score === 1).length]));
+}
+function koya2024(h, pts) {
+  const games = new Map([...h].map(([e, rs]) => [e, rs.filter((r) => r.opp !== null).length]));
+  return new Map([...h].map(([e, rs]) => [e, rs.reduce((a, r) =>
+    a + (r.opp !== null && pts.get(r.opp) >= games.get(r.opp) / 2 ? r.score : 0), 0)]));
+}
+
+// The tie-breaks the server should give each entry, in its order.
+function expectedTiebreaks(ev, h, pts) {
+  const old = ev.rules === 'fide_2017', swiss = ev.format === 'swiss';
+  if (old && swiss) {
+    const bh = buchholz2009(h);
+    return { names: ['buchholz_cut1', 'buchholz', 'sonneborn_berger', 'seeds'],
+      of: (e) => [bh.get(e).cut1, bh.get(e).bh] };
+  }
+  const sb = sonnebornRR(h, pts);
+  if (old) return { names: ['sonneborn_berger', 'direct_encounter', 'seeds'], of: (e) => [sb.get(e)] };
+  if (swiss) {
+    const t = swiss2024(h, pts);
+    const de = directEncounter2024(h, (e) => `${pts.get(e)} ${t.get(e).cut1} ${t.get(e).bh}`, (r) => r.played);
+    return { names: ['buchholz_cut1', 'buchholz', 'direct_encounter', 'sonneborn_berger', 'seeds'],
+      of: (e) => [t.get(e).cut1, t.get(e).bh, de.get(e), t.get(e).sb] };
+  }
+  const de = directEncounter2024(h, (e) => `${pts.get(e)}`, (r) => r.opp !== null);
+  const win = wins2024(h), ks = koya2024(h, pts);
+  return { names: ['direct_encounter', 'number_of_wins', 'sonneborn_berger', 'koya', 'seeds'],
+    of: (e) => [de.get(e), win.get(e), sb.get(e), ks.get(e)] };
 }
 
 function checkStandings(ev) {
   const h = histories(ev);
   const pts = points(h);
   for (const s of ev.standings) assert.equal(s.points, pts.get(s.entry), `points of entry ${s.entry}`);
-  if (ev.format === 'swiss') {
-    const bh = buchholz(h);
-    assert.deepEqual(ev.tiebreaks, ['buchholz_cut1', 'buchholz', 'sonneborn_berger', 'seeds']);
-    for (const s of ev.standings) {
-      assert.equal(s.tiebreaks[0], bh.get(s.entry).cut1, `cut-1 of entry ${s.entry}`);
-      assert.equal(s.tiebreaks[1], bh.get(s.entry).bh, `buchholz of entry ${s.entry}`);
-    }
-  } else {
-    const sb = sonnebornRR(h, pts);
-    assert.deepEqual(ev.tiebreaks, ['sonneborn_berger', 'direct_encounter', 'seeds']);
-    for (const s of ev.standings) assert.equal(s.tiebreaks[0], sb.get(s.entry), `SB of entry ${s.entry}`);
+  const want = expectedTiebreaks(ev, h, pts);
+  assert.deepEqual(ev.tiebreaks, want.names);
+  for (const s of ev.standings) {
+    want.of(s.entry).forEach((v, i) =>
+      assert.equal(s.tiebreaks[i], v, `${ev.tiebreaks[i]} of entry ${s.entry} (${ev.rules})`));
   }
   // Best first: points, then the tie-breaks in order.
   for (let i = 1; i < ev.standings.length; i++) {
     const a = ev.standings[i - 1], b = ev.standings[i];
     const ka = [a.points, ...a.tiebreaks], kb = [b.points, ...b.tiebreaks];
     const k = ka.findIndex((v, j) => v !== kb[j]);
-    assert.ok(k < 0 || ka[k] > kb[k] || (ev.format !== 'swiss' && k === 2),
-      `standings order at ${i}: ${JSON.stringify(a)} before ${JSON.stringify(b)}`);
+    assert.ok(k < 0 || ka[k] > kb[k], `standings order at ${i}: ${JSON.stringify(a)} before ${JSON.stringify(b)}`);
   }
 }
 
@@ -285,12 +400,17 @@ async function finishRound(port, o, players, rand, { roomGames = 2 } = {}) {
   return ev;
 }
 
-test('a 30-player, 7-round Swiss: pairings of the module, standings, a late entry and a withdrawal', async () => {
+// Each event of the two below runs under the rules in force (C.07 of
+// 2024) and under the older ones (C.07 before 2023), which it keeps.
+const RULES = [{ name: 'the rules in force' }, { name: 'the 2017 rules', rules: 'fide_2017' }];
+
+for (const { name, rules } of RULES) test(`a 30-player, 7-round Swiss (${name}): pairings of the module, standings, a late entry and a withdrawal`, async () => {
   const srv = await startServer(ARGS);
   try {
     const rand = rng(41);
     const o = await createEvent(srv.port, { title: 'Thursday Swiss', kind: 'oware', format: 'swiss', rounds: 7,
-      clock: { initial: 600, increment: 5 }, auto: false });
+      clock: { initial: 600, increment: 5 }, auto: false, ...(rules ? { rules } : {}) });
+    assert.equal(o.ev.rules, rules || 'fide_2025');
     await allowEntries(o);
     assert.equal(o.ev.state, 'entry');
     assert.equal(o.ev.join_open, true);
@@ -357,7 +477,8 @@ test('a 30-player, 7-round Swiss: pairings of the module, standings, a late entr
     assert.match(csv.headers.get('content-type'), /^text\/csv/);
     assert.match(csv.headers.get('content-disposition'), new RegExp(`attachment; filename="${o.id}.csv"`));
     const rows = (await csv.text()).split('\r\n').filter(Boolean);
-    assert.equal(rows[0], 'place,number,name,points,buchholz_cut1,buchholz,sonneborn_berger,seeds,games,wins,draws,losses,withdrawn');
+    assert.equal(rows[0], `place,number,name,points,${rules ? 'buchholz_cut1,buchholz,sonneborn_berger' :
+      'buchholz_cut1,buchholz,direct_encounter,sonneborn_berger'},seeds,games,wins,draws,losses,withdrawn`);
     assert.equal(rows.length, 32);
     const json = await (await httpGet(srv.port, `/api/events/${o.id}`)).json();
     assert.equal(json.you, undefined);
@@ -369,11 +490,12 @@ test('a 30-player, 7-round Swiss: pairings of the module, standings, a late entr
   }
 });
 
-test('a 9-player double round robin: the Berger tables, a withdrawal, the standings', async () => {
+for (const { name, rules } of RULES) test(`a 9-player double round robin (${name}): the Berger tables, a withdrawal, the standings`, async () => {
   const srv = await startServer(ARGS);
   try {
     const rand = rng(7);
-    const o = await createEvent(srv.port, { title: 'Togyz double', kind: 'togyz', format: 'double_round_robin' });
+    const o = await createEvent(srv.port, { title: 'Togyz double', kind: 'togyz', format: 'double_round_robin',
+      ...(rules ? { rules } : {}) });
     await allowEntries(o);
     const players = new Map();
     for (let i = 0; i < 9; i++) {

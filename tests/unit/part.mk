@@ -12,13 +12,15 @@
 # server/rules/trf.h, with known answers in tests/data/pairing/; the matching started
 # again of server/rules/pair_match.h against one from scratch), test-event (the
 # rules of a club event, their standings and exports; server/rules/event.h),
+# test-tiebreak (the FIDE tie-breaks of 2024 against the worked examples of the
+# FIDE Arbiters' Commission's tie-break exercises; server/rules/event.h),
 # test-webpush (Web Push's cryptography against the RFCs' worked examples,
 # server/base/webpush.h).
 EXTRA_CFLAGS_tests := $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(ICU_CFLAGS)
 
 # Each test: the objects it links, and its libraries besides Check.
 UNIT_NAMES := engine togyz togyz_search search message rules jscan text study log rooms pairing \
-	event webpush
+	event tiebreak webpush
 UNIT_OBJ_engine := $(BUILD)/tests/unit/test_engine.o $(ENGINE_OBJ)
 UNIT_OBJ_togyz := $(BUILD)/tests/unit/test_togyz.o $(ENGINE_OBJ)
 UNIT_OBJ_togyz_search := $(BUILD)/tests/unit/test_togyz_search.o $(ENGINE_OBJ)
@@ -41,12 +43,16 @@ UNIT_OBJ_pairing := $(BUILD)/tests/unit/test_pairing.o $(BUILD)/server/rules/pai
 UNIT_OBJ_event := $(BUILD)/tests/unit/test_event.o $(BUILD)/server/rules/event.o \
 	$(BUILD)/server/rules/pairing.o $(BUILD)/server/rules/pair_dutch.o \
 	$(BUILD)/server/rules/pair_match.o $(BUILD)/server/rules/trf.o $(BUILD)/protocol/text.o
+UNIT_OBJ_tiebreak := $(BUILD)/tests/unit/test_tiebreak.o $(BUILD)/server/rules/event.o \
+	$(BUILD)/server/rules/pairing.o $(BUILD)/server/rules/pair_dutch.o \
+	$(BUILD)/server/rules/pair_match.o $(BUILD)/server/rules/trf.o $(BUILD)/protocol/text.o
 UNIT_OBJ_jscan := $(BUILD)/tests/unit/test_jscan.o $(BUILD)/bench/jscan.o
 UNIT_OBJ_text := $(BUILD)/tests/unit/test_text.o $(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_OBJ_webpush := $(BUILD)/tests/unit/test_webpush.o $(BUILD)/server/base/webpush.o
 UNIT_LIBS_message := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS)
 UNIT_LIBS_text := $(JANSSON_LIBS) $(ICU_LIBS)
 UNIT_LIBS_event := $(ICU_LIBS)
+UNIT_LIBS_tiebreak := $(ICU_LIBS)
 UNIT_LIBS_rules := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS)
 UNIT_LIBS_webpush := $(JANSSON_LIBS) $(CRYPTO_LIBS)
 UNIT_LIBS_rooms := $(JANSSON_LIBS) $(ICU_LIBS) $(CRYPTO_LIBS) $(UUID_LIBS)

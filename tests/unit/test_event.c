@@ -15,16 +15,33 @@
 /* quarter points, as the standings hold them */
 #define Q(x) ((int)((x) * 4))
 
-static ev_event *mk(int format, int rounds, int max_players)
+/* An event following `rules` (enum ev_rules). */
+static ev_event *mk_rules(int format, int rounds, int max_players, int rules)
 {
 	ev_settings s = {
 		.title = "Thursday club", .kind = "oware", .format = format, .rounds = rounds,
 		.clock = { PROTO_CLOCK_REALTIME, 900, 5, 0 }, .max_players = max_players,
+		.rules = rules,
 	};
 	ev_event *ev = malloc(sizeof *ev);
 	ck_assert_ptr_nonnull(ev);
 	ck_assert_int_eq(ev_create(ev, &s), 0);
 	return ev;
+}
+
+/* An event following the rules in force (C.07 of 2024). */
+static ev_event *mk(int format, int rounds, int max_players)
+{
+	return mk_rules(format, rounds, max_players, EV_RULES_2025);
+}
+
+/* The same event's standings ranked by the rules in force: the tests by
+ * hand play an event under the older rules (so the older pairing stands)
+ * and then rank its crosstable both ways. */
+static int standings_2024(ev_event *ev, ev_standing *st)
+{
+	ev->rules = EV_RULES_2025;
+	return ev_standings(ev, st);
 }
 
 static ev_change ch;
@@ -411,7 +428,7 @@ END_TEST
  * 1-2, 2-4 3-1; rounds 4-6 the same with the colours swapped. */
 START_TEST(test_double_round_robin_4_by_hand)
 {
-	ev_event *ev = mk(EV_DOUBLE_ROUND_ROBIN, 0, 0);
+	ev_event *ev = mk_rules(EV_DOUBLE_ROUND_ROBIN, 0, 0, EV_RULES_2017);
 	ev_standing st[8];
 	join_n(ev, 4);
 	ck_assert_int_eq(start(ev), 0);
@@ -463,6 +480,23 @@ START_TEST(test_double_round_robin_4_by_hand)
 	ck_assert_int_eq(st[1].wins, 2);
 	ck_assert_int_eq(st[1].draws, 2);
 	ck_assert_int_eq(st[1].losses, 2);
+	/* By C.07 of 2024: DE, WIN, SB, KS. 2 and 4 tie on points; they met
+	 * twice, a draw and 4's win: the average (6.1.2), ¼ and ¾, puts 4
+	 * first (DE: the tied players it places below, 1 and 0).
+	 * WIN: 3 3, 1 2, 4 1, 2 2. KS (opponents with 3 of 6 or more: 3 and
+	 * 1): 3 1½ (v1), 1 ½ (v3), 4 ½ + ½, 2 1 + 1. */
+	ck_assert_int_eq(standings_2024(ev, st), 4);
+	int want[4] = { 3, 1, 4, 2 }, de[4] = { 0, 0, Q(1), 0 };
+	int win[4] = { Q(3), Q(2), Q(1), Q(2) }, sb[4] = { Q(10.75), Q(8.25), Q(7.25), Q(8.25) };
+	int ks[4] = { Q(1.5), Q(0.5), Q(1), Q(2) };
+	for (int i = 0; i < 4; i++) {
+		ck_assert_int_eq(st[i].number, want[i]);
+		ck_assert_int_eq(st[i].tb[0], de[i]);
+		ck_assert_int_eq(st[i].tb[1], win[i]);
+		ck_assert_int_eq(st[i].tb[2], sb[i]);
+		ck_assert_int_eq(st[i].tb[3], ks[i]);
+		ck_assert_int_eq(st[i].place, i + 1);
+	}
 	free(ev);
 }
 END_TEST
@@ -472,7 +506,7 @@ END_TEST
  * before seeds (2 captured more). */
 START_TEST(test_round_robin_direct_encounter_before_seeds)
 {
-	ev_event *ev = mk(EV_ROUND_ROBIN, 0, 0);
+	ev_event *ev = mk_rules(EV_ROUND_ROBIN, 0, 0, EV_RULES_2017);
 	ev_standing st[4];
 	join_n(ev, 4);
 	ck_assert_int_eq(start(ev), 0);
@@ -501,6 +535,19 @@ START_TEST(test_round_robin_direct_encounter_before_seeds)
 	ck_assert_int_eq(st[1].tb[1], Q(1));   /* 1's point against 2 */
 	ck_assert_int_eq(st[2].tb[1], Q(0));
 	ck_assert_int_gt(st[2].tb[2], st[1].tb[2]);  /* 2 has more seeds */
+	/* By C.07 of 2024 DE comes first: the same order. WIN 2 1 1 0; KS
+	 * (opponents with 1½ of 3 or more: 4, 1, 2): 4 1 + ½, 1 1, 2 ½, 3 ½. */
+	standings_2024(ev, st);
+	int de[4] = { 0, Q(1), 0, 0 }, win[4] = { Q(2), Q(1), Q(1), 0 };
+	int ks[4] = { Q(1.5), Q(1), Q(0.5), Q(0.5) };
+	for (int i = 0; i < 4; i++) {
+		ck_assert_int_eq(st[i].number, want[i]);
+		ck_assert_int_eq(st[i].tb[0], de[i]);
+		ck_assert_int_eq(st[i].tb[1], win[i]);
+		ck_assert_int_eq(st[i].tb[2], sb[i]);
+		ck_assert_int_eq(st[i].tb[3], ks[i]);
+		ck_assert_int_eq(st[i].place, i + 1);
+	}
 	free(ev);
 }
 END_TEST
@@ -512,7 +559,7 @@ END_TEST
  * Taken among them anyway, the games would put 5 last. */
 START_TEST(test_direct_encounter_only_when_all_met)
 {
-	ev_event *ev = mk(EV_ROUND_ROBIN, 0, 0);
+	ev_event *ev = mk_rules(EV_ROUND_ROBIN, 0, 0, EV_RULES_2017);
 	ev_standing st[5];
 	join_n(ev, 5);
 	ck_assert_int_eq(start(ev), 0);
@@ -536,6 +583,22 @@ START_TEST(test_direct_encounter_only_when_all_met)
 		ck_assert_int_eq(st[i].tb[2], seeds[i]);
 		ck_assert_int_eq(st[i].place, i + 1);
 	}
+	/* By C.07 of 2024 DE comes first, over all four on 1 point (3 too,
+	 * SB 0): 1, 2 and 5 scored 1 among them, 3 none; 1 could still reach
+	 * 3 (not having met 3 and 5), 2, 3 and 5 2: Art. 6 parts none. WIN
+	 * 1 each, SB as above, KS (opponents with half their games' points:
+	 * all but 4): 1, 1, 1, 0; then seeds: the same order. */
+	standings_2024(ev, st);
+	int ks[5] = { Q(1), Q(1), Q(1), 0, 0 };
+	for (int i = 0; i < 5; i++) {
+		ck_assert_int_eq(st[i].number, want[i]);
+		ck_assert_int_eq(st[i].tb[0], 0);
+		ck_assert_int_eq(st[i].tb[1], i < 4 ? Q(1) : 0);
+		ck_assert_int_eq(st[i].tb[2], sb[i]);
+		ck_assert_int_eq(st[i].tb[3], ks[i]);
+		ck_assert_int_eq(st[i].tb[4], seeds[i]);
+		ck_assert_int_eq(st[i].place, i + 1);
+	}
 	free(ev);
 }
 END_TEST
@@ -544,7 +607,7 @@ END_TEST
  * draws: everything ties, the place is shared. */
 START_TEST(test_odd_round_robin_shared_place)
 {
-	ev_event *ev = mk(EV_ROUND_ROBIN, 0, 0);
+	ev_event *ev = mk_rules(EV_ROUND_ROBIN, 0, 0, EV_RULES_2017);
 	ev_standing st[3];
 	join_n(ev, 3);
 	ck_assert_int_eq(start(ev), 0);
@@ -575,6 +638,15 @@ START_TEST(test_odd_round_robin_shared_place)
 	ck_assert_int_gt(ev_csv(ev, csv, sizeof csv), 0);
 	ck_assert_ptr_nonnull(strstr(csv, "\r\n1-3,1,\"Ama\",1,1,1,48,2,0,2,0,0\r\n"
 		"1-3,2,\"Kofi\",1,1,1,48,2,0,2,0,0\r\n1-3,3,\"Yaw\","));
+	/* By C.07 of 2024: DE places no one (all met, 1 point each), WIN 0,
+	 * SB 1, KS 1 (everyone has half of his 2 games' points), seeds 48:
+	 * still shared. */
+	ev->rules = EV_RULES_2025;
+	ck_assert_int_gt(ev_csv(ev, csv, sizeof csv), 0);
+	ck_assert_ptr_nonnull(strstr(csv, "place,number,name,points,direct_encounter,number_of_wins,"
+		"sonneborn_berger,koya,seeds,games,wins,draws,losses,withdrawn\r\n"
+		"1-3,1,\"Ama\",1,0,0,1,1,48,2,0,2,0,0\r\n"
+		"1-3,2,\"Kofi\",1,0,0,1,1,48,2,0,2,0,0\r\n1-3,3,\"Yaw\","));
 	free(ev);
 }
 END_TEST
@@ -626,6 +698,20 @@ static void want_swiss(const ev_standing *st, int n, int number, int place,
 	ck_assert_int_eq(s->tb[2], sb);
 }
 
+/* The same by C.07 of 2024: points, BH-C1, BH, DE, SB and the places. */
+static void want_swiss24(const ev_standing *st, int n, int number, int place, int last,
+	int pts, int c1, int bh, int de, int sb)
+{
+	const ev_standing *s = row_of(st, n, number);
+	ck_assert_int_eq(s->place, place);
+	ck_assert_int_eq(s->place_last, last);
+	ck_assert_int_eq(s->points, pts);
+	ck_assert_int_eq(s->tb[0], c1);
+	ck_assert_int_eq(s->tb[1], bh);
+	ck_assert_int_eq(s->tb[2], de);
+	ck_assert_int_eq(s->tb[3], sb);
+}
+
 /* 6 players, 3 rounds: a draw, a forfeit (3 does not come in round 2).
  * Unplayed games in Buchholz by C.07's virtual opponent (2009): an
  * opponent's unplayed rounds count ½; a player's own unplayed round
@@ -633,7 +719,7 @@ static void want_swiss(const ev_standing *st, int n, int number, int place,
  * ½ a round after it. */
 START_TEST(test_swiss_6_players_by_hand)
 {
-	ev_event *ev = mk(EV_SWISS, 3, 0);
+	ev_event *ev = mk_rules(EV_SWISS, 3, 0, EV_RULES_2017);
 	ev_standing st[6];
 	join_n(ev, 6);
 	ck_assert_int_eq(start(ev), 0);
@@ -659,6 +745,24 @@ START_TEST(test_swiss_6_players_by_hand)
 	want_swiss(st, 6, 3, 6, Q(0.5), Q(4), Q(4.5), Q(0.25));
 	ck_assert_int_eq(row_of(st, 6, 2)->games, 3);  /* the forfeit is a game, unplayed */
 	ck_assert_int_eq(row_of(st, 6, 3)->losses, 2);
+	/* By C.07 of 2024 (Art. 16): every score as it stands (a forfeit
+	 * counts as awarded, 16.3.1); each own unplayed round a dummy of the
+	 * player's own score (16.4); Cut-1 cuts a VUR's value first (16.5).
+	 * 1: 4 (½) + 6 (2½) + 5 (1½) = 4½, cut ½: 4; SB ½ + 1¼ + 1½ = 3¼.
+	 * 6: 3 (½) + 1 (2½) + 2 (1½) = 4½, cut: 4; SB 3¼. 1 and 6 drew: DE
+	 * places neither, and they share the first place.
+	 * 2: 5 (1½) + dummy (1½, the forfeit won) + 6 (2½) = 5½, cut 1½: 4;
+	 * SB ¾ + 1½ = 2¼. 5: 2 (1½) + 4 (½) + 1 (2½) = 4½, cut: 4; SB ¾ + ½.
+	 * 4: 1 (2½) + 5 (1½) + 3 (½) = 4½, cut: 4; SB ¼.
+	 * 3: 6 (2½) + dummy (½, the forfeit lost: a VUR) + 4 (½) = 3½, cut
+	 * the VUR's ½: 3; SB ¼. */
+	ck_assert_int_eq(standings_2024(ev, st), 6);
+	want_swiss24(st, 6, 1, 1, 2, Q(2.5), Q(4), Q(4.5), 0, Q(3.25));
+	want_swiss24(st, 6, 6, 1, 2, Q(2.5), Q(4), Q(4.5), 0, Q(3.25));
+	want_swiss24(st, 6, 2, 3, 3, Q(1.5), Q(4), Q(5.5), 0, Q(2.25));
+	want_swiss24(st, 6, 5, 4, 4, Q(1.5), Q(4), Q(4.5), 0, Q(1.25));
+	want_swiss24(st, 6, 4, 5, 5, Q(0.5), Q(4), Q(4.5), 0, Q(0.25));
+	want_swiss24(st, 6, 3, 6, 6, Q(0.5), Q(3), Q(3.5), 0, Q(0.25));
 	free(ev);
 }
 END_TEST
@@ -667,7 +771,7 @@ END_TEST
  * game is forfeited, and he is not paired in round 3 ('Z', 0 points). */
 START_TEST(test_swiss_odd_field_and_withdrawal_by_hand)
 {
-	ev_event *ev = mk(EV_SWISS, 3, 0);
+	ev_event *ev = mk_rules(EV_SWISS, 3, 0, EV_RULES_2017);
 	ev_standing st[5];
 	join_n(ev, 5);
 	ck_assert_int_eq(start(ev), 0);
@@ -696,6 +800,20 @@ START_TEST(test_swiss_odd_field_and_withdrawal_by_hand)
 	want_swiss(st, 5, 3, 5, Q(0), Q(3), Q(4), Q(0));
 	ck_assert_int_eq(row_of(st, 5, 3)->withdrawn, 1);
 	ck_assert_int_eq(row_of(st, 5, 4)->games, 2);  /* a bye is no game */
+	/* By C.07 of 2024: 3's forfeit loss counts as awarded (16.2.4), his Z
+	 * after it, followed by nothing but VURs, as a draw (16.2.5): 3
+	 * counts ½ in his opponents' tie-breaks; everyone else his points.
+	 * 2: 4 (2) + dummy (3, the forfeit won) + 5 (1½) = 6½, cut: 5; SB 6½.
+	 * 4: 2 (3) + dummy (2, the bye) + 1 (1½) = 6½, cut: 5; SB 2 + 1½.
+	 * 5: dummy (1½, the bye) + 1 (1½) + 2 (3) = 6, cut: 4½; SB 1½ + ¾.
+	 * 1: 3 (½) + 5 (1½) + 4 (2) = 4, cut: 3½; SB ½ + ¾.
+	 * 3: 1 (1½) + two dummies of his 0 (VURs) = 1½, a VUR's 0 cut; SB 0. */
+	ck_assert_int_eq(standings_2024(ev, st), 5);
+	want_swiss24(st, 5, 2, 1, 1, Q(3), Q(5), Q(6.5), 0, Q(6.5));
+	want_swiss24(st, 5, 4, 2, 2, Q(2), Q(5), Q(6.5), 0, Q(3.5));
+	want_swiss24(st, 5, 5, 3, 3, Q(1.5), Q(4.5), Q(6), 0, Q(2.25));
+	want_swiss24(st, 5, 1, 4, 4, Q(1.5), Q(3.5), Q(4), 0, Q(1.25));
+	want_swiss24(st, 5, 3, 5, 5, 0, Q(1.5), Q(1.5), 0, 0);
 	free(ev);
 }
 END_TEST
@@ -704,7 +822,7 @@ END_TEST
  * half-point bye for it, paired from round 2. */
 START_TEST(test_swiss_late_entry_by_hand)
 {
-	ev_event *ev = mk(EV_SWISS, 3, 0);
+	ev_event *ev = mk_rules(EV_SWISS, 3, 0, EV_RULES_2017);
 	ev_standing st[5];
 	join_n(ev, 4);
 	ck_assert_int_eq(start(ev), 0);
@@ -726,6 +844,20 @@ START_TEST(test_swiss_late_entry_by_hand)
 	want_swiss(st, 5, 5, 3, Q(2), Q(3.5), Q(4), Q(2.25));
 	want_swiss(st, 5, 4, 4, Q(1), Q(4.5), Q(5), Q(0.5));
 	want_swiss(st, 5, 3, 5, Q(1), Q(4.5), Q(4.5), Q(0));
+	/* By C.07 of 2024: 5's H, followed by games, counts as awarded (½,
+	 * 16.2.3); the byes U as awarded (1).
+	 * 1: 3 (1) + 2 (2) + 4 (1) = 4, cut: 3; SB 1 + 1 + 1 = 3.
+	 * 2: 4 (1) + 1 (2½) + 5 (2) = 5½, cut: 4½; SB 1 + 1¼ + 1 = 3¼.
+	 * 5: dummy (2, the H: a VUR) + 3 (1) + 2 (2) = 5, the VUR's 2 cut: 3;
+	 * SB 1 + 1 + 1 = 3. 4: 2 (2) + dummy (1) + 1 (2½) = 5½, cut: 4½; SB 1.
+	 * 3: 1 (2½) + 5 (2) + dummy (1) = 5½, cut: 4½; SB 1. 4 and 3 tie on
+	 * all; they have not met (DE 0): they share the place. */
+	ck_assert_int_eq(standings_2024(ev, st), 5);
+	want_swiss24(st, 5, 1, 1, 1, Q(2.5), Q(3), Q(4), 0, Q(3));
+	want_swiss24(st, 5, 2, 2, 2, Q(2), Q(4.5), Q(5.5), 0, Q(3.25));
+	want_swiss24(st, 5, 5, 3, 3, Q(2), Q(3), Q(5), 0, Q(3));
+	want_swiss24(st, 5, 4, 4, 5, Q(1), Q(4.5), Q(5.5), 0, Q(1));
+	want_swiss24(st, 5, 3, 4, 5, Q(1), Q(4.5), Q(5.5), 0, Q(1));
 	free(ev);
 }
 END_TEST
@@ -807,12 +939,12 @@ START_TEST(test_csv_and_trf_exports)
 	long len = ev_csv(ev, buf, sizeof buf);
 	ck_assert_int_gt(len, 0);
 	ck_assert_str_eq(buf,
-		"place,number,name,points,sonneborn_berger,direct_encounter,seeds,"
-		"games,wins,draws,losses,withdrawn\r\n"
-		"1,4,\"Abdul \"\"The Sower\"\"\",2.5,2.75,0,74,3,2,1,0,0\r\n"
-		"2,1,\"Ama\",1.5,1.75,1,49,3,1,1,1,0\r\n"
-		"3,2,\"Kofi\",1.5,1.75,0,64,3,1,1,1,0\r\n"
-		"4,3,\"Yaw\",0.5,0.75,0,24,3,0,1,2,0\r\n");
+		"place,number,name,points,direct_encounter,number_of_wins,sonneborn_berger,"
+		"koya,seeds,games,wins,draws,losses,withdrawn\r\n"
+		"1,4,\"Abdul \"\"The Sower\"\"\",2.5,0,2,2.75,1.5,74,3,2,1,0,0\r\n"
+		"2,1,\"Ama\",1.5,1,1,1.75,1,49,3,1,1,1,0\r\n"
+		"3,2,\"Kofi\",1.5,0,1,1.75,0.5,64,3,1,1,1,0\r\n"
+		"4,3,\"Yaw\",0.5,0,0,0.75,0.5,24,3,0,1,2,0\r\n");
 	ck_assert_int_eq(len, (long)strlen(buf));
 	/* Too small a buffer: the length needed, as snprintf. */
 	char small[16];

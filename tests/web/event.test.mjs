@@ -446,3 +446,19 @@ test('a board\'s room finds its event\'s name, round and board (event-room.js)',
   assert.equal(boardOf(null, 'r1'), null);
   assert.equal(t('event.room.line', boardOf(ev, 'r4')), 'Thursday club · round 2, board 2');
 });
+
+test('every tie-break the server names (server/rules/event.c\'s ev_tb_name) is named on the page, in every language', () => {
+  const src = fs.readFileSync(new URL('../../server/rules/event.c', import.meta.url), 'utf8');
+  const body = src.slice(src.indexOf('const char *ev_tb_name(int tb)'));
+  const names = [...body.slice(0, body.indexOf('\n}\n')).matchAll(/case EV_TB_\w+: return "(\w+)";/g)].map((m) => m[1]);
+  assert.ok(names.includes('koya') && names.includes('number_of_wins') && names.length >= 7, names.join());
+  const view = fs.readFileSync(new URL('../../web/event-view.js', import.meta.url), 'utf8');
+  const known = JSON.parse(view.match(/const TB_KNOWN = (\[[^\]]*\]);/)[1].replace(/'/g, '"'));
+  for (const lang of ['en', 'es', 'fr', 'kk', 'ru']) {
+    const words = JSON.parse(fs.readFileSync(new URL(`../../web/i18n/event/${lang}.json`, import.meta.url), 'utf8'));
+    for (const k of names) {
+      assert.ok(known.includes(k), `${k} in TB_KNOWN`);
+      assert.ok(words[`event.tb.${k}`] && words[`event.tb.${k}.short`], `${lang}: event.tb.${k}`);
+    }
+  }
+});
