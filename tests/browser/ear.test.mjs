@@ -28,7 +28,7 @@ import path from 'node:path';
 import { ready, browserSuite, root, shot } from './lib.mjs';
 import { Client } from '../server/lib.mjs';
 import { createRequire } from 'node:module';
-import { loadEngine, replay } from '../../web/engine.js';
+import { loadEngine, replay, Game } from '../../web/engine.js';
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -431,6 +431,65 @@ test('the puzzles\' board read by ear inside its panel', async () => {
   await waitTree(page, (s) => s.live.some((x) => mine.includes(x)), `r reads the player's row: ${mine.join(' | ')}`);
   await page.keyboard.press('s');
   await waitTree(page, (s) => s.live.some((x) => /^Captured by South: \d+\. Captured by North: \d+\.$/.test(x)), 's reads the stores');
+  // w, l, t as on the game screen: the puzzle's player to move, no move
+  // yet, no clock.
+  const id = await page.getAttribute('#puzzles-name', 'data-id');
+  const pz = JSON.parse(fs.readFileSync(path.join(root, 'web/puzzles-oware.json'), 'utf8')).find((q) => q.id === id);
+  const me = pz.position.turn, them = me === 'south' ? 'north' : 'south';
+  for (const [key, text] of [['w', say(l, 'announce.turn')], ['l', say(l, 'read.last.none')], ['t', say(l, 'read.time.panel')]]) {
+    await page.keyboard.press(key);
+    await waitTree(page, (s) => s.live.includes(text), `${key} reads "${text}"`);
+  }
+  // The solution's first move typed; l says the last move (the reply,
+  // if the puzzle has one), w whose turn it is then.
+  const g = Game.fromPosition(pz.position);
+  const first = g.play(pz.moves[0]);
+  await page.keyboard.press(pz.moves[0]);
+  let lastSaid = moveSentence(l, first, me, me);
+  if (pz.moves.length > 1) {
+    const reply = g.play(pz.moves[1]);
+    lastSaid = moveSentence(l, reply, them, me);
+    await page.waitForFunction(() => document.querySelectorAll('#puzzles-board .pit.legal').length > 0 && !document.querySelector('#puzzles-board.animating'));
+  } else await page.waitForFunction(() => !document.querySelector('#puzzles-board.animating') && document.querySelector('#puzzles-feedback').textContent !== '');
+  await page.keyboard.press('l');
+  await waitTree(page, (s) => s.live.includes(lastSaid), `l reads "${lastSaid}"`);
+  // ? opens the keys' help over the panel, in the panel's words; Esc
+  // closes it, the focus back in the panel.
+  await page.keyboard.press('?');
+  await page.waitForSelector('#keys[open]');
+  const help = await hearPage(page);
+  assert.ok(help.texts.has(say(l, 'keys.intro.panel')), 'the help says it is the panel\'s');
+  assert.ok(help.texts.has(say(l, 'keys.time.panel')), 'and that there is no clock');
+  assert.ok(!help.texts.has(say(l, 'keys.review')), 'no stepping through moves');
+  await axeClean(page, 'the keys\' help over the puzzles');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#keys', { state: 'hidden' });
+  assert.equal(await page.evaluate(() => !!document.activeElement.closest('#puzzles[open]')), true, 'the focus back in the panel');
+  noProblems();
+});
+
+test('a lesson read by ear: w, l, t and ? in its panel', async () => {
+  const l = 'ru';
+  const page = await player({ locale: 'ru-RU', name: 'lesson-ru' });
+  await page.goto(suite.server.url);
+  await ready(page);
+  await tabTo(page, '#learn-open');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#learn[open] #learn-list button, #learn[open] #learn-list a');
+  await tabTo(page, '#learn-list button, #learn-list a');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#learn[open] #learn-board .pit');
+  await axNodes(page);
+  await page.keyboard.press('t');
+  await waitTree(page, (s) => s.live.includes(say(l, 'read.time.panel')), 't: no clock');
+  await page.keyboard.press('l');
+  await waitTree(page, (s) => s.live.includes(say(l, 'read.last.none')), 'l: no move yet');
+  await page.keyboard.press('?');
+  await page.waitForSelector('#keys[open]');
+  assert.ok((await hearPage(page)).texts.has(say(l, 'keys.intro.panel')), 'the help in Russian, the panel\'s');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#keys', { state: 'hidden' });
+  assert.equal(await page.evaluate(() => !!document.activeElement.closest('#learn[open]')), true, 'the focus back in the lesson');
   noProblems();
 });
 
