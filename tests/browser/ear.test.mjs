@@ -515,7 +515,7 @@ test('Togyz Kumalak by ear in Kazakh: the holes read by their traditional names'
   // in Black's hole 6, which then holds 10 (even): captured.
   await page.keyboard.press('7');
   const the = words('kk')['togyz.side.the.south'];
-  const move = say('kk', 'togyz.last.capture', { The: the, the, side: the, pit: '7', n: 10, pits: '6' });
+  const move = say('kk', 'togyz.last.capture', { The: the.charAt(0).toUpperCase() + the.slice(1), the, side: the, pit: '7', n: 10, pits: '6' });
   await waitTree(page, (s) => s.live.includes(move), `the move said: "${move}"`);
   noProblems();
 });

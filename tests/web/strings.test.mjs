@@ -370,6 +370,23 @@ test('the checks catch what they are for (as the texts once were)', () => {
   assert.deepEqual(countedIn('Position après le coup {n} sur {total}'), []);
 });
 
+// Russian and Kazakh write Togyz Kumalak's sides in lower case within a
+// sentence ("Перевес: белые", "ақтар алда"; review findings R14, K24):
+// the subject form is lower case (t() capitalises {The} at a sentence's
+// start), and a key the code hands it uses it, not the bare, capitalised
+// word, anywhere but at the start (a key handed the bare word alone, a
+// label in parentheses, keeps it).
+test('Russian and Kazakh: Togyz Kumalak\'s sides in lower case within a sentence', () => {
+  for (const l of ['ru', 'kk']) {
+    for (const side of ['south', 'north']) {
+      const w = STRINGS[l][`togyz.side.the.${side}`];
+      assert.equal(w, w.toLowerCase(), `${l}: togyz.side.the.${side}`);
+    }
+    const bad = Object.keys(STRINGS[l]).filter((k) => handed(baseKey(l, k)).has('the') && STRINGS[l][k].indexOf('{side}') > 0);
+    assert.deepEqual(bad, [], `${l}: {side} within a sentence where {the} is handed`);
+  }
+});
+
 test('French writes d’ before a name opening with a vowel (name.of.vowel), de before another', async () => {
   await i18n.setLang('fr');
   const of = (name) => names.sideWords({ kind: 'oware', names: { south: name } }, 'south').of;
