@@ -17,7 +17,9 @@
 // when each round is paired, the game played in its room and back, the
 // board's result recorded by the organiser (from node) heard as the
 // player's own, the end heard; the focus kept through the page's redraws
-// and put on the heading of its part when its control goes.
+// and put on the heading of its part when its control goes, every
+// control reached by Tab in the page's order. The puzzles' and a lesson's
+// panels read by the same keys (w, l, t too) and open the keys' help.
 // The sentences expected are built from
 // web/i18n/ (the words may change; which sentence is said may not).
 // Run: make test-browser (suite 2), or this file alone.
@@ -590,9 +592,22 @@ for (const [l, locale] of [['en', 'en-US'], ['ru', 'ru-RU']]) {
     await waitTree(page, (s) => s.texts.has(g1.text), 'the player\'s box names the game');
     assert.equal((await heard(page)).slice(from).filter((h) => h.includes(g1.text)).length, 1, 'said once');
     assert.equal(await focusedName(page), title, 'the focus kept through the redraws');
-    // The next control after the box's heading: the way into the room.
-    await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'ev-you-play');
+    // Every control in the page's order, each shown, Tab alone: from
+    // the box (the way into the room, withdrawing) to the standings,
+    // the exports, the round and its boards' links, home; then back up.
+    const order = [];
+    for (let i = 0; i < 40 && order.at(-1) !== 'ev-home'; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await page.evaluate(() => {
+        const a = document.activeElement;
+        if (!a.getClientRects().length) return `hidden:${a.id || a.tagName}`;
+        return a.id || (a.tagName === 'SUMMARY' ? 'summary' : a.classList.contains('ev-watch') ? 'watch' : a.className || a.tagName);
+      }));
+    }
+    const want = ['ev-you-play', 'ev-you-withdraw', 'ev-trf', 'ev-csv', 'summary', 'watch', 'ev-home'];
+    assert.deepEqual(order.filter((x) => want.includes(x)), want, `the order of the controls: ${order.join(', ')}`);
+    assert.deepEqual(order.filter((x) => x.startsWith('hidden:')), [], 'no hidden control takes the focus');
+    for (let i = 0; i < 40 && await page.evaluate(() => document.activeElement.id !== 'ev-you-play'); i++) await page.keyboard.press('Shift+Tab');
     assert.equal(await focusedName(page), say(l, 'event.you.play'));
     await axeClean(page, 'the event page, a game paired');
     await shot(page, `ear-event-${l}`);
