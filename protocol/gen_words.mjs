@@ -13,8 +13,10 @@
 //   and after a noun (`side.of.south`: "del Sur", "Юга", "Ақтардың"), and
 //   the sides the name's explanations name ("name.bad",
 //   "event.error.bad_name": "… (South, North, White, Black…)"), which they
-//   promise are refused. Format characters (the soft hyphens that let a
-//   long Kazakh word break) are left out: a name may not hold them.
+//   promise are refused, and the colours a language says for a side
+//   (SPOKEN_SIDE_WORDS: Kazakh's Ақ, Қара). Format characters (the soft
+//   hyphens that let a long Kazakh word break) are left out: a name may
+//   not hold them.
 // - The words of a club event that a name may not be (docs/events.md):
 //   how the event page shows results, byes, forfeits and a withdrawal
 //   (`event.result.*`, `event.record.draw`, `event.record.double_forfeit`,
@@ -36,6 +38,10 @@ const SIDE_KEYS = ['side.south', 'side.north', 'togyz.side.south', 'togyz.side.n
   'side.the.south', 'side.the.north', 'togyz.side.the.south', 'togyz.side.the.north',
   'side.of.south', 'side.of.north', 'togyz.side.of.south', 'togyz.side.of.north'];
 const EXPLAINED_KEYS = ['name.bad', 'event.error.bad_name'];
+// The colours as a language says them for a side where the page shows
+// them only with a suffix: Kazakh's Ақ and Қара ("white", "black"), the
+// stems of the sides Ақтар and Қаралар, which a reader takes for them.
+const SPOKEN_SIDE_WORDS = { kk: ['Ақ', 'Қара'] };
 const EVENT_KEYS = ['event.result.white', 'event.result.draw', 'event.result.black',
   'event.result.white_forfeit', 'event.result.black_forfeit', 'event.result.double_forfeit',
   'event.result.bye', 'event.result.rr_bye', 'event.result.none', 'event.record.draw',
@@ -79,6 +85,7 @@ export function collect() {
         for (const w of m[1].split(/[,،、]/))
           add(sides, w.replace(/…|\.\.\./g, ''), `${lang} ${k}`);
     }
+    for (const w of SPOKEN_SIDE_WORDS[lang] || []) add(sides, w, `${lang} colour`);
     for (const k of EVENT_KEYS)
       if (typeof all[k] === 'string') add(events, all[k], `${lang} ${k}`);
     if (typeof all[SUFFIX_KEY] === 'string' && all[SUFFIX_KEY].startsWith('{name}'))

@@ -9,8 +9,7 @@ import { seatName, displayName } from './names.js';
 import * as online from './online.js';
 import * as local from './local.js';
 import { setAttr, setData, setDisabled, setHidden, setText } from './dom.js';
-import { presetName } from './editor.js';
-import { kindRec } from './kinds.js';
+import { kindRec, presetOf } from './kinds.js';
 import { nextLevel } from './ai.js';
 
 // What the share sheet says (the room as drawn last).
@@ -47,8 +46,8 @@ export function drawFromPosition(f) {
 /** @param {string} kind @param {any} st */
 function fromText(kind, st) {
   if (!st || !st.start) return '';
-  const name = kindRec(kind).studied ? presetName(st.start) : null;  // the editor's presets
-  return name ? t('position.from.named', { name }) : t('position.from');
+  const preset = kindRec(kind).studied ? presetOf(st.start) : null;  // the editor's handicaps
+  return preset ? t('position.from.named', { name: t(`editor.preset.${preset}`) }) : t('position.from');
 }
 
 // What a share sheet says: the invitation, with the time control.

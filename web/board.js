@@ -45,6 +45,9 @@ export class Board {
     this.legal = new Set();
     this.captured = { south: 0, north: 0 };
     this.tuzdyk = { south: null, north: null };  // Togyz: each side's tuzdyk pit name
+    this.turn = 'south';        // the side to move in the position shown
+    this.over = null;           // the game shown is over: {winner, reason}
+    this.last = null;           // the last move marked (the engine's move info)
     this.anim = null;           // {timer, resolve, done} of a running animation (done: its promise)
     this.rows = { top: root.querySelector('.row-top'), bottom: root.querySelector('.row-bottom') };
     this.kind = null;
@@ -146,6 +149,9 @@ export class Board {
   show(state) {
     this.counts = state.pits.slice(0, this.ids.length);
     this.captured = { ...state.captured };
+    // (Whose move and how it ended, for ear.js's reading keys.)
+    this.turn = state.turn;
+    this.over = state.over ? { winner: state.winner || null, reason: state.reason || '' } : null;
     for (let i = 0; i < this.ids.length; i++) this._drawPit(i, this.counts[i] || 0);
     this._drawTuzdyks(state.tuzdyk);
     this._drawStores();
@@ -251,6 +257,7 @@ export class Board {
 
   // Marks what the last move did (null: nothing).
   markLast(last) {
+    this.last = last || null;
     const marks = new Map();
     const add = (p, c) => marks.set(p, [...(marks.get(p) || []), c]);
     if (last) {

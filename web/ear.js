@@ -1,4 +1,5 @@
 // ear.js: the game screen by ear (issue 52): the keys that read the board
+// (also the lessons' and the puzzles' boards, in their panels)
 // on demand into the live region (your row, the opponent's, the stores,
 // whose move, the last move, the time left) and the keyboard's help that
 // `?` opens. Loaded by app.js at the first such key, with its words
@@ -10,7 +11,7 @@ import { $, announce } from './ui.js';
 import { facts, mySide, moverOf, other } from './model.js';
 import { pitIds, pitLabel, rowOf } from './kind.js';
 import { nameAndSide } from './names.js';
-import { moveSaid, resultSentence } from './texts.js';
+import { moveSaid, resultSentence, resultText } from './texts.js';
 import { clockNow, formatClock } from './clock.js';
 
 // The keys that read the game screen aloud (either case; app.js loads
@@ -57,24 +58,50 @@ function rowText(f, side) {
   return rowWords(f.kind, g.pits, [tz.south ? ids[row + tz.south - 1] : '', tz.north ? ids[tz.north - 1] : ''], side);
 }
 
-// The lessons' and the puzzles' panels (learn.js, puzzles.js): r, o and s
-// read their board (board.js's Board: its kind, counts, stores, the
-// player's side or the one at the bottom), said in a live region inside
-// the panel (a modal dialog hides the page's own from screen readers).
-// (ev: the key pressed in the panel, its dialog; none in a text field.)
+// The sentence a reading key says about a panel's board (what: a value
+// of READ_KEYS): its rows and stores, whose move (or how it ended), the
+// last move marked, and that it has no clock.
+/** @param {import('./board.js').Board} board @param {string} what */
+export function readPanel(board, what) {
+  const kind = board.kind, near = board.me || board.view;
+  const sideWord = (s) => tIn(kind, `side.${s}`);
+  const who = { kind, names: null };
+  switch (what) {
+  case 'row':
+  case 'opp': {
+    const side = what === 'row' ? near : other(near);
+    return t(board.me === side ? 'read.row.yours' : 'read.row', { pits: rowWords(kind, board.counts, [board.tuzdyk.south || '', board.tuzdyk.north || ''], side), side: sideWord(side) });
+  }
+  case 'stores':
+    return ['south', 'north'].map((s) => tIn(kind, 'store.label', { side: sideWord(s), n: board.captured[s] })).join('. ') + '.';
+  case 'turn':
+    if (board.over) return resultText(board.over, board.me, who);
+    if (!board.me) return t('turn.side', { side: sideWord(board.turn) });
+    return board.turn === board.me ? t('announce.turn') : t('turn.theirs', { side: sideWord(board.turn) });
+  case 'last':
+    return board.last ? moveSaid(board.last, moverOf(board.last.pit), board.me, who) : t('read.last.none');
+  case 'time': return t('read.time.panel');
+  default: return '';
+  }
+}
+
+// The lessons' and the puzzles' panels (learn.js, puzzles.js): the
+// reading keys read their board (board.js's Board: its kind, counts,
+// stores, the player's side or the one at the bottom, the side to move,
+// the last move), said in a live region inside the panel (a modal dialog
+// hides the page's own from screen readers); ? opens the keys' help over
+// the panel. (ev: the key pressed in the panel, its dialog; none in a
+// text field.)
 /** @param {import('./board.js').Board} board @param {KeyboardEvent} ev */
 export async function readBoard(board, ev) {
   const target = /** @type {HTMLElement} */ (ev.target);
   const panel = /** @type {HTMLElement} */ (target.closest('dialog'));
+  if (!panel || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+  if (ev.key === '?') { await openKeys(board.kind, true); return; }
   const what = READ_KEYS[ev.key.toLowerCase()];
-  if ((what !== 'row' && what !== 'opp' && what !== 'stores') || !panel || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+  if (!what) return;
   await loadPart('keyboard');
-  const kind = board.kind, near = board.me || board.view;
-  const side = what === 'row' ? near : other(near);
-  const sideWord = (s) => tIn(kind, `side.${s}`);
-  const text = what === 'stores'
-    ? ['south', 'north'].map((s) => tIn(kind, 'store.label', { side: sideWord(s), n: board.captured[s] })).join('. ') + '.'
-    : t(board.me === side ? 'read.row.yours' : 'read.row', { pits: rowWords(kind, board.counts, [board.tuzdyk.south || '', board.tuzdyk.north || ''], side), side: sideWord(side) });
+  const text = readPanel(board, what);
   let live = /** @type {HTMLElement | null} */ (panel.querySelector('.ear-live'));
   if (!live) {
     live = document.createElement('div');
@@ -196,8 +223,10 @@ export async function lowTime(m) {
 // The keyboard's help: a modal dialog listing the keys, in the page's
 // language and the game's words, made when first opened; the focus comes
 // back where it was when it closes.
-/** @param {string} kind */
-export async function openKeys(kind) {
+// (panel: over the lessons' or the puzzles' panel, whose board has no
+// clock and no moves to step through.)
+/** @param {string} kind @param {boolean} [panel] */
+export async function openKeys(kind, panel = false) {
   await Promise.all([loadPart('keyboard'), loadStyles()]);
   let dlg = $('keys');
   if (!dlg) {
@@ -213,13 +242,13 @@ export async function openKeys(kind) {
   head.id = 'keys-title';
   head.textContent = t('keys.title');
   const intro = document.createElement('p');
-  intro.textContent = t('keys.intro');
+  intro.textContent = t(panel ? 'keys.intro.panel' : 'keys.intro');
   const list = document.createElement('dl');
   const first = pitLabel(pitIds(kind)[0], kind), lastPit = pitLabel(pitIds(kind)[rowOf(kind) - 1], kind);
   const rows = [
     [`${first}–${lastPit}`, tk('keys.play', { first, last: lastPit })],
-    ...Object.entries(READ_KEYS).map(([k, what]) => [k, tk(`keys.${what}`)]),
-    ['← →', t('keys.review')],
+    ...Object.entries(READ_KEYS).map(([k, what]) => [k, tk(panel && what === 'time' ? 'keys.time.panel' : `keys.${what}`)]),
+    ...(panel ? [] : [['← →', t('keys.review')]]),
     ['?', t('keys.help')],
   ];
   for (const [key, what] of rows) {

@@ -1,37 +1,17 @@
 // editor.js: the start page's board editor: a position (seeds per pit, scores, side to move) checked by the engine's own validation, handicap presets, JSON or FEN pasted; a local game or a room started from it.
+// start.js loads it when its card is first opened: a first visit does not carry it.
 // @ts-check
 import { Game, EngineError, fenRead, fenWrite } from './engine.js';
 import { t, tIn } from './i18n.js';
 import { $ } from './ui.js';
 import { newLocal } from './local.js';
+import { PRESETS } from './kinds.js';
 
 const LETTERS = 'abcdefABCDEF';
-const STANDARD = { pits: Array(12).fill(4), captured: { south: 0, north: 0 }, turn: 'south' };
-
-// Handicaps: the stronger side starts with one or two pits of its row
-// empty; those seeds count as the other side's captures (the total stays
-// 48). South moves first.
-const PRESETS = {
-  start: STANDARD,
-  give4: { pits: [4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4], captured: { south: 0, north: 4 }, turn: 'south' },
-  give8: { pits: [4, 4, 4, 4, 0, 0, 4, 4, 4, 4, 4, 4], captured: { south: 0, north: 8 }, turn: 'south' },
-  give4n: { pits: [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0], captured: { south: 4, north: 0 }, turn: 'south' },
-};
+const STANDARD = PRESETS.start;
 
 // The 12 pits' inputs, a..F.
 const inputs = [];
-
-// The editor's name of an Oware position (its button's words: "Handicap:
-// North gives 4"), or null when it is none of the presets.
-export function presetName(pos) {
-  if (!pos || !Array.isArray(pos.pits) || pos.pits.length !== 12 || !pos.captured) return null;
-  const key = Object.keys(PRESETS).find((k) => {
-    const p = PRESETS[k];
-    return p.turn === pos.turn && p.captured.south === pos.captured.south && p.captured.north === pos.captured.north &&
-      p.pits.every((n, i) => n === pos.pits[i]);
-  });
-  return key && key !== 'start' ? t(`editor.preset.${key}`) : null;
-}
 
 function num(input) {
   const v = input.value.trim();

@@ -184,8 +184,31 @@ export function buildEventPage(root, kind) {
   applyStatic(root, kind);
 }
 
+// An element the keyboard's focus may stay on: on the page and shown.
+const shown = (el) => el.isConnected && !el.closest('[hidden]') && el.getClientRects().length > 0;
+
+// Draws the page, keeping the keyboard's focus: the element that had it
+// kept it if it is still shown; else (a button hidden by the event's
+// change, a board gone) the heading of its part of the page, else the
+// event's title, so that a screen reader's reading goes on from there
+// and not from the page's top.
 /** @param {EventScreen} ctrl */
 export function drawEvent(ctrl) {
+  const root = document.getElementById('event');
+  const had = /** @type {HTMLElement | null} */ (document.activeElement);
+  const inside = had && root && root.contains(had) && had !== root ? had : null;
+  const part = inside ? /** @type {HTMLElement | null} */ (inside.closest('#event > *')) : null;
+  draw(ctrl);
+  const now = document.activeElement;
+  if (!inside || focusYou || (now !== inside && now && now !== document.body) || shown(inside)) return;
+  const head = part && shown(part) ? /** @type {HTMLElement | null} */ (part.querySelector('h1, h2')) : null;
+  const to = head && shown(head) ? head : $('event-title');
+  if (!to.hasAttribute('tabindex')) to.setAttribute('tabindex', '-1');
+  to.focus();
+}
+
+/** @param {EventScreen} ctrl */
+function draw(ctrl) {
   const s = ctrl.state;
   const ev = s.event;
   // The game whose words the page speaks: its event's (before it is
@@ -263,6 +286,42 @@ function drawLinks(s, ev) {
   if ($('ev-org-link').value !== own) $('ev-org-link').value = own;
 }
 
+// The player's game (`you.game`) in a sentence: its round and board, the
+// opponent, the colour and who moves first (the player's box, and what
+// event.js says when it is paired).
+export function gameText(ev, game) {
+  const board = ((ev.schedule || []).find((r) => r.round === game.round) || { boards: [] }).boards.find((b) => b.board === game.board);
+  const opp = board ? nameOf(ev, game.side === 'south' ? board.black : board.white) : '?';
+  const side = tIn(kindOf(ev.kind), `side.${game.side === 'north' ? 'north' : 'south'}`);
+  return t(game.side === 'south' ? 'event.you.game.first' : 'event.you.game.second', { round: game.round, board: game.board, name: opp, side });
+}
+
+// What the player of entry hears of his boards that changed from prev to
+// ev: a result recorded ("Your game of round 1: you won (1–0)."), a bye
+// given with a round: {results, byes}, sentences. A game paired is said
+// apart (gameText), with the player's own part of the event.
+export function ownChanges(prev, ev, entry) {
+  const results = [], byes = [];
+  const before = new Map();
+  for (const r of prev.schedule || []) for (const b of r.boards || []) before.set(`${r.round}:${b.board}`, b);
+  for (const r of ev.schedule || []) {
+    for (const b of r.boards || []) {
+      if (b.white !== entry && b.black !== entry) continue;
+      const had = before.get(`${r.round}:${b.board}`);
+      if (b.black === null) {
+        if (!had) byes.push(t('event.you.bye', { round: r.round }));
+        continue;
+      }
+      if (b.result === null || b.result === undefined || (had && had.result === b.result)) continue;
+      const white = b.white === entry;
+      const won = white ? ['white', 'white_forfeit'] : ['black', 'black_forfeit'];
+      const how = b.result === 'draw' ? 'draw' : won.includes(b.result) ? 'won' : 'lost';
+      results.push(t(`event.announce.you.${how}`, { round: r.round, result: resultText(b) }));
+    }
+  }
+  return { results, byes };
+}
+
 // The player's own box: the game of the round, a bye, the place at the end.
 function drawYou(s, ev) {
   const you = s.mine;
@@ -274,12 +333,8 @@ function drawYou(s, ev) {
   let text;
   if (me.withdrawn) text = t('event.you.withdrawn');
   else if (ev.state === 'entry') text = t('event.you.entered');
-  else if (game) {
-    const board = ((ev.schedule || []).find((r) => r.round === game.round) || { boards: [] }).boards.find((b) => b.board === game.board);
-    const opp = board ? nameOf(ev, game.side === 'south' ? board.black : board.white) : '?';
-    const side = tIn(kindOf(ev.kind), `side.${game.side === 'north' ? 'north' : 'south'}`);
-    text = t(game.side === 'south' ? 'event.you.game.first' : 'event.you.game.second', { round: game.round, board: game.board, name: opp, side });
-  } else if (ev.state === 'over') {
+  else if (game) text = gameText(ev, game);
+  else if (ev.state === 'over') {
     const row = (ev.standings || []).find((r) => r.entry === you.entry);
     text = row ? t('event.you.place', { place: row.place, points: row.points }) : t('event.state.over');
   } else {

@@ -14,7 +14,7 @@ import { toast, announce, confirmDialog, show, store, load } from './ui.js';
 import { cleanName, cleanText, loadNameWords } from './names.js';
 import { eventWord } from './name-check.js';
 import { kindOf, chosenKind } from './kind.js';
-import { drawEvent, wireEvent } from './event-view.js';
+import { drawEvent, wireEvent, gameText, ownChanges } from './event-view.js';
 
 // What this browser keeps of an event it organises or plays in: JSON
 // {token, role, title} ("Your games" lists them, games.js), and player:
@@ -261,7 +261,7 @@ export function eventScreen(opts, redraw) {
     const game = state.mine && state.mine.game;
     if (game && (!had || had.room !== game.room)) {
       const before = lastSaid.version === msg.version ? lastSaid.said : [];
-      fx.announce(before.concat(t('event.announce.game', { round: game.round, board: game.board })).join(' '));
+      fx.announce(before.concat(gameText(state.event, game)).join(' '));
     }
   }
 
@@ -298,16 +298,20 @@ export function eventScreen(opts, redraw) {
 
   // What changed, for screen readers (and for anyone looking away): the
   // event started or ended, a round paired, results in, a player in.
+  // The player's own board first: its result, or a bye; the others'
+  // results counted without it.
   function changes(prev, ev) {
     const out = [];
     const players = Array.isArray(ev.players) ? ev.players : [];
     if ((prev.players || []).length < players.length) {
       for (const p of players.slice((prev.players || []).length)) out.push(t('event.announce.joined', { name: p.name }));
     }
-    if (ev.round > prev.round) out.push(t('event.announce.round', { n: ev.round }));
+    const own = state.mine && Number.isInteger(state.mine.entry) ? ownChanges(prev, ev, state.mine.entry) : { results: [], byes: [] };
+    out.push(...own.results);
+    if (ev.round > prev.round) out.push(t('event.announce.round', { n: ev.round }), ...own.byes);
     else {
-      const before = resultsIn(prev), now = resultsIn(ev);
-      if (now > before) out.push(t('event.announce.results', { n: now - before }));
+      const others = resultsIn(ev) - resultsIn(prev) - own.results.length;
+      if (others > 0) out.push(t('event.announce.results', { n: others }));
     }
     if (ev.state === 'over' && prev.state !== 'over') out.push(t('event.announce.over'));
     return out;

@@ -134,3 +134,27 @@ export const kindRec = (k) => KIND[kindOf(k)];
  * @returns {Kind}
  */
 export const kindByPits = (n) => Object.values(KIND).find((r) => r.ids.length === n) || oware;
+
+// The board editor's Oware positions (editor.js's buttons, by key): the
+// standard start and the handicaps, where the stronger side starts with
+// one or two pits of its row empty; those seeds count as the other
+// side's captures (the total stays 48). South moves first.
+const STANDARD = { pits: Array(12).fill(4), captured: { south: 0, north: 0 }, turn: 'south' };
+export const PRESETS = Object.freeze({
+  start: STANDARD,
+  give4: { pits: [4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4], captured: { south: 0, north: 4 }, turn: 'south' },
+  give8: { pits: [4, 4, 4, 4, 0, 0, 4, 4, 4, 4, 4, 4], captured: { south: 0, north: 8 }, turn: 'south' },
+  give4n: { pits: [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0], captured: { south: 4, north: 0 }, turn: 'south' },
+});
+
+// The handicap an Oware position is (a key of PRESETS but the standard
+// start), or null: a room's line names it ("Handicap: North gives 4").
+export function presetOf(pos) {
+  if (!pos || !Array.isArray(pos.pits) || pos.pits.length !== 12 || !pos.captured) return null;
+  const key = Object.keys(PRESETS).find((k) => {
+    const p = PRESETS[k];
+    return p.turn === pos.turn && p.captured.south === pos.captured.south && p.captured.north === pos.captured.north &&
+      p.pits.every((n, i) => n === pos.pits[i]);
+  });
+  return key && key !== 'start' ? key : null;
+}

@@ -480,8 +480,8 @@ export function wirePuzzles(kind) {
     if (panel.key(ev.key)) {
       ev.preventDefault();
       ev.stopPropagation();
-    } else if (board && /^[ros]$/i.test(ev.key)) {
-      // r, o and s read the board (ear.js, loaded then).
+    } else if (board && /^[rostwl?]$/i.test(ev.key)) {
+      // The reading keys and ? (ear.js, loaded then).
       const b = board;
       import('./ear.js').then((ear) => ear.readBoard(b, ev));
     }

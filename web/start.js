@@ -15,7 +15,6 @@ import { ladderOf, savedLevel, saveLevel } from './ai.js';
 import { chosenClock, clockError, wireClockForm } from './clock.js';
 import { myName, cleanName, rememberName, loadNameWords } from './names.js';
 import { drawGames } from './games.js';
-import { showEditor, wireEditor } from './editor.js';
 import { showEventForm, wireEventForm, drawEventNetwork } from './event-form.js';
 import { setData, setDisabled, setText } from './dom.js';
 
@@ -215,14 +214,14 @@ export function showStart(error, refusedName, eventError = null) {
     $('name-error').scrollIntoView({ block: 'nearest' });
   }
   drawResume();
-  showEditor();
+  if (editor) editor.then((m) => m.showEditor());
   if (window.location.search) window.history.replaceState(null, '', './');
 }
 
 // The other language: the parts of the start page drawn from code.
 export function redrawStart() {
   drawResume();
-  showEditor();
+  if (editor) editor.then((m) => m.showEditor());
   drawGames();
 }
 
@@ -289,11 +288,36 @@ export function wireStart() {
     start.playLocal(aiChoice());
   });
   wireEventForm({ backToStart: (why) => showStart(null, undefined, why) });
-  wireEditor({
-    aiChoice,
-    // The create form's side, clock and name; its errors show there.
-    createRoom: (position) => {
-      if (!createRoom(position)) $('create-form').scrollIntoView({ block: 'center' });
-    },
+  const card = $('editor');
+  card.addEventListener('toggle', () => { if (card.open) loadEditor(); });
+  // A button of the card pressed before the editor is wired is pressed
+  // again once it is.
+  card.addEventListener('click', (ev) => {
+    const b = /** @type {HTMLElement} */ (ev.target).closest('button');
+    if (!b || editorWired) return;
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+    loadEditor().then(() => b.click());
+  }, true);
+}
+
+// The board editor (editor.js), loaded, wired and filled when its card is
+// first opened: a first visit does not carry it.
+/** @type {Promise<typeof import('./editor.js')> | null} */
+let editor = null;
+let editorWired = false;
+function loadEditor() {
+  editor ||= import('./editor.js').then((m) => {
+    m.wireEditor({
+      aiChoice,
+      // The create form's side, clock and name; its errors show there.
+      createRoom: (position) => {
+        if (!createRoom(position)) $('create-form').scrollIntoView({ block: 'center' });
+      },
+    });
+    editorWired = true;
+    m.showEditor();
+    return m;
   });
+  return editor;
 }

@@ -12,7 +12,15 @@
 // the focus back where it was (axe-core finding nothing serious there),
 // and on the board after each move and a reconnection;
 // the clock's low time said at its points; Togyz Kumalak's holes by their
-// traditional names in Kazakh. The sentences expected are built from
+// traditional names in Kazakh. A club event by ear, in English and
+// Russian: joined with the keyboard, the board (opponent, colour) heard
+// when each round is paired, the game played in its room and back, the
+// board's result recorded by the organiser (from node) heard as the
+// player's own, the end heard; the focus kept through the page's redraws
+// and put on the heading of its part when its control goes, every
+// control reached by Tab in the page's order. The puzzles' and a lesson's
+// panels read by the same keys (w, l, t too) and open the keys' help.
+// The sentences expected are built from
 // web/i18n/ (the words may change; which sentence is said may not).
 // Run: make test-browser (suite 2), or this file alone.
 import { test } from 'node:test';
@@ -20,8 +28,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ready, browserSuite, root, shot } from './lib.mjs';
+import { Client } from '../server/lib.mjs';
 import { createRequire } from 'node:module';
-import { loadEngine, replay } from '../../web/engine.js';
+import { loadEngine, replay, Game } from '../../web/engine.js';
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -62,7 +71,7 @@ const WORDS = {};
 function words(l) {
   if (!WORDS[l]) {
     const read = (p) => JSON.parse(fs.readFileSync(path.join(root, 'web/i18n', p), 'utf8'));
-    WORDS[l] = { ...read(`${l}.json`), ...read(`keyboard/${l}.json`) };
+    WORDS[l] = { ...read(`${l}.json`), ...read(`keyboard/${l}.json`), ...read(`event/${l}.json`) };
   }
   return WORDS[l];
 }
@@ -84,11 +93,12 @@ function sideWords(l, side) {
 }
 
 // The sentence a move is said in (texts.js's moveSaid): info the engine's.
-function moveSentence(l, info, mover, me) {
+// (name: the mover's, where the room names its players: an event's board.)
+function moveSentence(l, info, mover, me, name = null) {
   const params = { pit: info.pit, n: info.seeds, pits: info.captured.join(', ') };
   const what = info.grand_slam ? 'slam' : info.seeds > 0 ? 'capture' : 'move';
   if (mover === me) return say(l, `last.you.${what}`, params);
-  const sw = sideWords(l, mover);
+  const sw = name ? { side: name, the: name, The: name, of: say(l, 'name.of', { name }), plural: false } : sideWords(l, mover);
   const key = sw.plural && words(l)[`last.${what}.pl`] ? `last.${what}.pl` : `last.${what}`;
   return say(l, key, { ...sw, ...params });
 }
@@ -423,6 +433,65 @@ test('the puzzles\' board read by ear inside its panel', async () => {
   await waitTree(page, (s) => s.live.some((x) => mine.includes(x)), `r reads the player's row: ${mine.join(' | ')}`);
   await page.keyboard.press('s');
   await waitTree(page, (s) => s.live.some((x) => /^Captured by South: \d+\. Captured by North: \d+\.$/.test(x)), 's reads the stores');
+  // w, l, t as on the game screen: the puzzle's player to move, no move
+  // yet, no clock.
+  const id = await page.getAttribute('#puzzles-name', 'data-id');
+  const pz = JSON.parse(fs.readFileSync(path.join(root, 'web/puzzles-oware.json'), 'utf8')).find((q) => q.id === id);
+  const me = pz.position.turn, them = me === 'south' ? 'north' : 'south';
+  for (const [key, text] of [['w', say(l, 'announce.turn')], ['l', say(l, 'read.last.none')], ['t', say(l, 'read.time.panel')]]) {
+    await page.keyboard.press(key);
+    await waitTree(page, (s) => s.live.includes(text), `${key} reads "${text}"`);
+  }
+  // The solution's first move typed; l says the last move (the reply,
+  // if the puzzle has one), w whose turn it is then.
+  const g = Game.fromPosition(pz.position);
+  const first = g.play(pz.moves[0]);
+  await page.keyboard.press(pz.moves[0]);
+  let lastSaid = moveSentence(l, first, me, me);
+  if (pz.moves.length > 1) {
+    const reply = g.play(pz.moves[1]);
+    lastSaid = moveSentence(l, reply, them, me);
+    await page.waitForFunction(() => document.querySelectorAll('#puzzles-board .pit.legal').length > 0 && !document.querySelector('#puzzles-board.animating'));
+  } else await page.waitForFunction(() => !document.querySelector('#puzzles-board.animating') && document.querySelector('#puzzles-feedback').textContent !== '');
+  await page.keyboard.press('l');
+  await waitTree(page, (s) => s.live.includes(lastSaid), `l reads "${lastSaid}"`);
+  // ? opens the keys' help over the panel, in the panel's words; Esc
+  // closes it, the focus back in the panel.
+  await page.keyboard.press('?');
+  await page.waitForSelector('#keys[open]');
+  const help = await hearPage(page);
+  assert.ok(help.texts.has(say(l, 'keys.intro.panel')), 'the help says it is the panel\'s');
+  assert.ok(help.texts.has(say(l, 'keys.time.panel')), 'and that there is no clock');
+  assert.ok(!help.texts.has(say(l, 'keys.review')), 'no stepping through moves');
+  await axeClean(page, 'the keys\' help over the puzzles');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#keys', { state: 'hidden' });
+  assert.equal(await page.evaluate(() => !!document.activeElement.closest('#puzzles[open]')), true, 'the focus back in the panel');
+  noProblems();
+});
+
+test('a lesson read by ear: w, l, t and ? in its panel', async () => {
+  const l = 'ru';
+  const page = await player({ locale: 'ru-RU', name: 'lesson-ru' });
+  await page.goto(suite.server.url);
+  await ready(page);
+  await tabTo(page, '#learn-open');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#learn[open] #learn-list button, #learn[open] #learn-list a');
+  await tabTo(page, '#learn-list button, #learn-list a');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#learn[open] #learn-board .pit');
+  await axNodes(page);
+  await page.keyboard.press('t');
+  await waitTree(page, (s) => s.live.includes(say(l, 'read.time.panel')), 't: no clock');
+  await page.keyboard.press('l');
+  await waitTree(page, (s) => s.live.includes(say(l, 'read.last.none')), 'l: no move yet');
+  await page.keyboard.press('?');
+  await page.waitForSelector('#keys[open]');
+  assert.ok((await hearPage(page)).texts.has(say(l, 'keys.intro.panel')), 'the help in Russian, the panel\'s');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#keys', { state: 'hidden' });
+  assert.equal(await page.evaluate(() => !!document.activeElement.closest('#learn[open]')), true, 'the focus back in the lesson');
   noProblems();
 });
 
@@ -448,7 +517,163 @@ test('Togyz Kumalak by ear in Kazakh: the holes read by their traditional names'
   // in Black's hole 6, which then holds 10 (even): captured.
   await page.keyboard.press('7');
   const the = words('kk')['togyz.side.the.south'];
-  const move = say('kk', 'togyz.last.capture', { The: the, the, side: the, pit: '7', n: 10, pits: '6' });
+  const move = say('kk', 'togyz.last.capture', { The: the.charAt(0).toUpperCase() + the.slice(1), the, side: the, pit: '7', n: 10, pits: '6' });
   await waitTree(page, (s) => s.live.includes(move), `the move said: "${move}"`);
   noProblems();
 });
+
+// ---- a club event by ear ----
+
+// The next message of client c of type (and pred), others skipped.
+async function untilMsg(c, type, pred = () => true) {
+  for (;;) {
+    const m = await c.next(30000);
+    if (m.type === 'error') assert.fail(`error ${JSON.stringify(m)}`);
+    if (m.type === type && pred(m)) return m;
+  }
+}
+
+// The event as the server says it (GET /api/events/<id>).
+async function eventJson(id) {
+  const r = await fetch(`${suite.server.url}api/events/${id}`);
+  assert.equal(r.status, 200);
+  return r.json();
+}
+
+// The node of the accessibility tree that has the focus: its name.
+async function focusedName(page) {
+  const nodes = await axNodes(page);
+  const f = nodes.find((n) => prop(n, 'focused') === true && !(n.role && n.role.value === 'RootWebArea'));
+  return f ? nameOf(f) : null;
+}
+
+// The player's game of round as the page says it (event-view.js's
+// gameText): board, opponent, colour, who moves first.
+async function gameSaid(l, id, round, entry, opponent) {
+  const ev = await eventJson(id);
+  const b = ev.schedule.find((r) => r.round === round).boards.find((x) => x.white === entry || x.black === entry);
+  const side = b.white === entry ? 'south' : 'north';
+  return { side, board: b.board, text: say(l, side === 'south' ? 'event.you.game.first' : 'event.you.game.second',
+    { round, board: b.board, name: opponent, side: words(l)[`side.${side}`] }) };
+}
+
+for (const [l, locale] of [['en', 'en-US'], ['ru', 'ru-RU']]) {
+  test(`a club event by ear in ${l}: joined, the board heard when paired, played, its result and the next round heard`, async () => {
+    await suite.ready;
+    const port = suite.server.port;
+    // The organiser and the opponent from node, through the protocol.
+    const org = await Client.open(port);
+    org.send({ type: 'event_create', title: 'Club by ear', kind: 'oware', format: 'double_round_robin', clock: { initial: 600, increment: 5 }, auto: false });
+    const { event: id, token } = await untilMsg(org, 'event_welcome');
+    const kofi = await Client.open(port);
+    kofi.send({ type: 'event_join', event: id, name: 'Kofi' });
+    await untilMsg(kofi, 'event_welcome');
+    const page = await player({ locale, name: `event-${l}` });
+    await page.goto(`${suite.server.url}?event=${id}`);
+    await ready(page);
+    await page.waitForSelector('#ev-join:not([hidden])');
+    await axNodes(page);
+    // Joined with the keyboard alone: Tab to the name, type it, Enter.
+    await tabTo(page, '#ev-join-name');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Ama');
+    await page.keyboard.press('Enter');
+    await waitHeard(page, 0, say(l, 'event.joined.you'));
+    const title = say(l, 'event.you.title', { name: 'Ama' });
+    await waitTree(page, (s) => s.texts.has(title) && s.texts.has(say(l, 'event.you.entered')), 'the player\'s box');
+    assert.equal(await focusedName(page), title, 'the focus on the player\'s box');
+    // Round 1 paired: the board, the opponent, the colour, said once.
+    let from = (await heard(page)).length;
+    org.send({ type: 'event_start', event: id, token });
+    await untilMsg(org, 'event', (m) => m.round === 1 && !m.pairing);
+    const g1 = await gameSaid(l, id, 1, 1, 'Kofi');
+    const told1 = `${say(l, 'event.announce.round', { n: 1 })} ${g1.text}`;
+    await waitHeard(page, from, told1);
+    await waitTree(page, (s) => s.texts.has(g1.text), 'the player\'s box names the game');
+    assert.equal((await heard(page)).slice(from).filter((h) => h.includes(g1.text)).length, 1, 'said once');
+    assert.equal(await focusedName(page), title, 'the focus kept through the redraws');
+    // Every control in the page's order, each shown, Tab alone: from
+    // the box (the way into the room, withdrawing) to the standings,
+    // the exports, the round and its boards' links, home; then back up.
+    const order = [];
+    for (let i = 0; i < 40 && order.at(-1) !== 'ev-home'; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await page.evaluate(() => {
+        const a = document.activeElement;
+        if (!a.getClientRects().length) return `hidden:${a.id || a.tagName}`;
+        return a.id || (a.tagName === 'SUMMARY' ? 'summary' : a.classList.contains('ev-watch') ? 'watch' : a.className || a.tagName);
+      }));
+    }
+    const want = ['ev-you-play', 'ev-you-withdraw', 'ev-trf', 'ev-csv', 'summary', 'watch', 'ev-home'];
+    assert.deepEqual(order.filter((x) => want.includes(x)), want, `the order of the controls: ${order.join(', ')}`);
+    assert.deepEqual(order.filter((x) => x.startsWith('hidden:')), [], 'no hidden control takes the focus');
+    for (let i = 0; i < 40 && await page.evaluate(() => document.activeElement.id !== 'ev-you-play'); i++) await page.keyboard.press('Shift+Tab');
+    assert.equal(await focusedName(page), say(l, 'event.you.play'));
+    await axeClean(page, 'the event page, a game paired');
+    await shot(page, `ear-event-${l}`);
+    // Kofi sits at his board from node; the player goes there by Enter.
+    const kg = (await untilMsg(kofi, 'event_you', (m) => m.you && m.you.game && m.you.game.round === 1)).you.game;
+    const seatK = await Client.open(port);
+    seatK.send({ type: 'join', room: kg.room, token: kg.token });
+    await untilMsg(seatK, 'welcome');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((side) => document.body.dataset.seat === side, g1.side);
+    await ready(page);
+    page.cdp = null;
+    await axNodes(page);
+    // Two moves each, the player's typed, Kofi's sent; each said.
+    const moves = [];
+    for (let ply = 0; ply < 4; ply++) {
+      const turn = ply % 2 ? 'north' : 'south';
+      const m = greedy(moves);
+      const info = replay(moves).play(m);
+      const at = (await heard(page)).length;
+      if (turn === g1.side) {
+        const legal = replay(moves).legal().slice().sort();
+        await waitTree(page, (s) => JSON.stringify(s.pits.filter((p) => p.on).map((p) => p.pit).sort()) === JSON.stringify(legal), 'the player may move');
+        await page.keyboard.press(m);
+      } else seatK.send({ type: 'move', pit: m, ply });
+      moves.push(m);
+      await waitHeard(page, at, moveSentence(l, info, turn, g1.side, 'Kofi'));
+    }
+    // Kofi resigns: the result said in the room.
+    seatK.send({ type: 'resign' });
+    await page.waitForSelector('#over:not([hidden])');
+    const reason = await page.$eval('#over-reason', (el) => el.textContent);
+    await waitTree(page, (s) => s.live.some((x) => x.includes(reason)), `the result said: ${reason}`);
+    // Back to the event by the keyboard: the page says the game is over.
+    await tabTo(page, '#act-event');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#ev-you:not([hidden])');
+    page.cdp = null;
+    await axNodes(page);
+    await waitTree(page, (s) => s.texts.has(say(l, 'event.you.waiting', { round: 1 })), 'the player\'s box: the game has its result');
+    // Round 2 paired by the organiser: heard, with the colour.
+    from = (await heard(page)).length;
+    org.send({ type: 'event_next', event: id, token });
+    await untilMsg(org, 'event', (m) => m.round === 2 && !m.pairing);
+    const g2 = await gameSaid(l, id, 2, 1, 'Kofi');
+    await waitHeard(page, from, `${say(l, 'event.announce.round', { n: 2 })} ${g2.text}`);
+    // The organiser records round 2 as a draw on a real board while the
+    // player's focus is on the way into the room, which goes: the focus
+    // goes to the box's heading, not to the page's top.
+    await tabTo(page, '#ev-you-play');
+    from = (await heard(page)).length;
+    org.send({ type: 'event_result', event: id, token, round: 2, board: g2.board, result: 'draw' });
+    await waitHeard(page, from, say(l, 'event.announce.you.draw', { round: 2, result: say(l, 'event.result.draw') }));
+    await page.waitForSelector('#ev-you-play', { state: 'hidden' });
+    await page.waitForFunction(() => document.activeElement.id === 'ev-you-title');
+    assert.equal(await focusedName(page), title, 'the focus on the box\'s heading');
+    // The end: said, and the final place in the box.
+    from = (await heard(page)).length;
+    org.send({ type: 'event_next', event: id, token });
+    await waitHeard(page, from, say(l, 'event.announce.over'));
+    const ev = await eventJson(id);
+    const row = ev.standings.find((r) => r.entry === 1);
+    const place = await page.$eval('#ev-you-text', (el) => el.textContent);
+    assert.ok(place.startsWith(say(l, 'event.you.place', { place: row.place, points: '' }).split(':')[0]), place);
+    await waitTree(page, (s) => s.texts.has(place), 'the final place in the tree');
+    for (const c of [org, kofi, seatK]) c.close();
+    noProblems();
+  });
+}

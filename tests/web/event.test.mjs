@@ -14,7 +14,7 @@ import { FakeConn, fakeEffects } from './fakes.mjs';
 import { eventScreen, eventFields, eventSocketUrl, EVENT_KEY } from '../../web/event.js';
 import { boardOf } from '../../web/event-room.js';
 import fs from 'node:fs';
-import { t, setLang, loadPart } from '../../web/i18n.js';
+import { t, tIn, setLang, loadPart } from '../../web/i18n.js';
 
 // The page's words in English, read from disk (as strings.test.mjs does):
 // the refusals are said in words, not keys.
@@ -255,7 +255,8 @@ test('the organiser plays too: both tokens kept, a second socket follows as the 
   hearEvent(pc, eventMsg({ version: 4, players: ps, ...round1, you: { role: 'player', entry: 0, game } }));
   hearEvent(conn, eventMsg({ version: 4, players: ps, ...round1, you: { role: 'organiser' } }));
   assert.deepEqual(st.mine.game, game, 'the game stays after the organiser\'s view of the same change');
-  assert.equal(said.announced.filter((a) => a.includes(t('event.announce.game', { round: 1, board: 1 }))).length, 1, 'the game said once');
+  const told = t('event.you.game.second', { round: 1, board: 1, name: 'Ama', side: tIn('oware', 'side.north') });
+  assert.equal(said.announced.filter((a) => a.includes(told)).length, 1, 'the game said once, with the opponent and the colour');
   page.play();
   assert.equal(said.stored.get('oware.token.r1'), 'seat-tok');
   assert.deepEqual(said.went, ['?room=r1']);
@@ -379,13 +380,27 @@ test('the player\'s game: announced once paired, its seat token kept as the room
     you: { role: 'player', entry: 1, game },
   }));
   assert.ok(said.announced.at(-1).includes(t('event.announce.round', { n: 1 })));
-  assert.ok(said.announced.at(-1).includes(t('event.announce.game', { round: 1, board: 1 })));
+  assert.ok(said.announced.at(-1).includes(t('event.you.game.second', { round: 1, board: 1, name: 'A', side: tIn('oware', 'side.north') })));
   page.play();
   assert.equal(said.stored.get('oware.token.room77'), 'seat-tok');
   assert.deepEqual(said.went, ['?room=room77']);
   // An older event after a newer one is dropped.
   conn.hear(entry);
   assert.equal(page.state.event.version, 4);
+  // The player's own result said as his ("you lost"), not counted among
+  // the others'; with the next round, the round and his bye.
+  const sched = (res) => [{ round: 1, boards: [{ board: 1, white: 0, black: 1, result: res, seeds: null, room: 'room77', by: null }] }];
+  hearEvent(conn, eventMsg({ version: 5, state: 'running', round: 1, players: players('A', 'B'), schedule: sched('white'),
+    you: { role: 'player', entry: 1, game: null } }));
+  assert.equal(said.announced.at(-1), t('event.announce.you.lost', { round: 1, result: t('event.result.white') }));
+  hearEvent(conn, eventMsg({ version: 6, state: 'running', round: 1, players: players('A', 'B'), schedule: sched('draw'),
+    you: { role: 'player', entry: 1, game: null } }));
+  assert.equal(said.announced.at(-1), t('event.announce.you.draw', { round: 1, result: t('event.result.draw') }), 'a correction said');
+  hearEvent(conn, eventMsg({ version: 7, state: 'running', round: 2, players: players('A', 'B', 'C'),
+    schedule: [...sched('draw'), { round: 2, boards: [{ board: 1, white: 0, black: 2, result: null, seeds: null, room: 'r8', by: null },
+      { board: 2, white: 1, black: null, result: 'bye', seeds: null, room: null, by: null }] }],
+    you: { role: 'player', entry: 1, game: null } }));
+  assert.equal(said.announced.at(-1), [t('event.announce.joined', { name: 'C' }), t('event.announce.round', { n: 2 }), t('event.you.bye', { round: 2 })].join(' '));
   page.close();
 });
 

@@ -252,7 +252,7 @@ function samples(l, kind, named, bySide) {
     name: 'Ana', white: 'Ana', black: 'Bruno', southName: 'Ana', northName: 'Bruno', names: 'Ana, Bruno', text: 'hi',
     pit: kind === 'togyz' ? '3' : 'c', pits: kind === 'togyz' ? '5' : 'A, B', hole: '4', landed: 'd', move: 'c',
     first: 'c', last: 'f', second: 'D', best: 'd', line: 'c, D, e', cls: 'x', why: 'y', view: 'z', what: 'w', owner: 'o', where: 'a',
-    mark: 3, v: '+1,5', at_text: '', date: '5', time: '5:00', control: '5+3', level: 'L', game: 'G', title: 'T',
+    mark: 3, v: '+1,5', result: '1–0', at_text: '', date: '5', time: '5:00', control: '5+3', level: 'L', game: 'G', title: 'T',
     list: 'BH', token: 'x', fen: 'f', pos: 'p', 1: '12', 2: 'c', 3: '2', 4: 'seeds', date_: '',
   };
 }
@@ -368,6 +368,23 @@ test('the checks catch what they are for (as the texts once were)', () => {
   assert.deepEqual(countedIn('Position après {n} coups sur {total}'), ['n']);
   assert.deepEqual(countedIn('Ronde {n}\u00a0: {done} résultats sur {total}'), ['done']);
   assert.deepEqual(countedIn('Position après le coup {n} sur {total}'), []);
+});
+
+// Russian and Kazakh write Togyz Kumalak's sides in lower case within a
+// sentence ("Перевес: белые", "ақтар алда"; review findings R14, K24):
+// the subject form is lower case (t() capitalises {The} at a sentence's
+// start), and a key the code hands it uses it, not the bare, capitalised
+// word, anywhere but at the start (a key handed the bare word alone, a
+// label in parentheses, keeps it).
+test('Russian and Kazakh: Togyz Kumalak\'s sides in lower case within a sentence', () => {
+  for (const l of ['ru', 'kk']) {
+    for (const side of ['south', 'north']) {
+      const w = STRINGS[l][`togyz.side.the.${side}`];
+      assert.equal(w, w.toLowerCase(), `${l}: togyz.side.the.${side}`);
+    }
+    const bad = Object.keys(STRINGS[l]).filter((k) => handed(baseKey(l, k)).has('the') && STRINGS[l][k].indexOf('{side}') > 0);
+    assert.deepEqual(bad, [], `${l}: {side} within a sentence where {the} is handed`);
+  }
 });
 
 test('French writes d’ before a name opening with a vowel (name.of.vowel), de before another', async () => {
