@@ -401,12 +401,17 @@ END_TEST
 /* ---- Dutch system --------------------------------------------------- */
 
 static void *work;
+/* The rules the files are paired by: the known answers of bbpPairings
+ * 5.0.1 in tests/data/pairing/ are of the 2017 rules, those named
+ * dutch2025_* of its dutch-2025 branch. */
+static int rules = PAIR_DUTCH_2017;
 
 static int pair_file(const char *path, pair_board *b, char *err)
 {
 	size_t len;
 	char *text = slurp(path, &len);
 	ck_assert_int_eq(trf_read(text, len, &tf, err, 160), 0);
+	tf.ev.rules = rules;
 	int nb = -1;
 	int rc = pair_dutch(&tf.ev, work, pair_work_size(PAIR_MAX_PLAYERS), b, &nb, err, 160);
 	return rc ? rc : nb;
@@ -468,6 +473,7 @@ START_TEST(test_dutch_round1)
 	char err[160];
 	char *text = slurp(DATA "round1_8.trf", &len);
 	ck_assert_int_eq(trf_read(text, len, &tf, err, sizeof err), 0);
+	tf.ev.rules = PAIR_DUTCH_2017;
 	tf.ev.first_color = PAIR_BLACK;
 	pair_board b[PAIR_MAX_PLAYERS];
 	int nb = -1;
@@ -568,6 +574,76 @@ START_TEST(test_dutch_absolute_colours_kept)
 }
 END_TEST
 
+/* ---- The 2025 rules (C.04.3 applied from 1 July 2025) ----------------
+ * Known answers of bbpPairings' dutch-2025 branch (and of 5.0.1 for the
+ * 2017 rules): its tests dutch_2025_C5 and dutch_2025_C9 made again as our
+ * files, and a case of C.2 made by hand. */
+
+/* 2025 C.5 "minimise the score of the PAB assignee": of six players, 4 is
+ * absent; the PAB goes to 6 (0 points), where the 2017 rules gave it to 5
+ * (1 point) for better pairs above. */
+START_TEST(test_dutch_2025_c5_pab_to_the_lowest_score)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c5.trf"), "1-5 3-2 6-bye");
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c5.trf"), "1-3 6-2 5-bye");
+}
+END_TEST
+
+/* 2025 C.9 "minimise the number of unplayed games of the PAB assignee":
+ * 3, 4 and the late entry 5 have 0 points; 5 (no game) is not given the
+ * PAB, 4 (one game, the lowest of those) is. */
+START_TEST(test_dutch_2025_c9_pab_to_who_played_most)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c9.trf"), "2-1 3-5 4-bye");
+	rules = PAIR_DUTCH_2017;
+}
+END_TEST
+
+/* 2025 C.2: no PAB to a player who scored without playing more than a
+ * loss. 2 won by forfeit and 3 had the PAB; 1 had a full-point bye in
+ * round 1: the 2017 rules give 1 the PAB (2-3, 1-bye), the 2025 rules find
+ * no pairing. */
+START_TEST(test_dutch_2025_c2_no_pab_after_a_full_point_bye)
+{
+	pair_board b[PAIR_MAX_PLAYERS];
+	char err[160] = "";
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c2_full_point_bye.trf"), "2-3 1-bye");
+	rules = PAIR_DUTCH_2025;
+	ck_assert_int_eq(pair_file(DATA "dutch2025_c2_full_point_bye.trf", b, err), PAIR_ENOPAIRING);
+	ck_assert_str_eq(err, "no pairing satisfies the absolute criteria");
+	/* the forfeit win alone: the same under both (the 2017 C.2) */
+	ck_assert_int_eq(pair_file(DATA "no_bye_left.trf", b, err), PAIR_ENOPAIRING);
+	rules = PAIR_DUTCH_2017;
+}
+END_TEST
+
+/* The rules a TRF names (XXS) are read back, and a file without the line
+ * is paired by the rules in force. */
+START_TEST(test_trf_names_the_rules)
+{
+	static char text[1 << 16];
+	char err[160];
+	size_t len;
+	char *in = slurp(DATA "swiss5_r3.trf", &len);
+	ck_assert_int_eq(trf_read(in, len, &tf, err, sizeof err), 0);
+	ck_assert_int_eq(tf.ev.rules, PAIR_DUTCH_2025);
+	tf.ev.rules = PAIR_DUTCH_2017;
+	len = trf_write(&tf, text, sizeof text);
+	ck_assert_ptr_nonnull(strstr(text, "\nXXS FIDE Dutch 2017\n"));
+	ck_assert_int_eq(trf_read(text, len, &tf, err, sizeof err), 0);
+	ck_assert_int_eq(tf.ev.rules, PAIR_DUTCH_2017);
+	tf.ev.rules = PAIR_DUTCH_2025;
+	len = trf_write(&tf, text, sizeof text);
+	ck_assert_ptr_nonnull(strstr(text, "\nXXS FIDE Dutch 2025\n"));
+	ck_assert_int_eq(trf_read(text, len, &tf, err, sizeof err), 0);
+	ck_assert_int_eq(tf.ev.rules, PAIR_DUTCH_2025);
+}
+END_TEST
+
 START_TEST(test_dutch_small_work_area_is_an_error)
 {
 	size_t len;
@@ -609,6 +685,10 @@ int main(void)
 	tcase_add_test(tc, test_dutch_last_round_topscorers);
 	tcase_add_test(tc, test_dutch_absolute_colours_kept);
 	tcase_add_test(tc, test_dutch_small_work_area_is_an_error);
+	tcase_add_test(tc, test_dutch_2025_c5_pab_to_the_lowest_score);
+	tcase_add_test(tc, test_dutch_2025_c9_pab_to_who_played_most);
+	tcase_add_test(tc, test_dutch_2025_c2_no_pab_after_a_full_point_bye);
+	tcase_add_test(tc, test_trf_names_the_rules);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
