@@ -1,4 +1,9 @@
-/* pair_dutch.c: the Dutch system, FIDE Handbook C.04.3 (2017), see pairing.h.
+/* pair_dutch.c: the Dutch system, FIDE Handbook C.04.3, the text applied
+ * from 1 July 2025 and, an event's option, that of 2017; see pairing.h.
+ * A rule of the 2017 text is named after its article (A.9, C.12, D.1);
+ * one the 2025 text changed has a function of its own named after its
+ * 2025 article (1.4.3, C.2, C.5-C.9, C.15, C.17-C.21; see "The 2025
+ * rules" below). The 2025 articles are quoted in short, in our words.
  *
  * The Dutch pairing follows the approach of the weighted-matching pairing
  * programs: each quality criterion of C.04.3 is a field of one large edge
@@ -9,6 +14,7 @@
  * A second matching over all players with weights 0 or 1 says whether the
  * round can still be completed; when a bracket's choice would not allow it,
  * the bracket is the penultimate one and is paired together with the rest.
+ * (The 2025 rules have no second matching and no PPB: see below.)
  * Ties between matchings of equal weight are then broken the way C.04.3
  * orders transpositions and exchanges: fewest exchanges, smallest
  * difference of the exchanged numbers, then the highest players first. */
