@@ -175,9 +175,32 @@ static void correct_one(pair_event *ev, int r)
 	ev->p[pl->rounds[k].opp].rounds[k].result = invert_result(res);
 }
 
-/* Plays tournament t of spec s; prints its lines. Returns 0, or 1 when a
- * round failed. */
-static int run(int t, const sim_spec *s, int timing, const char *trfdir, const char *finaldir)
+/* Plays round r (0-based) of the boards out[0..nb-1]: results of the
+ * spec's kind, forfeits. */
+static void play_round(pair_event *ev, const sim_spec *s, int r, const pair_board *out, int nb)
+{
+	for (int b = 0; b < nb; b++) {
+		int wi = out[b].white, bi = out[b].black;
+		if (bi < 0) {
+			set_game(&ev->p[wi], r, -1, PAIR_NOCOLOR, 'U');
+			continue;
+		}
+		char res = white_result(s->results);
+		if (s->forfeit_pct && below(100) < s->forfeit_pct)
+			res = below(5) ? (below(2) ? '+' : '-') : 'x';
+		if (res == 'x') {        /* neither came: both lose by forfeit */
+			set_game(&ev->p[wi], r, bi, PAIR_WHITE, '-');
+			set_game(&ev->p[bi], r, wi, PAIR_BLACK, '-');
+			continue;
+		}
+		set_game(&ev->p[wi], r, bi, PAIR_WHITE, res);
+		set_game(&ev->p[bi], r, wi, PAIR_BLACK, invert_result(res));
+	}
+}
+
+/* Plays tournament t of spec s; prints its lines (a round that fails
+ * ends it). */
+static void run(int t, const sim_spec *s, int timing, const char *trfdir, const char *finaldir)
 {
 	pair_event *ev = &tf.ev;
 	int enter[PAIR_MAX_PLAYERS], leave[PAIR_MAX_PLAYERS];
@@ -235,31 +258,13 @@ static int run(int t, const sim_spec *s, int timing, const char *trfdir, const c
 		else
 			printf("%d %d %d %016llx\n", t, r + 1, nb, (unsigned long long)h);
 		fflush(stdout);
-		/* play the round */
-		for (int b = 0; b < nb; b++) {
-			int wi = out[b].white, bi = out[b].black;
-			if (bi < 0) {
-				set_game(&ev->p[wi], r, -1, PAIR_NOCOLOR, 'U');
-				continue;
-			}
-			char res = white_result(s->results);
-			if (s->forfeit_pct && below(100) < s->forfeit_pct)
-				res = below(5) ? (below(2) ? '+' : '-') : 'x';
-			if (res == 'x') {        /* neither came: both lose by forfeit */
-				set_game(&ev->p[wi], r, bi, PAIR_WHITE, '-');
-				set_game(&ev->p[bi], r, wi, PAIR_BLACK, '-');
-				continue;
-			}
-			set_game(&ev->p[wi], r, bi, PAIR_WHITE, res);
-			set_game(&ev->p[bi], r, wi, PAIR_BLACK, invert_result(res));
-		}
+		play_round(ev, s, r, out, nb);
 	}
 	if (finaldir) {
 		char path[512];
 		snprintf(path, sizeof path, "%s/t%d.trf", finaldir, t);
 		write_trf(path);
 	}
-	return 0;
 }
 
 int main(int argc, char **argv)
