@@ -621,6 +621,21 @@ START_TEST(test_dutch_2025_c2_no_pab_after_a_full_point_bye)
 }
 END_TEST
 
+/* 2025 1.4.3: only a round scored without playing more than a loss is a
+ * downfloat; an absence is none (2017: every round not played is one).
+ * Five players on 1 point, 4 on 0: 6 was absent in round 2, 1 and 2 then
+ * floated down, 3 and 5 up. One of 2, 3, 5, 6 (1 met 4) floats down to
+ * 4: the 2025 rules float 6; the 2017 rules, counting 6's absence as a
+ * downfloat, float 3 instead (bbpPairings' two versions alike). */
+START_TEST(test_dutch_2025_1_4_3_an_absence_is_no_downfloat)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_1_4_3_absence.trf"), "2-1 5-3 4-6");
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_1_4_3_absence.trf"), "2-1 5-6 4-3");
+}
+END_TEST
+
 /* The rules a TRF names (XXS) are read back, and a file without the line
  * is paired by the rules in force. */
 START_TEST(test_trf_names_the_rules)
@@ -688,6 +703,7 @@ int main(void)
 	tcase_add_test(tc, test_dutch_2025_c5_pab_to_the_lowest_score);
 	tcase_add_test(tc, test_dutch_2025_c9_pab_to_who_played_most);
 	tcase_add_test(tc, test_dutch_2025_c2_no_pab_after_a_full_point_bye);
+	tcase_add_test(tc, test_dutch_2025_1_4_3_an_absence_is_no_downfloat);
 	tcase_add_test(tc, test_trf_names_the_rules);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
