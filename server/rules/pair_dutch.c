@@ -1306,19 +1306,42 @@ static void c9_ranks(dutch_work *w)
  * (to mnext) and every other player still to pair (to m). */
 static void bracket_weights_2025(dutch_work *w, const wparams *P)
 {
+	int k = P->sgb;
+	for (int a = 0; a < k; a++)          /* kept by keep_mdp_edges */
+		for (int b = 0; b < k; b++)
+			b_copy(cell(w, w->cur, a, b), w->base + ((size_t)a * k + b) * w->nw, w->nw);
 	for (int i = 0; i < w->m; i++)
 		for (int j = i; j < w->m; j++) {
 			word *c = cell(w, w->base, i, j);
-			if (i == j || j < P->sgb)
+			if (i == j || j < k)
 				b_zero(c, w->nw);
 			else if (j < P->mnext)
 				edge_weight_2025(w, SP(i), SP(j), j < P->nsgb, j >= P->nsgb, w->single, c);
 			else
 				edge_weight_2025(w, SP(i), SP(j), 0, 0, w->single0, c);
 			b_copy(cell(w, w->base, j, i), c, w->nw);
+			if (j >= k) {
+				b_copy(cell(w, w->cur, i, j), c, w->nw);
+				b_copy(cell(w, w->cur, j, i), c, w->nw);
+			}
 		}
-	memcpy(w->cur, w->base, (size_t)w->m * (size_t)w->m * (size_t)w->nw * sizeof(word));
 	w->warm = 0;
+}
+
+/* The downfloaters' edges among themselves as the bracket's matching left
+ * them: in the next bracket, where they are MDPs, no criterion weighs
+ * them again (the pair of two MDPs is no pair of the bracket), and the
+ * one matching across the brackets of the reference programs keeps them
+ * so. Stored in base (k x k, k downfloaters) for bracket_weights_2025. */
+static void keep_mdp_edges(dutch_work *w, const wparams *P)
+{
+	int k = 0, pos[PAIR_MAX_PLAYERS];
+	for (int p = 0; p < P->nsgb; p++)
+		if (!w->matched[p])
+			pos[k++] = p;
+	for (int a = 0; a < k; a++)
+		for (int b = 0; b < k; b++)
+			b_copy(w->base + ((size_t)a * k + b) * w->nw, cell(w, w->cur, pos[a], pos[b]), w->nw);
 }
 
 /* After a bracket: C.9 weighs on in the next one while the PAB assignee
@@ -1359,6 +1382,7 @@ static int pair_brackets_2025(dutch_work *w, char *err, size_t errlen)
 		bracket_weights_2025(w, &P);
 		pair_bracket(w, &P);
 		c9_still_single(w, &P);
+		keep_mdp_edges(w, &P);
 		sgb = keep_downfloaters(w, &P);
 		nsgb = sgb + (P.mnext - P.nsgb);
 	}
