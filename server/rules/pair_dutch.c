@@ -1224,7 +1224,7 @@ static unsigned edge_weight_2025(dutch_work *w, const dplayer *h, const dplayer 
 		c18_c20_downfloat_scores(&f, w, &e, back);
 		c19_c21_upfloat_scores(&f, w, &e, back);
 	}
-	/* Room for the order of transpositions and exchanges (2.3, 2.4). */
+	/* Room for the order of transpositions and exchanges (as D.1, D.2). */
 	f_shift(&f, 3 * w->sg_bits + 1);
 	return f.bits;
 }
@@ -1361,7 +1361,7 @@ static void c9_still_single(dutch_work *w, const wparams *P)
 }
 
 /* The brackets from the top, each with the scoregroup below it.
- * 3.1 "the pairing process starts with the top scoregroup, and continues bracket by bracket" */
+ * (2017 A.9, kept in 2025 without the PPB and the CLB) "the pairing process starts with the top scoregroup, and continues bracket by bracket" */
 static int pair_brackets_2025(dutch_work *w, char *err, size_t errlen)
 {
 	int nsgb = 0, sgb = 0;
