@@ -5,7 +5,7 @@ $(BUILD)/pair_trf: $(BUILD)/tests/pairing/pair_trf.o $(BUILD)/server/rules/pairi
 	$(BUILD)/server/rules/pair_dutch.o $(BUILD)/server/rules/pair_match.o $(BUILD)/server/rules/trf.o
 	$(CC) $(CFLAGS) $(OW_LDFLAGS) -o $@ $^
 
-# BBP=/path/to/bbpPairings.exe make compare-pairing [COMPARE_ARGS="..."]
+# BBP=/path/to/bbpPairings.exe make compare-pairing [COMPARE_ARGS="--rules 2017 ..."]
 .PHONY: compare-pairing
 compare-pairing: $(BUILD)/pair_trf
 	sh tests/pairing/compare.sh $(BUILD)/pair_trf $(COMPARE_ARGS)

@@ -636,6 +636,22 @@ START_TEST(test_dutch_2025_1_4_3_an_absence_is_no_downfloat)
 }
 END_TEST
 
+/* 2025 C.7 "minimise the scores of the downfloaters" (2017: the PSD, a
+ * sum of score differences). The last round of six: 1 (3 points) has met
+ * 3, 4 and 5 (1.5) and floats down twice; of 3, 4, 5 one pair is made and
+ * one floats too, into the 1-point bracket with 1 and 2. There the 2025
+ * rules pair 1 with 2 and float the 1.5-point player on to 6 (0.5); the
+ * 2017 rules, weighing the pairs' score differences, pair him with 2 and
+ * float 1 on to 6 (bbpPairings' two versions alike). */
+START_TEST(test_dutch_2025_c7_downfloaters_of_the_lowest_scores)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c7_downfloater_scores.trf"), "1-2 4-3 5-6");
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c7_downfloater_scores.trf"), "6-1 5-3 4-2");
+}
+END_TEST
+
 /* The rules a TRF names (XXS) are read back, and a file without the line
  * is paired by the rules in force. */
 START_TEST(test_trf_names_the_rules)
@@ -704,6 +720,7 @@ int main(void)
 	tcase_add_test(tc, test_dutch_2025_c9_pab_to_who_played_most);
 	tcase_add_test(tc, test_dutch_2025_c2_no_pab_after_a_full_point_bye);
 	tcase_add_test(tc, test_dutch_2025_1_4_3_an_absence_is_no_downfloat);
+	tcase_add_test(tc, test_dutch_2025_c7_downfloaters_of_the_lowest_scores);
 	tcase_add_test(tc, test_trf_names_the_rules);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
