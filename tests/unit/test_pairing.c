@@ -652,6 +652,23 @@ START_TEST(test_dutch_2025_c7_downfloaters_of_the_lowest_scores)
 }
 END_TEST
 
+/* The 2025 rules' end of the round: every bracket is paired so that the
+ * round can still be completed, with no penultimate bracket (PPB) paired
+ * again with all the rest (2017 A.9). The last round of eight: 4 (4
+ * points) meets 5, 7 (2.5) floats into the bracket of 1 and 2 (2 points,
+ * who met), and one of them floats on to 8 (0) past 3-6. The 2025 rules
+ * pair 7 with 1, the higher, and float 2; the 2017 rules, finding that a
+ * bracket's choice would leave the round incomplete, pair the PPB with the
+ * rest and give 7 to 2 (bbpPairings' two versions alike). */
+START_TEST(test_dutch_2025_no_penultimate_bracket)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_no_ppb.trf"), "5-4 1-7 2-8 6-3");
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_no_ppb.trf"), "5-4 2-7 1-8 6-3");
+}
+END_TEST
+
 /* The rules a TRF names (XXS) are read back, and a file without the line
  * is paired by the rules in force. */
 START_TEST(test_trf_names_the_rules)
@@ -721,6 +738,7 @@ int main(void)
 	tcase_add_test(tc, test_dutch_2025_c2_no_pab_after_a_full_point_bye);
 	tcase_add_test(tc, test_dutch_2025_1_4_3_an_absence_is_no_downfloat);
 	tcase_add_test(tc, test_dutch_2025_c7_downfloaters_of_the_lowest_scores);
+	tcase_add_test(tc, test_dutch_2025_no_penultimate_bracket);
 	tcase_add_test(tc, test_trf_names_the_rules);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
