@@ -1,4 +1,9 @@
-/* pair_dutch.c: the Dutch system, FIDE Handbook C.04.3 (2017), see pairing.h.
+/* pair_dutch.c: the Dutch system, FIDE Handbook C.04.3, the text applied
+ * from 1 July 2025 and, an event's option, that of 2017; see pairing.h.
+ * A rule of the 2017 text is named after its article (A.9, C.12, D.1);
+ * one the 2025 text changed has a function of its own named after its
+ * 2025 article (1.4.3, C.2, C.5-C.9, C.15, C.17-C.21; see "The 2025
+ * rules" below). The 2025 articles are quoted in short, in our words.
  *
  * The Dutch pairing follows the approach of the weighted-matching pairing
  * programs: each quality criterion of C.04.3 is a field of one large edge
@@ -9,6 +14,7 @@
  * A second matching over all players with weights 0 or 1 says whether the
  * round can still be completed; when a bracket's choice would not allow it,
  * the bracket is the penultimate one and is paired together with the rest.
+ * (The 2025 rules have no second matching and no PPB: see below.)
  * Ties between matchings of equal weight are then broken the way C.04.3
  * orders transpositions and exchanges: fewest exchanges, smallest
  * difference of the exchanged numbers, then the highest players first. */
@@ -33,6 +39,7 @@ typedef struct dplayer {
 	int rep;                     /* the colour of the last two played games if equal */
 	int strong;                  /* a strong preference (not absolute) */
 	int bye_ok;                  /* may get the pairing-allocated bye */
+	int games;                   /* games played over the board */
 	int fl[3];                   /* float 1 and 2 rounds before (index 1, 2) */
 } dplayer;
 
@@ -60,6 +67,14 @@ typedef struct dutch_work {
 	int vwarm;
 	char vchanged[DMAX];         /* whose edges in vW changed since */
 	char changed[PAIR_MAX_PLAYERS]; /* whose weights in cur changed since */
+	int rules;                   /* enum pair_rules */
+	/* The 2025 rules: one layout of the weights for the whole round. */
+	unsigned sg_bits;            /* bits of the largest scoregroup's size */
+	unsigned sg_width;           /* the fields of every scoregroup */
+	unsigned sg_shift[PAIR_MAX_ROUNDS * 10 + 16]; /* a score's field in them */
+	int bye_score;               /* the PAB assignee's score (C.5) */
+	int single, single0;         /* C.9 weighs: now, and in the outside weights */
+	int urank[PAIR_MAX_ROUNDS + 1]; /* C.9: a PAB candidate's rank by games */
 } dutch_work;
 
 static int invert(int c)
@@ -119,6 +134,12 @@ static int c1_c3_compatible(const dutch_work *w, const dplayer *a, const dplayer
 		&& (a->score > top || b->score > top);
 }
 
+/* 2025 1.4.3 "A player who, for whatever reason, scores without playing in a round more points than those rewarded for a loss, also receives a downfloat" */
+static int a1_4_3_unplayed_float(const pair_game *g)
+{
+	return pair_result_halves(g->result) > 0 ? FLOAT_DOWN : FLOAT_NONE;
+}
+
 /* The float of p in the round `back` rounds before this one (C.04.3 A.4):
  * a game not played (a bye, a forfeit, an absence) counts as a downfloat. */
 static int float_of(const dutch_work *w, const pair_player *pl, int back)
@@ -126,7 +147,7 @@ static int float_of(const dutch_work *w, const pair_player *pl, int back)
 	int r = w->played - back;
 	const pair_game *g = game_at(pl, r);
 	if (!pair__played(g))
-		return FLOAT_DOWN;
+		return w->rules == PAIR_DUTCH_2025 ? a1_4_3_unplayed_float(g) : FLOAT_DOWN;
 	const pair_player *op = &w->ev->p[g->opp];
 	int mine = score_tenths(pl, w->played), theirs = score_tenths(op, w->played);
 	for (int k = r; k < w->played; k++) {
@@ -259,6 +280,7 @@ static void set_cur_zero(dutch_work *w, int i, int j)
 
 typedef struct wparams {
 	int special, final, sgb, nsgb;
+	int mnext;                   /* the end of the next scoregroup in pb */
 	unsigned pbits, nbits, sbits;
 	int minscore;
 } wparams;
@@ -647,7 +669,8 @@ static void fix_pair(dutch_work *w, int p)
 	int mi = w->sm[p];
 	w->matched[p] = w->matched[mi] = 1;
 	finalize(w, p, mi);
-	vfinalize(w, w->pb[p], w->pb[mi]);
+	if (w->rules == PAIR_DUTCH_2017)
+		vfinalize(w, w->pb[p], w->pb[mi]);
 }
 
 /* Which MDPs are paired (S1), the others staying in the Limbo (B.2): as
@@ -696,7 +719,7 @@ static void d1_mdp_pairing(dutch_work *w, const wparams *P)
 	for (int p = 0; p < P->sgb; p++) {
 		if (!w->matched[p])
 			continue;
-		int64_t add = w->m;
+		int64_t add = P->mnext;
 		for (int o = P->nsgb - 1; o >= P->sgb; o--)
 			if (!w->matched[o] && !b_iszero(cell(w, w->base, o, p), w->nw))
 				bump(w, p, o, add++);
@@ -770,7 +793,7 @@ static void moved_to_s1(dutch_work *w, const wparams *P, int it)
 		b_zero(cell(w, w->base, o, p), w->nw);
 		set_cur_zero(w, p, o);
 	}
-	for (int o = P->nsgb; o < w->m; o++) {
+	for (int o = P->nsgb; o < P->mnext; o++) {
 		b_zero(cell(w, w->base, p, o), w->nw);
 		b_zero(cell(w, w->base, o, p), w->nw);
 		set_cur_zero(w, p, o);
@@ -903,6 +926,25 @@ static int c2_bye_ok(const pair_player *pl)
 	return 1;
 }
 
+/* 2025 C.2 (with C.04.2): no second PAB, and none to a player who scored without playing more than a loss (a forfeit win, a full-point bye) */
+static int c2_bye_ok_2025(const pair_player *pl)
+{
+	for (int r = 0; r < pl->nrounds; r++) {
+		const pair_game *g = &pl->rounds[r];
+		if (!pair__played(g) && (pair_result_halves(g->result) == 2 || g->result == 'U'))
+			return 0;
+	}
+	return 1;
+}
+
+static int games_played(const pair_player *pl, int rounds)
+{
+	int n = 0;
+	for (int r = 0; r < rounds && r < pl->nrounds; r++)
+		n += pair__played(&pl->rounds[r]);
+	return n;
+}
+
 /* The players to pair (those without an entry for the round already) in
  * sp[], with what the criteria need of their history.
  * A.2 "the players are ranked in order of, respectively a score b pairing numbers" */
@@ -929,7 +971,8 @@ static void a2_order(dutch_work *w, const pair_event *ev)
 		d->rank = rank[i];
 		d->score = score_tenths(pl, w->played);
 		colour_data(d, pl, w->played);
-		d->bye_ok = c2_bye_ok(pl);
+		d->bye_ok = w->rules == PAIR_DUTCH_2025 ? c2_bye_ok_2025(pl) : c2_bye_ok(pl);
+		d->games = games_played(pl, w->played);
 		d->fl[1] = w->played >= 1 ? float_of(w, pl, 1) : FLOAT_NONE;
 		d->fl[2] = w->played >= 2 ? float_of(w, pl, 2) : FLOAT_NONE;
 	}
@@ -1012,6 +1055,7 @@ static int a9_pair_brackets(dutch_work *w, char *err, size_t errlen)
 		int sgi = next;
 		while (next < ns && (special || w->sp[next].score >= w->sp[sgi].score))
 			w->pb[w->m++] = next++;
+		P.mnext = w->m;
 		P.special = special;
 		P.final = next == ns;
 		int rc = bracket_weights(w, &P);
@@ -1030,6 +1074,337 @@ static int a9_pair_brackets(dutch_work *w, char *err, size_t errlen)
 		sgb = keep_downfloaters(w, &P);
 	}
 	return 0;
+}
+
+/* ---- The 2025 rules --------------------------------------------------
+ * One layout of the weights serves the whole round, and the matching is
+ * over every player still to pair: a pair outside the bracket and the
+ * scoregroup below it weighs only what completes the round (C.4, C.5,
+ * C.9), so that no bracket is paired in a way the round cannot follow,
+ * without the 2017 text's PPB and CLB (A.9). */
+
+/* adds v in the field of the scoregroup of score (see round_layout) */
+static void f_addsg(wfield *f, const dutch_work *w, int score, int64_t v)
+{
+	if (f->on)
+		b_addpow(f->r, f->nw, w->sg_shift[score], v);
+}
+
+/* A field per scoregroup, the lowest score lowest, each as wide as its
+ * size needs; and the width of the largest scoregroup. */
+static void round_layout(dutch_work *w)
+{
+	unsigned shift = 0, biggest = 0;
+	for (int i = w->ns - 1; i >= 0;) {
+		int j = i;
+		while (j >= 0 && w->sp[j].score == w->sp[i].score)
+			j--;
+		unsigned size = (unsigned)(i - j);
+		w->sg_shift[w->sp[i].score] = shift;
+		shift += bits_of(size);
+		if (size > biggest)
+			biggest = size;
+		i = j;
+	}
+	w->sg_width = shift;
+	w->sg_bits = bits_of(biggest);
+}
+
+/* A player the PAB may go to: eligible (C.2), with the lowest score it
+ * can have (C.5: bye_score, once known). */
+static int pab_candidate(const dutch_work *w, const dplayer *p)
+{
+	return p->bye_ok && p->score <= w->bye_score;
+}
+
+/* A pair that keeps two players from the PAB weighs more.
+ * C.4 "choose the set of downfloaters in order to complete the round-pairing"; C.5 "minimise the score of the PAB assignee" */
+static void c4_c5_completion(wfield *f, const dutch_work *w, const edge *e)
+{
+	f_add(f, 1 + !pab_candidate(w, e->h) + !pab_candidate(w, e->l));
+}
+
+/* The pairs of the bracket, each worth its higher player's scoregroup.
+ * C.7 "minimise the scores of the downfloaters" */
+static void c7_downfloater_scores(wfield *f, const dutch_work *w, const edge *e)
+{
+	f_shift(f, w->sg_width);
+	if (e->lin)
+		f_addsg(f, w, e->h->score, 1);
+}
+
+/* The pairs the scoregroup below can make with the downfloaters.
+ * C.8 "choose the set of downfloaters in order to maximise the number of pairs and minimise the scores of the downfloaters in the following bracket" */
+static void c8_next_bracket(wfield *f, const dutch_work *w, const edge *e, int lnext)
+{
+	f_shift(f, w->sg_bits);
+	f_add(f, lnext);
+	f_shift(f, w->sg_width);
+	if (lnext)
+		f_addsg(f, w, e->h->score, 1);
+}
+
+/* Each player at the PAB's score who stays paired, by his rank in games
+ * played (fewest ranked last): the PAB goes to who played most.
+ * C.9 "minimise the number of unplayed games of the PAB assignee" */
+static void c9_pab_unplayed_games(wfield *f, const dutch_work *w, const edge *e, int single)
+{
+	f_shift(f, 2 * w->sg_bits);
+	if (!single)
+		return;
+	if (e->h->score == w->bye_score)
+		f_add(f, w->urank[e->h->games]);
+	if (e->l->score == w->bye_score)
+		f_add(f, w->urank[e->l->games]);
+}
+
+/* Counted up from the pairs that are no repeated upfloat, as the field
+ * of the other criteria (2017: C.13, C.15, counted down).
+ * back 1: C.15; back 2: C.17 "... as two rounds before"
+ * C.15 "minimise the number of players who receive the same upfloat as the previous round" */
+static void c15_c17_same_upfloat(wfield *f, const wparams *P, const edge *e, int back)
+{
+	f_shift(f, P->pbits);
+	f_add(f, e->lin && !(e->h->score > e->l->score && e->l->fl[back] == FLOAT_UP));
+}
+
+/* back 1: C.18; back 2: C.20 "... as two rounds before"
+ * C.18 "minimise the scores of the players who receive the same downfloat as the previous round" */
+static void c18_c20_downfloat_scores(wfield *f, const dutch_work *w, const edge *e, int back)
+{
+	f_shift(f, w->sg_width);
+	if (!e->lin)
+		return;
+	if (e->l->fl[back] == FLOAT_DOWN)
+		f_addsg(f, w, e->l->score, 1);
+	if (e->h->fl[back] == FLOAT_DOWN)
+		f_addsg(f, w, e->h->score, 1);
+}
+
+/* back 1: C.19; back 2: C.21 "... as two rounds before"
+ * C.19 "minimise the scores of the opponents of the players who receive the same upfloat as the previous round" */
+static void c19_c21_upfloat_scores(wfield *f, const dutch_work *w, const edge *e, int back)
+{
+	f_shift(f, w->sg_width);
+	if (e->lin && !(e->l->fl[back] == FLOAT_UP && e->h->score > e->l->score))
+		f_addsg(f, w, e->h->score, 1);
+}
+
+/* The weight of the pair (h, l), h ranked higher, by the 2025 criteria:
+ * lin, l is of the bracket; lnext, of the scoregroup below it; neither, a
+ * pair outside them. C.10-C.14 and C.16 are the 2017 C.8-C.12 and C.14
+ * renumbered. Returns
+ * the bits the weights need (out NULL: counted only). */
+static unsigned edge_weight_2025(dutch_work *w, const dplayer *h, const dplayer *l,
+	int lin, int lnext, int single, word *out)
+{
+	word dummy[NWMAX];
+	wfield f = { out ? out : dummy, w->nw, out != NULL, 0 };
+	edge e = { h, l, 1, lin };
+	wparams P = { 0 };
+	P.pbits = w->sg_bits;
+
+	b_zero(f.r, f.nw);
+	if (f.on && !c1_c3_compatible(w, h, l))
+		return 0;
+	c4_c5_completion(&f, w, &e);
+	c5_pairs(&f, &P, &e);                    /* C.6 "maximise the number of pairs" */
+	c7_downfloater_scores(&f, w, &e);
+	c8_next_bracket(&f, w, &e, lnext);
+	c9_pab_unplayed_games(&f, w, &e, single);
+	c8_colour_difference(&f, &P, &e);        /* C.10 */
+	c9_three_in_a_row(&f, &P, &e);           /* C.11 */
+	c10_colour_preference(&f, &P, &e);       /* C.12 */
+	c11_strong_preference(&f, &P, &e);       /* C.13 */
+	for (int back = 1; back <= 2 && w->played >= back; back++) {
+		c12_c14_same_downfloat(&f, &P, &e, back); /* C.14, C.16 */
+		c15_c17_same_upfloat(&f, &P, &e, back);
+	}
+	for (int back = 1; back <= 2 && w->played >= back; back++) {
+		c18_c20_downfloat_scores(&f, w, &e, back);
+		c19_c21_upfloat_scores(&f, w, &e, back);
+	}
+	/* Room for the order of transpositions and exchanges (as D.1, D.2). */
+	f_shift(&f, 3 * w->sg_bits + 1);
+	return f.bits;
+}
+
+/* The words of the round's weights, and a forced pair's weight. */
+static int weights_2025(dutch_work *w)
+{
+	w->nw = 1;
+	unsigned bits = edge_weight_2025(w, &w->sp[0], &w->sp[0], 1, 0, 0, NULL) + 2 + 16;
+	int nw = (int)(bits / 64) + 1;
+	if (nw > NWMAX)
+		return PAIR_ERANGE;
+	w->nw = nw;
+	b_zero(w->maxw, nw);
+	w->maxw[0] = 1;
+	b_shl(w->maxw, nw, bits - 16);
+	b_addsmall(w->maxw, nw, -1);
+	return 0;
+}
+
+/* The first matching, over all the players: as many pairs as can be, the
+ * PAB to an eligible player of the lowest score; then pairs inside the top
+ * scoregroup. Sets bye_score and what C.9 needs. Returns 0, or
+ * PAIR_ENOPAIRING when the round cannot be completed.
+ * C.5 "minimise the score of the PAB assignee" */
+static int c5_pab_score(dutch_work *w)
+{
+	int ns = w->ns;
+	w->m = ns;
+	for (int i = 0; i < ns; i++)
+		w->pb[i] = i;
+	for (int i = 0; i < ns; i++)
+		for (int j = 0; j < ns; j++) {
+			word *c = cell(w, w->cur, i, j);
+			const dplayer *a = &w->sp[i], *b = &w->sp[j];
+			b_zero(c, w->nw);
+			if (i == j || !c1_c3_compatible(w, a, b))
+				continue;
+			b_addsmall(c, w->nw, 1 + !a->bye_ok + !b->bye_ok);
+			b_shl(c, w->nw, w->sg_width);
+			b_addsmall(c, w->nw, w->sg_shift[a->score] + w->sg_shift[b->score]);
+			b_shl(c, w->nw, w->sg_bits);
+			b_addsmall(c, w->nw, (i > j ? a : b)->score >= w->sp[0].score);
+			b_shl(c, w->nw, 2);
+		}
+	pair__match(&w->bl, w->cur, ns, ns, w->nw, w->sm);
+	int bye = -1;
+	for (int i = 0; i < ns; i++)
+		if (w->sm[i] == i) {
+			if (bye >= 0 || !w->sp[i].bye_ok)
+				return PAIR_ENOPAIRING;
+			bye = i;
+		}
+	w->bye_score = bye >= 0 ? w->sp[bye].score : 0;
+	w->single = bye >= 0 && w->bye_score >= w->sp[0].score;
+	for (int i = 0; w->single && i < ns && w->sp[i].score >= w->sp[0].score; i++)
+		if (w->sp[w->sm[i]].score < w->sp[0].score)
+			w->single = 0;
+	w->single0 = w->single;
+	return 0;
+}
+
+/* C.9's ranks: among the players at the PAB's score, by games played,
+ * most first (equal numbers share the last of their ranks). */
+static void c9_ranks(dutch_work *w)
+{
+	int count[PAIR_MAX_ROUNDS + 1] = { 0 };
+	for (int i = 0; i < w->ns; i++)
+		if (w->sp[i].score == w->bye_score)
+			count[w->sp[i].games]++;
+	int above = 0;
+	for (int g = PAIR_MAX_ROUNDS; g >= 0; g--) {
+		above += count[g];
+		w->urank[g] = above - 1;
+	}
+}
+
+/* The weights of the bracket (pb[0..nsgb-1]), the scoregroup below it
+ * (to mnext) and every other player still to pair (to m). */
+static void bracket_weights_2025(dutch_work *w, const wparams *P)
+{
+	int k = P->sgb;
+	for (int a = 0; a < k; a++)          /* kept by keep_mdp_edges */
+		for (int b = 0; b < k; b++)
+			b_copy(cell(w, w->cur, a, b), w->base + ((size_t)a * k + b) * w->nw, w->nw);
+	for (int i = 0; i < w->m; i++)
+		for (int j = i; j < w->m; j++) {
+			word *c = cell(w, w->base, i, j);
+			if (i == j || j < k)
+				b_zero(c, w->nw);
+			else if (j < P->mnext)
+				edge_weight_2025(w, SP(i), SP(j), j < P->nsgb, j >= P->nsgb, w->single, c);
+			else
+				edge_weight_2025(w, SP(i), SP(j), 0, 0, w->single0, c);
+			b_copy(cell(w, w->base, j, i), c, w->nw);
+			if (j >= k) {
+				b_copy(cell(w, w->cur, i, j), c, w->nw);
+				b_copy(cell(w, w->cur, j, i), c, w->nw);
+			}
+		}
+	w->warm = 0;
+}
+
+/* The downfloaters' edges among themselves as the bracket's matching left
+ * them: in the next bracket, where they are MDPs, no criterion weighs
+ * them again (the pair of two MDPs is no pair of the bracket), and the
+ * one matching across the brackets of the reference programs keeps them
+ * so. Stored in base (k x k, k downfloaters) for bracket_weights_2025. */
+static void keep_mdp_edges(dutch_work *w, const wparams *P)
+{
+	int k = 0, pos[PAIR_MAX_PLAYERS];
+	for (int p = 0; p < P->nsgb; p++)
+		if (!w->matched[p])
+			pos[k++] = p;
+	for (int a = 0; a < k; a++)
+		for (int b = 0; b < k; b++)
+			b_copy(w->base + ((size_t)a * k + b) * w->nw, cell(w, w->cur, pos[a], pos[b]), w->nw);
+}
+
+/* After a bracket: C.9 weighs on in the next one while the PAB assignee
+ * is still the only player to float down from it (in the last matching,
+ * nobody of the next bracket is paired lower). */
+static void c9_still_single(dutch_work *w, const wparams *P)
+{
+	if (P->mnext == P->nsgb) {
+		w->single = 0;
+		return;
+	}
+	int next = SP(P->nsgb)->score;
+	w->single = (w->ns & 1) && w->bye_score >= next;
+	for (int p = 0; w->single && p < P->mnext; p++)
+		if (!(p < P->nsgb && w->matched[p]) && SP(w->sm[p])->score < next)
+			w->single = 0;
+}
+
+/* The brackets from the top, each with the scoregroup below it.
+ * (2017 A.9, kept in 2025 without the PPB and the CLB) "the pairing process starts with the top scoregroup, and continues bracket by bracket" */
+static int pair_brackets_2025(dutch_work *w, char *err, size_t errlen)
+{
+	int nsgb = 0, sgb = 0;
+	while (nsgb < w->m && w->sp[w->pb[nsgb]].score >= SP(0)->score)
+		nsgb++;
+	for (int guard = 0; nsgb > 1 || nsgb < w->m; guard++) {
+		if (guard > 4 * w->ns + 8) {
+			pair__set_err(err, errlen, "the brackets did not converge");
+			return PAIR_ENOPAIRING;
+		}
+		wparams P = { 0 };
+		P.sgb = sgb;
+		P.nsgb = nsgb;
+		P.mnext = nsgb;
+		while (P.mnext < w->m && SP(P.mnext)->score >= SP(nsgb)->score)
+			P.mnext++;
+		P.pbits = w->sg_bits;
+		bracket_weights_2025(w, &P);
+		pair_bracket(w, &P);
+		c9_still_single(w, &P);
+		keep_mdp_edges(w, &P);
+		sgb = keep_downfloaters(w, &P);
+		nsgb = sgb + (P.mnext - P.nsgb);
+	}
+	return 0;
+}
+
+/* Pairs the round by the 2025 rules (see pair_dutch). */
+static int pair_dutch_2025(dutch_work *w, char *err, size_t errlen)
+{
+	round_layout(w);
+	if (weights_2025(w)) {
+		pair__set_err(err, errlen, "the round needs weights wider than %d bits", NWMAX * 64);
+		return PAIR_ERANGE;
+	}
+	if (c5_pab_score(w)) {
+		pair__set_err(err, errlen, "no pairing satisfies the absolute criteria");
+		return PAIR_ENOPAIRING;
+	}
+	c9_ranks(w);
+	for (int i = 0; i < w->ns; i++)
+		w->mate[i] = -1;
+	return pair_brackets_2025(w, err, errlen);
 }
 
 /* The board of the pair (i, j) of sp[], colours by C.04.3 E. */
@@ -1100,6 +1475,7 @@ static int work_init(dutch_work **wp, const pair_event *ev, void *work, size_t w
 	w->base = (word *)(w + 1);
 	w->cur = w->base + cells;
 	w->ev = ev;
+	w->rules = ev->rules == PAIR_DUTCH_2017 ? PAIR_DUTCH_2017 : PAIR_DUTCH_2025;
 	w->played = pair_rounds_played(ev);
 	w->total = ev->total_rounds;
 	if (w->played >= PAIR_MAX_ROUNDS) {
@@ -1107,6 +1483,15 @@ static int work_init(dutch_work **wp, const pair_event *ev, void *work, size_t w
 		return PAIR_ERANGE;
 	}
 	*wp = w;
+	return 0;
+}
+
+static int finish(const dutch_work *w, pair_board *out, int *nboards, char *err, size_t errlen)
+{
+	int nb = list_boards(w, out, err, errlen);
+	if (nb < 0)
+		return nb;
+	*nboards = nb;
 	return 0;
 }
 
@@ -1123,6 +1508,12 @@ int pair_dutch(const pair_event *ev, void *work, size_t work_len,
 	*nboards = 0;
 	if (w->ns == 0)
 		return 0;
+	if (w->rules == PAIR_DUTCH_2025) {
+		rc = pair_dutch_2025(w, err, errlen);
+		if (rc)
+			return rc;
+		return finish(w, out, nboards, err, errlen);
+	}
 	a9_completion_graph(w);
 	if (!valid_complete(w)) {
 		pair__set_err(err, errlen, "no pairing satisfies the absolute criteria");
@@ -1133,9 +1524,5 @@ int pair_dutch(const pair_event *ev, void *work, size_t work_len,
 	rc = a9_pair_brackets(w, err, errlen);
 	if (rc)
 		return rc;
-	int nb = list_boards(w, out, err, errlen);
-	if (nb < 0)
-		return nb;
-	*nboards = nb;
-	return 0;
+	return finish(w, out, nboards, err, errlen);
 }

@@ -1,6 +1,7 @@
 /* pairing.h: the pairings of a club event: round robin by the FIDE Berger
- * tables (Handbook C.05 Annex 1) and Swiss by the FIDE Dutch system (C.04.3,
- * the 2017 rules, with the general handling of C.04.2). It knows no
+ * tables (Handbook C.05 Annex 1) and Swiss by the FIDE Dutch system (C.04.3
+ * of 2025 or, an event's option, of 2017, with the general handling of
+ * C.04.2). It knows no
  * connection, store, clock or file: the caller (the event rules, or
  * server/rules/trf.h for a Tournament Report File) fills a pair_event with the
  * history of the rounds played and gets the next round back. Nothing here
@@ -105,11 +106,12 @@ int pair_berger_rounds(int n);
 /* Bytes of work memory pair_dutch needs for n players (n <= PAIR_MAX_PLAYERS). */
 size_t pair_work_size(int n);
 
-/* Pairs the next round of the Swiss ev by the Dutch system (C.04.3, 2017):
- * absolute criteria (no second meeting, absolute colour preferences outside
- * the last round's topscorers, at most one pairing-allocated bye, not to a
- * player who won by forfeit), then the quality criteria in their order,
- * brackets from the top, colours by C.04.3 E. Players with an entry for
+/* Pairs the next round of the Swiss ev by the Dutch system (C.04.3) of
+ * ev->rules: absolute criteria (no second meeting, absolute colour
+ * preferences outside the last round's topscorers, at most one
+ * pairing-allocated bye, not to a player who won by forfeit, nor under the
+ * 2025 rules to one who had a full-point bye), then the quality criteria
+ * in their order, brackets from the top, colours by C.04.3 E (4 in 2025). Players with an entry for
  * the round already are left out. work is the caller's memory of
  * pair_work_size(ev->nplayers) bytes (work_len), aligned for uint64_t.
  * On success writes the boards to out (room for PAIR_MAX_PLAYERS / 2 + 1)

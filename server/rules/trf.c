@@ -229,6 +229,14 @@ int trf_read(const char *text, size_t len, trf_file *f, char *err, size_t errlen
 				return PAIR_ERANGE;
 			}
 			f->ev.total_rounds = (int)r;
+		} else if (!memcmp(line, "XXS", 3)) {
+			/* the rules the event follows: "FIDE Dutch 2025" or "... 2017" */
+			for (size_t k = 3; k + 4 <= ll; k++) {
+				if (!memcmp(line + k, "2017", 4))
+					f->ev.rules = PAIR_DUTCH_2017;
+				else if (!memcmp(line + k, "2025", 4))
+					f->ev.rules = PAIR_DUTCH_2025;
+			}
 		} else if (!memcmp(line, "XXC", 3)) {
 			for (size_t k = 3; k + 6 <= ll; k++) {
 				if (!memcmp(line + k, "white1", 6))
@@ -274,6 +282,7 @@ size_t trf_write(const trf_file *f, char *buf, size_t cap)
 	put(buf, cap, &at, "012 %s\n", f->title);
 	if (ev->total_rounds)
 		put(buf, cap, &at, "XXR %d\n", ev->total_rounds);
+	put(buf, cap, &at, "XXS FIDE Dutch %s\n", ev->rules == PAIR_DUTCH_2017 ? "2017" : "2025");
 	if (ev->first_color)
 		put(buf, cap, &at, "XXC %s\n", ev->first_color == PAIR_BLACK ? "black1" : "white1");
 	for (int i = 0; i < ev->nplayers; i++) {

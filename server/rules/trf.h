@@ -1,7 +1,9 @@
 /* trf.h: the FIDE Tournament Report File (TRF-16, Handbook C.04 Annex 2)
  * read into a pair_event and written from one: the 012 line (the event's
- * name), XXR (rounds planned) and XXC (white1 / black1: the first round's
- * colour, as pairing programs read them), and a 001 line per player with
+ * name), XXR (rounds planned), XXS (the rules of the Dutch system the event
+ * follows: "XXS FIDE Dutch 2025" or "XXS FIDE Dutch 2017"; a file without
+ * it reads as 2025) and XXC (white1 / black1: the first round's colour,
+ * as pairing programs read them), and a 001 line per player with
  * its starting rank, name, rating, points, rank and ten columns a round
  * (opponent, colour, result). Other lines are skipped on reading. Pure:
  * it reads from and writes to the caller's memory, never a file. */
@@ -45,7 +47,7 @@ size_t trf_cut(char *dst, size_t cap, const char *src, size_t max);
 int trf_read(const char *text, size_t len, trf_file *out, char *err, size_t errlen);
 
 /* Writes f as TRF text to buf (cap bytes, NUL-terminated, lines ended by
- * LF): 012, XXR, XXC, then the players by starting rank with their points
+ * LF): 012, XXR, XXS, XXC, then the players by starting rank with their points
  * computed from the results, each name padded (or cut) to 33 characters. Returns the length written, or the length it
  * would need (>= cap) when buf is too small, as snprintf does. */
 size_t trf_write(const trf_file *f, char *buf, size_t cap);

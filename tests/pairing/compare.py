@@ -3,7 +3,7 @@
 Dutch pairing program round by round.
 
   compare.py PAIR_TRF BBP [--players LO-HI] [--tournaments N] [--seed S]
-             [--keep DIR]
+             [--keep DIR] [--rules 2017|2025]
 
 BBP is a program with the JaVaFo-style interface (`--dutch -g CONFIG -o
 FILE -s SEED` makes a random tournament, `--dutch FILE -p OUT` pairs the
@@ -12,7 +12,9 @@ as a TRF of the rounds before it (with the byes and absences already
 entered for that round, XXR the rounds planned), paired by pair_trf, and
 compared with the round the generator paired. Prints a line per
 disagreement and the totals. Not part of `make test`: it needs the other
-program (tests/pairing/compare.sh finds it or skips)."""
+program (tests/pairing/compare.sh finds it or skips). --rules is the
+rules pair_trf pairs by (2025 by default): 2017 against bbpPairings 5.0.1,
+2025 against its dutch-2025 branch."""
 import argparse, os, random, subprocess, sys, tempfile
 
 def parse(path):
@@ -101,6 +103,7 @@ def main():
     ap.add_argument('--tournaments', type=int, default=20)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--keep', default='')
+    ap.add_argument('--rules', default='2025', choices=['2017', '2025'])
     ap.add_argument('--check-bbp', action='store_true',
                     help='also pair each cut with BBP -p (slower)')
     a = ap.parse_args()
@@ -147,7 +150,7 @@ def main():
                     if bp != want:
                         print('note: %s: the generator and -p differ' % trf)
                         want = bp
-            q = subprocess.run([a.pair_trf, trf], capture_output=True, text=True)
+            q = subprocess.run([a.pair_trf, '--rules', a.rules, trf], capture_output=True, text=True)
             rounds_all += 1
             if q.returncode != 0:
                 got = None

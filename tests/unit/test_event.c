@@ -955,10 +955,14 @@ START_TEST(test_csv_and_trf_exports)
 	ck_assert_int_gt(len, 0);
 	ck_assert_ptr_nonnull(strstr(buf, "012 Thursday club\n"));
 	ck_assert_ptr_nonnull(strstr(buf, "XXR 3\n"));
+	/* The rules of the Dutch system the event follows. */
+	ck_assert_ptr_nonnull(strstr(buf, ev->rules == EV_RULES_2017
+		? "\nXXS FIDE Dutch 2017\n" : "\nXXS FIDE Dutch 2025\n"));
 	/* Read back: the same games; the rank column (86-89) is the place. */
 	trf_file *f = malloc(sizeof *f);
 	char err[128];
 	ck_assert_int_eq(trf_read(buf, (size_t)len, f, err, sizeof err), 0);
+	ck_assert_int_eq(f->ev.rules, ev->rules == EV_RULES_2017 ? PAIR_DUTCH_2017 : PAIR_DUTCH_2025);
 	ck_assert_int_eq(f->ev.nplayers, 4);
 	ck_assert_str_eq(f->names[1], "Kofi");
 	ck_assert_int_eq(f->ev.p[0].rounds[0].opp, 3);

@@ -401,12 +401,17 @@ END_TEST
 /* ---- Dutch system --------------------------------------------------- */
 
 static void *work;
+/* The rules the files are paired by: the known answers of bbpPairings
+ * 5.0.1 in tests/data/pairing/ are of the 2017 rules, those named
+ * dutch2025_* of its dutch-2025 branch. */
+static int rules = PAIR_DUTCH_2017;
 
 static int pair_file(const char *path, pair_board *b, char *err)
 {
 	size_t len;
 	char *text = slurp(path, &len);
 	ck_assert_int_eq(trf_read(text, len, &tf, err, 160), 0);
+	tf.ev.rules = rules;
 	int nb = -1;
 	int rc = pair_dutch(&tf.ev, work, pair_work_size(PAIR_MAX_PLAYERS), b, &nb, err, 160);
 	return rc ? rc : nb;
@@ -468,6 +473,7 @@ START_TEST(test_dutch_round1)
 	char err[160];
 	char *text = slurp(DATA "round1_8.trf", &len);
 	ck_assert_int_eq(trf_read(text, len, &tf, err, sizeof err), 0);
+	tf.ev.rules = PAIR_DUTCH_2017;
 	tf.ev.first_color = PAIR_BLACK;
 	pair_board b[PAIR_MAX_PLAYERS];
 	int nb = -1;
@@ -568,6 +574,124 @@ START_TEST(test_dutch_absolute_colours_kept)
 }
 END_TEST
 
+/* ---- The 2025 rules (C.04.3 applied from 1 July 2025) ----------------
+ * Known answers of bbpPairings' dutch-2025 branch (and of 5.0.1 for the
+ * 2017 rules): its tests dutch_2025_C5 and dutch_2025_C9 made again as our
+ * files, and a case of C.2 made by hand. */
+
+/* 2025 C.5 "minimise the score of the PAB assignee": of six players, 4 is
+ * absent; the PAB goes to 6 (0 points), where the 2017 rules gave it to 5
+ * (1 point) for better pairs above. */
+START_TEST(test_dutch_2025_c5_pab_to_the_lowest_score)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c5.trf"), "1-5 3-2 6-bye");
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c5.trf"), "1-3 6-2 5-bye");
+}
+END_TEST
+
+/* 2025 C.9 "minimise the number of unplayed games of the PAB assignee":
+ * 3, 4 and the late entry 5 have 0 points; 5 (no game) is not given the
+ * PAB, 4 (one game, the lowest of those) is. */
+START_TEST(test_dutch_2025_c9_pab_to_who_played_most)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c9.trf"), "2-1 3-5 4-bye");
+	rules = PAIR_DUTCH_2017;
+}
+END_TEST
+
+/* 2025 C.2: no PAB to a player who scored without playing more than a
+ * loss. 2 won by forfeit and 3 had the PAB; 1 had a full-point bye in
+ * round 1: the 2017 rules give 1 the PAB (2-3, 1-bye), the 2025 rules find
+ * no pairing. */
+START_TEST(test_dutch_2025_c2_no_pab_after_a_full_point_bye)
+{
+	pair_board b[PAIR_MAX_PLAYERS];
+	char err[160] = "";
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c2_full_point_bye.trf"), "2-3 1-bye");
+	rules = PAIR_DUTCH_2025;
+	ck_assert_int_eq(pair_file(DATA "dutch2025_c2_full_point_bye.trf", b, err), PAIR_ENOPAIRING);
+	ck_assert_str_eq(err, "no pairing satisfies the absolute criteria");
+	/* the forfeit win alone: the same under both (the 2017 C.2) */
+	ck_assert_int_eq(pair_file(DATA "no_bye_left.trf", b, err), PAIR_ENOPAIRING);
+	rules = PAIR_DUTCH_2017;
+}
+END_TEST
+
+/* 2025 1.4.3: only a round scored without playing more than a loss is a
+ * downfloat; an absence is none (2017: every round not played is one).
+ * Five players on 1 point, 4 on 0: 6 was absent in round 2, 1 and 2 then
+ * floated down, 3 and 5 up. One of 2, 3, 5, 6 (1 met 4) floats down to
+ * 4: the 2025 rules float 6; the 2017 rules, counting 6's absence as a
+ * downfloat, float 3 instead (bbpPairings' two versions alike). */
+START_TEST(test_dutch_2025_1_4_3_an_absence_is_no_downfloat)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_1_4_3_absence.trf"), "2-1 5-3 4-6");
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_1_4_3_absence.trf"), "2-1 5-6 4-3");
+}
+END_TEST
+
+/* 2025 C.7 "minimise the scores of the downfloaters" (2017: the PSD, a
+ * sum of score differences). The last round of six: 1 (3 points) has met
+ * 3, 4 and 5 (1.5) and floats down twice; of 3, 4, 5 one pair is made and
+ * one floats too, into the 1-point bracket with 1 and 2. There the 2025
+ * rules pair 1 with 2 and float the 1.5-point player on to 6 (0.5); the
+ * 2017 rules, weighing the pairs' score differences, pair him with 2 and
+ * float 1 on to 6 (bbpPairings' two versions alike). */
+START_TEST(test_dutch_2025_c7_downfloaters_of_the_lowest_scores)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c7_downfloater_scores.trf"), "1-2 4-3 5-6");
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c7_downfloater_scores.trf"), "6-1 5-3 4-2");
+}
+END_TEST
+
+/* The 2025 rules' end of the round: every bracket is paired so that the
+ * round can still be completed, with no penultimate bracket (PPB) paired
+ * again with all the rest (2017 A.9). The last round of eight: 4 (4
+ * points) meets 5, 7 (2.5) floats into the bracket of 1 and 2 (2 points,
+ * who met), and one of them floats on to 8 (0) past 3-6. The 2025 rules
+ * pair 7 with 1, the higher, and float 2; the 2017 rules, finding that a
+ * bracket's choice would leave the round incomplete, pair the PPB with the
+ * rest and give 7 to 2 (bbpPairings' two versions alike). */
+START_TEST(test_dutch_2025_no_penultimate_bracket)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_no_ppb.trf"), "5-4 1-7 2-8 6-3");
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_no_ppb.trf"), "5-4 2-7 1-8 6-3");
+}
+END_TEST
+
+/* The rules a TRF names (XXS) are read back, and a file without the line
+ * is paired by the rules in force. */
+START_TEST(test_trf_names_the_rules)
+{
+	static char text[1 << 16];
+	char err[160];
+	size_t len;
+	char *in = slurp(DATA "swiss5_r3.trf", &len);
+	ck_assert_int_eq(trf_read(in, len, &tf, err, sizeof err), 0);
+	ck_assert_int_eq(tf.ev.rules, PAIR_DUTCH_2025);
+	tf.ev.rules = PAIR_DUTCH_2017;
+	len = trf_write(&tf, text, sizeof text);
+	ck_assert_ptr_nonnull(strstr(text, "\nXXS FIDE Dutch 2017\n"));
+	ck_assert_int_eq(trf_read(text, len, &tf, err, sizeof err), 0);
+	ck_assert_int_eq(tf.ev.rules, PAIR_DUTCH_2017);
+	tf.ev.rules = PAIR_DUTCH_2025;
+	len = trf_write(&tf, text, sizeof text);
+	ck_assert_ptr_nonnull(strstr(text, "\nXXS FIDE Dutch 2025\n"));
+	ck_assert_int_eq(trf_read(text, len, &tf, err, sizeof err), 0);
+	ck_assert_int_eq(tf.ev.rules, PAIR_DUTCH_2025);
+}
+END_TEST
+
 START_TEST(test_dutch_small_work_area_is_an_error)
 {
 	size_t len;
@@ -609,6 +733,13 @@ int main(void)
 	tcase_add_test(tc, test_dutch_last_round_topscorers);
 	tcase_add_test(tc, test_dutch_absolute_colours_kept);
 	tcase_add_test(tc, test_dutch_small_work_area_is_an_error);
+	tcase_add_test(tc, test_dutch_2025_c5_pab_to_the_lowest_score);
+	tcase_add_test(tc, test_dutch_2025_c9_pab_to_who_played_most);
+	tcase_add_test(tc, test_dutch_2025_c2_no_pab_after_a_full_point_bye);
+	tcase_add_test(tc, test_dutch_2025_1_4_3_an_absence_is_no_downfloat);
+	tcase_add_test(tc, test_dutch_2025_c7_downfloaters_of_the_lowest_scores);
+	tcase_add_test(tc, test_dutch_2025_no_penultimate_bracket);
+	tcase_add_test(tc, test_trf_names_the_rules);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
