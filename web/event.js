@@ -22,8 +22,9 @@ import { drawEvent, wireEvent } from './event-view.js';
 // then the organiser's).
 export const EVENT_KEY = (id) => `oware.event.${id}`;
 const SEAT_KEY = (room) => `oware.token.${room}`;  // a room's seat token, as online.js keeps it
-// The event this browser last saw (one: JSON {id, event}), shown at once
-// when its page opens again, and offline as it was last seen.
+// The event this browser last saw (one: JSON {id, event, mine}: the
+// player's `you` too), shown at once when its page opens again, and
+// offline as it was last seen.
 export const SEEN_KEY = 'oware.event.seen';
 const SEEN_MAX = 512 * 1024;  // a bigger view (a big event's) is not kept
 
@@ -157,9 +158,10 @@ export function eventScreen(opts, redraw) {
       if (k) { state.token = k.token; state.role = k.role; state.player = k.player || null; }
       const seen = lastSeen(state.id);
       if (seen) {
-        state.event = seen;
+        state.event = seen.event;
+        if (state.player || state.role === 'player') state.mine = seen.mine || null;
         state.seen = true;
-        state.kind = kindOf(seen.kind);
+        state.kind = kindOf(seen.event.kind);
         fx.words(state.kind);
       }
     }
@@ -281,6 +283,7 @@ export function eventScreen(opts, redraw) {
     if (!msg || msg.event !== state.id || !msg.you || typeof msg.you !== 'object') return;
     const had = state.mine && state.mine.game;
     takeYou(msg.you);
+    if (state.event && !state.seen) keepSeen();
     redraw();
     const game = state.mine && state.mine.game;
     if (game && (!had || had.room !== game.room)) {
@@ -297,12 +300,17 @@ export function eventScreen(opts, redraw) {
     }
   }
 
-  // The view kept of event id (SEEN_KEY), or null.
+  // The view kept of event id (SEEN_KEY: {event, mine}), or null.
   function lastSeen(id) {
     try {
       const v = JSON.parse(fx.load(SEEN_KEY) || 'null');
-      return v && v.id === id && v.event && v.event.event === id ? v.event : null;
+      return v && v.id === id && v.event && v.event.event === id ? v : null;
     } catch { return null; }
+  }
+
+  function keepSeen() {
+    const text = JSON.stringify({ id: state.id, event: state.event, mine: state.mine });
+    if (text.length <= SEEN_MAX) fx.store(SEEN_KEY, text);
   }
 
   function onEvent(ev) {
@@ -324,10 +332,7 @@ export function eventScreen(opts, redraw) {
       const k = kept(state.id);
       if (!k || k.title !== ev.title || k.token !== state.token || (k.player || null) !== state.player) keepState(ev.title);
     }
-    if (!old) {
-      const text = JSON.stringify({ id: state.id, event: ev });
-      if (text.length <= SEEN_MAX) fx.store(SEEN_KEY, text);
-    }
+    if (!old) keepSeen();
     state.busy = null;
     redraw();
     const said = prev && !old ? changes(prev, ev) : [];

@@ -502,11 +502,13 @@ test('the player link\'s fragment is kept as the player\'s token and leaves the 
 // saw it (kept), and says nothing of what changed since when it is back.
 test('the event last seen is kept, shown at once, and replaced by the server\'s without announcements', () => {
   const ev = eventMsg({ version: 4, players: players('Ama', 'Kofi') });
-  const a = watching({ first: ev });
-  assert.deepEqual(JSON.parse(a.said.stored.get(SEEN_KEY)), { id: 'ev1', event: ev });
+  const you = { role: 'player', entry: 0, game: null };
+  const a = watching({ kept: { token: 'p-tok', role: 'player', title: 'Thursday club' }, first: { ...ev, you } });
+  assert.deepEqual(JSON.parse(a.said.stored.get(SEEN_KEY)), { id: 'ev1', event: ev, mine: you });
   a.page.close();
-  const b = watching({ seen: { id: 'ev1', event: ev }, first: null });
+  const b = watching({ kept: { token: 'p-tok', role: 'player', title: 'Thursday club' }, seen: { id: 'ev1', event: ev, mine: you }, first: null });
   assert.deepEqual(b.st.event, ev, 'shown before the server is heard');
+  assert.deepEqual(b.st.mine, you, 'the player\'s own part too');
   assert.equal(b.st.seen, true);
   hearEvent(b.conn, eventMsg({ version: 6, players: players('Ama', 'Kofi', 'Esi') }));
   assert.equal(b.st.seen, false);
