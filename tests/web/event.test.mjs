@@ -525,3 +525,22 @@ test('the event last seen is kept, shown at once, and replaced by the server\'s 
   assert.equal(d.said.stored.has(SEEN_KEY), false);
   d.page.close();
 });
+
+// Issue 49, item 17: an entry withdrawn before the start is gone; the
+// organiser who played may enter again: a new player's socket, the old
+// one stopped.
+test('the organiser whose entry was withdrawn before the start enters again on a new player socket', () => {
+  const gone = [{ entry: 0, name: 'Olu', number: null, late: 0, withdrawn: true }];
+  const { page, conn, said, st } = watching({ kept: { ...ORG, player: 'p-old' }, first: eventMsg({ players: gone, you: { role: 'organiser' } }) });
+  const old = FakeConn.last;
+  old.up();
+  page.join('Olu');
+  assert.deepEqual(conn.sent.at(-1), { type: 'event_join', event: 'ev1', name: 'Olu' });
+  conn.hear({ type: 'event_welcome', event: 'ev1', role: 'player', entry: 1, token: 'p-new' });
+  assert.equal(old.state, 'stopped', 'the old entry\'s socket stops');
+  assert.notEqual(FakeConn.last, old);
+  assert.deepEqual(FakeConn.last.h.hello(), { type: 'event_watch', event: 'ev1', token: 'p-new' });
+  assert.equal(st.player, 'p-new');
+  assert.deepEqual(JSON.parse(said.stored.get(EVENT_KEY('ev1'))), { ...ORG, player: 'p-new' });
+  page.close();
+});
