@@ -7,6 +7,7 @@
 // @ts-check
 import { t, loadPart } from './i18n.js';
 import { setHidden, setText } from './dom.js';
+import { requestRedraw } from './redraw.js';
 
 let asked = '';  // "<event>/<room>" read (or being read)
 /** @type {{title: string, round: number, board: number} | null} */
@@ -59,7 +60,9 @@ export function drawEventLine(event, room) {
   if (asked !== key && Date.now() - failed > 10000) {
     asked = key;
     found = null;
-    if (!words) loadPart('event').then(() => { words = true; draw(); });
+    // (The room is drawn again with them: the end of a game the organiser
+    // recorded is said in the event's words, result.organiser.*.)
+    if (!words) loadPart('event').then(() => { words = true; draw(); requestRedraw(); });
     fetch(new URL(`api/events/${encodeURIComponent(event)}`, document.baseURI), { cache: 'no-store' })
       .then((r) => (r.ok ? r.json() : null))
       .then((ev) => {

@@ -44,20 +44,33 @@ export function resultText(b) {
   return t(`event.result.${b.result}`);
 }
 
+// An entry withdrawn before the start: gone from the event (its name is
+// free again, and its player may enter again).
+export const gone = (p) => !!p && !!p.withdrawn && p.number === null;
+
+// This page's player's entry, when it is gone (s.mine names it).
+const mineGone = (s, ev) => !!s.mine && gone((ev.players || [])[s.mine.entry]);
+
 const nameOf = (ev, entry) => {
   const p = entry === null || entry === undefined ? null : (ev.players || [])[entry];
   return p ? p.name : '?';
 };
 
-// The page's own address with ?event=<id> (and the organiser's fragment).
-function eventLink(id, token) {
+// The page's own address with ?event=<id> (and the fragment of the
+// organiser's token, or with role 'player' a player's).
+function eventLink(id, token, role = 'organiser') {
   const u = new URL(window.location.href);
   u.search = '';
   u.hash = '';
   u.searchParams.set('event', id);
-  if (token) u.hash = `organiser=${token}`;
+  if (token) u.hash = `${role}=${token}`;
   return u.href;
 }
+
+// A board's seeds worth showing: an organiser's result without seeds
+// comes as [0, 0] (no game ends 0–0 on a board the organiser records).
+export const seedsGiven = (b) => Array.isArray(b.seeds) && b.black !== null &&
+  !(b.by === 'organiser' && b.seeds[0] === 0 && b.seeds[1] === 0);
 
 // The round's boards all have a result.
 const complete = (ev) => {
@@ -117,13 +130,23 @@ export function buildEventPage(root, kind) {
       el('button', { type: 'button', id: 'ev-you-play', class: 'primary', 'data-i18n': 'event.you.play', hidden: true }),
       el('button', { type: 'button', id: 'ev-you-withdraw', class: 'danger', 'data-i18n': 'event.withdraw', hidden: true }),
       el('p', { class: 'form-error', id: 'ev-you-error', role: 'alert', hidden: true }),
+      // The player's own link: his entry on another device.
+      el('div', { id: 'ev-you-link-box', hidden: true }, [
+        el('label', { class: 'ev-link', for: 'ev-you-link', 'data-i18n': 'event.you.link' }),
+        el('div', { class: 'share-row' }, [
+          el('input', { id: 'ev-you-link', type: 'text', readonly: true, 'aria-describedby': 'ev-you-link-note' }),
+          el('button', { type: 'button', id: 'ev-you-copy', 'data-i18n': 'share.copy' }),
+        ]),
+        el('p', { id: 'ev-you-link-note', class: 'muted', 'data-i18n': 'event.you.link.note' }),
+        el('p', { id: 'ev-you-link-copied', class: 'copy-note', role: 'status' }),
+      ]),
     ]),
-    el('form', { id: 'ev-join', class: 'card ev-join', hidden: true, 'aria-labelledby': 'ev-join-title' }, [
+    el('form', { id: 'ev-join', class: 'card ev-join', hidden: true, novalidate: true, 'aria-labelledby': 'ev-join-title' }, [
       el('h2', { id: 'ev-join-title' }),
       el('p', { id: 'ev-join-text', class: 'muted' }),
-      el('div', { class: 'share-row' }, [
-        el('label', { class: 'sr-only', for: 'ev-join-name', 'data-i18n': 'name.label' }),
-        el('input', { id: 'ev-join-name', type: 'text', autocomplete: 'nickname', maxlength: '24', spellcheck: 'false', 'aria-describedby': 'ev-join-error' }),
+      el('label', { id: 'ev-join-label', class: 'ev-link', for: 'ev-join-name', 'data-i18n': 'event.join.name' }),
+      el('div', { id: 'ev-join-row', class: 'share-row' }, [
+        el('input', { id: 'ev-join-name', type: 'text', autocomplete: 'nickname', maxlength: '24', spellcheck: 'false', required: true, 'aria-describedby': 'ev-join-text ev-join-error' }),
         el('button', { type: 'submit', class: 'primary', id: 'ev-join-go', 'data-i18n': 'event.join.go' }),
       ]),
       el('p', { class: 'form-error', id: 'ev-join-error', role: 'alert', hidden: true }),
@@ -270,7 +293,9 @@ function drawConn(s) {
   const line = $('ev-conn');
   let text = '';
   if (s.stopped) text = '';
-  else if (s.conn === 'connecting' || s.conn === 'idle') text = s.event ? t('conn.reconnecting.now') : t('conn.connecting');
+  else if (s.conn === 'connecting' || s.conn === 'idle') text = s.event && !s.seen ? t('conn.reconnecting.now') : t('conn.connecting');
+  // Offline with the event shown (as last seen): what is kept, and what needs the network.
+  else if (s.conn === 'retry' && s.event) text = t('event.offline.seen');
   else if (s.conn === 'retry') text = s.retryIn >= 1500 ? t('conn.reconnecting', { s: Math.ceil(s.retryIn / 1000) }) : t('conn.reconnecting.now');
   setHidden(line, !text);
   setText($('ev-conn-text'), text);
@@ -325,7 +350,8 @@ export function ownChanges(prev, ev, entry) {
 // The player's own box: the game of the round, a bye, the place at the end.
 function drawYou(s, ev) {
   const you = s.mine;
-  const me = you ? (ev.players || [])[you.entry] : null;
+  // (An entry gone before the start leaves no box: the join form says so.)
+  const me = you && !mineGone(s, ev) ? (ev.players || [])[you.entry] : null;
   setHidden($('ev-you'), !me);
   if (!me) return;
   setText($('ev-you-title'), t('event.you.title', { name: me.name }));
@@ -347,6 +373,11 @@ function drawYou(s, ev) {
   setText($('ev-you-text'), text);
   setHidden($('ev-you-play'), !game || me.withdrawn);
   setHidden($('ev-you-withdraw'), me.withdrawn || ev.state === 'over');
+  // (The organiser who plays has the player's token apart.)
+  const token = s.player || (s.role === 'player' ? s.token : null);
+  setHidden($('ev-you-link-box'), !token || me.withdrawn || ev.state === 'over');
+  const link = token ? eventLink(ev.event, token, 'player') : '';
+  if ($('ev-you-link').value !== link) $('ev-you-link').value = link;
   busy($('ev-you-withdraw'), s.busy === 'withdraw');
   drawError($('ev-you-error'), s, 'withdraw');
 }
@@ -354,12 +385,24 @@ function drawYou(s, ev) {
 let focusYou = false;  // the join form had the focus when it went
 function drawJoin(s, ev) {
   // (The organiser may play in the event too: the form says so.)
-  const open = !!ev.join_open && s.role !== 'player' && !s.player && !s.stopped;
+  // A player whose entry is gone (withdrawn before the start) may enter again.
+  const again = mineGone(s, ev);
+  const canJoin = !s.stopped && (again || (s.role !== 'player' && !s.player));
+  const open = !!ev.join_open && canJoin;
+  // Anyone else is told why nobody may join (not after the end: the page says it is over).
+  const closed = !ev.join_open && canJoin && s.role !== 'organiser' && ev.state !== 'over';
   // Joined: the keyboard's focus goes from the form to the player's box
   // (shown with the event that follows the welcome).
   if (!open && !$('ev-join').hidden && $('ev-join').contains(document.activeElement)) focusYou = true;
   if (focusYou && !$('ev-you').hidden) { focusYou = false; $('ev-you-title').focus(); }
-  setHidden($('ev-join'), !open);
+  setHidden($('ev-join'), !open && !closed);
+  for (const id of ['ev-join-label', 'ev-join-row']) setHidden($(id), !open);
+  if (closed) {
+    setText($('ev-join-title'), t('event.join.closed.title'));
+    setText($('ev-join-text'), t(`event.join.closed.${closedWhy(ev)}`));
+    setHidden($('ev-join-error'), true);
+    return;
+  }
   if (!open) return;
   const late = ev.state === 'running' && ev.format === 'swiss';
   // The organiser's offer to play comes after his controls, a player's
@@ -368,12 +411,22 @@ function drawJoin(s, ev) {
   const before = org ? $('ev-org') : $('ev-you');
   if ($('ev-join').previousElementSibling !== before) before.after($('ev-join'));
   setText($('ev-join-title'), t(org ? 'event.join.organiser.title' : 'event.join.title'));
-  setText($('ev-join-text'), late ? t('event.join.late', { n: ev.round }) : t(org ? 'event.join.organiser.text' : 'event.join.text'));
+  setText($('ev-join-text'), late ? t('event.join.late', { n: ev.round }) : again ? t('event.join.again')
+    : t(org ? 'event.join.organiser.text' : 'event.join.text'));
   setHidden($('ev-join-text'), false);
   const input = $('ev-join-name');
   if (!input.value && !input.dataset.touched) input.value = myName() || '';
   busy($('ev-join-go'), s.busy === 'join');
   drawError($('ev-join-error'), s, 'join');
+}
+
+// Why an event takes no entry (its join_open false, not over): the
+// organiser closed them, a round robin started, a Swiss past half its
+// rounds (docs/events.md, "Late entries"), else it is full.
+export function closedWhy(ev) {
+  if (ev.entries_open === false) return 'organiser';
+  if (ev.state === 'running') return ev.format === 'swiss' ? 'late' : 'started';
+  return 'full';
 }
 
 function drawOrganiser(s, ev) {
@@ -441,7 +494,7 @@ function drawStandings(s, ev) {
   // On a phone the tie-breaks after the first two fold away (event.css)
   // until asked for: the table fits 360 px without scrolling sideways.
   const more = tbs.length > TB_SHOWN;
-  setHidden($('ev-tb-more'), !more);
+  setHidden($('ev-tb-more'), !more || !rows.length);
   const all = more && $('ev-tb-more').getAttribute('aria-expanded') === 'true';
   $('ev-table').parentElement.classList.toggle('all', all);
   setText($('ev-tb-more'), t(all ? 'event.tb.fewer' : 'event.tb.all'));
@@ -508,8 +561,10 @@ function drawRounds(s, ev) {
     if (r.round < ev.round && d.open && !d.dataset.touched && d.dataset.shown === String(r.round) &&
         !d.contains(document.activeElement)) d.open = false;
     d.dataset.shown = String(ev.round);
-    const done = boards.filter((b) => b.result !== null).length;
-    setText(d.firstChild, t('event.round.title', { n: r.round, done, total: boards.length }));
+    // (A bye is no game: it counts neither as a result nor as a board.)
+    const games = boards.filter((b) => b.black !== null);
+    const done = games.filter((b) => b.result !== null).length;
+    setText(d.firstChild, t('event.round.title', { n: r.round, done, total: games.length }));
     keyedList(d.lastChild, boards, (b) => b.board, (b) => makeBoard(r.round, b), (li, b) => drawBoard(li, s, ev, r.round, b, org));
   });
 }
@@ -544,7 +599,8 @@ function makeBoard(round, b) {
   form.dataset.board = String(b.board);
   const sel = document.createElement('select');
   sel.name = 'result';
-  for (const r of RESULT_CHOICES) {
+  // No result chosen beforehand: the organiser picks one.
+  for (const r of ['', ...RESULT_CHOICES]) {
     const o = document.createElement('option');
     o.value = r;
     sel.append(o);
@@ -584,7 +640,7 @@ function drawBoard(li, s, ev, round, b, org) {
   const bye = b.black === null;
   setText(who, bye ? nameOf(ev, b.white) : t('event.board.pair', { white: nameOf(ev, b.white), black: nameOf(ev, b.black) }));
   let result = resultText(b);
-  if (Array.isArray(b.seeds) && !bye) result += ` (${b.seeds[0]}–${b.seeds[1]})`;
+  if (seedsGiven(b)) result += ` (${b.seeds[0]}–${b.seeds[1]})`;
   setText(res, result);
   // A result recorded closes its form.
   if (li.dataset.result !== (b.result || 'none') && rec.open) {
@@ -608,7 +664,7 @@ function drawBoard(li, s, ev, round, b, org) {
     const [rl, wl, bl, go] = form.children;
     setText(rl.firstChild, t('event.record.result'));
     const sel = rl.lastChild;
-    for (const o of sel.options) setText(o, t(`event.record.${o.value}`, { white: nameOf(ev, b.white), black: nameOf(ev, b.black) }));
+    for (const o of sel.options) setText(o, o.value ? t(`event.record.${o.value}`, { white: nameOf(ev, b.white), black: nameOf(ev, b.black) }) : t('event.record.choose'));
     const side = (sd) => tIn(kind, `side.${sd}`);
     setText(wl.firstChild, t('event.record.seeds', { side: side('south'), name: nameOf(ev, b.white) }));
     setText(bl.firstChild, t('event.record.seeds', { side: side('north'), name: nameOf(ev, b.black) }));
@@ -620,9 +676,10 @@ function drawBoard(li, s, ev, round, b, org) {
 }
 
 function drawPlayers(s, ev) {
-  const players = Array.isArray(ev.players) ? ev.players : [];
+  // (An entry gone before the start is not listed: the players counted are those shown.)
+  const players = (Array.isArray(ev.players) ? ev.players : []).filter((p) => !gone(p));
   setHidden($('ev-players'), false);
-  setText($('ev-players-title'), t('event.players.title', { n: players.filter((p) => !(p.withdrawn && p.number === null)).length }));
+  setText($('ev-players-title'), t('event.players.title', { n: players.length }));
   const mine = s.mine ? s.mine.entry : null;
   // The organiser removes an entry before the start, withdraws a player after.
   const org = s.role === 'organiser' && !!s.token && ev.state !== 'over';
@@ -661,6 +718,8 @@ export function wireEvent(get) {
   $('ev-org-copy').addEventListener('click', () => copy($('ev-org-link')));
   $('ev-public-link').addEventListener('focus', (e) => e.target.select());
   $('ev-org-link').addEventListener('focus', (e) => e.target.select());
+  $('ev-you-copy').addEventListener('click', () => copyText($('ev-you-link').value, t('share.copied'), $('ev-you-link'), $('ev-you-link-copied')));
+  $('ev-you-link').addEventListener('focus', (e) => e.target.select());
   $('ev-join-name').addEventListener('input', (e) => { e.target.dataset.touched = '1'; });
   $('ev-join').addEventListener('submit', (e) => {
     e.preventDefault();

@@ -22,6 +22,11 @@ import { drawEvent, wireEvent, gameText, ownChanges } from './event-view.js';
 // then the organiser's).
 export const EVENT_KEY = (id) => `oware.event.${id}`;
 const SEAT_KEY = (room) => `oware.token.${room}`;  // a room's seat token, as online.js keeps it
+// The event this browser last saw (one: JSON {id, event, mine}: the
+// player's `you` too), shown at once when its page opens again, and
+// offline as it was last seen.
+export const SEEN_KEY = 'oware.event.seen';
+const SEEN_MAX = 512 * 1024;  // a bigger view (a big event's) is not kept
 
 // The results the organiser may record (PROTOCOL.md, `event_result`).
 export const RESULTS = Object.freeze(['white', 'draw', 'black', 'white_forfeit', 'black_forfeit', 'double_forfeit']);
@@ -47,6 +52,7 @@ export const RESULTS = Object.freeze(['white', 'draw', 'black', 'white_forfeit',
  * @property {string | null} id          the event to follow (null: create one)
  * @property {any} [create]              event_create's fields when id is null
  * @property {string | null} [organiser] an organiser token from the link's #organiser= fragment
+ * @property {string | null} [player]    a player token from the player's link's #player= fragment
  * @property {string} [kind]             the game before the event is read (the start page's offer)
  * @property {typeof Connection} [Conn]  the socket (net.js's; a fake in the tests)
  * @property {() => string} [url]        the socket's URL
@@ -71,6 +77,7 @@ export function newEventState() {
     player: /** @type {string | null} */ (null),
     playerConn: 'idle',  // that socket's state (net.js's)
     mine: /** @type {any} */ (null),  // the player's `you` ({role, entry, game}) as the server last said it
+    seen: false,         // event is the view this device last saw (SEEN_KEY), not heard from the server yet
     busy: /** @type {string | null} */ (null),     // the action sent and not yet answered: 'join', 'result:2:1', ...
     error: /** @type {{at: string, code: string} | null} */ (null),  // the last refusal, shown where the action was
   });
@@ -138,8 +145,25 @@ export function eventScreen(opts, redraw) {
         keep(state.id, opts.organiser, 'organiser', had.title, player !== opts.organiser ? player : null);
         fx.eventUrl(state.id);
       }
+      // The player's own link (?event=<id>#player=<token>): kept as the
+      // player's token (beside the organiser's, if this device has it).
+      if (opts.player) {
+        const had = kept(state.id) || {};
+        if (had.role === 'organiser') {
+          if (opts.player !== had.token) keep(state.id, had.token, 'organiser', had.title, opts.player);
+        } else keep(state.id, opts.player, 'player', had.title);
+        fx.eventUrl(state.id);
+      }
       const k = kept(state.id);
       if (k) { state.token = k.token; state.role = k.role; state.player = k.player || null; }
+      const seen = lastSeen(state.id);
+      if (seen) {
+        state.event = seen.event;
+        if (state.player || state.role === 'player') state.mine = seen.mine || null;
+        state.seen = true;
+        state.kind = kindOf(seen.event.kind);
+        fx.words(state.kind);
+      }
     }
     const Conn = opts.Conn || Connection;
     conn = new Conn({
@@ -221,7 +245,9 @@ export function eventScreen(opts, redraw) {
     if (msg.role === 'player' && state.role === 'organiser' && state.token && msg.event === state.id) {
       // The organiser joined as a player: both tokens kept. The join made
       // the organiser's socket the player's: it follows as the organiser
-      // again, and a socket of its own follows as the player.
+      // again, and a socket of its own follows as the player (a new one
+      // after an entry withdrawn before the start entered again).
+      forgetPlayer();
       state.player = msg.token;
       state.busy = null;
       state.error = null;
@@ -257,6 +283,7 @@ export function eventScreen(opts, redraw) {
     if (!msg || msg.event !== state.id || !msg.you || typeof msg.you !== 'object') return;
     const had = state.mine && state.mine.game;
     takeYou(msg.you);
+    if (state.event && !state.seen) keepSeen();
     redraw();
     const game = state.mine && state.mine.game;
     if (game && (!had || had.room !== game.room)) {
@@ -273,9 +300,25 @@ export function eventScreen(opts, redraw) {
     }
   }
 
+  // The view kept of event id (SEEN_KEY: {event, mine}), or null.
+  function lastSeen(id) {
+    try {
+      const v = JSON.parse(fx.load(SEEN_KEY) || 'null');
+      return v && v.id === id && v.event && v.event.event === id ? v : null;
+    } catch { return null; }
+  }
+
+  function keepSeen() {
+    const text = JSON.stringify({ id: state.id, event: state.event, mine: state.mine });
+    if (text.length <= SEEN_MAX) fx.store(SEEN_KEY, text);
+  }
+
   function onEvent(ev) {
     if (!ev || ev.event !== state.id) return;
-    const prev = state.event;
+    // (The view kept is not what the server said last: nothing is said of
+    // what changed since.)
+    const prev = state.seen ? null : state.event;
+    state.seen = false;
     // (The organiser's two sockets each hear every change.)
     const old = prev && typeof ev.version === 'number' && typeof prev.version === 'number' && ev.version < prev.version;
     if (!old) state.event = ev;
@@ -289,6 +332,7 @@ export function eventScreen(opts, redraw) {
       const k = kept(state.id);
       if (!k || k.title !== ev.title || k.token !== state.token || (k.player || null) !== state.player) keepState(ev.title);
     }
+    if (!old) keepSeen();
     state.busy = null;
     redraw();
     const said = prev && !old ? changes(prev, ev) : [];
@@ -348,6 +392,10 @@ export function eventScreen(opts, redraw) {
     }
     if (code === 'no_event') {
       state.stopped = 'no_event';
+      // (Nor is the view kept of it shown.)
+      if (lastSeen(state.id)) fx.store(SEEN_KEY, null);
+      state.event = null;
+      state.seen = false;
       forget();
       conn.stop();
       redraw();
@@ -389,7 +437,9 @@ export function eventScreen(opts, redraw) {
   async function withdraw() {
     const token = state.player || (state.role === 'player' ? state.token : null);
     if (!token) return;
-    if (!await fx.confirm(t('event.withdraw.confirm'), t('event.withdraw.yes'))) return;
+    // (Before the start there is no game to lose: the entry goes, and may come again.)
+    const before = !!state.event && state.event.state === 'entry';
+    if (!await fx.confirm(t(before ? 'event.withdraw.confirm.entry' : 'event.withdraw.confirm'), t('event.withdraw.yes'))) return;
     act('withdraw', { type: 'event_withdraw', event: state.id, token }, state.player ? playerConn : null);
   }
 
@@ -399,14 +449,25 @@ export function eventScreen(opts, redraw) {
     return act(at, { type, event: state.id, token: state.token });
   };
 
-  // A board's result (seeds: [white's, black's] or null).
-  function result(round, board, res, seeds = null) {
-    if (state.role !== 'organiser' || !state.token || !RESULTS.includes(res)) return;
+  // A board's result (seeds: [white's, black's] or null), once the
+  // organiser confirmed it (the board, its players and the result named);
+  // res '': none chosen (the form chooses none beforehand).
+  async function result(round, board, res, seeds = null) {
+    if (state.role !== 'organiser' || !state.token) return;
     const at = `result:${round}:${board}`;
+    if (!RESULTS.includes(res)) { state.error = { at, code: 'no_result' }; redraw(); return; }
     const ok = (s) => Number.isInteger(s) && s >= 0 && s <= 162;
     if (seeds && !(seeds.length === 2 && seeds.every(ok))) { state.error = { at, code: 'bad_seeds' }; redraw(); return; }
+    const forfeit = res.endsWith('forfeit');
+    const r = ((state.event && state.event.schedule) || []).find((x) => x.round === round);
+    const b = r && (r.boards || []).find((x) => x.board === board);
+    const name = (e) => { const p = b && (state.event.players || [])[e]; return p ? p.name : '?'; };
+    const names = { white: name(b && b.white), black: name(b && b.black) };
+    const seen = seeds && !forfeit ? ` (${seeds[0]}–${seeds[1]})` : '';
+    const text = t('event.record.confirm', { n: board, ...names, result: t(`event.record.${res}`, names) + seen });
+    if (!await fx.confirm(text, t('event.record.save'))) return;
     const msg = { type: 'event_result', event: state.id, token: state.token, round, board, result: res };
-    act(at, seeds && !res.endsWith('forfeit') ? { ...msg, seeds } : msg);
+    act(at, seeds && !forfeit ? { ...msg, seeds } : msg);
   }
 
   // The organiser removes an entry (before the start) or withdraws its player.
@@ -603,11 +664,12 @@ function loadStyles() {
 }
 
 // Opens the page of event id (app.js, for ?event=<id>); a #organiser=
-// fragment is the organiser's token.
+// fragment is the organiser's token, a #player= one a player's.
 export async function startEvent(id) {
-  const m = /^#organiser=([A-Za-z0-9_-]+)$/.exec(window.location.hash || '');
+  const m = /^#(organiser|player)=([A-Za-z0-9_-]+)$/.exec(window.location.hash || '');
+  const token = (role) => (m && m[1] === role ? m[2] : null);
   await Promise.all([loadPart('event'), loadStyles(), loadNameWords()]);
-  bind({ id, organiser: m ? m[1] : null, kind: chosenKind() });
+  bind({ id, organiser: token('organiser'), player: token('player'), kind: chosenKind() });
 }
 
 // Creates an event with the start page's form (event-form.js); home(why):

@@ -142,6 +142,19 @@ export const other = (side) => (side === 'south' ? 'north' : 'south');
 
 export function moverOf(pit) { return pit === pit.toLowerCase() ? 'south' : 'north'; }
 
+// A player of a club event's board (st.event) who has not come to its
+// room yet: seated from the start (the event seats both), not connected,
+// and no move of his played. (One who came and left before his first
+// move reads so too: the room's state cannot tell them apart.)
+export function notArrived(st, side) {
+  if (!st || typeof st.event !== 'string' || !st.event || !st.seats || !st.seats[side]) return false;
+  const seat = st.seats[side];
+  if (!seat.taken || seat.connected) return false;
+  const first = st.start && st.start.turn === 'north' ? 'north' : 'south';
+  const n = Array.isArray(st.moves) ? st.moves.length : 0;
+  return side === first ? n === 0 : n <= 1;
+}
+
 // The side this browser plays (null: two players on one device, or a
 // spectator).
 /** @param {GameState | null} m */

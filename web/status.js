@@ -2,7 +2,7 @@
 // @ts-check
 import { t, tIn } from './i18n.js';
 import { $ } from './ui.js';
-import { moverOf } from './model.js';
+import { moverOf, notArrived } from './model.js';
 import { sideName, lastText } from './texts.js';
 import { pitLabel } from './kind.js';
 import { setText } from './dom.js';
@@ -54,11 +54,13 @@ export function drawNote(f) {
   let away = false;
   if (f.online && f.connected && f.bothSeated && !g.over && opp && !seats[opp].connected && !f.reviewing && !f.preview) {
     away = true;
+    // (An event's opponent who has not come yet is waited for, not back.)
+    const wait = notArrived(st, opp) ? t('wait.opponent') : t('wait.reconnect');
     if (seats[opp].claimable) note = t('wait.claimable');
     else if (f.model.online.claimAt && g.turn === opp) {
       const s = Math.max(0, Math.ceil((f.model.online.claimAt - Date.now()) / 1000));
-      note = `${t('wait.reconnect')} ${t('wait.claim_in', { s })}`;
-    } else note = t('wait.reconnect');
+      note = `${wait} ${t('wait.claim_in', { s })}`;
+    } else note = wait;
   }
   setText($('note'), note);
   $('note').classList.toggle('slam', !!(shownLast && shownLast.grand_slam && !f.preview && !away));

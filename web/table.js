@@ -10,6 +10,7 @@ import { displayName } from './names.js';
 import { requestRedraw } from './redraw.js';
 import { bestShown } from './analysis.js';
 import { setAttr, setData, setText } from './dom.js';
+import { notArrived } from './model.js';
 
 let board = null;  // the Board of the game screen
 
@@ -97,7 +98,8 @@ function drawPlayer(el, side, f) {
   let status = '';
   if (known) {
     if (!seat.taken) status = t(f.g.over ? 'seat.empty' : 'seat.waiting');  // over: nobody will come
-    else status = seat.connected ? t('seat.connected') : t('seat.disconnected');
+    else if (seat.connected) status = t('seat.connected');
+    else status = notArrived(f.st, side) ? t('seat.not_arrived') : t('seat.disconnected');
   }
   setText(el.querySelector('.player-status'), status);
   setText(el.querySelector('.player-score'), String(f.shown.game.captured[side]));

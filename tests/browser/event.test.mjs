@@ -204,6 +204,8 @@ test('a 3-round Swiss: created, joined, played in rooms and on real boards, to i
     }
     if (round === 2) await shot(org, 'event-organiser-recording');
     await org.click(`${li} button[type="submit"]`);
+    // (Asked first, the board and its result named: issue 49, item 17.)
+    await org.click('#confirm-ok');
     await org.waitForFunction((sel) => document.querySelector(sel).dataset.result !== 'none', li);
     assert.equal(await org.evaluate((sel) => document.activeElement === document.querySelector(`${sel} .ev-record summary`), li), true,
       'the focus goes to the closed form\'s summary');
@@ -410,5 +412,190 @@ test("a Togyz Kumalak event's page names its game in the header, in every langua
     assert.equal(await brand(p), want, l);
     await p.waitForFunction((w) => document.title === `Kumalak club · ${w}`, want);
   }
+  noProblems();
+});
+
+// Issue 49, item 17: what a club's evening met, on the phones of three
+// players (Kazakh, Russian, English) and the organiser's desktop, in a
+// 1-round Swiss on real boards: the organiser's "Play in it too" has a
+// visible label and no "optional" in its name; a player who withdrew
+// before the start is asked about his entry (no game), may enter again,
+// and the organiser counts the players listed; a visitor is told why
+// entries are closed; the round counts only boards with games; the
+// result form chooses nothing beforehand, asks with the board, players
+// and result, and shows no seeds not given; the room of that board says
+// the organiser's result; an opponent who has not come is "not arrived
+// yet"; the player's own name is whole on a 360 px phone; a player's
+// own link carries his entry to another device; all the tie-breaks fit
+// 360 px in en, kk and ru; offline, the page is the event as last seen.
+test("a club's evening: entries, the result form, the board's room, phones and offline (issue 49, item 17)", async () => {
+  await suite.ready;
+  const org = await player({ name: 'evening-org' });
+  await org.goto(suite.server.url);
+  await ready(org);
+  // The club event's card is reached from the top of a desktop start page.
+  const box = await org.locator('#start-event-link').boundingBox();
+  assert.ok(box && box.y + box.height <= 900, `the link to the club event is in the first screen: ${JSON.stringify(box)}`);
+  await org.click('#start-event-link');
+  await org.waitForFunction(() => {
+    const r = document.getElementById('event-form').getBoundingClientRect();
+    return r.top >= 0 && r.top < window.innerHeight / 2;
+  });
+  await org.fill('#ev-form-name', 'Evening club');
+  await org.check('input[name="ev-format"][value="swiss"]');
+  await org.fill('#ev-form-rounds', '1');
+  await org.check('input[name="ev-clock"][value="none"]');
+  await org.click('#ev-form-create');
+  await org.waitForFunction(() => /[?&]event=/.test((document.querySelector('#ev-public-link') || {}).value || ''));
+  const link = await org.inputValue('#ev-public-link');
+  const id = new URL(link).searchParams.get('event');
+  // "Play in it too": a visible label, and a name that is not "optional".
+  await org.waitForSelector('#ev-join:not([hidden])');
+  assert.equal(await org.isVisible('#ev-join-label'), true);
+  assert.equal(await org.textContent('#ev-join-label'), 'Your name in the event');
+  const nameField = await org.locator('#ev-join-name').evaluate((i) => ({ labels: [...i.labels].map((l) => l.textContent), required: i.required }));
+  assert.deepEqual(nameField, { labels: ['Your name in the event'], required: true });
+
+  const who = [['Ақжол Сәрсенбаев', 'kk'], ['Борис Пастернаков', 'ru'], ['Ama', 'en'], ['Esi', 'en']];
+  const ps = [];
+  for (const [name, lang] of who) {
+    const p = await player({ name: `evening-${lang}-${ps.length}`, viewport: PHONE, mobile: true });
+    await p.goto(`${link}&lang=${lang}`);
+    await ready(p);
+    await p.waitForSelector('#ev-join:not([hidden])');
+    await p.fill('#ev-join-name', name);
+    await p.click('#ev-join-go');
+    await p.waitForSelector('#ev-you:not([hidden])');
+    ps.push(p);
+  }
+  const [kk, ru, ama, esi] = ps;
+  // Esi withdraws before the start: asked about the entry, not a game.
+  await esi.click('#ev-you-withdraw');
+  await esi.waitForSelector('#confirm[open]');
+  assert.equal(await esi.textContent('#confirm-text'), 'Withdraw your entry? The event has not started: your name is freed, and you may enter again while entries are open.');
+  await esi.click('#confirm-ok');
+  // The organiser counts the players listed.
+  const counted = async () => org.evaluate(() => [
+    Number(/\((\d+)\)/.exec(document.querySelector('#ev-players-title').textContent)[1]),
+    document.querySelectorAll('#ev-player-list li').length]);
+  await org.waitForFunction(() => document.querySelectorAll('#ev-player-list li').length === 3);
+  assert.deepEqual(await counted(), [3, 3]);
+  // Esi may enter again, with the same name.
+  await esi.waitForSelector('#ev-join:not([hidden])');
+  assert.equal(await esi.isHidden('#ev-you'), true);
+  assert.equal(await esi.textContent('#ev-join-text'), 'Your entry was withdrawn. You may enter again, with the same name or another.');
+  await esi.fill('#ev-join-name', 'Esi');
+  await esi.click('#ev-join-go');
+  await esi.waitForSelector('#ev-you:not([hidden])');
+  await org.waitForFunction(() => document.querySelectorAll('#ev-player-list li').length === 4);
+  assert.deepEqual(await counted(), [4, 4]);
+  await esi.click('#ev-you-withdraw');
+  await esi.click('#confirm-ok');
+  await org.waitForFunction(() => document.querySelectorAll('#ev-player-list li').length === 3);
+  assert.deepEqual(await counted(), [3, 3]);
+
+  // A visitor, with entries closed by the organiser: told why.
+  const visitor = await player({ name: 'evening-visitor', viewport: PHONE, mobile: true });
+  await org.click('#ev-entries-toggle');
+  await visitor.goto(link);
+  await ready(visitor);
+  await visitor.waitForSelector('#ev-join:not([hidden])');
+  assert.equal(await visitor.textContent('#ev-join-title'), 'Entries are closed');
+  assert.equal(await visitor.textContent('#ev-join-text'), 'The organiser has closed entries: nobody can join for now.');
+  assert.equal(await visitor.isHidden('#ev-join-name'), true);
+  await org.click('#ev-entries-toggle');
+  await visitor.waitForSelector('#ev-join-name:not([hidden])', { state: 'attached' });
+  await visitor.waitForFunction(() => document.querySelector('#ev-join-title').textContent === 'Join the event');
+
+  // Ama's own link carries her entry to a second device.
+  const amaLink = await ama.inputValue('#ev-you-link');
+  assert.match(amaLink, new RegExp(`\\?event=${id}#player=[A-Za-z0-9_-]{43}$`));
+  assert.equal(await ama.textContent('#ev-you-link-note'), 'Keep it to yourself: whoever has it plays as you.');
+  const ama2 = await player({ name: 'evening-ama-desktop' });
+  await ama2.goto(amaLink);
+  await ready(ama2);
+  await ama2.waitForSelector('#ev-you:not([hidden])');
+  assert.equal(await ama2.textContent('#ev-you-title'), 'You play as Ama');
+  assert.equal(new URL(ama2.url()).hash, '', 'the token leaves the address bar');
+  assert.equal(await ama2.isHidden('#ev-join'), true);
+
+  await org.click('#ev-start');
+  await org.waitForSelector('#ev-round-list .ev-round[data-key="1"]');
+  // Three players: one board and a bye; the bye is no result.
+  assert.equal(await org.textContent('#ev-round-list .ev-round[data-key="1"] summary'), 'Round 1 (results: 0 of 1)');
+  // Past half its rounds a Swiss takes no entry: the visitor is told.
+  await visitor.waitForFunction(() => document.querySelector('#ev-join-title').textContent === 'Entries are closed');
+  assert.equal(await visitor.textContent('#ev-join-text'), 'Half the rounds have started: a Swiss takes no late entry after that.');
+  await shot(visitor, 'event-evening-closed');
+
+  // Board 1: Ақжол (white) against Борис. Ақжол goes to the room first.
+  const ev = await eventJson(id);
+  const board = ev.schedule[0].boards.find((b) => b.black !== null);
+  assert.deepEqual([ev.players[board.white].name, ev.players[board.black].name], ['Ақжол Сәрсенбаев', 'Борис Пастернаков']);
+  await kk.waitForSelector('#ev-you-play:not([hidden])');
+  await kk.click('#ev-you-play');
+  await kk.waitForFunction(() => document.body.dataset.mode === 'online' && document.body.dataset.seat === 'south');
+  await kk.waitForFunction(() => document.querySelector('#player-top .player-status').textContent === 'әлі келген жоқ');
+  assert.equal(await kk.textContent('#note'), 'Қарсыласыңызды күтіп отырмыз…');
+  // The player's own name is whole on the phone (on two lines if need be).
+  const cut = await kk.$eval('#player-bottom .player-name', (n) => ({ text: n.textContent, w: [n.scrollWidth, n.clientWidth], h: [n.scrollHeight, n.clientHeight] }));
+  assert.equal(cut.text, 'Ақжол Сәрсенбаев');
+  assert.ok(cut.w[0] <= cut.w[1] && cut.h[0] <= cut.h[1] + 1, `the name is cut: ${JSON.stringify(cut)}`);
+  await shot(kk, 'event-evening-room-kk');
+  // Ama's second device has her bye, as the first.
+  await ama2.waitForFunction(() => /bye/.test(document.querySelector('#ev-you-text').textContent));
+
+  // The organiser records board 1: nothing chosen beforehand, asked first.
+  const li = '#ev-round-list .ev-round[data-key="1"] .ev-board[data-key="1"]';
+  await org.click(`${li} .ev-record summary`);
+  assert.equal(await org.inputValue(`${li} select`), '');
+  await org.click(`${li} button[type="submit"]`);
+  await org.waitForFunction((sel) => document.querySelector(`${sel} .form-error`).textContent === 'Choose the result first.', li);
+  await org.selectOption(`${li} select`, 'white');
+  await org.click(`${li} button[type="submit"]`);
+  await org.waitForSelector('#confirm[open]');
+  assert.equal(await org.textContent('#confirm-text'), 'Board 1, Ақжол Сәрсенбаев – Борис Пастернаков: Ақжол Сәрсенбаев won. Save this result?');
+  await org.click('#confirm-ok');
+  await org.waitForFunction((sel) => document.querySelector(sel).dataset.result === 'white', li);
+  assert.equal(await org.textContent(`${li} .ev-board-result`), '1–0', 'no seeds shown when none were given');
+  assert.equal(await org.textContent('#ev-round-list .ev-round[data-key="1"] summary'), 'Round 1 (results: 1 of 1)');
+  // The room says the organiser's result, to its player and to a watcher.
+  await kk.waitForFunction(() => document.querySelector('#over-reason').textContent === 'Ұйымдастырушы нәтижені жазды: сіз жеңдіңіз.');
+  const see = await player({ name: 'evening-see' });
+  await see.goto(new URL(await org.getAttribute(`${li} .ev-watch`, 'href'), org.url()).href);
+  await ready(see);
+  await see.waitForFunction(() => document.querySelector('#over-reason').textContent === 'The organiser recorded the result: Ақжол Сәрсенбаев won.');
+  assert.doesNotMatch(await see.textContent('#status'), /to move/);
+  await shot(see, 'event-evening-see-the-game');
+
+  // All the tie-breaks fit a 360 px phone, in Kazakh, Russian and English.
+  for (const p of [ru, ama]) await p.waitForFunction(() => document.querySelector('#ev-state').dataset.state === 'over');
+  await kk.goto(link);
+  await ready(kk);
+  await kk.waitForFunction(() => document.querySelector('#ev-state').dataset.state === 'over');
+  for (const p of [kk, ru, ama]) {
+    await p.click('#ev-tb-more');
+    assert.equal(await visibleColumns(p), 7);
+    const m = await p.evaluate(() => {
+      const wrap = document.querySelector('.ev-table-wrap');
+      return { wrap: [wrap.scrollWidth, wrap.clientWidth], page: [document.documentElement.scrollWidth, document.documentElement.clientWidth] };
+    });
+    assert.ok(m.wrap[0] <= m.wrap[1] && m.page[0] <= m.page[1], `${await p.evaluate(() => document.documentElement.lang)}: ${JSON.stringify(m)}`);
+  }
+  await shot(kk, 'event-evening-tiebreaks-kk');
+  await shot(ru, 'event-evening-tiebreaks-ru');
+
+  // Offline, the page opened again is the event as last seen, and says so.
+  await ama.evaluate(() => navigator.serviceWorker.ready);
+  await ama.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30000 });
+  await ama.context().setOffline(true);
+  await ama.reload();
+  await ama.waitForFunction(() => (document.querySelector('#event-title') || {}).textContent === 'Evening club');
+  await ama.waitForFunction(() => /^Offline: this is the event as this device last saw it/.test((document.querySelector('#ev-conn-text') || {}).textContent));
+  assert.equal(await ama.isVisible('#ev-table'), true);
+  assert.equal(await ama.textContent('#ev-you-title'), 'You play as Ama', 'her own box too');
+  await shot(ama, 'event-evening-offline');
+  await ama.context().setOffline(false);
+  await ama.waitForSelector('#ev-conn', { state: 'hidden' });
   noProblems();
 });

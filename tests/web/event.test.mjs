@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FakeConn, fakeEffects } from './fakes.mjs';
-import { eventScreen, eventFields, eventSocketUrl, EVENT_KEY } from '../../web/event.js';
+import { eventScreen, eventFields, eventSocketUrl, EVENT_KEY, SEEN_KEY } from '../../web/event.js';
 import { boardOf } from '../../web/event-room.js';
 import fs from 'node:fs';
 import { t, tIn, setLang, loadPart } from '../../web/i18n.js';
@@ -58,11 +58,12 @@ function hearEvent(conn, msg) {
 const players = (...names) => names.map((name, entry) => ({ entry, name, number: null, late: 0, withdrawn: false }));
 
 // A page following ev1, the socket up and the first event heard.
-function watching({ kept = null, first = eventMsg(), organiser = null, confirm = true } = {}) {
+function watching({ kept = null, first = eventMsg(), organiser = null, player = null, confirm = true, seen = null } = {}) {
   const { fx, said } = effects({ confirm });
   if (kept) fx.store(EVENT_KEY('ev1'), JSON.stringify(kept));
+  if (seen) fx.store(SEEN_KEY, JSON.stringify(seen));
   let draws = 0;
-  const page = eventScreen({ id: 'ev1', organiser, Conn: FakeConn, effects: fx }, () => { draws++; });
+  const page = eventScreen({ id: 'ev1', organiser, player, Conn: FakeConn, effects: fx }, () => { draws++; });
   const made = FakeConn.made.length;
   page.open();
   const conn = FakeConn.made[made];  // (the organiser who plays has a second one)
@@ -308,34 +309,40 @@ test('a player\'s browser opening the organiser link keeps the player\'s token b
 });
 
 test('the organiser starts, records results (seeds, forfeits, corrections), pairs and finishes', async () => {
-  const { page, conn, st } = watching({ kept: ORG, first: eventMsg({ players: players('A', 'B', 'C', 'D'), you: { role: 'organiser' } }) });
+  const { page, conn, st, said } = watching({ kept: ORG, first: eventMsg({ players: players('A', 'B', 'C', 'D'), you: { role: 'organiser' } }) });
   page.start();
   assert.deepEqual(conn.sent.at(-1), { type: 'event_start', event: 'ev1', token: 'org-tok' });
   conn.hear({ type: 'error', code: 'too_few_players' });
   assert.deepEqual(st.error, { at: 'start', code: 'too_few_players' });
-  page.result(1, 2, 'white', [25, 10]);
+  await page.result(1, 2, 'white', [25, 10]);
   assert.deepEqual(conn.sent.at(-1), { type: 'event_result', event: 'ev1', token: 'org-tok', round: 1, board: 2, result: 'white', seeds: [25, 10] });
   assert.equal(st.busy, 'result:1:2');
   // A forfeit has no seeds; a result without seeds sends none.
-  page.result(1, 1, 'black_forfeit', [3, 4]);
+  await page.result(1, 1, 'black_forfeit', [3, 4]);
   assert.deepEqual(conn.sent.at(-1), { type: 'event_result', event: 'ev1', token: 'org-tok', round: 1, board: 1, result: 'black_forfeit' });
   // Sent once while its answer is awaited (a second press sends nothing).
   const once = conn.sent.length;
-  page.result(1, 1, 'black_forfeit');
+  await page.result(1, 1, 'black_forfeit');
   assert.equal(conn.sent.length, once);
   hearEvent(conn, eventMsg({ version: 2, players: players('A', 'B', 'C', 'D'), you: { role: 'organiser' } }));
   assert.equal(st.busy, null, 'answered');
-  page.result(1, 1, 'draw');
+  await page.result(1, 1, 'draw');
   assert.deepEqual(conn.sent.at(-1), { type: 'event_result', event: 'ev1', token: 'org-tok', round: 1, board: 1, result: 'draw' });
   conn.hear({ type: 'error', code: 'bad_board' });
   assert.deepEqual(st.error, { at: 'result:1:1', code: 'bad_board' });
   // Seeds out of range or one side only: said at the board, nothing sent.
   const n = conn.sent.length;
-  page.result(1, 1, 'white', [-1, 3]);
-  page.result(1, 1, 'white', [200, 3]);
-  page.result(1, 1, 'nonsense');
+  await page.result(1, 1, 'white', [-1, 3]);
+  await page.result(1, 1, 'white', [200, 3]);
   assert.equal(conn.sent.length, n);
   assert.deepEqual(st.error, { at: 'result:1:1', code: 'bad_seeds' });
+  // No result chosen (the form chooses none beforehand), or one unknown: said, nothing sent.
+  const asked = said.confirms.length;
+  await page.result(1, 1, '');
+  assert.deepEqual(st.error, { at: 'result:1:1', code: 'no_result' });
+  await page.result(1, 1, 'nonsense');
+  assert.equal(conn.sent.length, n);
+  assert.equal(said.confirms.length, asked, 'nothing asked');
   page.next();
   assert.deepEqual(conn.sent.at(-1), { type: 'event_next', event: 'ev1', token: 'org-tok' });
   conn.hear({ type: 'error', code: 'round_pending' });
@@ -352,19 +359,45 @@ test('ending the event or withdrawing asks first; a No sends nothing', async () 
   assert.equal(org.conn.sent.length, n);
   assert.equal(org.said.confirms.length, 1);
   org.page.close();
+  // Before the start there is no game to lose: the question says so (issue 49, item 17).
   const p = watching({ kept: { token: 'p-tok', role: 'player', title: 'x' } });
   await p.page.withdraw();
   assert.deepEqual(p.conn.sent.at(-1), { type: 'event_withdraw', event: 'ev1', token: 'p-tok' });
-  assert.deepEqual(p.said.confirms, [t('event.withdraw.confirm')]);
+  assert.deepEqual(p.said.confirms, [t('event.withdraw.confirm.entry')]);
+  assert.doesNotMatch(p.said.confirms[0], /game|forfeit/);
   p.page.close();
+  const q = watching({ kept: { token: 'p-tok', role: 'player', title: 'x' }, first: eventMsg({ state: 'running', round: 1 }) });
+  await q.page.withdraw();
+  assert.deepEqual(q.said.confirms, [t('event.withdraw.confirm')]);
+  q.page.close();
 });
 
-test('a watcher has no organiser\'s actions: nothing is sent', () => {
+// Issue 49, item 17: the organiser confirms a result, named with its
+// board, players and seeds; a No sends nothing.
+test('a result is sent once confirmed, the board, its players, the result and the seeds named', async () => {
+  const schedule = [{ round: 1, boards: [{ board: 1, white: 0, black: 1, result: null, seeds: null, room: null, by: null },
+    { board: 2, white: 2, black: null, result: 'bye', seeds: null, room: null, by: null }] }];
+  const first = eventMsg({ state: 'running', round: 1, players: players('Ama', 'Kofi', 'Esi'), schedule, you: { role: 'organiser' } });
+  const yes = watching({ kept: ORG, first });
+  await yes.page.result(1, 1, 'black', [10, 26]);
+  assert.deepEqual(yes.said.confirms, ['Board 1, Ama – Kofi: Kofi won (10–26). Save this result?']);
+  assert.deepEqual(yes.conn.sent.at(-1), { type: 'event_result', event: 'ev1', token: 'org-tok', round: 1, board: 1, result: 'black', seeds: [10, 26] });
+  yes.page.close();
+  const no = watching({ kept: ORG, first, confirm: false });
+  const n = no.conn.sent.length;
+  await no.page.result(1, 1, 'white_forfeit', null);
+  assert.deepEqual(no.said.confirms, ['Board 1, Ama – Kofi: Ama wins: Kofi did not come. Save this result?']);
+  assert.equal(no.conn.sent.length, n, 'a No sends nothing');
+  assert.equal(no.st.busy, null);
+  no.page.close();
+});
+
+test('a watcher has no organiser\'s actions: nothing is sent', async () => {
   const { page, conn } = watching();
   const n = conn.sent.length;
   page.start();
   page.next();
-  page.result(1, 1, 'white');
+  await page.result(1, 1, 'white');
   assert.equal(conn.sent.length, n);
   page.close();
 });
@@ -476,4 +509,69 @@ test('every tie-break the server names (server/rules/event.c\'s ev_tb_name) is n
       assert.ok(words[`event.tb.${k}`] && words[`event.tb.${k}.short`], `${lang}: event.tb.${k}`);
     }
   }
+});
+
+// Issue 49, item 17: a player carries his entry to another device by his
+// own link (?event=<id>#player=<token>), as the organiser does by his.
+test('the player link\'s fragment is kept as the player\'s token and leaves the address', () => {
+  const a = watching({ player: 'p-tok', first: null });
+  assert.deepEqual(a.conn.sent[0], { type: 'event_watch', event: 'ev1', token: 'p-tok' });
+  assert.equal(a.st.role, 'player');
+  assert.deepEqual(a.said.urls, ['ev1'], 'the address loses the fragment');
+  assert.deepEqual(JSON.parse(a.said.stored.get(EVENT_KEY('ev1'))), { token: 'p-tok', role: 'player', title: '' });
+  a.page.close();
+  // On the organiser's device it is kept beside the organiser's token, and followed on its own socket.
+  const b = watching({ kept: ORG, player: 'p-tok', first: null });
+  assert.deepEqual(JSON.parse(b.said.stored.get(EVENT_KEY('ev1'))), { ...ORG, player: 'p-tok' });
+  assert.equal(b.st.role, 'organiser');
+  assert.equal(b.st.player, 'p-tok');
+  assert.deepEqual(FakeConn.last.h.hello(), { type: 'event_watch', event: 'ev1', token: 'p-tok' });
+  b.page.close();
+});
+
+// Issue 49, item 17: offline the page shows the event as this device last
+// saw it (kept), and says nothing of what changed since when it is back.
+test('the event last seen is kept, shown at once, and replaced by the server\'s without announcements', () => {
+  const ev = eventMsg({ version: 4, players: players('Ama', 'Kofi') });
+  const you = { role: 'player', entry: 0, game: null };
+  const a = watching({ kept: { token: 'p-tok', role: 'player', title: 'Thursday club' }, first: { ...ev, you } });
+  assert.deepEqual(JSON.parse(a.said.stored.get(SEEN_KEY)), { id: 'ev1', event: ev, mine: you });
+  a.page.close();
+  const b = watching({ kept: { token: 'p-tok', role: 'player', title: 'Thursday club' }, seen: { id: 'ev1', event: ev, mine: you }, first: null });
+  assert.deepEqual(b.st.event, ev, 'shown before the server is heard');
+  assert.deepEqual(b.st.mine, you, 'the player\'s own part too');
+  assert.equal(b.st.seen, true);
+  hearEvent(b.conn, eventMsg({ version: 6, players: players('Ama', 'Kofi', 'Esi') }));
+  assert.equal(b.st.seen, false);
+  assert.equal(b.st.event.version, 6);
+  assert.deepEqual(b.said.announced, [], 'what changed since is not announced as news');
+  b.page.close();
+  // Another event's view is not shown; an event gone takes its view with it.
+  const c = watching({ seen: { id: 'ev2', event: { ...ev, event: 'ev2' } }, first: null });
+  assert.equal(c.st.event, null);
+  c.page.close();
+  const d = watching({ seen: { id: 'ev1', event: ev }, first: null });
+  d.conn.hear({ type: 'error', code: 'no_event' });
+  assert.equal(d.st.event, null);
+  assert.equal(d.said.stored.has(SEEN_KEY), false);
+  d.page.close();
+});
+
+// Issue 49, item 17: an entry withdrawn before the start is gone; the
+// organiser who played may enter again: a new player's socket, the old
+// one stopped.
+test('the organiser whose entry was withdrawn before the start enters again on a new player socket', () => {
+  const gone = [{ entry: 0, name: 'Olu', number: null, late: 0, withdrawn: true }];
+  const { page, conn, said, st } = watching({ kept: { ...ORG, player: 'p-old' }, first: eventMsg({ players: gone, you: { role: 'organiser' } }) });
+  const old = FakeConn.last;
+  old.up();
+  page.join('Olu');
+  assert.deepEqual(conn.sent.at(-1), { type: 'event_join', event: 'ev1', name: 'Olu' });
+  conn.hear({ type: 'event_welcome', event: 'ev1', role: 'player', entry: 1, token: 'p-new' });
+  assert.equal(old.state, 'stopped', 'the old entry\'s socket stops');
+  assert.notEqual(FakeConn.last, old);
+  assert.deepEqual(FakeConn.last.h.hello(), { type: 'event_watch', event: 'ev1', token: 'p-new' });
+  assert.equal(st.player, 'p-new');
+  assert.deepEqual(JSON.parse(said.stored.get(EVENT_KEY('ev1'))), { ...ORG, player: 'p-new' });
+  page.close();
 });

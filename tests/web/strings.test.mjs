@@ -252,8 +252,8 @@ function samples(l, kind, named, bySide) {
     name: 'Ana', white: 'Ana', black: 'Bruno', southName: 'Ana', northName: 'Bruno', names: 'Ana, Bruno', text: 'hi',
     pit: kind === 'togyz' ? '3' : 'c', pits: kind === 'togyz' ? '5' : 'A, B', hole: '4', landed: 'd', move: 'c',
     first: 'c', last: 'f', second: 'D', best: 'd', line: 'c, D, e', cls: 'x', why: 'y', view: 'z', what: 'w', owner: 'o', where: 'a',
-    mark: 3, v: '+1,5', result: '1–0', at_text: '', date: '5', time: '5:00', control: '5+3', level: 'L', game: 'G', title: 'T',
-    list: 'BH', token: 'x', fen: 'f', pos: 'p', 1: '12', 2: 'c', 3: '2', 4: 'seeds', date_: '',
+    mark: 3, v: '+1,5', at_text: '', date: '5', time: '5:00', control: '5+3', level: 'L', game: 'G', title: 'T',
+    list: 'BH', result: 'Ana won (26–12)', token: 'x', fen: 'f', pos: 'p', 1: '12', 2: 'c', 3: '2', 4: 'seeds', date_: '',
   };
 }
 
