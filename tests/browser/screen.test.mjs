@@ -267,6 +267,8 @@ test('the custom clock names the game\'s own side; Spanish names sides with thei
   assert.equal(await odds(en), "Black's minutes (time odds; empty: the same)");
   await es.check('input[name="kind"][value="oware"]');
   assert.match(await es.textContent('.rules'), /Empieza el Sur\./);
+  // The board editor comes with its card, when first opened.
+  await es.click('#editor summary');
   assert.equal(await es.getAttribute('#ed-row-south input', 'aria-label'), 'Semillas del hoyo a');
   await es.click('#local-play');
   await es.waitForSelector('#game:not([hidden]) #board .pit.legal');
