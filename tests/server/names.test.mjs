@@ -284,7 +284,7 @@ test('a store of schema 1 (no names, no chat) is carried over to the newest sche
   a.close();
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
-  assert.equal(sql('PRAGMA user_version'), '7');
+  assert.equal(sql('PRAGMA user_version'), '8');
   assert.equal(sql("SELECT name_south FROM rooms WHERE id='v1-room'"), 'Ana');
   assert.equal(sql("SELECT count(*) FROM chat WHERE room='v1-room'"), '1');
 });
