@@ -335,7 +335,7 @@ static void check_accepted(const proto_msg *m)
 			jw out;
 
 			jw_init(&out);
-			proto_welcome_write(&out, m->room, "oware", -1, m->token[0] ? m->token : NULL);
+			proto_welcome_write(&out, m->room, "oware", -1, m->token[0] ? m->token : NULL, NULL);
 			FUZZ_CHECK(!out.oom);
 			w = json_loadb(out.buf, out.len, JSON_REJECT_DUPLICATES, NULL);
 			FUZZ_CHECK(w != NULL);
