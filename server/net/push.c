@@ -3,6 +3,9 @@
  * 8292) by base/webpush.c, and sent by libwebsockets' HTTP client on the
  * event loop from a vhost of its own; the answers acted on (404/410 drop
  * the subscription, 429/5xx back off), an hourly cap per subscription. */
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +22,9 @@
 #define CAP_SLOTS 1024          /* subscriptions counted for the hourly cap */
 #define ORIGINS 32              /* push services remembered for their back-off */
 #define HOUR_MS 3600000
+#ifndef PUSH_CA_FILE
+#define PUSH_CA_FILE "/etc/ssl/certs/ca-certificates.crt"
+#endif
 
 /* One push to one subscription: owned by the list of jobs from its
  * creation until its connection ended for the last time. */
@@ -32,6 +38,9 @@ typedef struct push_job {
 	int refused;                 /* the peer's address is one never sent to */
 	int written;                 /* the body was written */
 	int retry_after;             /* seconds the answer asked for, or -1 */
+	int resolving;               /* its host is being resolved (resolver thread) */
+	uint64_t serial;             /* names it to the resolver's answer */
+	char addr[INET6_ADDRSTRLEN]; /* the address resolved and checked, or "" */
 	lws_sorted_usec_list_t again;
 	char room[ROOM_ID_LEN + 1];
 	int side;
@@ -60,6 +69,28 @@ static push_job *jobs;
 static int njobs;
 static push_stats counts;
 static int stopping;
+
+/* The resolver: libwebsockets 4.1.6 as Debian builds it resolves a
+ * client's host with a blocking getaddrinfo(), so names are resolved on
+ * a thread of their own, one at a time, and the loop connects to the
+ * address found (checked first: never one a push must not go to), the
+ * name kept for the Host header, TLS's SNI and the certificate. The
+ * thread hands answers back under rmu and wakes the loop with
+ * lws_cancel_service() (LWS_CALLBACK_EVENT_WAIT_CANCELLED). */
+typedef struct resolve_q {
+	struct resolve_q *next;
+	push_job *job;               /* compared, never followed, off the loop */
+	uint64_t serial;
+	int rc;                      /* 0, or -1: no address, or only refused ones */
+	char host[WEBPUSH_HOST_MAX + 1];
+	char addr[INET6_ADDRSTRLEN];
+} resolve_q;
+
+static pthread_mutex_t rmu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t rcv = PTHREAD_COND_INITIALIZER;
+static resolve_q *rtodo, *rdone;  /* under rmu */
+static int rthread_on;
+static uint64_t serials;
 
 static struct {
 	uint64_t h;                  /* FNV-1a of the endpoint; 0: free */
@@ -250,6 +281,7 @@ static void job_end(push_job *j)
 		j->status = 0;
 		j->retry_after = -1;
 		j->written = 0;
+		j->addr[0] = 0;
 		job_later(j, wait);
 		return;
 	} else {
@@ -259,10 +291,109 @@ static void job_end(push_job *j)
 	job_free(j);
 }
 
+/* The resolver thread: the first address of each name that a push may
+ * go to. */
+static void *resolver(void *arg)
+{
+	(void)arg;
+	pthread_mutex_lock(&rmu);
+	for (;;) {
+		resolve_q *q;
+		struct addrinfo hints, *res = NULL;
+
+		while (!rtodo)
+			pthread_cond_wait(&rcv, &rmu);
+		q = rtodo;
+		rtodo = q->next;
+		pthread_mutex_unlock(&rmu);
+		memset(&hints, 0, sizeof hints);
+		hints.ai_socktype = SOCK_STREAM;
+		q->rc = -1;
+		if (getaddrinfo(q->host, NULL, &hints, &res) == 0) {
+			for (struct addrinfo *a = res; a && q->rc < 0; a = a->ai_next)
+				if (!webpush_addr_refused(a->ai_addr, pcfg.loopback) &&
+				    getnameinfo(a->ai_addr, a->ai_addrlen, q->addr, sizeof q->addr, NULL, 0,
+				                NI_NUMERICHOST) == 0)
+					q->rc = 0;
+			freeaddrinfo(res);
+		}
+		pthread_mutex_lock(&rmu);
+		q->next = rdone;
+		rdone = q;
+		if (pctx)
+			lws_cancel_service(pctx);
+	}
+	return NULL;
+}
+
+/* Asks the resolver for j's host: 0, or -1. */
+static int resolve_start(push_job *j)
+{
+	resolve_q *q = calloc(1, sizeof *q);
+	pthread_t t;
+
+	if (!q)
+		return -1;
+	pthread_mutex_lock(&rmu);
+	if (!rthread_on) {
+		if (pthread_create(&t, NULL, resolver, NULL)) {
+			pthread_mutex_unlock(&rmu);
+			free(q);
+			return -1;
+		}
+		pthread_detach(t);
+		rthread_on = 1;
+	}
+	q->job = j;
+	q->serial = j->serial = ++serials;
+	snprintf(q->host, sizeof q->host, "%s", j->host);
+	q->next = rtodo;
+	rtodo = q;
+	j->resolving = 1;
+	pthread_cond_signal(&rcv);
+	pthread_mutex_unlock(&rmu);
+	return 0;
+}
+
+static void job_connect(push_job *j);
+
+/* On the loop: the resolver's answers, to the jobs still waiting. */
+static void resolve_answers(void)
+{
+	resolve_q *q;
+
+	pthread_mutex_lock(&rmu);
+	q = rdone;
+	rdone = NULL;
+	pthread_mutex_unlock(&rmu);
+	while (q) {
+		resolve_q *next = q->next;
+
+		for (push_job *j = jobs; j; j = j->next)
+			if (j == q->job && j->serial == q->serial && j->resolving) {
+				j->resolving = 0;
+				if (q->rc < 0) {
+					/* No address, or only refused ones: as a refused peer
+					 * when it resolved there, else as no connection. */
+					j->refused = 0;
+					j->status = 0;
+					log_event(LOG_INFO, "push_unresolved", "host=%s", j->host);
+					job_end(j);
+				} else {
+					snprintf(j->addr, sizeof j->addr, "%s", q->addr);
+					job_connect(j);
+				}
+				break;
+			}
+		free(q);
+		q = next;
+	}
+}
+
 static void job_connect(push_job *j)
 {
 	struct lws_client_connect_info i;
-	char path[WEBPUSH_URL_MAX + 1];
+	char path[WEBPUSH_URL_MAX + 1], hostport[WEBPUSH_HOST_MAX + 10];
 	int64_t until = backoff_until(j->origin), now = now_ms();
 	int port = webpush_endpoint_target(j->endpoint, path, sizeof path);
 
@@ -275,19 +406,40 @@ static void job_connect(push_job *j)
 		job_free(j);
 		return;
 	}
+	if (!j->addr[0]) {
+		struct in6_addr a6;
+
+		if ((inet_pton(AF_INET, j->host, &a6) == 1 || inet_pton(AF_INET6, j->host, &a6) == 1) &&
+		    strlen(j->host) < sizeof j->addr)
+			memcpy(j->addr, j->host, strlen(j->host) + 1);
+		else {
+			if (resolve_start(j) < 0) {
+				counts.dropped++;
+				job_free(j);
+			}
+			return;
+		}
+	}
 	memset(&i, 0, sizeof i);
+	i.ssl_connection = strncmp(j->endpoint, "https:", 6) ? 0 : LCCSCF_USE_SSL;
 	i.context = pctx;
 	i.vhost = pvhost;
-	i.address = j->host;
+	i.address = j->addr;
 	i.port = port;
 	i.path = path;
-	i.host = j->host;
+	/* The Host header names the port when it is not the scheme's (a push
+	 * service is on 443: TLS's SNI and the certificate see the name). */
+	if (port != (i.ssl_connection ? 443 : 80) &&
+	    snprintf(hostport, sizeof hostport, strchr(j->host, ':') ? "[%s]:%d" : "%s:%d",
+	             j->host, port) < (int)sizeof hostport)
+		i.host = hostport;
+	else
+		i.host = j->host;
 	i.origin = j->host;
 	i.method = "POST";
 	i.alpn = "http/1.1";
 	i.protocol = NULL;
 	i.local_protocol_name = PUSH_PROTOCOL;
-	i.ssl_connection = strncmp(j->endpoint, "https:", 6) ? 0 : LCCSCF_USE_SSL;
 	i.userdata = j;
 	j->connecting = 1;
 	j->ended = 0;
@@ -432,6 +584,10 @@ static int push_callback(struct lws *wsi, enum lws_callback_reasons reason, void
 	char buf[LWS_PRE + 1024], *px = buf + LWS_PRE;
 	int n = (int)sizeof buf - LWS_PRE;
 
+	if (reason == LWS_CALLBACK_EVENT_WAIT_CANCELLED) {
+		resolve_answers();
+		return 0;
+	}
 	if (!j)
 		return 0;
 	switch (reason) {
@@ -483,8 +639,10 @@ int push_init(struct lws_context *ctx)
 	info.port = CONTEXT_PORT_NO_LISTEN;
 	info.vhost_name = "oware-push";
 	info.pprotocols = protocols;
-	/* The system's certificate authorities verify the push services. */
+	/* The system's certificate authorities verify the push services
+	 * (Debian's bundle: lws's own default path is not the system's). */
 	info.options = LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+	info.client_ssl_ca_filepath = PUSH_CA_FILE;
 	pvhost = lws_create_vhost(ctx, &info);
 	return pvhost ? 0 : -1;
 }

@@ -39,7 +39,7 @@ async function fakeService(plan = () => ({ status: 201 })) {
       for (const w of waiters.splice(0)) w();
     });
   });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise((r) => server.listen(0, '::', r)); // IPv4 and IPv6
   const port = server.address().port;
   return {
     port, seen,
@@ -152,7 +152,8 @@ test('the opponent\'s move, draw offer and resignation reach a subscription; the
     assert.match(wa.push_key, /^[\w-]{87}$/);
     assert.equal(wb.push_key, wa.push_key);
     const subA = browserKeys(), subB = browserKeys();
-    subscribe(a, svc.url('/push/a'), subA);
+    // A name (resolved off the loop, on the resolver's thread).
+    subscribe(a, `http://localhost:${svc.port}/push/a`, subA);
     assert.deepEqual(await a.expect('push'), { type: 'push', action: 'subscribe' });
     subscribe(b, svc.url('/push/b'), subB);
     assert.deepEqual(await b.expect('push'), { type: 'push', action: 'subscribe' });
@@ -169,7 +170,8 @@ test('the opponent\'s move, draw offer and resignation reach a subscription; the
 
     await playMoves(a, b, ['A'], { from: 1 });
     const [p2] = await svc.wait('/push/a');
-    const f2 = openPush(p2, subA, wa.push_key, `http://127.0.0.1:${svc.port}`);
+    const f2 = openPush(p2, subA, wa.push_key, `http://localhost:${svc.port}`);
+    assert.equal(p2.headers.host, `localhost:${svc.port}`);
     assert.equal(f2.event, 'move');
     assert.equal(f2.seat, 'south');
     assert.equal(f2.by, 'Bolat');
@@ -182,7 +184,7 @@ test('the opponent\'s move, draw offer and resignation reach a subscription; the
     await a.expect('state');
     await b.expect('state');
     const [, p3] = await svc.wait('/push/a', 2);
-    assert.equal(openPush(p3, subA, wa.push_key, `http://127.0.0.1:${svc.port}`).event, 'draw_offer');
+    assert.equal(openPush(p3, subA, wa.push_key, `http://localhost:${svc.port}`).event, 'draw_offer');
 
     a.send({ type: 'resign' });
     await a.expect('state');
