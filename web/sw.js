@@ -151,10 +151,12 @@ self.addEventListener('notificationclick', (ev) => {
   ev.notification.close();
   const room = ev.notification.data && ev.notification.data.room;
   if (typeof room !== 'string') return;
-  ev.waitUntil((async () => {
+  const done = (async () => {
     for (const c of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) {
       if (new URL(c.url).searchParams.get('room') === room && 'focus' in c) return c.focus();
     }
     return self.clients.openWindow(url(`./?room=${encodeURIComponent(room)}`));
-  })());
+  })();
+  // A click the browser did not make (a test's) cannot extend the event.
+  try { ev.waitUntil(done); } catch { /* it runs all the same */ }
 });

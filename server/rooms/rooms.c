@@ -196,9 +196,11 @@ static int count_changed(room *r)
 static void send_welcome(room_member *m, const room *r, int seat, const char *token)
 {
 	jw_reset(&out);
-	/* The Web Push key to a player, when this server sends pushes. */
+	/* The Web Push key to a player of a room with a clock of days, when
+	 * this server sends pushes. */
 	proto_welcome_write(&out, r->rr.rec.id, r->rr.rec.kind, seat, token,
-	                    seat >= 0 && shell_store->ops->push_add ? cfg.push_key : NULL);
+	                    seat >= 0 && r->rr.rec.clock_kind == PROTO_CLOCK_CORRESPONDENCE &&
+	                    shell_store->ops->push_add ? cfg.push_key : NULL);
 	shell_io.send(m, &out);
 }
 
@@ -996,6 +998,7 @@ int rooms_end_board(const char *id, int winner)
 	          r->rr.rec.id, r->rr.rec.game_number, proto_winner_name(winner) ?
 	          proto_winner_name(winner) : "none", r->rr.nmoves);
 	broadcast(r);
+	push_after_end(r);
 	return 0;
 }
 
@@ -1116,7 +1119,7 @@ void rooms_run_timers(int64_t now)
 				game_end_log(r);
 			broadcast(r);
 			if (o.ended)
-				push_after_timeout(r);
+				push_after_end(r);
 		} else if (r->count_due && r->count_due <= now)
 			broadcast(r);
 		timer_update(r);

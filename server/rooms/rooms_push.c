@@ -165,6 +165,8 @@ static void push_event(room *r, int side, const char *what, int last)
 			jw_null(&pout);
 	}
 	jw_obj_end(&pout);
+	if (pout.oom)
+		return;
 	push_fn(rr->rec.id, rr->rec.game_number, side, pout.buf, pout.len, last);
 }
 
@@ -180,7 +182,7 @@ void push_after_action(room *r, int seat, const proto_msg *msg, const rules_out 
 		push_event(r, 1 - seat, "draw_offer", 0);
 }
 
-void push_after_timeout(room *r)
+void push_after_end(room *r)
 {
 	push_event(r, OW_SOUTH, "end", 0);
 	push_event(r, OW_NORTH, "end", 1);

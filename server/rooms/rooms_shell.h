@@ -114,8 +114,9 @@ void push_handle(room_member *m, room *r, const proto_msg *msg);
 /* After an action of seat `seat` (msg, with outcome o) in r: the other
  * player hears of it, when r's clock is of days. */
 void push_after_action(room *r, int seat, const proto_msg *msg, const rules_out *o);
-/* After r's game ended on time (rooms_run_timers): both players hear. */
-void push_after_timeout(room *r);
+/* After r's game ended by no player's action (on time, or by a club
+ * event's organiser): both players hear. */
+void push_after_end(room *r);
 
 /* rooms_hold.c */
 /* Completes a join whose room was taken (m joins r, which this server

@@ -169,6 +169,34 @@ test('the control subscribes; a push the server made shows in French, one per ro
   assert.equal(shown[0].body, fr['notify.draw'].replace('{name}', 'Ana'));
   assert.equal(shown[0].tag, `oware-${room}`);
 
+  // A click on it: the room's window is focused; with none, one opens on
+  // the room. (Headless Chromium cannot click a notification: the test
+  // dispatches the click in the worker and records what it asked for.)
+  const [sw] = page.context().serviceWorkers();
+  assert.ok(sw, 'the page\'s service worker');
+  const click = () => sw.evaluate(async () => {
+    self.asked = [];
+    self.clients.openWindow = async (u) => { self.asked.push(['open', u]); return null; };
+    WindowClient.prototype.focus = async function () { self.asked.push(['focus', this.url]); return this; };
+    const [n] = await self.registration.getNotifications();
+    self.dispatchEvent(new NotificationEvent('notificationclick', { notification: n }));
+    for (let i = 0; i < 50 && !self.asked.length; i++) await new Promise((r) => setTimeout(r, 20));
+    return self.asked;
+  });
+  assert.deepEqual(await click(), [['focus', `${server.url}?room=${room}`]]);
+  const roomUrl = page.url();
+  assert.deepEqual(await notes(), [], 'the click closed it');
+  await page.goto(`${server.url}?lang=fr`);
+  await ready(page);
+  await deliver(decrypt(ecdh, auth, offer.body));
+  for (const until = Date.now() + 10000; (await notes()).length === 0 && Date.now() < until;)
+    await new Promise((r) => setTimeout(r, 100));
+  assert.deepEqual(await click(), [['open', `${server.url}?room=${room}`]]);
+  await page.goto(roomUrl);
+  await ready(page);
+  await page.waitForFunction(() => document.body.dataset.seat === 'north');
+  await page.waitForSelector('#act-push:not([hidden])');
+
   // Cancelling is as easy.
   await page.click('#act-push');
   await page.waitForFunction((t) => document.querySelector('#act-push').textContent === t, fr['push.off']);

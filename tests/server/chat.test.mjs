@@ -447,7 +447,7 @@ test('a store of schema 5 gets the chat table with rowids, each room\'s lines tr
     INSERT INTO chat VALUES ${lines.join(', ')};
     PRAGMA user_version=5;`]);
   const srv = await startServer([], { db });
-  assert.ok(srv.lines.some((l) => /store_migrated from=5 to=7/.test(l)), srv.lines.join('\n'));
+  assert.ok(srv.lines.some((l) => /store_migrated from=5 to=8/.test(l)), srv.lines.join('\n'));
   const a = await Client.open(srv.port, { room: 'v5-room' });
   a.send({ type: 'join', room: 'v5-room', token: tok });
   await a.expect('welcome');

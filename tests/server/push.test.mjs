@@ -297,7 +297,7 @@ test('refused subscriptions change nothing: private addresses, other hosts, spec
     // A room without a clock of days.
     const c = await Client.open(srv.port);
     c.send({ type: 'create', side: 'south' });
-    await c.expect('welcome');
+    assert.equal((await c.expect('welcome')).push_key, undefined, 'no key without a clock of days');
     await c.expect('state');
     subscribe(c, svc.url('/p'), sub);
     assert.match((await c.expectError('push_refused')).message, /clock of days/);
