@@ -3,9 +3,10 @@
 // the browser's permission asked then, the subscription made through the
 // service worker with the server's key (the welcome's push_key), and the
 // words the worker writes a push with (sw.js), in the page's language,
-// kept where it reads them.
+// kept where it reads them. Its words come with it (web/i18n/push/: a
+// first visit does not fetch them), but the button's.
 // @ts-check
-import { getLang, t, tIn } from './i18n.js';
+import { getLang, loadPart, t, tIn } from './i18n.js';
 
 // The Cache Storage entry sw.js reads (a cache apart from the files').
 export const WORDS_CACHE = 'push-words';
@@ -61,6 +62,7 @@ async function registration() {
 // room): its JSON, what the server keeps. Throws 'blocked' or 'unsupported'.
 /** @param {string | null} key @param {string} _kind */
 export async function subscribe(key, _kind) {
+  await loadPart('push');  // the words of the answers, and the worker's
   if (!key) throw new Error('unsupported');
   let perm = Notification.permission;
   if (perm === 'default') perm = await Notification.requestPermission();
@@ -83,6 +85,7 @@ export async function subscribe(key, _kind) {
 
 // This browser's endpoint, or null.
 export async function endpoint() {
+  await loadPart('push');
   const reg = await registration();
   const sub = await reg.pushManager.getSubscription();
   return sub ? sub.endpoint : null;
