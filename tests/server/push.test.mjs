@@ -11,8 +11,8 @@ import http from 'node:http';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { Client, startServer, stopServer, playMoves, waitLine, httpGet, PG, storeQuery } from './lib.mjs';
+import { join, resolve } from 'node:path';
+import { Client, startServer, stopServer, playMoves, waitLine, httpGet, PG, storeQuery, tempDir } from './lib.mjs';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const TEST_BUILD = resolve(ROOT, process.env.OWARED_TEST_BUILD || 'build/fault/owared');
@@ -347,5 +347,49 @@ test('--push off: no key in the welcome, subscriptions refused; the ordinary bui
     b.close();
   } finally {
     assert.deepEqual(await stopServer(plain), { code: 0, signal: null });
+  }
+});
+
+// Several servers on one PostgreSQL: one key for all, and the server
+// holding the room sends, whichever server the subscriber came through.
+test('several servers: the same key; the room\'s holder sends, once', PG ? {} : { skip: 'PostgreSQL only (make test-server-pg)' }, async () => {
+  const svc = await fakeService();
+  const env = { OW_TEST_PUSH_LOOPBACK: '1' };
+  const db = join(tempDir(), 'shared');
+  const a = await startServer(['--push-contact', CONTACT, '--node-id', 'A', '--lease-seconds', '3'], { bin: TEST_BUILD, db, env });
+  const b = await startServer(['--push-contact', CONTACT, '--node-id', 'B', '--lease-seconds', '3'], { bin: TEST_BUILD, db, env });
+  try {
+    const s = await Client.open(a.port);
+    s.send({ type: 'create', side: 'south', clock: { days: 1 }, name: 'Ana' });
+    const ws = await s.expect('welcome');
+    await s.expect('state');
+    // North comes through B, which relays it to A (South holds A's room).
+    const n = await Client.open(b.port, { room: ws.room });
+    n.send({ type: 'join', room: ws.room });
+    const wn = await n.expect('welcome');
+    await n.expect('state');
+    await s.expect('state');
+    assert.equal(wn.push_key, ws.push_key, 'one key for every server');
+    const sub = browserKeys();
+    subscribe(n, svc.url('/push/n'), sub);
+    assert.deepEqual(await n.expect('push'), { type: 'push', action: 'subscribe' });
+    s.send({ type: 'move', pit: 'c', ply: 0 });
+    await n.untilState((st) => st.moves.length === 1);
+    const [p] = await svc.wait('/push/n');
+    assert.equal(openPush(p, sub, ws.push_key, `http://127.0.0.1:${svc.port}`).by, 'Ana');
+    const sent = async (srv) => Number(/^oware_push_total\{result="sent"\} (\d+)$/m
+      .exec(await (await httpGet(srv.port, '/metrics')).text())[1]);
+    for (const until = Date.now() + 5000; await sent(a) !== 1 && Date.now() < until;)
+      await new Promise((r) => setTimeout(r, 50));
+    assert.equal(await sent(a), 1);
+    assert.equal(await sent(b), 0);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(svc.seen.length, 1, 'one push');
+    s.close();
+    n.close();
+  } finally {
+    assert.deepEqual(await stopServer(a), { code: 0, signal: null });
+    assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+    await svc.close();
   }
 });
