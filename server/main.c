@@ -53,6 +53,7 @@ static void commit_and_send(void)
 {
 	rooms_flush();
 	net_send_ready();
+	push_release();
 }
 
 static void rooms_timer(lws_sorted_usec_list_t *sul)

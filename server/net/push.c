@@ -17,6 +17,7 @@
 #include "server/base/log.h"
 #include "server/base/webpush.h"
 #include "server/net/push.h"
+#include "server/rooms/rooms.h"
 
 #define PUSH_PROTOCOL "owared-push"
 #define CAP_SLOTS 1024          /* subscriptions counted for the hourly cap */
@@ -51,8 +52,11 @@ typedef struct push_job {
 	uint8_t body[LWS_PRE + WEBPUSH_BODY_MAX];
 } push_job;
 
-/* A push_send waiting for the room's subscriptions from the store. */
+/* A push_send waiting for its change's commit (seq), then for the
+ * room's subscriptions from the store. */
 typedef struct push_req {
+	struct push_req *next;       /* in the queue of those awaiting their commit */
+	uint64_t seq;                /* rooms_release_seq() when it was made */
 	char room[ROOM_ID_LEN + 1];
 	unsigned game;
 	int side, last;
@@ -62,6 +66,7 @@ typedef struct push_req {
 
 static push_config pcfg;
 static store *pst;
+static push_req *held, **held_tail = &held; /* awaiting their commits, in order */
 static webpush_key *vapid;
 static struct lws_context *pctx;
 static struct lws_vhost *pvhost;
@@ -515,7 +520,7 @@ static void on_list(void *arg, int rc)
 	free(q);
 }
 
-void push_send(const char *room, unsigned game, int side, const char *json, size_t len,
+void push_send(const char *room_id, unsigned game, int side, const char *json, size_t len,
                int last)
 {
 	push_req *q;
@@ -527,14 +532,51 @@ void push_send(const char *room, unsigned game, int side, const char *json, size
 		counts.dropped++;
 		return;
 	}
-	snprintf(q->room, sizeof q->room, "%s", room);
+	snprintf(q->room, sizeof q->room, "%s", room_id);
 	q->game = game;
 	q->side = side;
 	q->last = last;
 	q->len = len;
 	memcpy(q->json, json, len);
 	q->json[len] = 0;
-	pst->ops->push_list(pst, room, on_sub, on_list, q);
+	q->seq = rooms_release_seq();
+	q->next = NULL;
+	*held_tail = q;
+	held_tail = &q->next;
+}
+
+/* What happened is told only once it is durable, as the rooms' messages
+ * are: the pushes whose changes are committed go to the store for their
+ * subscriptions; those of a lost batch are dropped (push_drop_uncommitted). */
+void push_release(void)
+{
+	uint64_t done = rooms_committed();
+
+	while (held && held->seq <= done) {
+		push_req *q = held;
+
+		held = q->next;
+		if (!held)
+			held_tail = &held;
+		pst->ops->push_list(pst, q->room, on_sub, on_list, q);
+	}
+}
+
+void push_drop_uncommitted(void)
+{
+	uint64_t done = rooms_committed();
+	push_req **pp = &held;
+
+	while (*pp) {
+		push_req *q = *pp;
+
+		if (q->seq > done) {
+			*pp = q->next;
+			free(q);
+		} else
+			pp = &q->next;
+	}
+	held_tail = pp;
 }
 
 /* ---- the connection ---- */
@@ -650,6 +692,13 @@ int push_init(struct lws_context *ctx)
 void push_stop(void)
 {
 	stopping = 1;
+	while (held) {
+		push_req *q = held;
+
+		held = q->next;
+		free(q);
+	}
+	held_tail = &held;
 	while (jobs) {
 		push_job *j = jobs;
 

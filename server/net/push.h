@@ -49,9 +49,15 @@ int push_keys_load(store *st, const push_config *cfg, char *pub, size_t cap);
 /* The sender's own vhost in ctx (no listener): 0, or -1. */
 int push_init(struct lws_context *ctx);
 /* rooms_push_fn (rooms.h): sends json to each subscription of room's
- * game on side, then, when last, deletes the room's subscriptions. */
+ * game on side, then, when last, deletes the room's subscriptions; held
+ * until the change that made it is committed (push_release). */
 void push_send(const char *room, unsigned game, int side, const char *json, size_t len,
                int last);
+/* After each pass's commit: the pushes whose changes are now committed
+ * are sent. */
+void push_release(void);
+/* A lost batch: the pushes of its changes are dropped, never sent. */
+void push_drop_uncommitted(void);
 /* Shutdown: pushes waiting or travelling are dropped. */
 void push_stop(void);
 const push_stats *push_get_stats(void);
