@@ -43,6 +43,7 @@ static const char *const err_codes[PROTO_E_COUNT] = {
 	[PROTO_E_EVENT_GAME] = "event_game",
 	[PROTO_E_TOO_MANY_EVENTS] = "too_many_events",
 	[PROTO_E_NAME_RESERVED] = "name_reserved",
+	[PROTO_E_PUSH_REFUSED] = "push_refused",
 };
 
 const char *proto_err_code(int e)

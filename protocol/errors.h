@@ -47,6 +47,8 @@ typedef enum {
 	PROTO_E_EVENT_GAME,
 	PROTO_E_TOO_MANY_EVENTS,
 	PROTO_E_NAME_RESERVED,
+	/* Web Push (PROTOCOL.md "Push"): */
+	PROTO_E_PUSH_REFUSED,
 	PROTO_E_COUNT
 } proto_err;
 

@@ -34,7 +34,7 @@ static const struct {
 	{"event_join", PROTO_MSG_EVENT_JOIN}, {"event_withdraw", PROTO_MSG_EVENT_WITHDRAW},
 	{"event_start", PROTO_MSG_EVENT_START}, {"event_result", PROTO_MSG_EVENT_RESULT},
 	{"event_next", PROTO_MSG_EVENT_NEXT}, {"event_finish", PROTO_MSG_EVENT_FINISH},
-	{"event_entries", PROTO_MSG_EVENT_ENTRIES},
+	{"event_entries", PROTO_MSG_EVENT_ENTRIES}, {"push", PROTO_MSG_PUSH},
 };
 
 /* Copies the string field `name` of o into buf (size bufsz). Returns 1 when
@@ -421,6 +421,39 @@ static int parse_event(const json_t *o, proto_msg *m, char *err, size_t errlen)
 	}
 }
 
+/* push: {action: "subscribe", subscription: {endpoint, keys: {p256dh,
+ * auth}}} (other members of the subscription, as expirationTime, are
+ * ignored) or {action: "cancel", endpoint?}. */
+static int parse_push(const json_t *o, proto_msg *m, char *err, size_t errlen)
+{
+	char a[16];
+	const json_t *sub, *keys;
+
+	if (get_string(o, "action", a, sizeof a, 0, err, errlen) < 0)
+		return -1;
+	if (!strcmp(a, "cancel")) {
+		m->action = PROTO_ACT_CANCEL;
+		return get_string(o, "endpoint", m->endpoint, sizeof m->endpoint, 1, err,
+		                  errlen) < 0 ? -1 : 0;
+	}
+	if (strcmp(a, "subscribe")) {
+		snprintf(err, errlen, "action: not subscribe or cancel");
+		return -1;
+	}
+	m->action = PROTO_ACT_SUBSCRIBE;
+	sub = json_object_get(o, "subscription");
+	keys = json_is_object(sub) ? json_object_get(sub, "keys") : NULL;
+	if (!json_is_object(sub) || !json_is_object(keys)) {
+		snprintf(err, errlen, "subscription: not an object with endpoint and keys");
+		return -1;
+	}
+	if (get_string(sub, "endpoint", m->endpoint, sizeof m->endpoint, 0, err, errlen) < 0 ||
+	    get_string(keys, "p256dh", m->p256dh, sizeof m->p256dh, 0, err, errlen) < 0 ||
+	    get_string(keys, "auth", m->auth, sizeof m->auth, 0, err, errlen) < 0)
+		return -1;
+	return 0;
+}
+
 /* The fields of m's type from o; 0 or -1 with err set. */
 static int parse_fields(const json_t *o, proto_msg *m, char *err, size_t errlen)
 {
@@ -490,6 +523,8 @@ static int parse_fields(const json_t *o, proto_msg *m, char *err, size_t errlen)
 	case PROTO_MSG_DRAW:
 	case PROTO_MSG_REMATCH:
 		return parse_action(o, m, err, errlen);
+	case PROTO_MSG_PUSH:
+		return parse_push(o, m, err, errlen);
 	default:
 		return 0; /* resign, abort, claim: no fields */
 	}
@@ -744,7 +779,7 @@ void proto_chat_history_write(jw *w, const proto_chat *c, int n)
 }
 
 void proto_welcome_write(jw *w, const char *room, const char *kind, int seat,
-                         const char *token)
+                         const char *token, const char *push_key)
 {
 	const char *s = proto_side_name(seat);
 
@@ -761,6 +796,20 @@ void proto_welcome_write(jw *w, const char *room, const char *kind, int seat,
 		jw_key(w, "token");
 		jw_str(w, token);
 	}
+	if (push_key) {
+		jw_key(w, "push_key");
+		jw_str(w, push_key);
+	}
+	jw_obj_end(w);
+}
+
+void proto_push_write(jw *w, int action)
+{
+	jw_obj(w);
+	jw_key(w, "type");
+	jw_str(w, "push");
+	jw_key(w, "action");
+	jw_str(w, action == PROTO_ACT_SUBSCRIBE ? "subscribe" : "cancel");
 	jw_obj_end(w);
 }
 

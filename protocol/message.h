@@ -35,7 +35,8 @@ typedef enum {
 	PROTO_MSG_EVENT_RESULT,
 	PROTO_MSG_EVENT_NEXT,
 	PROTO_MSG_EVENT_FINISH,
-	PROTO_MSG_EVENT_ENTRIES
+	PROTO_MSG_EVENT_ENTRIES,
+	PROTO_MSG_PUSH                    /* Web Push (PROTOCOL.md "Push") */
 } proto_msg_type;
 
 /* 1 for the types of club events. */
@@ -56,8 +57,14 @@ typedef enum {
 	PROTO_ACT_NONE = 0,
 	PROTO_ACT_OFFER,
 	PROTO_ACT_ACCEPT,
-	PROTO_ACT_DECLINE
+	PROTO_ACT_DECLINE,
+	PROTO_ACT_SUBSCRIBE,              /* push */
+	PROTO_ACT_CANCEL
 } proto_action;
+
+/* push's subscription: as a browser's PushSubscription.toJSON() gives it. */
+#define PROTO_PUSH_URL_MAX 2048           /* the endpoint, in bytes */
+#define PROTO_PUSH_KEY_MAX 96             /* p256dh and auth, base64url */
 
 /* `side` of create besides OW_SOUTH / OW_NORTH. */
 #define PROTO_SIDE_RANDOM 2
@@ -138,6 +145,11 @@ typedef struct proto_msg {
 	int entry;                        /* event_withdraw: the entry, -1 when absent */
 	int entries_open;                 /* event_entries: 1 open, 0 close, -1 absent */
 	int per_address;                  /* event_entries: 1 to 256, 0 when absent */
+	/* push: action PROTO_ACT_SUBSCRIBE (all three set) or PROTO_ACT_CANCEL
+	 * (endpoint, or "" for every subscription of the seat). */
+	char endpoint[PROTO_PUSH_URL_MAX + 1];
+	char p256dh[PROTO_PUSH_KEY_MAX + 1];
+	char auth[PROTO_PUSH_KEY_MAX + 1];
 } proto_msg;
 
 /* The wire name of an end reason: an OW_END_* or PROTO_END_* value; NULL for
@@ -207,9 +219,14 @@ typedef struct proto_state_view {
 void proto_state_write(jw *w, const proto_state_view *v);
 
 /* A `welcome`; token NULL leaves it out; seat is OW_SOUTH, OW_NORTH or -1
- * (spectator). */
+ * (spectator); push_key (the server's Web Push public key, base64url)
+ * NULL leaves it out. */
 void proto_welcome_write(jw *w, const char *room, const char *kind, int seat,
-                         const char *token);
+                         const char *token, const char *push_key);
+
+/* A `push` answer: the seat's subscription was kept (action
+ * PROTO_ACT_SUBSCRIBE) or cancelled (PROTO_ACT_CANCEL). */
+void proto_push_write(jw *w, int action);
 
 /* One chat line as `chat` and `chat_history` carry it; the caller owns
  * the strings. */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "server/base/webpush.h"
 #include "server/config.h"
 
 /* The web client of an installed owared: `make install` puts the binary in
@@ -35,7 +36,7 @@ static const char *default_web_root(void)
 /* T_INT and after are numbers, checked against min and max: T_INT an
  * int, T_UINT an unsigned, T_I64 an int64_t, T_MS seconds kept as
  * milliseconds in an int64_t. */
-enum { T_STR, T_BOOL, T_SYNC, T_INT, T_UINT, T_I64, T_MS };
+enum { T_STR, T_BOOL, T_SYNC, T_ONOFF, T_INT, T_UINT, T_I64, T_MS };
 
 static const struct opt {
 	const char *flag, *env;
@@ -77,6 +78,21 @@ static const struct opt {
 	 "serve files through symbolic links that lead out of the web root"},
 	{"trust-proxy", "OW_TRUST_PROXY", T_BOOL, offsetof(srv_config, net.trust_proxy), 0, 1, "0",
 	 "take the client address from X-Forwarded-For"},
+	{"push", "OW_PUSH", T_ONOFF, offsetof(srv_config, push.on), 0, 1, "on",
+	 "Web Push (on or off): tell players of a room with a clock of days that it is their"
+	 " move, through their browser's push service, even with the page closed (needs"
+	 " outbound HTTPS to the services of --push-allow)"},
+	{"push-contact", "OW_PUSH_CONTACT", T_STR, offsetof(srv_config, push.contact), 0, 0, NULL,
+	 "Web Push: how a push service reaches this server's operator, a mailto: or https:"
+	 " URL (VAPID's sub; default mailto:webmaster@ and the host name)"},
+	{"push-allow", "OW_PUSH_ALLOW", T_STR, offsetof(srv_config, push.allow), 0, 0,
+	 WEBPUSH_ALLOW_DEFAULT, "Web Push: comma-separated push services' host names a"
+	 " subscription may name (*.x: any name ending in .x)"},
+	{"push-per-hour", "OW_PUSH_PER_HOUR", T_INT, offsetof(srv_config, push.per_hour), 1, 3600,
+	 "30", "Web Push: pushes sent to one subscription an hour at most"},
+	{"push-subscribe-per-ip-per-min", "OW_PUSH_SUBSCRIBE_PER_IP_PER_MIN", T_INT,
+	 offsetof(srv_config, rooms.push_per_ip_per_min), 1, 1000000, "10",
+	 "Web Push: subscriptions sent from one client address a minute"},
 	{"sync", "OW_SYNC", T_SYNC, offsetof(srv_config, sync_full), 0, 1, "full",
 	 "SQLite synchronous mode: full (survives power loss) or normal"},
 	{"abandon-seconds", "OW_ABANDON_SECONDS", T_MS, offsetof(srv_config, rooms.lim.abandon_ms),
@@ -178,6 +194,11 @@ static int set(srv_config *c, const struct opt *o, const char *v, const char *fr
 			goto bad;
 		*(int *)((char *)c + o->off) = !strcmp(v, "full");
 		return 0;
+	case T_ONOFF:
+		if (strcmp(v, "on") && strcmp(v, "off"))
+			goto bad;
+		*(int *)((char *)c + o->off) = !strcmp(v, "on");
+		return 0;
 	default:
 		errno = 0;
 		n = strtol(v, &end, 10);
@@ -215,6 +236,31 @@ static void usage(void)
 		       opts[i].def ? " default " : "", opts[i].def ? opts[i].def : "");
 	}
 	printf("  %-26s this help\n", "--help");
+}
+
+/* --push-contact: given, or mailto:webmaster@ the host name. */
+static int contact_check(srv_config *c)
+{
+	static char def[128];
+	char host[64] = "";
+	const char *s = c->push.contact;
+
+	if (!s) {
+		gethostname(host, sizeof host - 1);
+		snprintf(def, sizeof def, "mailto:webmaster@%s", host[0] ? host : "localhost");
+		c->push.contact = def;
+		return 0;
+	}
+	if ((strncmp(s, "mailto:", 7) || !s[7]) && (strncmp(s, "https://", 8) || !s[8])) {
+		fprintf(stderr, "owared: --push-contact: bad value (a mailto: or https: URL)\n");
+		return -1;
+	}
+	for (; *s; s++)
+		if (*s <= 0x20 || *s >= 0x7f || *s == '"' || *s == '\\') {
+			fprintf(stderr, "owared: --push-contact: no spaces, quotes or backslashes\n");
+			return -1;
+		}
+	return 0;
 }
 
 int config_load(srv_config *c, int argc, char **argv)
@@ -287,5 +333,6 @@ int config_load(srv_config *c, int argc, char **argv)
 	c->rooms.join_wait_ms = ((int64_t)c->lease_seconds + 3) * 1000;
 	c->events.join_wait_ms = c->rooms.join_wait_ms;
 	c->events.make_way_s = 3600;
-	return 0;
+	c->rooms.push_allow = c->push.allow;
+	return contact_check(c);
 }

@@ -4,6 +4,7 @@
 #define SRV_CONFIG_H
 
 #include "server/events/events.h"
+#include "server/net/push.h"
 #include "server/net/conn.h"
 #include "server/rooms/rooms.h"
 
@@ -31,6 +32,9 @@ typedef struct srv_config {
 	                         * --max-rooms-per-ip, --history-per-ip-per-min,
 	                         * --expire-*, --evict-idle; the join wait from
 	                         * --lease-seconds */
+	push_config push;       /* Web Push: --push, --push-contact, --push-allow,
+	                         * --push-per-hour (net/push.h); the rooms' part is
+	                         * rooms.push_* (--push-subscribe-per-ip-per-min) */
 	events_config events;   /* club events: --max-events, --max-events-per-ip,
 	                         * --expire-events, --max-event-followers ... */
 } srv_config;

@@ -20,9 +20,11 @@
 #include "server/base/iptable.h"
 #include "server/base/log.h"
 #include "server/net/net.h"
+#include "server/net/push.h"
 #include "server/net/relay.h"
 #include "server/rooms/rooms.h"
 #include "server/base/sha256.h"
+#include "server/base/webpush.h"
 #include "server/store/store.h"
 
 /* Owned by main() for the life of the process. */
@@ -51,6 +53,7 @@ static void commit_and_send(void)
 {
 	rooms_flush();
 	net_send_ready();
+	push_release();
 }
 
 static void rooms_timer(lws_sorted_usec_list_t *sul)
@@ -314,9 +317,15 @@ static store *store_open(char *err, size_t cap)
 
 /* Test build only: shorter chat windows and correspondence days
  * (docs/testing.md), so that tests see them run out in seconds. */
-static void test_overrides(rooms_config *rc, events_config *ec)
+static void test_overrides(rooms_config *rc, events_config *ec, push_config *pc)
 {
 #if defined(OW_FAULTS) && OW_FAULTS
+	/* OW_TEST_PUSH_LOOPBACK=1: subscriptions may name a fake push service
+	 * on the loopback, over http: too (tests/server/push.test.mjs). */
+	if (getenv("OW_TEST_PUSH_LOOPBACK") && atoi(getenv("OW_TEST_PUSH_LOOPBACK")) == 1) {
+		pc->loopback = rc->push_loopback = 1;
+		log_event(LOG_WARN, "test_push_loopback", "on=1");
+	}
 	/* OW_TEST_CHAT_WINDOW_MS=N counts the chat limits (5 lines a seat,
 	 * 20 an address) in N ms instead of 10 s. */
 	if (getenv("OW_TEST_CHAT_WINDOW_MS") && atoi(getenv("OW_TEST_CHAT_WINDOW_MS")) > 0) {
@@ -337,6 +346,7 @@ static void test_overrides(rooms_config *rc, events_config *ec)
 #else
 	(void)rc;
 	(void)ec;
+	(void)pc;
 #endif
 }
 
@@ -348,6 +358,8 @@ static struct lws_context *context_new(void)
 
 	memset(&info, 0, sizeof info);
 	info.options = LWS_SERVER_OPTION_EXPLICIT_VHOSTS | LWS_SERVER_OPTION_LIBEV;
+	if (cfg.push.on) /* Web Push's client speaks HTTPS to the push services */
+		info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
 	info.foreign_loops = (void *[]){evl};
 	/* 0: lws sizes its descriptor table by the open-files limit, so that
 	 * every descriptor is found by index (a smaller table makes lws search
@@ -406,6 +418,10 @@ static int listen_start(void)
 	}
 	if (relay_init(ctx) < 0) {
 		log_event(LOG_ERROR, "start_failed", "error=\"relay vhost\"");
+		return -1;
+	}
+	if (cfg.push.on && push_init(ctx) < 0) {
+		log_event(LOG_ERROR, "start_failed", "error=\"push vhost\"");
 		return -1;
 	}
 	port = lws_get_vhost_listen_port(vh);
@@ -482,13 +498,21 @@ static int layers_start(void)
 {
 	int restored;
 
+	static char push_pub[WEBPUSH_B64_LEN(WEBPUSH_POINT_LEN) + 1];
+
 	sha256_init();
-	test_overrides(&cfg.rooms, &cfg.events);
+	test_overrides(&cfg.rooms, &cfg.events, &cfg.push);
 	cfg.rooms.ip = cfg.events.ip = cfg.net.ip = &cfg.ip;
+	/* Web Push's key pair, made at the first start and kept in the store. */
+	if (cfg.push.on && push_keys_load(st, &cfg.push, push_pub, sizeof push_pub) < 0)
+		return -1;
+	cfg.rooms.push_key = cfg.push.on ? push_pub : NULL;
 	if (rooms_init(&cfg.rooms, st, &net_rooms_io) < 0) {
 		log_event(LOG_ERROR, "start_failed", "error=\"out of memory\"");
 		return -1;
 	}
+	if (cfg.push.on)
+		rooms_on_push(push_send);
 	events_init(&cfg.events, st, &net_rooms_io);
 	ev_async_init(&pair_async, pair_ready);
 	ev_async_start(evl, &pair_async);
@@ -556,6 +580,7 @@ int main(int argc, char **argv)
 	serve();
 	events_pairing_stop();
 	rc = drain();
+	push_stop();
 	events_free_all();
 	rooms_free_all();
 	lws_context_destroy(ctx);
@@ -568,6 +593,7 @@ int main(int argc, char **argv)
 	return rc < 0 ? 1 : 0;
 
 fail_ctx:
+	push_stop();
 	events_free_all();
 	rooms_free_all();
 	lws_context_destroy(ctx);

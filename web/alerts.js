@@ -42,6 +42,9 @@ let audio = null;
 const notifyOn = (model) => model.online.notify && typeof Notification === 'function' &&
   Notification.permission === 'granted';
 const hidden = () => document.visibilityState === 'hidden';
+const pushable = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator &&
+  typeof window.PushManager === 'function' && typeof Notification === 'function' &&
+  Notification.permission !== 'denied';
 
 // Browsers start audio only after the player touched the page: the context
 // is made (or resumed) at the first touch or key.
@@ -158,6 +161,13 @@ export function drawAlertButtons(f) {
   const on = notifyOn(f.model);
   setText(notify, on ? t('notify.on') : t('notify.off'));
   setAttr(notify, 'aria-pressed', String(on));
+  // Web Push: a player of a room with a clock of days, the server sending.
+  const push = $('act-push');
+  const st = f.model.state;
+  const days = !!st && !!st.clock && st.clock.kind === 'correspondence' && !st.game.over;
+  setHidden(push, !online || !f.me || !f.model.online.pushKey || !days || !pushable());
+  setText(push, f.model.online.push ? t('push.on') : t('push.off'));
+  setAttr(push, 'aria-pressed', String(f.model.online.push));
   drawTitle(f.model);
 }
 
@@ -180,6 +190,10 @@ export function wireAlerts(room) {
     if (perm === 'granted') { r.setNotify(true); toast(t('notify.enabled')); }
     else toast(t('notify.blocked'));
     requestRedraw();
+  });
+  $('act-push').addEventListener('click', () => {
+    const r = room();
+    if (r) r.setPush(!r.state.online.push);
   });
   document.addEventListener('visibilitychange', () => {
     if (hidden()) return;

@@ -61,6 +61,10 @@ export function newModel(mode) {
       muted: false,
       // alerts.js: notifications asked for (this browser's choice; the browser's permission apart)
       notify: false,
+      // the server's Web Push key (the welcome's push_key; null: it sends none)
+      pushKey: null,
+      // this seat asked to be told of its move with the page closed (push.js; kept per room)
+      push: false,
       // this page just took a seat by the link: offer the name (chat.js)
       askName: false,
       // {pit, ply} of a move sent and not yet confirmed

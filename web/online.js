@@ -23,6 +23,8 @@ import { restoreChatLine, wireChat } from './chat.js';
 import { stateEvents, chatEvent, wireAlerts, NOTIFY_KEY } from './alerts.js';
 
 const TOKEN_KEY = (room) => `oware.token.${room}`;
+// '1': this seat asked for Web Push in this room (PROTOCOL.md "Push").
+const PUSH_KEY = (room) => `oware.push.${room}`;
 const CHAT_HIDDEN_KEY = 'oware.chat.hidden';  // the chat's panel hidden (this browser's choice)
 const ASKED_KEY = 'oware.name.skipped';  // "Not now" pressed once: the name is not offered again
 // The last state of the rooms seen last ({room: {seat, st}}), shown read
@@ -172,6 +174,8 @@ export function onlineGame(opts, redraw) {
       // version (a server restored from its store may count from lower).
       model.online.freshJoin = true;
       if (msg.token) fx.store(TOKEN_KEY(msg.room), msg.token);
+      model.online.pushKey = typeof msg.push_key === 'string' ? msg.push_key : null;
+      model.online.push = fx.load(PUSH_KEY(msg.room)) === '1';
       // A seat first taken by the room's link: the joiner is offered a name
       // (unless a joiner said "Not now" before).
       if (msg.token && !first && fx.load(ASKED_KEY) !== '1') model.online.askName = true;
@@ -181,6 +185,14 @@ export function onlineGame(opts, redraw) {
     }
     case 'state': onState(msg); break;
     case 'error': onError(msg); break;
+    case 'push': {  // the server kept (or dropped) this seat's subscription
+      const on = msg.action === 'subscribe';
+      model.online.push = on;
+      fx.store(PUSH_KEY(model.online.room), on ? '1' : null);
+      fx.toast(t(on ? 'push.enabled' : 'push.cancelled'));
+      redraw();
+      break;
+    }
     case 'chat':
     case 'chat_history':
       chatHeard(msg);
@@ -476,6 +488,23 @@ export function onlineGame(opts, redraw) {
     redraw();
   }
 
+  // Told of one's move with the page closed, or no longer (Web Push:
+  // push.js, loaded only now, asks the browser and subscribes).
+  async function setPush(on) {
+    try {
+      const push = await import('./push.js');
+      if (on) {
+        const subscription = await push.subscribe(model.online.pushKey, model.kind);
+        if (!sendInRoom({ type: 'push', action: 'subscribe', subscription })) fx.toast(t('conn.reconnecting.now'));
+      } else {
+        const endpoint = await push.endpoint();
+        sendAction({ type: 'push', action: 'cancel', ...(endpoint ? { endpoint } : {}) });
+      }
+    } catch (e) {
+      fx.toast(t(e && e.message === 'blocked' ? 'notify.blocked' : 'push.unsupported'));
+    }
+  }
+
   // The chat's panel hidden or shown (the choice kept by this browser).
   function toggleChat() {
     const chat = model.online.chat;
@@ -610,6 +639,7 @@ export function onlineGame(opts, redraw) {
     toggleChat,
     setMuted,
     setNotify,
+    setPush,
     sendChat,
     sendName,
     giveName,

@@ -93,3 +93,70 @@ self.addEventListener('fetch', (ev) => {
     })());
   }
 });
+
+// ---- Web Push (issue 53; PROTOCOL.md "Push") ----
+// A push is the facts of what happened in a room with a clock of days
+// ({room, kind, event, seat, by, move, deadline, winner, ...}); the words
+// to say it in are the page's, kept by push.js when the player subscribed.
+// One notification per room (its tag): a newer one replaces it.
+const WORDS = 'push-words';
+
+async function pushWords() {
+  try {
+    const hit = await (await caches.open(WORDS)).match(url('push-words.json'));
+    if (hit) return await hit.json();
+  } catch { /* none kept */ }
+  return null;
+}
+
+const fill = (s, p) => String(s || '').replace(/\{(\w+)\}/g, (m, k) => (p[k] === undefined ? m : String(p[k])));
+
+// The notification's title and body for facts f in words w.
+function pushText(f, w) {
+  const g = (w && ((typeof f.kind === 'string' && w[f.kind]) || w.oware)) || {};
+  const opp = f.seat === 'south' ? 'north' : 'south';
+  const name = typeof f.by === 'string' && f.by ? f.by : (g[opp] || opp);
+  const title = g.title || 'Oware';
+  if (!w) return { title, body: `${name}: ${f.move || ''}` };
+  let body;
+  if (f.event === 'draw_offer') body = fill(g.draw, { name });
+  else if (f.event === 'end') {
+    body = f.winner === f.seat ? w.won : f.winner === 'draw' ? w.draw
+      : f.winner === opp ? w.lost : w.over;
+  } else body = fill(g.move, { name, pit: f.move || '' });
+  if (f.event !== 'end' && typeof f.deadline === 'number') {
+    let at;
+    try {
+      at = new Intl.DateTimeFormat(w.lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(f.deadline));
+    } catch { at = new Date(f.deadline).toISOString().slice(0, 16).replace('T', ' '); }
+    body += ` · ${fill(w.deadline, { at })}`;
+  }
+  return { title, body };
+}
+
+self.addEventListener('push', (ev) => {
+  ev.waitUntil((async () => {
+    let f = {};
+    try { f = ev.data ? ev.data.json() : {}; } catch { f = {}; }
+    if (typeof f.room !== 'string') return;
+    const { title, body } = pushText(f, await pushWords());
+    await self.registration.showNotification(title, {
+      body, tag: `oware-${f.room}`, renotify: true, icon: url('icon.svg'), data: { room: f.room },
+    });
+  })());
+});
+
+// A click opens the room: a window showing it is focused, else one opened.
+self.addEventListener('notificationclick', (ev) => {
+  ev.notification.close();
+  const room = ev.notification.data && ev.notification.data.room;
+  if (typeof room !== 'string') return;
+  const done = (async () => {
+    for (const c of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) {
+      if (new URL(c.url).searchParams.get('room') === room && 'focus' in c) return c.focus();
+    }
+    return self.clients.openWindow(url(`./?room=${encodeURIComponent(room)}`));
+  })();
+  // A click the browser did not make (a test's) cannot extend the event.
+  try { ev.waitUntil(done); } catch { /* it runs all the same */ }
+});

@@ -133,6 +133,11 @@ int ip_join_allow(ipent *e, int64_t now, int limit)
 	return window_allow(&e->join_window, &e->joins, now, limit);
 }
 
+int ip_push_allow(ipent *e, int64_t now, int limit)
+{
+	return window_allow(&e->push_window, &e->pushes, now, limit);
+}
+
 int ip_join_allow_n(ipent *e, int64_t now, int limit, int n)
 {
 	if (now - e->join_window >= MINUTE_MS) {
@@ -212,7 +217,7 @@ void ip_sweep(int64_t now)
 			if (e->conns == 0 && e->sockets == 0 && e->rooms_held == 0 && e->events_held == 0 && now >= e->banned_until && now - e->room_window >= MINUTE_MS &&
 			    now - e->join_window >= MINUTE_MS && now - e->chat_last >= MINUTE_MS &&
 			    now - e->hist_window >= MINUTE_MS && now - e->last_flood >= MINUTE_MS &&
-			    now - e->view_window >= MINUTE_MS) {
+			    now - e->view_window >= MINUTE_MS && now - e->push_window >= MINUTE_MS) {
 				*pp = e->next;
 				free(e);
 			} else

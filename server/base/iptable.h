@@ -47,6 +47,8 @@ typedef struct ipent {
 	int64_t view_window; /* start (ms) of the minute counted in view_bytes */
 	int64_t view_bytes;  /* bytes of club events' views sent there in it:
 	                      * answers to event_watch and exports */
+	int64_t push_window; /* start (ms) of the minute counted in pushes */
+	int pushes;          /* Web Push subscribe messages in that minute */
 	struct ipent *next;
 } ipent;
 
@@ -65,6 +67,9 @@ int ip_room_allow(ipent *e, int64_t now, int limit);
 /* Counts a join from e at now; returns 0, or -1 when e already joined
  * `limit` times in the current minute. */
 int ip_join_allow(ipent *e, int64_t now, int limit);
+/* Counts a Web Push subscription from e at now; returns 0, or -1 when e
+ * already subscribed `limit` times in the current minute. */
+int ip_push_allow(ipent *e, int64_t now, int limit);
 /* Counts n joins from e at now, all or none: 0, or -1 (nothing counted)
  * when fewer than n are left of `limit` in the current minute. */
 int ip_join_allow_n(ipent *e, int64_t now, int limit, int n);

@@ -1,8 +1,14 @@
 /* webpush.c: Web Push's cryptography (RFC 8188, RFC 8291, RFC 8292) on
  * libcrypto's OpenSSL 3 interfaces, none of them deprecated ones. */
+#include <arpa/inet.h>
+#include <ctype.h>
 #include <limits.h>
+#include <netinet/in.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
 
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
@@ -790,4 +796,158 @@ done:
 	ECDSA_SIG_free(sig);
 	EVP_MD_CTX_free(md);
 	return rc;
+}
+
+/* ---- a subscription's endpoint ---- */
+
+static int ipv4_refused(const uint8_t a[4], int loopback_ok)
+{
+	if (a[0] == 127)
+		return !loopback_ok;
+	return a[0] == 0 || a[0] == 10 || (a[0] == 100 && (a[1] & 0xc0) == 64) ||
+	       (a[0] == 169 && a[1] == 254) || (a[0] == 172 && (a[1] & 0xf0) == 16) ||
+	       (a[0] == 192 && a[1] == 168) || (a[0] == 192 && a[1] == 0 && a[2] == 0) ||
+	       (a[0] == 198 && (a[1] & 0xfe) == 18) || a[0] >= 224;
+}
+
+static int ipv6_refused(const uint8_t a[16], int loopback_ok)
+{
+	static const uint8_t mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+	static const uint8_t zero[15];
+
+	if (!memcmp(a, mapped, 12))
+		return ipv4_refused(a + 12, loopback_ok);
+	if (!memcmp(a, zero, 15))
+		return a[15] == 1 ? !loopback_ok : 1; /* ::1, and :: */
+	return a[0] == 0xff || (a[0] & 0xfe) == 0xfc || (a[0] == 0xfe && (a[1] & 0xc0) == 0x80) ||
+	       (a[0] == 0xfe && (a[1] & 0xc0) == 0xc0) || (a[0] == 0x20 && a[1] == 0x01 &&
+	       a[2] == 0x0d && a[3] == 0xb8) || !memcmp(a, zero, 12) /* IPv4-compatible */;
+}
+
+int webpush_addr_refused(const struct sockaddr *sa, int loopback_ok)
+{
+	if (sa->sa_family == AF_INET)
+		return ipv4_refused((const uint8_t *)&((const struct sockaddr_in *)sa)->sin_addr,
+		                    loopback_ok);
+	if (sa->sa_family == AF_INET6)
+		return ipv6_refused(((const struct sockaddr_in6 *)sa)->sin6_addr.s6_addr, loopback_ok);
+	return 1;
+}
+
+/* 1 when host matches one pattern of allow. */
+static int host_allowed(const char *host, const char *allow)
+{
+	size_t hl = strlen(host);
+
+	while (allow && *allow) {
+		const char *end = strchr(allow, ',');
+		size_t n = end ? (size_t)(end - allow) : strlen(allow);
+
+		while (n && allow[0] == ' ')
+			allow++, n--;
+		while (n && allow[n - 1] == ' ')
+			n--;
+		if (n > 2 && allow[0] == '*' && allow[1] == '.') {
+			if (hl > n - 1 && !strncasecmp(host + hl - (n - 1), allow + 1, n - 1))
+				return 1;
+		} else if (n && n == hl && !strncasecmp(host, allow, n))
+			return 1;
+		allow = end ? end + 1 : NULL;
+	}
+	return 0;
+}
+
+/* The host of an http(s) URL whose scheme ends at start: into host
+ * (lowercased, IPv6 without brackets), its end past any port in *end. */
+static int url_host(const char *url, size_t start, char *host, size_t cap, size_t *end)
+{
+	const char *p = url + start, *stop = p + strcspn(p, "/?#");
+	const char *colon;
+	size_t n;
+
+	if (memchr(p, '@', (size_t)(stop - p)))
+		return fail("endpoint: user info in the URL");
+	if (*p == '[') {
+		const char *close = memchr(p, ']', (size_t)(stop - p));
+
+		if (!close)
+			return fail("endpoint: an unclosed IPv6 address");
+		n = (size_t)(close - p - 1);
+		p++;
+		colon = close + 1 < stop && close[1] == ':' ? close + 1 : NULL;
+	} else {
+		colon = memchr(p, ':', (size_t)(stop - p));
+		n = (size_t)((colon ? colon : stop) - p);
+	}
+	if (n == 0 || n > WEBPUSH_HOST_MAX || n + 1 > cap)
+		return fail("endpoint: no host, or one too long");
+	for (size_t i = 0; i < n; i++) {
+		char c = p[i];
+
+		if (!(isalnum((unsigned char)c) || strchr(".-:", c)))
+			return fail("endpoint: the host is not a plain host name");
+		host[i] = (char)tolower((unsigned char)c);
+	}
+	host[n] = 0;
+	if (colon) {
+		for (const char *d = colon + 1; d < stop; d++)
+			if (!isdigit((unsigned char)*d) || d - colon > 5)
+				return fail("endpoint: a bad port");
+		if (colon + 1 == stop || atoi(colon + 1) < 1 || atoi(colon + 1) > 65535)
+			return fail("endpoint: a bad port");
+	}
+	*end = (size_t)(stop - url);
+	return 0;
+}
+
+int webpush_endpoint_check(const char *endpoint, const char *allow, int loopback_ok, char *host,
+                           size_t cap)
+{
+	size_t len = endpoint ? strnlen(endpoint, WEBPUSH_URL_MAX + 1) : 0, start, end;
+	struct sockaddr_in6 a6 = {.sin6_family = AF_INET6};
+	struct sockaddr_in a4 = {.sin_family = AF_INET};
+	int literal = 0;
+
+	if (len > WEBPUSH_URL_MAX)
+		return fail("endpoint: longer than 2048 bytes");
+	if (len >= 8 && !strncasecmp(endpoint, "https://", 8))
+		start = 8;
+	else if (loopback_ok && len >= 7 && !strncasecmp(endpoint, "http://", 7))
+		start = 7;
+	else
+		return fail("endpoint: not an https: URL");
+	for (size_t i = 0; i < len; i++)
+		if (endpoint[i] <= 0x20 || endpoint[i] >= 0x7f)
+			return fail("endpoint: a space or a character outside ASCII");
+	if (url_host(endpoint, start, host, cap, &end) < 0)
+		return -1;
+	if (inet_pton(AF_INET, host, &a4.sin_addr) == 1)
+		literal = 1 + webpush_addr_refused((struct sockaddr *)&a4, loopback_ok);
+	else if (inet_pton(AF_INET6, host, &a6.sin6_addr) == 1)
+		literal = 1 + webpush_addr_refused((struct sockaddr *)&a6, loopback_ok);
+	if (literal == 2)
+		return fail("endpoint: a loopback, private, link-local or multicast address");
+	if (loopback_ok && (literal == 1 || !strcmp(host, "localhost")))
+		return 0;
+	if (!host_allowed(host, allow))
+		return fail("endpoint: not a push service this server sends to (--push-allow)");
+	return 0;
+}
+
+int webpush_endpoint_target(const char *endpoint, char *path, size_t cap)
+{
+	char host[WEBPUSH_HOST_MAX + 1];
+	size_t start = !strncasecmp(endpoint, "https://", 8) ? 8 : 7, end;
+	const char *p, *colon;
+	int port = start == 8 ? 443 : 80;
+
+	if (url_host(endpoint, start, host, sizeof host, &end) < 0)
+		return -1;
+	p = endpoint + start;
+	colon = *p == '[' ? strstr(p, "]:") : memchr(p, ':', (size_t)(endpoint + end - p));
+	if (colon && colon < endpoint + end)
+		port = atoi(colon + (*p == '[' ? 2 : 1));
+	if (snprintf(path, cap, "%s", endpoint[end] == '/' ? endpoint + end : "/") >= (int)cap)
+		return fail("endpoint: no room for the path");
+	return port;
 }

@@ -180,4 +180,39 @@ int webpush_vapid_header(const webpush_key *key, const char *endpoint, const cha
  * claims (the JSON text, NUL-ended) into claims: their length, or -1. */
 int webpush_vapid_verify(const char *jwt, const webpush_key *key, char *claims, size_t cap);
 
+/* ---- a subscription's endpoint: where a server may send ---- */
+
+/* The push services of the browsers, the default of --push-allow:
+ * Chrome's (Firebase Cloud Messaging), Firefox's (Mozilla's autopush),
+ * Edge's (Windows Push Notification Services), Safari's (Apple). */
+#define WEBPUSH_ALLOW_DEFAULT \
+	"fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com," \
+	"web.push.apple.com"
+#define WEBPUSH_HOST_MAX 253
+
+struct sockaddr;
+
+/* Checks an endpoint before it is kept: an https: URL (an http: one too
+ * when loopback_ok) of at most WEBPUSH_URL_MAX bytes, without user info,
+ * whose host (lowercased, without its port, into host: cap bytes, at
+ * least WEBPUSH_HOST_MAX + 1) is on allow, a comma-separated list of
+ * names where "*.x" is any name ending in ".x", or, when loopback_ok (a
+ * test's fake push service), a loopback address or "localhost". An
+ * address literal in a loopback, private, link-local, multicast or
+ * unspecified range is refused whatever the list says (unless loopback
+ * and loopback_ok). 0, or -1 with webpush_error() saying why. */
+int webpush_endpoint_check(const char *endpoint, const char *allow, int loopback_ok, char *host,
+                           size_t cap);
+
+/* The port of an endpoint checked by webpush_endpoint_check (443 for
+ * https:, 80 for http: unless given), its path (from the first '/', "/"
+ * when none) into path (cap bytes): the port, or -1. */
+int webpush_endpoint_target(const char *endpoint, char *path, size_t cap);
+
+/* 1 when a push must never be sent to the IPv4 or IPv6 address sa (a
+ * loopback, private, shared, link-local, multicast, unspecified or
+ * reserved one; an IPv4-mapped IPv6 one as its IPv4), else 0. Loopback
+ * addresses count as 0 when loopback_ok. */
+int webpush_addr_refused(const struct sockaddr *sa, int loopback_ok);
+
 #endif

@@ -11,6 +11,7 @@
 #include "server/net/metrics.h"
 #include "server/net/net.h"
 #include "server/net/conn.h"
+#include "server/net/push.h"
 #include "server/net/relay.h"
 
 static int64_t start_ms;
@@ -177,6 +178,26 @@ static size_t cluster_part(char *b, size_t cap, size_t n)
 	           "Rooms dropped because another server held them when written.", rs->rooms_fenced);
 }
 
+/* Web Push: what became of the pushes (net/push.h's push_stats). */
+static size_t push_part(char *b, size_t cap, size_t n)
+{
+	const push_stats *p = push_get_stats();
+
+	return add(b, cap, n, "# HELP oware_push_total Web Push messages by result: sent (a push"
+	           " service took it), gone (404/410: the subscription dropped), retried (429, 5xx or"
+	           " no connection: tried again), failed (given up), capped (--push-per-hour),"
+	           " refused (the endpoint reached a refused address), dropped (too many at once).\n"
+	           "# TYPE oware_push_total counter\n"
+	           "oware_push_total{result=\"sent\"} %llu\noware_push_total{result=\"gone\"} %llu\n"
+	           "oware_push_total{result=\"retried\"} %llu\noware_push_total{result=\"failed\"} %llu\n"
+	           "oware_push_total{result=\"capped\"} %llu\noware_push_total{result=\"refused\"} %llu\n"
+	           "oware_push_total{result=\"dropped\"} %llu\n",
+	           (unsigned long long)p->sent, (unsigned long long)p->gone,
+	           (unsigned long long)p->retried, (unsigned long long)p->failed,
+	           (unsigned long long)p->capped, (unsigned long long)p->refused,
+	           (unsigned long long)p->dropped);
+}
+
 size_t metrics_text(char *b, size_t cap)
 {
 	size_t n = rooms_part(b, cap, 0);
@@ -184,6 +205,7 @@ size_t metrics_text(char *b, size_t cap)
 	n = clients_part(b, cap, n);
 	n = store_part(b, cap, n);
 	n = cluster_part(b, cap, n);
+	n = push_part(b, cap, n);
 	/* The transport's again, last where scrapers have long found it. */
 	return one(b, cap, n, "oware_upgrades_refused_total", "counter",
 	           "WebSocket upgrades refused for their Origin.", net_counters.refused_origin);

@@ -13,6 +13,7 @@
 #include <linux/tcp.h>
 
 #include "server/base/clock.h"
+#include "server/net/push.h"
 #include "server/net/net.h"
 #include "server/net/gate.h"
 #include "server/base/iptable.h"
@@ -117,8 +118,15 @@ static void io_unshare(void *shared)
 	msgbuf_put(shared);
 }
 
+/* A lost batch: its messages, and its pushes, are never sent. */
+static void io_drop_uncommitted(void)
+{
+	net_drop_uncommitted();
+	push_drop_uncommitted();
+}
+
 const rooms_io net_rooms_io = {io_send, io_send_all, io_error, io_close, io_probe,
-	net_drop_uncommitted, io_relay, conn_retag, io_forget, io_share, io_send_view, io_unshare,
+	io_drop_uncommitted, io_relay, conn_retag, io_forget, io_share, io_send_view, io_unshare,
 	io_send_own};
 
 /* ---- connection set-up and teardown ---- */

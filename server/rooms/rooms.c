@@ -196,7 +196,11 @@ static int count_changed(room *r)
 static void send_welcome(room_member *m, const room *r, int seat, const char *token)
 {
 	jw_reset(&out);
-	proto_welcome_write(&out, r->rr.rec.id, r->rr.rec.kind, seat, token);
+	/* The Web Push key to a player of a room with a clock of days, when
+	 * this server sends pushes. */
+	proto_welcome_write(&out, r->rr.rec.id, r->rr.rec.kind, seat, token,
+	                    seat >= 0 && r->rr.rec.clock_kind == PROTO_CLOCK_CORRESPONDENCE &&
+	                    shell_store->ops->push_add ? cfg.push_key : NULL);
 	shell_io.send(m, &out);
 }
 
@@ -994,6 +998,7 @@ int rooms_end_board(const char *id, int winner)
 	          r->rr.rec.id, r->rr.rec.game_number, proto_winner_name(winner) ?
 	          proto_winner_name(winner) : "none", r->rr.nmoves);
 	broadcast(r);
+	push_after_end(r);
 	return 0;
 }
 
@@ -1019,6 +1024,10 @@ void rooms_handle(room_member *m, const proto_msg *msg)
 	}
 	if (msg->type == PROTO_MSG_NAME && m->seat < 0) {
 		spectator_name(m, r, msg);
+		return;
+	}
+	if (msg->type == PROTO_MSG_PUSH) {
+		push_handle(m, r, msg);
 		return;
 	}
 	in_init(&in, m->seat, msg);
@@ -1051,6 +1060,7 @@ void rooms_handle(room_member *m, const proto_msg *msg)
 	broadcast(r);
 	if (o.pit >= 0)
 		probe_mover(r);
+	push_after_action(r, m->seat, msg, &o);
 }
 
 void rooms_leave(room_member *m)
@@ -1108,6 +1118,8 @@ void rooms_run_timers(int64_t now)
 			if (o.ended)
 				game_end_log(r);
 			broadcast(r);
+			if (o.ended)
+				push_after_end(r);
 		} else if (r->count_due && r->count_due <= now)
 			broadcast(r);
 		timer_update(r);
@@ -1129,6 +1141,7 @@ int rooms_init(const rooms_config *c, store *s, const rooms_io *i)
 	memset(&shell_stats, 0, sizeof shell_stats);
 	shell_stats.store_ok = 1;
 	jw_init(&out);
+	push_setup(&cfg);
 	if (table_init(&(table_hooks){timer_update, room_unlinked}) < 0)
 		return -1;
 	hold_init(room_join_found);

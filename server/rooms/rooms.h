@@ -120,6 +120,12 @@ typedef struct rooms_config {
 	                              * minute; past them, only the newest lines that fit */
 	int64_t join_wait_ms;        /* several servers: a join not answered within this
 	                              * (taking the room, or relayed) gets `internal` */
+	/* Web Push (issue 53; PROTOCOL.md "Push"): */
+	const char *push_key;        /* the server's public key (base64url), shown in a
+	                              * player's welcome; NULL: --push off */
+	const char *push_allow;      /* --push-allow: the push services' hosts */
+	int push_loopback;           /* a test's fake push service on the loopback */
+	int push_per_ip_per_min;     /* subscribe messages per client address a minute */
 } rooms_config;
 
 /* Counters for /metrics and /healthz. */
@@ -235,6 +241,15 @@ const rules_room *rooms_find_rules(const char *id);
  * change in the open batch (rules_end_reason and the play tell how). */
 typedef void rooms_game_ended_fn(const rules_room *rr);
 void rooms_on_game_ended(rooms_game_ended_fn *fn);
+
+/* Web Push (issue 53): what happened in a room with a clock of days, for
+ * the player on side: room and game (its number), the facts as JSON text
+ * (PROTOCOL.md "Push", the payload) of len bytes (living for the call),
+ * and last: the game is over, so after this push the room's
+ * subscriptions go. Called from the loop, the change in the open batch. */
+typedef void rooms_push_fn(const char *room, unsigned game, int side, const char *json,
+                           size_t len, int last);
+void rooms_on_push(rooms_push_fn *fn);
 
 /* Acts on a checked message from m: answers through io. */
 void rooms_handle(room_member *m, const proto_msg *msg);

@@ -105,6 +105,19 @@ int batch_reloading(const char *id);
 void batch_forget(void);
 void batch_free(void);
 
+/* rooms_push.c (beside rooms.c, over the table): Web Push. */
+/* The settings push_handle follows (cfg lives as long as the rooms). */
+void push_setup(const rooms_config *cfg);
+/* m's `push` message in its room r (PROTOCOL.md "Push"): kept or
+ * cancelled in the open batch and answered, or refused with an error. */
+void push_handle(room_member *m, room *r, const proto_msg *msg);
+/* After an action of seat `seat` (msg, with outcome o) in r: the other
+ * player hears of it, when r's clock is of days. */
+void push_after_action(room *r, int seat, const proto_msg *msg, const rules_out *o);
+/* After r's game ended by no player's action (on time, or by a club
+ * event's organiser): both players hear. */
+void push_after_end(room *r);
+
 /* rooms_hold.c */
 /* Completes a join whose room was taken (m joins r, which this server
  * now holds), given by rooms.c to hold_init. */

@@ -104,6 +104,29 @@ typedef struct store_event_change {
 typedef void store_event_fn(void *arg, const store_event *e);
 typedef void store_event_change_fn(void *arg, const char *id, const store_event_change *c);
 
+/* Web Push (issue 53): a seat's subscription, kept with its room until
+ * the room's game ends (or the room goes). The endpoint and the keys are
+ * never shown to anyone: only the server sends to them. */
+#define STORE_PUSH_URL_MAX 2048    /* WEBPUSH_URL_MAX */
+#define STORE_PUSH_KEY_MAX 96      /* a key in base64url (p256dh: 87, auth: 22) */
+#define STORE_PUSH_PER_SEAT 4      /* a seat keeps its newest 4 (4 devices) */
+typedef struct store_push_sub {
+	char room[ROOM_ID_LEN + 1];
+	int side;                            /* OW_SOUTH or OW_NORTH */
+	unsigned game;                       /* the room's game_number it was made in */
+	int64_t created;                     /* wall-clock seconds */
+	char endpoint[STORE_PUSH_URL_MAX + 1];
+	char p256dh[STORE_PUSH_KEY_MAX + 1]; /* base64url, as the browser gave them */
+	char auth[STORE_PUSH_KEY_MAX + 1];
+} store_push_sub;
+
+/* Called once per subscription read (p lives for the call). */
+typedef void store_push_fn(void *arg, const store_push_sub *p);
+
+/* The server's key pair for Web Push (VAPID) as webpush_key_write's
+ * text: at most this many bytes. */
+#define STORE_PUSH_KEY_TEXT 256
+
 typedef struct store_ops {
 	/* Each write joins the open batch (opening one if needed) and is
 	 * atomic within it: 0, or -1 (logged) with nothing of it written.
@@ -231,6 +254,24 @@ typedef struct store_ops {
 	 * them: done with their number, or -1. */
 	void (*ev_take_idle)(store *s, int64_t before, store_event_fn *fn,
 	                     store_event_change_fn *ch, store_done_fn *done, void *arg);
+	/* Web Push (issue 53). push_add keeps p in the open batch (a
+	 * subscription of the same room and endpoint is replaced), and of its
+	 * seat's only the newest STORE_PUSH_PER_SEAT; push_del deletes, in
+	 * the open batch, room id's subscription of endpoint on side, or
+	 * with endpoint NULL every one of side (-1: of both sides). Each 0,
+	 * or -1 (logged). remove() deletes a room's with it. */
+	int (*push_add)(store *s, const store_push_sub *p);
+	int (*push_del)(store *s, const char *id, int side, const char *endpoint);
+	/* Reads room id's subscriptions (writes of the open batch included):
+	 * fn once each, then done with their number, or -1. At once (SQLite)
+	 * or later from the loop (PostgreSQL). */
+	void (*push_list)(store *s, const char *id, store_push_fn *fn, store_done_fn *done,
+	                  void *arg);
+	/* At start-up: the key pair kept in the store into out (cap bytes, at
+	 * least STORE_PUSH_KEY_TEXT), or, when none is kept yet, fresh (the
+	 * text of a new pair) kept and copied (on several servers the first
+	 * to keep one wins, and every server reads the same). 0, or -1. */
+	int (*push_key)(store *s, const char *fresh, char *out, size_t cap);
 } store_ops;
 
 /* Every store starts with its operations. */

@@ -1,6 +1,6 @@
 /* store_pg.c: the store of store.h on PostgreSQL, through pg.c (one
  * non-blocking, pipelined connection on the event loop): the same tables
- * and meanings as SQLite's schema 7; a batch is one pipeline segment (one
+ * and meanings as SQLite's schema 8; a batch is one pipeline segment (one
  * transaction), its commit answered on a later loop pass. Several servers
  * share the database: each room is held by one server's incarnation
  * under a lease, and every write is fenced by it (server/CLUSTER.md). */
@@ -22,7 +22,7 @@
  * (STORE_CHAT_BYTES); older rooms' lines are trimmed to it. 7 (club
  * events, issue 41): a room's `event`, the tables `events` and
  * `event_log`. */
-#define SCHEMA_VERSION 7
+#define SCHEMA_VERSION 8
 #define SCHEMA_LOCK "7340031"   /* the advisory lock taken while setting up */
 #define CLOSE_WAIT_S 5.0        /* the last commit may take this long at close */
 
@@ -48,9 +48,9 @@
 static const pg_stmt stmts[] = {
 	{NULL, "SELECT pg_advisory_xact_lock(" SCHEMA_LOCK ")", 0},
 	{NULL, "CREATE TABLE IF NOT EXISTS owared_schema (version int NOT NULL)", 0},
-	{NULL, "DO $$ BEGIN IF (SELECT max(version) FROM owared_schema) > " "7" " THEN"
+	{NULL, "DO $$ BEGIN IF (SELECT max(version) FROM owared_schema) > " "8" " THEN"
 	       " RAISE EXCEPTION 'the database was made by a newer owared (schema %, this one"
-	       " knows 7)', (SELECT max(version) FROM owared_schema); END IF; END $$", 0},
+	       " knows 8)', (SELECT max(version) FROM owared_schema); END IF; END $$", 0},
 	{NULL, "CREATE TABLE IF NOT EXISTS rooms ("
 	       " id text PRIMARY KEY, kind text NOT NULL, created bigint NOT NULL,"
 	       " updated bigint NOT NULL, game_number bigint NOT NULL, version bigint NOT NULL,"
@@ -83,8 +83,15 @@ static const pg_stmt stmts[] = {
 	{NULL, "CREATE TABLE IF NOT EXISTS event_log (event text NOT NULL REFERENCES events (id)"
 	       " ON DELETE CASCADE, seq bigint NOT NULL, body text NOT NULL, tok bytea,"
 	       " PRIMARY KEY (event, seq))", 0},
-	{NULL, "UPDATE owared_schema SET version = 7 WHERE version < 7", 0},
-	{NULL, "INSERT INTO owared_schema SELECT " "7"
+	/* 7 -> 8: Web Push (issue 53): the seats' subscriptions, gone with
+	 * their room (del), and the servers' one key pair (VAPID). */
+	{NULL, "CREATE TABLE IF NOT EXISTS push (room text NOT NULL, side int NOT NULL,"
+	       " game bigint NOT NULL, created bigint NOT NULL, endpoint text NOT NULL,"
+	       " p256dh text NOT NULL, auth text NOT NULL, PRIMARY KEY (room, endpoint))", 0},
+	{NULL, "CREATE TABLE IF NOT EXISTS owared_keys (name text PRIMARY KEY, value text NOT NULL)",
+	 0},
+	{NULL, "UPDATE owared_schema SET version = 8 WHERE version < 8", 0},
+	{NULL, "INSERT INTO owared_schema SELECT " "8"
 	       " WHERE NOT EXISTS (SELECT 1 FROM owared_schema)", 0},
 	/* Several servers: each start (and each lost lease) of a server is an
 	 * incarnation, which holds rooms while its lease lasts. */
@@ -123,7 +130,8 @@ static const pg_stmt stmts[] = {
 	        " clock_left_north=$22, start=$23, event=$24 WHERE id=$1 AND" HELD_BY("25")
 	        " RETURNING 1)"
 	        " SELECT owared_fenced($1) WHERE NOT EXISTS (SELECT 1 FROM u)", NPARAMS + 1},
-	{"del", "WITH c AS (DELETE FROM chat WHERE room=$1), d AS (DELETE FROM rooms WHERE id=$1"
+	{"del", "WITH c AS (DELETE FROM chat WHERE room=$1), p AS (DELETE FROM push WHERE room=$1),"
+	        " d AS (DELETE FROM rooms WHERE id=$1"
 	        " AND" HELD_BY("2") " RETURNING 1) SELECT owared_fenced($1)"
 	        " WHERE NOT EXISTS (SELECT 1 FROM d)", 2},
 	/* A room read back after a lost batch: only while it is still ours. */
@@ -221,6 +229,22 @@ static const pg_stmt stmts[] = {
 	            " LEFT JOIN incarnations i ON i.id = e.holder WHERE e.id = $1 AND"
 	            " e.holder IS DISTINCT FROM $2::bigint", 2},
 	{"ev_release", "UPDATE events SET holder = NULL WHERE id = $1 AND" HELD_BY("2"), 2},
+	/* Web Push: not fenced (the holder of the room writes them; a stale
+	 * one is harmless: it is sent to only by the holder, for its game). */
+	{"push_add", "INSERT INTO push (room, side, game, created, endpoint, p256dh, auth) VALUES"
+	             " ($1, $2::int, $3::bigint, $4::bigint, $5, $6, $7) ON CONFLICT (room, endpoint)"
+	             " DO UPDATE SET side = $2::int, game = $3::bigint, created = $4::bigint,"
+	             " p256dh = $6, auth = $7", 7},
+	{"push_trim", "DELETE FROM push WHERE room = $1 AND side = $2::int AND endpoint NOT IN"
+	              " (SELECT endpoint FROM push WHERE room = $1 AND side = $2::int"
+	              " ORDER BY created DESC, endpoint LIMIT 4)", 2},
+	{"push_del", "DELETE FROM push WHERE room = $1 AND ($2::int < 0 OR side = $2::int) AND"
+	             " ($3::text IS NULL OR endpoint = $3::text)", 3},
+	{"push_list", "SELECT side, game, created, endpoint, p256dh, auth FROM push WHERE room = $1"
+	              " ORDER BY created, endpoint", 1},
+	{"push_key", "WITH i AS (INSERT INTO owared_keys (name, value) VALUES ('vapid', $1)"
+	             " ON CONFLICT (name) DO NOTHING RETURNING value) SELECT value FROM i UNION ALL"
+	             " SELECT value FROM owared_keys WHERE name = 'vapid'", 1},
 	/* A board's game ended here: the event's holder hears of it at the
 	 * commit. */
 	{"ev_board", "SELECT pg_notify('owared_ev_board', $1)", 1},
@@ -235,7 +259,8 @@ static const pg_stmt stmts[] = {
 	                 " org_tok, settings, 0 AS seq FROM t UNION ALL SELECT 1, l.event, 0, 0, l.tok,"
 	                 " l.body, l.seq FROM event_log l JOIN t ON t.id = l.event ORDER BY 2, 1, 7", 2},
 };
-_Static_assert(SCHEMA_VERSION == 7, "the set-up statements say 7");
+_Static_assert(SCHEMA_VERSION == 8, "the set-up statements say 8");
+_Static_assert(STORE_PUSH_PER_SEAT == 4, "push_trim keeps 4");
 _Static_assert(STORE_CHAT_KEEP == 100 && STORE_CHAT_BYTES == 16384,
                "chat_add keeps 100 lines, 16384 bytes of text");
 
@@ -720,6 +745,7 @@ typedef struct read_ctx {
 	pg_store *s;
 	store_load_fn *load;
 	store_chat_fn *chat;
+	store_push_fn *push;
 	store_done_fn *done;
 	void *arg;
 	int rc;                 /* rows, or -1 */
@@ -894,6 +920,111 @@ static void pgs_chat_recent(store *base, const char *id, int max, store_chat_fn 
 	}
 	*q = (read_ctx){.s = s, .chat = fn, .done = done, .arg = arg};
 	read_sent(s);
+}
+
+/* ---- Web Push ---- */
+
+static int pgs_push_add(store *base, const store_push_sub *p)
+{
+	pg_store *s = (pg_store *)base;
+	char side[8], game[24], created[24];
+	const char *vals[7] = {p->room, side, game, created, p->endpoint, p->p256dh, p->auth};
+
+	snprintf(side, sizeof side, "%d", p->side);
+	snprintf(game, sizeof game, "%u", p->game);
+	snprintf(created, sizeof created, "%lld", (long long)p->created);
+	if (send_write(s, "push_add", 7, vals) < 0)
+		return -1;
+	return send_write(s, "push_trim", 2, vals);
+}
+
+static int pgs_push_del(store *base, const char *id, int side, const char *endpoint)
+{
+	char sd[8];
+	const char *vals[3] = {id, sd, endpoint};
+
+	snprintf(sd, sizeof sd, "%d", side);
+	return send_write((pg_store *)base, "push_del", 3, vals);
+}
+
+static void push_read(void *arg, const PGresult *res)
+{
+	read_ctx *q = arg;
+	int n, rc = -1;
+
+	q->answered = 1;
+	if (q->s->closing) {
+		free(q);
+		return;
+	}
+	if (res && PQresultStatus(res) == PGRES_TUPLES_OK) {
+		n = PQntuples(res);
+		for (int i = 0; i < n; i++) {
+			store_push_sub p;
+
+			memset(&p, 0, sizeof p);
+			p.side = atoi(PQgetvalue(res, i, 0));
+			p.game = (unsigned)strtoul(PQgetvalue(res, i, 1), NULL, 10);
+			p.created = strtoll(PQgetvalue(res, i, 2), NULL, 10);
+			snprintf(p.endpoint, sizeof p.endpoint, "%s", PQgetvalue(res, i, 3));
+			snprintf(p.p256dh, sizeof p.p256dh, "%s", PQgetvalue(res, i, 4));
+			snprintf(p.auth, sizeof p.auth, "%s", PQgetvalue(res, i, 5));
+			q->push(q->arg, &p);
+		}
+		rc = n;
+	} else
+		log_pg_error("store_error", "query=push_list", res_error(res));
+	if (q->done)
+		q->done(q->arg, rc);
+	free(q);
+}
+
+static void pgs_push_list(store *base, const char *id, store_push_fn *fn, store_done_fn *done,
+                          void *arg)
+{
+	pg_store *s = (pg_store *)base;
+	read_ctx *q = calloc(1, sizeof *q);
+	const char *vals[1] = {id};
+
+	if (!q || pg_exec(s->p, "push_list", 1, vals, push_read, q) < 0) {
+		free(q);
+		if (done)
+			done(arg, -1);
+		return;
+	}
+	*q = (read_ctx){.s = s, .push = fn, .done = done, .arg = arg};
+	read_sent(s);
+}
+
+typedef struct key_read_ctx {
+	char *out;
+	size_t cap;
+	int rc;
+} key_read_ctx;
+
+static void key_read(void *arg, const PGresult *res)
+{
+	key_read_ctx *k = arg;
+
+	if (res && PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) > 0 &&
+	    snprintf(k->out, k->cap, "%s", PQgetvalue(res, 0, 0)) < (int)k->cap)
+		k->rc = 0;
+	else
+		log_pg_error("store_error", "query=push_key", res_error(res));
+}
+
+/* At start-up, before the rooms are read: waits for the answer. */
+static int pgs_push_key(store *base, const char *fresh, char *out, size_t cap)
+{
+	pg_store *s = (pg_store *)base;
+	key_read_ctx k = {out, cap, -1};
+	load_done d = {0, 0};
+	const char *vals[1] = {fresh};
+
+	if (pg_exec(s->p, "push_key", 1, vals, key_read, &k) < 0 ||
+	    pg_sync(s->p, load_synced, &d) < 0)
+		return -1;
+	return wait_synced(s, &d) ? k.rc : -1;
 }
 
 typedef struct peek_ctx {
@@ -1774,6 +1905,10 @@ static const store_ops pg_ops = {
 	.ev_board = pgs_ev_board,
 	.ev_peek = pgs_ev_peek,
 	.ev_take_idle = pgs_ev_take_idle,
+	.push_add = pgs_push_add,
+	.push_del = pgs_push_del,
+	.push_list = pgs_push_list,
+	.push_key = pgs_push_key,
 };
 
 /* 16 random bytes in hex. */

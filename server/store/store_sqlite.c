@@ -33,7 +33,8 @@
 
 enum { Q_BEGIN, Q_COMMIT, Q_ROLLBACK, Q_INSERT, Q_UPDATE, Q_UPDATE_MOVES, Q_DELETE, Q_ROOMS,
        Q_ROOM, Q_CHAT_ADD, Q_CHAT_RECENT, Q_SAVEPOINT, Q_RELEASE, Q_ROLLBACK_TO, Q_EV_INSERT,
-       Q_EV_TOUCH, Q_EV_APPEND, Q_EV_DELETE, Q_EVENTS, Q_EVENT, Q_EVENT_LOG, Q_COUNT };
+       Q_EV_TOUCH, Q_EV_APPEND, Q_EV_DELETE, Q_EVENTS, Q_EVENT, Q_EVENT_LOG, Q_PUSH_ADD,
+       Q_PUSH_TRIM, Q_PUSH_DEL, Q_PUSH_LIST, Q_COUNT };
 
 static const char *const sql[Q_COUNT] = {
 	[Q_BEGIN] = "BEGIN IMMEDIATE",
@@ -78,7 +79,19 @@ static const char *const sql[Q_COUNT] = {
 	[Q_EVENTS] = "SELECT id, created, updated, org_tok, settings FROM events ORDER BY id",
 	[Q_EVENT] = "SELECT id, created, updated, org_tok, settings FROM events WHERE id=?1",
 	[Q_EVENT_LOG] = "SELECT seq, body, tok FROM event_log WHERE event=?1 ORDER BY seq",
+	/* Web Push (schema 8): a seat keeps its newest STORE_PUSH_PER_SEAT. */
+	[Q_PUSH_ADD] = "INSERT INTO push (room, side, game, created, endpoint, p256dh, auth)"
+	               " VALUES (?1,?2,?3,?4,?5,?6,?7) ON CONFLICT (room, endpoint) DO UPDATE"
+	               " SET side=?2, game=?3, created=?4, p256dh=?6, auth=?7",
+	[Q_PUSH_TRIM] = "DELETE FROM push WHERE room=?1 AND side=?2 AND endpoint NOT IN"
+	                " (SELECT endpoint FROM push WHERE room=?1 AND side=?2"
+	                " ORDER BY created DESC, rowid DESC LIMIT " "4" ")",
+	[Q_PUSH_DEL] = "DELETE FROM push WHERE room=?1 AND (?2<0 OR side=?2)"
+	               " AND (?3 IS NULL OR endpoint=?3)",
+	[Q_PUSH_LIST] = "SELECT side, game, created, endpoint, p256dh, auth FROM push"
+	                " WHERE room=?1 ORDER BY rowid",
 };
+_Static_assert(STORE_PUSH_PER_SEAT == 4, "Q_PUSH_TRIM says 4");
 
 /* The rows hold these numbers as they are (reason, winner, the offers'
  * sides): pinned where they are written. */
@@ -97,7 +110,7 @@ _Static_assert(PROTO_END_TIMEOUT == 20 && PROTO_CLOCK_NONE == 0 && PROTO_CLOCK_R
  * moves touches few pages, and the rooms of a busy server stay in SQLite's
  * cache. (Schema version 0 kept them in a table of their own; opening
  * moves them in.) */
-#define SCHEMA_VERSION 7
+#define SCHEMA_VERSION 8
 /* Schema 2 (names and chat, issue 14): the seats' names in the rooms'
  * rows (above), and a room's chat lines in a table of their own, whose
  * triggers keep the last 100 of a room and delete them with it (each
@@ -145,6 +158,16 @@ _Static_assert(STORE_CHAT_KEEP == 100 && STORE_CHAT_BYTES == 16384,
 	" DELETE FROM event_log WHERE event=old.id; END;"
 /* The WAL file is cut back to this size when it starts over. */
 #define WAL_KEEP_BYTES "16777216"
+/* Schema 8 (issue 53): the seats' Web Push subscriptions, gone with
+ * their room, and the server's key pair (VAPID). */
+#define PUSH_SCHEMA \
+	"CREATE TABLE push (room TEXT NOT NULL, side INTEGER NOT NULL, game INTEGER NOT NULL," \
+	" created INTEGER NOT NULL, endpoint TEXT NOT NULL, p256dh TEXT NOT NULL," \
+	" auth TEXT NOT NULL, PRIMARY KEY (room, endpoint));" \
+	"CREATE TRIGGER push_gone AFTER DELETE ON rooms BEGIN" \
+	" DELETE FROM push WHERE room=old.id; END;" \
+	"CREATE TABLE keys (name TEXT PRIMARY KEY, value TEXT NOT NULL);"
+
 static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS rooms ("
 	" id TEXT PRIMARY KEY, kind TEXT NOT NULL, created INTEGER NOT NULL,"
@@ -159,7 +182,7 @@ static const char schema[] =
 	" clock_left_south INTEGER NOT NULL DEFAULT 0, clock_left_north INTEGER NOT NULL DEFAULT 0,"
 	" start TEXT NOT NULL DEFAULT '', event TEXT NOT NULL DEFAULT ''"
 	") WITHOUT ROWID;"
-	CHAT_SCHEMA EVENT_SCHEMA;
+	CHAT_SCHEMA EVENT_SCHEMA PUSH_SCHEMA;
 
 /* Owned by main for the life of the process. Writes accumulate in one
  * open transaction (each a single statement) until sq_flush() commits
@@ -398,6 +421,12 @@ static int migrate_events(sqlite_store *s)
 	                    EVENT_SCHEMA, NULL, NULL, NULL) ? -1 : 0;
 }
 
+/* Schema 7 -> 8: Web Push's tables. 0, or -1 (the caller rolls back). */
+static int migrate_push(sqlite_store *s)
+{
+	return sqlite3_exec(s->db, PUSH_SCHEMA, NULL, NULL, NULL) ? -1 : 0;
+}
+
 /* Brings an existing database of schema version up to SCHEMA_VERSION,
  * step by step: 0, or -1. */
 static int migrate(sqlite_store *s, long long version)
@@ -413,6 +442,8 @@ static int migrate(sqlite_store *s, long long version)
 	if (version < 6 && migrate_chat_rowid(s) < 0)
 		return -1;
 	if (version < 7 && migrate_events(s) < 0)
+		return -1;
+	if (version < 8 && migrate_push(s) < 0)
 		return -1;
 	return 0;
 }
@@ -983,6 +1014,105 @@ static int sq_ev_load(store *base, const char *id, store_event_fn *fn, store_eve
 	return 0;
 }
 
+/* ---- Web Push ---- */
+
+static int sq_push_add(store *base, const store_push_sub *p)
+{
+	sqlite_store *s = (sqlite_store *)base;
+	sqlite3_stmt *st = s->q[Q_PUSH_ADD], *tr = s->q[Q_PUSH_TRIM];
+
+	if (op_begin(s) < 0 || run(s, Q_SAVEPOINT) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, p->room, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 2, p->side);
+	sqlite3_bind_int64(st, 3, p->game);
+	sqlite3_bind_int64(st, 4, p->created);
+	sqlite3_bind_text(st, 5, p->endpoint, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, p->p256dh, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, p->auth, -1, SQLITE_STATIC);
+	sqlite3_bind_text(tr, 1, p->room, -1, SQLITE_STATIC);
+	sqlite3_bind_int(tr, 2, p->side);
+	if (op_run(s, Q_PUSH_ADD) < 0 || op_run(s, Q_PUSH_TRIM) < 0) {
+		sqlite3_reset(tr);
+		sqlite3_clear_bindings(tr);
+		if (!sqlite3_get_autocommit(s->db) && run(s, Q_ROLLBACK_TO) == 0)
+			run(s, Q_RELEASE);
+		return -1;
+	}
+	return run(s, Q_RELEASE);
+}
+
+static int sq_push_del(store *base, const char *id, int side, const char *endpoint)
+{
+	sqlite_store *s = (sqlite_store *)base;
+	sqlite3_stmt *st = s->q[Q_PUSH_DEL];
+
+	if (op_begin(s) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 2, side);
+	if (endpoint)
+		sqlite3_bind_text(st, 3, endpoint, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, 3);
+	return op_run(s, Q_PUSH_DEL);
+}
+
+static void sq_push_list(store *base, const char *id, store_push_fn *fn, store_done_fn *done,
+                         void *arg)
+{
+	sqlite_store *s = (sqlite_store *)base;
+	sqlite3_stmt *q = s->q[Q_PUSH_LIST];
+	int count = 0, rc;
+
+	sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		store_push_sub p;
+
+		memset(&p, 0, sizeof p);
+		snprintf(p.room, sizeof p.room, "%s", id);
+		p.side = sqlite3_column_int(q, 0);
+		p.game = (unsigned)sqlite3_column_int64(q, 1);
+		p.created = sqlite3_column_int64(q, 2);
+		snprintf(p.endpoint, sizeof p.endpoint, "%s", (const char *)sqlite3_column_text(q, 3));
+		snprintf(p.p256dh, sizeof p.p256dh, "%s", (const char *)sqlite3_column_text(q, 4));
+		snprintf(p.auth, sizeof p.auth, "%s", (const char *)sqlite3_column_text(q, 5));
+		fn(arg, &p);
+		count++;
+	}
+	sqlite3_reset(q);
+	sqlite3_clear_bindings(q);
+	if (rc != SQLITE_DONE) {
+		log_event(LOG_ERROR, "store_error", "query=push error=\"%s\"", sqlite3_errmsg(s->db));
+		count = -1;
+	}
+	if (done)
+		done(arg, count);
+}
+
+/* At start-up, before any batch: its own transaction. */
+static int sq_push_key(store *base, const char *fresh, char *out, size_t cap)
+{
+	sqlite_store *s = (sqlite_store *)base;
+	sqlite3_stmt *q = NULL;
+	int rc = -1;
+
+	if (sqlite3_prepare_v2(s->db, "INSERT INTO keys (name, value) VALUES ('vapid', ?1)"
+	                       " ON CONFLICT (name) DO UPDATE SET value=value RETURNING value",
+	                       -1, &q, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(q, 1, fresh, -1, SQLITE_STATIC);
+		if (sqlite3_step(q) == SQLITE_ROW &&
+		    snprintf(out, cap, "%s", (const char *)sqlite3_column_text(q, 0)) < (int)cap &&
+		    sqlite3_step(q) == SQLITE_DONE)
+			rc = 0;
+	}
+	if (rc < 0)
+		log_event(LOG_ERROR, "store_error", "query=push_key error=\"%s\"",
+		          sqlite3_errmsg(s->db));
+	sqlite3_finalize(q);
+	return rc;
+}
+
 /* An open file always answers; failing writes show in flush and probe. */
 static int sq_reachable(const store *base)
 {
@@ -1009,6 +1139,10 @@ static const store_ops sqlite_ops = {
 	.ev_append = sq_ev_append,
 	.ev_remove = sq_ev_remove,
 	.ev_load = sq_ev_load,
+	.push_add = sq_push_add,
+	.push_del = sq_push_del,
+	.push_list = sq_push_list,
+	.push_key = sq_push_key,
 };
 
 store *store_sqlite_open(const char *path, int sync_full, char *err, size_t errlen)

@@ -18,7 +18,11 @@ export const SHOTS = path.resolve(root, process.env.SCREENSHOTS || 'build/screen
 
 // A running owared. start() resolves once it logs the port it listens on.
 export class Server {
-  constructor(extraArgs = []) {
+  // bin: another owared (the test build, build/fault/owared); env: more
+  // variables for it.
+  constructor(extraArgs = [], { bin = OWARED, env = {} } = {}) {
+    this.bin = bin;
+    this.env = env;
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oware-browser-'));
     this.db = path.join(this.dir, 'oware.db');
     this.port = 0;
@@ -30,7 +34,7 @@ export class Server {
   async start() {
     const args = ['--port', String(this.port), '--listen', '127.0.0.1', '--db', this.db,
       '--web-root', path.join(root, 'web'), '--log-level', 'info', ...this.extra];
-    const proc = spawn(OWARED, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(this.bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...this.env } });
     this.proc = proc;
     const port = await new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`owared did not start:\n${this.log}`)), 10000);

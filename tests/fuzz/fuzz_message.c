@@ -63,10 +63,10 @@ static const char *msg_name(int type)
 		[PROTO_MSG_EVENT_JOIN] = "event_join", [PROTO_MSG_EVENT_WITHDRAW] = "event_withdraw",
 		[PROTO_MSG_EVENT_START] = "event_start", [PROTO_MSG_EVENT_RESULT] = "event_result",
 		[PROTO_MSG_EVENT_NEXT] = "event_next", [PROTO_MSG_EVENT_FINISH] = "event_finish",
-		[PROTO_MSG_EVENT_ENTRIES] = "event_entries",
+		[PROTO_MSG_EVENT_ENTRIES] = "event_entries", [PROTO_MSG_PUSH] = "push",
 	};
 
-	return type >= PROTO_MSG_CREATE && type <= PROTO_MSG_EVENT_ENTRIES ? types[type] : "";
+	return type >= PROTO_MSG_CREATE && type <= PROTO_MSG_PUSH ? types[type] : "";
 }
 
 static const char *format_name(int f)
@@ -173,6 +173,15 @@ static json_t *msg_json(const proto_msg *m)
 	case PROTO_MSG_DRAW:
 	case PROTO_MSG_REMATCH:
 		return json_pack("{s:s, s:s}", "type", msg_name(m->type), "action", action_name(m->action));
+	case PROTO_MSG_PUSH:
+		if (m->action == PROTO_ACT_SUBSCRIBE)
+			return json_pack("{s:s, s:s, s:{s:s, s:{s:s, s:s}}}", "type", "push", "action",
+			                 "subscribe", "subscription", "endpoint", m->endpoint, "keys",
+			                 "p256dh", m->p256dh, "auth", m->auth);
+		o = json_pack("{s:s, s:s}", "type", "push", "action", "cancel");
+		if (o && m->endpoint[0])
+			json_object_set_new(o, "endpoint", json_string(m->endpoint));
+		return o;
 	default:
 		return json_pack("{s:s}", "type", msg_name(m->type));
 	}
@@ -264,6 +273,19 @@ static void check_exact(const char *text, size_t len, const proto_msg *m)
 	case PROTO_MSG_REMATCH:
 		check_string(o, "action", action_name(m->action));
 		break;
+	case PROTO_MSG_PUSH:
+		check_string(o, "action", m->action == PROTO_ACT_SUBSCRIBE ? "subscribe" : "cancel");
+		if (m->action == PROTO_ACT_SUBSCRIBE) {
+			const json_t *sub = json_object_get(o, "subscription");
+
+			check_string(sub, "endpoint", m->endpoint);
+			check_string(json_object_get(sub, "keys"), "p256dh", m->p256dh);
+			check_string(json_object_get(sub, "keys"), "auth", m->auth);
+		} else if (json_object_get(o, "endpoint"))
+			check_string(o, "endpoint", m->endpoint);
+		else
+			FUZZ_CHECK_EQ(m->endpoint[0], 0);
+		break;
 	case PROTO_MSG_EVENT_CREATE:
 		check_text(o, "title", m->title, PROTO_EV_TITLE_MAX);
 		check_string(o, "kind", m->kind);
@@ -301,7 +323,10 @@ static void check_accepted(const proto_msg *m)
 	json_t *j, *w;
 	char *s;
 
-	FUZZ_CHECK(m->type >= PROTO_MSG_CREATE && m->type <= PROTO_MSG_EVENT_ENTRIES);
+	FUZZ_CHECK(m->type >= PROTO_MSG_CREATE && m->type <= PROTO_MSG_PUSH);
+	field_len(m->endpoint, sizeof m->endpoint);
+	field_len(m->p256dh, sizeof m->p256dh);
+	field_len(m->auth, sizeof m->auth);
 	field_len(m->event, sizeof m->event);
 	field_len(m->title, sizeof m->title);
 	field_len(m->name, sizeof m->name);
@@ -335,7 +360,7 @@ static void check_accepted(const proto_msg *m)
 			jw out;
 
 			jw_init(&out);
-			proto_welcome_write(&out, m->room, "oware", -1, m->token[0] ? m->token : NULL);
+			proto_welcome_write(&out, m->room, "oware", -1, m->token[0] ? m->token : NULL, NULL);
 			FUZZ_CHECK(!out.oom);
 			w = json_loadb(out.buf, out.len, JSON_REJECT_DUPLICATES, NULL);
 			FUZZ_CHECK(w != NULL);
@@ -353,6 +378,11 @@ static void check_accepted(const proto_msg *m)
 	case PROTO_MSG_DRAW:
 	case PROTO_MSG_REMATCH:
 		FUZZ_CHECK(action_name(m->action) != NULL);
+		break;
+	case PROTO_MSG_PUSH:
+		FUZZ_CHECK(m->action == PROTO_ACT_SUBSCRIBE || m->action == PROTO_ACT_CANCEL);
+		FUZZ_CHECK(m->action == PROTO_ACT_CANCEL ||
+		           (m->endpoint[0] && m->p256dh[0] && m->auth[0]));
 		break;
 	case PROTO_MSG_EVENT_CREATE:
 		FUZZ_CHECK(format_name(m->format) != NULL);

@@ -447,7 +447,7 @@ test('a store of schema 5 gets the chat table with rowids, each room\'s lines tr
     INSERT INTO chat VALUES ${lines.join(', ')};
     PRAGMA user_version=5;`]);
   const srv = await startServer([], { db });
-  assert.ok(srv.lines.some((l) => /store_migrated from=5 to=7/.test(l)), srv.lines.join('\n'));
+  assert.ok(srv.lines.some((l) => /store_migrated from=5 to=8/.test(l)), srv.lines.join('\n'));
   const a = await Client.open(srv.port, { room: 'v5-room' });
   a.send({ type: 'join', room: 'v5-room', token: tok });
   await a.expect('welcome');
@@ -460,7 +460,7 @@ test('a store of schema 5 gets the chat table with rowids, each room\'s lines tr
   a.close();
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
-  assert.equal(sql('PRAGMA user_version'), '7');
+  assert.equal(sql('PRAGMA user_version'), '8');
   assert.doesNotMatch(sql("SELECT sql FROM sqlite_master WHERE name='chat'"), /WITHOUT ROWID/);
   assert.equal(sql("SELECT count(*) FROM chat WHERE room='v5-room'"), '15');
   assert.equal(sql("SELECT count(*) FROM sqlite_master WHERE type='trigger' AND name LIKE 'chat%'"), '2');

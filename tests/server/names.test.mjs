@@ -268,7 +268,7 @@ test('a store of schema 1 (no names, no chat) is carried over to the newest sche
     INSERT INTO rooms VALUES ('v1-room', 'oware', ${now}, ${now}, 1, 9, X'${hash}', NULL, 0, -1, -1, -1, X'02');
     PRAGMA user_version=1;`]);
   const srv = await startServer([], { db });
-  assert.ok(srv.lines.some((l) => /store_migrated from=1 to=7/.test(l)), srv.lines.join('\n'));
+  assert.ok(srv.lines.some((l) => /store_migrated from=1 to=8/.test(l)), srv.lines.join('\n'));
   const a = await Client.open(srv.port, { room: 'v1-room' });
   a.send({ type: 'join', room: 'v1-room', token: tok });
   await a.expect('welcome');
@@ -282,7 +282,7 @@ test('a store of schema 1 (no names, no chat) is carried over to the newest sche
   a.close();
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
-  assert.equal(sql('PRAGMA user_version'), '7');
+  assert.equal(sql('PRAGMA user_version'), '8');
   assert.equal(sql("SELECT name_south FROM rooms WHERE id='v1-room'"), 'Ana');
   assert.equal(sql("SELECT count(*) FROM chat WHERE room='v1-room'"), '1');
 });

@@ -9,6 +9,7 @@ SERVER_TESTS += tests/server/togyz.test.mjs
 SERVER_TESTS += tests/server/table.test.mjs
 SERVER_TESTS += tests/server/http.test.mjs
 SERVER_TESTS += tests/server/events-budget.test.mjs
+SERVER_TESTS += tests/server/push.test.mjs
 
 .PHONY: test-server
 # clock.test.mjs also runs the test build (build/fault/owared, see

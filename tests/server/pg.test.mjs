@@ -44,12 +44,12 @@ test('the default node id: host and port, or host:0:pid for --port 0', onlyPg, a
 
 test('a database made by a newer server is refused, untouched', onlyPg, () => {
   const db = '/nonexistent/newer-' + process.pid;
-  storeQuery(db, 'CREATE TABLE owared_schema (version int NOT NULL); INSERT INTO owared_schema VALUES (8)');
+  storeQuery(db, 'CREATE TABLE owared_schema (version int NOT NULL); INSERT INTO owared_schema VALUES (9)');
   const r = spawnSync(OWARED, ['--port', '0', '--listen', '127.0.0.1', '--store', pgStore(db)],
     { encoding: 'utf8', timeout: 20000 });
   assert.equal(r.status, 1);
-  assert.match(r.stderr, /store_open_failed .*newer owared \(schema 8, this one knows 7\)/);
-  assert.equal(storeQuery(db, 'SELECT version FROM owared_schema'), '8');
+  assert.match(r.stderr, /store_open_failed .*newer owared \(schema 9, this one knows 8\)/);
+  assert.equal(storeQuery(db, 'SELECT version FROM owared_schema'), '9');
   assert.equal(storeQuery(db, "SELECT count(*) FROM pg_tables WHERE tablename='rooms' AND schemaname=current_schema()"), '0');
 });
 

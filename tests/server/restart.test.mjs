@@ -200,17 +200,17 @@ test('a store of the first schema (moves in a table of their own) is carried ove
   assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
   const sql = (q) => execFileSync('sqlite3', [db, q]).toString().trim();
   assert.equal(sql("SELECT count(*) FROM sqlite_master WHERE name='moves'"), '0');
-  assert.equal(sql('PRAGMA user_version'), '7');
+  assert.equal(sql('PRAGMA user_version'), '8');
   assert.equal(sql("SELECT hex(moves) FROM rooms WHERE id='old-room'"),
     pits.map((p) => p.toString(16).padStart(2, '0')).join('').toUpperCase());
 });
 
 test('a store from a newer server is refused, untouched', sqliteOnly, () => {
   const db = join(mkdtempSync(join(tmpdir(), 'owared-new-')), 'new.db');
-  execFileSync('sqlite3', [db, 'CREATE TABLE rooms (id TEXT PRIMARY KEY, future BLOB); PRAGMA user_version=8;']);
+  execFileSync('sqlite3', [db, 'CREATE TABLE rooms (id TEXT PRIMARY KEY, future BLOB); PRAGMA user_version=9;']);
   const r = spawnSync(process.env.OWARED, ['--port', '0', '--listen', '127.0.0.1', '--db', db],
     { timeout: 10000, encoding: 'utf8' });
   assert.notEqual(r.status, 0);
-  assert.match(r.stderr, /newer owared \(schema 8; this one knows 7\)/);
-  assert.equal(execFileSync('sqlite3', [db, 'PRAGMA user_version']).toString().trim(), '8');
+  assert.match(r.stderr, /newer owared \(schema 9; this one knows 8\)/);
+  assert.equal(execFileSync('sqlite3', [db, 'PRAGMA user_version']).toString().trim(), '9');
 });

@@ -733,9 +733,9 @@ START_TEST(test_schema_6_is_migrated)
 	s->ops->close(s);
 	ck_assert_int_eq(sql_int("SELECT count(*) FROM event_log"), 0);
 	if (use_pg)
-		ck_assert_int_eq(sql_int("SELECT max(version) FROM owared_schema"), 7);
+		ck_assert_int_eq(sql_int("SELECT max(version) FROM owared_schema"), 8);
 	else
-		ck_assert_int_eq(sql_int("PRAGMA user_version"), 7);
+		ck_assert_int_eq(sql_int("PRAGMA user_version"), 8);
 }
 END_TEST
 
@@ -746,16 +746,102 @@ START_TEST(test_newer_schema_is_refused)
 
 	if (use_pg)
 		sql("CREATE TABLE owared_schema (version int NOT NULL);"
-		    " INSERT INTO owared_schema VALUES (8)", NULL, 0);
+		    " INSERT INTO owared_schema VALUES (9)", NULL, 0);
 	else
-		sql("CREATE TABLE rooms (id TEXT PRIMARY KEY); PRAGMA user_version=8;", NULL, 0);
+		sql("CREATE TABLE rooms (id TEXT PRIMARY KEY); PRAGMA user_version=9;", NULL, 0);
 	open_fails(err, sizeof err);
-	ck_assert_msg(strstr(err, use_pg ? "schema 8, this one knows 7" : "schema 8; this one knows 7"),
+	ck_assert_msg(strstr(err, use_pg ? "schema 9, this one knows 8" : "schema 9; this one knows 8"),
 	              "%s", err);
 	if (use_pg)
-		ck_assert_int_eq(sql_int("SELECT max(version) FROM owared_schema"), 8);
+		ck_assert_int_eq(sql_int("SELECT max(version) FROM owared_schema"), 9);
 	else
-		ck_assert_int_eq(sql_int("PRAGMA user_version"), 8);
+		ck_assert_int_eq(sql_int("PRAGMA user_version"), 9);
+}
+END_TEST
+
+/* Web Push's subscriptions: replaced by endpoint, a seat's newest four
+ * kept, deleted one, by seat, or with their room; the key pair kept by
+ * the first to offer one. */
+typedef struct push_seen {
+	done_t d;
+	int n;
+	store_push_sub p[8];
+} push_seen;
+
+static void on_push(void *arg, const store_push_sub *p)
+{
+	push_seen *v = arg;
+
+	ck_assert_int_lt(v->n, 8);
+	v->p[v->n++] = *p;
+}
+
+static int push_count(store *s, const char *id, push_seen *v)
+{
+	int open = s->ops->pending(s);
+
+	memset(v, 0, sizeof *v);
+	s->ops->push_list(s, id, on_push, on_done, v);
+	if (open) /* PostgreSQL answers a read in the open batch with its commit */
+		ck_assert_int_eq(flush(s), 0);
+	wait_done(&v->d);
+	ck_assert_int_eq(v->d.rc, v->n);
+	return v->n;
+}
+
+START_TEST(test_push_subscriptions_kept_trimmed_and_gone)
+{
+	store *s = open_store();
+	room_rec r = make_room("3f1e5c2a-0000-4000-8000-000000000021", "");
+	store_push_sub p;
+	push_seen v;
+	char key[STORE_PUSH_KEY_TEXT];
+
+	ck_assert_int_eq(s->ops->insert(s, &r), 0);
+	memset(&p, 0, sizeof p);
+	snprintf(p.room, sizeof p.room, "%s", r.id);
+	p.game = 1;
+	snprintf(p.p256dh, sizeof p.p256dh, "BPub");
+	snprintf(p.auth, sizeof p.auth, "auth1");
+	for (int i = 0; i < 6; i++) {
+		p.created = 1765000000 + i;
+		snprintf(p.endpoint, sizeof p.endpoint, "https://fcm.googleapis.com/s/%d", i);
+		ck_assert_int_eq(s->ops->push_add(s, &p), 0);
+	}
+	p.side = 1;
+	snprintf(p.auth, sizeof p.auth, "auth2");
+	snprintf(p.endpoint, sizeof p.endpoint, "https://fcm.googleapis.com/s/5"); /* replaced */
+	ck_assert_int_eq(s->ops->push_add(s, &p), 0);
+	ck_assert_int_eq(flush(s), 0);
+	ck_assert_int_eq(push_count(s, r.id, &v), 4); /* south: 2, 3, 4; north: 5 */
+	{
+		int north = 0;
+
+		for (int i = 0; i < v.n; i++)
+			if (v.p[i].side == 1) {
+				north++;
+				ck_assert_str_eq(v.p[i].auth, "auth2");
+				ck_assert_str_eq(v.p[i].endpoint, "https://fcm.googleapis.com/s/5");
+			} else
+				ck_assert_int_ge(v.p[i].endpoint[strlen(v.p[i].endpoint) - 1], '2');
+		ck_assert_int_eq(north, 1);
+	}
+	ck_assert_int_eq(s->ops->push_del(s, r.id, 0, "https://fcm.googleapis.com/s/2"), 0);
+	ck_assert_int_eq(flush(s), 0);
+	ck_assert_int_eq(push_count(s, r.id, &v), 3);
+	ck_assert_int_eq(s->ops->push_del(s, r.id, 0, NULL), 0);
+	ck_assert_int_eq(push_count(s, r.id, &v), 1); /* the open batch is seen */
+	ck_assert_int_eq(s->ops->remove(s, r.id), 0);
+	ck_assert_int_eq(flush(s), 0);
+	ck_assert_int_eq(push_count(s, r.id, &v), 0);
+
+	ck_assert_int_eq(s->ops->push_key(s, "first", key, sizeof key), 0);
+	ck_assert_str_eq(key, "first");
+	s->ops->close(s);
+	s = open_store();
+	ck_assert_int_eq(s->ops->push_key(s, "second", key, sizeof key), 0);
+	ck_assert_str_eq(key, "first");
+	s->ops->close(s);
 }
 END_TEST
 
@@ -767,6 +853,7 @@ static Suite *store_suite(const char *name)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_events_read_back_whole_after_a_reopen);
+	tcase_add_test(tc, test_push_subscriptions_kept_trimmed_and_gone);
 	tcase_add_test(tc, test_removed_event_goes_with_its_log);
 	tcase_add_test(tc, test_event_read_sees_the_open_batch);
 	tcase_add_test(tc, test_room_event_round_trips);

@@ -34,7 +34,7 @@ UNIT_OBJ_rules := $(BUILD)/tests/unit/test_rules.o $(BUILD)/server/rules/rules.o
 UNIT_OBJ_study := $(BUILD)/tests/unit/test_study.o $(ENGINE_OBJ)
 UNIT_OBJ_log := $(BUILD)/tests/unit/test_log.o $(BUILD)/server/base/log.o
 UNIT_OBJ_rooms := $(BUILD)/tests/unit/test_rooms.o $(BUILD)/server/rooms/rooms.o \
-	$(BUILD)/server/rooms/rooms_batch.o $(BUILD)/server/rooms/rooms_hold.o $(BUILD)/server/rooms/hold_wait.o $(BUILD)/server/rooms/rooms_query.o $(BUILD)/server/rooms/rooms_table.o \
+	$(BUILD)/server/rooms/rooms_batch.o $(BUILD)/server/rooms/rooms_hold.o $(BUILD)/server/rooms/hold_wait.o $(BUILD)/server/rooms/rooms_query.o $(BUILD)/server/rooms/rooms_push.o $(BUILD)/server/rooms/rooms_table.o $(BUILD)/server/base/webpush.o \
 	$(BUILD)/server/rules/rules.o $(BUILD)/server/base/iptable.o $(BUILD)/server/base/log.o \
 	$(BUILD)/server/base/sha256.o $(PROTO_OBJ) $(ENGINE_OBJ)
 UNIT_OBJ_pairing := $(BUILD)/tests/unit/test_pairing.o $(BUILD)/server/rules/pairing.o \

@@ -333,10 +333,10 @@ START_TEST(test_server_messages)
 	jw w;
 
 	jw_init(&w);
-	proto_welcome_write(&w, "r", "oware", OW_NORTH, "tok");
+	proto_welcome_write(&w, "r", "oware", OW_NORTH, "tok", NULL);
 	assert_json(written(&w),
 	            "{\"kind\":\"oware\",\"room\":\"r\",\"seat\":\"north\",\"token\":\"tok\",\"type\":\"welcome\"}");
-	proto_welcome_write(&w, "r", "oware", -1, NULL);
+	proto_welcome_write(&w, "r", "oware", -1, NULL, NULL);
 	assert_json(written(&w),
 	            "{\"kind\":\"oware\",\"room\":\"r\",\"seat\":\"spectator\",\"type\":\"welcome\"}");
 	proto_error_write(&w, PROTO_E_STALE_PLY, "x");
@@ -346,6 +346,42 @@ START_TEST(test_server_messages)
 	proto_error_write(&w, PROTO_E_BAD_JSON, "near '\"\\\n\x01' \xc3( \xc3\xb1 \xed\xa0\x80");
 	assert_json(written(&w), "{\"code\":\"bad_json\",\"message\":"
 	            "\"near '\\\"\\\\\\n\\u0001' ?( \xc3\xb1 ???\",\"type\":\"error\"}");
+	jw_free(&w);
+}
+END_TEST
+
+START_TEST(test_push_subscribe_and_cancel)
+{
+	proto_msg m;
+	jw w;
+
+	ck_assert_int_eq(parse("{\"type\":\"push\",\"action\":\"subscribe\",\"subscription\":"
+	                       "{\"endpoint\":\"https://fcm.googleapis.com/x\",\"expirationTime\":null,"
+	                       "\"keys\":{\"p256dh\":\"BPk\",\"auth\":\"au\"}}}", &m), 0);
+	ck_assert_int_eq(m.type, PROTO_MSG_PUSH);
+	ck_assert_int_eq(m.action, PROTO_ACT_SUBSCRIBE);
+	ck_assert_str_eq(m.endpoint, "https://fcm.googleapis.com/x");
+	ck_assert_str_eq(m.p256dh, "BPk");
+	ck_assert_str_eq(m.auth, "au");
+	ck_assert_int_eq(parse("{\"type\":\"push\",\"action\":\"cancel\"}", &m), 0);
+	ck_assert_int_eq(m.action, PROTO_ACT_CANCEL);
+	ck_assert_str_eq(m.endpoint, "");
+	ck_assert_int_eq(parse("{\"type\":\"push\",\"action\":\"cancel\",\"endpoint\":\"https://a/b\"}",
+	                       &m), 0);
+	ck_assert_str_eq(m.endpoint, "https://a/b");
+	ck_assert_int_eq(parse("{\"type\":\"push\",\"action\":\"subscribe\"}", &m),
+	                 PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"push\",\"action\":\"subscribe\",\"subscription\":"
+	                       "{\"endpoint\":\"https://a/b\",\"keys\":{\"p256dh\":\"B\"}}}", &m),
+	                 PROTO_E_BAD_MESSAGE);
+	ck_assert_int_eq(parse("{\"type\":\"push\",\"action\":\"later\"}", &m), PROTO_E_BAD_MESSAGE);
+	ck_assert_str_eq(proto_err_code(PROTO_E_PUSH_REFUSED), "push_refused");
+	jw_init(&w);
+	proto_push_write(&w, PROTO_ACT_CANCEL);
+	assert_json(written(&w), "{\"action\":\"cancel\",\"type\":\"push\"}");
+	proto_welcome_write(&w, "r", "oware", OW_SOUTH, NULL, "BKey");
+	assert_json(written(&w), "{\"kind\":\"oware\",\"push_key\":\"BKey\",\"room\":\"r\","
+	            "\"seat\":\"south\",\"type\":\"welcome\"}");
 	jw_free(&w);
 }
 END_TEST

@@ -609,6 +609,55 @@ START_TEST(test_origin_of_an_endpoint)
 }
 END_TEST
 
+/* Where a server may send: https only, the allow-list, no address in a
+ * private range, and the loopback only for a test's fake service. */
+START_TEST(test_endpoint_allowed_and_refused)
+{
+	static const struct {
+		const char *url;
+		int loopback_ok, ok;
+		const char *host;
+	} cases[] = {
+		{"https://fcm.googleapis.com/fcm/send/abc", 0, 1, "fcm.googleapis.com"},
+		{"https://FCM.googleapis.com:443/x", 0, 1, "fcm.googleapis.com"},
+		{"https://db5p.notify.windows.com/w/?token=1", 0, 1, "db5p.notify.windows.com"},
+		{"https://notify.windows.com/w", 0, 0, NULL},        /* "*." wants a subdomain */
+		{"https://evilfcm.googleapis.com.example/x", 0, 0, NULL},
+		{"http://fcm.googleapis.com/x", 0, 0, NULL},          /* not https */
+		{"https://user@fcm.googleapis.com/x", 0, 0, NULL},
+		{"https://10.0.0.1/x", 0, 0, NULL},
+		{"https://10.0.0.1/x", 1, 0, NULL},                   /* private even in a test */
+		{"https://[fe80::1]/x", 1, 0, NULL},
+		{"https://169.254.169.254/latest", 1, 0, NULL},
+		{"https://224.0.0.1/x", 1, 0, NULL},
+		{"http://127.0.0.1:8080/push/1", 0, 0, NULL},
+		{"https://127.0.0.1/x", 0, 0, NULL},
+		{"http://127.0.0.1:8080/push/1", 1, 1, "127.0.0.1"},
+		{"http://[::1]:9/p", 1, 1, "::1"},
+		{"https://fcm.googleapis.com:99999/x", 0, 0, NULL},
+		{"https://fcm.googleapis.com/a b", 0, 0, NULL},
+		{"ftp://fcm.googleapis.com/x", 0, 0, NULL},
+	};
+	char host[WEBPUSH_HOST_MAX + 1], path[64];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int rc = webpush_endpoint_check(cases[i].url, WEBPUSH_ALLOW_DEFAULT,
+		                                cases[i].loopback_ok, host, sizeof host);
+
+		ck_assert_msg((rc == 0) == cases[i].ok, "%s: %d (%s)", cases[i].url, rc,
+		              webpush_error());
+		if (cases[i].ok)
+			ck_assert_str_eq(host, cases[i].host);
+	}
+	ck_assert_int_eq(webpush_endpoint_target("http://127.0.0.1:8080/push/1?a", path,
+	                                         sizeof path), 8080);
+	ck_assert_str_eq(path, "/push/1?a");
+	ck_assert_int_eq(webpush_endpoint_target("https://[::1]/", path, sizeof path), 443);
+	ck_assert_int_eq(webpush_endpoint_target("https://a.b", path, sizeof path), 443);
+	ck_assert_str_eq(path, "/");
+}
+END_TEST
+
 static Suite *webpush_suite(void)
 {
 	Suite *s = suite_create("webpush");
@@ -628,6 +677,7 @@ static Suite *webpush_suite(void)
 	tcase_add_test(tc, test_rfc8292_example_token);
 	tcase_add_test(tc, test_vapid_header_signs_and_reads_back);
 	tcase_add_test(tc, test_origin_of_an_endpoint);
+	tcase_add_test(tc, test_endpoint_allowed_and_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }
