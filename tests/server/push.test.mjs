@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Client, startServer, stopServer, playMoves, waitLine, httpGet, PG, storeQuery, tempDir } from './lib.mjs';
+import { Client, startServer, stopServer, playMoves, twoPlayers, waitLine, httpGet, PG, storeQuery, tempDir } from './lib.mjs';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const TEST_BUILD = resolve(ROOT, process.env.OWARED_TEST_BUILD || 'build/fault/owared');
@@ -325,6 +325,81 @@ test('refused subscriptions change nothing: private addresses, other hosts, spec
   }
 });
 
+// POST /api/push (PROTOCOL.md "Push from your games"): what the start
+// page sends for a seat it holds, without joining the room.
+function postPush(port, body, headers = {}) {
+  return fetch(`http://127.0.0.1:${port}/api/push`, { method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body) });
+}
+
+test('POST /api/push: a seat subscribed without joining; refusals change nothing; cancel', async () => {
+  const svc = await fakeService();
+  const srv = await pushServer();
+  try {
+    const { a, b, room, ta, tb, wa } = await daysRoom(srv.port);
+    const r0 = await httpGet(srv.port, '/api/push');
+    assert.equal(r0.status, 200);
+    assert.deepEqual(await r0.json(), { push_key: wa.push_key });
+    const sub = browserKeys();
+    const body = (token, endpoint = svc.url('/h/b'), r = room) => ({ room: r, token, action: 'subscribe',
+      subscription: { endpoint, expirationTime: null, keys: sub.keys } });
+    const refuse = async (b0, status, code, why) => {
+      const r = await postPush(srv.port, b0);
+      assert.equal(r.status, status, JSON.stringify(b0).slice(0, 80));
+      const j = await r.json();
+      assert.equal(j.error, code);
+      if (why) assert.match(j.message, why);
+      assert.equal(pushRows(srv), 0);
+    };
+    await refuse(body('x'.repeat(43)), 403, 'bad_token');
+    await refuse(body(tb, 'https://10.1.2.3/push'), 403, 'push_refused', /private/);
+    await refuse(body(tb, 'https://push.example.org/x'), 403, 'push_refused', /--push-allow/);
+    await refuse(body(tb, svc.url('/h/b'), 'nosuchroom'), 404, 'no_room');
+    await refuse('{"room":', 400, 'bad_request');
+    await refuse({ room, token: tb, action: 'subscribe' }, 400, 'bad_request', /subscription/);
+    await refuse({ ...body(tb), subscription: { endpoint: svc.url('/h/b'), keys: { p256dh: 'AAAA', auth: sub.keys.auth } } },
+      400, 'bad_message', /p256dh/);
+    const r1 = await fetch(`http://127.0.0.1:${srv.port}/api/push`, { method: 'POST', body: JSON.stringify(body(tb)),
+      headers: { origin: 'https://evil.example' } });
+    assert.equal(r1.status, 403);
+    assert.equal((await r1.json()).error, 'bad_origin');
+    // A room without a clock of days.
+    const c = await twoPlayers(srv.port);
+    await refuse(body(c.tb, svc.url('/h/b'), c.room), 403, 'push_refused', /clock of days/);
+
+    const ok = await postPush(srv.port, body(tb));
+    assert.equal(ok.status, 200);
+    assert.deepEqual(await ok.json(), { push: 'subscribe' });
+    assert.equal(pushRows(srv), 1);
+    // Nothing reached the room: b is still its north, no one was replaced.
+    await playMoves(a, b, ['c']);
+    const [p] = await svc.wait('/h/b');
+    const f = openPush(p, sub, wa.push_key, `http://127.0.0.1:${svc.port}`);
+    assert.equal(f.room, room);
+    assert.equal(f.seat, 'north');
+    assert.equal(f.event, 'move');
+    assert.equal(f.move, 'c');
+    // South's token subscribes south, and cancelling takes only what it names.
+    const subA = browserKeys();
+    const oka = await postPush(srv.port, { room, token: ta, action: 'subscribe',
+      subscription: { endpoint: svc.url('/h/a'), keys: subA.keys } });
+    assert.equal(oka.status, 200);
+    assert.equal(pushRows(srv), 2);
+    const cancel = await postPush(srv.port, { room, token: tb, action: 'cancel', endpoint: svc.url('/h/b') });
+    assert.equal(cancel.status, 200);
+    assert.deepEqual(await cancel.json(), { push: 'cancel' });
+    assert.equal(pushRows(srv), 1);
+    await playMoves(a, b, ['A'], { from: 1 });
+    const [pa] = await svc.wait('/h/a');
+    assert.equal(openPush(pa, subA, wa.push_key, `http://127.0.0.1:${svc.port}`).seat, 'south');
+    for (const x of [a, b, c.a, c.b]) x.close();
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+    await svc.close();
+  }
+});
+
 test('--push off: no key in the welcome, subscriptions refused; the ordinary build refuses the loopback', async () => {
   const srv = await pushServer(['--push', 'off']);
   try {
@@ -332,6 +407,11 @@ test('--push off: no key in the welcome, subscriptions refused; the ordinary bui
     assert.equal(wa.push_key, undefined);
     subscribe(a, 'http://127.0.0.1:9/p', browserKeys());
     assert.match((await a.expectError('push_refused')).message, /--push off/);
+    assert.deepEqual(await (await httpGet(srv.port, '/api/push')).json(), { push_key: null });
+    const r = await postPush(srv.port, { room: wa.room, token: wa.token, action: 'subscribe',
+      subscription: { endpoint: 'http://127.0.0.1:9/p', keys: browserKeys().keys } });
+    assert.equal(r.status, 403);
+    assert.match((await r.json()).message, /--push off/);
     a.close();
     b.close();
   } finally {
