@@ -1,7 +1,10 @@
 /* api_rooms.c: POST /api/rooms over HTTP (PROTOCOL.md, "Your games"):
  * framing, origin, size and deadline of the body, the joins it costs its
  * address, and the JSON answer, at once or from the loop. The rooms'
- * side (what each link's holder may see) is rooms_query_start's. */
+ * side (what each link's holder may see) is rooms_query_start's. Also
+ * GET and POST /api/push (PROTOCOL.md "Push from your games"): the key,
+ * and a seat's subscription, its body read as /api/rooms's; the rooms'
+ * side is rooms_push_start's. */
 #include <stdlib.h>
 #include <string.h>
 
