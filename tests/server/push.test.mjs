@@ -393,6 +393,24 @@ test('POST /api/push: a seat subscribed without joining; refusals change nothing
     await playMoves(a, b, ['A'], { from: 1 });
     const [pa] = await svc.wait('/h/a');
     assert.equal(openPush(pa, subA, wa.push_key, `http://127.0.0.1:${svc.port}`).seat, 'south');
+    // The address's budget is the push message's: 2 kept above, 8 more.
+    let n = 1;
+    for (; n <= 10; n++) {
+      const r = await postPush(srv.port, body(tb, svc.url('/q' + n)));
+      if (r.status !== 200) { assert.equal(r.status, 429); assert.equal((await r.json()).error, 'rate_limited'); break; }
+    }
+    assert.equal(n, 9, 'the 11th subscription in a minute is refused');
+    // Over: a subscription is refused, a cancel still accepted.
+    a.send({ type: 'resign' });
+    await a.expect('state');
+    for (const until = Date.now() + 5000; pushRows(srv) !== 0 && Date.now() < until;)
+      await new Promise((r) => setTimeout(r, 50));
+    const over = await postPush(srv.port, { room, token: ta, action: 'subscribe',
+      subscription: { endpoint: svc.url('/h/late'), keys: subA.keys } });
+    assert.equal(over.status, 409);
+    assert.equal((await over.json()).error, 'game_over');
+    assert.equal(pushRows(srv), 0);
+    assert.equal((await postPush(srv.port, { room, token: ta, action: 'cancel' })).status, 200);
     for (const x of [a, b, c.a, c.b]) x.close();
   } finally {
     assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
