@@ -491,3 +491,39 @@ test('several servers: the same key; the room\'s holder sends, once', PG ? {} : 
     await svc.close();
   }
 });
+
+test('several servers: POST /api/push to a server that does not hold the room', PG ? {} : { skip: 'PostgreSQL only (make test-server-pg)' }, async () => {
+  const svc = await fakeService();
+  const env = { OW_TEST_PUSH_LOOPBACK: '1' };
+  const db = join(tempDir(), 'shared');
+  const a = await startServer(['--push-contact', CONTACT, '--node-id', 'A', '--lease-seconds', '3'], { bin: TEST_BUILD, db, env });
+  const b = await startServer(['--push-contact', CONTACT, '--node-id', 'B', '--lease-seconds', '3'], { bin: TEST_BUILD, db, env });
+  try {
+    const { a: s, b: n, room, tb, wa } = await daysRoom(a.port);
+    const sub = browserKeys();
+    const body = (token) => ({ room, token, action: 'subscribe',
+      subscription: { endpoint: svc.url('/push/away'), keys: sub.keys } });
+    const bad = await postPush(b.port, body('x'.repeat(43)));
+    assert.equal(bad.status, 403);
+    assert.equal((await bad.json()).error, 'bad_token');
+    assert.equal(pushRows(b), 0);
+    const ok = await postPush(b.port, body(tb));
+    assert.equal(ok.status, 200, await ok.clone().text());
+    assert.deepEqual(await ok.json(), { push: 'subscribe' });
+    for (const until = Date.now() + 5000; pushRows(b) !== 1 && Date.now() < until;)
+      await new Promise((r) => setTimeout(r, 50));
+    assert.equal(pushRows(b), 1);
+    // A, the holder, reads it from the database when South moves.
+    await playMoves(s, n, ['c']);
+    const [p] = await svc.wait('/push/away');
+    const f = openPush(p, sub, wa.push_key, `http://127.0.0.1:${svc.port}`);
+    assert.equal(f.room, room);
+    assert.equal(f.seat, 'north');
+    s.close();
+    n.close();
+  } finally {
+    assert.deepEqual(await stopServer(a), { code: 0, signal: null });
+    assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+    await svc.close();
+  }
+});
