@@ -341,6 +341,12 @@ test('POST /api/push: a seat subscribed without joining; refusals change nothing
     const r0 = await httpGet(srv.port, '/api/push');
     assert.equal(r0.status, 200);
     assert.deepEqual(await r0.json(), { push_key: wa.push_key });
+    assert.equal(r0.headers.get('cache-control'), 'no-store');
+    for (const method of ['PUT', 'DELETE']) {
+      const r = await fetch(`http://127.0.0.1:${srv.port}/api/push`, { method });
+      assert.equal(r.status, 405, method);
+      assert.equal(r.headers.get('allow'), 'GET, POST');
+    }
     const sub = browserKeys();
     const body = (token, endpoint = svc.url('/h/b'), r = room) => ({ room: r, token, action: 'subscribe',
       subscription: { endpoint, expirationTime: null, keys: sub.keys } });
