@@ -623,6 +623,27 @@ out:
 	return n;
 }
 
+int proto_push_req_parse(const char *text, size_t len, proto_room_ref *ref, proto_msg *m,
+                         char *err, size_t errlen)
+{
+	json_error_t jerr;
+	json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	int rc = -1;
+
+	memset(ref, 0, sizeof *ref);
+	memset(m, 0, sizeof *m);
+	m->type = PROTO_MSG_PUSH;
+	if (errlen)
+		err[0] = 0;
+	if (!json_is_object(o))
+		snprintf(err, errlen, "not a JSON object");
+	else if (get_string(o, "room", ref->room, sizeof ref->room, 0, err, errlen) >= 0 &&
+	         get_string(o, "token", ref->token, sizeof ref->token, 0, err, errlen) >= 0)
+		rc = parse_push(o, m, err, errlen);
+	json_decref(o);
+	return rc;
+}
+
 static void seat_write(jw *w, const char *side, const proto_seat_view *s)
 {
 	jw_key(w, side);

@@ -255,6 +255,13 @@ typedef struct proto_room_ref {
 int proto_rooms_query_parse(const char *text, size_t len, proto_room_ref *out, int max,
                             char *err, size_t errlen);
 
+/* Parses the body of POST /api/push (PROTOCOL.md, "Push from your
+ * games"): {"room", "token"} and the fields of a `push` message (action,
+ * subscription or endpoint) into ref and m (m->type PROTO_MSG_PUSH).
+ * Returns 0, or -1 with a one-line reason in err. */
+int proto_push_req_parse(const char *text, size_t len, proto_room_ref *ref, proto_msg *m,
+                         char *err, size_t errlen);
+
 /* An `error` {type, code, message}. */
 void proto_error_write(jw *w, int code, const char *message);
 

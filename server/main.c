@@ -282,8 +282,12 @@ static const struct lws_http_mount m_api_events = { /* GET: an event, its export
 	.mount_next = &m_healthz, .mountpoint = "/api/events", .mountpoint_len = 11,
 	.origin = "http", .origin_protocol = LWSMPRO_CALLBACK,
 };
+static const struct lws_http_mount m_api_push = { /* GET: the key; POST: a subscription */
+	.mount_next = &m_api_events, .mountpoint = "/api/push", .mountpoint_len = 9,
+	.origin = "http", .origin_protocol = LWSMPRO_CALLBACK,
+};
 static const struct lws_http_mount m_api_rooms = { /* POST: several rooms at once */
-	.mount_next = &m_api_events, .mountpoint = "/api/rooms", .mountpoint_len = 10,
+	.mount_next = &m_api_push, .mountpoint = "/api/rooms", .mountpoint_len = 10,
 	.origin = "http", .origin_protocol = LWSMPRO_CALLBACK,
 };
 

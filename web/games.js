@@ -2,7 +2,8 @@
 // browser holds a seat in (a token kept per room), asked about all at once
 // with POST api/rooms (protocol/PROTOCOL.md, "Your games"): the opponent,
 // your side, whose move it is or the result, the last activity; a click
-// goes back in, and finished or expired rooms can be removed.
+// goes back in, and finished or expired rooms can be removed. Games of
+// days get the room's push switch (games-push.js, imported only then).
 // @ts-check
 import { t, tIn, getLang } from './i18n.js';
 import { $, store, shownScreen } from './ui.js';
@@ -113,6 +114,9 @@ export async function drawGames() {
   const rank = (g) => (!g.found || !g.seat ? 3 : g.over ? 2 : g.turn === g.seat && opponentIn(g) ? 0 : 1);
   rooms.sort((a, b) => rank(a) - rank(b) || (b.updated || 0) - (a.updated || 0));
   keyedList($('games-list'), rooms, (g) => g.room, makeItem, drawItem);
+  if (rooms.some((g) => g.found && g.seat && !g.over && g.time_control && g.time_control.kind === 'correspondence')) {
+    import('./games-push.js').then((m) => mine === asked && m.drawPushes($('games-list'), rooms, held), () => {});
+  }
   $('games-note').hidden = true;
   section.hidden = false;
 }
@@ -173,7 +177,7 @@ function removeButton(room, li) {
 
 function drawItem(li, g) {
   const [info, open] = li.children;
-  let rm = li.querySelector('button');
+  let rm = li.querySelector('button:not(.game-push)');
   const [title, detail] = info.children;
   let removable = true;
   let state = null;

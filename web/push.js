@@ -49,10 +49,16 @@ async function keepWords() {
     new Response(JSON.stringify(pushWords()), { headers: { 'Content-Type': 'application/json' } }));
 }
 
-// The page's service worker (registered by offline.js on a room's page),
+// The page's service worker (registered by offline.js; by this on a start
+// page that has none yet),
 // waited for at most a few seconds.
 async function registration() {
   if (!('serviceWorker' in navigator) || typeof window.PushManager !== 'function') throw new Error('unsupported');
+  // The start page registers it only after a while (offline.js): pressed
+  // before ("your games"), it is registered now.
+  if (!await navigator.serviceWorker.getRegistration()) {
+    navigator.serviceWorker.register('sw.js', { updateViaCache: 'none' }).catch(() => {});
+  }
   const reg = await Promise.race([navigator.serviceWorker.ready,
     new Promise((_, rej) => setTimeout(() => rej(new Error('unsupported')), 10000))]);
   return /** @type {ServiceWorkerRegistration} */ (reg);
@@ -89,4 +95,16 @@ export async function endpoint() {
   const reg = await registration();
   const sub = await reg.pushManager.getSubscription();
   return sub ? sub.endpoint : null;
+}
+
+// POST /api/push (PROTOCOL.md "Push from your games"): the seat of room
+// that token proves told (on) or not, without joining the room. Throws
+// 'blocked', 'unsupported', or the server's error code.
+/** @param {string} room @param {string} token @param {string} key @param {boolean} on */
+export async function seatPush(room, token, key, on) {
+  const body = on ? { room, token, action: 'subscribe', subscription: await subscribe(key, '') }
+    : { room, token, action: 'cancel', ...await endpoint().then((e) => (e ? { endpoint: e } : {}), () => ({})) };
+  const r = await fetch('api/push', { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body) });
+  if (!r.ok) throw new Error((await r.json().catch(() => ({}))).error || 'failed');
 }

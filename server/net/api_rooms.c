@@ -1,7 +1,10 @@
 /* api_rooms.c: POST /api/rooms over HTTP (PROTOCOL.md, "Your games"):
  * framing, origin, size and deadline of the body, the joins it costs its
  * address, and the JSON answer, at once or from the loop. The rooms'
- * side (what each link's holder may see) is rooms_query_start's. */
+ * side (what each link's holder may see) is rooms_query_start's. Also
+ * GET and POST /api/push (PROTOCOL.md "Push from your games"): the key,
+ * and a seat's subscription, its body read as /api/rooms's; the rooms'
+ * side is rooms_push_start's. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -189,6 +192,110 @@ static void api_rooms_ready(void *arg, const jw *w)
 	jw_free(&e);
 }
 
+/* The HTTP status of an error code of POST /api/push. */
+static unsigned push_status(int code)
+{
+	switch (code) {
+	case PROTO_E_BAD_MESSAGE:
+		return HTTP_STATUS_BAD_REQUEST;
+	case PROTO_E_NO_ROOM:
+		return HTTP_STATUS_NOT_FOUND;
+	case PROTO_E_BAD_TOKEN:
+	case PROTO_E_PUSH_REFUSED:
+		return HTTP_STATUS_FORBIDDEN;
+	case PROTO_E_GAME_OVER:
+		return HTTP_STATUS_CONFLICT;
+	case PROTO_E_RATE_LIMITED:
+		return 429;
+	default:
+		return HTTP_STATUS_SERVICE_UNAVAILABLE;
+	}
+}
+
+/* The rooms' answer to a POST /api/push, at once or later from the loop. */
+static void api_push_done(void *arg, int code, const char *message)
+{
+	struct lws *wsi = arg;
+	http_req *rq = lws_wsi_user(wsi);
+	int later = !rq->in_start;
+	unsigned status = code ? push_status(code) : HTTP_STATUS_OK;
+	jw w;
+
+	rq->pushq = NULL;
+	jw_init(&w);
+	if (code)
+		api_error_text(wsi, &w, status, proto_err_code(code), message ? message : "");
+	else {
+		jw_obj(&w);
+		jw_key(&w, "push");
+		jw_str(&w, rq->push == 2 ? "cancel" : "subscribe");
+		jw_obj_end(&w);
+	}
+	if (code == PROTO_E_RATE_LIMITED)
+		net_counters.errors[PROTO_E_RATE_LIMITED]++;
+	if (api_body(rq, &status, &w) < 0)
+		rq->hang_up = 1;
+	else
+		rq->head_status = status;
+	if (later) {
+		if (rq->hang_up)
+			lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
+		else
+			lws_callback_on_writable(wsi);
+	}
+	jw_free(&w);
+}
+
+/* The whole body of a POST /api/push: a seat's subscription kept or
+ * cancelled without joining (rooms_push_start). */
+static int api_push_answer(struct lws *wsi, http_req *rq)
+{
+	static proto_msg msg;
+	proto_room_ref ref;
+	char err[128], addr[64];
+	unsigned status;
+	ipent *ip;
+	int rc;
+
+	rc = proto_push_req_parse(rq->body, rq->body_len, &ref, &msg, err, sizeof err);
+	free(rq->body);
+	rq->body = NULL;
+	if (rc < 0)
+		return api_error(wsi, rq, HTTP_STATUS_BAD_REQUEST, "bad_request", err);
+	net_client_addr(wsi, addr, sizeof addr);
+	ip = ip_get(addr);
+	if (!ip)
+		return -1;
+	rq->push = msg.action == PROTO_ACT_CANCEL ? 2 : 1;
+	rq->hang_up = 0;
+	rq->in_start = 1;
+	rq->pushq = rooms_push_start(&ref, &msg, ip, api_push_done, wsi);
+	rq->in_start = 0;
+	if (rq->hang_up)
+		return -1;
+	if (rq->pushq || !rq->head_status)
+		return 0; /* answered later, from the loop */
+	status = rq->head_status;
+	rq->head_status = 0;
+	return http_respond(wsi, rq, status, "application/json");
+}
+
+int api_push_key(struct lws *wsi, http_req *rq)
+{
+	unsigned status = HTTP_STATUS_OK;
+	jw w;
+	int rc;
+
+	jw_init(&w);
+	jw_obj(&w);
+	jw_key(&w, "push_key");
+	jw_str(&w, rooms_push_key()); /* null: --push off */
+	jw_obj_end(&w);
+	rc = api_body(rq, &status, &w) < 0 ? -1 : http_respond(wsi, rq, status, "application/json");
+	jw_free(&w);
+	return rc;
+}
+
 /* The whole body: every entry counts as a join of the client's address
  * (all or none), then each room is answered as its link holder sees it. */
 int api_rooms_answer(struct lws *wsi, http_req *rq)
@@ -204,6 +311,8 @@ int api_rooms_answer(struct lws *wsi, http_req *rq)
 		return api_error(wsi, rq, rq->refused.status, rq->refused.code, rq->refused.message);
 	if (!rq->body)
 		return -1;
+	if (rq->push)
+		return api_push_answer(wsi, rq);
 	n = proto_rooms_query_parse(rq->body, rq->body_len, refs, ROOMS_QUERY_MAX, err, sizeof err);
 	free(rq->body);
 	rq->body = NULL;
@@ -237,6 +346,10 @@ void api_rooms_release(http_req *rq)
 	if (rq->query) {
 		rooms_query_cancel(rq->query);
 		rq->query = NULL;
+	}
+	if (rq->pushq) {
+		rooms_push_cancel(rq->pushq);
+		rq->pushq = NULL;
 	}
 	body_timer_stop(rq);
 	free(rq->body);

@@ -11,6 +11,7 @@
 #include "server/net/respond.h"
 
 #define API_ROOMS_PATH "/api/rooms"
+#define API_PUSH_PATH "/api/push"
 
 /* The request line and headers: 0 to read the body within its deadline
  * (a refusal found now is answered once the body was read and dropped),
@@ -23,6 +24,10 @@ int api_rooms_body(http_req *rq, const void *in, size_t len);
 /* The whole body: answered now (-1: hang up once written) or later from
  * the loop (0: the answer waits in rq for WRITEABLE). */
 int api_rooms_answer(struct lws *wsi, http_req *rq);
+/* GET /api/push: the server's public key for Web Push, answered at once
+ * (-1: hang up once written). A POST /api/push goes through
+ * api_rooms_start and api_rooms_body as /api/rooms does (rq->push set). */
+int api_push_key(struct lws *wsi, http_req *rq);
 /* rq's request ends: its query is cancelled, its deadline and body gone. */
 void api_rooms_release(http_req *rq);
 

@@ -257,7 +257,8 @@ static int leaves_root(const char *uri)
  * methods themselves (http.c, api_rooms.c). */
 static int is_route(const char *uri)
 {
-	return !strcmp(uri, API_ROOMS_PATH) || !strcmp(uri, "/healthz") || !strcmp(uri, "/metrics") ||
+	return !strcmp(uri, API_ROOMS_PATH) || !strcmp(uri, API_PUSH_PATH) ||
+	       !strcmp(uri, "/healthz") || !strcmp(uri, "/metrics") ||
 	       !strncmp(uri, "/api/events/", 12);
 }
 

@@ -333,13 +333,15 @@ static int events_route(struct lws *wsi, http_req *rq, const char *rest)
 	return respond_ready(wsi, rq);
 }
 
-/* A request other than GET (a POST of /api/rooms went to api_rooms.c):
+/* A request other than GET (a POST of /api/rooms or /api/push went to
+ * api_rooms.c):
  * HEAD of a path no file answers gets its 404 without a body; a route
  * gets 405 naming the method it answers. */
 static int not_get(struct lws *wsi, http_req *rq)
 {
 	static const char *const allow_get[] = {"allow:", "GET", NULL};
 	static const char *const allow_post[] = {"allow:", "POST", NULL};
+	static const char *const allow_get_post[] = {"allow:", "GET, POST", NULL};
 	static const enum lws_token_indexes methods[] = {
 		WSI_TOKEN_HEAD_URI, WSI_TOKEN_POST_URI, WSI_TOKEN_PUT_URI, WSI_TOKEN_PATCH_URI,
 		WSI_TOKEN_DELETE_URI, WSI_TOKEN_OPTIONS_URI,
@@ -355,6 +357,8 @@ static int not_get(struct lws *wsi, http_req *rq)
 		}
 	if (!strcmp(uri, API_ROOMS_PATH))
 		return http_refuse_with(wsi, rq, HTTP_STATUS_METHOD_NOT_ALLOWED, allow_post);
+	if (!strcmp(uri, API_PUSH_PATH))
+		return http_refuse_with(wsi, rq, HTTP_STATUS_METHOD_NOT_ALLOWED, allow_get_post);
 	if (i == 0 && strcmp(uri, "/healthz") && strcmp(uri, "/metrics") &&
 	    strncmp(uri, API_EVENTS_PATH, strlen(API_EVENTS_PATH))) {
 		if (!(rq->buf = malloc(LWS_PRE)))
@@ -376,6 +380,12 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 		return -1; /* pipelined behind an answer still to come: hang up before it starts */
 	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_POST_URI) > 0 && !strcmp(uri, API_ROOMS_PATH))
 		return api_rooms_start(wsi, rq);
+	if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_POST_URI) > 0 && !strcmp(uri, API_PUSH_PATH)) {
+		int rc = api_rooms_start(wsi, rq);
+
+		rq->push = 1; /* its body is read as /api/rooms's, answered by api_push */
+		return rc;
+	}
 	if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
 		return not_get(wsi, rq);
 	/* A path too long for uri is none of the routes: it names no file. */
@@ -383,6 +393,8 @@ static int http_request(struct lws *wsi, http_req *rq, const void *in)
 		uri[0] = 0;
 	if (!strcmp(uri, API_ROOMS_PATH))
 		return api_rooms_start(wsi, rq);
+	if (!strcmp(uri, API_PUSH_PATH))
+		return api_push_key(wsi, rq);
 	if (!strncmp(uri, API_EVENTS_PATH, strlen(API_EVENTS_PATH)))
 		return events_route(wsi, rq, uri + strlen(API_EVENTS_PATH));
 	rq->buf = malloc(LWS_PRE + cap);
@@ -432,8 +444,8 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 		return confirm_upgrade(wsi, in);
 	case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
 		gate_headers_done(wsi);
-		if (strcmp(in, API_ROOMS_PATH) && http_framing(wsi, &(long){0}) != FRAME_NONE) {
-			/* Only POST /api/rooms has a body (it answers in JSON). */
+		if (strcmp(in, API_ROOMS_PATH) && strcmp(in, API_PUSH_PATH) && http_framing(wsi, &(long){0}) != FRAME_NONE) {
+			/* Only POST /api/rooms and /api/push have a body (JSON). */
 			char addr[64];
 
 			net_client_addr(wsi, addr, sizeof addr);

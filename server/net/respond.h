@@ -27,6 +27,10 @@ typedef struct http_req {
 	/* Rooms being read from a store shared by several servers; then the
 	 * answer's status, its head to write when WRITEABLE comes. */
 	rooms_query *query;
+	/* POST /api/push (the body is read as /api/rooms's): its request
+	 * while the room is read from the store. */
+	int push;
+	rooms_push_req *pushq;
 	/* GET /api/events/<id>: an event read from such a store; then the
 	 * answer's type and content-disposition ("" for none). */
 	events_query *evq;

@@ -177,6 +177,21 @@ typedef void rooms_query_fn(void *arg, const jw *answer);
 rooms_query *rooms_query_start(const proto_room_ref *refs, int n, rooms_query_fn *fn, void *arg);
 void rooms_query_cancel(rooms_query *q);
 
+/* POST /api/push (PROTOCOL.md, "Push from your games"): msg (a `push`
+ * subscribe or cancel) for the seat of ref's room that ref's token
+ * proves, without joining; the room from the table or, held by another
+ * server, read from the store. fn gets 0, or an error code (PROTO_E_*)
+ * and its message; called before the return (which is NULL) when the
+ * room is at hand, else later from the loop unless rooms_push_cancel(the
+ * request returned) comes first. */
+typedef struct rooms_push_req rooms_push_req;
+typedef void rooms_push_done_fn(void *arg, int code, const char *message);
+rooms_push_req *rooms_push_start(const proto_room_ref *ref, const proto_msg *msg,
+                                 struct ipent *ip, rooms_push_done_fn *fn, void *arg);
+void rooms_push_cancel(rooms_push_req *q);
+/* The server's public key for Web Push (base64url), or NULL (--push off). */
+const char *rooms_push_key(void);
+
 /* A new token (43 base64url characters, in out) and its SHA-256: from
  * raw's 32 bytes, or fresh random ones when raw is NULL. */
 #define ROOMS_TOKEN_TEXT 64

@@ -205,3 +205,68 @@ test('the control subscribes; a push the server made shows in French, one per ro
   ana.ws.close();
   await page.context().close();
 });
+
+test('"your games" subscribes a seat of days without joining its room, and cancels', async () => {
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = crypto.randomBytes(16);
+  const fake = { endpoint: `http://127.0.0.1:${service.address().port}/push/games`,
+    keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) } };
+  const base = pushes.length;
+
+  const ana = await wsPlayer(server.port, { type: 'create', side: 'south', clock: { days: 3 }, name: 'Ana' });
+  const { room } = await ana.next('welcome');
+  const bolat = await wsPlayer(server.port, { type: 'join', room, name: 'Bolat' });
+  const { token } = await bolat.next('welcome');
+  await ana.next('state');
+
+  const page = await openPlayer(browser, { locale: 'fr-FR', name: 'games' });
+  await page.context().grantPermissions(['notifications'], { origin: server.url });
+  await page.addInitScript(({ sub, room: r, token: tk }) => {
+    if (!localStorage.getItem('oware.token.' + r)) localStorage.setItem('oware.token.' + r, tk);
+    window.subscribed = 0;
+    const made = { endpoint: sub.endpoint, options: { applicationServerKey: null },
+      toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+      unsubscribe: async () => true };
+    let current = null;
+    PushManager.prototype.subscribe = async function (opts) {
+      window.subscribed++;
+      made.options.applicationServerKey = opts.applicationServerKey;
+      current = made;
+      return made;
+    };
+    PushManager.prototype.getSubscription = async function () { return current; };
+  }, { sub: fake, room, token });
+  await page.goto(`${server.url}?lang=fr`);
+  await ready(page);
+  const sel = `#games-list li[data-room="${room}"] .game-push:not([hidden])`;
+  await page.waitForSelector(sel);
+  assert.equal(await page.textContent(sel), fr['push.off']);
+  await page.click(sel);
+  await page.waitForFunction(([q, t]) => document.querySelector(q)?.textContent === t, [sel, fr['push.on']]);
+  assert.equal(await page.evaluate(() => window.subscribed), 1);
+  assert.equal(await page.evaluate((r) => localStorage.getItem(`oware.push.${r}`), room), '1');
+  assert.equal(await page.getAttribute(sel, 'aria-pressed'), 'true');
+
+  // Ana moves: Bolat's seat is told, and his own connection still holds it.
+  ana.send({ type: 'move', pit: 'c', ply: 0 });
+  const pushed = await waitPush(base + 1);
+  assert.equal(pushed.path, '/push/games');
+  const facts = JSON.parse(decrypt(ecdh, auth, pushed.body));
+  assert.equal(facts.room, room);
+  assert.equal(facts.seat, 'north');
+  assert.equal(facts.by, 'Ana');
+  const moves = async (n) => { for (;;) if ((await bolat.next('state')).moves.length === n) return; };
+  await moves(1);
+  bolat.send({ type: 'move', pit: 'A', ply: 1 });
+  await moves(2);
+
+  // Cancelling is as easy.
+  await page.click(sel);
+  await page.waitForFunction(([q, t]) => document.querySelector(q)?.textContent === t, [sel, fr['push.off']]);
+  assert.equal(await page.evaluate((r) => localStorage.getItem(`oware.push.${r}`), room), null);
+  assert.deepEqual(page.problems || [], []);
+  ana.ws.close();
+  bolat.ws.close();
+  await page.context().close();
+});

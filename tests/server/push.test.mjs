@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Client, startServer, stopServer, playMoves, waitLine, httpGet, PG, storeQuery, tempDir } from './lib.mjs';
+import { Client, startServer, stopServer, playMoves, twoPlayers, waitLine, httpGet, PG, storeQuery, tempDir } from './lib.mjs';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const TEST_BUILD = resolve(ROOT, process.env.OWARED_TEST_BUILD || 'build/fault/owared');
@@ -325,6 +325,105 @@ test('refused subscriptions change nothing: private addresses, other hosts, spec
   }
 });
 
+// POST /api/push (PROTOCOL.md "Push from your games"): what the start
+// page sends for a seat it holds, without joining the room.
+function postPush(port, body, headers = {}) {
+  return fetch(`http://127.0.0.1:${port}/api/push`, { method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body) });
+}
+
+test('POST /api/push: a seat subscribed without joining; refusals change nothing; cancel', async () => {
+  const svc = await fakeService();
+  const srv = await pushServer();
+  try {
+    const { a, b, room, ta, tb, wa } = await daysRoom(srv.port);
+    const r0 = await httpGet(srv.port, '/api/push');
+    assert.equal(r0.status, 200);
+    assert.deepEqual(await r0.json(), { push_key: wa.push_key });
+    assert.equal(r0.headers.get('cache-control'), 'no-store');
+    for (const method of ['PUT', 'DELETE']) {
+      const r = await fetch(`http://127.0.0.1:${srv.port}/api/push`, { method });
+      assert.equal(r.status, 405, method);
+      assert.equal(r.headers.get('allow'), 'GET, POST');
+    }
+    const sub = browserKeys();
+    const body = (token, endpoint = svc.url('/h/b'), r = room) => ({ room: r, token, action: 'subscribe',
+      subscription: { endpoint, expirationTime: null, keys: sub.keys } });
+    const refuse = async (b0, status, code, why) => {
+      const r = await postPush(srv.port, b0);
+      assert.equal(r.status, status, JSON.stringify(b0).slice(0, 80));
+      const j = await r.json();
+      assert.equal(j.error, code);
+      if (why) assert.match(j.message, why);
+      assert.equal(pushRows(srv), 0);
+    };
+    await refuse(body('x'.repeat(43)), 403, 'bad_token');
+    await refuse(body(tb, 'https://10.1.2.3/push'), 403, 'push_refused', /private/);
+    await refuse(body(tb, 'https://push.example.org/x'), 403, 'push_refused', /--push-allow/);
+    await refuse(body(tb, svc.url('/h/b'), 'nosuchroom'), 404, 'no_room');
+    await refuse('{"room":', 400, 'bad_request');
+    await refuse({ room, token: tb, action: 'subscribe' }, 400, 'bad_request', /subscription/);
+    await refuse({ ...body(tb), subscription: { endpoint: svc.url('/h/b'), keys: { p256dh: 'AAAA', auth: sub.keys.auth } } },
+      400, 'bad_message', /p256dh/);
+    const r1 = await fetch(`http://127.0.0.1:${srv.port}/api/push`, { method: 'POST', body: JSON.stringify(body(tb)),
+      headers: { origin: 'https://evil.example' } });
+    assert.equal(r1.status, 403);
+    assert.equal((await r1.json()).error, 'bad_origin');
+    // A room without a clock of days.
+    const c = await twoPlayers(srv.port);
+    await refuse(body(c.tb, svc.url('/h/b'), c.room), 403, 'push_refused', /clock of days/);
+
+    const ok = await postPush(srv.port, body(tb));
+    assert.equal(ok.status, 200);
+    assert.deepEqual(await ok.json(), { push: 'subscribe' });
+    assert.equal(pushRows(srv), 1);
+    // Nothing reached the room: b is still its north, no one was replaced.
+    await playMoves(a, b, ['c']);
+    const [p] = await svc.wait('/h/b');
+    const f = openPush(p, sub, wa.push_key, `http://127.0.0.1:${svc.port}`);
+    assert.equal(f.room, room);
+    assert.equal(f.seat, 'north');
+    assert.equal(f.event, 'move');
+    assert.equal(f.move, 'c');
+    // South's token subscribes south, and cancelling takes only what it names.
+    const subA = browserKeys();
+    const oka = await postPush(srv.port, { room, token: ta, action: 'subscribe',
+      subscription: { endpoint: svc.url('/h/a'), keys: subA.keys } });
+    assert.equal(oka.status, 200);
+    assert.equal(pushRows(srv), 2);
+    const cancel = await postPush(srv.port, { room, token: tb, action: 'cancel', endpoint: svc.url('/h/b') });
+    assert.equal(cancel.status, 200);
+    assert.deepEqual(await cancel.json(), { push: 'cancel' });
+    assert.equal(pushRows(srv), 1);
+    await playMoves(a, b, ['A'], { from: 1 });
+    const [pa] = await svc.wait('/h/a');
+    assert.equal(openPush(pa, subA, wa.push_key, `http://127.0.0.1:${svc.port}`).seat, 'south');
+    // The address's budget is the push message's: 2 kept above, 8 more.
+    let n = 1;
+    for (; n <= 10; n++) {
+      const r = await postPush(srv.port, body(tb, svc.url('/q' + n)));
+      if (r.status !== 200) { assert.equal(r.status, 429); assert.equal((await r.json()).error, 'rate_limited'); break; }
+    }
+    assert.equal(n, 9, 'the 11th subscription in a minute is refused');
+    // Over: a subscription is refused, a cancel still accepted.
+    a.send({ type: 'resign' });
+    await a.expect('state');
+    for (const until = Date.now() + 5000; pushRows(srv) !== 0 && Date.now() < until;)
+      await new Promise((r) => setTimeout(r, 50));
+    const over = await postPush(srv.port, { room, token: ta, action: 'subscribe',
+      subscription: { endpoint: svc.url('/h/late'), keys: subA.keys } });
+    assert.equal(over.status, 409);
+    assert.equal((await over.json()).error, 'game_over');
+    assert.equal(pushRows(srv), 0);
+    assert.equal((await postPush(srv.port, { room, token: ta, action: 'cancel' })).status, 200);
+    for (const x of [a, b, c.a, c.b]) x.close();
+  } finally {
+    assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+    await svc.close();
+  }
+});
+
 test('--push off: no key in the welcome, subscriptions refused; the ordinary build refuses the loopback', async () => {
   const srv = await pushServer(['--push', 'off']);
   try {
@@ -332,6 +431,11 @@ test('--push off: no key in the welcome, subscriptions refused; the ordinary bui
     assert.equal(wa.push_key, undefined);
     subscribe(a, 'http://127.0.0.1:9/p', browserKeys());
     assert.match((await a.expectError('push_refused')).message, /--push off/);
+    assert.deepEqual(await (await httpGet(srv.port, '/api/push')).json(), { push_key: null });
+    const r = await postPush(srv.port, { room: wa.room, token: wa.token, action: 'subscribe',
+      subscription: { endpoint: 'http://127.0.0.1:9/p', keys: browserKeys().keys } });
+    assert.equal(r.status, 403);
+    assert.match((await r.json()).message, /--push off/);
     a.close();
     b.close();
   } finally {
@@ -385,6 +489,42 @@ test('several servers: the same key; the room\'s holder sends, once', PG ? {} : 
     assert.equal(await sent(b), 0);
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(svc.seen.length, 1, 'one push');
+    s.close();
+    n.close();
+  } finally {
+    assert.deepEqual(await stopServer(a), { code: 0, signal: null });
+    assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+    await svc.close();
+  }
+});
+
+test('several servers: POST /api/push to a server that does not hold the room', PG ? {} : { skip: 'PostgreSQL only (make test-server-pg)' }, async () => {
+  const svc = await fakeService();
+  const env = { OW_TEST_PUSH_LOOPBACK: '1' };
+  const db = join(tempDir(), 'shared');
+  const a = await startServer(['--push-contact', CONTACT, '--node-id', 'A', '--lease-seconds', '3'], { bin: TEST_BUILD, db, env });
+  const b = await startServer(['--push-contact', CONTACT, '--node-id', 'B', '--lease-seconds', '3'], { bin: TEST_BUILD, db, env });
+  try {
+    const { a: s, b: n, room, tb, wa } = await daysRoom(a.port);
+    const sub = browserKeys();
+    const body = (token) => ({ room, token, action: 'subscribe',
+      subscription: { endpoint: svc.url('/push/away'), keys: sub.keys } });
+    const bad = await postPush(b.port, body('x'.repeat(43)));
+    assert.equal(bad.status, 403);
+    assert.equal((await bad.json()).error, 'bad_token');
+    assert.equal(pushRows(b), 0);
+    const ok = await postPush(b.port, body(tb));
+    assert.equal(ok.status, 200, await ok.clone().text());
+    assert.deepEqual(await ok.json(), { push: 'subscribe' });
+    for (const until = Date.now() + 5000; pushRows(b) !== 1 && Date.now() < until;)
+      await new Promise((r) => setTimeout(r, 50));
+    assert.equal(pushRows(b), 1);
+    // A, the holder, reads it from the database when South moves.
+    await playMoves(s, n, ['c']);
+    const [p] = await svc.wait('/push/away');
+    const f = openPush(p, sub, wa.push_key, `http://127.0.0.1:${svc.port}`);
+    assert.equal(f.room, room);
+    assert.equal(f.seat, 'north');
     s.close();
     n.close();
   } finally {
