@@ -24,24 +24,12 @@
 
 #include "server/rules/pairing.h"
 #include "server/rules/trf.h"
+#include "tests/pairing/cut.h"
 
 #define NTOUR 4096
 
 static trf_file whole[1];
 static trf_file cut[1];
-
-/* Keeps of ev what was known when round `round` (1-based) was paired. */
-static void cut_to_round(pair_event *ev, int round)
-{
-	for (int i = 0; i < ev->nplayers; i++) {
-		pair_player *pl = &ev->p[i];
-		if (pl->nrounds >= round) {
-			const pair_game *g = &pl->rounds[round - 1];
-			int ahead = g->opp < 0 && (g->result == 'H' || g->result == 'F' || g->result == 'Z');
-			pl->nrounds = ahead ? round : round - 1;
-		}
-	}
-}
 
 /* Reads path into whole; its number T from the name "tT.trf". */
 static int load(const char *path, int *t)

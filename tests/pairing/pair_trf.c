@@ -17,19 +17,7 @@
 
 #include "server/rules/pairing.h"
 #include "server/rules/trf.h"
-
-/* Keeps of ev what was known when round `round` (1-based) was paired. */
-static void cut_to_round(pair_event *ev, int round)
-{
-	for (int i = 0; i < ev->nplayers; i++) {
-		pair_player *pl = &ev->p[i];
-		if (pl->nrounds >= round) {
-			const pair_game *g = &pl->rounds[round - 1];
-			int ahead = g->opp < 0 && (g->result == 'H' || g->result == 'F' || g->result == 'Z');
-			pl->nrounds = ahead ? round : round - 1;
-		}
-	}
-}
+#include "tests/pairing/cut.h"
 
 static int usage(void)
 {
