@@ -489,6 +489,22 @@ static unsigned edge_weight(dutch_work *w, const wparams *P, int hi, int lo, wor
 	return f.bits;
 }
 
+/* The words of weights of `bits` bits (w->nw), and a forced pair's
+ * weight: every bit below `ones` set (w->maxw). 0, or -1 past NWMAX. */
+static int size_weights(dutch_work *w, unsigned bits, unsigned ones)
+{
+	int nw = (int)(bits / 64) + 1;
+
+	if (nw > NWMAX)
+		return -1;
+	w->nw = nw;
+	b_zero(w->maxw, nw);
+	w->maxw[0] = 1;
+	b_shl(w->maxw, nw, ones);
+	b_addsmall(w->maxw, nw, -1);
+	return 0;
+}
+
 /* Sets the weights of the bracket (pb[0..nsgb-1]) and the group below it. */
 static int bracket_weights(dutch_work *w, wparams *P)
 {
@@ -527,15 +543,9 @@ static int bracket_weights(dutch_work *w, wparams *P)
 	 * for the matching's doubled weights */
 	w->nw = 1;
 	unsigned bits = edge_weight(w, P, 0, 0, NULL) + 2 + 16;
-	int nw = (int)(bits / 64) + 1;
-	if (nw > NWMAX)
+	if (size_weights(w, bits, P->special ? bits - 16 : bits - 16 - 2 - P->pbits + 1) < 0)
 		return PAIR_ERANGE;
-	w->nw = nw;
-	/* a forced pair's weight: every bit of the widest weight set */
-	b_zero(w->maxw, nw);
-	w->maxw[0] = 1;
-	b_shl(w->maxw, nw, P->special ? bits - 16 : bits - 16 - 2 - P->pbits + 1);
-	b_addsmall(w->maxw, nw, -1);
+	int nw = w->nw;
 	for (int i = 0; i < w->m; i++)
 		for (int j = 0; j < w->m; j++) {
 			word *c = cell(w, w->base, i, j);
@@ -1234,15 +1244,7 @@ static int weights_2025(dutch_work *w)
 {
 	w->nw = 1;
 	unsigned bits = edge_weight_2025(w, &w->sp[0], &w->sp[0], 1, 0, 0, NULL) + 2 + 16;
-	int nw = (int)(bits / 64) + 1;
-	if (nw > NWMAX)
-		return PAIR_ERANGE;
-	w->nw = nw;
-	b_zero(w->maxw, nw);
-	w->maxw[0] = 1;
-	b_shl(w->maxw, nw, bits - 16);
-	b_addsmall(w->maxw, nw, -1);
-	return 0;
+	return size_weights(w, bits, bits - 16) < 0 ? PAIR_ERANGE : 0;
 }
 
 /* The first matching, over all the players: as many pairs as can be, the
