@@ -91,20 +91,10 @@ async function waitPush(n) {
   return pushes[n - 1];
 }
 
-test('the control subscribes; a push the server made shows in French, one per room', async () => {
-  const ecdh = crypto.createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = crypto.randomBytes(16);
-  const fake = { endpoint: `http://127.0.0.1:${service.address().port}/push/1`,
-    keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) } };
-
-  const ana = await wsPlayer(server.port, { type: 'create', side: 'south', clock: { days: 2 }, name: 'Ana' });
-  const { room } = await ana.next('welcome');
-
-  const page = await openPlayer(browser, { locale: 'fr-FR', name: 'kofi' });
-  await page.context().grantPermissions(['notifications'], { origin: server.url });
-  // This browser's push service, as the test's fake: the subscription the
-  // page gets names it, with the keys the test holds.
+// This browser's push service, as the test's fake: the subscription the
+// page gets names sub's endpoint, with the keys the test holds
+// (window.subscribed counts the subscribe calls).
+async function fakePushService(page, sub) {
   await page.addInitScript((sub) => {
     window.subscribed = 0;
     const made = { endpoint: sub.endpoint, options: { applicationServerKey: null },
@@ -118,7 +108,22 @@ test('the control subscribes; a push the server made shows in French, one per ro
       return made;
     };
     PushManager.prototype.getSubscription = async function () { return current; };
-  }, fake);
+  }, sub);
+}
+
+test('the control subscribes; a push the server made shows in French, one per room', async () => {
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = crypto.randomBytes(16);
+  const fake = { endpoint: `http://127.0.0.1:${service.address().port}/push/1`,
+    keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) } };
+
+  const ana = await wsPlayer(server.port, { type: 'create', side: 'south', clock: { days: 2 }, name: 'Ana' });
+  const { room } = await ana.next('welcome');
+
+  const page = await openPlayer(browser, { locale: 'fr-FR', name: 'kofi' });
+  await page.context().grantPermissions(['notifications'], { origin: server.url });
+  await fakePushService(page, fake);
   const cdp = await page.context().newCDPSession(page);
   const regs = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => regs.push(...e.registrations));
@@ -222,21 +227,10 @@ test('"your games" subscribes a seat of days without joining its room, and cance
 
   const page = await openPlayer(browser, { locale: 'fr-FR', name: 'games' });
   await page.context().grantPermissions(['notifications'], { origin: server.url });
-  await page.addInitScript(({ sub, room: r, token: tk }) => {
+  await page.addInitScript(({ room: r, token: tk }) => {
     if (!localStorage.getItem('oware.token.' + r)) localStorage.setItem('oware.token.' + r, tk);
-    window.subscribed = 0;
-    const made = { endpoint: sub.endpoint, options: { applicationServerKey: null },
-      toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
-      unsubscribe: async () => true };
-    let current = null;
-    PushManager.prototype.subscribe = async function (opts) {
-      window.subscribed++;
-      made.options.applicationServerKey = opts.applicationServerKey;
-      current = made;
-      return made;
-    };
-    PushManager.prototype.getSubscription = async function () { return current; };
-  }, { sub: fake, room, token });
+  }, { room, token });
+  await fakePushService(page, fake);
   await page.goto(`${server.url}?lang=fr`);
   await ready(page);
   const sel = `#games-list li[data-room="${room}"] .game-push:not([hidden])`;
