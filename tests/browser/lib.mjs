@@ -96,6 +96,17 @@ export async function openPlayer(browser, { locale = 'en-US', viewport = { width
   });
   await ctx.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await ctx.newPage();
+  // OWARE_TEST_LATENCY=ms: every request of this page (the WebSocket's
+  // frames too) waits that long, as on a slow machine or a far server: a
+  // test that reads what a request brings before it came fails at once.
+  const latency = Number(process.env.OWARE_TEST_LATENCY || 0);
+  if (latency > 0) {
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false, latency, downloadThroughput: -1, uploadThroughput: -1,
+    });
+  }
   page.problems = [];
   page.name = name;
   page.on('pageerror', (e) => page.problems.push(`${name}: pageerror ${e.message}`));

@@ -26,6 +26,13 @@ async function startPage(p) {
   await ready(p);
 }
 
+// Opens the editor's card and waits until editor.js, loaded on that
+// first opening, has wired and checked it.
+async function openEditor(p) {
+  await p.click('#editor summary');
+  await p.waitForSelector('#ed-check:not(:empty)');
+}
+
 async function importText(p, text) {
   await p.fill('#import-text', text);
   await p.click('#import-open');
@@ -192,7 +199,7 @@ async function editorPits(p) {
 test('the board editor: checked by the engine, presets, pasted JSON and FEN, local and online games from it', async () => {
   const p = await player({ name: 'editor-en' });
   await startPage(p);
-  await p.click('#editor summary');
+  await openEditor(p);
   assert.match(await p.textContent('#ed-check'), /A valid position: 48 seeds\. FEN: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S/);
   // Invalid: 49 seeds; a negative count; a game over at once.
   await p.fill('.ed-pit[data-pit="a"]', '5');
@@ -242,7 +249,7 @@ test('the board editor: checked by the engine, presets, pasted JSON and FEN, loc
 
   // An online room from a position: the server starts the game there.
   await startPage(p);
-  await p.click('#editor summary');
+  await openEditor(p);
   await p.click('[data-preset="give4n"]');
   await p.click('#ed-online');
   await p.waitForSelector('#share:not([hidden])');
@@ -255,7 +262,7 @@ test('the board editor: checked by the engine, presets, pasted JSON and FEN, loc
 test('screenshots: the start page with the editor, an analysed game on a phone, in Spanish', async () => {
   const p = await player({ name: 'es-phone', locale: 'es-ES', viewport: { width: 390, height: 844 }, mobile: true });
   await startPage(p);
-  await p.click('#editor summary');
+  await openEditor(p);
   await p.click('[data-preset="give8"]');
   assert.match(await p.textContent('#ed-check'), /Posición válida: 48 semillas/);
   await shot(p, 'study-start-es-phone');
@@ -270,7 +277,7 @@ test('screenshots: the start page with the editor, an analysed game on a phone, 
   await shot(p, 'study-analysed-es-phone');
   const d = await player({ name: 'en-desktop' });
   await startPage(d);
-  await d.click('#editor summary');
+  await openEditor(d);
   await shot(d, 'study-start-en');
   noProblems();
 });
