@@ -226,10 +226,14 @@ export function redrawStart() {
 }
 
 // Creates a room with the create form's choices (side, clock, name), from
-// position (null: the standard start; else the board editor's). Returns
-// false when the form has an error (shown under it).
-function createRoom(position) {
+// position (null: the standard start; else the board editor's). Resolves
+// to false when the form has an error (shown under it).
+async function createRoom(position) {
   const form = $('create-form');
+  // A name typed is checked once its check (name-check.js, loaded on the
+  // field's first input) has come: a side's name pressed in before that
+  // would pass here and then be dropped from the room unsaid.
+  if ($('start-name').value.trim()) await loadNameWords();
   // A custom clock's field out of its limits: the browser says so at the
   // field (also for a room started from the editor, which skips the form's
   // own check).
@@ -311,8 +315,8 @@ function loadEditor() {
     m.wireEditor({
       aiChoice,
       // The create form's side, clock and name; its errors show there.
-      createRoom: (position) => {
-        if (!createRoom(position)) $('create-form').scrollIntoView({ block: 'center' });
+      createRoom: async (position) => {
+        if (!(await createRoom(position))) $('create-form').scrollIntoView({ block: 'center' });
       },
     });
     editorWired = true;
