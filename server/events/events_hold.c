@@ -156,14 +156,14 @@ static void taken(void *arg, int rc)
  * relayed connections at addr: its waiters that open a follower's
  * connection (a watch or a join) are relayed there, as a room's joins
  * are; the others wait for the holder to give the event up. */
-static int relay_to(void *arg, const char *addr, const char *key)
+static int relay_to(void *arg, const char *addr, const char *key, int lease_ms)
 {
 	hw_take *t = arg;
 
 	for (hw_waiter *w = t->waiters; w; w = w->next)
 		if (w->m && w->msg.type != PROTO_MSG_EVENT_WATCH && w->msg.type != PROTO_MSG_EVENT_JOIN)
 			return 0;
-	return hw_relay(t, H.io, addr, key);
+	return hw_relay(t, H.io, addr, key, lease_ms);
 }
 
 /* m's msg waits until deadline (ms) for its event, which this server

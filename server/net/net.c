@@ -88,9 +88,9 @@ static void io_probe(room_member *m)
 
 /* Several servers: m's connection relayed to the room's holder. */
 static int io_relay(room_member *m, const char *addr, const char *key, const proto_msg *join,
-                    int64_t deadline)
+                    int64_t deadline, int lease_ms)
 {
-	return relay_start(conn_of(m), addr, key, join, deadline);
+	return relay_start(conn_of(m), addr, key, join, deadline, lease_ms);
 }
 
 static void io_forget(room_member *m);

@@ -22,6 +22,7 @@
 #define RELAY_WELCOME_MS 3000 /* the holder's first answer, at most (less near
                               * the join's deadline, not under 500 ms) */
 #define RELAY_RETRY_MS 250    /* a relay ended before the welcome: again after */
+#define RELAY_LEASE_SLACK_MS 250 /* waited past the holder's lease left */
 #define RELAY_OUT_MAX 64      /* messages waiting for the holder's socket */
 #define RELAY_MSG_MAX (1 << 20) /* the longest message taken from the holder */
 
@@ -267,7 +268,7 @@ static msgbuf *join_text(const proto_msg *join)
 }
 
 int relay_start(conn *c, const char *addr, const char *key, const proto_msg *join,
-                int64_t deadline)
+                int64_t deadline, int lease_ms)
 {
 	struct lws_client_connect_info i;
 	char host[96], path[384];
@@ -317,9 +318,14 @@ int relay_start(conn *c, const char *addr, const char *key, const proto_msg *joi
 		r->ended = 0;
 		relay_end(r);
 	} else {
-		/* Within the join's deadline (rooms_relay_failed then answers). */
+		/* Within the join's deadline (rooms_relay_failed then answers),
+		 * and the holder's lease: once it ran out unrenewed, the room is
+		 * taken rather than waited for (a paused holder accepts the
+		 * connection and never answers). */
 		int64_t wait = deadline - now_ms();
 
+		if (wait > (int64_t)lease_ms + RELAY_LEASE_SLACK_MS)
+			wait = (int64_t)lease_ms + RELAY_LEASE_SLACK_MS;
 		wait = wait > RELAY_WELCOME_MS ? RELAY_WELCOME_MS : wait < 500 ? 500 : wait;
 		lws_sul_schedule(i.context, 0, &r->wait, relay_timeout, wait * LWS_US_PER_MS);
 	}

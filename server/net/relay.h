@@ -23,10 +23,13 @@ typedef struct relay_stats {
 /* From now on c is relayed to the server at addr ("host:port"), which
  * holds join->room, showing key; join is sent there first. If the relay
  * ends before the holder's welcome, rooms_relay_failed() runs the join
- * again RELAY_RETRY_MS later. 0 (also when c is already relayed or
- * closing: nothing done), or -1 when no relay could be started. */
+ * again RELAY_RETRY_MS later. The welcome is waited for no longer than
+ * the holder's lease left (lease_ms) and a little: a holder that did not
+ * answer by then and did not renew its lease gives the room up to a take.
+ * 0 (also when c is already relayed or closing: nothing done), or -1
+ * when no relay could be started. */
 int relay_start(struct conn *c, const char *addr, const char *key, const proto_msg *join,
-                int64_t deadline);
+                int64_t deadline, int lease_ms);
 /* A message of c's client, for the holder: before the holder's welcome
  * c gets `not_joined`; a full queue to the holder closes c. Returns 0. */
 int relay_forward(struct conn *c, const char *text, size_t len);

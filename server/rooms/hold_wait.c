@@ -51,14 +51,14 @@ hw_waiter *hw_next(hw_take *t)
 	return w;
 }
 
-int hw_relay(hw_take *t, const rooms_io *io, const char *addr, const char *key)
+int hw_relay(hw_take *t, const rooms_io *io, const char *addr, const char *key, int lease_ms)
 {
 	if (!io->relay || !addr[0] || !key[0])
 		return 0;
 	for (hw_waiter *w = t->waiters; w; w = w->next)
 		if (w->m) {
 			w->m->waiting = 0;
-			if (io->relay(w->m, addr, key, &w->msg, w->deadline) < 0)
+			if (io->relay(w->m, addr, key, &w->msg, w->deadline, lease_ms) < 0)
 				io->error(w->m, PROTO_E_INTERNAL, "out of memory; try again");
 			w->m = NULL;
 		}

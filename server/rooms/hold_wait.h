@@ -39,7 +39,7 @@ void hw_unlink(hw_take **list, hw_take *t);
 hw_waiter *hw_next(hw_take *t);
 /* Relays every waiter of t to the server at addr showing key (io's
  * relay): 1, or 0 when io cannot relay or addr or key is empty. */
-int hw_relay(hw_take *t, const rooms_io *io, const char *addr, const char *key);
+int hw_relay(hw_take *t, const rooms_io *io, const char *addr, const char *key, int lease_ms);
 /* Every take of *list answers for a lost lease. */
 void hw_stale(hw_take *list);
 /* m's connection is going: cleared from every waiter. */

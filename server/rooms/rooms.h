@@ -84,9 +84,10 @@ typedef struct rooms_io {
 	 * server at addr ("host:port") that holds join->room, showing key;
 	 * join is sent there first. If the relay ends before that server's
 	 * welcome, the transport calls rooms_relay_failed(m, join, deadline).
-	 * 0, or -1 when no relay could be started. */
+	 * lease_ms: that server's lease left (store_where_fn). 0, or -1 when
+	 * no relay could be started. */
 	int (*relay)(room_member *m, const char *addr, const char *key, const proto_msg *join,
-	             int64_t deadline);
+	             int64_t deadline, int lease_ms);
 	/* A batch was refused for one room (several servers): every message
 	 * waiting for batch from or later now waits for batch to (its
 	 * changes are written again there) ... */

@@ -65,9 +65,9 @@ static void restore_taken(void *arg, const room_rec *rec, const uint8_t *pits, i
  * relayed connections at addr: its waiters are relayed there rather than
  * waiting for it to give the room up (a player of the room connected
  * there keeps it there; server/CLUSTER.md, "Split routing"). */
-static int relay_to(void *arg, const char *addr, const char *key)
+static int relay_to(void *arg, const char *addr, const char *key, int lease_ms)
 {
-	return hw_relay(arg, &shell_io, addr, key);
+	return hw_relay(arg, &shell_io, addr, key, lease_ms);
 }
 
 /* m waits for room msg->room, which this server does not hold, to be

@@ -73,10 +73,12 @@ typedef struct store_events {
 #define STORE_FENCED (-2)
 
 /* take(): the room is held by another live server, which takes relayed
- * connections at addr ("host:port") showing key. 1: the caller relays
- * its joins there (the take ends, done gets STORE_ELSEWHERE); 0: the
- * take asks again (the holder was asked to give the room up). */
-typedef int store_where_fn(void *arg, const char *addr, const char *key);
+ * connections at addr ("host:port") showing key, and whose lease runs
+ * out in lease_ms (a holder that does not renew it by then is dead or
+ * hung, and the room can be taken). 1: the caller relays its joins there
+ * (the take ends, done gets STORE_ELSEWHERE); 0: the take asks again (the
+ * holder was asked to give the room up). */
+typedef int store_where_fn(void *arg, const char *addr, const char *key, int lease_ms);
 
 /* Club events (issue 41, server/events/events.c): a store keeps each event as
  * its settings and the log of its changes, as texts the events shell

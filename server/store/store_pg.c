@@ -41,6 +41,8 @@
 #define HELD_BY(n) " holder IS NOT DISTINCT FROM $" n "::bigint"
 #define TAKE_RETRY_S 0.25       /* a wanted room is asked for again this often */
 #define TAKE_EXTRA_S 3.0        /* ... for the lease time and this much more */
+/* "want"'s and "ev_want"'s fourth column: the holder's lease left, ms. */
+#define LEASE_LEFT "GREATEST(0, CEIL(EXTRACT(EPOCH FROM i.lease_until - now()) * 1000))::int"
 
 /* Run on every new connection, in one transaction, before the prepared
  * statements: the schema (created by the first server, checked by every
@@ -179,7 +181,7 @@ static const pg_stmt stmts[] = {
 	              " LIMIT 100 FOR UPDATE SKIP LOCKED) RETURNING " ROOM_COLS CHAT_LAST, 2},
 	/* Held by another, live server: it is asked to give the room up, and
 	 * where it takes relayed connections is read. */
-	{"want", "SELECT pg_notify('owared_wanted', r.id), i.relay, i.relay_key FROM rooms r"
+	{"want", "SELECT pg_notify('owared_wanted', r.id), i.relay, i.relay_key, " LEASE_LEFT " FROM rooms r"
 	         " LEFT JOIN incarnations i ON i.id = r.holder WHERE r.id = $1 AND"
 	         " r.holder IS DISTINCT FROM $2::bigint", 2},
 	{"release", "UPDATE rooms SET holder = NULL, present = 0 WHERE id = $1 AND"
@@ -225,7 +227,7 @@ static const pg_stmt stmts[] = {
 	            " holder = $2::bigint OR holder IN (SELECT id FROM incarnations WHERE node = $3)"
 	            " OR NOT EXISTS (SELECT 1 FROM incarnations i WHERE i.id = events.holder AND"
 	            " i.lease_until > now())) RETURNING id", 3},
-	{"ev_want", "SELECT pg_notify('owared_ev_wanted', e.id), i.relay, i.relay_key FROM events e"
+	{"ev_want", "SELECT pg_notify('owared_ev_wanted', e.id), i.relay, i.relay_key, " LEASE_LEFT " FROM events e"
 	            " LEFT JOIN incarnations i ON i.id = e.holder WHERE e.id = $1 AND"
 	            " e.holder IS DISTINCT FROM $2::bigint", 2},
 	{"ev_release", "UPDATE events SET holder = NULL WHERE id = $1 AND" HELD_BY("2"), 2},
@@ -1260,6 +1262,12 @@ static int pgs_ev_load(store *base, const char *id, store_event_fn *fn,
 	return rc;
 }
 
+/* The holder's lease left (ms) in an answer of "want" or "ev_want". */
+static int lease_left(const PGresult *res)
+{
+	return PQgetisnull(res, 0, 3) ? 0 : atoi(PQgetvalue(res, 0, 3));
+}
+
 /* An event taken: "ev_take", then "ev_one" (the event's rows, which
  * count only when the take did), then "ev_want" (asks a live holder to
  * give it up: the take is asked again every TAKE_RETRY_S until the lease
@@ -1341,7 +1349,7 @@ static void ev_wanted_read(void *arg, const PGresult *res)
 		return;
 	}
 	if (t->where && !PQgetisnull(res, 0, 1) && !PQgetisnull(res, 0, 2) &&
-	    t->where(t->q.arg, PQgetvalue(res, 0, 1), PQgetvalue(res, 0, 2))) {
+	    t->where(t->q.arg, PQgetvalue(res, 0, 1), PQgetvalue(res, 0, 2), lease_left(res))) {
 		ev_take_finish(t, STORE_ELSEWHERE);
 		return;
 	}
@@ -1633,7 +1641,7 @@ static void want_read(void *arg, const PGresult *res)
 	}
 	/* Another live server holds it and was asked to give it up. */
 	if (t->where && !PQgetisnull(res, 0, 1) && !PQgetisnull(res, 0, 2) &&
-	    t->where(t->arg, PQgetvalue(res, 0, 1), PQgetvalue(res, 0, 2))) {
+	    t->where(t->arg, PQgetvalue(res, 0, 1), PQgetvalue(res, 0, 2), lease_left(res))) {
 		take_finish(t, STORE_ELSEWHERE);
 		return;
 	}

@@ -276,6 +276,7 @@ typedef struct fmember {
 	char relay_addr[64];
 	proto_msg relay_join;
 	int64_t relay_deadline;
+	int relay_lease_ms;
 } fmember;
 
 static fmember members[MAX_MEMBERS];
@@ -334,7 +335,7 @@ static void io_drop(void)
 }
 
 static int io_relay(room_member *m, const char *addr, const char *key, const proto_msg *join,
-                    int64_t deadline)
+                    int64_t deadline, int lease_ms)
 {
 	fmember *f = fm_of(m);
 
@@ -343,6 +344,7 @@ static int io_relay(room_member *m, const char *addr, const char *key, const pro
 	snprintf(f->relay_addr, sizeof f->relay_addr, "%s", addr);
 	f->relay_join = *join;
 	f->relay_deadline = deadline;
+	f->relay_lease_ms = lease_ms;
 	return 0;
 }
 
@@ -495,7 +497,7 @@ START_TEST(test_join_relayed_to_the_holder)
 	fake_take t = take_pop();
 
 	/* The store finds it held by a live server that takes relays. */
-	ck_assert_int_eq(t.where(t.arg, "10.0.0.2:8081", "k"), 1);
+	ck_assert_int_eq(t.where(t.arg, "10.0.0.2:8081", "k", 2500), 1);
 	t.done(t.arg, STORE_ELSEWHERE);
 	ck_assert_int_eq(members[0].relayed, 1);
 	ck_assert_str_eq(members[0].relay_addr, "10.0.0.2:8081");
@@ -507,6 +509,7 @@ START_TEST(test_join_relayed_to_the_holder)
 	/* The deadline is the join's: its arrival plus join_wait_ms. */
 	ck_assert_int_gt(members[0].relay_deadline, now_ms() + 5000);
 	ck_assert_int_le(members[0].relay_deadline, now_ms() + 6000);
+	ck_assert_int_eq(members[0].relay_lease_ms, 2500); /* the holder's lease left, passed on */
 }
 END_TEST
 
@@ -516,7 +519,7 @@ START_TEST(test_relay_failed_runs_the_join_again)
 	join(0, ROOM_A);
 	fake_take t = take_pop();
 
-	t.where(t.arg, "10.0.0.2:8081", "k");
+	t.where(t.arg, "10.0.0.2:8081", "k", 2500);
 	t.done(t.arg, STORE_ELSEWHERE);
 	/* The holder gave the room up before the relay's welcome: taken here. */
 	rooms_relay_failed(&members[0].m, &members[0].relay_join, members[0].relay_deadline);
@@ -537,7 +540,7 @@ START_TEST(test_relay_failed_past_the_deadline_is_internal)
 	join(0, ROOM_A);
 	fake_take t = take_pop();
 
-	t.where(t.arg, "10.0.0.2:8081", "k");
+	t.where(t.arg, "10.0.0.2:8081", "k", 2500);
 	t.done(t.arg, STORE_ELSEWHERE);
 	rooms_relay_failed(&members[0].m, &members[0].relay_join, now_ms() - 1);
 	ck_assert_int_eq(members[0].last_error, PROTO_E_INTERNAL);
@@ -553,7 +556,7 @@ START_TEST(test_holder_without_relay_address_is_asked_again)
 	fake_take t = take_pop();
 
 	/* No relay recorded (an older server): the store keeps asking. */
-	ck_assert_int_eq(t.where(t.arg, "", ""), 0);
+	ck_assert_int_eq(t.where(t.arg, "", "", 0), 0);
 	ck_assert_int_eq(members[0].relayed, 0);
 	ck_assert_int_eq(members[0].m.waiting, 1);
 	t.done(t.arg, -1);
@@ -608,7 +611,7 @@ START_TEST(test_two_rooms_taken_crossing)
 	take_found(&tb);
 	ck_assert_int_eq(members[1].welcomes, 1);
 	ck_assert_int_eq(members[0].welcomes, 0);
-	ck_assert_int_eq(ta.where(ta.arg, "10.0.0.3:1", "k"), 1);
+	ck_assert_int_eq(ta.where(ta.arg, "10.0.0.3:1", "k", 2500), 1);
 	ta.done(ta.arg, STORE_ELSEWHERE);
 	ck_assert_int_eq(members[0].relayed, 1);
 	ck_assert_int_eq(rooms_count(), 1);
