@@ -1326,6 +1326,15 @@ static int board_winner(const event_ent *e, int r, int b, int *winner)
 	}
 }
 
+static void sweep_all(void)
+{
+	for (unsigned b = 0; b < EV_BUCKETS; b++)
+		for (event_ent *e = table[b], *next; e; e = next) {
+			next = e->hnext;
+			sweep_boards(e);
+		}
+}
+
 /* Board b of round r (from 0) got a result the organiser gave (or a
  * withdrawal's forfeit): a game still on in its room ends there with it
  * (its players see "result recorded by the organiser"), in the same
@@ -1926,11 +1935,7 @@ int events_restore(void)
 	evs_loading = NULL;
 	if (n < 0)
 		return -1;
-	for (unsigned b = 0; b < EV_BUCKETS; b++)
-		for (event_ent *e = table[b], *next; e; e = next) {
-			next = e->hnext;
-			sweep_boards(e);
-		}
+	sweep_all();
 	evhold_restored();
 	return nevents;
 }
@@ -2012,7 +2017,8 @@ int events_init(const events_config *c, store *s, const rooms_io *i)
 			.ent_read = evs_ent_read, .load_event = evs_load_event,
 			.load_change = evs_load_change, .unwatch = evs_unwatch,
 			.export_ent = evs_export, .export_id = events_export,
-			.handle = handle, .sweep = sweep_boards, .room_told = room_told,
+			.handle = handle, .sweep = sweep_boards, .sweep_all = sweep_all,
+			.room_told = room_told,
 		};
 
 		evhold_init(&h);

@@ -417,6 +417,18 @@ static void board_taken(const rules_room *rr)
 	check_add(rr->rec.event, rr->rec.id);
 }
 
+/* The store's connection came back: the notifications of the time it
+ * was lost are made up for. A game of a board played here may have ended
+ * while nobody heard (the events held here read their boards' rooms),
+ * and a result recorded elsewhere for a board room held here (read from
+ * its event). */
+static void resumed(void *arg)
+{
+	(void)arg;
+	H.sweep_all();
+	rooms_each_board(board_taken);
+}
+
 void evhold_restored(void)
 {
 	restored = 1;
@@ -548,6 +560,7 @@ void evhold_init(const evhold_hooks *h)
 
 		if (H.st->ops->board_end && H.st->ops->ev_peek) {
 			ev.board_end = board_end_told;
+			ev.resumed = resumed;
 			rooms_on_board_taken(board_taken);
 		}
 		H.st->ops->set_events(H.st, &ev);

@@ -164,8 +164,10 @@ typedef struct evhold_hooks {
 	/* A message whose event was taken for it (counted: against its
 	 * address's joins already). */
 	void (*handle)(room_member *m, const proto_msg *msg, int counted);
-	/* The results of e's boards ended elsewhere. */
+	/* The results of e's boards ended elsewhere; sweep_all: of every
+	 * event's. */
 	void (*sweep)(event_ent *e);
+	void (*sweep_all)(void);
 	/* Board room id, held here, and its event e: a result the organiser
 	 * recorded (or a withdrawal's forfeit) ends its game still on (1). */
 	int (*room_told)(const event_ent *e, const char *id);

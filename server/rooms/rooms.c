@@ -890,6 +890,14 @@ void rooms_on_board_taken(rooms_board_taken_fn *fn)
 	board_taken_fn = fn;
 }
 
+void rooms_each_board(rooms_board_taken_fn *fn)
+{
+	for (unsigned b = 0; b < table_buckets(); b++)
+		for (const room *r = table_bucket(b); r; r = r->hnext)
+			if (r->rr.rec.event[0] && !rules_over(&r->rr))
+				fn(&r->rr);
+}
+
 /* A board room's game ended: it no longer counts against the budgets of
  * the address that made it (it is a finished room like any other). */
 static void board_release(room *r)

@@ -66,6 +66,10 @@ typedef struct store_events {
 	 * for that board (board_end): a game still on in the room, if it is
 	 * held here, ends with it. */
 	void (*board_end)(void *arg, const char *id);
+	/* The store's connection is back after it was lost: what was told
+	 * meanwhile was not heard (a room or event wanted is asked for
+	 * again by its wanter; ev_board and board_end are not). */
+	void (*resumed)(void *arg);
 	void *arg;
 } store_events;
 

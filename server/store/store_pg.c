@@ -285,6 +285,7 @@ typedef struct pg_store {
 	int broken;                /* the open segment lost a statement: its flush fails */
 	int closing;               /* answers no longer reach the rooms */
 	int was_up;
+	int ever_up;               /* connected once: a new connection resumes */
 	chat_last **chat;          /* nchat buckets */
 	unsigned nchat, chats;
 	/* Leases: */
@@ -1788,6 +1789,8 @@ static void pgs_set_events(store *base, const store_events *ev)
 		to->ev_board = ev->ev_board;
 	if (ev->board_end)
 		to->board_end = ev->board_end;
+	if (ev->resumed)
+		to->resumed = ev->resumed;
 	if (ev->arg)
 		to->arg = ev->arg;
 }
@@ -1828,6 +1831,10 @@ static void on_state(void *arg, int up)
 	else if (!up)
 		log_pg_error("store_disconnected", "store=postgresql", pg_error(s->p));
 	s->was_up = up;
+	/* Notifications sent while it was down were lost. */
+	if (up && s->ever_up && !s->closing && s->ev.resumed)
+		s->ev.resumed(s->ev.arg);
+	s->ever_up |= up;
 }
 
 static void pgs_close(store *base)

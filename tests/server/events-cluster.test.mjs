@@ -6,13 +6,13 @@
 // that ends on a server not holding the event gives the event its result
 // (told at the commit, read from the database), and the organiser's
 // result ends a board's game on the server holding its room (told at the
-// commit, or when a server takes the room later); a killed holder's event
-// is taken once its lease runs out, nothing lost; a paused one's writes
-// are fenced. Leases of 3 s.
+// commit, when a server takes the room later, or when its holder is
+// connected again); a killed holder's event is taken once its lease runs
+// out, nothing lost; a paused one's writes are fenced. Leases of 3 s.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, stopServer, Client, tempDir, storeQuery, twoPlayers, playMoves, httpGet, waitLine, PG } from './lib.mjs';
+import { startServer, stopServer, Client, tempDir, storeQuery, twoPlayers, playMoves, httpGet, waitLine, pgStore, PG } from './lib.mjs';
 import { createEvent as clubEvent, enterMany, asPlayer, seat, untilError } from './evlib.mjs';
 
 const onlyPg = PG ? {} : { skip: 'PostgreSQL only (make test-server-pg)' };
@@ -378,5 +378,32 @@ test("a board room whose holder died when the organiser's result came ends when 
   } finally {
     await stopServer(a);
     for (const s of bs) await stopServer(s, 'SIGKILL');
+  }
+});
+
+test("a result recorded while the room's server was cut from PostgreSQL ends its game once it is back", onlyPg, async () => {
+  const db = join(tempDir(), 'shared');
+  // A lease long enough that B keeps its rooms through the pause; B's
+  // connection named, to be cut alone.
+  const a = await startServer(['--node-id', 'A', '--lease-seconds', '10'], { db });
+  const b = await startServer(['--node-id', 'B', '--lease-seconds', '10',
+    '--store', `${pgStore(db)}&application_name=owared_b`], { db });
+  try {
+    const { e, white, black, room } = await boardOnB(db, a, b);
+    // B paused and its connection to PostgreSQL cut: the result's
+    // notification is sent while B has none.
+    b.proc.kill('SIGSTOP');
+    assert.equal(storeQuery(db, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = 'owared_b'"), '1');
+    e.org.send({ type: 'event_result', event: e.id, token: e.token, round: 1, board: 1, result: 'black' });
+    await untilEvent(e.org, (v) => v.schedule[0].boards[0].result === 'black');
+    b.proc.kill('SIGCONT');
+    for (const c of [white, black]) endedBy(await c.untilState((s) => s.game.over, 10000), 'north');
+    assert.equal(roomHolder(db, room), 'B');
+    assert.ok(await waitLine(b, new RegExp(` event_board_ended event=${e.id} round=1 board=1 room=${room}`)));
+    for (const c of [white, black, e.org]) c.close();
+  } finally {
+    b.proc.kill('SIGCONT');
+    await stopServer(a);
+    await stopServer(b);
   }
 });
