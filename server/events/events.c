@@ -1312,26 +1312,71 @@ static void sweep_boards(event_ent *e)
 	auto_next(e);
 }
 
+/* The winner (an ow_winner, OW_NOBODY for a double forfeit) that board b
+ * of round r (from 0) gives its room's game: 0, or -1 when it has no
+ * result. */
+static int board_winner(const event_ent *e, int r, int b, int *winner)
+{
+	switch (e->ev.rounds[r].boards[b].result) {
+	case EV_RES_WHITE: case EV_RES_WHITE_FF: *winner = OW_WINNER_SOUTH; return 0;
+	case EV_RES_BLACK: case EV_RES_BLACK_FF: *winner = OW_WINNER_NORTH; return 0;
+	case EV_RES_DRAW: *winner = OW_DRAW; return 0;
+	case EV_RES_DOUBLE_FF: *winner = OW_NOBODY; return 0;
+	default: return -1;
+	}
+}
+
+static void sweep_all(void)
+{
+	for (unsigned b = 0; b < EV_BUCKETS; b++)
+		for (event_ent *e = table[b], *next; e; e = next) {
+			next = e->hnext;
+			sweep_boards(e);
+		}
+}
+
 /* Board b of round r (from 0) got a result the organiser gave (or a
  * withdrawal's forfeit): a game still on in its room ends there with it
  * (its players see "result recorded by the organiser"), in the same
- * batch, so that a later end in the room cannot contradict the event. */
+ * batch, so that a later end in the room cannot contradict the event.
+ * A room another server holds is told at the commit (store board_end:
+ * its holder ends the game as room_told does); a room nobody holds is
+ * ended when a server takes it (room_told again). */
 static void end_room(const event_ent *e, int r, int b)
 {
 	const char *id = e->rooms[r] ? e->rooms[r][b] : "";
 	int winner;
 
-	if (!id[0])
+	if (!id[0] || board_winner(e, r, b, &winner) < 0)
 		return;
-	switch (e->ev.rounds[r].boards[b].result) {
-	case EV_RES_WHITE: case EV_RES_WHITE_FF: winner = OW_WINNER_SOUTH; break;
-	case EV_RES_BLACK: case EV_RES_BLACK_FF: winner = OW_WINNER_NORTH; break;
-	case EV_RES_DRAW: winner = OW_DRAW; break;
-	case EV_RES_DOUBLE_FF: winner = OW_NOBODY; break;
-	default: return;
-	}
-	if (rooms_end_board(id, winner) < 0 && rooms_find_rules(id))
+	if (rooms_end_board(id, winner) >= 0)
+		return;
+	if (rooms_find_rules(id))
 		log_event(LOG_WARN, "event_board_not_ended", "event=%s room=%s", e->id, id);
+	else if (evs_st->ops->board_end && evs_st->ops->board_end(evs_st, id) < 0)
+		log_event(LOG_WARN, "event_board_untold", "event=%s room=%s", e->id, id);
+}
+
+/* Board room id, held here, whose game may still be on, and e, its event
+ * (held here or read from the store): when the organiser gave its board
+ * a result (or a withdrawal a forfeit) the game ends with it, as
+ * end_room ends it. 1 when it ended. */
+static int room_told(const event_ent *e, const char *id)
+{
+	int winner;
+
+	for (int r = 0; r < e->ev.nrounds; r++)
+		for (int b = 0; e->rooms[r] && b < e->ev.rounds[r].nboards; b++) {
+			if (strcmp(e->rooms[r][b], id))
+				continue;
+			if (e->by[r][b] == BY_ROOM || board_winner(e, r, b, &winner) < 0 ||
+			    rooms_end_board(id, winner) != 0)
+				return 0;
+			log_event(LOG_INFO, "event_board_ended", "event=%s round=%d board=%d room=%s",
+			          e->id, r + 1, b + 1, id);
+			return 1;
+		}
+	return 0;
 }
 
 /* ---- the messages ---- */
@@ -1890,11 +1935,8 @@ int events_restore(void)
 	evs_loading = NULL;
 	if (n < 0)
 		return -1;
-	for (unsigned b = 0; b < EV_BUCKETS; b++)
-		for (event_ent *e = table[b], *next; e; e = next) {
-			next = e->hnext;
-			sweep_boards(e);
-		}
+	sweep_all();
+	evhold_restored();
 	return nevents;
 }
 
@@ -1975,7 +2017,8 @@ int events_init(const events_config *c, store *s, const rooms_io *i)
 			.ent_read = evs_ent_read, .load_event = evs_load_event,
 			.load_change = evs_load_change, .unwatch = evs_unwatch,
 			.export_ent = evs_export, .export_id = events_export,
-			.handle = handle, .sweep = sweep_boards,
+			.handle = handle, .sweep = sweep_boards, .sweep_all = sweep_all,
+			.room_told = room_told,
 		};
 
 		evhold_init(&h);

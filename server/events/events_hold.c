@@ -275,6 +275,170 @@ static void idle_taken(void *arg, int rc)
 		log_event(LOG_INFO, "events_taken_idle", "events=%d", rc);
 }
 
+/* ---- boards given a result on the event's server ---- */
+
+/* A board room held here whose game is on, to check against its event
+ * (server/CLUSTER.md, "Club events", "Organiser's results"). */
+typedef struct check_room {
+	struct check_room *next;
+	char id[ROOM_ID_LEN + 1];
+} check_room;
+
+/* The checks of one event's board rooms: one read of the event at a
+ * time. Rooms that come while it is under way wait for the next read,
+ * sent once it is answered: a result committed before a room came here
+ * (its holder's notification missed while the room was being taken) is
+ * then seen. */
+typedef struct board_check {
+	struct board_check *next;
+	char event[ROOM_ID_LEN + 1];
+	check_room *reading;         /* answered by the read under way (none: no read) */
+	check_room *waiting;         /* for the next read */
+	event_ent *e;                /* the event read, its changes applied */
+} board_check;
+
+static board_check *checks;
+static int restored;             /* the events were read at start-up */
+
+static void check_send(board_check *c);
+
+static void check_event(void *arg, const store_event *se)
+{
+	board_check *c = arg;
+
+	*H.loading = NULL;
+	if (!c->e && !strcmp(se->id, c->event))
+		*H.loading = c->e = H.ent_read(se);
+}
+
+static void check_change(void *arg, const char *id, const store_event_change *ch)
+{
+	board_check *c = arg;
+
+	if (!*H.loading)
+		return;
+	H.load_change(NULL, id, ch);
+	if (!*H.loading)
+		c->e = NULL; /* unreadable: freed */
+}
+
+static void rooms_free_list(check_room *k)
+{
+	for (check_room *next; k; k = next) {
+		next = k->next;
+		free(k);
+	}
+}
+
+/* The event read (or held here: the newer) ends the games of the rooms
+ * read for that are still here and on; then the next read, or c goes. */
+static void check_done(void *arg, int rc)
+{
+	board_check *c = arg, **pp = &checks;
+	const event_ent *e = H.find(c->event);
+
+	*H.loading = NULL;
+	if (!e)
+		e = c->e;
+	for (const check_room *k = c->reading; k; k = k->next) {
+		const rules_room *rr = rooms_find_rules(k->id);
+
+		if (e && rr && !rules_over(rr) && !strcmp(rr->rec.event, c->event))
+			H.room_told(e, k->id);
+	}
+	if (rc < 0)
+		log_event(LOG_WARN, "event_board_check_failed", "event=%s", c->event);
+	rooms_free_list(c->reading);
+	c->reading = NULL;
+	if (c->e)
+		H.ent_free(c->e);
+	c->e = NULL;
+	if (c->waiting) {
+		check_send(c);
+		return;
+	}
+	while (*pp != c)
+		pp = &(*pp)->next;
+	*pp = c->next;
+	free(c);
+}
+
+/* Reads c's event for the rooms waiting (c may be gone on return). */
+static void check_send(board_check *c)
+{
+	c->reading = c->waiting;
+	c->waiting = NULL;
+	H.st->ops->ev_peek(H.st, c->event, check_event, check_change, check_done, c);
+}
+
+/* Board room id of event, held here with its game on, is checked against
+ * the event (at once, or after the start-up's read of the events). */
+static void check_add(const char *event, const char *id)
+{
+	board_check *c;
+	check_room *k;
+
+	for (c = checks; c && strcmp(c->event, event); c = c->next)
+		;
+	for (k = c ? c->waiting : NULL; k; k = k->next)
+		if (!strcmp(k->id, id))
+			return;
+	if (!c && (c = calloc(1, sizeof *c))) {
+		snprintf(c->event, sizeof c->event, "%s", event);
+		c->next = checks;
+		checks = c;
+	}
+	if (!c || !(k = calloc(1, sizeof *k))) {
+		log_event(LOG_ERROR, "event_board_check_failed", "event=%s room=%s error=\"out of"
+		          " memory\"", event, id);
+		return;
+	}
+	snprintf(k->id, sizeof k->id, "%s", id);
+	k->next = c->waiting;
+	c->waiting = k;
+	if (restored && !c->reading)
+		check_send(c);
+}
+
+/* The server holding board room id's event recorded a result for it. */
+static void board_end_told(void *arg, const char *id)
+{
+	const rules_room *rr = rooms_find_rules(id);
+
+	(void)arg;
+	if (rr && rr->rec.event[0] && !rules_over(rr))
+		check_add(rr->rec.event, id);
+}
+
+/* A board room whose game is on was read from the store: its event may
+ * have recorded a result for it while no server held the room. */
+static void board_taken(const rules_room *rr)
+{
+	check_add(rr->rec.event, rr->rec.id);
+}
+
+/* The store's connection came back: the notifications of the time it
+ * was lost are made up for. A game of a board played here may have ended
+ * while nobody heard (the events held here read their boards' rooms),
+ * and a result recorded elsewhere for a board room held here (read from
+ * its event). */
+static void resumed(void *arg)
+{
+	(void)arg;
+	H.sweep_all();
+	rooms_each_board(board_taken);
+}
+
+void evhold_restored(void)
+{
+	restored = 1;
+	for (board_check *c = checks, *next; c; c = next) {
+		next = c->next;
+		if (!c->reading)
+			check_send(c);
+	}
+}
+
 /* ---- exports of events held elsewhere ---- */
 
 /* An event another server holds (or none) read as stored, for an export. */
@@ -394,6 +558,11 @@ void evhold_init(const evhold_hooks *h)
 	if (H.st->ops->ev_take && H.st->ops->set_events) {
 		store_events ev = {.ev_wanted = ev_wanted, .ev_board = board_told};
 
+		if (H.st->ops->board_end && H.st->ops->ev_peek) {
+			ev.board_end = board_end_told;
+			ev.resumed = resumed;
+			rooms_on_board_taken(board_taken);
+		}
 		H.st->ops->set_events(H.st, &ev);
 		rooms_on_lease_lost(lease_lost);
 		rooms_on_fenced_rewrite(pending_rewrite);

@@ -164,8 +164,13 @@ typedef struct evhold_hooks {
 	/* A message whose event was taken for it (counted: against its
 	 * address's joins already). */
 	void (*handle)(room_member *m, const proto_msg *msg, int counted);
-	/* The results of e's boards ended elsewhere. */
+	/* The results of e's boards ended elsewhere; sweep_all: of every
+	 * event's. */
 	void (*sweep)(event_ent *e);
+	void (*sweep_all)(void);
+	/* Board room id, held here, and its event e: a result the organiser
+	 * recorded (or a withdrawal's forfeit) ends its game still on (1). */
+	int (*room_told)(const event_ent *e, const char *id);
 } evhold_hooks;
 
 /* Keeps h (copied) and registers the store's and the rooms' hooks. */
@@ -184,5 +189,8 @@ void evhold_note_write(const char *id, int64_t when, const store_event_change *c
 void evhold_batch_lost(void);
 /* Takes the events nobody live holds, last changed before `before`. */
 void evhold_take_idle(int64_t before);
+/* The events were read at start-up: the checks of board rooms read
+ * before them (rooms_on_board_taken) are sent. */
+void evhold_restored(void);
 
 #endif

@@ -36,6 +36,7 @@ static uint32_t member_serial;         /* the last serial given to a member */
 static jw out; /* the message being written: one at a time */
 static jw line; /* one line of a chat history, measured (history_fit) */
 static rooms_game_ended_fn *game_ended_fn;
+static rooms_board_taken_fn *board_taken_fn;
 
 static void room_join_found(room_member *m, room *r, const proto_msg *msg);
 
@@ -102,6 +103,16 @@ static void timer_update(room *r)
 		p->tnext = r;
 	else
 		timer_head = r;
+}
+
+/* A room enters the table from the store (rooms_table.c's hook): into
+ * the timers; a board's game still on is shown to its event, which may
+ * have recorded a result for it while no server here held the room. */
+static void room_added(room *r)
+{
+	timer_update(r);
+	if (r->rr.rec.event[0] && board_taken_fn && !rules_over(&r->rr))
+		board_taken_fn(&r->rr);
 }
 
 /* A room leaves the table (rooms_table.c's hook): out of the timers and
@@ -874,6 +885,19 @@ void rooms_on_game_ended(rooms_game_ended_fn *fn)
 	game_ended_fn = fn;
 }
 
+void rooms_on_board_taken(rooms_board_taken_fn *fn)
+{
+	board_taken_fn = fn;
+}
+
+void rooms_each_board(rooms_board_taken_fn *fn)
+{
+	for (unsigned b = 0; b < table_buckets(); b++)
+		for (const room *r = table_bucket(b); r; r = r->hnext)
+			if (r->rr.rec.event[0] && !rules_over(&r->rr))
+				fn(&r->rr);
+}
+
 /* A board room's game ended: it no longer counts against the budgets of
  * the address that made it (it is a finished room like any other). */
 static void board_release(room *r)
@@ -1142,7 +1166,7 @@ int rooms_init(const rooms_config *c, store *s, const rooms_io *i)
 	shell_stats.store_ok = 1;
 	jw_init(&out);
 	push_setup(&cfg);
-	if (table_init(&(table_hooks){timer_update, room_unlinked}) < 0)
+	if (table_init(&(table_hooks){room_added, room_unlinked}) < 0)
 		return -1;
 	hold_init(room_join_found);
 	if (shell_store->ops->probe(shell_store) < 0)

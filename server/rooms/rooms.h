@@ -257,6 +257,15 @@ const rules_room *rooms_find_rules(const char *id);
  * change in the open batch (rules_end_reason and the play tell how). */
 typedef void rooms_game_ended_fn(const rules_room *rr);
 void rooms_on_game_ended(rooms_game_ended_fn *fn);
+/* fn is called when an event's board room whose game is on enters the
+ * table from the store (read at start-up or back after a lost batch, or,
+ * on several servers, taken), from within the store's answer: it must
+ * not write (it may read the store, and act on the answer). */
+typedef void rooms_board_taken_fn(const rules_room *rr);
+void rooms_on_board_taken(rooms_board_taken_fn *fn);
+/* Calls fn for each event's board room held here whose game is on (fn
+ * must not write). */
+void rooms_each_board(rooms_board_taken_fn *fn);
 
 /* Web Push (issue 53): what happened in a room with a clock of days, for
  * the player on side: room and game (its number), the facts as JSON text

@@ -62,6 +62,14 @@ typedef struct store_events {
 	void (*ev_wanted)(void *arg, const char *id);
 	/* A game of a board of event id ended on another server (ev_board). */
 	void (*ev_board)(void *arg, const char *id);
+	/* The server holding the event of board room id recorded a result
+	 * for that board (board_end): a game still on in the room, if it is
+	 * held here, ends with it. */
+	void (*board_end)(void *arg, const char *id);
+	/* The store's connection is back after it was lost: what was told
+	 * meanwhile was not heard (a room or event wanted is asked for
+	 * again by its wanter; ev_board and board_end are not). */
+	void (*resumed)(void *arg);
 	void *arg;
 } store_events;
 
@@ -245,6 +253,11 @@ typedef struct store_ops {
 	                store_done_fn *done, store_where_fn *where, void *arg);
 	int (*ev_release)(store *s, const char *id);
 	int (*ev_board)(store *s, const char *id);
+	/* Several servers (NULL in a store of one). Tells, in the open
+	 * batch, the server holding board room id (if one does) that the
+	 * room's event recorded a result for its board (its board_end, at
+	 * the commit; nothing when the batch is lost): 0 or -1. */
+	int (*board_end)(store *s, const char *id);
 	/* Several servers (NULL in a store of one). Reads event id as stored,
 	 * whichever server holds it, without taking it: as ev_load with an id,
 	 * answered from the loop. */

@@ -120,6 +120,7 @@ static const pg_stmt stmts[] = {
 	{NULL, "LISTEN owared_wanted", 0},
 	{NULL, "LISTEN owared_ev_wanted", 0},
 	{NULL, "LISTEN owared_ev_board", 0},
+	{NULL, "LISTEN owared_board_end", 0},
 	{"ins", "INSERT INTO rooms (" ROOM_COLS ", holder) VALUES ($1, $2, $3, $4, $5, $6, $7, $8,"
 	        " $9, $10, $11, $12, coalesce($13::bytea, ''::bytea), $14, $15, $16, $17, $18, $19,"
 	        " $20, $21, $22, $23, $24, $25::bigint)", NPARAMS + 1},
@@ -250,6 +251,9 @@ static const pg_stmt stmts[] = {
 	/* A board's game ended here: the event's holder hears of it at the
 	 * commit. */
 	{"ev_board", "SELECT pg_notify('owared_ev_board', $1)", 1},
+	/* The other way: an event's result for a board whose room another
+	 * server may hold; that server hears of it at the commit. */
+	{"board_end", "SELECT pg_notify('owared_board_end', $1)", 1},
 	/* Events nobody live holds, unchanged since before $2, taken (at most
 	 * 100 at a time) so that this server's expiry sees them; read as
 	 * ev_all reads. */
@@ -283,6 +287,7 @@ typedef struct pg_store {
 	int broken;                /* the open segment lost a statement: its flush fails */
 	int closing;               /* answers no longer reach the rooms */
 	int was_up;
+	int ever_up;               /* connected once: a new connection resumes */
 	chat_last **chat;          /* nchat buckets */
 	unsigned nchat, chats;
 	/* Leases: */
@@ -1452,6 +1457,13 @@ static int pgs_ev_board(store *base, const char *id)
 	return send_write((pg_store *)base, "ev_board", 1, vals);
 }
 
+static int pgs_board_end(store *base, const char *id)
+{
+	const char *vals[1] = {id};
+
+	return send_write((pg_store *)base, "board_end", 1, vals);
+}
+
 /* ---- leases ---- */
 
 static void incarnate(pg_store *s);
@@ -1783,6 +1795,10 @@ static void pgs_set_events(store *base, const store_events *ev)
 		to->ev_wanted = ev->ev_wanted;
 	if (ev->ev_board)
 		to->ev_board = ev->ev_board;
+	if (ev->board_end)
+		to->board_end = ev->board_end;
+	if (ev->resumed)
+		to->resumed = ev->resumed;
 	if (ev->arg)
 		to->arg = ev->arg;
 }
@@ -1800,6 +1816,8 @@ static void on_notify(void *arg, const char *channel, const char *payload)
 		fn = s->ev.ev_wanted;
 	else if (!strcmp(channel, "owared_ev_board"))
 		fn = s->ev.ev_board;
+	else if (!strcmp(channel, "owared_board_end"))
+		fn = s->ev.board_end;
 	if (fn)
 		fn(s->ev.arg, payload);
 }
@@ -1821,6 +1839,10 @@ static void on_state(void *arg, int up)
 	else if (!up)
 		log_pg_error("store_disconnected", "store=postgresql", pg_error(s->p));
 	s->was_up = up;
+	/* Notifications sent while it was down were lost. */
+	if (up && s->ever_up && !s->closing && s->ev.resumed)
+		s->ev.resumed(s->ev.arg);
+	s->ever_up |= up;
 }
 
 static void pgs_close(store *base)
@@ -1911,6 +1933,7 @@ static const store_ops pg_ops = {
 	.ev_take = pgs_ev_take,
 	.ev_release = pgs_ev_release,
 	.ev_board = pgs_ev_board,
+	.board_end = pgs_board_end,
 	.ev_peek = pgs_ev_peek,
 	.ev_take_idle = pgs_ev_take_idle,
 	.push_add = pgs_push_add,

@@ -4,13 +4,16 @@
 // room; a follower reaching the other server takes it over (its holder
 // gives it up and closes its followers with 4002 "moved"); a board's game
 // that ends on a server not holding the event gives the event its result
-// (told at the commit, read from the database); a killed holder's event is
-// taken once its lease runs out, nothing lost; a paused one's writes are
-// fenced. Leases of 3 s.
+// (told at the commit, read from the database), and the organiser's
+// result ends a board's game on the server holding its room (told at the
+// commit, when a server takes the room later, or when its holder is
+// connected again); a killed holder's event is taken once its lease runs
+// out, nothing lost; a paused one's writes are fenced. Leases of 3 s.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, stopServer, Client, tempDir, storeQuery, twoPlayers, playMoves, httpGet, waitLine, PG } from './lib.mjs';
+import { startServer, stopServer, Client, tempDir, storeQuery, twoPlayers, playMoves, httpGet, waitLine, pgStore, PG } from './lib.mjs';
+import { createEvent as clubEvent, enterMany, asPlayer, seat, untilError } from './evlib.mjs';
 
 const onlyPg = PG ? {} : { skip: 'PostgreSQL only (make test-server-pg)' };
 const LEASE = 3;
@@ -271,5 +274,136 @@ test('a dead server\'s event that nobody follows again is taken when idle, and e
   } finally {
     await stopServer(a, 'SIGKILL');
     if (b) assert.deepEqual(await stopServer(b), { code: 0, signal: null });
+  }
+});
+
+const roomHolder = (db, room) => storeQuery(db, `SELECT coalesce(i.node, '') FROM rooms r LEFT JOIN incarnations i ON i.id = r.holder WHERE r.id = '${room}'`);
+
+// A started one-board event held by A (10+5 clock) whose board's room is
+// held by B, both players seated there (white south, black north), white
+// and black having moved once each: the organiser's client on A too.
+async function boardOnB(db, a, b) {
+  const e = await clubEvent(a.port, { rounds: 1, clock: { initial: 600, increment: 5 } });
+  const [p0, p1] = await enterMany(a.port, e.id, 2);
+  e.org.send({ type: 'event_start', event: e.id, token: e.token });
+  await untilEvent(e.org, (v) => v.state === 'running' && !v.pairing);
+  const g0 = (await asPlayer(a.port, e.id, p0.token)).you.game;
+  const g1 = (await asPlayer(a.port, e.id, p1.token)).you.game;
+  const [w, k] = g0.side === 'south' ? [g0, g1] : [g1, g0];
+  // A made the room and holds it: a spectator through B makes A give it
+  // up (the first joins may be relayed to A, then closed with 4002), and
+  // B takes it.
+  for (const until = Date.now() + 20000; roomHolder(db, w.room) !== 'B';) {
+    assert.ok(Date.now() < until, 'B took the board room');
+    const c = await Client.open(b.port, { room: w.room });
+    c.send({ type: 'join', room: w.room });
+    await c.next().catch(() => {});
+    c.close();
+    await sleep(100);
+  }
+  const white = await seat(b.port, w), black = await seat(b.port, k);
+  white.send({ type: 'move', pit: 'c', ply: 0 });
+  await black.untilState((s) => s.moves.length === 1);
+  black.send({ type: 'move', pit: 'A', ply: 1 });
+  const on = await white.untilState((s) => s.moves.length === 2);
+  assert.equal(on.clock.running, 'south');
+  assert.equal(roomHolder(db, w.room), 'B');
+  assert.equal(holder(db, e.id), 'A');
+  return { e, white, black, room: w.room, tokens: [w.token, k.token] };
+}
+
+// The game of a board's room as the organiser's result ended it.
+function endedBy(st, winner) {
+  assert.equal(st.game.over, true);
+  assert.equal(st.game.reason, 'organiser');
+  assert.equal(st.game.winner, winner);
+  assert.equal(st.clock.running, null);
+  assert.equal(st.moves.length, 2);
+}
+
+test("the organiser's result on the event's server ends the board's game on the server holding its room", onlyPg, async () => {
+  const { db, a, b } = await pair();
+  try {
+    const { e, white, black, room } = await boardOnB(db, a, b);
+    e.org.send({ type: 'event_result', event: e.id, token: e.token, round: 1, board: 1, result: 'draw' });
+    const ev = await untilEvent(e.org, (v) => v.schedule[0].boards[0].result === 'draw');
+    assert.equal(ev.schedule[0].boards[0].by, 'organiser');
+    for (const c of [white, black]) endedBy(await c.untilState((s) => s.game.over), 'draw');
+    assert.ok(await waitLine(b, new RegExp(` event_board_ended event=${e.id} round=1 board=1 room=${room}`)));
+    // Ended on B, which still holds the room: a later move or resignation
+    // there is refused, and the event keeps the organiser's draw.
+    assert.equal(roomHolder(db, room), 'B');
+    white.send({ type: 'move', pit: 'd', ply: 2 });
+    await untilError(white, 'game_over');
+    black.send({ type: 'resign' });
+    await untilError(black, 'game_over');
+    assert.equal(storeQuery(db, `SELECT length(moves) FROM rooms WHERE id = '${room}'`), '2');
+    const after = await asPlayer(a.port, e.id, null);
+    assert.deepEqual([after.schedule[0].boards[0].result, after.schedule[0].boards[0].by], ['draw', 'organiser']);
+    for (const c of [white, black, e.org]) c.close();
+  } finally {
+    await stopServer(a);
+    await stopServer(b);
+  }
+});
+
+test("a board room whose holder died when the organiser's result came ends when taken again", onlyPg, async () => {
+  const { db, a, b } = await pair();
+  const bs = [b];
+  try {
+    // Twice: the room taken by the event's server once the dead holder's
+    // lease ran out (it knows the result), then by the dead holder
+    // restarted (at start-up, reading the event from the database).
+    for (const by of ['A', 'B']) {
+      if (by === 'B') bs.push(await startServer(['--node-id', 'B', ...ARGS], { db }));
+      const { e, white, black, room, tokens } = await boardOnB(db, a, bs.at(-1));
+      assert.equal((await stopServer(bs.at(-1), 'SIGKILL')).signal, 'SIGKILL');
+      white.terminate();
+      black.terminate();
+      e.org.send({ type: 'event_result', event: e.id, token: e.token, round: 1, board: 1, result: 'black' });
+      await untilEvent(e.org, (v) => v.schedule[0].boards[0].result === 'black');
+      if (by === 'B') bs.push(await startServer(['--node-id', 'B', ...ARGS], { db }));
+      const srv = by === 'A' ? a : bs.at(-1);
+      const c = await Client.open(srv.port, { room });
+      c.send({ type: 'join', room, token: tokens[1] });
+      assert.equal((await c.expect('welcome')).seat, 'north');
+      endedBy(await c.untilState((s) => s.game.over, (LEASE + 5) * 1000), 'north');
+      assert.equal(roomHolder(db, room), by);
+      assert.ok(await waitLine(srv, new RegExp(` event_board_ended event=${e.id} round=1 board=1 room=${room}`)));
+      c.send({ type: 'resign' });
+      await untilError(c, 'game_over');
+      c.close();
+      e.org.close();
+    }
+  } finally {
+    await stopServer(a);
+    for (const s of bs) await stopServer(s, 'SIGKILL');
+  }
+});
+
+test("a result recorded while the room's server was cut from PostgreSQL ends its game once it is back", onlyPg, async () => {
+  const db = join(tempDir(), 'shared');
+  // A lease long enough that B keeps its rooms through the pause; B's
+  // connection named, to be cut alone.
+  const a = await startServer(['--node-id', 'A', '--lease-seconds', '10'], { db });
+  const b = await startServer(['--node-id', 'B', '--lease-seconds', '10',
+    '--store', `${pgStore(db)}&application_name=owared_b`], { db });
+  try {
+    const { e, white, black, room } = await boardOnB(db, a, b);
+    // B paused and its connection to PostgreSQL cut: the result's
+    // notification is sent while B has none.
+    b.proc.kill('SIGSTOP');
+    assert.equal(storeQuery(db, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = 'owared_b'"), '1');
+    e.org.send({ type: 'event_result', event: e.id, token: e.token, round: 1, board: 1, result: 'black' });
+    await untilEvent(e.org, (v) => v.schedule[0].boards[0].result === 'black');
+    b.proc.kill('SIGCONT');
+    for (const c of [white, black]) endedBy(await c.untilState((s) => s.game.over, 10000), 'north');
+    assert.equal(roomHolder(db, room), 'B');
+    assert.ok(await waitLine(b, new RegExp(` event_board_ended event=${e.id} round=1 board=1 room=${room}`)));
+    for (const c of [white, black, e.org]) c.close();
+  } finally {
+    b.proc.kill('SIGCONT');
+    await stopServer(a);
+    await stopServer(b);
   }
 });
