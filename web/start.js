@@ -3,7 +3,7 @@
 // holds the game it offers and that game's level; drawStart(ctrl) draws
 // them.
 // @ts-check
-import { t, applyStatic } from './i18n.js';
+import { t, applyStatic, loadPart } from './i18n.js';
 import { kindOf, chosenKind, chooseKind } from './kind.js';
 import { kindRec } from './kinds.js';
 import { Board } from './board.js';
@@ -305,13 +305,15 @@ export function wireStart() {
   }, true);
 }
 
-// The board editor (editor.js), loaded, wired and filled when its card is
-// first opened: a first visit does not carry it.
+// The board editor (editor.js) and its words (i18n.js's part 'editor'),
+// loaded, wired and filled when its card is first opened: a first visit
+// carries neither.
 /** @type {Promise<typeof import('./editor.js')> | null} */
 let editor = null;
 let editorWired = false;
 function loadEditor() {
-  editor ||= import('./editor.js').then((m) => {
+  editor ||= Promise.all([import('./editor.js'), loadPart('editor')]).then(([m]) => {
+    applyStatic($('editor'));
     m.wireEditor({
       aiChoice,
       // The create form's side, clock and name; its errors show there.

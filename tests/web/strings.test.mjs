@@ -18,7 +18,7 @@ const read = (l) => Object.assign({}, readFile(`${l}.json`), ...PARTS.map((p) =>
 const STRINGS = Object.fromEntries(FILES.map((l) => [l, read(l)]));
 
 test('each part has a file a language, and no key of the language\'s own', () => {
-  assert.deepEqual(PARTS, ['event', 'keyboard', 'ogn', 'push']);
+  assert.deepEqual(PARTS, ['editor', 'event', 'keyboard', 'ogn', 'push']);
   for (const p of PARTS) {
     const langs = fs.readdirSync(new URL(`${p}/`, DIR)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
     assert.deepEqual(langs, FILES, p);
