@@ -102,10 +102,15 @@ export async function openPlayer(browser, { locale = 'en-US', viewport = { width
   const latency = Number(process.env.OWARE_TEST_LATENCY || 0);
   if (latency > 0) {
     const cdp = await ctx.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false, latency, downloadThroughput: -1, uploadThroughput: -1,
+    const conditions = (offline) => cdp.send('Network.emulateNetworkConditions', {
+      offline, latency, downloadThroughput: -1, uploadThroughput: -1,
     });
+    await cdp.send('Network.enable');
+    await conditions(false);
+    // The context's own setOffline would be overridden by this session's
+    // conditions: the network is cut here too.
+    const setOffline = ctx.setOffline.bind(ctx);
+    ctx.setOffline = async (offline) => { await setOffline(offline); await conditions(offline); };
   }
   page.problems = [];
   page.name = name;
