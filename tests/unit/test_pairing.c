@@ -690,6 +690,26 @@ START_TEST(test_dutch_2025_c8_downfloaters_for_the_next_bracket)
 }
 END_TEST
 
+/* 2025 C.8's first half: the most pairs in the next bracket, before the
+ * scores of its downfloaters. Round 6 of ten (a history not paired by the
+ * Swiss system): 9 and 10 (3.5) met and float into the 3-point bracket of
+ * 3 and 7 (who met): 10-3, floating 9 and 7; or 9-7, floating 10 and 3 (or
+ * 10-7, worse below). Below, absolute colours and past games leave 1 only
+ * 6 or 7, 5 only 3 or 6, and 2 only 4 or 9. If 10 and 3 float, 1-6, 3-5
+ * and 2-4 follow and the 2.5 bracket (1, 4, 8) pairs only 10-8; if 9 and 7
+ * float, it pairs 7-1 and 4-8, and 9 floats on to 2. C.8 takes the two
+ * pairs; its second half alone, a pair of 3.5 points in that bracket,
+ * would float 10 and 3 (7-9 8-10 3-5 6-1 2-4). The 2017 rules pair the
+ * same (bbpPairings' two versions alike). */
+START_TEST(test_dutch_2025_c8_most_pairs_in_the_next_bracket)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c8_next_bracket_pairs.trf"), "3-10 2-9 7-1 4-8 6-5");
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c8_next_bracket_pairs.trf"), "3-10 2-9 7-1 4-8 6-5");
+}
+END_TEST
+
 /* 2025 C.9's limit (c9_still_single): the PAB goes to the player of its
  * score who played most only while it is the single player to float down
  * from its bracket. Round 4 of seven: 3, 6 and 7 had the PAB, so it goes
@@ -847,6 +867,7 @@ int main(void)
 	tcase_add_test(tc, test_dutch_2025_c7_downfloaters_of_the_lowest_scores);
 	tcase_add_test(tc, test_dutch_2025_no_penultimate_bracket);
 	tcase_add_test(tc, test_dutch_2025_c8_downfloaters_for_the_next_bracket);
+	tcase_add_test(tc, test_dutch_2025_c8_most_pairs_in_the_next_bracket);
 	tcase_add_test(tc, test_dutch_2025_c9_only_for_a_single_downfloater);
 	tcase_add_test(tc, test_dutch_2025_c18_repeated_downfloater_scores);
 	tcase_add_test(tc, test_dutch_2025_c19_repeated_upfloater_opponents);
