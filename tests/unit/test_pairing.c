@@ -716,10 +716,11 @@ END_TEST
  * to 2 or 5 (1.5 points; 2 played two games, 5 three). 4 meets 6, and 1
  * (2.0) floats into their bracket and meets 2 or 3; either way two leave it,
  * the PAB and one to 7 (1.0): 1-3 with 5-7 and the PAB to 2, or 1-2 with
- * 3-7 and the PAB to 5. C.9 does not weigh, and C.14 keeps 3 (a downfloat
- * last round: his PAB, 1.4.3) from floating down again: the PAB to 2.
- * With C.9 weighing regardless, 5 would get it. The 2017 rules (no C.9)
- * pair the same (bbpPairings' two versions alike). */
+ * 3-7 and the PAB to 5. C.9 does not weigh, and the float criteria (C.14
+ * on) take the first: in the second 3 would float down again (his PAB of
+ * round 3 was a downfloat, 1.4.3) and 2 up again (he met 7 in round 3).
+ * With C.9 weighing regardless, 5 would get the PAB. The 2017 rules (no
+ * C.9) pair the same (bbpPairings' two versions alike). */
 START_TEST(test_dutch_2025_c9_only_for_a_single_downfloater)
 {
 	rules = PAIR_DUTCH_2025;
