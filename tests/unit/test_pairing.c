@@ -669,6 +669,134 @@ START_TEST(test_dutch_2025_no_penultimate_bracket)
 }
 END_TEST
 
+/* 2025 C.8 "choose the set of downfloaters in order to maximise the number
+ * of pairs and minimise the scores of the downfloaters in the following
+ * bracket". Round 4 of six: 3 (2.5) and 4 (2.0) met and float into the
+ * 1.5 bracket, where 1 and 5 met; 3 pairs with 1 or 5, and 4 floats on
+ * with the other. 4 can only meet 2 or 6 below; 1 met 6, 5 met 2. If 1
+ * floats, the round is completed only by 1-2 and 4-6: the 1-point bracket
+ * pairs a 1.5 downfloater and floats 4 (2.0) on; if 5 floats, it pairs 4-2
+ * and floats 5 (1.5): C.8 floats 5 and pairs 1-3, though 1 and 3 both
+ * prefer black (C.12 weighs less). The 2017 C.7 sees the next bracket
+ * alone (4-2 and a floater either way, the same PSD), pairs 5-3 for the
+ * colours, and then needs the PPB to pair 4-6 and 1-2 (bbpPairings' two
+ * versions alike). Our C.8 switched off gives the 2017 pairing. */
+START_TEST(test_dutch_2025_c8_downfloaters_for_the_next_bracket)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c8_next_bracket.trf"), "1-3 4-2 5-6");
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c8_next_bracket.trf"), "5-3 4-6 1-2");
+}
+END_TEST
+
+/* 2025 C.8's first half: the most pairs in the next bracket, before the
+ * scores of its downfloaters. Round 6 of ten (a history not paired by the
+ * Swiss system): 9 and 10 (3.5) met and float into the 3-point bracket of
+ * 3 and 7 (who met): 10-3, floating 9 and 7; or 9-7, floating 10 and 3 (or
+ * 10-7, worse below). Below, absolute colours and past games leave 1 only
+ * 6 or 7, 5 only 3 or 6, and 2 only 4 or 9. If 10 and 3 float, 1-6, 3-5
+ * and 2-4 follow and the 2.5 bracket (1, 4, 8) pairs only 10-8; if 9 and 7
+ * float, it pairs 7-1 and 4-8, and 9 floats on to 2. C.8 takes the two
+ * pairs; its second half alone, a pair of 3.5 points in that bracket,
+ * would float 10 and 3 (7-9 8-10 3-5 6-1 2-4). The 2017 rules pair the
+ * same (bbpPairings' two versions alike). */
+START_TEST(test_dutch_2025_c8_most_pairs_in_the_next_bracket)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c8_next_bracket_pairs.trf"), "3-10 2-9 7-1 4-8 6-5");
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c8_next_bracket_pairs.trf"), "3-10 2-9 7-1 4-8 6-5");
+}
+END_TEST
+
+/* 2025 C.9's limit (c9_still_single): the PAB goes to the player of its
+ * score who played most only while it is the single player to float down
+ * from its bracket. Round 4 of seven: 3, 6 and 7 had the PAB, so it goes
+ * to 2 or 5 (1.5 points; 2 played two games, 5 three). 4 meets 6, and 1
+ * (2.0) floats into their bracket and meets 2 or 3; either way two leave it,
+ * the PAB and one to 7 (1.0): 1-3 with 5-7 and the PAB to 2, or 1-2 with
+ * 3-7 and the PAB to 5. C.9 does not weigh, and the float criteria (C.14
+ * on) take the first: in the second 3 would float down again (his PAB of
+ * round 3 was a downfloat, 1.4.3) and 2 up again (he met 7 in round 3).
+ * With C.9 weighing regardless, 5 would get the PAB. The 2017 rules (no
+ * C.9) pair the same (bbpPairings' two versions alike). */
+START_TEST(test_dutch_2025_c9_only_for_a_single_downfloater)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c9_single_downfloater.trf"), "6-4 3-1 5-7 2-bye");
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c9_single_downfloater.trf"), "6-4 3-1 5-7 2-bye");
+}
+END_TEST
+
+/* 2025 C.18 "minimise the scores of the players who receive the same
+ * downfloat as the previous round", weighed bracket by bracket among its
+ * downfloaters. Round 4 of six: 1, 4 and 6 (2.0) have met one another and
+ * all float down; 1 floated down in round 3 (against 2), 4 and 6 did not.
+ * In the 1.5 bracket 5 can meet 1 or 6, the other two float on, and 1
+ * floats down this round either way (C.14 counts him alike). C.18 pairs
+ * 5-1, so that 4 and 6 float on, not 1 again. The 2017 rules' C.16 (the
+ * score differences) pair the same (bbpPairings' two versions alike). */
+START_TEST(test_dutch_2025_c18_repeated_downfloater_scores)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c18_repeated_downfloat.trf"), "5-1 4-3 2-6");
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c18_repeated_downfloat.trf"), "5-1 4-3 2-6");
+}
+END_TEST
+
+/* 2025 C.19 "minimise the scores of the opponents of the players who
+ * receive the same upfloat as the previous round". Round 4 of six: 2 (3.0)
+ * and 5 (2.0) met and float into the 1-point bracket; 1 and 4 floated up
+ * in round 3. 1 has met 3, 4 and 6, so he floats up again, against 2 or
+ * 5: C.19 gives him 5, the lower score (2-6, 1-5, 3-4, where 4 does not
+ * float up); without it he would meet 2 (1-2, 3-5, 6-4). The 2017 rules'
+ * C.17 (the score differences) pair the same (bbpPairings' two versions
+ * alike). */
+START_TEST(test_dutch_2025_c19_repeated_upfloater_opponents)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c19_repeated_upfloat.trf"), "2-6 1-5 3-4");
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c19_repeated_upfloat.trf"), "2-6 1-5 3-4");
+}
+END_TEST
+
+/* 2025 C.20: C.18 for the downfloats of two rounds before. Round 4 of six:
+ * 2 and 4 (2.5) met and float into the 1.5 bracket of 1 and 3 (who met);
+ * 5 and 6 (0.5) met, so each meets one of those four and only 2-1 or 4-3
+ * can be a pair: 2-1 with 4-6 and 3-5, or 4-3 with 2-6 and 1-5. 4 floated
+ * down in round 2 (against 5), and in round 3 nobody floated. Either way
+ * 4 gets a downfloat (C.16 counts him alike), but C.20 pairs him in the
+ * 1.5 bracket rather than float him on: 3-4. The 2017 rules' C.18 pair the
+ * same (bbpPairings' two versions alike). */
+START_TEST(test_dutch_2025_c20_downfloater_scores_two_rounds_before)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c20_downfloat_two_rounds_before.trf"), "3-4 2-6 5-1");
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c20_downfloat_two_rounds_before.trf"), "3-4 2-6 5-1");
+}
+END_TEST
+
+/* 2025 C.21: C.19 for the upfloats of two rounds before. Round 4 of six:
+ * 4 (2.5), 5 (2.0) and 2 (1.5) cannot meet one another and all float into
+ * the 1-point bracket of 1, 3 and 6, where only two pairings are left:
+ * 4-6, 5-3, 2-1 or 4-3, 5-1, 2-6. Of the 1-point players only 1 floated
+ * up in round 2 and none in round 3. 1 floats up either way (C.17 counts
+ * him alike); C.21 gives him 2 (1.5) rather than 5 (2.0). The 2017 rules'
+ * C.19 pair the same (bbpPairings' two versions alike). */
+START_TEST(test_dutch_2025_c21_upfloater_opponents_two_rounds_before)
+{
+	rules = PAIR_DUTCH_2025;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c21_upfloat_two_rounds_before.trf"), "4-6 3-5 1-2");
+	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text(DATA "dutch2025_c21_upfloat_two_rounds_before.trf"), "4-6 3-5 1-2");
+}
+END_TEST
+
 /* The rules a TRF names (XXS) are read back, and a file without the line
  * is paired by the rules in force. */
 START_TEST(test_trf_names_the_rules)
@@ -739,6 +867,13 @@ int main(void)
 	tcase_add_test(tc, test_dutch_2025_1_4_3_an_absence_is_no_downfloat);
 	tcase_add_test(tc, test_dutch_2025_c7_downfloaters_of_the_lowest_scores);
 	tcase_add_test(tc, test_dutch_2025_no_penultimate_bracket);
+	tcase_add_test(tc, test_dutch_2025_c8_downfloaters_for_the_next_bracket);
+	tcase_add_test(tc, test_dutch_2025_c8_most_pairs_in_the_next_bracket);
+	tcase_add_test(tc, test_dutch_2025_c9_only_for_a_single_downfloater);
+	tcase_add_test(tc, test_dutch_2025_c18_repeated_downfloater_scores);
+	tcase_add_test(tc, test_dutch_2025_c19_repeated_upfloater_opponents);
+	tcase_add_test(tc, test_dutch_2025_c20_downfloater_scores_two_rounds_before);
+	tcase_add_test(tc, test_dutch_2025_c21_upfloater_opponents_two_rounds_before);
 	tcase_add_test(tc, test_trf_names_the_rules);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
