@@ -32,9 +32,11 @@ typedef struct relay {
 	struct lws *wsi;           /* to the holder; NULL when none (yet, or now) */
 	int answered;              /* the holder sent a message */
 	int welcomed;              /* ... and its welcome */
+	int established;           /* the holder answered the WebSocket handshake */
 	int close_code;            /* the holder's close code, 0 for none */
 	int connecting, ended;
 	int64_t deadline;          /* the join is relayed or taken again until then */
+	int64_t wait_until;        /* the holder's first answer waited for, at most */
 	msgbuf *out[RELAY_OUT_MAX]; /* to the holder, in order */
 	int ohead, olen;
 	reasm rx;
@@ -140,7 +142,16 @@ static void relay_end(relay *r)
 static void relay_timeout(lws_sorted_usec_list_t *sul)
 {
 	relay *r = lws_container_of(sul, relay, wait);
+	int64_t now = now_ms();
 
+	/* A holder whose loop answered the handshake is alive, only slow (a
+	 * loaded machine): its answer is waited for to the full bound, not
+	 * only to its lease's end. */
+	if (r->wsi && r->established && now < r->wait_until) {
+		lws_sul_schedule(lws_get_context(r->wsi), 0, &r->wait, relay_timeout,
+		                 (r->wait_until - now) * LWS_US_PER_MS);
+		return;
+	}
 	if (r->wsi)
 		lws_set_timeout(r->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
 	else
@@ -321,12 +332,16 @@ int relay_start(conn *c, const char *addr, const char *key, const proto_msg *joi
 		/* Within the join's deadline (rooms_relay_failed then answers),
 		 * and the holder's lease: once it ran out unrenewed, the room is
 		 * taken rather than waited for (a paused holder accepts the
-		 * connection and never answers). */
-		int64_t wait = deadline - now_ms();
+		 * connection and never answers its handshake). */
+		int64_t now = now_ms(), full = deadline - now, wait;
 
+		full = full > RELAY_WELCOME_MS ? RELAY_WELCOME_MS : full < 500 ? 500 : full;
+		wait = full;
 		if (wait > (int64_t)lease_ms + RELAY_LEASE_SLACK_MS)
 			wait = (int64_t)lease_ms + RELAY_LEASE_SLACK_MS;
-		wait = wait > RELAY_WELCOME_MS ? RELAY_WELCOME_MS : wait < 500 ? 500 : wait;
+		if (wait < 500)
+			wait = 500;
+		r->wait_until = now + full;
 		lws_sul_schedule(i.context, 0, &r->wait, relay_timeout, wait * LWS_US_PER_MS);
 	}
 	log_event(LOG_DEBUG, "relay_started", "room=%s to=%s addr=%s", join->room, addr, c->addr);
@@ -394,6 +409,7 @@ static int relay_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	switch (reason) {
 	case LWS_CALLBACK_CLIENT_ESTABLISHED:
 		r->wsi = wsi;
+		r->established = 1;
 		if (r->olen)
 			lws_callback_on_writable(wsi);
 		return 0;
