@@ -255,9 +255,12 @@ export function has(key, kind = 'oware') {
 /** @param {Document | Element} [root] @param {string} [kind] */
 export function applyStatic(root = document, kind = 'oware') {
   const tk = wordsIn(kind);
-  root.querySelectorAll('[data-i18n]').forEach((el) => { el.textContent = tk(el.dataset.i18n); });
-  root.querySelectorAll('[data-i18n-label]').forEach((el) => { el.setAttribute('aria-label', tk(el.dataset.i18nLabel)); });
-  root.querySelectorAll('[data-i18n-title]').forEach((el) => { el.title = tk(el.dataset.i18nTitle); });
+  // Under an element whose words come with a part (data-i18n-part), a
+  // key not loaded yet is left alone: the part's screen writes it then.
+  const later = (el, key) => !has(key, kind) && el.closest('[data-i18n-part]');
+  root.querySelectorAll('[data-i18n]').forEach((el) => { if (!later(el, el.dataset.i18n)) el.textContent = tk(el.dataset.i18n); });
+  root.querySelectorAll('[data-i18n-label]').forEach((el) => { if (!later(el, el.dataset.i18nLabel)) el.setAttribute('aria-label', tk(el.dataset.i18nLabel)); });
+  root.querySelectorAll('[data-i18n-title]').forEach((el) => { if (!later(el, el.dataset.i18nTitle)) el.title = tk(el.dataset.i18nTitle); });
   const sel = root.getElementById && root.getElementById('lang');
   if (sel && sel.value !== lang) sel.value = lang;
   document.title = tk('app.title');
