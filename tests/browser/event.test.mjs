@@ -459,7 +459,7 @@ test("a club's evening: entries, the result form, the board's room, phones and o
   const who = [['Ақжол Сәрсенбаев', 'kk'], ['Борис Пастернаков', 'ru'], ['Ama', 'en'], ['Esi', 'en']];
   const ps = [];
   for (const [name, lang] of who) {
-    const p = await player({ name: `evening-${lang}-${ps.length}`, viewport: PHONE, mobile: true });
+    const p = await player({ name: `evening-${lang}-${ps.length}`, viewport: PHONE, mobile: true, serviceWorkers: 'allow' });
     await p.goto(`${link}&lang=${lang}`);
     await ready(p);
     await p.waitForSelector('#ev-join:not([hidden])');

@@ -93,13 +93,27 @@ export async function launchBrowser(extraArgs = []) {
 // console errors and Content-Security-Policy violations.
 // aiPause: the computer's least pause before a move in ms (the page's
 // oware.test.pause, docs/testing.md): 0 unless said; null keeps the
-// page's own 500.
+// page's own 500. serviceWorkers: 'block' unless said ('allow'): the
+// page's service worker fetches every file the site has (2.4 MB, 90
+// files) into each new context, an eighth of the browser's CPU in a
+// suite; only the files that test it (offline, push, event pages
+// without the network) let it run. Blocked, its registration fails as
+// a browser that refuses workers makes it fail (Playwright's own
+// 'block' resolves it to undefined, which no browser does).
 export async function openPlayer(browser, { locale = 'en-US', viewport = { width: 1100, height: 900 },
-  mobile = false, motion = 'reduce', name = 'player', ignoreHTTPSErrors = false, aiPause = 0 } = {}) {
+  mobile = false, motion = 'reduce', name = 'player', ignoreHTTPSErrors = false, aiPause = 0,
+  serviceWorkers = 'block' } = {}) {
   const ctx = await browser.newContext({
     locale, viewport, isMobile: mobile, hasTouch: mobile, reducedMotion: motion,
     deviceScaleFactor: 1, ignoreHTTPSErrors,
   });
+  if (serviceWorkers === 'block') {
+    await ctx.addInitScript(() => {
+      if (navigator.serviceWorker) {
+        navigator.serviceWorker.register = () => Promise.reject(new DOMException('no service worker in this test', 'SecurityError'));
+      }
+    });
+  }
   await ctx.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await ctx.newPage();
   // OWARE_TEST_LATENCY=ms: every request of this page (the WebSocket's
@@ -118,6 +132,11 @@ export async function openPlayer(browser, { locale = 'en-US', viewport = { width
     const setOffline = ctx.setOffline.bind(ctx);
     ctx.setOffline = async (offline) => { await setOffline(offline); await conditions(offline); };
   }
+  // A wait for a condition polls it every 30 ms, not at every animation
+  // frame (Playwright's default): a page waited on would otherwise draw
+  // sixty frames a second for nothing.
+  const waitForFunction = page.waitForFunction.bind(page);
+  page.waitForFunction = (fn, arg, opts = {}) => waitForFunction(fn, arg, { polling: 30, ...opts });
   page.problems = [];
   page.name = name;
   page.on('pageerror', (e) => page.problems.push(`${name}: pageerror ${e.message}`));
@@ -253,7 +272,8 @@ export function prefixProxy(targetPort, prefix) {
 // clocks and timers running: 40 of them left open made a file's last
 // tests several times slower on a loaded machine), unless keepPages:
 // files whose tests carry pages from one test to the next.
-export function browserSuite(serverArgs = [], { init, keepPages = false } = {}) {
+// serviceWorkers: the pages' default (openPlayer's: 'block').
+export function browserSuite(serverArgs = [], { init, keepPages = false, serviceWorkers = 'block' } = {}) {
   const suite = { server: null, browser: null, pages: [] };
   let started, failed;
   // A file's own before() hooks may run beside this one: they await it.
@@ -283,7 +303,7 @@ export function browserSuite(serverArgs = [], { init, keepPages = false } = {}) 
     });
   }
   suite.player = async (opts, browser = suite.browser) => {
-    const p = await openPlayer(browser, opts);
+    const p = await openPlayer(browser, { serviceWorkers, ...opts });
     if (init) await init(p);
     suite.pages.push(p);
     return p;

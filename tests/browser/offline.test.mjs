@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 import { root, ready, waitMoves, readBoard, shot, prefixProxy, browserSuite, switchLang, Server, SHOTS } from './lib.mjs';
 import { startNginx } from '../nginx/nginx.mjs';
 
-const suite = browserSuite();
+const suite = browserSuite([], { serviceWorkers: 'allow' });
 const { player, noProblems } = suite;
 const games = JSON.parse(fs.readFileSync(path.join(root, 'tests/server/games.json'), 'utf8'));
 // A 16-ply game North wins 25-5 (tests/server/games.json), with blunders.

@@ -121,7 +121,7 @@ test('the control subscribes; a push the server made shows in French, one per ro
   const ana = await wsPlayer(server.port, { type: 'create', side: 'south', clock: { days: 2 }, name: 'Ana' });
   const { room } = await ana.next('welcome');
 
-  const page = await openPlayer(browser, { locale: 'fr-FR', name: 'kofi' });
+  const page = await openPlayer(browser, { locale: 'fr-FR', name: 'kofi', serviceWorkers: 'allow' });
   await page.context().grantPermissions(['notifications'], { origin: server.url });
   await fakePushService(page, fake);
   const cdp = await page.context().newCDPSession(page);
@@ -225,7 +225,7 @@ test('"your games" subscribes a seat of days without joining its room, and cance
   const { token } = await bolat.next('welcome');
   await ana.next('state');
 
-  const page = await openPlayer(browser, { locale: 'fr-FR', name: 'games' });
+  const page = await openPlayer(browser, { locale: 'fr-FR', name: 'games', serviceWorkers: 'allow' });
   await page.context().grantPermissions(['notifications'], { origin: server.url });
   await page.addInitScript(({ room: r, token: tk }) => {
     if (!localStorage.getItem('oware.token.' + r)) localStorage.setItem('oware.token.' + r, tk);
