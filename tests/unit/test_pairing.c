@@ -429,6 +429,16 @@ static const char *pair_text(const char *path)
 	return text;
 }
 
+/* the same, paired by rules r */
+static const char *pair_text_by(int r, const char *path)
+{
+	int was = rules;
+	rules = r;
+	const char *text = pair_text(path);
+	rules = was;
+	return text;
+}
+
 /* The rounds in tests/data/pairing/: random tournaments made and paired
  * by bbpPairings (with draws, forfeits, requested byes, withdrawals), cut
  * before a round, and that round as it paired it (NAME.pairs: the number
@@ -584,10 +594,8 @@ END_TEST
  * (1 point) for better pairs above. */
 START_TEST(test_dutch_2025_c5_pab_to_the_lowest_score)
 {
-	rules = PAIR_DUTCH_2025;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c5.trf"), "1-5 3-2 6-bye");
-	rules = PAIR_DUTCH_2017;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c5.trf"), "1-3 6-2 5-bye");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2025, DATA "dutch2025_c5.trf"), "1-5 3-2 6-bye");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2017, DATA "dutch2025_c5.trf"), "1-3 6-2 5-bye");
 }
 END_TEST
 
@@ -596,9 +604,7 @@ END_TEST
  * PAB, 4 (one game, the lowest of those) is. */
 START_TEST(test_dutch_2025_c9_pab_to_who_played_most)
 {
-	rules = PAIR_DUTCH_2025;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c9.trf"), "2-1 3-5 4-bye");
-	rules = PAIR_DUTCH_2017;
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2025, DATA "dutch2025_c9.trf"), "2-1 3-5 4-bye");
 }
 END_TEST
 
@@ -610,8 +616,7 @@ START_TEST(test_dutch_2025_c2_no_pab_after_a_full_point_bye)
 {
 	pair_board b[PAIR_MAX_PLAYERS];
 	char err[160] = "";
-	rules = PAIR_DUTCH_2017;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c2_full_point_bye.trf"), "2-3 1-bye");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2017, DATA "dutch2025_c2_full_point_bye.trf"), "2-3 1-bye");
 	rules = PAIR_DUTCH_2025;
 	ck_assert_int_eq(pair_file(DATA "dutch2025_c2_full_point_bye.trf", b, err), PAIR_ENOPAIRING);
 	ck_assert_str_eq(err, "no pairing satisfies the absolute criteria");
@@ -629,10 +634,8 @@ END_TEST
  * downfloat, float 3 instead (bbpPairings' two versions alike). */
 START_TEST(test_dutch_2025_1_4_3_an_absence_is_no_downfloat)
 {
-	rules = PAIR_DUTCH_2025;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_1_4_3_absence.trf"), "2-1 5-3 4-6");
-	rules = PAIR_DUTCH_2017;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_1_4_3_absence.trf"), "2-1 5-6 4-3");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2025, DATA "dutch2025_1_4_3_absence.trf"), "2-1 5-3 4-6");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2017, DATA "dutch2025_1_4_3_absence.trf"), "2-1 5-6 4-3");
 }
 END_TEST
 
@@ -645,10 +648,8 @@ END_TEST
  * float 1 on to 6 (bbpPairings' two versions alike). */
 START_TEST(test_dutch_2025_c7_downfloaters_of_the_lowest_scores)
 {
-	rules = PAIR_DUTCH_2025;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c7_downfloater_scores.trf"), "1-2 4-3 5-6");
-	rules = PAIR_DUTCH_2017;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c7_downfloater_scores.trf"), "6-1 5-3 4-2");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2025, DATA "dutch2025_c7_downfloater_scores.trf"), "1-2 4-3 5-6");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2017, DATA "dutch2025_c7_downfloater_scores.trf"), "6-1 5-3 4-2");
 }
 END_TEST
 
@@ -662,10 +663,8 @@ END_TEST
  * rest and give 7 to 2 (bbpPairings' two versions alike). */
 START_TEST(test_dutch_2025_no_penultimate_bracket)
 {
-	rules = PAIR_DUTCH_2025;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_no_ppb.trf"), "5-4 1-7 2-8 6-3");
-	rules = PAIR_DUTCH_2017;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_no_ppb.trf"), "5-4 2-7 1-8 6-3");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2025, DATA "dutch2025_no_ppb.trf"), "5-4 1-7 2-8 6-3");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2017, DATA "dutch2025_no_ppb.trf"), "5-4 2-7 1-8 6-3");
 }
 END_TEST
 
@@ -683,10 +682,8 @@ END_TEST
  * versions alike). Our C.8 switched off gives the 2017 pairing. */
 START_TEST(test_dutch_2025_c8_downfloaters_for_the_next_bracket)
 {
-	rules = PAIR_DUTCH_2025;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c8_next_bracket.trf"), "1-3 4-2 5-6");
-	rules = PAIR_DUTCH_2017;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c8_next_bracket.trf"), "5-3 4-6 1-2");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2025, DATA "dutch2025_c8_next_bracket.trf"), "1-3 4-2 5-6");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2017, DATA "dutch2025_c8_next_bracket.trf"), "5-3 4-6 1-2");
 }
 END_TEST
 
@@ -703,10 +700,8 @@ END_TEST
  * same (bbpPairings' two versions alike). */
 START_TEST(test_dutch_2025_c8_most_pairs_in_the_next_bracket)
 {
-	rules = PAIR_DUTCH_2025;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c8_next_bracket_pairs.trf"), "3-10 2-9 7-1 4-8 6-5");
-	rules = PAIR_DUTCH_2017;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c8_next_bracket_pairs.trf"), "3-10 2-9 7-1 4-8 6-5");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2025, DATA "dutch2025_c8_next_bracket_pairs.trf"), "3-10 2-9 7-1 4-8 6-5");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2017, DATA "dutch2025_c8_next_bracket_pairs.trf"), "3-10 2-9 7-1 4-8 6-5");
 }
 END_TEST
 
@@ -723,10 +718,8 @@ END_TEST
  * C.9) pair the same (bbpPairings' two versions alike). */
 START_TEST(test_dutch_2025_c9_only_for_a_single_downfloater)
 {
-	rules = PAIR_DUTCH_2025;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c9_single_downfloater.trf"), "6-4 3-1 5-7 2-bye");
-	rules = PAIR_DUTCH_2017;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c9_single_downfloater.trf"), "6-4 3-1 5-7 2-bye");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2025, DATA "dutch2025_c9_single_downfloater.trf"), "6-4 3-1 5-7 2-bye");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2017, DATA "dutch2025_c9_single_downfloater.trf"), "6-4 3-1 5-7 2-bye");
 }
 END_TEST
 
@@ -740,10 +733,8 @@ END_TEST
  * score differences) pair the same (bbpPairings' two versions alike). */
 START_TEST(test_dutch_2025_c18_repeated_downfloater_scores)
 {
-	rules = PAIR_DUTCH_2025;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c18_repeated_downfloat.trf"), "5-1 4-3 2-6");
-	rules = PAIR_DUTCH_2017;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c18_repeated_downfloat.trf"), "5-1 4-3 2-6");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2025, DATA "dutch2025_c18_repeated_downfloat.trf"), "5-1 4-3 2-6");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2017, DATA "dutch2025_c18_repeated_downfloat.trf"), "5-1 4-3 2-6");
 }
 END_TEST
 
@@ -757,10 +748,8 @@ END_TEST
  * alike). */
 START_TEST(test_dutch_2025_c19_repeated_upfloater_opponents)
 {
-	rules = PAIR_DUTCH_2025;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c19_repeated_upfloat.trf"), "2-6 1-5 3-4");
-	rules = PAIR_DUTCH_2017;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c19_repeated_upfloat.trf"), "2-6 1-5 3-4");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2025, DATA "dutch2025_c19_repeated_upfloat.trf"), "2-6 1-5 3-4");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2017, DATA "dutch2025_c19_repeated_upfloat.trf"), "2-6 1-5 3-4");
 }
 END_TEST
 
@@ -774,10 +763,8 @@ END_TEST
  * same (bbpPairings' two versions alike). */
 START_TEST(test_dutch_2025_c20_downfloater_scores_two_rounds_before)
 {
-	rules = PAIR_DUTCH_2025;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c20_downfloat_two_rounds_before.trf"), "3-4 2-6 5-1");
-	rules = PAIR_DUTCH_2017;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c20_downfloat_two_rounds_before.trf"), "3-4 2-6 5-1");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2025, DATA "dutch2025_c20_downfloat_two_rounds_before.trf"), "3-4 2-6 5-1");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2017, DATA "dutch2025_c20_downfloat_two_rounds_before.trf"), "3-4 2-6 5-1");
 }
 END_TEST
 
@@ -790,10 +777,8 @@ END_TEST
  * C.19 pair the same (bbpPairings' two versions alike). */
 START_TEST(test_dutch_2025_c21_upfloater_opponents_two_rounds_before)
 {
-	rules = PAIR_DUTCH_2025;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c21_upfloat_two_rounds_before.trf"), "4-6 3-5 1-2");
-	rules = PAIR_DUTCH_2017;
-	ck_assert_str_eq(pair_text(DATA "dutch2025_c21_upfloat_two_rounds_before.trf"), "4-6 3-5 1-2");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2025, DATA "dutch2025_c21_upfloat_two_rounds_before.trf"), "4-6 3-5 1-2");
+	ck_assert_str_eq(pair_text_by(PAIR_DUTCH_2017, DATA "dutch2025_c21_upfloat_two_rounds_before.trf"), "4-6 3-5 1-2");
 }
 END_TEST
 
