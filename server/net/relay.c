@@ -336,11 +336,8 @@ int relay_start(conn *c, const char *addr, const char *key, const proto_msg *joi
 		int64_t now = now_ms(), full = deadline - now, wait;
 
 		full = full > RELAY_WELCOME_MS ? RELAY_WELCOME_MS : full < 500 ? 500 : full;
-		wait = full;
-		if (wait > (int64_t)lease_ms + RELAY_LEASE_SLACK_MS)
-			wait = (int64_t)lease_ms + RELAY_LEASE_SLACK_MS;
-		if (wait < 500)
-			wait = 500;
+		wait = (int64_t)lease_ms + RELAY_LEASE_SLACK_MS;
+		wait = wait < 500 ? 500 : wait > full ? full : wait;
 		r->wait_until = now + full;
 		lws_sul_schedule(i.context, 0, &r->wait, relay_timeout, wait * LWS_US_PER_MS);
 	}
