@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadEngine, Game, replay } from '../../web/engine.js';
-import { root, ready, readBoard, waitMoves, shot, rng, prefixProxy, browserSuite, seatOf, expectBoard, SHOTS, switchLang } from './lib.mjs';
+import { root, ready, readBoard, waitMoves, shot, saveShot, rng, prefixProxy, browserSuite, seatOf, expectBoard, SHOTS, switchLang } from './lib.mjs';
 import { startNginx } from '../nginx/nginx.mjs';
 
 await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
@@ -49,6 +49,7 @@ function chooseMove(game, rand) {
 // The README's picture (make docs-picture copies it to docs/img/game.png):
 // the game as a desktop of 1000x700 shows it, down to the game's buttons.
 async function readmePicture(page) {
+  if (!SHOTS) return;
   const size = page.viewportSize();
   await page.setViewportSize({ width: 1000, height: 700 });
   await page.mouse.move(0, 0);
@@ -56,9 +57,8 @@ async function readmePicture(page) {
     const el = document.querySelector('#actions');
     return el ? el.getBoundingClientRect().bottom + 10 : 700;
   });
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, 'readme-game.png'),
-    clip: { x: 0, y: 0, width: 1000, height: Math.min(700, Math.ceil(bottom)) } });
+  await saveShot(page, 'readme-game',
+    { clip: { x: 0, y: 0, width: 1000, height: Math.min(700, Math.ceil(bottom)) } });
   await page.setViewportSize(size);
 }
 

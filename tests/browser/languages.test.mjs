@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { ready, shot, browserSuite, switchLang, SHOTS } from './lib.mjs';
+import { ready, shot, saveShot, browserSuite, switchLang } from './lib.mjs';
 
 const suite = browserSuite();
 const { player, noProblems } = suite;
@@ -54,8 +54,7 @@ function overflows(page) {
 
 // The screen as seen (a panel over the page), not the whole page.
 async function seen(page, name) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await saveShot(page, name);
 }
 
 async function fits(page, label) {

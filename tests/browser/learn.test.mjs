@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as oware from '../../web/engine.js';
 import * as togyz from '../../web/togyz.js';
-import { root, ready, shot as fullShot, SHOTS, browserSuite } from './lib.mjs';
+import { root, ready, shot as fullShot, saveShot, browserSuite } from './lib.mjs';
 
 await oware.loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
 await togyz.loadTogyz(fs.readFileSync(path.join(root, 'web/togyz.wasm')));
@@ -78,8 +78,7 @@ const { player, noProblems } = suite;
 
 // The panel is a dialog over the page: the screen as the player sees it.
 async function shot(page, name) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await saveShot(page, name);
 }
 
 const text = (page, sel) => page.evaluate((s) => document.querySelector(s).textContent, sel);

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { loadEngine, Game } from '../../web/engine.js';
 import { loadTogyz, Game as TogyzGame } from '../../web/togyz.js';
-import { root, ready, waitMoves, shot, rng, browserSuite } from './lib.mjs';
+import { root, ready, waitMoves, shot, saveShot, rng, browserSuite } from './lib.mjs';
 
 await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
 await loadTogyz(fs.readFileSync(path.join(root, 'web/togyz.wasm')));
@@ -121,19 +121,13 @@ test('the level choice: the whole ladder with a name and a line each, both games
         await p.locator('#ai-form').scrollIntoViewIfNeeded();
         await p.check('input[name="ai-level"][value="learner"]');
         assert.equal(await p.textContent('#ai-level-desc'), shown.find((l) => l.value === 'learner').desc, 'the line follows the choice');
-        await p.locator('#ai-form').screenshot({ path: path.join(await shotDir(), `levels-choice-${kind}-${lang}-${label}.png`) });
+        await saveShot(p.locator('#ai-form'), `levels-choice-${kind}-${lang}-${label}`);
         await p.evaluate(() => localStorage.clear());
       }
     }
   }
   noProblems();
 });
-
-async function shotDir() {
-  const dir = path.resolve(root, process.env.SCREENSHOTS || 'build/screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  return dir;
-}
 
 test('each game keeps its own level in this browser, and a game starts at it', async () => {
   const p = await player({ locale: 'en-US', name: 'keep' });

@@ -14,7 +14,10 @@ import assert from 'node:assert/strict';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OWARED = path.resolve(root, process.env.OWARED || 'build/owared');
-export const SHOTS = path.resolve(root, process.env.SCREENSHOTS || 'build/screenshots');
+// Where screenshots go: $SCREENSHOTS, or none taken (`make test` takes
+// none: a full-page one costs Chromium about 0.6 s of CPU, and the
+// suites took 365; `make test-browser` takes them all).
+export const SHOTS = process.env.SCREENSHOTS ? path.resolve(root, process.env.SCREENSHOTS) : null;
 
 // A running owared. start() resolves once it logs the port it listens on.
 export class Server {
@@ -197,10 +200,15 @@ export async function waitMoves(page, n, timeout = 15000) {
     !document.querySelector('.board.animating'), n, { timeout });
 }
 
-export async function shot(page, name) {
+// Saves SHOTS/name.png of a page or a locator (opts: Playwright's), when
+// screenshots are asked for.
+export async function saveShot(target, name, opts = {}) {
+  if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await target.screenshot({ path: path.join(SHOTS, `${name}.png`), ...opts });
 }
+
+export const shot = (page, name) => saveShot(page, name, { fullPage: true });
 
 // mulberry32: a small seeded PRNG so a failing game can be replayed.
 export function rng(seed) {
@@ -272,8 +280,8 @@ export function prefixProxy(targetPort, prefix) {
 // clocks and timers running: 40 of them left open made a file's last
 // tests several times slower on a loaded machine), unless keepPages:
 // files whose tests carry pages from one test to the next.
-// serviceWorkers: the pages' default (openPlayer's: 'block').
-export function browserSuite(serverArgs = [], { init, keepPages = false, serviceWorkers = 'block' } = {}) {
+// serviceWorkers: the pages' default (unsaid: openPlayer's).
+export function browserSuite(serverArgs = [], { init, keepPages = false, serviceWorkers } = {}) {
   const suite = { server: null, browser: null, pages: [] };
   let started, failed;
   // A file's own before() hooks may run beside this one: they await it.

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { root, ready, waitMoves, readBoard, shot, prefixProxy, browserSuite, switchLang, Server, SHOTS } from './lib.mjs';
+import { root, ready, waitMoves, readBoard, shot, prefixProxy, browserSuite, switchLang, Server, saveShot } from './lib.mjs';
 import { startNginx } from '../nginx/nginx.mjs';
 
 const suite = browserSuite([], { serviceWorkers: 'allow' });
@@ -210,9 +210,9 @@ test('a file changed on the server is offered as an update; a game on this devic
       assert.equal(await boardTop(), top, `${lang} 360: the offer moves nothing`);
       await p.evaluate(() => { document.getElementById('update').hidden = false; });
       assert.equal(await inView(), true);
-      await p.screenshot({ path: path.join(SHOTS, `offline-update-${lang}-360.png`) });
+      await saveShot(p, `offline-update-${lang}-360`);
       await p.setViewportSize({ width: 1280, height: 800 });
-      await p.screenshot({ path: path.join(SHOTS, `offline-update-${lang}-1280.png`) });
+      await saveShot(p, `offline-update-${lang}-1280`);
     }
     await switchLang(p, 'en');
     // Until the player takes it, the page keeps the old files.
@@ -341,13 +341,13 @@ test('the installed look on a 360 px phone, in English and Spanish', async () =>
     assert.equal(await p.getAttribute('html', 'lang'), lang);
     // As wide as the phone: nothing sticks out sideways.
     assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), 360);
-    await p.screenshot({ path: path.join(SHOTS, `app-standalone-${lang}-start.png`) });
+    await saveShot(p, `app-standalone-${lang}-start`);
     await p.check('input[name="ai-side"][value="south"]');
     await p.click('#ai-play');
     await ready(p);
     await p.waitForSelector('#board .pit.legal');
     assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), 360);
-    await p.screenshot({ path: path.join(SHOTS, `app-standalone-${lang}-game.png`) });
+    await saveShot(p, `app-standalone-${lang}-game`);
   }
   noProblems();
 });
@@ -405,7 +405,7 @@ async function shotsBoth(p, name, lang) {
   const was = p.viewportSize();
   for (const [w, h] of [[1280, 800], [360, 740]]) {
     await p.setViewportSize({ width: w, height: h });
-    await p.screenshot({ path: path.join(SHOTS, `${name}-${lang}-${w}.png`), fullPage: true });
+    await saveShot(p, `${name}-${lang}-${w}`, { fullPage: true });
   }
   await p.setViewportSize(was);
 }

@@ -1,7 +1,8 @@
 # tests/browser/: the web client in Chromium (playwright-core) against the
 # real server; screenshots of the key screens go to $(BUILD)/screenshots/.
-# `make test-browser` runs every file; `make test` runs them as three suites
-# of a few minutes each (test-browser-1, -2, -3), side by side.
+# `make test-browser` runs every file and takes the screenshots; `make test`
+# runs them as three suites of a few minutes each (test-browser-1, -2, -3),
+# side by side, and takes none (SCREENSHOTS unset: see lib.mjs).
 BROWSER_FILES := $(sort $(wildcard tests/browser/*.test.mjs))
 BROWSER_FILES_2 := $(addprefix tests/browser/,ear.test.mjs puzzles.test.mjs togyz.test.mjs ux.test.mjs wording.test.mjs words.test.mjs)
 BROWSER_FILES_3 := $(addprefix tests/browser/,event.test.mjs languages.test.mjs learn.test.mjs levels.test.mjs offline.test.mjs transfer.test.mjs)
@@ -12,8 +13,7 @@ test-browser: $(BROWSER_DEPS)
 	OWARED=$(BUILD)/owared SCREENSHOTS=$(BUILD)/screenshots \
 		node --test --test-concurrency=1 $(BROWSER_FILES)
 test-browser-1 test-browser-2 test-browser-3: $(BROWSER_DEPS)
-	OWARED=$(BUILD)/owared SCREENSHOTS=$(BUILD)/screenshots \
-		node --test --test-concurrency=1 $(BROWSER_FILES_$(subst test-browser-,,$@))
+	OWARED=$(BUILD)/owared node --test --test-concurrency=1 $(BROWSER_FILES_$(subst test-browser-,,$@))
 TESTS += test-browser-1 test-browser-2 test-browser-3
 
 # A smoke test for `make check`: a room created and joined by two pages, and

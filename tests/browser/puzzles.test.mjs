@@ -18,7 +18,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import * as oware from '../../web/engine.js';
 import * as togyz from '../../web/togyz.js';
-import { root, ready, SHOTS, shot as fullShot, browserSuite } from './lib.mjs';
+import { root, ready, saveShot, shot as fullShot, browserSuite } from './lib.mjs';
 
 await oware.loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
 await togyz.loadTogyz(fs.readFileSync(path.join(root, 'web/togyz.wasm')));
@@ -111,8 +111,7 @@ const suite = browserSuite([]);
 const { player, noProblems } = suite;
 
 async function shot(page, name) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await saveShot(page, name);
 }
 const text = (page, sel) => page.evaluate((s) => document.querySelector(s).textContent, sel);
 const counts = (page, kind) => page.evaluate((ids) => ids.split('').map((l) =>

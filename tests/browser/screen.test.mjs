@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { ready, waitMoves, shot, browserSuite, readBoard, switchLang } from './lib.mjs';
+import { ready, waitMoves, shot, saveShot, browserSuite, readBoard, switchLang } from './lib.mjs';
 
 const suite = browserSuite();
 const { player, noProblems } = suite;
@@ -356,7 +356,7 @@ test('a name the server refuses: said under the name field with the focus, and n
       assert.ok(r.top >= 0 && r.bottom <= r.vh + 1, `${lang} ${tag}: the note in view (${JSON.stringify(r)})`);
       assert.equal(await p.evaluate(() => localStorage.getItem('oware.name')), null, 'not remembered');
       assert.equal(await p.evaluate(() => location.search), '');
-      await p.screenshot({ path: `${process.env.SCREENSHOTS || 'build/screenshots'}/screen-name-refused-${tag}-${lang}.png` });
+      await saveShot(p, `screen-name-refused-${tag}-${lang}`);
       await p.reload();
       await ready(p);
       assert.equal(await p.inputValue('#start-name'), '', 'nor offered after a reload');
@@ -955,8 +955,8 @@ test('polish: the record of a resigned game says how it ended, and reads back', 
   assert.equal(await south.textContent('#record-case'),
     'En el registro (el OGN de Aualé), los hoyos del Sur se escriben A–F y los del Norte a–f: al revés que en el tablero y en la lista de arriba.');
   assert.equal(await north.isVisible('#record-case'), true);
-  await north.locator('#record').screenshot({ path: `${process.env.SCREENSHOTS || 'build/screenshots'}/screen-record-case-en.png` });
-  await south.locator('#record').screenshot({ path: `${process.env.SCREENSHOTS || 'build/screenshots'}/screen-record-case-es.png` });
+  await saveShot(north.locator('#record'), 'screen-record-case-en');
+  await saveShot(south.locator('#record'), 'screen-record-case-es');
   await south.waitForSelector('#over:not([hidden])');
   await south.click('#record-copy');
   assert.equal(await south.evaluate(() => navigator.clipboard.readText()), rec, 'the same record on the Spanish page');
@@ -1059,7 +1059,7 @@ test('polish: the Learn and Puzzles cards 16 px apart; Togyz Kumalak\'s title cl
     const sw = await box('#lang');
     assert.ok(sw.left - brand.right >= 10, `${lang}: the title ${sw.left - brand.right} px from the language switch`);
     assert.ok(brand.right <= 360 && sw.right <= 360);
-    await p.screenshot({ path: `${process.env.SCREENSHOTS || 'build/screenshots'}/screen-togyz-top-phone-${lang}.png` });
+    await saveShot(p, `screen-togyz-top-phone-${lang}`);
     await p.context().close();
   }
   noProblems();
