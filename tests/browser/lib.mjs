@@ -119,21 +119,34 @@ export async function openPlayer(browser, { locale = 'en-US', viewport = { width
   }
   await ctx.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await ctx.newPage();
-  // OWARE_TEST_LATENCY=ms: every request of this page (the WebSocket's
-  // frames too) waits that long, as on a slow machine or a far server: a
-  // test that reads what a request brings before it came fails at once.
+  // OWARE_TEST_LATENCY=ms: every request of the context's pages (the
+  // WebSocket's frames too) waits that long, as on a slow machine or a far
+  // server: a test that reads what a request brings before it came fails
+  // at once.
   const latency = Number(process.env.OWARE_TEST_LATENCY || 0);
   if (latency > 0) {
-    const cdp = await ctx.newCDPSession(page);
-    const conditions = (offline) => cdp.send('Network.emulateNetworkConditions', {
-      offline, latency, downloadThroughput: -1, uploadThroughput: -1,
+    const sessions = new Set();
+    let offlineNow = false;
+    const conditions = (cdp) => cdp.send('Network.emulateNetworkConditions', {
+      offline: offlineNow, latency, downloadThroughput: -1, uploadThroughput: -1,
     });
-    await cdp.send('Network.enable');
-    await conditions(false);
-    // The context's own setOffline would be overridden by this session's
-    // conditions: the network is cut here too.
+    const delay = async (pg) => {
+      const cdp = await ctx.newCDPSession(pg);
+      sessions.add(cdp);
+      pg.once('close', () => sessions.delete(cdp));
+      await cdp.send('Network.enable');
+      await conditions(cdp);
+    };
+    await delay(page);
+    ctx.on('page', (pg) => { delay(pg).catch(() => {}); });
+    // The context's own setOffline would be overridden by the sessions'
+    // conditions: the network is cut there too.
     const setOffline = ctx.setOffline.bind(ctx);
-    ctx.setOffline = async (offline) => { await setOffline(offline); await conditions(offline); };
+    ctx.setOffline = async (offline) => {
+      offlineNow = offline;
+      await setOffline(offline);
+      await Promise.all([...sessions].map((cdp) => conditions(cdp).catch(() => {})));
+    };
   }
   // A wait for a condition polls it every 30 ms, not at every animation
   // frame (Playwright's default): a page waited on would otherwise draw
