@@ -2,8 +2,8 @@
 # run-suites.sh: runs test suites (make targets) side by side, each even when
 # another failed, and prints each suite's output whole when it ends, then a
 # table (suite, result, seconds), the whole log of every suite that failed,
-# and one closing line: "suites: N passed, M failed". A suite that failed
-# beside others is run once more, alone, and counts as it does then.
+# and one closing line: "suites: N passed, M failed". A suite passes only
+# if it passes the first time: nothing is run again.
 #
 # Usage: tests/run-suites.sh [-j JOBS] SUITE...
 #   MAKE   the make to use (default make)
@@ -114,30 +114,10 @@ done
 while [ "${#pid[@]}" -gt 0 ]; do reap; done
 mv "$logs/times.new" "$logs/times"
 
-# A suite that failed beside others runs once more, alone (as the timing-
-# bound ones do from the start): it passes only if it passes then. Its
-# first log is kept and printed below; the table says so.
-if [ "$jobs" -gt 1 ] && [ -n "$failures" ]; then
-	retry=$failures failures=""
-	for t in $retry; do
-		mv "$logs/$t.log" "$logs/$t.first.log"
-		rm -f "$logs/$t.rc"
-		failed=$((failed - 1))
-		table=$(printf '%s' "$table" | sed "s/^\($t .*\)\$/\1  beside others; again alone below/")$'\n'
-		run "$t"
-		reap
-	done
-fi
-
 echo
 echo "=== summary ($(secs "$start" "$(now)") s in all, $jobs at a time; alone:${ALONE:+ $ALONE})"
 printf '%-24s %-7s %5s\n' suite result seconds
 printf '%s' "$table"
-for t in ${retry:-}; do
-	echo
-	echo "=== the first log of $t, which failed beside other suites"
-	cat "$logs/$t.first.log"
-done
 for t in $failures; do
 	echo
 	echo "=== the whole log of $t, which failed"
