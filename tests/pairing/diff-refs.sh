@@ -7,6 +7,11 @@
 # diff/ref-2025.txt, a line a round: "T R" then the boards as "white
 # black" pairs, "N 0" for the bye, or "fail" when no pairing exists.
 # With --trf it first makes the tournaments again (pair_sim --set diff).
+# With --wide FROM COUNT it writes nothing in the repository: it makes
+# COUNT more tournaments of the same kind (numbers FROM on, at most 9999),
+# pairs their rounds with both programs into BUILD/pairing-diff-refs/,
+# then compares pair_diff's pairing of each round with them (both rules)
+# and fails unless every round is equal.
 #
 # BBP_REPO (default the GitHub repository), BBP_DIR (where it is cloned
 # and built, default $BUILD/bbp), or BBP and BBP2025 naming programs
@@ -35,7 +40,11 @@ bbp6=${BBP2025:-}
 [ -n "$bbp5" ] || bbp5=$(build_bbp $v5 "$src-5.0.1")
 [ -n "$bbp6" ] || bbp6=$(build_bbp $v6 "$src-dutch-2025")
 
-if [ "${2:-}" = "--trf" ]; then
+refs=$here/diff
+if [ "${2:-}" = "--wide" ]; then
+	"$build/pair_sim" --set diff --from "$3" --count "$4" --final "$work/trf" > /dev/null
+	refs=$work
+elif [ "${2:-}" = "--trf" ]; then
 	"$build/pair_sim" --set diff --final "$work/trf" > /dev/null
 	tar -C "$work/trf" -czf "$here/diff/trf.tar.gz" .
 else
@@ -46,7 +55,7 @@ fi
 for rules in 2017 2025; do
 	prog=$bbp5
 	[ $rules = 2025 ] && prog=$bbp6
-	out=$here/diff/ref-$rules.txt
+	out=$refs/ref-$rules.txt
 	: > "$out"
 	while read -r t r; do
 		if "$prog" --dutch "$work/cut/t$t-r$r.trf" -p "$work/out" > /dev/null 2>&1; then
@@ -58,3 +67,10 @@ for rules in 2017 2025; do
 	done < "$work/rounds"
 	echo "diff-refs: $(wc -l < "$out") rounds in $out"
 done
+[ "$refs" = "$work" ] || exit 0
+rc=0
+for rules in 2017 2025; do
+	"$build/pair_diff" --rules $rules "$work/ref-$rules.txt" "$work"/trf/t*.trf > "$work/diff-$rules" || rc=1
+	tail -n 20 "$work/diff-$rules"
+done
+exit $rc

@@ -26,7 +26,7 @@
 #include "server/rules/trf.h"
 #include "tests/pairing/cut.h"
 
-#define NTOUR 4096
+#define NTOUR 10000
 
 static trf_file whole[1];
 static trf_file cut[1];

@@ -3,7 +3,7 @@
  * change a pairing.
  *
  *   pair_sim [--rules 2017|2025] [--set quick|worst|all|diff] [--only T]
- *            [--time] [--trf DIR] [--final DIR]
+ *            [--from T --count N] [--time] [--trf DIR] [--final DIR]
  *
  * Each tournament of the set is made from its number alone (a fixed
  * generator, no clock): a field of 5 to 256 players, random, draw-heavy or
@@ -20,7 +20,9 @@
  * is the recorded worst cases: 256 players with white always winning, all
  * draws, and random results. The set `diff` (tournaments 1001-1200, not in
  * `all`) made the TRF files of the differential test (tests/pairing/diff/):
- * mostly small fields, and corrections of past results besides. --time adds
+ * mostly small fields, and corrections of past results besides; --from T
+ * --count N makes N more of its kind from number T (tests/pairing/diff-
+ * refs.sh --wide: thousands compared, none kept). --time adds
  * each round's pairing time (s) to the line; --trf DIR writes each round's
  * input as DIR/tT-rR.trf for other programs (bench.sh); --final DIR the
  * whole tournament as DIR/tT.trf once played. */
@@ -270,12 +272,16 @@ static void run(int t, const sim_spec *s, int timing, const char *trfdir, const 
 int main(int argc, char **argv)
 {
 	const char *set = "all", *trfdir = NULL, *finaldir = NULL;
-	int only = -1, timing = 0;
+	int only = -1, timing = 0, from = DIFF_FIRST, count = NDIFF;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--set") && i + 1 < argc)
 			set = argv[++i];
 		else if (!strcmp(argv[i], "--only") && i + 1 < argc)
 			only = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--from") && i + 1 < argc)
+			from = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--count") && i + 1 < argc)
+			count = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--time"))
 			timing = 1;
 		else if (!strcmp(argv[i], "--trf") && i + 1 < argc)
@@ -287,7 +293,7 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--rules") && i + 1 < argc && !strcmp(argv[i + 1], "2025") && ++i)
 			rules = PAIR_DUTCH_2025;
 		else {
-			fprintf(stderr, "usage: pair_sim [--rules 2017|2025] [--set quick|worst|all|diff] [--only T] [--time] [--trf DIR] [--final DIR]\n");
+			fprintf(stderr, "usage: pair_sim [--rules 2017|2025] [--set quick|worst|all|diff] [--only T] [--from T --count N] [--time] [--trf DIR] [--final DIR]\n");
 			return 2;
 		}
 	}
@@ -295,7 +301,7 @@ int main(int argc, char **argv)
 	if (!work)
 		return 2;
 	if (!strcmp(set, "diff")) {
-		for (int t = DIFF_FIRST; t < DIFF_FIRST + NDIFF; t++) {
+		for (int t = from; t < from + count; t++) {
 			sim_spec s = diff_spec(t);
 			if (only < 0 || only == t)
 				run(t, &s, timing, trfdir, finaldir);

@@ -44,7 +44,7 @@ check-pairing-diff: $(BUILD)/pair_diff
 	$(BUILD)/pair_diff --rules 2025 tests/pairing/diff/ref-2025.txt $(BUILD)/pairing-diff/t*.trf
 TESTS += check-pairing-diff
 
-# make pairing-diff-refs [DIFF_ARGS=--trf] [BBP=... BBP2025=...]
+# make pairing-diff-refs [DIFF_ARGS="--trf" or "--wide FROM COUNT"] [BBP=... BBP2025=...]
 pairing-diff-refs: $(BUILD)/pair_sim $(BUILD)/pair_diff
 	sh tests/pairing/diff-refs.sh $(BUILD) $(DIFF_ARGS)
 
