@@ -18,6 +18,11 @@ const OWARED = path.resolve(root, process.env.OWARED || 'build/owared');
 // none: a full-page one costs Chromium about 0.6 s of CPU, and the
 // suites took 365; `make test-browser` takes them all).
 export const SHOTS = process.env.SCREENSHOTS ? path.resolve(root, process.env.SCREENSHOTS) : null;
+// OW_TEST_SLOW (a number, default 1, as in tests/server/): how much slower
+// than a quiet two-core machine this one may be. Every page's waits
+// (Playwright's default 30 s, and a deadline a test gives
+// waitForFunction or waitForSelector) are that many times longer.
+export const SLOW = Math.max(1, Number(process.env.OW_TEST_SLOW) || 1);
 
 // A running owared. start() resolves once it logs the port it listens on.
 export class Server {
@@ -150,9 +155,13 @@ export async function openPlayer(browser, { locale = 'en-US', viewport = { width
   }
   // A wait for a condition polls it every 30 ms, not at every animation
   // frame (Playwright's default): a page waited on would otherwise draw
-  // sixty frames a second for nothing.
+  // sixty frames a second for nothing. Deadlines scale by SLOW.
+  page.setDefaultTimeout(30000 * SLOW);
+  const scaled = (opts) => (opts.timeout ? { ...opts, timeout: opts.timeout * SLOW } : opts);
   const waitForFunction = page.waitForFunction.bind(page);
-  page.waitForFunction = (fn, arg, opts = {}) => waitForFunction(fn, arg, { polling: 30, ...opts });
+  page.waitForFunction = (fn, arg, opts = {}) => waitForFunction(fn, arg, { polling: 30, ...scaled(opts) });
+  const waitForSelector = page.waitForSelector.bind(page);
+  page.waitForSelector = (sel, opts = {}) => waitForSelector(sel, scaled(opts));
   page.problems = [];
   page.name = name;
   page.on('pageerror', (e) => page.problems.push(`${name}: pageerror ${e.message}`));
