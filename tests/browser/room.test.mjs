@@ -196,8 +196,21 @@ test('chat rate limit: the sixth line in 10 s gets a clear message and is not sh
   await ready(south);
   await waitLines(south, 4);
   await new Promise((r) => setTimeout(r, 10500));
-  for (let i = 1; i <= 6; i++) await say(south, `fast ${i}`);
-  await south.waitForFunction(() => /Demasiados mensajes seguidos/.test(document.querySelector('#toast').textContent));
+  // Sent with Enter: the Send button moves down as each line comes back
+  // (the list grows), and a click aimed at it as it moves can miss.
+  for (let i = 1; i <= 6; i++) {
+    await south.fill('#chat-input', `fast ${i}`);
+    await south.press('#chat-input', 'Enter');
+  }
+  await south.waitForFunction(() => /Demasiados mensajes seguidos/.test(document.querySelector('#toast').textContent))
+    .catch(async (e) => {
+      const seen = await south.evaluate(() => ({
+        toast: document.querySelector('#toast').textContent,
+        field: document.querySelector('#chat-input').value,
+        lines: [...document.querySelectorAll('#chat-lines .chat-text')].map((l) => l.textContent),
+      }));
+      throw new Error(`${e.message}\nSouth saw: ${JSON.stringify(seen)}`);
+    });
   await waitLines(watcher, 9);
   await new Promise((r) => setTimeout(r, 300));
   assert.equal((await chatLines(watcher)).length, 9);
