@@ -257,10 +257,18 @@ export function applyStatic(root = document, kind = 'oware') {
   const tk = wordsIn(kind);
   // Under an element whose words come with a part (data-i18n-part), a
   // key not loaded yet is left alone: the part's screen writes it then.
-  const later = (el, key) => !has(key, kind) && el.closest('[data-i18n-part]');
-  root.querySelectorAll('[data-i18n]').forEach((el) => { if (!later(el, el.dataset.i18n)) el.textContent = tk(el.dataset.i18n); });
-  root.querySelectorAll('[data-i18n-label]').forEach((el) => { if (!later(el, el.dataset.i18nLabel)) el.setAttribute('aria-label', tk(el.dataset.i18nLabel)); });
-  root.querySelectorAll('[data-i18n-title]').forEach((el) => { if (!later(el, el.dataset.i18nTitle)) el.title = tk(el.dataset.i18nTitle); });
+  /** @type {[string, string, (el: HTMLElement, text: string) => void][]} */
+  const writes = [
+    ['data-i18n', 'i18n', (el, text) => { el.textContent = text; }],
+    ['data-i18n-label', 'i18nLabel', (el, text) => { el.setAttribute('aria-label', text); }],
+    ['data-i18n-title', 'i18nTitle', (el, text) => { el.title = text; }],
+  ];
+  for (const [attr, field, write] of writes) {
+    root.querySelectorAll(`[${attr}]`).forEach((/** @type {HTMLElement} */ el) => {
+      const key = el.dataset[field];
+      if (has(key, kind) || !el.closest('[data-i18n-part]')) write(el, tk(key));
+    });
+  }
   const sel = root.getElementById && root.getElementById('lang');
   if (sel && sel.value !== lang) sel.value = lang;
   document.title = tk('app.title');
