@@ -18,6 +18,10 @@
 # already built, skip what they give. Needs git, make, a C++20 compiler.
 set -eu
 build=$1
+if [ "${2:-}" = "--wide" ] && [ $# -ne 4 ]; then
+	echo "usage: diff-refs.sh BUILD --wide FROM COUNT" >&2
+	exit 2
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 repo=${BBP_REPO:-https://github.com/BieremaBoyzProgramming/bbpPairings}
 src=${BBP_DIR:-$build/bbp}
