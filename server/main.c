@@ -12,6 +12,7 @@
 
 #include "server/base/clock.h"
 #include "server/config.h"
+#include "server/net/api_rooms.h"
 #include "server/store/fault.h"
 #include "server/net/files.h"
 #include "server/net/gate.h"
@@ -54,6 +55,7 @@ static void commit_and_send(void)
 	rooms_flush();
 	net_send_ready();
 	push_release();
+	api_push_release();
 }
 
 static void rooms_timer(lws_sorted_usec_list_t *sul)

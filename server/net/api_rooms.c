@@ -212,7 +212,68 @@ static unsigned push_status(int code)
 	}
 }
 
-/* The rooms' answer to a POST /api/push, at once or later from the loop. */
+/* POST /api/push answers waiting for the commit of their change. */
+static http_req *held;
+
+static void push_unhold(http_req *rq)
+{
+	for (http_req **pp = &held; *pp; pp = &(*pp)->held_next)
+		if (*pp == rq) {
+			*pp = rq->held_next;
+			break;
+		}
+	rq->held_next = NULL;
+	rq->commit_seq = 0;
+}
+
+void api_push_release(void)
+{
+	uint64_t done = rooms_committed();
+
+	for (http_req *rq = held, *next; rq; rq = next) {
+		next = rq->held_next;
+		if (rq->commit_seq <= done) {
+			push_unhold(rq);
+			lws_callback_on_writable(rq->wsi);
+		}
+	}
+}
+
+void api_push_drop_uncommitted(void)
+{
+	uint64_t done = rooms_committed();
+
+	for (http_req *rq = held, *next; rq; rq = next) {
+		unsigned status = HTTP_STATUS_SERVICE_UNAVAILABLE;
+		jw w;
+
+		next = rq->held_next;
+		if (rq->commit_seq <= done)
+			continue;
+		push_unhold(rq);
+		jw_init(&w);
+		api_error_text(rq->wsi, &w, status, proto_err_code(PROTO_E_INTERNAL),
+		               "the store cannot save it now; nothing changed");
+		if (api_body(rq, &status, &w) < 0) {
+			rq->hang_up = 1;
+			lws_set_timeout(rq->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
+		} else {
+			rq->head_status = status;
+			lws_callback_on_writable(rq->wsi);
+		}
+		jw_free(&w);
+	}
+}
+
+void api_push_retag(uint64_t from, uint64_t to)
+{
+	for (http_req *rq = held; rq; rq = rq->held_next)
+		if (rq->commit_seq >= from)
+			rq->commit_seq = to;
+}
+
+/* The rooms' answer to a POST /api/push, at once or later from the loop;
+ * a change kept or cancelled is answered once its batch is committed. */
 static void api_push_done(void *arg, int code, const char *message)
 {
 	struct lws *wsi = arg;
@@ -237,7 +298,11 @@ static void api_push_done(void *arg, int code, const char *message)
 		rq->hang_up = 1;
 	else
 		rq->head_status = status;
-	if (later) {
+	if (!code && !rq->hang_up && rooms_release_seq() > rooms_committed()) {
+		rq->commit_seq = rooms_release_seq();
+		rq->held_next = held;
+		held = rq;
+	} else if (later) {
 		if (rq->hang_up)
 			lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
 		else
@@ -273,7 +338,7 @@ static int api_push_answer(struct lws *wsi, http_req *rq)
 	rq->in_start = 0;
 	if (rq->hang_up)
 		return -1;
-	if (rq->pushq || !rq->head_status)
+	if (rq->pushq || !rq->head_status || rq->commit_seq)
 		return 0; /* answered later, from the loop */
 	status = rq->head_status;
 	rq->head_status = 0;
@@ -351,6 +416,8 @@ void api_rooms_release(http_req *rq)
 		rooms_push_cancel(rq->pushq);
 		rq->pushq = NULL;
 	}
+	if (rq->commit_seq)
+		push_unhold(rq);
 	body_timer_stop(rq);
 	free(rq->body);
 	rq->body = NULL;

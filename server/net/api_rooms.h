@@ -28,6 +28,14 @@ int api_rooms_answer(struct lws *wsi, http_req *rq);
  * (-1: hang up once written). A POST /api/push goes through
  * api_rooms_start and api_rooms_body as /api/rooms does (rq->push set). */
 int api_push_key(struct lws *wsi, http_req *rq);
+/* A POST /api/push that kept or cancelled a subscription is answered
+ * once the batch that wrote it is committed: after each group commit
+ * api_push_release() lets the committed ones be written; a lost batch's
+ * become 503 "internal" (api_push_drop_uncommitted); a batch written
+ * again moves its answers to the batch from..to (api_push_retag). */
+void api_push_release(void);
+void api_push_drop_uncommitted(void);
+void api_push_retag(uint64_t from, uint64_t to);
 /* rq's request ends: its query is cancelled, its deadline and body gone. */
 void api_rooms_release(http_req *rq);
 

@@ -469,7 +469,7 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	case LWS_CALLBACK_HTTP_BODY_COMPLETION:
 		return rq && api_rooms_answer(wsi, rq) < 0 ? -1 : 0;
 	case LWS_CALLBACK_HTTP_WRITEABLE:
-		if (rq && rq->head_status && rq->buf)
+		if (rq && rq->head_status && rq->buf && !rq->commit_seq)
 			return respond_ready(wsi, rq) < 0 ? -1 : 0; /* an answer from the loop */
 		break;
 	case LWS_CALLBACK_HTTP_DROP_PROTOCOL:

@@ -13,6 +13,7 @@
 #include <linux/tcp.h>
 
 #include "server/base/clock.h"
+#include "server/net/api_rooms.h"
 #include "server/net/push.h"
 #include "server/net/net.h"
 #include "server/net/gate.h"
@@ -123,10 +124,17 @@ static void io_drop_uncommitted(void)
 {
 	net_drop_uncommitted();
 	push_drop_uncommitted();
+	api_push_drop_uncommitted();
+}
+
+static void io_retag(uint64_t from, uint64_t to)
+{
+	conn_retag(from, to);
+	api_push_retag(from, to);
 }
 
 const rooms_io net_rooms_io = {io_send, io_send_all, io_error, io_close, io_probe,
-	io_drop_uncommitted, io_relay, conn_retag, io_forget, io_share, io_send_view, io_unshare,
+	io_drop_uncommitted, io_relay, io_retag, io_forget, io_share, io_send_view, io_unshare,
 	io_send_own};
 
 /* ---- connection set-up and teardown ---- */

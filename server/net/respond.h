@@ -7,6 +7,7 @@
 #define SRV_NET_RESPOND_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <libwebsockets.h>
 
 #include "server/events/events.h"
@@ -31,6 +32,10 @@ typedef struct http_req {
 	 * while the room is read from the store. */
 	int push;
 	rooms_push_req *pushq;
+	/* Its answer, ready, waits for the commit of batch commit_seq (a
+	 * change is told only once durable, as the rooms' messages are). */
+	uint64_t commit_seq;
+	struct http_req *held_next;
 	/* GET /api/events/<id>: an event read from such a store; then the
 	 * answer's type and content-disposition ("" for none). */
 	events_query *evq;

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client, startServer, stopServer, playMoves, twoPlayers, waitLine, httpGet, PG, storeQuery, tempDir } from './lib.mjs';
 
@@ -420,6 +420,47 @@ test('POST /api/push: a seat subscribed without joining; refusals change nothing
     for (const x of [a, b, c.a, c.b]) x.close();
   } finally {
     assert.deepEqual(await stopServer(srv), { code: 0, signal: null });
+    await svc.close();
+  }
+});
+
+// A change of a subscription is answered only once its batch is committed,
+// as a move is: a 200 before it could be lost with the batch.
+test('POST /api/push: answered after its commit; a failed commit answers 503 and keeps nothing', PG ? { skip: 'SQLite only (the fault build fails its commits)' } : {}, async () => {
+  const plan = join(tempDir(), 'plan');
+  const setPlan = async (text) => {
+    writeFileSync(plan, text);
+    await new Promise((r) => setTimeout(r, 60)); // the server looks every 20 ms
+  };
+  writeFileSync(plan, '');
+  const svc = await fakeService();
+  const srv = await pushServer([], { OW_FAULT_FILE: plan });
+  try {
+    const { a, b, room, tb } = await daysRoom(srv.port);
+    const sub = browserKeys();
+    const body = { room, token: tb, action: 'subscribe',
+      subscription: { endpoint: svc.url('/h/b'), expirationTime: null, keys: sub.keys } };
+    await setPlan('fail commit 1\n# 1\n');
+    const r = await postPush(srv.port, body);
+    assert.equal(r.status, 503);
+    const j = await r.json();
+    assert.equal(j.error, 'internal');
+    assert.match(j.message, /nothing changed/);
+    assert.equal(pushRows(srv), 0);
+    await setPlan('# 2\n');
+    // The store is back within about 2 s (/healthz 200); then the row is
+    // there when the answer is.
+    for (const end = Date.now() + 5000; (await httpGet(srv.port, '/healthz')).status !== 200;) {
+      assert.ok(Date.now() < end, 'the store back');
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    const ok = await postPush(srv.port, body);
+    assert.equal(ok.status, 200);
+    assert.deepEqual(await ok.json(), { push: 'subscribe' });
+    assert.equal(pushRows(srv), 1);
+    a.close(); b.close();
+  } finally {
+    await stopServer(srv);
     await svc.close();
   }
 });
