@@ -461,7 +461,9 @@ test('PostgreSQL stopped and the room\'s server killed: the pages join again unt
   pgtmp('stop', dir, 'fast');
   let started = false;
   try {
-    servers.find((s) => s.node === holderNode).srv.proc.kill('SIGKILL');
+    const dead = servers.find((s) => s.node === holderNode).srv;
+    dead.proc.kill('SIGKILL');
+    await dead.exited; // alive() then leaves it out of internals()
     for (const p of [A, B]) {
       await p.waitForFunction(() => /Reconnecting|Reconectando/.test(document.querySelector('#conn-text').textContent) &&
         !document.querySelector('#conn').hidden, null, { timeout: 10000 });
