@@ -7,11 +7,14 @@ set -eu
 
 group=${1:-build}
 
+# chromium-headless-shell: the browser tests' Chromium, a third of the
+# full browser's CPU less (docs/testing.md); the full one runs what the
+# shell lacks (the Push API).
 # libicu-dev: Unicode's confusable skeletons (UTS #39) for the names that
 # read as a side's name (protocol/text.c); at run time libicu72.
 build_pkgs="gcc make pkg-config libwebsockets-dev libjansson-dev uuid-dev
 libsqlite3-dev libev-dev libpq-dev libicu-dev clang-14 lld-14 brotli"
-test_pkgs="check libclang-rt-14-dev nodejs npm chromium nginx-light curl sqlite3 procps openssl
+test_pkgs="check libclang-rt-14-dev nodejs npm chromium chromium-headless-shell nginx-light curl sqlite3 procps openssl
 podman mmdebstrap postgresql-15"
 
 case "$group" in

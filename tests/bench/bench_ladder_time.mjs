@@ -13,11 +13,11 @@
 //    the page's main thread (the throttling slows the page's thread, not
 //    its workers; it is coarse, so short searches come out slower than
 //    4 or 6 times). Wall time: the machine's other jobs count. Skipped
-//    when CHROMIUM (default /usr/bin/chromium) or playwright-core is
+//    when CHROMIUM_FULL (default /usr/bin/chromium) or playwright-core is
 //    missing.
 //
 // `make bench-ladder-time`. Env: AI_WASM, TOGYZ_AI_WASM, OW_EGDB (Oware's
-// endgame database for node, as the page loads it; optional), CHROMIUM.
+// endgame database for node, as the page loads it; optional), CHROMIUM_FULL.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { LADDERS } from '../../web/ai.js';
@@ -144,12 +144,12 @@ print(`wasm under node, CPU time (Oware's endgame database ${egdbOn ? 'on' : 'of
 
 // 2. Chromium, the page's main thread throttled.
 let chromium = null;
-const exe = process.env.CHROMIUM || '/usr/bin/chromium';
+const exe = process.env.CHROMIUM_FULL || '/usr/bin/chromium';
 try {
   chromium = createRequire(new URL('../package.json', import.meta.url))('playwright-core').chromium;
 } catch { /* no playwright-core */ }
 if (!chromium || !existsSync(exe)) {
-  console.log('\nChromium: skipped (no playwright-core or no CHROMIUM)');
+  console.log('\nChromium: skipped (no playwright-core or no CHROMIUM_FULL)');
 } else {
   const browser = await chromium.launch({ executablePath: exe, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {

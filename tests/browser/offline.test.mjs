@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { root, ready, waitMoves, readBoard, shot, prefixProxy, browserSuite, switchLang, Server, saveShot } from './lib.mjs';
+import { root, ready, waitMoves, readBoard, shot, prefixProxy, browserSuite, switchLang, Server, saveShot, CHROMIUM } from './lib.mjs';
 import { startNginx } from '../nginx/nginx.mjs';
 
 const suite = browserSuite([], { serviceWorkers: 'allow' });
@@ -47,7 +47,7 @@ async function controlled(page) {
 async function profilePage(args = []) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oware-profile-'));
   const ctx = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
+    executablePath: CHROMIUM, headless: true,
     args: ['--no-sandbox', ...args], viewport: { width: 1000, height: 800 },
   });
   const page = ctx.pages()[0] || await ctx.newPage();

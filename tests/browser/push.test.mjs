@@ -35,7 +35,7 @@ before(async () => {
   await new Promise((r) => service.listen(0, '127.0.0.1', r));
   server = await new Server(['--push-contact', 'mailto:ops@example.org'],
     { bin: TEST_BUILD, env: { OW_TEST_PUSH_LOOPBACK: '1' } }).start();
-  browser = await launchBrowser();
+  browser = await launchBrowser([], { full: true }); // the shell has no Push API
 });
 
 after(async () => {

@@ -19,7 +19,7 @@ const ICONS = [
   { name: 'apple-touch-icon.png', size: 180, mark: 0.86, bg: '#f7f0e5', round: 0 },
 ];
 
-const browser = await launchBrowser();
+const browser = await launchBrowser([], { full: true });
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
   for (const i of ICONS) {

@@ -14,7 +14,7 @@ await loadEngine(fs.readFileSync(path.join(root, 'web/engine.wasm')));
 const plies = Number(process.env.PLIES || 200);
 const server = await new Server().start();
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: false,
+  executablePath: process.env.CHROMIUM_FULL || '/usr/bin/chromium', headless: false,
   args: ['--no-sandbox', '--disable-gpu', '--force-renderer-accessibility', '--no-first-run', '--disable-background-networking'],
 });
 try {
