@@ -15,8 +15,9 @@
 # First every file the suites need is built by one make (-j2), so that the
 # suites' own makes find nothing to build and never race on an object. The
 # suites then start longest first (seconds of the last run, from
-# LOGS/times, else tests/suite-seconds), JOBS at a time (default 3: most of
-# a suite's time waits on servers, browsers and timers, not on a core).
+# LOGS/times, else tests/suite-seconds), JOBS at a time (default 3: on two
+# cores that keeps both busy, the suites that wait on timers beside those
+# that do not).
 set -u
 make=${MAKE:-make}
 jobs=3

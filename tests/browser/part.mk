@@ -4,8 +4,8 @@
 # runs them as three suites of a few minutes each (test-browser-1, -2, -3),
 # side by side, and takes none (SCREENSHOTS unset: see lib.mjs).
 BROWSER_FILES := $(sort $(wildcard tests/browser/*.test.mjs))
-BROWSER_FILES_2 := $(addprefix tests/browser/,ear.test.mjs puzzles.test.mjs togyz.test.mjs ux.test.mjs wording.test.mjs words.test.mjs)
-BROWSER_FILES_3 := $(addprefix tests/browser/,event.test.mjs languages.test.mjs learn.test.mjs levels.test.mjs offline.test.mjs transfer.test.mjs)
+BROWSER_FILES_2 := $(addprefix tests/browser/,axe.test.mjs ear.test.mjs offline.test.mjs puzzles.test.mjs togyz.test.mjs ux.test.mjs wording.test.mjs words.test.mjs)
+BROWSER_FILES_3 := $(addprefix tests/browser/,event.test.mjs languages.test.mjs learn.test.mjs levels.test.mjs transfer.test.mjs)
 BROWSER_FILES_1 := $(filter-out $(BROWSER_FILES_2) $(BROWSER_FILES_3),$(BROWSER_FILES))
 BROWSER_DEPS := $(NODE_DEPS) $(BUILD)/owared $(BUILD)/oware web/engine.wasm web/ai.wasm web/togyz.wasm web/togyz-ai.wasm web-static
 .PHONY: test-browser test-browser-1 test-browser-2 test-browser-3
