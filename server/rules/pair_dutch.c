@@ -1,5 +1,6 @@
-/* pair_dutch.c: the Dutch system, FIDE Handbook C.04.3, the text applied
- * from 1 July 2025 and, an event's option, that of 2017; see pairing.h.
+/* pair_dutch.c: the Dutch system, FIDE Handbook C.04.3, the text in force
+ * (applied from 1 February 2026: "the 2025 rules") and, an event's option,
+ * that of 2017; see pairing.h.
  * A rule of the 2017 text is named after its article (A.9, C.12, D.1);
  * one the 2025 text changed has a function of its own named after its
  * 2025 article (1.4.3, C.2, C.5-C.9, C.15, C.17-C.21; see "The 2025
@@ -134,7 +135,7 @@ static int c1_c3_compatible(const dutch_work *w, const dplayer *a, const dplayer
 		&& (a->score > top || b->score > top);
 }
 
-/* 2025 1.4.3 "A player who, for whatever reason, scores without playing in a round more points than those rewarded for a loss, also receives a downfloat" */
+/* 2025 1.4.3 "A downfloat is also given to any player who receives a pairing-allocated bye (see Article 1.5) or who, without playing in a round, scores more points than those rewarded for a loss." */
 static int a1_4_3_unplayed_float(const pair_game *g)
 {
 	return pair_result_halves(g->result) > 0 ? FLOAT_DOWN : FLOAT_NONE;

@@ -53,9 +53,10 @@ typedef struct pair_player {
 	pair_game rounds[PAIR_MAX_ROUNDS];
 } pair_player;
 
-/* The text of the Dutch system a Swiss is paired by: the rules in force
- * (C.04.3 approved on 13 April 2024, applied from 1 July 2025), or those
- * of 2017 (C.04.3 of the 87th and 88th Congresses), an event's option. */
+/* The text of the Dutch system a Swiss is paired by: the rules in force,
+ * "the 2025 rules" (C.04.3 applied from 1 February 2026, approved by the
+ * FIDE Council on 28 October 2025), or those of 2017 (C.04.3 of the 87th
+ * and 88th Congresses), an event's option. */
 enum pair_rules { PAIR_DUTCH_2025 = 0, PAIR_DUTCH_2017 = 1 };
 
 /* An event as the pairing sees it, owned by the caller. */
