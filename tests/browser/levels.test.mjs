@@ -247,8 +247,10 @@ const actionsShown = (page) => page.$$eval('#actions > :is(button, a)', (bs) => 
 // Opens the saved local game of kind: moves, against the computer at
 // level playing side.
 async function openSaved(page, kind, moves, level, side) {
-  await page.goto(suite.server.url);
-  await ready(page);
+  if (!page.url().startsWith(suite.server.url)) { // localStorage is the origin's
+    await page.goto(suite.server.url);
+    await ready(page);
+  }
   await page.evaluate((saved) => localStorage.setItem('oware.local', JSON.stringify(saved)), { kind, moves, ai: { level, side } });
   await page.goto(`${suite.server.url}?local=1`);
   await ready(page);
