@@ -239,39 +239,6 @@ void api_push_release(void)
 	}
 }
 
-void api_push_drop_uncommitted(void)
-{
-	uint64_t done = rooms_committed();
-
-	for (http_req *rq = held, *next; rq; rq = next) {
-		unsigned status = HTTP_STATUS_SERVICE_UNAVAILABLE;
-		jw w;
-
-		next = rq->held_next;
-		if (rq->commit_seq <= done)
-			continue;
-		push_unhold(rq);
-		jw_init(&w);
-		api_error_text(rq->wsi, &w, status, proto_err_code(PROTO_E_INTERNAL),
-		               "the store cannot save it now; nothing changed");
-		if (api_body(rq, &status, &w) < 0) {
-			rq->hang_up = 1;
-			lws_set_timeout(rq->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
-		} else {
-			rq->head_status = status;
-			lws_callback_on_writable(rq->wsi);
-		}
-		jw_free(&w);
-	}
-}
-
-void api_push_retag(uint64_t from, uint64_t to)
-{
-	for (http_req *rq = held; rq; rq = rq->held_next)
-		if (rq->commit_seq >= from)
-			rq->commit_seq = to;
-}
-
 /* The rooms' answer to a POST /api/push, at once or later from the loop;
  * a change kept or cancelled is answered once its batch is committed. */
 static void api_push_done(void *arg, int code, const char *message)
@@ -309,6 +276,27 @@ static void api_push_done(void *arg, int code, const char *message)
 			lws_callback_on_writable(wsi);
 	}
 	jw_free(&w);
+}
+
+void api_push_drop_uncommitted(void)
+{
+	uint64_t done = rooms_committed();
+
+	for (http_req *rq = held, *next; rq; rq = next) {
+		next = rq->held_next;
+		if (rq->commit_seq <= done)
+			continue;
+		push_unhold(rq);
+		api_push_done(rq->wsi, PROTO_E_INTERNAL,
+		              "the store cannot save it now; nothing changed");
+	}
+}
+
+void api_push_retag(uint64_t from, uint64_t to)
+{
+	for (http_req *rq = held; rq; rq = rq->held_next)
+		if (rq->commit_seq >= from)
+			rq->commit_seq = to;
 }
 
 /* The whole body of a POST /api/push: a seat's subscription kept or
