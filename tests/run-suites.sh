@@ -1,9 +1,9 @@
 #!/bin/bash
 # run-suites.sh: runs test suites (make targets) side by side, each even when
 # another failed, and prints each suite's output whole when it ends, then a
-# table (suite, result, seconds), the whole log of every suite that failed,
-# and one closing line: "suites: N passed, M failed". A suite passes only
-# if it passes the first time: nothing is run again.
+# table (suite, result, seconds, seconds of CPU), the whole log of every
+# suite that failed, and one closing line: "suites: N passed, M failed". A
+# suite passes only if it passes the first time: nothing is run again.
 #
 # Usage: tests/run-suites.sh [-j JOBS] SUITE...
 #   MAKE   the make to use (default make)
@@ -18,6 +18,10 @@
 # LOGS/times, else tests/suite-seconds), JOBS at a time (default 3: on two
 # cores that keeps both busy, the suites that wait on timers beside those
 # that do not).
+#
+# A suite's CPU is what its make and every process it waited for used
+# (user + system, bash's `times`): a daemon that outlived its parent (a
+# PostgreSQL started by pg_ctl) is not counted.
 set -u
 make=${MAKE:-make}
 jobs=3
@@ -25,7 +29,7 @@ if [ "${1:-}" = -j ]; then jobs=$2; shift 2; fi
 logs=${LOGS:-build/test-logs}
 alone=" ${ALONE:-} "
 mkdir -p "$logs"
-rm -f "$logs"/*.log "$logs"/*.rc
+rm -f "$logs"/*.log "$logs"/*.rc "$logs"/*.cpu
 
 now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", b - a }'; }
@@ -68,19 +72,22 @@ order=$(i=0; for t in "$@"; do
 done | sort -k1,1nr -k2,2n | awk '{ print $3 }')
 
 declare -A pid=() began=()
-passed=0 failed=0 failures=""
+passed=0 failed=0 failures="" cpus=0
 table=""
 
 run() { # run SUITE: in the background, its log and its result in $logs
 	local t=$1
 	began[$t]=$(now)
 	( $make --no-print-directory "$t" >"$logs/$t.log" 2>&1; echo $? >"$logs/$t.rc.tmp"
+	  times >"$logs/$t.cpu"
 	  mv "$logs/$t.rc.tmp" "$logs/$t.rc" ) &
 	pid[$t]=$!
 }
 finish() { # finish SUITE: print its log and count it
-	local t=$1 rc s
+	local t=$1 rc s cpu
 	rc=$(cat "$logs/$t.rc")
+	cpu=$(awk 'NR == 2 { split($1 " " $2, a, "[ms]"); printf "%.0f", a[1] * 60 + a[2] + a[3] * 60 + a[4] }' "$logs/$t.cpu" 2>/dev/null)
+	cpus=$((cpus + ${cpu:-0}))
 	s=$(secs "${began[$t]}" "$(now)")
 	unset "pid[$t]"
 	if [ "$rc" -eq 0 ]; then
@@ -88,9 +95,9 @@ finish() { # finish SUITE: print its log and count it
 	else
 		failed=$((failed + 1)); failures="$failures $t"; r=FAILED
 	fi
-	echo "=== $t: $r in $s s"
+	echo "=== $t: $r in $s s (CPU ${cpu:-?} s)"
 	cat "$logs/$t.log"
-	table="$table$(printf '%-24s %-7s %5s' "$t" "$r" "$s")"$'\n'
+	table="$table$(printf '%-24s %-7s %5s %5s' "$t" "$r" "$s" "${cpu:-?}")"$'\n'
 	echo "$t $s" >>"$logs/times.new"
 }
 reap() { # wait for one running suite to end
@@ -116,8 +123,8 @@ while [ "${#pid[@]}" -gt 0 ]; do reap; done
 mv "$logs/times.new" "$logs/times"
 
 echo
-echo "=== summary ($(secs "$start" "$(now)") s in all, $jobs at a time; alone:${ALONE:+ $ALONE})"
-printf '%-24s %-7s %5s\n' suite result seconds
+echo "=== summary ($(secs "$start" "$(now)") s in all, $jobs at a time; alone:${ALONE:+ $ALONE}; suites' CPU $cpus s)"
+printf '%-24s %-7s %5s %5s\n' suite result seconds cpu
 printf '%s' "$table"
 for t in $failures; do
 	echo
