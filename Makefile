@@ -97,7 +97,8 @@ test-unit: $(UNIT_TESTS)
 # with nothing beside them. TEST_JOBS: how many suites at a time.
 TEST_JOBS ?= 3
 test:
-	@MAKE="$(MAKE)" BUILD_FIRST=build-all ALONE="$(TESTS_ALONE)" LOGS=$(BUILD)/test-logs \
+	@MAKE="$(MAKE)" BUILD_FIRST="build-all $(BUILD)/cpu-of" CPU_OF=$(BUILD)/cpu-of \
+		ALONE="$(TESTS_ALONE)" LOGS=$(BUILD)/test-logs \
 		bash tests/run-suites.sh -j $(TEST_JOBS) test-unit $(TESTS) asan
 
 # The quick set for iterating (about 2 minutes): the unit tests, the command
@@ -105,7 +106,8 @@ test:
 # smoke test.
 CHECKS := test-unit test-cli test-cli-togyz test-server test-web test-browser-smoke
 check:
-	@MAKE="$(MAKE)" BUILD_FIRST=build-all LOGS=$(BUILD)/check-logs \
+	@MAKE="$(MAKE)" BUILD_FIRST="build-all $(BUILD)/cpu-of" CPU_OF=$(BUILD)/cpu-of \
+		LOGS=$(BUILD)/check-logs \
 		bash tests/run-suites.sh -j $(TEST_JOBS) $(CHECKS)
 
 # The sanitizer build (unit tests, owared) in one make of its own, so that

@@ -11,6 +11,7 @@
 #          ones), before the others
 #   LOGS   where each suite's log goes (default build/test-logs)
 #   BUILD_FIRST  more targets to build before the suites (build-all)
+#   CPU_OF the tests' cpu-of (tests/tools/cpu-of.c), once built
 #
 # First every file the suites need is built by one make (-j2), so that the
 # suites' own makes find nothing to build and never race on an object. The
@@ -19,9 +20,10 @@
 # cores that keeps both busy, the suites that wait on timers beside those
 # that do not).
 #
-# A suite's CPU is what its make and every process it waited for used
-# (user + system, bash's `times`): a daemon that outlived its parent (a
-# PostgreSQL started by pg_ctl) is not counted.
+# A suite's CPU (user + system) is counted by CPU_OF: its make and every
+# process under it that ended before it, those whose parent ended first (a
+# browser's renderers, a daemon) too. Without it, bash's `times` counts
+# only the processes waited for (a browser suite's Chromium mostly not).
 set -u
 make=${MAKE:-make}
 jobs=3
@@ -78,15 +80,21 @@ table=""
 run() { # run SUITE: in the background, its log and its result in $logs
 	local t=$1
 	began[$t]=$(now)
-	( $make --no-print-directory "$t" >"$logs/$t.log" 2>&1; echo $? >"$logs/$t.rc.tmp"
-	  times >"$logs/$t.cpu"
+	( if [ -x "${CPU_OF:-}" ]; then
+		"$CPU_OF" "$logs/$t.cpu" $make --no-print-directory "$t" >"$logs/$t.log" 2>&1
+	  else
+		$make --no-print-directory "$t" >"$logs/$t.log" 2>&1
+	  fi
+	  echo $? >"$logs/$t.rc.tmp"
+	  [ -x "${CPU_OF:-}" ] || times >"$logs/$t.cpu"
 	  mv "$logs/$t.rc.tmp" "$logs/$t.rc" ) &
 	pid[$t]=$!
 }
 finish() { # finish SUITE: print its log and count it
 	local t=$1 rc s cpu
 	rc=$(cat "$logs/$t.rc")
-	cpu=$(awk 'NR == 2 { split($1 " " $2, a, "[ms]"); printf "%.0f", a[1] * 60 + a[2] + a[3] * 60 + a[4] }' "$logs/$t.cpu" 2>/dev/null)
+	cpu=$(awk 'NR == 1 && NF == 1 { print; exit }
+		NR == 2 { split($1 " " $2, a, "[ms]"); printf "%.0f", a[1] * 60 + a[2] + a[3] * 60 + a[4] }' "$logs/$t.cpu" 2>/dev/null)
 	cpus=$((cpus + ${cpu:-0}))
 	s=$(secs "${began[$t]}" "$(now)")
 	unset "pid[$t]"
