@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { root, ready, waitMoves, readBoard, shot, prefixProxy, browserSuite, switchLang, Server, saveShot, CHROMIUM } from './lib.mjs';
+import { root, ready, waitMoves, readBoard, shot, prefixProxy, browserSuite, switchLang, Server, saveShot, CHROMIUM, SLOW } from './lib.mjs';
 import { startNginx } from '../nginx/nginx.mjs';
 
 const suite = browserSuite([], { serviceWorkers: 'allow' });
@@ -24,7 +24,7 @@ const GAME = games[0].moves.split('');
 // (asked again and again: waitForFunction would take the promise itself
 // for a true answer).
 async function egdbKept(page, ms) {
-  const until = Date.now() + ms;
+  const until = Date.now() + ms * SLOW;
   for (;;) {
     const kept = await page.evaluate(() => caches.open('oware-runtime').then((c) => c.keys())
       .then((k) => k.some((r) => /oware\.egdb\?v=/.test(r.url))));
@@ -521,12 +521,14 @@ test('the endgame database is kept by the service worker even when fetched befor
   await ready(p);
   await p.check('input[name="ai-level"][value="easy"]');
   await p.check('input[name="ai-side"][value="south"]');
+  // The computer's worker fetches the database once its engine is ready.
+  const came = p.waitForEvent('requestfinished', { predicate: (r) => /oware\.egdb/.test(r.url()) });
   await p.click('#ai-play');
   await ready(p);
   await p.click(`#board .pit.legal[data-pit="${(await readBoard(p)).legal[0]}"]`);
   await waitMoves(p, 2);
   await p.waitForFunction(() => typeof window.releaseWorker === 'function', null, { timeout: 30000 });
-  await p.waitForTimeout(1000);  // the database has come (1.3 MB over loopback)
+  await came;
   assert.equal(await p.evaluate(() => navigator.serviceWorker.controller), null, 'not controlled when it came');
   await p.evaluate(() => window.releaseWorker());
   await controlled(p);
