@@ -33,6 +33,15 @@ async function egdbKept(page, ms) {
   }
 }
 
+// Files of a new build written again at the same length: an ETag is the
+// length and the second of the last change (lws's), so within the second
+// of the test's copy of web/ they would be answered 304 and no update
+// seen (docs/running.md). A deploy comes later than that.
+function deployed(...files) {
+  const later = new Date(Date.now() + 2000);
+  for (const f of files) fs.utimesSync(f, later, later);
+}
+
 // Waits until the service worker is active and controls the page.
 // (On a first visit's start page the page registers it after 10 s: web/offline.js.)
 async function controlled(page) {
@@ -190,6 +199,7 @@ test('a file changed on the server is offered as an update; a game on this devic
     fs.writeFileSync(list, fs.readFileSync(list, 'utf8')
       .replace(/("style\.css": ")[0-9a-f]+/, '$1feedfacefeedface')
       .replace(/OW_VERSION = '[0-9a-f]+'/, "OW_VERSION = 'feedfacefeedface'"));
+    deployed(list);
     await p.evaluate(() => navigator.serviceWorker.ready.then((r) => r.update()));
     await p.waitForSelector('#update:not([hidden])', { timeout: 15000 });
     // Offered during the game, it moves nothing: it floats over the page's
@@ -375,12 +385,7 @@ test('a changed module (a new v/<hash>/ folder) is offered as an update and take
     fs.writeFileSync(boot, fs.readFileSync(boot, 'utf8').replaceAll(old, neu));
     fs.writeFileSync(list, fs.readFileSync(list, 'utf8').replaceAll(old, neu)
       .replace(/OW_VERSION = '[0-9a-f]+'/, "OW_VERSION = 'feedfacefeedface'"));
-    // Written again at the same size: an ETag is the length and the second
-    // of the last change (lws's), so within the second of the copy above
-    // they would be answered 304 and no update seen (docs/running.md). A
-    // deploy comes later than that.
-    const later = new Date(Date.now() + 2000);
-    for (const f of [boot, list]) fs.utimesSync(f, later, later);
+    deployed(boot, list);
     await p.evaluate(() => navigator.serviceWorker.ready.then((r) => r.update()));
     await p.waitForSelector('#update:not([hidden])', { timeout: 15000 });
     assert.equal(await p.evaluate(() => window.owareV2), undefined, 'the old modules until Reload');
