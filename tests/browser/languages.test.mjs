@@ -233,6 +233,9 @@ test('a club event\'s page at 360 px in fr, kk and ru, running and over: nothing
   ev = ev.state === 'over' ? ev : await org.until((m) => m.type === 'event' && m.state === 'over');
   org.close();
   for (const [l, p] of Object.entries(pages)) {
+    // The page has the event over (its table was shown, with no points
+    // yet, while it ran).
+    await p.waitForSelector('#ev-state[data-state="over"]');
     await p.waitForSelector('#ev-table:not([hidden])');
     await p.waitForFunction(() => document.querySelectorAll('#ev-table-body tr').length === 5);
     await fits(p, `${l}: the event over`);
