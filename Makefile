@@ -95,7 +95,7 @@ test-unit: $(UNIT_TESTS)
 # another failed; a table at the end, the last line counts the suites), and
 # the unit tests again under the sanitizers. TESTS_ALONE: suites that run
 # with nothing beside them. TEST_JOBS: how many suites at a time.
-TEST_JOBS ?= 3
+TEST_JOBS ?= 4
 test:
 	@MAKE="$(MAKE)" BUILD_FIRST="build-all $(BUILD)/cpu-of" CPU_OF=$(BUILD)/cpu-of \
 		ALONE="$(TESTS_ALONE)" LOGS=$(BUILD)/test-logs \

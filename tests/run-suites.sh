@@ -16,9 +16,9 @@
 # First every file the suites need is built by one make (-j2), so that the
 # suites' own makes find nothing to build and never race on an object. The
 # suites then start longest first (seconds of the last run, from
-# LOGS/times, else tests/suite-seconds), JOBS at a time (default 3: on two
-# cores that keeps both busy, the suites that wait on timers beside those
-# that do not).
+# LOGS/times, else tests/suite-seconds), JOBS at a time (default 3; make
+# test passes TEST_JOBS, 4: the suites that wait on timers beside those
+# that keep both cores busy).
 #
 # A suite's CPU (user + system) is counted by CPU_OF: its make and every
 # process under it that ended before it, those whose parent ended first (a
