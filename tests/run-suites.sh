@@ -22,8 +22,8 @@
 #
 # A suite's CPU (user + system) is counted by CPU_OF: its make and every
 # process under it that ended before it, those whose parent ended first (a
-# browser's renderers, a daemon) too. Without it, bash's `times` counts
-# only the processes waited for (a browser suite's Chromium mostly not).
+# browser's renderers, a daemon) too. Without it the column shows "?"
+# (bash's `times` would miss most of a browser suite's Chromium).
 set -u
 make=${MAKE:-make}
 jobs=3
@@ -80,21 +80,16 @@ table=""
 run() { # run SUITE: in the background, its log and its result in $logs
 	local t=$1
 	began[$t]=$(now)
-	( if [ -x "${CPU_OF:-}" ]; then
-		"$CPU_OF" "$logs/$t.cpu" $make --no-print-directory "$t" >"$logs/$t.log" 2>&1
-	  else
-		$make --no-print-directory "$t" >"$logs/$t.log" 2>&1
-	  fi
-	  echo $? >"$logs/$t.rc.tmp"
-	  [ -x "${CPU_OF:-}" ] || times >"$logs/$t.cpu"
+	local count=()
+	[ -x "${CPU_OF:-}" ] && count=("$CPU_OF" "$logs/$t.cpu")
+	( "${count[@]}" $make --no-print-directory "$t" >"$logs/$t.log" 2>&1; echo $? >"$logs/$t.rc.tmp"
 	  mv "$logs/$t.rc.tmp" "$logs/$t.rc" ) &
 	pid[$t]=$!
 }
 finish() { # finish SUITE: print its log and count it
 	local t=$1 rc s cpu
 	rc=$(cat "$logs/$t.rc")
-	cpu=$(awk 'NR == 1 && NF == 1 { print; exit }
-		NR == 2 { split($1 " " $2, a, "[ms]"); printf "%.0f", a[1] * 60 + a[2] + a[3] * 60 + a[4] }' "$logs/$t.cpu" 2>/dev/null)
+	cpu=$(cat "$logs/$t.cpu" 2>/dev/null)
 	cpus=$((cpus + ${cpu:-0}))
 	s=$(secs "${began[$t]}" "$(now)")
 	unset "pid[$t]"
