@@ -234,6 +234,21 @@ export async function waitMoves(page, n, timeout = 15000) {
     !document.querySelector('.board.animating'), n, { timeout });
 }
 
+// Waits until selector's text is want; on timeout fails with the text the
+// page last showed, not a bare timeout. For what one page shows after what
+// another page saw: each page's socket is answered in its own time.
+export async function waitText(page, selector, want, timeout = 15000) {
+  try {
+    await page.waitForFunction(([sel, w]) => {
+      const el = document.querySelector(sel);
+      return !!el && el.textContent === w;
+    }, [selector, want], { timeout });
+  } catch (e) {
+    if (!/Timeout/.test(String(e))) throw e;
+    assert.equal(await page.textContent(selector), want, `${selector} after ${timeout} ms`);
+  }
+}
+
 // Saves SHOTS/name.png of a page or a locator (opts: Playwright's), when
 // screenshots are asked for.
 export async function saveShot(target, name, opts = {}) {

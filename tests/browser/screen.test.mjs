@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { ready, waitMoves, shot, saveShot, browserSuite, readBoard, switchLang } from './lib.mjs';
+import { ready, waitMoves, shot, saveShot, browserSuite, readBoard, switchLang, waitText } from './lib.mjs';
 
 const suite = browserSuite();
 const { player, noProblems } = suite;
@@ -412,10 +412,11 @@ test('names, where known, in the turn line, a declined draw and the final score'
   await join(watcher, link);
   await watcher.waitForFunction(() => /Bruno/.test(document.querySelector('#player-top').textContent));
   assert.equal(await watcher.textContent('#status'), 'Turn: Ana (South)');
-  await bruno.waitForFunction(() => document.querySelector('#status').textContent === 'Turno del rival (Ana)');
+  await waitText(bruno, '#status', 'Turno del rival (Ana)');
   await ana.click('#board .pit.legal[data-pit="c"]');
   await waitMoves(bruno, 1);
-  assert.equal(await ana.textContent('#status'), "Opponent's turn (Bruno)");
+  // Bruno may have the move before Ana has the server's answer to it.
+  await waitText(ana, '#status', "Opponent's turn (Bruno)");
   await bruno.click('#act-draw');
   await ana.waitForSelector('#offer[data-kind="draw"]:not([hidden])');
   await ana.click('#offer-decline');
