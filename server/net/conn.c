@@ -126,6 +126,17 @@ void conn_close(conn *c, int code, const char *why)
 	lws_callback_on_writable(c->wsi);
 }
 
+/* As conn_close, once batch seq is answered too (committed or lost):
+ * a close that follows a change (a room or event given up) leaves after
+ * it. */
+void conn_close_after(conn *c, int code, const char *why, uint64_t seq)
+{
+	if (c->close_code)
+		return;
+	c->close_seq = seq;
+	conn_close(c, code, why);
+}
+
 /* Takes out of c's queue the unsent message of kind state (a club
  * event's view or a follower's own part), if one waits: a newer one
  * always stands for it. The messages after it keep their order. (Every
@@ -288,7 +299,7 @@ int conn_write_head(conn *c)
  * net_drop_uncommitted() finds it too. */
 void net_send_ready(void)
 {
-	uint64_t done = rooms_committed();
+	uint64_t done = rooms_committed(), answered = rooms_answered();
 	conn *waiting = NULL;
 
 	while (ready_conns) {
@@ -305,10 +316,11 @@ void net_send_ready(void)
 					lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
 					break;
 				}
-		if (c->qlen && c->q[(c->qhead + c->qlen - 1) % c->qcap].seq > done && !net_stopping) {
+		if (!net_stopping && ((c->qlen && c->q[(c->qhead + c->qlen - 1) % c->qcap].seq > done) ||
+		                      (!c->qlen && c->close_code && c->close_seq > answered))) {
 			c->ready_next = waiting; /* relinked below */
 			waiting = c;
-			if (c->ping == 1 || c->q[c->qhead].seq <= done)
+			if (c->ping == 1 || (c->qlen && c->q[c->qhead].seq <= done))
 				lws_callback_on_writable(c->wsi);
 			continue;
 		}

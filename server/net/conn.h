@@ -75,6 +75,7 @@ typedef struct conn {
 	qent *q;                  /* outgoing ring of qcap entries, grown up to max_queue */
 	int qhead, qlen, qcap;
 	int close_code;           /* nonzero: close once the queue is drained */
+	uint64_t close_seq;       /* ... and rooms_answered() reaches this */
 	const char *close_why;    /* a static string */
 	int64_t win_start;        /* rate window start (ms) and messages in it */
 	int win_count;
@@ -123,6 +124,8 @@ void queue_clear(conn *c);
 /* Closes c with code and why (a static string) once its queue is drained;
  * a second close is ignored. */
 void conn_close(conn *c, int code, const char *why);
+/* ... and once rooms_answered() reaches seq. */
+void conn_close_after(conn *c, int code, const char *why, uint64_t seq);
 /* Queues b for c (c takes a reference of its own) to leave once commit
  * seq is confirmed; state QSTATE_ROOM: b is a room's state, which a newer
  * one may replace unread once the queue is half full; QSTATE_VIEW and

@@ -70,7 +70,7 @@ static void io_error(room_member *m, int code, const char *message)
 
 static void io_close(room_member *m, int code, const char *why)
 {
-	conn_close(conn_of(m), code, why);
+	conn_close_after(conn_of(m), code, why, rooms_release_seq());
 }
 
 /* A clock started for m: a ping ("r") follows what is queued, and its
@@ -432,6 +432,10 @@ static int on_writeable(conn *c, struct lws *wsi)
 		return 0;
 	}
 	if (c->close_code) {
+		if (c->close_seq > rooms_answered() && !net_stopping) {
+			conn_ready_link(c); /* net_send_ready() closes it then */
+			return 0;
+		}
 		close_with(wsi, c->close_code, c->close_why);
 		return -1;
 	}

@@ -72,7 +72,10 @@ typedef struct rooms_io {
 	/* An error {code, message} to m (the transport counts and logs it). */
 	void (*error)(room_member *m, int code, const char *message);
 	/* Closes m's connection with code and why (a static string) once its
-	 * queue is sent. */
+	 * queue is sent and the batch of the pass is answered (committed or
+	 * lost): a 4002 "moved" leaves after its room's or event's give-up,
+	 * so that the client, back at once through the routing, finds it
+	 * free. */
 	void (*close)(room_member *m, int code, const char *why);
 	/* Measures m's round trip (a WebSocket ping; the pong sets
 	 * m->rtt_ms): asked when m's clock starts running. */
@@ -301,6 +304,9 @@ void rooms_probe(void);
 uint64_t rooms_release_seq(void);
 /* The last batch committed: messages up to it may leave. */
 uint64_t rooms_committed(void);
+/* The last batch the store answered, committed or lost: a close queued
+ * with rooms_release_seq() leaves once this reaches it. */
+uint64_t rooms_answered(void);
 /* Starts the commit of the pass's writes (run once per loop pass). Its
  * answer comes at once (SQLite) or on a later pass (PostgreSQL). A lost
  * batch makes the transport drop every message still waiting for a

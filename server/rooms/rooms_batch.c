@@ -89,6 +89,11 @@ uint64_t rooms_committed(void)
 	return commits;
 }
 
+uint64_t rooms_answered(void)
+{
+	return answered;
+}
+
 int rooms_outstanding(void)
 {
 	return (int)(started - answered) + (shell_store->ops->pending(shell_store) ? 1 : 0);

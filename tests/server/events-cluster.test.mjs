@@ -12,7 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, stopServer, Client, tempDir, storeQuery, twoPlayers, playMoves, httpGet, waitLine, pgStore, PG } from './lib.mjs';
+import { startServer, stopServer, Client, tempDir, storeQuery, storeHold, twoPlayers, playMoves, httpGet, waitLine, pgStore, PG } from './lib.mjs';
 import { createEvent as clubEvent, enterMany, asPlayer, seat, untilError } from './evlib.mjs';
 
 const onlyPg = PG ? {} : { skip: 'PostgreSQL only (make test-server-pg)' };
@@ -85,9 +85,19 @@ test('a follower on the other server is relayed to the holder while one follows 
     assert.equal((await untilEvent(p2.c, (e) => e.state === 'running')).round, 1);
     // Everyone connected to A directly leaves: A gives the event up, the
     // relayed player gets 4002 and comes back through B, which takes it.
+    // The 4002 leaves once the give-up is committed (here held back by a
+    // lock on the event's row): a player back at once through B finds the
+    // event free, not still A's (B would relay it to A, which would take
+    // the event again for it alone).
+    const lock = await storeHold(db, `SELECT 1 FROM events WHERE id = '${id}' FOR UPDATE`);
     org.close();
     p1.c.close();
+    assert.ok(await waitLine(a, /event_released/), 'A gives the event up');
+    await sleep(300);
+    assert.equal(p2.c.closed, null, 'moved before the give-up was committed');
+    await lock.end();
     assert.deepEqual(await p2.c.waitClose(), { code: 4002, reason: 'moved' });
+    assert.equal(holder(db, id), '');
     const o2 = await watch(b.port, id, token);
     assert.equal(o2.ev.you.role, 'organiser');
     assert.deepEqual(o2.ev.players.map((p) => p.name), ['Ama', 'Kofi']);

@@ -41,6 +41,28 @@ export function storeQuery(db, q) {
     : execFileSync('sqlite3', [db, q])).toString().trim();
 }
 
+// PostgreSQL only: a session of its own on the store of db that runs the
+// statements sql in a transaction left open (a SELECT ... FOR UPDATE holds
+// its rows: a server's write of them waits); resolves once they ran, with
+// end() to commit and close it.
+export function storeHold(db, sql) {
+  const p = spawn(PSQL, [pgStore(db), '-qAt', '-v', 'ON_ERROR_STOP=1'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  const exited = new Promise((res) => p.on('exit', (code) => res(code)));
+  running.add(p); // killed if a failed test leaves it open
+  p.on('exit', () => running.delete(p));
+  p.stderr.on('data', (d) => { err += d; });
+  return new Promise((res, rej) => {
+    p.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('held\n')) res({ end: async () => { p.stdin.end('COMMIT;\n'); assert.equal(await exited, 0, err); } });
+    });
+    exited.then((code) => rej(new Error(`psql exited ${code}: ${err}`)));
+    p.stdin.write(`BEGIN;\n${sql};\nSELECT 'held';\n`);
+  });
+}
+
 // A temporary folder removed at exit.
 const tempDirs = [];
 export function tempDir() {

@@ -6,7 +6,7 @@
 // its lease runs out; a paused one is fenced when it wakes. Leases of 3 s.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, stopServer, Client, tempDir, storeQuery, playMoves, twoPlayers, httpGet, waitLine, PG } from './lib.mjs';
+import { startServer, stopServer, Client, tempDir, storeQuery, storeHold, playMoves, twoPlayers, httpGet, waitLine, PG } from './lib.mjs';
 import { join } from 'node:path';
 
 const onlyPg = PG ? {} : { skip: 'PostgreSQL only (make test-server-pg)' };
@@ -67,13 +67,20 @@ test('a join on the other server, its holder keeping a player: relayed there, th
     assert.ok(line);
     // When South leaves A and comes back through B, A has no player of
     // its own: it gives the room up, the relayed North gets 4002 and
-    // follows, and both play on B.
+    // follows, and both play on B. The 4002 leaves once the give-up is
+    // committed (held back here by a lock on the room's row).
+    const lock = await storeHold(db, `SELECT 1 FROM rooms WHERE id = '${room}' FOR UPDATE`);
     s.close();
+    assert.ok(await waitLine(a, /room_released/), 'A gives the room up');
+    await sleep(300);
+    assert.equal(n.c.closed, null, 'moved before the give-up was committed');
+    await lock.end();
     await n.c.expect('state'); // south gone
+    assert.deepEqual(await n.c.waitClose(), { code: 4002, reason: 'moved' });
+    assert.equal(holder(db, room), '');
     const s2 = await joinAs(b.port, room, ws.token);
     assert.equal(s2.w.seat, 'south');
     assert.equal((await s2.c.expect('chat_history')).messages.length, 1);
-    assert.deepEqual(await n.c.waitClose(), { code: 4002, reason: 'moved' });
     assert.equal(holder(db, room), 'B');
     const n2 = await joinAs(b.port, room, n.w.token);
     assert.equal((await n2.c.expect('chat_history')).messages.length, 1);
