@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import http from 'node:http';
-import { SLOW, startServer, stopServer, tempDir, waitLine, withServer } from './lib.mjs';
+import { SLOW, startServer, stopServer, tempDir, waitLine, withServer, untilConnections } from './lib.mjs';
 
 
 // A raw connection that collects everything the server sends.
@@ -421,7 +421,7 @@ test('a full table makes way for new rooms by dropping unjoined ones and one-mov
       await until(() => texts(b.sock.data).some((m) => m.type === 'state' && m.moves.length === 1));
       a.sock.destroy(); b.sock.destroy();
     }
-    await new Promise((r) => setTimeout(r, 200)); // their leaving is noted
+    await untilConnections(srv.port, 0); // their leaving is noted
     const c = await say(srv.port, { type: 'create', side: 'south' }, { n: 2 });
     assert.equal(c.msgs[0].type, 'welcome', JSON.stringify(c.msgs[0]));
     c.sock.destroy();

@@ -564,7 +564,7 @@ test('an open-files limit below --max-sockets-per-ip plus the reserve: warned at
       srv.lines.join('\n'));
     const socks = [];
     for (let i = 0; i < half + 20; i++) socks.push(await rawOpen(srv.port));
-    await sleep(300);
+    await until(() => socks.filter((s) => s.gone).length >= 20, 3000);
     assert.equal(socks.filter((s) => !s.gone).length, half);
     // Descriptors are left for everyone else.
     const r = await get(srv.port, '/healthz', {}, '127.0.0.2');

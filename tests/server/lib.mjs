@@ -133,6 +133,18 @@ export async function withServer(args, fn) {
   }
 }
 
+// Waits until the server on port counts n open WebSocket connections
+// (/healthz): those that closed are noted, and their rooms left.
+export async function untilConnections(port, n, ms = 5000) {
+  let seen;
+  for (const until = Date.now() + ms * SLOW; ;) {
+    seen = (await (await httpGet(port, '/healthz')).json()).connections;
+    if (seen === n) return;
+    if (Date.now() > until) assert.fail(`${seen} connections, not ${n}, after ${ms * SLOW} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 // Resolves with the first line of srv's log that matches re, waiting up to
 // ms for it (a line written just after a change the test saw in the store
 // may still be in the pipe).

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { startServer, stopServer, Client, twoPlayers, httpGet, withServer } from './lib.mjs';
+import { SLOW, startServer, stopServer, Client, twoPlayers, httpGet, withServer, untilConnections } from './lib.mjs';
 
 
 test('oversize message: closed with 1009; fragments are reassembled', () =>
@@ -53,8 +53,7 @@ test('connections per address: too_many_connections, then closed', () =>
     await c.expectError('too_many_connections');
     assert.equal((await c.waitClose()).code, 1008);
     a.close();
-    await a.waitClose();
-    await new Promise((r) => setTimeout(r, 100));
+    await untilConnections(srv.port, 1); // b's only
     const d = await Client.open(srv.port); // a's place is free again
     d.send({ type: 'create', side: 'south' });
     await d.expect('welcome');
@@ -69,8 +68,7 @@ test('connections in total: --max-connections, then closed', () =>
     await extra.expectError('too_many_connections');
     assert.equal((await extra.waitClose()).code, 1008);
     cs[0].close();
-    await cs[0].waitClose();
-    await new Promise((r) => setTimeout(r, 100));
+    await untilConnections(srv.port, 15);
     const d = await Client.open(srv.port); // a place is free again
     d.send({ type: 'create', side: 'south' });
     await d.expect('welcome');
@@ -346,7 +344,7 @@ test('--max-handshakes: only that many connections have their headers read at on
     const d = await fourth;
     d.send({ type: 'create', side: 'south' });
     await d.expect('welcome');
-    await new Promise((r) => setTimeout(r, 50));
+    for (const end = Date.now() + 3000 * SLOW; !slow[1].gone && Date.now() < end;) await new Promise((r) => setTimeout(r, 10));
     assert.equal(slow[1].gone, true, 'the oldest trickler was not made to go');
     assert.equal(slow[2].gone, false, 'a young trickler was made to go');
     const m = await (await httpGet(srv.port, '/metrics')).text();

@@ -6,7 +6,7 @@
 // held from one network (--max-rooms-per-net).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withServer, Client, httpGet, playMoves } from './lib.mjs';
+import { withServer, Client, httpGet, playMoves, untilConnections } from './lib.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // Eight plies from the start: 4 moves from each side, a game started.
@@ -61,7 +61,7 @@ test('a table filled with joined rooms from ten addresses still takes a newcomer
         a.close(); b.close();
         rooms.push(room);
       }
-    await sleep(200); // their leaving is noted
+    await untilConnections(srv.port, 0); // their leaving is noted
     const m = await tryCreate(srv.port);
     assert.equal(m.type, 'welcome', JSON.stringify(m));
     assert.equal(await evicted(srv.port), 1);
@@ -86,7 +86,7 @@ test('a full table: a connected room never makes way, a game only once idle past
     fin.a.send({ type: 'resign' });
     await fin.a.expect('state'); await fin.b.expect('state');
     fin.a.close(); fin.b.close();
-    await sleep(200);
+    await untilConnections(srv.port, 2); // room 1's players only
     // Nothing may make way yet: the games moved less than 4 s ago.
     let m = await tryCreate(srv.port);
     assert.equal(m.code, 'too_many_rooms', JSON.stringify(m));
@@ -106,7 +106,7 @@ test('a full table: a connected room never makes way, a game only once idle past
     assert.equal(m.code, 'too_many_rooms', JSON.stringify(m));
     // A room without a game whose creator left makes way at once.
     c2.client.close();
-    await sleep(200);
+    await untilConnections(srv.port, 3);
     m = await tryCreate(srv.port, '127.0.0.4');
     assert.equal(m.type, 'welcome', JSON.stringify(m));
     assert.equal(await evicted(srv.port), 3);
@@ -148,7 +148,7 @@ test('a table filled with rooms of one move from many addresses takes a newcomer
         a.close(); b.close();
         rooms.push(room);
       }
-    await sleep(200); // their leaving is noted
+    await untilConnections(srv.port, 0); // their leaving is noted
     // A fourth room from a network holding three: rate_limited, whatever
     // the address.
     let m = await tryCreate(srv.port, '127.0.1.99');
