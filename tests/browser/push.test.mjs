@@ -17,7 +17,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { Server, launchBrowser, openPlayer, ready, root } from './lib.mjs';
+import { Server, launchBrowser, openPlayer, ready, root, SLOW } from './lib.mjs';
 
 const TEST_BUILD = path.resolve(root, process.env.OWARED_TEST_BUILD || 'build/fault/owared');
 const fr = JSON.parse(fs.readFileSync(path.join(root, 'web/i18n/fr.json'), 'utf8'));
@@ -152,11 +152,23 @@ test('the control subscribes; a push the server made shows in French, one per ro
   assert.ok(reg, 'the page registered its service worker: ' + JSON.stringify(regs));
   const deliver = (data) => cdp.send('ServiceWorker.deliverPushMessage',
     { origin: server.url.replace(/\/$/, ''), registrationId: reg.registrationId, data });
-  await deliver(decrypt(ecdh, auth, pushed.body));
   const notes = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications())
     .map((n) => ({ title: n.title, body: n.body, tag: n.tag, room: n.data && n.data.room })));
-  for (const until = Date.now() + 10000; (await notes()).length === 0 && Date.now() < until;)
-    await new Promise((r) => setTimeout(r, 100));
+  // Delivers data until the notifications shown pass shown(), for up to 5 s
+  // a try (a newer push of a room replaces its notification, so a second
+  // delivery shows the same). Once in some thirty runs of make test, a
+  // delivery through DevTools showed nothing in 10 s; the cause was not
+  // found (alone, beside two busy loops, each shows in 9-160 ms).
+  const deliverShown = async (data, shown) => {
+    for (let tries = 0; tries < 3; tries++) {
+      await deliver(data);
+      for (const until = Date.now() + 5000 * SLOW; Date.now() < until;) {
+        if (shown(await notes())) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  };
+  await deliverShown(decrypt(ecdh, auth, pushed.body), (n) => n.length > 0);
   assert.deepEqual(await notes(), [{ title: fr['app.title'], body: fr['notify.move.yours'].replace('{name}', 'Ana').replace('{pit}', 'c'), tag: `oware-${room}`, room }]);
 
   // The page moves, Ana offers a draw: the newer push replaces the room's notification.
@@ -166,9 +178,7 @@ test('the control subscribes; a push the server made shows in French, one per ro
   const offer = await waitPush(2);
   const f2 = JSON.parse(decrypt(ecdh, auth, offer.body));
   assert.equal(f2.event, 'draw_offer');
-  await deliver(decrypt(ecdh, auth, offer.body));
-  for (const until = Date.now() + 10000; (await notes())[0]?.body !== fr['notify.draw'].replace('{name}', 'Ana') && Date.now() < until;)
-    await new Promise((r) => setTimeout(r, 100));
+  await deliverShown(decrypt(ecdh, auth, offer.body), (n) => n[0]?.body === fr['notify.draw'].replace('{name}', 'Ana'));
   const shown = await notes();
   assert.equal(shown.length, 1);
   assert.equal(shown[0].body, fr['notify.draw'].replace('{name}', 'Ana'));
@@ -193,9 +203,7 @@ test('the control subscribes; a push the server made shows in French, one per ro
   assert.deepEqual(await notes(), [], 'the click closed it');
   await page.goto(`${server.url}?lang=fr`);
   await ready(page);
-  await deliver(decrypt(ecdh, auth, offer.body));
-  for (const until = Date.now() + 10000; (await notes()).length === 0 && Date.now() < until;)
-    await new Promise((r) => setTimeout(r, 100));
+  await deliverShown(decrypt(ecdh, auth, offer.body), (n) => n.length > 0);
   assert.deepEqual(await click(), [['open', `${server.url}?room=${room}`]]);
   await page.goto(roomUrl);
   await ready(page);
